@@ -1,0 +1,73 @@
+"""Card notation: parsing what people type, and the canonical and pretty forms.
+
+card_id = (value - 2) * 4 + suit_index, suits in the order c d h s, as in the
+``cards`` table: 0 = 2c, 3 = 2s, 51 = As.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import BadInput
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+PRETTY_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+# One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
+_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def card_id(rank: str, suit: str) -> int:
+    return RANKS.index(rank) * 4 + SUITS.index(suit)
+
+
+def card_name(card: int) -> str:
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+def card_pretty(card: int) -> str:
+    rank = RANKS[card // 4]
+    return ("10" if rank == "T" else rank) + PRETTY_SUITS[SUITS[card % 4]]
+
+
+def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[int]:
+    """Card ids from text such as "Ah Kd", "Ah,Kd", "AhKd" or "A♥ 10♦".
+
+    Raises BadInput naming the first token that is not a card, or a card given twice.
+    """
+    if not isinstance(text, str):
+        text = " ".join(text)
+    cards: list[int] = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        position = 0
+        while position < len(token):
+            match = _CARD.match(token, position)
+            if match is None:
+                bad = token[position:] if position else token
+                raise BadInput(f"unknown card {bad!r}: write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. 'Ah')")
+            rank, suit = match.group(1).upper(), match.group(2)
+            rank = "T" if rank == "10" else rank
+            suit = SUIT_SYMBOLS.get(suit, suit.lower())
+            cards.append(card_id(rank, suit))
+            position = match.end()
+    seen: set[int] = set()
+    for card in cards:
+        if card in seen:
+            raise BadInput(f"duplicate card {card_name(card)!r}")
+        seen.add(card)
+    return cards
+
+
+def check_distinct(hands: list[list[int]]) -> None:
+    """Raise BadInput naming a card that stands in more than one hand."""
+    seen: set[int] = set()
+    for hand in hands:
+        for card in hand:
+            if card in seen:
+                raise BadInput(f"duplicate card {card_name(card)!r}: it is in more than one hand")
+            seen.add(card)

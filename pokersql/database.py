@@ -1,0 +1,301 @@
+"""The library: a database with pokersql's tables, and what you can ask of it.
+
+    >>> import pokersql
+    >>> db = pokersql.connect()            # in memory, DuckDB
+    >>> db.evaluate("Ah Kh Qh Jh Th").category
+    'Royal Flush'
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import migrations
+from .cards import card_name, card_pretty, check_distinct, parse_cards
+from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
+from .engines import ENGINES, Engine
+from .errors import BadInput
+
+MAX_SEED = 2**62
+MAX_DEALS = 10_000_000
+
+
+@dataclass
+class HandResult:
+    cards: list[str]
+    best: list[str]
+    points: int
+    category: str
+    hand_rank: int
+    place: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class PlayerHand:
+    player: int
+    cards: list[str]
+    points: int
+    category: str
+    hand_rank: int
+    place: int
+
+
+@dataclass
+class DealResult:
+    seed: int
+    players: list[PlayerHand]
+    winners: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class CompareResult:
+    hands: list[HandResult]
+    winners: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class CategoryCount:
+    points: int
+    category: str
+    count: int
+    expected: int
+
+
+@dataclass
+class FreqResult:
+    cards: int
+    total: int
+    distinct_ranks: int
+    categories: list[CategoryCount]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class SimulatedCategory:
+    points: int
+    category: str
+    count: int
+    expected_probability: float
+    z: float
+    observed_probability: float = 0.0
+    expected_count: float = 0.0
+
+
+@dataclass
+class SimulateResult:
+    deals: int
+    players: int
+    seed: int
+    hands: int
+    categories: list[SimulatedCategory] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class QueryResult:
+    columns: list[str]
+    rows: list[tuple]
+
+
+def connect(path: str | None = None, engine: str = "duckdb") -> Database:
+    """Open (or create) a pokersql database; ``path=None`` is in memory.
+
+    Pending SQL files are applied on first use, so a fresh database just works.
+    """
+    if engine not in ENGINES:
+        raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    return Database(ENGINES[engine](path))
+
+
+def _whole_number(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise BadInput(f"{name} {value} is out of range: use {low} to {high}")
+    return value
+
+
+class Database:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._ready = False
+
+    # -- setting up -------------------------------------------------------
+    def migrate(self) -> list[migrations.SqlFile]:
+        """Apply the pending versioned SQL files; returns those applied."""
+        applied = migrations.migrate(self.engine)
+        self._ready = True
+        return applied
+
+    def ensure_ready(self) -> None:
+        if not self._ready:
+            self.migrate()
+
+    def build(self) -> int:
+        """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows."""
+        self.ensure_ready()
+        return self.engine.execute("select count(*) from hands")[0][0]
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- evaluating -------------------------------------------------------
+    def _rank_hands(self, hands: list[list[int]]) -> list[HandResult]:
+        """Evaluate hands typed in, through the SQL pipeline, as deal 0."""
+        self.ensure_ready()
+        with self.engine.scratch():
+            self.engine.execute("update deal_settings set deals = 0")
+            self.engine.execute("delete from hand_input")
+            self.engine.executemany(
+                "insert into hand_input (hand_no, card_id) values (?, ?)",
+                [(number, card) for number, hand in enumerate(hands, start=1) for card in hand],
+            )
+            rows = self.engine.execute(
+                "select player, cards, points, category, hand_rank, place "
+                "from poker_table where deal_no = 0 order by player"
+            )
+        return [
+            HandResult(
+                cards=[card_name(c) for c in hand],
+                best=cards_text.split(" "),
+                points=points,
+                category=category,
+                hand_rank=hand_rank,
+                place=place,
+            )
+            for hand, (_, cards_text, points, category, hand_rank, place) in zip(hands, rows)
+        ]
+
+    @staticmethod
+    def _five_cards(cards: str | list[str], what: str = "a hand") -> list[int]:
+        parsed = parse_cards(cards)
+        if len(parsed) != 5:
+            given = " ".join(card_name(c) for c in parsed) or "nothing"
+            raise BadInput(f"{what} needs exactly 5 cards, got {len(parsed)}: {given}")
+        return parsed
+
+    def evaluate(self, cards: str | list[str]) -> HandResult:
+        """One hand of five cards: its category, hand_rank and best five."""
+        return self._rank_hands([self._five_cards(cards)])[0]
+
+    def compare(self, *hands: str | list[str]) -> CompareResult:
+        """Two or more hands: who wins; tied hands share a place and split the pot."""
+        if len(hands) == 1 and isinstance(hands[0], (list, tuple)) and hands[0] and not isinstance(hands[0][0], str):
+            hands = tuple(hands[0])
+        if len(hands) < 2:
+            raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
+        parsed = [self._five_cards(hand, f"hand {n}") for n, hand in enumerate(hands, start=1)]
+        check_distinct(parsed)
+        results = self._rank_hands(parsed)
+        return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
+
+    # -- dealing ----------------------------------------------------------
+    def deal(self, players: int = 4, seed: int | None = None) -> DealResult:
+        """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked."""
+        _whole_number("players", players, 2, 10)
+        seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        self.ensure_ready()
+        with self.engine.scratch():
+            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = 1", (seed, players))
+            rows = self.engine.execute(
+                "select player, cards, points, category, hand_rank, place "
+                "from poker_table where deal_no = 1 order by player"
+            )
+        hands = [
+            PlayerHand(player=player, cards=text.split(" "), points=points, category=category, hand_rank=rank, place=place)
+            for player, text, points, category, rank, place in rows
+        ]
+        return DealResult(seed=seed, players=hands, winners=[h.player for h in hands if h.place == 1])
+
+    def deal_table(self, players: int = 4, seed: int | None = None) -> DealResult:
+        return self.deal(players, seed)
+
+    # -- counting ---------------------------------------------------------
+    def freq(self, cards: int = 5) -> FreqResult:
+        """Category counts over every hand, beside the exact counts from combinatorics."""
+        if cards != 5:
+            raise BadInput(f"freq --cards {cards} is not available: five-card hands only for now")
+        self.ensure_ready()
+        rows = self.engine.execute(
+            "select hand_categories.points, hand_categories.category, count(hands.points) "
+            "from hand_categories left join hands on hands.points = hand_categories.points "
+            "group by hand_categories.points, hand_categories.category "
+            "order by hand_categories.points desc"
+        )
+        total, distinct = self.engine.execute("select count(*), count(distinct hand_rank) from hands")[0]
+        expected = five_card_counts()
+        return FreqResult(
+            cards=5,
+            total=total,
+            distinct_ranks=distinct,
+            categories=[CategoryCount(p, c, n, expected[p]) for p, c, n in rows],
+        )
+
+    def simulate(self, deals: int, players: int = 1, seed: int | None = None) -> SimulateResult:
+        """Deal ``deals`` times (seeded) and count the categories, observed against exact."""
+        _whole_number("deals", deals, 1, MAX_DEALS)
+        _whole_number("players", players, 1, 10)
+        seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        self.ensure_ready()
+        with self.engine.scratch():
+            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = ?", (seed, players, deals))
+            rows = self.engine.execute(
+                "select hand_categories.points, hand_categories.category, count(hand_values.points) "
+                "from hand_categories "
+                "left join (select points from hand_values where deal_no > 0) as hand_values "
+                "on hand_values.points = hand_categories.points "
+                "group by hand_categories.points, hand_categories.category "
+                "order by hand_categories.points desc"
+            )
+        hands = deals * players
+        expected = five_card_counts()
+        categories = []
+        for points, category, count in rows:
+            p = expected[points] / TOTAL_FIVE_CARD_HANDS
+            mean = hands * p
+            z = (count - mean) / math.sqrt(hands * p * (1 - p))
+            categories.append(
+                SimulatedCategory(
+                    points=points,
+                    category=category,
+                    count=count,
+                    expected_probability=p,
+                    z=z,
+                    observed_probability=count / hands,
+                    expected_count=mean,
+                )
+            )
+        return SimulateResult(deals=deals, players=players, seed=seed, hands=hands, categories=categories)
+
+    # -- SQL --------------------------------------------------------------
+    def query(self, sql: str, params: tuple = ()) -> QueryResult:
+        """Run one read-only statement; anything that would write is refused."""
+        self.ensure_ready()
+        if not self.engine.statement_is_read_only(sql):
+            raise BadInput(f"query is read-only: refused {' '.join(sql.split())[:60]!r}")
+        with self.engine.scratch():
+            rows = self.engine.execute(sql, params)
+            columns = self.engine.columns()
+        return QueryResult(columns=columns, rows=rows)

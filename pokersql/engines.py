@@ -1,0 +1,144 @@
+"""One small class per database engine, behind one interface.
+
+Engine errors are re-raised as pokersql's own DatabaseError, naming the SQL
+file or the statement that failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import duckdb
+
+from .errors import DatabaseError
+
+# pokersql writes database files that PyPI's duckdb-cli (1.5) can open too.
+DUCKDB_STORAGE_VERSION = "v1.5.0"
+
+
+class Engine:
+    """What the library needs from a database."""
+
+    name: str = ""
+    default_path: str = ""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def columns(self) -> list[str]:
+        """Column names of the last statement's result."""
+        raise NotImplementedError
+
+    def statements(self, script: str) -> list[str]:
+        """The statements of a script written in DuckDB's dialect, ready for this engine."""
+        raise NotImplementedError
+
+    def statement_is_read_only(self, sql: str) -> bool:
+        raise NotImplementedError
+
+    def begin(self) -> None:
+        self.execute("begin transaction")
+
+    def commit(self) -> None:
+        self.execute("commit")
+
+    def rollback(self) -> None:
+        self.execute("rollback")
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Commit what the block did, or roll all of it back if it raised."""
+        self.begin()
+        try:
+            yield
+        except BaseException:
+            self.rollback()
+            raise
+        self.commit()
+
+    @contextlib.contextmanager
+    def scratch(self) -> Iterator[None]:
+        """Run the block in a transaction that is always rolled back: it leaves nothing behind."""
+        self.begin()
+        try:
+            yield
+        finally:
+            self.rollback()
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def version(self) -> str:
+        raise NotImplementedError
+
+
+class DuckDBEngine(Engine):
+    name = "duckdb"
+    default_path = "pokersql.duckdb"
+
+    def __init__(self, path: str | None = None, read_only: bool = False) -> None:
+        self.path = path
+        config = {}
+        if path is not None and not os.path.exists(path) and not read_only:
+            config["storage_compatibility_version"] = DUCKDB_STORAGE_VERSION
+        try:
+            self.connection = duckdb.connect(path or ":memory:", read_only=read_only, config=config)
+        except duckdb.Error as e:
+            raise DatabaseError(f"cannot open DuckDB database {path!r}: {_first_line(e)}") from e
+        self._description: list[str] = []
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        try:
+            cursor = self.connection.execute(sql, list(params))
+            self._description = [d[0] for d in cursor.description or []]
+            return cursor.fetchall() if cursor.description else []
+        except duckdb.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self.connection.executemany(sql, [list(row) for row in rows])
+        except duckdb.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+
+    def columns(self) -> list[str]:
+        return list(self._description)
+
+    def statements(self, script: str) -> list[str]:
+        try:
+            return [statement.query for statement in self.connection.extract_statements(script)]
+        except duckdb.Error as e:
+            raise DatabaseError(_first_line(e)) from e
+
+    def statement_is_read_only(self, sql: str) -> bool:
+        try:
+            parsed = self.connection.extract_statements(sql)
+        except duckdb.Error as e:
+            raise DatabaseError(_first_line(e)) from e
+        allowed = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
+        return bool(parsed) and all(statement.type in allowed for statement in parsed)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def version(self) -> str:
+        return f"DuckDB {duckdb.__version__}"
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _abbreviate(sql: str, limit: int = 80) -> str:
+    flat = " ".join(sql.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine}

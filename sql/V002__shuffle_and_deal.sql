@@ -1,0 +1,200 @@
+/*
+  Shuffle and deal: the 2010 article's second stage, seeded and reproducible.
+
+  deal_settings: one row, what to deal. Change it and the views below deal again:
+      update deal_settings set seed = 42, players = 6;
+      select * from shuffle_and_deal;
+    seed    = any whole number from 0 to 2^62; the same seed always gives the same deal.
+    players = 1..10 five-card hands dealt from the top of the deck.
+    deals   = how many decks to shuffle (deal_no 1..deals); 0 deals nothing.
+
+  shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52).
+    player is 1..players for the 5 * players cards dealt, in blocks of five
+    as the article dealt them, and null for the rest of the deck.
+
+  The shuffle gives each card a sort key derived from (seed, deal_no, card_id)
+  with integer arithmetic only, so every engine computes the same keys without
+  a random generator of its own. The mixing is a well-known 32-bit integer hash
+  (shift right 16, xor, multiply by 0x45d9f3b, twice, then one more shift-xor):
+  each step is a bijection on 32-bit numbers, so the 52 keys of a deal are
+  distinct, and the products stay below 2^59. Everything stays non-negative,
+  so >>, & and % agree on every engine. SQLite has no xor operator, so
+  a xor b is written (a | b) - (a & b).
+*/
+
+create table deal_settings (
+    seed bigint not null check (seed between 0 and 4611686018427387904),
+    players integer not null check (players between 1 and 10),
+    deals integer not null check (deals between 0 and 10000000)
+);
+
+insert into deal_settings (seed, players, deals)
+values (2010, 4, 1);
+
+create table digits (
+    digit integer primary key
+);
+
+insert into digits (digit)
+values (0), (1), (2), (3), (4), (5), (6), (7), (8), (9);
+
+/* One row per deal, deal_no 1..deals. Portable counting with digits: each
+   level's filter keeps the loops short when few deals are asked for. */
+create view deal_numbers as
+select
+    1
+    + d1.digit
+    + d2.digit * 10
+    + d3.digit * 100
+    + d4.digit * 1000
+    + d5.digit * 10000
+    + d6.digit * 100000
+    + d7.digit * 1000000 as deal_no
+from deal_settings as settings
+cross join digits as d7
+cross join digits as d6
+cross join digits as d5
+cross join digits as d4
+cross join digits as d3
+cross join digits as d2
+cross join digits as d1
+where d7.digit * 1000000 < settings.deals
+    and d6.digit * 100000 + d7.digit * 1000000 < settings.deals
+    and d5.digit * 10000 + d6.digit * 100000 + d7.digit * 1000000 < settings.deals
+    and d4.digit * 1000 + d5.digit * 10000 + d6.digit * 100000 + d7.digit * 1000000
+        < settings.deals
+    and d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000 + d6.digit * 100000
+        + d7.digit * 1000000 < settings.deals
+    and d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
+        + d6.digit * 100000 + d7.digit * 1000000 < settings.deals
+    and d1.digit + d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
+        + d6.digit * 100000 + d7.digit * 1000000 < settings.deals;
+
+create view shuffle_and_deal as
+with
+    seed_parts as (
+        select
+            seed >> 32 as seed_high,
+            seed & 4294967295 as seed_low
+        from deal_settings
+    ),
+    seed_high_mixed as (
+        select
+            seed_low,
+            ((((seed_high >> 16) | seed_high) - ((seed_high >> 16) & seed_high))
+                * 73244475) & 4294967295 as state
+        from seed_parts
+    ),
+    seed_high_hashed as (
+        select
+            seed_low,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_high_mixed
+    ),
+    seed_high_state as (
+        select
+            seed_low,
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from seed_high_hashed
+    ),
+    seed_combined as (
+        select
+            (state | seed_low) - (state & seed_low) as state
+        from seed_high_state
+    ),
+    seed_mixed as (
+        select
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_combined
+    ),
+    seed_hashed as (
+        select
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_mixed
+    ),
+    seed_state as (
+        select
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from seed_hashed
+    ),
+    deal_mixed as (
+        select
+            deal_numbers.deal_no,
+            (seed_state.state + deal_numbers.deal_no * 2654435769) & 4294967295 as state
+        from deal_numbers
+        cross join seed_state
+    ),
+    deal_hashed_1 as (
+        select
+            deal_no,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from deal_mixed
+    ),
+    deal_hashed_2 as (
+        select
+            deal_no,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from deal_hashed_1
+    ),
+    deal_state as (
+        select
+            deal_no,
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from deal_hashed_2
+    ),
+    card_mixed as (
+        select
+            deal_state.deal_no,
+            cards.card_id,
+            (deal_state.state + cards.card_id * 2246822519) & 4294967295 as state
+        from deal_state
+        cross join cards
+    ),
+    card_hashed_1 as (
+        select
+            deal_no,
+            card_id,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from card_mixed
+    ),
+    card_hashed_2 as (
+        select
+            deal_no,
+            card_id,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from card_hashed_1
+    ),
+    shuffled as (
+        select
+            deal_no,
+            card_id,
+            ((state >> 16) | state) - ((state >> 16) & state) as shuffle_key
+        from card_hashed_2
+    ),
+    deck_order as (
+        select
+            deal_no,
+            card_id,
+            row_number() over (
+                partition by deal_no
+                order by shuffle_key, card_id
+            ) as deck_position
+        from shuffled
+    )
+select
+    deck_order.deal_no as deal_no,
+    deck_order.deck_position as deck_position,
+    deck_order.card_id as card_id,
+    case
+        when deck_order.deck_position <= 5 * settings.players
+            then (deck_order.deck_position - 1) // 5 + 1
+    end as player
+from deck_order
+cross join deal_settings as settings;
