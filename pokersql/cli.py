@@ -1,0 +1,323 @@
+"""The command line: parses, calls the library, formats. Nothing else.
+
+Library errors become one line on stderr and an exit status here, and nowhere else:
+2 for bad input, 1 for any other failure; a traceback only with --debug.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import asdict
+
+import click
+
+from . import migrations
+from .database import MAX_DEALS, MAX_SEED, Database, connect
+from .engines import ENGINES
+from .errors import BadInput, PokerSQLError
+from .output import FORMATS, console, pretty_cards, table, to_csv, to_json
+from .transpile import DIALECTS, script_for
+
+format_option = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Seed of the shuffle (0 to 2^62); the same seed deals the same cards. Random if omitted.",
+)
+
+
+class Context:
+    def __init__(self, db_path: str | None, engine: str, debug: bool) -> None:
+        self.db_path = db_path or ENGINES[engine].default_path
+        self.engine = engine
+        self.debug = debug
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            self._db = connect(self.db_path, self.engine)
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; env POKERSQL_DB].")
+@click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default="duckdb", show_default=True, help="Database engine [env POKERSQL_ENGINE].")
+@click.option("--debug", is_flag=True, help="Show the traceback of an error.")
+@click.version_option(package_name="pokersql")
+@click.pass_context
+def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool) -> None:
+    """pokersql: a SQL-first poker hand evaluator.
+
+    \b
+    Example:
+        pokersql deal --players 4 --seed 42
+    """
+    ctx.obj = Context(db_path, engine, debug)
+    ctx.call_on_close(ctx.obj.close)
+
+
+@cli.command()
+@format_option
+@pass_context
+def migrate(context: Context, output_format: str) -> None:
+    """Apply the pending versioned SQL files and list what was applied.
+
+    \b
+    Example:
+        pokersql migrate
+    """
+    started = time.perf_counter()
+    applied = context.db.migrate()
+    rows = [(f.version, f.script, f.checksum[:12]) for f in applied]
+    if output_format == "table":
+        out = console()
+        if rows:
+            out.print(table(f"Applied {len(rows)} SQL file(s) to {context.db_path}", ["version", "script", "checksum"], rows))
+        else:
+            out.print(f"Nothing to apply: {context.db_path} is up to date.")
+        out.print(f"({time.perf_counter() - started:.2f} s)")
+    else:
+        data = [{"version": v, "script": s, "checksum": c} for v, s, c in rows]
+        _emit(output_format, {"applied": data}, ["version", "script", "checksum"], rows)
+
+
+@cli.command()
+@format_option
+@pass_context
+def build(context: Context, output_format: str) -> None:
+    """Materialize the hands table, all 2,598,960 five-card hands (idempotent).
+
+    \b
+    Example:
+        pokersql build
+    """
+    started = time.perf_counter()
+    count = context.db.build()
+    elapsed = time.perf_counter() - started
+    data = {"table": "hands", "rows": count, "seconds": round(elapsed, 3)}
+    if output_format == "table":
+        console().print(f"hands: {count:,} rows in {context.db_path} ({elapsed:.2f} s)")
+    else:
+        _emit(output_format, data, list(data), [list(data.values())])
+
+
+@cli.command()
+@click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
+@seed_option
+@format_option
+@pass_context
+def deal(context: Context, players: int, seed: int | None, output_format: str) -> None:
+    """Shuffle, deal five cards to each player and rank the hands.
+
+    \b
+    Example:
+        pokersql deal --players 4 --seed 42
+    """
+    result = context.db.deal(players, seed)
+    if output_format == "json":
+        click.echo(to_json(result.to_dict()))
+        return
+    columns = ["player", "cards", "category", "hand_rank", "place", "result"]
+    split = len(result.winners) > 1
+    outcome = {True: "splits the pot" if split else "wins", False: ""}
+    if output_format == "csv":
+        click.echo(to_csv(columns, [(p.player, " ".join(p.cards), p.category, p.hand_rank, p.place, outcome[p.place == 1]) for p in result.players]), nl=False)
+        return
+    rows = [
+        (str(p.player), pretty_cards(p.cards), p.category, str(p.hand_rank), str(p.place), ("★ " if p.place == 1 else "") + outcome[p.place == 1])
+        for p in result.players
+    ]
+    console().print(table(f"Deal, seed {result.seed}, {players} players", columns, rows))
+
+
+@cli.command(name="eval")
+@click.argument("cards", nargs=-1, required=True)
+@format_option
+@pass_context
+def eval_command(context: Context, cards: tuple[str, ...], output_format: str) -> None:
+    """Evaluate one hand of five cards.
+
+    \b
+    Examples:
+        pokersql eval Ah Kh Qh Jh Th
+        pokersql eval "A♠ 10♦ 10♣ 4h 4d"
+    """
+    result = context.db.evaluate(" ".join(cards))
+    data = {k: v for k, v in result.to_dict().items() if k != "place"}
+    if output_format == "table":
+        console().print(table(None, ["cards", "best", "category", "points", "hand_rank"], [(pretty_cards(result.cards), pretty_cards(result.best), result.category, result.points, result.hand_rank)]))
+    else:
+        _emit(output_format, data, list(data), [[" ".join(v) if isinstance(v, list) else v for v in data.values()]])
+
+
+@cli.command()
+@click.argument("hands", nargs=-1, required=True)
+@format_option
+@pass_context
+def compare(context: Context, hands: tuple[str, ...], output_format: str) -> None:
+    """Compare hands (each a quoted string of five cards): who wins, ties split.
+
+    \b
+    Example:
+        pokersql compare "As Ad 2c 2d 5h" "Ks Kd Qc Qd Ah"
+    """
+    result = context.db.compare(*hands)
+    if output_format == "json":
+        click.echo(to_json(result.to_dict()))
+        return
+    columns = ["hand", "cards", "best", "category", "hand_rank", "place", "result"]
+    split = len(result.winners) > 1
+    outcome = {True: "splits the pot" if split else "wins", False: ""}
+    if output_format == "csv":
+        click.echo(to_csv(columns, [(n, " ".join(h.cards), " ".join(h.best), h.category, h.hand_rank, h.place, outcome[h.place == 1]) for n, h in enumerate(result.hands, start=1)]), nl=False)
+        return
+    rows = [
+        (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), ("★ " if h.place == 1 else "") + outcome[h.place == 1])
+        for n, h in enumerate(result.hands, start=1)
+    ]
+    console().print(table(None, columns, rows))
+
+
+@cli.command()
+@click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card hand.")
+@format_option
+@pass_context
+def freq(context: Context, cards: str, output_format: str) -> None:
+    """Count every hand by category, beside the exact counts from combinatorics.
+
+    \b
+    Example:
+        pokersql freq --cards 5
+    """
+    result = context.db.freq(int(cards))
+    if output_format == "json":
+        click.echo(to_json(result.to_dict()))
+        return
+    columns = ["points", "category", "count", "expected", "match"]
+    rows = [(c.points, c.category, c.count, c.expected, "yes" if c.count == c.expected else "NO") for c in result.categories]
+    if output_format == "csv":
+        click.echo(to_csv(columns, rows), nl=False)
+        return
+    out = console()
+    out.print(table(f"{result.total:,} {result.cards}-card hands, {result.distinct_ranks:,} distinct ranks", columns, [(p, c, f"{n:,}", f"{e:,}", m) for p, c, n, e, m in rows]))
+
+
+@cli.command()
+@click.option("--deals", type=click.IntRange(1, MAX_DEALS), required=True, help=f"Number of deals, 1 to {MAX_DEALS:,}.")
+@click.option("--players", type=click.IntRange(1, 10), default=1, show_default=True, help="Hands per deal, 1 to 10.")
+@seed_option
+@format_option
+@pass_context
+def simulate(context: Context, deals: int, players: int, seed: int | None, output_format: str) -> None:
+    """Deal many times and count the categories: observed against exact probability.
+
+    \b
+    Example (the 2010 article's experiment):
+        pokersql simulate --deals 2598960 --players 1 --seed 2010
+    """
+    result = context.db.simulate(deals, players, seed)
+    if output_format == "json":
+        click.echo(to_json(result.to_dict()))
+        return
+    columns = ["points", "category", "count", "expected", "observed_probability", "expected_probability", "z"]
+    rows = [(c.points, c.category, c.count, round(c.expected_count, 2), c.observed_probability, c.expected_probability, round(c.z, 2)) for c in result.categories]
+    if output_format == "csv":
+        click.echo(to_csv(columns, rows), nl=False)
+        return
+    pretty_rows = [
+        (p, c, f"{n:,}", f"{e:,.1f}", f"{o:.6%}", f"{x:.6%}", f"{z:+.2f}" + ("  ← |z| > 3" if abs(z) > 3 else ""))
+        for p, c, n, e, o, x, z in rows
+    ]
+    out = console()
+    out.print(table(f"{result.deals:,} deals x {result.players} player(s), seed {result.seed}: {result.hands:,} hands", ["points", "category", "count", "expected", "observed", "exact", "z"], pretty_rows))
+
+
+@cli.command()
+@click.argument("sql")
+@format_option
+@pass_context
+def query(context: Context, sql: str, output_format: str) -> None:
+    """Run SQL against the database, read-only (a write is refused).
+
+    \b
+    Example:
+        pokersql query "select category, count(*) from hands group by all"
+    """
+    result = context.db.query(sql)
+    if output_format == "json":
+        click.echo(to_json([dict(zip(result.columns, row)) for row in result.rows]))
+    elif output_format == "csv":
+        click.echo(to_csv(result.columns, result.rows), nl=False)
+    else:
+        console().print(table(None, result.columns, result.rows))
+
+
+@cli.command()
+@click.option("--dialect", type=click.Choice(DIALECTS), default="duckdb", show_default=True, help="SQL dialect to print.")
+def sql(dialect: str) -> None:
+    """Print the versioned SQL, transpiled to a dialect, ready for another shell.
+
+    \b
+    Example:
+        pokersql sql --dialect duckdb | duckdb poker.duckdb
+    """
+    click.echo(script_for(dialect, migrations.sql_files()), nl=False)
+
+
+def _emit(output_format: str, data: object, columns: list[str], rows: list) -> None:
+    if output_format == "json":
+        click.echo(to_json(data))
+    else:
+        click.echo(to_csv(columns, rows), nl=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: runs the CLI and turns every error into one line and an exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    try:
+        cli.main(args=args, prog_name="pokersql", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        return e.exit_code
+    except click.Abort:
+        click.echo("pokersql: interrupted", err=True)
+        return 130
+    except click.ClickException as e:
+        if debug:
+            raise
+        click.echo(f"pokersql: error: {e.format_message()}", err=True)
+        return 2
+    except PokerSQLError as e:
+        if debug:
+            raise
+        click.echo(f"pokersql: error: {_one_line(str(e))}", err=True)
+        return e.exit_code
+    except KeyboardInterrupt:
+        click.echo("pokersql: interrupted", err=True)
+        return 130
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
