@@ -166,11 +166,25 @@ def version_of(distribution: str) -> str:
         return "not installed"
 
 
+def duckdb_threads() -> int:
+    with pokersql.connect(None) as db:
+        return db.engine.execute("select current_setting('threads')")[0][0]
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages: other work on a shared machine skews every figure."""
+    try:
+        return ", ".join(f"{load:.2f}" for load in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def print_versions() -> None:
     print("pokersql benchmark")
     print(f"  Python {platform.python_version()}, os.cpu_count() = {os.cpu_count()}, {platform.platform()}")
     for distribution in ("duckdb", "eval7", "phevaluator", "treys"):
         print(f"  {distribution:<12} {version_of(distribution)}")
+    print(f"  DuckDB threads = {duckdb_threads()}; load average at start: {load_average()}")
     print()
 
 
@@ -204,22 +218,24 @@ def print_table(figures: list[Figure]) -> None:
     print()
 
 
-def verdict(met: bool) -> str:
-    return "met" if met else "NOT met"
+def print_target(target: str, measured: str, met: bool) -> None:
+    print(f"target: {target} ... {measured}: {'met' if met else 'NOT met'}")
 
 
 def print_verdicts(memory: Figure, file: Figure, eval7: Figure | None, simulate: Figure) -> None:
-    for build, where in ((memory, "in memory"), (file, "into a file")):
-        print(f"target: build {where} <= {BUILD_TARGET_S:g} s ... {build.median:.3f} s: {verdict(build.median <= BUILD_TARGET_S)}")
-    for build, where in ((memory, "in memory"), (file, "into a file")):
+    builds = ((memory, "in memory"), (file, "into a file"))
+    for build, where in builds:
+        print_target(f"build {where} <= {BUILD_TARGET_S:g} s", f"{build.median:.3f} s", build.median <= BUILD_TARGET_S)
+    for build, where in builds:
         if eval7 is None:
             print(f"target: eval7 / build {where} >= {RATIO_TARGET:g}x ... eval7 not installed: n/a")
             continue
         ratio = eval7.median / build.median
-        print(f"target: eval7 / build {where} >= {RATIO_TARGET:g}x ... {ratio:.2f}x: {verdict(ratio >= RATIO_TARGET)}")
-    print(
-        f"target: simulate {SIMULATE_DEALS:,} deals x 1 player <= {SIMULATE_TARGET_S:g} s ... "
-        f"{simulate.median:.3f} s: {verdict(simulate.median <= SIMULATE_TARGET_S)}"
+        print_target(f"eval7 / build {where} >= {RATIO_TARGET:g}x", f"{ratio:.2f}x", ratio >= RATIO_TARGET)
+    print_target(
+        f"simulate {SIMULATE_DEALS:,} deals x 1 player <= {SIMULATE_TARGET_S:g} s",
+        f"{simulate.median:.3f} s",
+        simulate.median <= SIMULATE_TARGET_S,
     )
 
 
@@ -272,6 +288,7 @@ def main() -> None:
     print(f"measuring {len(measurements)} figures round-robin, {rounds} round(s); {ALL_HANDS:,} hands each")
     measure_round_robin(measurements, rounds)
     simulate = measure_simulate(simulate_rounds)
+    print(f"  load average at end: {load_average()}")
     print()
 
     peer_figures = [figure for figure, _ in peers]

@@ -51,4 +51,8 @@ def table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    """Standard output; piped output gets room for whole rows (a table never truncates a card)."""
+    out = Console(highlight=False)
+    if not out.is_terminal:
+        out = Console(highlight=False, width=1000)
+    return out
