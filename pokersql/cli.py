@@ -312,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("pokersql: interrupted", err=True)
         return 130
+    except Exception as e:  # anything unforeseen: still one line, exit status 1
+        if debug:
+            raise
+        click.echo(f"pokersql: error: {type(e).__name__}: {_one_line(str(e))}", err=True)
+        return 1
     return 0
 
 

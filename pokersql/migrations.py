@@ -12,7 +12,6 @@ import re
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 
 from .engines import Engine
@@ -55,11 +54,12 @@ def checksum(text: str) -> str:
 
 
 def sql_directory() -> Path:
-    """``sql/`` of the source tree when running from it, else the copy installed as ``pokersql.sql``."""
-    source_tree = Path(__file__).resolve().parent.parent / "sql"
-    if (source_tree / "V001__cards.sql").is_file():
-        return source_tree
-    return Path(str(resources.files("pokersql.sql")))
+    """``sql/`` of the source tree when running from it, else the copy installed in the package."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package.parent / "sql", package / "sql"):
+        if (candidate / "V001__cards.sql").is_file():
+            return candidate
+    raise MigrationError(f"no versioned SQL files found beside {package}")
 
 
 def sql_files(directory: Path | None = None) -> list[SqlFile]:
