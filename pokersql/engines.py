@@ -91,6 +91,7 @@ class DuckDBEngine(Engine):
             self.connection = duckdb.connect(path or ":memory:", read_only=read_only, config=config)
         except duckdb.Error as e:
             raise DatabaseError(f"cannot open DuckDB database {path!r}: {_first_line(e)}") from e
+        self.execute("set enable_progress_bar = false")  # DuckDB's own bar would write over pokersql's output
         self._description: list[str] = []
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
