@@ -8,9 +8,11 @@
     players = 1..10 five-card hands dealt from the top of the deck.
     deals   = how many decks to shuffle (deal_no 1..deals); 0 deals nothing.
 
+  shuffled_deck: one row per card per deal, with its shuffle_key.
   shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52).
     player is 1..players for the 5 * players cards dealt, in blocks of five
     as the article dealt them, and null for the rest of the deck.
+  dealt_cards: the same rows for the dealt cards only, faster for many deals.
 
   The shuffle gives each card a sort key derived from (seed, deal_no, card_id)
   with integer arithmetic only, so every engine computes the same keys without
@@ -70,7 +72,7 @@ where d7.digit * 1000000 < settings.deals
     and d1.digit + d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
         + d6.digit * 100000 + d7.digit * 1000000 < settings.deals;
 
-create view shuffle_and_deal as
+create view shuffled_deck as
 with
     seed_parts as (
         select
@@ -177,7 +179,15 @@ with
             card_id,
             ((state >> 16) | state) - ((state >> 16) & state) as shuffle_key
         from card_hashed_2
-    ),
+    )
+select
+    deal_no,
+    card_id,
+    shuffle_key
+from shuffled;
+
+create view shuffle_and_deal as
+with
     deck_order as (
         select
             deal_no,
@@ -186,7 +196,7 @@ with
                 partition by deal_no
                 order by shuffle_key, card_id
             ) as deck_position
-        from shuffled
+        from shuffled_deck
     )
 select
     deck_order.deal_no as deal_no,
@@ -198,3 +208,77 @@ select
     end as player
 from deck_order
 cross join deal_settings as settings;
+
+/* The same deal, the dealt cards only. Sorting every deal's 52 cards is what
+   makes many deals slow, and only the 5 * players lowest keys matter: in most
+   deals they all lie below a bound that lets about 5 * players + 7 of the 52
+   keys through, so only those are sorted. A deal with too few keys below the
+   bound sorts its whole deck, so the result is always shuffle_and_deal's. */
+create view dealt_cards as
+with
+    settings as (
+        select
+            players,
+            -- Keys are 32-bit: 2^32 * (5 * players + 7) / 52, the whole range for 9+ players.
+            4294967296 * (5 * players + 7) // 52 as key_bound
+        from deal_settings
+    ),
+    low_keys as (
+        select
+            shuffled_deck.deal_no,
+            shuffled_deck.card_id,
+            shuffled_deck.shuffle_key
+        from shuffled_deck
+        cross join settings
+        where shuffled_deck.shuffle_key < settings.key_bound
+    ),
+    short_deals as (
+        select
+            deal_numbers.deal_no
+        from deal_numbers
+        cross join settings
+        left join (
+            select
+                deal_no,
+                count(*) as low_key_count
+            from low_keys
+            group by deal_no
+        ) as counted
+            on counted.deal_no = deal_numbers.deal_no
+        where coalesce(counted.low_key_count, 0) < 5 * settings.players
+    ),
+    candidates as (
+        select
+            deal_no,
+            card_id,
+            shuffle_key
+        from low_keys
+        union all
+        select
+            shuffled_deck.deal_no,
+            shuffled_deck.card_id,
+            shuffled_deck.shuffle_key
+        from shuffled_deck
+        inner join short_deals
+            on short_deals.deal_no = shuffled_deck.deal_no
+        cross join settings
+        where shuffled_deck.shuffle_key >= settings.key_bound
+    ),
+    deck_order as (
+        select
+            deal_no,
+            card_id,
+            row_number() over (
+                partition by deal_no
+                order by shuffle_key, card_id
+            ) as deck_position
+        from candidates
+    )
+select
+    deck_order.deal_no,
+    deck_order.deck_position,
+    deck_order.card_id,
+    (deck_order.deck_position - 1) // 5 + 1 as player
+from deck_order
+cross join settings
+where deck_order.deck_position <= 5 * settings.players;

@@ -4,7 +4,7 @@
   a hand until hand_evaluation_5, then one row per hand.
 
   Hands come from two places, both read through hand_cards:
-    - shuffle_and_deal: the players' hands of every deal (deal_no >= 1);
+    - dealt_cards: the players' hands of every deal (deal_no >= 1);
     - hand_input: any hands you type in yourself, as deal_no 0:
           insert into hand_input (hand_no, card_id)
           select 1, card_id from cards where name in ('Ah', 'Kh', 'Qh', 'Jh', 'Th');
@@ -35,8 +35,7 @@ select
     deal_no,
     player,
     card_id
-from shuffle_and_deal
-where player is not null
+from dealt_cards
 union all
 select
     0 as deal_no,
