@@ -24,17 +24,22 @@ DIALECTS = ("duckdb", "sqlite")
 
 
 def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
-    """Statements of ``sql`` (DuckDB's dialect) written in ``dialect``."""
+    """Statements of ``sql`` (DuckDB's dialect) written in ``dialect``.
+
+    What ``sqlglot.transpile(sql, read="duckdb", write=dialect, unsupported_level=ErrorLevel.RAISE)``
+    returns, parsed once so that the parsed statements can be checked before they are written.
+    """
     try:
+        parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
         if dialect != SOURCE_DIALECT:
-            _refuse_end_exclusive_range(sql)
-        return sqlglot.transpile(sql, read=SOURCE_DIALECT, write=dialect, unsupported_level=ErrorLevel.RAISE)
+            _refuse_end_exclusive_range(parsed)
+        return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
 
 
-def _refuse_end_exclusive_range(sql: str) -> None:
-    for statement in sqlglot.parse(sql, read=SOURCE_DIALECT):
+def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:
+    for statement in parsed:
         if statement is None:
             continue
         for series in statement.find_all(exp.GenerateSeries):

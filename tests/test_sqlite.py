@@ -209,6 +209,8 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     for sql_file in migrations.sql_files():
         statements = transpile(sql_file.text, "sqlite", sql_file.script)
         assert statements and all(statement.strip() for statement in statements), sql_file.script
+        strict = sqlglot.transpile(sql_file.text, read="duckdb", write="sqlite", unsupported_level=ErrorLevel.RAISE)
+        assert statements == strict, sql_file.script
 
 
 def test_range_trap_duckdb_range_excludes_end_generate_series_includes_it() -> None:
