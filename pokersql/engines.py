@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import sqlite3
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import duckdb
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ParseError, SqlglotError
 
 from .errors import DatabaseError
+from .transpile import transpile
 
 # pokersql writes database files that PyPI's duckdb-cli (1.5) can open too.
 DUCKDB_STORAGE_VERSION = "v1.5.0"
@@ -132,6 +139,76 @@ class DuckDBEngine(Engine):
         return f"DuckDB {duckdb.__version__}"
 
 
+class SQLiteEngine(Engine):
+    """SQLite through Python's sqlite3, running the DuckDB-dialect SQL files transpiled by sqlglot.
+
+    The connection is in autocommit mode (``isolation_level=None``): the module
+    never opens a transaction behind our back, so ``begin``/``commit``/``rollback``
+    are exactly the ones Engine issues, and DDL inside them is rolled back too.
+    """
+
+    name = "sqlite"
+    default_path = "pokersql.sqlite"
+
+    def __init__(self, path: str | None = None, read_only: bool = False) -> None:
+        self.path = path
+        try:
+            if path is None:
+                self.connection = sqlite3.connect(":memory:", isolation_level=None)
+            elif read_only:
+                uri = Path(path).absolute().as_uri() + "?mode=ro"
+                self.connection = sqlite3.connect(uri, uri=True, isolation_level=None)
+            else:
+                self.connection = sqlite3.connect(path, isolation_level=None)
+            # DuckDB enforces foreign keys (hand_input.card_id references cards); SQLite only when asked.
+            self.connection.execute("pragma foreign_keys = on")
+        except sqlite3.Error as e:
+            raise DatabaseError(f"cannot open SQLite database {path!r}: {_first_line(e)}") from e
+        self._description: list[str] = []
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        try:
+            cursor = self.connection.execute(sql, tuple(params))
+            self._description = [d[0] for d in cursor.description or []]
+            return cursor.fetchall()
+        except sqlite3.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self.connection.executemany(sql, [tuple(row) for row in rows])
+        except sqlite3.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+
+    def columns(self) -> list[str]:
+        return list(self._description)
+
+    def statements(self, script: str) -> list[str]:
+        return transpile(script, "sqlite")
+
+    def statement_is_read_only(self, sql: str) -> bool:
+        """True for queries (select, with, union, ...) and their explain; anything else is refused."""
+        explained = _EXPLAIN.match(sql)
+        if explained:
+            return self.statement_is_read_only(sql[explained.end() :])
+        try:
+            parsed = [statement for statement in sqlglot.parse(sql, read="sqlite") if statement is not None]
+        except SqlglotError as e:
+            reason = e.errors[0]["description"] if isinstance(e, ParseError) and e.errors else _first_line(e)
+            raise DatabaseError(f"cannot parse {_abbreviate(sql)!r}: {reason}") from e
+        writes = (exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.Command)
+        return bool(parsed) and all(isinstance(s, (exp.Query, exp.Values)) and s.find(*writes) is None for s in parsed)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def version(self) -> str:
+        return f"SQLite {sqlite3.sqlite_version}"
+
+
+_EXPLAIN = re.compile(r"\s*explain(\s+query\s+plan)?\s+", re.IGNORECASE)
+
+
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
@@ -142,4 +219,4 @@ def _abbreviate(sql: str, limit: int = 80) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine}
+ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngine}

@@ -119,11 +119,11 @@ def migrate(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]
     for sql_file in pending(engine, files):
         started = time.perf_counter()
         with engine.transaction():
-            for statement in engine.statements(sql_file.text):
-                try:
+            try:
+                for statement in engine.statements(sql_file.text):
                     engine.execute(statement)
-                except DatabaseError as e:
-                    raise MigrationError(f"{sql_file.script} failed: {e}") from e
+            except DatabaseError as e:
+                raise MigrationError(f"{sql_file.script} failed: {e}") from e
             elapsed_ms = round((time.perf_counter() - started) * 1000)
             engine.execute(
                 "insert into schema_history "

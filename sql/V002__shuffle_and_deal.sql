@@ -94,7 +94,8 @@ with
                 & 4294967295 as state
         from seed_high_mixed
     ),
-    seed_high_state as (
+    -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
+    seed_high_state as materialized (
         select
             seed_low,
             ((state >> 16) | state) - ((state >> 16) & state) as state
@@ -117,7 +118,8 @@ with
                 & 4294967295 as state
         from seed_mixed
     ),
-    seed_state as (
+    -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
+    seed_state as materialized (
         select
             ((state >> 16) | state) - ((state >> 16) & state) as state
         from seed_hashed
@@ -143,7 +145,8 @@ with
                 & 4294967295 as state
         from deal_hashed_1
     ),
-    deal_state as (
+    -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
+    deal_state as materialized (
         select
             deal_no,
             ((state >> 16) | state) - ((state >> 16) & state) as state

@@ -1,0 +1,613 @@
+"""SQLite: the same versioned SQL files, transpiled by sqlglot, give the same answers as DuckDB.
+
+Covers the SQLite engine itself, parity with DuckDB (deal, eval, compare, freq, simulate, the
+``hands`` table row for row), the ``pokersql sql --dialect sqlite | sqlite3`` round trip, the
+runner's guarantees on SQLite, and the transpiling traps, each checked by running SQL.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from itertools import zip_longest
+from pathlib import Path
+
+import duckdb
+import pytest
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ErrorLevel
+
+import pokersql
+from pokersql import migrations
+from pokersql.cli import main
+from pokersql.engines import ENGINES, SQLiteEngine
+from pokersql.errors import BadInput, DatabaseError, MigrationError
+from pokersql.transpile import DIALECTS, transpile
+
+SEEDS = [0, 1, 42, 2010, 2**31 - 1, 2**32, 2**62 - 1, 2**62]
+SQLITE3 = shutil.which("sqlite3")
+needs_sqlite3 = pytest.mark.skipif(SQLITE3 is None, reason="the sqlite3 command-line program is not installed")
+
+
+def run_sqlite(sql: str, params: tuple = ()) -> list[tuple]:
+    """DuckDB-dialect SQL, transpiled, run on a fresh in-memory SQLite."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        return [row for statement in transpile(sql, "sqlite") for row in connection.execute(statement, params)]
+    finally:
+        connection.close()
+
+
+# -- fixtures ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Both engines' fully migrated database files (hands included), built once per session."""
+    directory = tmp_path_factory.mktemp("built")
+    paths = {}
+    for engine in ("duckdb", "sqlite"):
+        path = directory / ENGINES[engine].default_path
+        with pokersql.connect(str(path), engine) as db:
+            db.migrate()
+        paths[engine] = path
+    return paths
+
+
+@pytest.fixture(scope="session")
+def duck(built: dict[str, Path]) -> pokersql.Database:
+    db = pokersql.connect(str(built["duckdb"]), "duckdb")
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
+def lite(built: dict[str, Path]) -> pokersql.Database:
+    db = pokersql.connect(str(built["sqlite"]), "sqlite")
+    yield db
+    db.close()
+
+
+def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (directory / name).write_text(text, encoding="utf-8")
+    return directory
+
+
+# -- the engine --------------------------------------------------------------
+
+
+def test_sqlite_is_registered() -> None:
+    assert ENGINES["sqlite"] is SQLiteEngine
+    assert SQLiteEngine.default_path == "pokersql.sqlite"
+    assert "sqlite" in DIALECTS
+
+
+def test_connect_sqlite_in_memory() -> None:
+    with pokersql.connect(None, engine="sqlite") as db:
+        assert isinstance(db.engine, SQLiteEngine)
+        assert db.engine.version().startswith("SQLite 3.")
+        assert db.evaluate("Ah Kh Qh Jh Th").category == "Royal Flush"
+
+
+def test_unknown_engine_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="'oracle'"):
+        pokersql.connect(None, engine="oracle")
+
+
+def test_sqlite_errors_are_database_errors_naming_the_statement() -> None:
+    engine = SQLiteEngine()
+    try:
+        with pytest.raises(DatabaseError, match=r"no such table: nowhere \(in: select \* from nowhere\)") as caught:
+            engine.execute("select * from nowhere")
+        assert isinstance(caught.value.__cause__, sqlite3.Error)
+        with pytest.raises(DatabaseError, match="insert into nowhere") as caught:
+            engine.executemany("insert into nowhere values (?)", [(1,)])
+        assert isinstance(caught.value.__cause__, sqlite3.Error)
+    finally:
+        engine.close()
+
+
+def test_sqlite_cannot_open_is_a_database_error(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="cannot open SQLite database") as caught:
+        SQLiteEngine(str(tmp_path / "no" / "such" / "dir" / "x.sqlite"))
+    assert isinstance(caught.value.__cause__, sqlite3.Error)
+
+
+def test_sqlite_read_only_connection(built: dict[str, Path]) -> None:
+    engine = SQLiteEngine(str(built["sqlite"]), read_only=True)
+    try:
+        assert engine.execute("select count(*) from cards") == [(52,)]
+        with pytest.raises(DatabaseError, match="readonly"):
+            engine.execute("delete from cards")
+    finally:
+        engine.close()
+
+
+def test_sqlite_enforces_foreign_keys_like_duckdb(lite: pokersql.Database) -> None:
+    with lite.engine.scratch(), pytest.raises(DatabaseError, match="FOREIGN KEY"):
+        lite.engine.execute("insert into hand_input (hand_no, card_id) values (1, 99)")
+
+
+def test_sqlite_transactions_are_real(tmp_path: Path) -> None:
+    """Autocommit mode: begin/rollback undo DDL and DML alike, and scratch leaves nothing behind."""
+    engine = SQLiteEngine(str(tmp_path / "t.sqlite"))
+    try:
+        assert engine.connection.isolation_level is None
+        with pytest.raises(RuntimeError), engine.transaction():
+            engine.execute("create table t (x integer)")
+            engine.execute("insert into t values (1)")
+            raise RuntimeError("roll back")
+        assert engine.execute("select name from sqlite_master where name = 't'") == []
+        with engine.transaction():
+            engine.execute("create table t (x integer)")
+        with engine.scratch():
+            engine.execute("insert into t values (1)")
+        assert engine.execute("select count(*) from t") == [(0,)]
+        assert not engine.connection.in_transaction
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "select 1",
+        "select category, count(*) from hands group by category",
+        "with x as (select 1 as y) select y from x",
+        "select 1 union all select 2",
+        "values (1), (2)",
+        "explain select * from hands",
+        "explain query plan select * from hands",
+    ],
+)
+def test_sqlite_read_only_statements(sql: str) -> None:
+    assert SQLiteEngine().statement_is_read_only(sql)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "delete from hands",
+        "insert into hand_input values (1, 2)",
+        "update deal_settings set seed = 1",
+        "create table x (y integer)",
+        "drop table hands",
+        "pragma foreign_keys = off",
+        "attach database 'x.sqlite' as x",
+        "select 1; delete from hands",
+        "explain delete from hands",
+        "",
+    ],
+)
+def test_sqlite_writing_statements_are_refused(sql: str) -> None:
+    assert not SQLiteEngine().statement_is_read_only(sql)
+
+
+def test_sqlite_unparsable_statement_is_a_database_error() -> None:
+    with pytest.raises(DatabaseError, match="cannot parse 'select from'"):
+        SQLiteEngine().statement_is_read_only("select from")
+
+
+def test_query_on_sqlite_is_read_only(lite: pokersql.Database) -> None:
+    result = lite.query("select count(*) as n from hands where points = ?", (9,))
+    assert result.columns == ["n"]
+    assert result.rows == [(4,)]
+    with pytest.raises(BadInput, match="read-only"):
+        lite.query("delete from hands")
+    assert lite.query("select count(*) from hands").rows == [(2598960,)]
+
+
+# -- the transpiling traps, each checked by running the SQL ---------------------
+
+
+def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
+    for sql_file in migrations.sql_files():
+        statements = transpile(sql_file.text, "sqlite", sql_file.script)
+        assert statements and all(statement.strip() for statement in statements), sql_file.script
+        strict = sqlglot.transpile(sql_file.text, read="duckdb", write="sqlite", unsupported_level=ErrorLevel.RAISE)
+        assert statements == strict, sql_file.script
+
+
+def test_range_trap_duckdb_range_excludes_end_generate_series_includes_it() -> None:
+    # What sqlglot does unasked, even with unsupported_level=RAISE: range -> generate_series.
+    quietly = sqlglot.transpile(
+        "select * from range(0, 3)", read="duckdb", write="sqlite", unsupported_level=ErrorLevel.RAISE
+    )
+    assert quietly == ["SELECT * FROM GENERATE_SERIES(0, 3)"]
+    assert duckdb.sql("select * from range(0, 3)").fetchall() == [(0,), (1,), (2,)]
+    # pokersql refuses it rather than change the count.
+    with pytest.raises(DatabaseError, match="excludes its end"):
+        transpile("select * from range(0, 3)", "sqlite", "V999__x.sql")
+
+
+@needs_sqlite3
+def test_range_trap_generate_series_includes_end_in_the_sqlite3_shell() -> None:
+    out = subprocess.run([SQLITE3, ":memory:", "select value from generate_series(0, 3)"], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "1", "2", "3"]
+
+
+def test_sql_files_use_no_range_or_generate_series() -> None:
+    for sql_file in migrations.sql_files():
+        for statement in sqlglot.parse(sql_file.text, read="duckdb"):
+            assert statement is None or statement.find(exp.GenerateSeries) is None, sql_file.script
+
+
+def test_pivot_trap_dropped_by_default_refused_strictly() -> None:
+    sql = "select * from t pivot (sum(v) for k in (1, 2))"
+    assert sqlglot.transpile(sql, read="duckdb", write="sqlite") == ["SELECT * FROM t"]  # PIVOT silently gone
+    with pytest.raises(DatabaseError, match=r"V999__pivot\.sql.*PIVOT unsupported"):
+        transpile(sql, "sqlite", "V999__pivot.sql")
+
+
+def test_integer_overflow_trap_sqlite_turns_it_into_a_float() -> None:
+    connection = sqlite3.connect(":memory:")
+    assert connection.execute("select typeof(9223372036854775807 + 1)").fetchall() == [("real",)]
+    with pytest.raises(duckdb.Error):
+        duckdb.sql("select 9223372036854775807 + 1").fetchall()
+
+
+def test_shuffle_arithmetic_stays_integer_on_sqlite_at_the_limits() -> None:
+    """The largest intermediate products of V002's hash, at the largest seed and deal number."""
+    largest = [
+        "4294967295 * 73244475",  # a 32-bit state times the multiplier
+        "4294967295 + 10000000 * 2654435769",  # the state plus the largest deal_no's step
+        "4294967295 + 51 * 2246822519",  # the state plus the largest card_id's step
+        "4611686018427387904 >> 32",  # the largest seed, high half
+    ]
+    rows = sqlite3.connect(":memory:").execute("select " + ", ".join(f"typeof({e})" for e in largest)).fetchall()
+    assert rows == [("integer",) * len(largest)]
+
+
+@pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**62 - 1, 2**62])
+def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
+    """Every state of the shuffle's hash, and the keys, are integers (no silent float) on SQLite."""
+    with pokersql.connect(None, "sqlite") as db:
+        migrations.migrate(db.engine, migrations.sql_files()[:2])
+        db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 300", (seed,))
+        v002 = next(f for f in migrations.sql_files() if f.version == 2)
+        view = next(
+            s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffle_and_deal"
+        )
+        ctes = view.expression.find(exp.With)
+        with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
+        for cte in ctes.expressions:
+            column = "shuffle_key" if cte.alias == "shuffled" else "state"
+            if column not in cte.this.named_selects:
+                continue
+            types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
+            assert types == [("integer",)], f"{cte.alias}.{column} at seed {seed}: {types}"
+        keys = db.engine.execute(
+            f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from shuffled"
+        )
+        assert keys == [(300 * 52, 300 * 52, keys[0][2])] and keys[0][2] < 2**32
+
+
+def test_integer_division_and_modulo_agree_on_both_engines() -> None:
+    """DuckDB's // becomes CAST(CAST(a AS REAL) / b AS INTEGER) on SQLite: integer division,
+    exact while |a| < 2^53 (V002 divides 0..51 by 5). % is left as is. Both truncate toward zero."""
+    pairs = [(a, b) for a in range(-60, 61) for b in (1, 2, 3, 5, 7)]
+    values = ", ".join(f"({a}, {b})" for a, b in pairs)
+    sql = f"select a, b, a // b as q, a % b as r from (values {values}) as v (a, b) order by a, b"
+    on_duckdb = duckdb.sql(sql).fetchall()
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table v (a integer, b integer)")
+    connection.executemany("insert into v values (?, ?)", pairs)
+    [lite_sql] = transpile("select a, b, a // b as q, a % b as r, typeof(a // b) as t from v order by a, b", "sqlite")
+    assert "/" in lite_sql and "//" not in lite_sql
+    on_sqlite = connection.execute(lite_sql).fetchall()
+    assert [row[:4] for row in on_sqlite] == on_duckdb
+    assert {row[4] for row in on_sqlite} == {"integer"}
+    assert (-7 // 2, -7 % 2) != on_duckdb[pairs.index((-7, 2))][2:]  # not Python's floor division
+
+
+def test_bitwise_operators_survive_and_xor_workaround_holds() -> None:
+    numbers = [0, 1, 65535, 65536, 2**31, 2**32 - 1, 2**32, 0x45D9F3B, 2**59 - 1, 2**62, 2**62 + 12345]
+    expressions = "a >> 16, a >> 32, a & 4294967295, a | 65535, ((a >> 16) | a) - ((a >> 16) & a)"
+    [lite_sql] = transpile(f"select {expressions} from v order by a", "sqlite")
+    for operator in (">>", "&", "|"):
+        assert operator in lite_sql
+    connection = sqlite3.connect(":memory:")
+    connection.execute("create table v (a integer)")
+    connection.executemany("insert into v values (?)", [(n,) for n in numbers])
+    duck = duckdb.connect()
+    duck.execute("create table v (a bigint)")
+    duck.executemany("insert into v values (?)", [[n] for n in numbers])
+    on_duckdb = duck.execute(f"select {expressions} from v order by a").fetchall()
+    assert connection.execute(lite_sql).fetchall() == on_duckdb
+    assert [row[4] for row in on_duckdb] == [(n >> 16) ^ n for n in sorted(numbers)]
+
+
+def test_xor_function_does_not_survive_hence_the_workaround() -> None:
+    [lite_sql] = transpile("select xor(5, 3)", "sqlite")
+    with pytest.raises(sqlite3.Error):
+        sqlite3.connect(":memory:").execute(lite_sql)
+
+
+# -- the runner's guarantees on SQLite ----------------------------------------
+
+
+def test_sqlite_schema_history_records_every_file(lite: pokersql.Database) -> None:
+    files = migrations.sql_files()
+    rows = lite.engine.execute("select version, script, checksum, success, execution_ms from schema_history order by version")
+    assert [(v, s, c) for v, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in files]
+    assert all(success == 1 and ms >= 0 for *_, success, ms in rows)
+
+
+def test_sqlite_migrate_is_idempotent(built: dict[str, Path], tmp_path: Path) -> None:
+    path = tmp_path / "again.sqlite"
+    shutil.copyfile(built["sqlite"], path)
+    with pokersql.connect(str(path), "sqlite") as db:
+        before = db.engine.execute("select count(*) from schema_history")
+        assert db.migrate() == []
+        assert db.migrate() == []
+        assert db.engine.execute("select count(*) from schema_history") == before
+        assert db.build() == 2598960
+
+
+def test_sqlite_refuses_an_edited_applied_file(tmp_path: Path) -> None:
+    directory = write_sql_files(tmp_path / "sql", {"V001__one.sql": "create table one (x integer);\n"})
+    engine = SQLiteEngine(str(tmp_path / "edited.sqlite"))
+    try:
+        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["V001__one.sql"]
+        (directory / "V001__one.sql").write_text("create table one (x bigint);\n", encoding="utf-8")
+        with pytest.raises(MigrationError, match=r"V001__one\.sql was edited after it was applied"):
+            migrations.migrate(engine, migrations.sql_files(directory))
+        # Only a different line ending or a byte-order mark: the same file.
+        (directory / "V001__one.sql").write_text("\ufeffcreate table one (x integer);\r\n", encoding="utf-8")
+        assert migrations.migrate(engine, migrations.sql_files(directory)) == []
+    finally:
+        engine.close()
+
+
+def test_sqlite_failed_file_leaves_the_database_intact(tmp_path: Path) -> None:
+    directory = write_sql_files(
+        tmp_path / "sql",
+        {
+            "V001__one.sql": "create table one (x integer);\ninsert into one values (1);\n",
+            "V002__broken.sql": (
+                "create table two (x integer);\n"
+                "insert into one values (2);\n"
+                "drop table one;\n"
+                "select * from missing_table;\n"
+            ),
+        },
+    )
+    path = tmp_path / "failed.sqlite"
+    engine = SQLiteEngine(str(path))
+    try:
+        with pytest.raises(MigrationError, match=r"V002__broken\.sql failed: no such table: missing_table") as caught:
+            migrations.migrate(engine, migrations.sql_files(directory))
+        assert isinstance(caught.value.__cause__, DatabaseError)
+        assert not engine.connection.in_transaction
+        assert engine.execute("select version from schema_history") == [(1,)]
+        assert engine.execute("select x from one") == [(1,)]
+        assert engine.execute("select name from sqlite_master where name = 'two'") == []
+    finally:
+        engine.close()
+    # Seen from a new connection too: nothing of V002 was written to the file.
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("select x from one").fetchall() == [(1,)]
+        assert connection.execute("select count(*) from sqlite_master where name = 'two'").fetchall() == [(0,)]
+    # Mended, the file applies.
+    (directory / "V002__broken.sql").write_text("create table two (x integer);\n", encoding="utf-8")
+    engine = SQLiteEngine(str(path))
+    try:
+        assert [f.version for f in migrations.migrate(engine, migrations.sql_files(directory))] == [2]
+    finally:
+        engine.close()
+
+
+def test_sqlite_untranspilable_file_is_named(tmp_path: Path) -> None:
+    directory = write_sql_files(
+        tmp_path / "sql",
+        {
+            "V001__one.sql": "create table t (k integer, v integer);\n",
+            "V002__pivot.sql": "create table p as select * from t pivot (sum(v) for k in (1, 2));\n",
+        },
+    )
+    engine = SQLiteEngine()
+    try:
+        with pytest.raises(MigrationError, match=r"V002__pivot\.sql failed: cannot transpile SQL to sqlite: PIVOT unsupported"):
+            migrations.migrate(engine, migrations.sql_files(directory))
+        assert engine.execute("select version from schema_history") == [(1,)]
+    finally:
+        engine.close()
+
+
+# -- same answers on both engines ----------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_deal_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database, players: int, seed: int) -> None:
+    assert lite.deal(players, seed).to_dict() == duck.deal(players, seed).to_dict()
+
+
+HANDS = [
+    "Ah Kh Qh Jh Th",
+    "5d 4d 3d 2d Ad",
+    "9s 8s 7s 6s 5s",
+    "Qc Qd Qh Qs 2c",
+    "Kc Kd Ks 7h 7d",
+    "Ac Jc 9c 6c 3c",
+    "Ad 2c 3h 4s 5c",
+    "Ts 9h 8d 7c 6s",
+    "7c 7d 7h Kc 2s",
+    "Jc Jd 4h 4s Ac",
+    "Tc Td 8h 5s 2c",
+    "7c 5d 4h 3s 2c",
+    "Ac Kd Qh Js 9c",
+]
+
+
+@pytest.mark.parametrize("hand", HANDS)
+def test_eval_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database, hand: str) -> None:
+    assert lite.evaluate(hand).to_dict() == duck.evaluate(hand).to_dict()
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ("As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"),
+        ("Ah Kh Qh Jh Th", "As Ks Qs Js Ts"),  # a tie: the pot is split
+        ("Ac 2d 3h 4s 5c", "6d 5d 4d 3d 2h", "Kc Kd 9h 9s 2s", "7d 5h 4c 3c 2c"),
+        ("2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s", "2s 3s 4s 5s 7c"),  # a four-way split
+    ],
+)
+def test_compare_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database, hands: tuple[str, ...]) -> None:
+    assert lite.compare(*hands).to_dict() == duck.compare(*hands).to_dict()
+
+
+def test_freq_same_on_both_engines_and_exact(duck: pokersql.Database, lite: pokersql.Database) -> None:
+    on_sqlite = lite.freq().to_dict()
+    assert on_sqlite == duck.freq().to_dict()
+    assert on_sqlite["total"] == 2598960 and on_sqlite["distinct_ranks"] == 7462
+    assert all(c["count"] == c["expected"] for c in on_sqlite["categories"])
+
+
+@pytest.mark.parametrize(("deals", "players", "seed"), [(2000, 1, 2010), (500, 10, 2**62), (1, 3, 0)])
+def test_simulate_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database, deals: int, players: int, seed: int) -> None:
+    assert lite.simulate(deals, players, seed).to_dict() == duck.simulate(deals, players, seed).to_dict()
+
+
+def test_many_deals_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database) -> None:
+    """Every card of 2,000 shuffled decks, at several seeds: the same positions on both engines."""
+    sql = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
+    for seed in (7, 2**62):
+        decks = []
+        for db in (duck, lite):
+            with db.engine.scratch():
+                db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 2000", (seed,))
+                decks.append(db.engine.execute(sql))
+        assert len(decks[0]) == 2000 * 52
+        assert decks[0] == decks[1], f"seed {seed}"
+
+
+@pytest.mark.parametrize("table", ["cards", "hand_categories", "hand_classes", "deal_settings", "digits"])
+def test_small_tables_identical(duck: pokersql.Database, lite: pokersql.Database, table: str) -> None:
+    columns = [row[0] for row in duck.engine.execute(f"select column_name from information_schema.columns where table_name = '{table}' order by ordinal_position")]
+    assert [row[1] for row in lite.engine.execute(f"pragma table_info({table})")] == columns
+    sql = f"select * from {table} order by {', '.join(columns)}"
+    assert lite.engine.execute(sql) == duck.engine.execute(sql)
+
+
+@pytest.mark.slow
+def test_hands_identical_row_for_row(duck: pokersql.Database, lite: pokersql.Database) -> None:
+    columns = ["c1", "c2", "c3", "c4", "c5", "cards", "points", "category", "hand_rank"]
+    assert [row[1] for row in lite.engine.execute("pragma table_info(hands)")] == columns
+    sql = f"select {', '.join(columns)} from hands order by c1, c2, c3, c4, c5"
+    duck_cursor = duck.engine.connection.execute(sql)
+    lite_cursor = lite.engine.connection.execute(sql)
+    rows = 0
+    while True:
+        duck_rows = duck_cursor.fetchmany(100_000)
+        lite_rows = lite_cursor.fetchmany(100_000)
+        for expected, actual in zip_longest(duck_rows, lite_rows):
+            assert actual == expected, f"row {rows + 1}: DuckDB {expected}, SQLite {actual}"
+            rows += 1
+        if not duck_rows:
+            break
+    assert rows == 2598960
+
+
+def test_query_same_on_both_engines(duck: pokersql.Database, lite: pokersql.Database) -> None:
+    sql = "select points, count(*) as hands, min(hand_rank) as best, max(hand_rank) as worst from hands group by points order by points"
+    on_sqlite, on_duckdb = lite.query(sql), duck.query(sql)
+    assert on_sqlite.columns == on_duckdb.columns
+    assert on_sqlite.rows == on_duckdb.rows
+
+
+# -- the sqlite3 shell -------------------------------------------------------
+
+
+@needs_sqlite3
+@pytest.mark.slow
+def test_sqlite3_shell_builds_the_same_tables(built: dict[str, Path], tmp_path: Path) -> None:
+    script = subprocess.run(
+        [sys.executable, "-m", "pokersql", "sql", "--dialect", "sqlite"], capture_output=True, text=True, check=True
+    ).stdout
+    shell_db = tmp_path / "poker.sqlite"
+    out = subprocess.run([SQLITE3, "-bail", str(shell_db)], input=script, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    connection = sqlite3.connect(shell_db)
+    try:
+        connection.execute("attach database ? as library", (str(built["sqlite"]),))
+        for table in ("cards", "hand_categories", "hand_classes", "deal_settings", "digits", "hands"):
+            counts = connection.execute(
+                f"select (select count(*) from main.{table}), (select count(*) from library.{table}), "
+                f"(select count(*) from (select * from main.{table} except select * from library.{table})), "
+                f"(select count(*) from (select * from library.{table} except select * from main.{table}))"
+            ).fetchone()
+            assert counts[0] == counts[1] and counts[2:] == (0, 0), f"{table}: {counts}"
+        # The views work in the shell's database as they do in the library's.
+        sql = "select deal_no, player, cards, category, hand_rank, place from {}.poker_table order by player"
+        assert connection.execute(sql.format("main")).fetchall() == connection.execute(sql.format("library")).fetchall()
+    finally:
+        connection.close()
+
+
+# -- the command line on SQLite ----------------------------------------------
+
+
+@pytest.fixture
+def sqlite_home(built: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working directory holding a built pokersql.sqlite, the default file for --engine sqlite."""
+    shutil.copyfile(built["sqlite"], tmp_path / "pokersql.sqlite")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("POKERSQL_DB", raising=False)
+    monkeypatch.delenv("POKERSQL_ENGINE", raising=False)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["migrate"],
+        ["build"],
+        ["deal", "--players", "3", "--seed", "42"],
+        ["eval", "Ah", "Kh", "Qh", "Jh", "Th"],
+        ["compare", "As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"],
+        ["freq"],
+        ["simulate", "--deals", "200", "--players", "2", "--seed", "3"],
+        ["query", "select count(*) as n from hands"],
+    ],
+)
+def test_cli_commands_same_on_both_engines(sqlite_home: Path, built: dict[str, Path], capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    fmt = ["--format", "json"]
+    assert main(["--engine", "sqlite", *args, *fmt]) == 0
+    on_sqlite = capsys.readouterr().out
+    assert main(["--engine", "duckdb", "--db", str(built["duckdb"]), *args, *fmt]) == 0
+    on_duckdb = capsys.readouterr().out
+    if args[0] == "build":  # its timing differs
+        on_sqlite, on_duckdb = on_sqlite.split('"seconds"')[0], on_duckdb.split('"seconds"')[0]
+    assert on_sqlite == on_duckdb
+    assert sorted(p.name for p in sqlite_home.iterdir()) == ["pokersql.sqlite"]  # the default file, nothing else
+
+
+def test_cli_engine_from_environment(sqlite_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POKERSQL_ENGINE", "sqlite")
+    assert main(["migrate"]) == 0
+    assert "Nothing to apply: pokersql.sqlite is up to date." in capsys.readouterr().out
+    assert not (sqlite_home / "pokersql.duckdb").exists()
+
+
+def test_cli_sqlite_errors(sqlite_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--engine", "sqlite", "query", "delete from hands"]) == 2
+    assert "read-only" in capsys.readouterr().err
+    assert main(["--engine", "sqlite", "query", "select * from nowhere"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: no such table: nowhere") and err.count("\n") == 1
+    assert main(["--engine", "sqlite", "eval", "Ah", "Kh", "Qh", "Jh", "Zz"]) == 2
+
+
+def test_cli_sql_dialect_sqlite_names_every_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sql", "--dialect", "sqlite"]) == 0
+    out = capsys.readouterr().out
+    for sql_file in migrations.sql_files():
+        assert f"-- {sql_file.script}\n" in out
+    assert "MATERIALIZED" in out
