@@ -271,7 +271,7 @@ def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
         db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 300", (seed,))
         v002 = next(f for f in migrations.sql_files() if f.version == 2)
         view = next(
-            s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffle_and_deal"
+            s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
         )
         ctes = view.expression.find(exp.With)
         with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
