@@ -1,21 +1,27 @@
 /*
-  Texas Hold'em equity, exact: every board that can still come, evaluated.
+  Texas Hold'em equity: every board that can still come (exact), or random
+  runouts (Monte Carlo), each player's seven cards evaluated at each.
 
   Inputs (empty between uses):
-    hand_input  (V003)   each player's two hole cards, hand_no = player;
+    hand_input (V003)    each known player's two hole cards, hand_no = player;
+    random_hand_input    players whose hole cards are any two still in the deck;
     board_input          the board so far: 0, 3, 4 or 5 cards;
-    dead_input           cards known to be out of the deck.
+    dead_input           cards known to be out of the deck;
+    deal_settings (V002) deals = 0: exact; deals = N: N random runouts, seeded
+                         by seed and shuffled as every deal is (shuffled_deck).
 
   equity_deck: one row per card still in the deck.
-  equity_boards: one row per complete five-card board (board_mask = its cards
-    as a 52-bit set): the board so far plus every combination of the cards
-    still to come from equity_deck (1,712,304 boards heads-up before the flop).
-  equity_hands: one row per board per player: the player's seven cards
-    evaluated as in best_hands (V008).
-  equity_showdowns: one row per board: each player's hand_rank (rank_1 ..
-    rank_10), the best of them and how many players hold it (winners).
-  equity: one row per player: boards won alone (wins), boards split (ties),
-    and equity = (wins + each split board's share) / boards.
+  equity_boards: exact: one row per complete five-card board (board_mask = its
+    cards as a 52-bit set): the board so far plus every combination of the cards
+    still to come (1,712,304 boards heads-up before the flop).
+  equity_runouts: one row per runout per player, the player's seven cards:
+    exact, a runout is a board; Monte Carlo, a runout is a deal of the rest of
+    the deck: the random players' hole cards first, two each, then the board.
+  equity_hands: the same rows evaluated by hand_key (V009) in suit_reduced_seven.
+  equity_showdowns: one row per runout: each player's hand_rank side by side
+    (rank_1 .. rank_10, up to ten players), the best and how many hold it.
+  equity: one row per player: runouts won alone (wins), split (ties), and
+    equity = (wins + each split pot's share) / runouts.
 */
 
 create table board_input (
@@ -24,6 +30,10 @@ create table board_input (
 
 create table dead_input (
     card_id integer primary key references cards (card_id)
+);
+
+create table random_hand_input (
+    hand_no integer primary key
 );
 
 create view equity_deck as
@@ -37,18 +47,18 @@ where card_codes.card_id not in (select card_id from hand_input)
     and card_codes.card_id not in (select card_id from board_input)
     and card_codes.card_id not in (select card_id from dead_input);
 
+create view board_so_far as
+select
+    count(*) as board_size,
+    cast(coalesce(sum(card_codes.rank_code), 0) as bigint) as rank_key,
+    cast(coalesce(sum(card_codes.suit_code), 0) as bigint) as suit_counts,
+    cast(coalesce(sum(card_codes.card_bit), 0) as bigint) as card_mask
+from board_input
+inner join card_codes
+    on card_codes.card_id = board_input.card_id;
+
 create view equity_boards as
 with
-    board_so_far as (
-        select
-            count(*) as board_size,
-            cast(coalesce(sum(card_codes.rank_code), 0) as bigint) as rank_key,
-            cast(coalesce(sum(card_codes.suit_code), 0) as bigint) as suit_counts,
-            cast(coalesce(sum(card_codes.card_bit), 0) as bigint) as card_mask
-        from board_input
-        inner join card_codes
-            on card_codes.card_id = board_input.card_id
-    ),
     deck_pairs as (
         select
             card_1.card_id as low_card,
@@ -73,7 +83,6 @@ with
     -- What is still to come: five cards before the flop, two after it, one after the turn.
     to_come as (
         select
-            5 as drawn,
             deck_pairs.rank_key + deck_triples.rank_key as rank_key,
             deck_pairs.suit_counts + deck_triples.suit_counts as suit_counts,
             deck_pairs.card_mask + deck_triples.card_mask as card_mask
@@ -82,15 +91,15 @@ with
             on deck_triples.low_card > deck_pairs.high_card
         where (select board_size from board_so_far) = 0
         union all
-        select 2, rank_key, suit_counts, card_mask
+        select rank_key, suit_counts, card_mask
         from deck_pairs
         where (select board_size from board_so_far) = 3
         union all
-        select 1, rank_code, suit_code, card_bit
+        select rank_code, suit_code, card_bit
         from equity_deck
         where (select board_size from board_so_far) = 4
         union all
-        select 0, 0, 0, 0
+        select 0, 0, 0
         where (select board_size from board_so_far) = 5
     )
 select
@@ -100,9 +109,9 @@ select
 from to_come
 cross join board_so_far;
 
-create view equity_hands as
+create view equity_runouts as
 with
-    hole_cards as (
+    known_holes as (
         select
             hand_input.hand_no as player,
             cast(sum(card_codes.rank_code) as bigint) as rank_key,
@@ -113,49 +122,140 @@ with
             on card_codes.card_id = hand_input.card_id
         group by hand_input.hand_no
     ),
+    random_players as (
+        select
+            hand_no as player,
+            row_number() over (order by hand_no) as random_order
+        from random_hand_input
+    ),
+    -- Monte Carlo: each deal's order of the cards still in the deck.
+    runout_order as (
+        select
+            shuffled_deck.deal_no,
+            equity_deck.rank_code,
+            equity_deck.suit_code,
+            equity_deck.card_bit,
+            row_number() over (
+                partition by shuffled_deck.deal_no
+                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
+            ) as deck_position
+        from shuffled_deck
+        inner join equity_deck
+            on equity_deck.card_id = shuffled_deck.card_id
+    ),
+    drawn as (
+        select
+            runout_order.deal_no,
+            runout_order.rank_code,
+            runout_order.suit_code,
+            runout_order.card_bit,
+            random_players.player
+        from runout_order
+        cross join (select count(*) as random_count from random_hand_input) as randoms
+        cross join board_so_far
+        left join random_players
+            on (runout_order.deck_position + 1) // 2 = random_players.random_order
+        where runout_order.deck_position
+            <= 2 * randoms.random_count + 5 - board_so_far.board_size
+    ),
+    random_boards as (
+        select
+            drawn.deal_no as runout,
+            board_so_far.rank_key + coalesce(sum(drawn.rank_code), 0) as rank_key,
+            board_so_far.suit_counts + coalesce(sum(drawn.suit_code), 0) as suit_counts,
+            board_so_far.card_mask + coalesce(sum(drawn.card_bit), 0) as card_mask
+        from drawn
+        cross join board_so_far
+        where drawn.player is null
+        group by drawn.deal_no, board_so_far.rank_key, board_so_far.suit_counts,
+            board_so_far.card_mask
+    ),
+    random_holes as (
+        select
+            deal_no as runout,
+            player,
+            sum(rank_code) as rank_key,
+            sum(suit_code) as suit_counts,
+            sum(card_bit) as card_mask
+        from drawn
+        where player is not null
+        group by deal_no, player
+    ),
+    boards as (
+        select
+            board_mask as runout,
+            rank_key,
+            suit_counts,
+            board_mask as card_mask
+        from equity_boards
+        where (select deals from deal_settings) = 0
+        union all
+        select
+            runout,
+            rank_key,
+            suit_counts,
+            card_mask
+        from random_boards
+    ),
     seven_cards as (
         select
-            equity_boards.board_mask,
-            hole_cards.player,
-            equity_boards.rank_key + hole_cards.rank_key as rank_key,
-            equity_boards.suit_counts + hole_cards.suit_counts as suit_counts,
-            equity_boards.board_mask + hole_cards.card_mask as card_mask
-        from equity_boards
-        cross join hole_cards
-    ),
-    flush_masks as (
+            boards.runout,
+            known_holes.player,
+            boards.rank_key + known_holes.rank_key as rank_key,
+            boards.suit_counts + known_holes.suit_counts as suit_counts,
+            boards.card_mask + known_holes.card_mask as card_mask
+        from boards
+        cross join known_holes
+        union all
         select
-            board_mask,
+            random_boards.runout,
+            random_holes.player,
+            random_boards.rank_key + random_holes.rank_key,
+            random_boards.suit_counts + random_holes.suit_counts,
+            random_boards.card_mask + random_holes.card_mask
+        from random_boards
+        inner join random_holes
+            on random_holes.runout = random_boards.runout
+    )
+select
+    runout,
+    player,
+    cast(rank_key as bigint) as rank_key,
+    cast(suit_counts as bigint) as suit_counts,
+    cast(card_mask as bigint) as card_mask
+from seven_cards;
+
+create view equity_hands as
+with
+    hand_keys as (
+        select
+            runout,
             player,
-            rank_key,
-            case
+            rank_key * 8192
+            + case
                 when suit_counts % 8 >= 5 then card_mask % 8192
                 when suit_counts // 8 % 8 >= 5 then (card_mask >> 13) % 8192
                 when suit_counts // 64 % 8 >= 5 then (card_mask >> 26) % 8192
                 when suit_counts // 512 >= 5 then card_mask >> 39
-            end as flush_mask
-        from seven_cards
+                else 0
+            end as hand_key
+        from equity_runouts
     )
 select
-    flush_masks.board_mask,
-    flush_masks.player,
-    case
-        when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-        else by_values.hand_rank
-    end as hand_rank
-from flush_masks
-inner join best_by_values as by_values
-    on by_values.rank_key = flush_masks.rank_key
-left join best_by_flush as by_flush
-    on by_flush.value_mask = flush_masks.flush_mask;
+    hand_keys.runout,
+    hand_keys.player,
+    suit_reduced_seven.hand_rank
+from hand_keys
+inner join suit_reduced_seven
+    on suit_reduced_seven.hand_key = hand_keys.hand_key;
 
-/* One row per board, every player's hand_rank side by side (up to ten players):
-   one grouping instead of a window over millions of rows. */
+/* Every player's hand_rank side by side, one row per runout: one grouping
+   instead of a window over millions of rows. */
 create view equity_showdowns as
 with
-    board_ranks as (
+    runout_ranks as (
         select
-            board_mask,
+            runout,
             min(case when player = 1 then hand_rank end) as rank_1,
             min(case when player = 2 then hand_rank end) as rank_2,
             min(case when player = 3 then hand_rank end) as rank_3,
@@ -167,11 +267,11 @@ with
             min(case when player = 9 then hand_rank end) as rank_9,
             min(case when player = 10 then hand_rank end) as rank_10
         from equity_hands
-        group by board_mask
+        group by runout
     ),
     board_best as (
         select
-            board_ranks.*,
+            runout_ranks.*,
             least(
                 coalesce(rank_1, 9999),
                 coalesce(rank_2, 9999),
@@ -184,64 +284,65 @@ with
                 coalesce(rank_9, 9999),
                 coalesce(rank_10, 9999)
             ) as best_rank
-        from board_ranks
+        from runout_ranks
     )
 select
     board_best.*,
-            case when rank_1 = best_rank then 1 else 0 end
-            + case when rank_2 = best_rank then 1 else 0 end
-            + case when rank_3 = best_rank then 1 else 0 end
-            + case when rank_4 = best_rank then 1 else 0 end
-            + case when rank_5 = best_rank then 1 else 0 end
-            + case when rank_6 = best_rank then 1 else 0 end
-            + case when rank_7 = best_rank then 1 else 0 end
-            + case when rank_8 = best_rank then 1 else 0 end
-            + case when rank_9 = best_rank then 1 else 0 end
-            + case when rank_10 = best_rank then 1 else 0 end
+    case when board_best.rank_1 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_2 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_3 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_4 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_5 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_6 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_7 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_8 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_9 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_10 = board_best.best_rank then 1 else 0 end
     as winners
 from board_best;
 
 create view equity as
 with
     players as (
-        select distinct
-            hand_no as player
-        from hand_input
+        select hand_no as player from hand_input
+        union
+        select hand_no from random_hand_input
     ),
     outcomes as (
         select
             players.player,
-            board_winners.best_rank,
-            board_winners.winners,
+            showdowns.best_rank,
+            showdowns.winners,
             case players.player
-                when 1 then board_winners.rank_1
-                when 2 then board_winners.rank_2
-                when 3 then board_winners.rank_3
-                when 4 then board_winners.rank_4
-                when 5 then board_winners.rank_5
-                when 6 then board_winners.rank_6
-                when 7 then board_winners.rank_7
-                when 8 then board_winners.rank_8
-                when 9 then board_winners.rank_9
-                when 10 then board_winners.rank_10
+                when 1 then showdowns.rank_1
+                when 2 then showdowns.rank_2
+                when 3 then showdowns.rank_3
+                when 4 then showdowns.rank_4
+                when 5 then showdowns.rank_5
+                when 6 then showdowns.rank_6
+                when 7 then showdowns.rank_7
+                when 8 then showdowns.rank_8
+                when 9 then showdowns.rank_9
+                when 10 then showdowns.rank_10
             end as hand_rank
-        from equity_showdowns as board_winners
+        from equity_showdowns as showdowns
         cross join players
     ),
     totals as (
         select
             player,
-            count(*) as boards,
+            count(*) as runouts,
             sum(case when hand_rank = best_rank and winners = 1 then 1 else 0 end) as wins,
             sum(case when hand_rank = best_rank and winners > 1 then 1 else 0 end) as ties,
-            sum(case when hand_rank = best_rank then 1.0 / winners else 0 end) as pot_share
+            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
+            sum(case when hand_rank = best_rank then 2520 // winners else 0 end) as pot_shares
         from outcomes
         group by player
     )
 select
     player,
-    boards,
+    runouts,
     wins,
     ties,
-    pot_share / boards as equity
+    pot_shares / (2520.0 * runouts) as equity
 from totals;
