@@ -152,12 +152,13 @@ def deal(context: Context, players: int, seed: int | None, output_format: str) -
 @format_option
 @pass_context
 def eval_command(context: Context, cards: tuple[str, ...], output_format: str) -> None:
-    """Evaluate one hand of five cards.
+    """Evaluate one hand of 5, 6 or 7 cards: its best five.
 
     \b
     Examples:
         pokersql eval Ah Kh Qh Jh Th
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
+        pokersql eval As Ks 7d 7c 7h 2s 9c
     """
     result = context.db.evaluate(" ".join(cards))
     data = {k: v for k, v in result.to_dict().items() if k != "place"}
@@ -172,11 +173,12 @@ def eval_command(context: Context, cards: tuple[str, ...], output_format: str) -
 @format_option
 @pass_context
 def compare(context: Context, hands: tuple[str, ...], output_format: str) -> None:
-    """Compare hands (each a quoted string of five cards): who wins, ties split.
+    """Compare hands (each a quoted string of 5 to 7 cards): who wins, ties split.
 
     \b
-    Example:
+    Examples:
         pokersql compare "As Ad 2c 2d 5h" "Ks Kd Qc Qd Ah"
+        pokersql compare "Ah Kh 2c 7d 9s Jh Th" "Qs Qd 2c 7d 9s Jh Th"
     """
     result = context.db.compare(*hands)
     if output_format == "json":
@@ -196,15 +198,19 @@ def compare(context: Context, hands: tuple[str, ...], output_format: str) -> Non
 
 
 @cli.command()
-@click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card hand.")
+@click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
 @format_option
 @pass_context
 def freq(context: Context, cards: str, output_format: str) -> None:
-    """Count every hand by category, beside the exact counts from combinatorics.
+    """Count every hand by category, beside the exact counts.
+
+    Seven cards: all 133,784,560 hands are enumerated in SQL, beside the counts
+    of the suit-reduced table, which weighs hand patterns instead of dealing them.
 
     \b
-    Example:
+    Examples:
         pokersql freq --cards 5
+        pokersql freq --cards 7
     """
     result = context.db.freq(int(cards))
     if output_format == "json":
@@ -247,6 +253,41 @@ def simulate(context: Context, deals: int, players: int, seed: int | None, outpu
     ]
     out = console()
     out.print(table(f"{result.deals:,} deals x {result.players} player(s), seed {result.seed}: {result.hands:,} hands", ["points", "category", "count", "expected", "observed", "exact", "z"], pretty_rows))
+
+
+@cli.command()
+@click.argument("hands", nargs=-1, required=True)
+@click.option("--board", default="", metavar="CARDS", help="The board so far: 0, 3, 4 or 5 cards.")
+@click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
+@click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
+@seed_option
+@format_option
+@pass_context
+def equity(context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, seed: int | None, output_format: str) -> None:
+    """Texas Hold'em equity of 2 to 10 hands: exact over every board unless --trials.
+
+    Each HAND is two hole cards, or "random" (any two; Monte Carlo only).
+
+    \b
+    Examples:
+        pokersql equity AhAd KhKd
+        pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc"
+        pokersql equity AhAd random --trials 100000 --seed 7
+    """
+    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed)
+    if output_format == "json":
+        click.echo(to_json(result.to_dict()))
+        return
+    columns = ["player", "hand", "wins", "ties", "equity"]
+    if output_format == "csv":
+        click.echo(to_csv(columns, [(n, p.hand if isinstance(p.hand, str) else " ".join(p.hand), p.wins, p.ties, p.equity) for n, p in enumerate(result.players, start=1)]), nl=False)
+        return
+    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    rows = [
+        (str(n), p.hand if isinstance(p.hand, str) else pretty_cards(p.hand), f"{p.wins:,}", f"{p.ties:,}", f"{p.equity:.4%}")
+        for n, p in enumerate(result.players, start=1)
+    ]
+    console().print(table(f"Equity ({how})", columns, rows))
 
 
 @cli.command()

@@ -108,6 +108,28 @@ class SimulateResult:
 
 
 @dataclass
+class EquityPlayer:
+    hand: list[str] | str
+    wins: int
+    ties: int
+    equity: float
+
+
+@dataclass
+class EquityResult:
+    exact: bool
+    boards: int
+    players: list[EquityPlayer]
+    seed: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        if self.exact:
+            del data["seed"]
+        return data
+
+
+@dataclass
 class QueryResult:
     columns: list[str]
     rows: list[tuple]
@@ -163,53 +185,128 @@ class Database:
 
     # -- evaluating -------------------------------------------------------
     def _rank_hands(self, hands: list[list[int]]) -> list[HandResult]:
-        """Evaluate hands typed in, through the SQL pipeline, as deal 0."""
+        """Evaluate hands of 5 to 7 cards typed in, in SQL, as deal 0: best five, rank, place."""
         self.ensure_ready()
         with self.engine.scratch():
-            self.engine.execute("update deal_settings set deals = 0")
-            self.engine.execute("delete from hand_input")
-            self.engine.executemany(
-                "insert into hand_input (hand_no, card_id) values (?, ?)",
-                [(number, card) for number, hand in enumerate(hands, start=1) for card in hand],
-            )
+            self._fill_hand_input(hands)
             rows = self.engine.execute(
-                "select player, cards, points, category, hand_rank, place "
-                "from poker_table where deal_no = 0 order by player"
+                "select best_hands.player, best_five.best, best_hands.points, best_hands.category, "
+                "best_hands.hand_rank, best_hands.place "
+                "from best_hands "
+                "inner join best_five on best_five.deal_no = best_hands.deal_no "
+                "and best_five.player = best_hands.player "
+                "where best_hands.deal_no = 0 order by best_hands.player"
             )
         return [
             HandResult(
                 cards=[card_name(c) for c in hand],
-                best=cards_text.split(" "),
+                best=best.split(" "),
                 points=points,
                 category=category,
                 hand_rank=hand_rank,
                 place=place,
             )
-            for hand, (_, cards_text, points, category, hand_rank, place) in zip(hands, rows)
+            for hand, (_, best, points, category, hand_rank, place) in zip(hands, rows)
         ]
 
+    def _fill_hand_input(self, hands: list[list[int]]) -> None:
+        """Inside a scratch transaction: the hands as hand_input's hand 1, 2, ...; no dealing."""
+        self.engine.execute("update deal_settings set deals = 0")
+        self.engine.execute("delete from hand_input")
+        self.engine.executemany(
+            "insert into hand_input (hand_no, card_id) values (?, ?)",
+            [(number, card) for number, hand in enumerate(hands, start=1) for card in hand],
+        )
+
     @staticmethod
-    def _five_cards(cards: str | list[str], what: str = "a hand") -> list[int]:
+    def _hand_of(cards: str | list[str], what: str = "a hand") -> list[int]:
         parsed = parse_cards(cards)
-        if len(parsed) != 5:
+        if not 5 <= len(parsed) <= 7:
             given = " ".join(card_name(c) for c in parsed) or "nothing"
-            raise BadInput(f"{what} needs exactly 5 cards, got {len(parsed)}: {given}")
+            raise BadInput(f"{what} needs 5, 6 or 7 cards, got {len(parsed)}: {given}")
         return parsed
 
     def evaluate(self, cards: str | list[str]) -> HandResult:
-        """One hand of five cards: its category, hand_rank and best five."""
-        return self._rank_hands([self._five_cards(cards)])[0]
+        """One hand of 5, 6 or 7 cards: its best five, category and hand_rank."""
+        return self._rank_hands([self._hand_of(cards)])[0]
 
     def compare(self, *hands: str | list[str]) -> CompareResult:
-        """Two or more hands: who wins; tied hands share a place and split the pot."""
+        """Two or more hands of 5 to 7 cards: who wins; tied hands share a place and split the pot."""
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)) and hands[0] and not isinstance(hands[0][0], str):
             hands = tuple(hands[0])
         if len(hands) < 2:
             raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-        parsed = [self._five_cards(hand, f"hand {n}") for n, hand in enumerate(hands, start=1)]
+        parsed = [self._hand_of(hand, f"hand {n}") for n, hand in enumerate(hands, start=1)]
         check_distinct(parsed)
         results = self._rank_hands(parsed)
         return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
+
+    def equity(
+        self,
+        *hands: str | list[str],
+        board: str | list[str] = "",
+        dead: str | list[str] = "",
+        trials: int | None = None,
+        seed: int | None = None,
+    ) -> EquityResult:
+        """Texas Hold'em equity of 2 to 10 hands of two hole cards (or "random").
+
+        Exact (every board still to come) unless ``trials`` asks for a seeded
+        Monte Carlo estimate; "random" hands need Monte Carlo.
+        """
+        if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
+            hands = tuple(hands[0])
+        if not 2 <= len(hands) <= 10:
+            raise BadInput(f"equity needs 2 to 10 hands, got {len(hands)}")
+        exact = trials is None
+        if not exact:
+            _whole_number("trials", trials, 1, MAX_DEALS)
+            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        holes: list[list[int] | None] = []
+        for number, hand in enumerate(hands, start=1):
+            if isinstance(hand, str) and hand.strip().lower() == "random":
+                if exact:
+                    raise BadInput(f"hand {number} is 'random': a random hand needs --trials (Monte Carlo)")
+                holes.append(None)
+                continue
+            cards = parse_cards(hand)
+            if len(cards) != 2:
+                given = " ".join(card_name(c) for c in cards) or "nothing"
+                raise BadInput(f"hand {number} needs 2 hole cards, got {len(cards)}: {given}")
+            holes.append(cards)
+        board_cards = parse_cards(board) if board else []
+        if len(board_cards) not in (0, 3, 4, 5):
+            given = " ".join(card_name(c) for c in board_cards)
+            raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
+        dead_cards = parse_cards(dead) if dead else []
+        check_distinct([hole for hole in holes if hole] + [board_cards, dead_cards])
+        self.ensure_ready()
+        with self.engine.scratch():
+            self._fill_hand_input([])
+            self.engine.executemany(
+                "insert into hand_input (hand_no, card_id) values (?, ?)",
+                [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
+            )
+            self.engine.executemany(
+                "insert into random_hand_input (hand_no) values (?)",
+                [(n,) for n, hole in enumerate(holes, start=1) if hole is None],
+            )
+            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
+            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
+            if not exact:
+                self.engine.execute("update deal_settings set seed = ?, deals = ?", (seed, trials))
+            rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
+        runouts = rows[0][1] if rows else 0
+        players = [
+            EquityPlayer(
+                hand=[card_name(c) for c in hole] if hole else "random",
+                wins=wins,
+                ties=ties,
+                equity=equity,
+            )
+            for hole, (_, _, wins, ties, equity) in zip(holes, rows)
+        ]
+        return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
 
     # -- dealing ----------------------------------------------------------
     def deal(self, players: int = 4, seed: int | None = None) -> DealResult:
@@ -229,28 +326,37 @@ class Database:
         ]
         return DealResult(seed=seed, players=hands, winners=[h.player for h in hands if h.place == 1])
 
-    def deal_table(self, players: int = 4, seed: int | None = None) -> DealResult:
-        return self.deal(players, seed)
-
     # -- counting ---------------------------------------------------------
     def freq(self, cards: int = 5) -> FreqResult:
-        """Category counts over every hand, beside the exact counts from combinatorics."""
-        if cards != 5:
-            raise BadInput(f"freq --cards {cards} is not available: five-card hands only for now")
+        """Category counts over every hand of 5 or 7 cards, beside the exact counts.
+
+        Five cards: the ``hands`` table against counts from combinatorics. Seven
+        cards: all 133,784,560 hands enumerated in SQL (seven_card_frequencies)
+        against the weights of suit_reduced_seven, which counts them without
+        dealing them.
+        """
+        if cards not in (5, 7):
+            raise BadInput(f"freq --cards {cards}: choose 5 or 7")
         self.ensure_ready()
-        rows = self.engine.execute(
-            "select hand_categories.points, hand_categories.category, count(hands.points) "
-            "from hand_categories left join hands on hands.points = hand_categories.points "
-            "group by hand_categories.points, hand_categories.category "
-            "order by hand_categories.points desc"
-        )
-        total, distinct = self.engine.execute("select count(*), count(distinct hand_rank) from hands")[0]
-        expected = five_card_counts()
+        if cards == 5:
+            rows = self.engine.execute(
+                "select hand_categories.points, hand_categories.category, count(hands.points), "
+                "count(distinct hands.hand_rank) "
+                "from hand_categories left join hands on hands.points = hand_categories.points "
+                "group by hand_categories.points, hand_categories.category "
+                "order by hand_categories.points desc"
+            )
+            expected = five_card_counts()
+        else:
+            rows = self.engine.execute(
+                "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
+            )
+            expected = dict(self.engine.execute("select points, sum(weight) from suit_reduced_seven group by points"))
         return FreqResult(
-            cards=5,
-            total=total,
-            distinct_ranks=distinct,
-            categories=[CategoryCount(p, c, n, expected[p]) for p, c, n in rows],
+            cards=cards,
+            total=sum(row[2] for row in rows),
+            distinct_ranks=sum(row[3] for row in rows),
+            categories=[CategoryCount(p, c, int(n), int(expected.get(p, 0))) for p, c, n, _ in rows],
         )
 
     def simulate(self, deals: int, players: int = 1, seed: int | None = None) -> SimulateResult:

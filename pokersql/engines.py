@@ -110,6 +110,8 @@ class DuckDBEngine(Engine):
             raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
         try:
             self.connection.executemany(sql, [list(row) for row in rows])
         except duckdb.Error as e:

@@ -25,6 +25,9 @@
     two lowest cards, three more and two highest, counted by hand_key. Its
     counts equal the weights of suit_reduced_seven, hand_key by hand_key.
   seven_card_frequencies: those hands by category (4,824 distinct hand_ranks).
+  starting_hand_categories: for each starting class, the chance of each
+    category by the river (the study's "best possible hand given the two cards
+    you are dealt"); see the view.
 */
 
 create table starting_hands (
@@ -334,3 +337,104 @@ left join hand_classes
 left join evaluated
     on evaluated.hand_rank = hand_classes.hand_rank
 group by hand_categories.points, hand_categories.category;
+
+/* starting_hand_categories: for each of the 169 starting classes and each category,
+   how many of the 2,118,760 boards make it the player's best hand by the river,
+   and the probability. Every combination of a class has the same counts (suits are
+   interchangeable), so one representative of each is dealt every board. All 169
+   at once take about a minute; filter on hand_class for a few. */
+create view starting_hand_categories as
+with
+    representatives as (
+        select
+            hand_class,
+            max(card_1 * 64 + card_2) as combination
+        from starting_hands
+        group by hand_class
+    ),
+    hole_cards as (
+        select
+            representatives.hand_class,
+            high.rank_code + low.rank_code as rank_key,
+            high.suit_code + low.suit_code as suit_counts,
+            high.card_bit + low.card_bit as card_mask
+        from representatives
+        inner join card_codes as high
+            on high.card_id = representatives.combination // 64
+        inner join card_codes as low
+            on low.card_id = representatives.combination % 64
+    ),
+    pairs as (
+        select
+            card_1.card_id as low_card,
+            card_2.card_id as high_card,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts,
+            card_1.card_bit + card_2.card_bit as card_mask
+        from card_codes as card_1
+        inner join card_codes as card_2
+            on card_2.card_id > card_1.card_id
+    ),
+    triples as (
+        select
+            card_3.card_id as low_card,
+            card_3.rank_code + pairs.rank_key as rank_key,
+            card_3.suit_code + pairs.suit_counts as suit_counts,
+            card_3.card_bit + pairs.card_mask as card_mask
+        from card_codes as card_3
+        inner join pairs
+            on pairs.low_card > card_3.card_id
+    ),
+    boards as (
+        select
+            pairs.rank_key + triples.rank_key as rank_key,
+            pairs.suit_counts + triples.suit_counts as suit_counts,
+            pairs.card_mask + triples.card_mask as card_mask
+        from pairs
+        inner join triples
+            on triples.low_card > pairs.high_card
+    ),
+    seven_cards as (
+        select
+            hole_cards.hand_class,
+            boards.rank_key + hole_cards.rank_key as rank_key,
+            boards.suit_counts + hole_cards.suit_counts as suit_counts,
+            boards.card_mask + hole_cards.card_mask as card_mask
+        from boards
+        cross join hole_cards
+        where boards.card_mask & hole_cards.card_mask = 0
+    ),
+    hand_keys as (
+        select
+            hand_class,
+            rank_key * 8192
+            + case
+                when suit_counts % 8 >= 5 then card_mask % 8192
+                when suit_counts // 8 % 8 >= 5 then (card_mask >> 13) % 8192
+                when suit_counts // 64 % 8 >= 5 then (card_mask >> 26) % 8192
+                when suit_counts // 512 >= 5 then card_mask >> 39
+                else 0
+            end as hand_key
+        from seven_cards
+    ),
+    counted as (
+        select
+            hand_keys.hand_class,
+            suit_reduced_seven.points,
+            count(*) as boards
+        from hand_keys
+        inner join suit_reduced_seven
+            on suit_reduced_seven.hand_key = hand_keys.hand_key
+        group by hand_keys.hand_class, suit_reduced_seven.points
+    )
+select
+    representatives.hand_class,
+    hand_categories.points,
+    hand_categories.category,
+    coalesce(counted.boards, 0) as boards,
+    coalesce(counted.boards, 0) / 2118760.0 as probability
+from representatives
+cross join hand_categories
+left join counted
+    on counted.hand_class = representatives.hand_class
+    and counted.points = hand_categories.points;
