@@ -69,9 +69,10 @@ create table suit_choices (
 insert into suit_choices (cards_of_value, from_four, from_three)
 values (0, 1, 1), (1, 4, 3), (2, 6, 3), (3, 4, 1), (4, 1, 0);
 
-/* The product over a key's values of C(4, m): the key's base-5 digits, one row
-   each, multiplied together by adding their logarithms would not be exact, so
-   the digits are counted by kind, and 4 ^ n and 6 ^ n come from a table. */
+/* value_picks: for each key of best_by_values, the product over its values of
+   C(4, m), the ways to pick its cards. Multiplying by adding logarithms would
+   not be exact, so the digits are counted by kind (C(4, 1) = C(4, 3) = 4,
+   C(4, 2) = 6) and 4 ^ n and 6 ^ n come from a table. */
 create table small_powers (
     exponent integer primary key,
     power_of_four integer not null,
@@ -82,7 +83,12 @@ insert into small_powers (exponent, power_of_four, power_of_six)
 values (0, 1, 1), (1, 4, 6), (2, 16, 36), (3, 64, 216), (4, 256, 1296), (5, 1024, 7776),
     (6, 4096, 46656), (7, 16384, 279936);
 
-create view value_picks as
+create table value_picks (
+    rank_key bigint primary key,
+    picks bigint not null
+);
+
+insert into value_picks (rank_key, picks)
 with
     card_values as (
         select distinct
@@ -192,11 +198,25 @@ with
         inner join other_cards
             on other_cards.card_count = 7 - suited_sets.card_count
     ),
-    suited_weights as (
+    -- A multiset's picks less its suited ones: one grouping (SQLite would loop over a join).
+    unsuited_patterns as (
         select
             rank_key,
             sum(weight) as weight
-        from suited_patterns
+        from (
+            select
+                by_values.rank_key,
+                value_picks.picks as weight
+            from best_by_values as by_values
+            inner join value_picks
+                on value_picks.rank_key = by_values.rank_key
+            where by_values.card_count = 7
+            union all
+            select
+                rank_key,
+                -weight
+            from suited_patterns
+        ) as picks
         group by rank_key
     ),
     patterns as (
@@ -209,17 +229,12 @@ with
         from suited_patterns
         union all
         select
-            by_values.rank_key,
+            rank_key,
             0 as suited_mask,
             0 as suited_cards,
             null as flush_rank,
-            value_picks.picks - coalesce(suited_weights.weight, 0) as weight
-        from best_by_values as by_values
-        inner join value_picks
-            on value_picks.rank_key = by_values.rank_key
-        left join suited_weights
-            on suited_weights.rank_key = by_values.rank_key
-        where by_values.card_count = 7
+            weight
+        from unsuited_patterns
     ),
     ranked as (
         select
