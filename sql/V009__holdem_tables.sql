@@ -432,24 +432,50 @@ with
             end as hand_key
         from seven_cards
     ),
+    -- Counted side by side, one row per class, so that a filter on hand_class reaches
+    -- the representatives (a second reading of them, to add the zero rows, would not).
     counted as (
         select
             hand_keys.hand_class,
-            suit_reduced_seven.points,
-            count(*) as boards
+            sum(case when suit_reduced_seven.points = 0 then 1 else 0 end) as boards_0,
+            sum(case when suit_reduced_seven.points = 1 then 1 else 0 end) as boards_1,
+            sum(case when suit_reduced_seven.points = 2 then 1 else 0 end) as boards_2,
+            sum(case when suit_reduced_seven.points = 3 then 1 else 0 end) as boards_3,
+            sum(case when suit_reduced_seven.points = 4 then 1 else 0 end) as boards_4,
+            sum(case when suit_reduced_seven.points = 5 then 1 else 0 end) as boards_5,
+            sum(case when suit_reduced_seven.points = 6 then 1 else 0 end) as boards_6,
+            sum(case when suit_reduced_seven.points = 7 then 1 else 0 end) as boards_7,
+            sum(case when suit_reduced_seven.points = 8 then 1 else 0 end) as boards_8,
+            sum(case when suit_reduced_seven.points = 9 then 1 else 0 end) as boards_9
         from hand_keys
         inner join suit_reduced_seven
             on suit_reduced_seven.hand_key = hand_keys.hand_key
-        group by hand_keys.hand_class, suit_reduced_seven.points
+        group by hand_keys.hand_class
+    ),
+    category_boards as (
+        select
+            counted.hand_class,
+            hand_categories.points,
+            hand_categories.category,
+            case hand_categories.points
+        when 0 then counted.boards_0
+        when 1 then counted.boards_1
+        when 2 then counted.boards_2
+        when 3 then counted.boards_3
+        when 4 then counted.boards_4
+        when 5 then counted.boards_5
+        when 6 then counted.boards_6
+        when 7 then counted.boards_7
+        when 8 then counted.boards_8
+        when 9 then counted.boards_9
+            end as boards
+        from counted
+        cross join hand_categories
     )
 select
-    representatives.hand_class,
-    hand_categories.points,
-    hand_categories.category,
-    coalesce(counted.boards, 0) as boards,
-    coalesce(counted.boards, 0) / 2118760.0 as probability
-from representatives
-cross join hand_categories
-left join counted
-    on counted.hand_class = representatives.hand_class
-    and counted.points = hand_categories.points;
+    hand_class,
+    points,
+    category,
+    boards,
+    boards / 2118760.0 as probability
+from category_boards;

@@ -158,16 +158,19 @@ with
         where runout_order.deck_position
             <= 2 * randoms.random_count + 5 - board_so_far.board_size
     ),
+    -- One row per deal (deals = 0 deals none): the board so far and the cards drawn for it.
     random_boards as (
         select
-            drawn.deal_no as runout,
+            deal_numbers.deal_no as runout,
             board_so_far.rank_key + coalesce(sum(drawn.rank_code), 0) as rank_key,
             board_so_far.suit_counts + coalesce(sum(drawn.suit_code), 0) as suit_counts,
             board_so_far.card_mask + coalesce(sum(drawn.card_bit), 0) as card_mask
-        from drawn
+        from deal_numbers
         cross join board_so_far
-        where drawn.player is null
-        group by drawn.deal_no, board_so_far.rank_key, board_so_far.suit_counts,
+        left join drawn
+            on drawn.deal_no = deal_numbers.deal_no
+            and drawn.player is null
+        group by deal_numbers.deal_no, board_so_far.rank_key, board_so_far.suit_counts,
             board_so_far.card_mask
     ),
     random_holes as (

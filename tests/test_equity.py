@@ -1,0 +1,334 @@
+"""Texas Hold'em equity, exact and Monte Carlo, against an independent exhaustive count.
+
+The truth is counted here with phevaluator (same card ids and hand_rank numbers as
+pokersql: card_id = (value - 2) * 4 + suit_index, suits c d h s; lower rank is better),
+over every board that can still come.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from phevaluator import evaluate_cards
+
+import pokersql
+from pokersql.cli import main
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+
+def card_id(name: str) -> int:
+    return RANKS.index(name[0].upper()) * 4 + SUITS.index(name[1].lower())
+
+
+def ids(text: str) -> list[int]:
+    text = text.replace(" ", "")
+    return [card_id(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
+def names(text: str) -> list[str]:
+    return [RANKS[c // 4] + SUITS[c % 4] for c in ids(text)]
+
+
+def exhaustive_equity(hands: list[str], board: str = "", dead: str = ""):
+    """(boards, [(wins, ties, equity)]) over every board still to come, by phevaluator."""
+    holes = [ids(h) for h in hands]
+    known = ids(board)
+    out = set(known) | set(ids(dead)) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in out]
+    wins = [0] * len(holes)
+    ties = [0] * len(holes)
+    shares = [Fraction(0)] * len(holes)
+    boards = 0
+    for rest in itertools.combinations(deck, 5 - len(known)):
+        full = known + list(rest)
+        ranks = [evaluate_cards(*full, *hole) for hole in holes]
+        best = min(ranks)
+        winners = [n for n, r in enumerate(ranks) if r == best]
+        for n in winners:
+            if len(winners) == 1:
+                wins[n] += 1
+            else:
+                ties[n] += 1
+            shares[n] += Fraction(1, len(winners))
+        boards += 1
+    return boards, [(w, t, float(s / boards)) for w, t, s in zip(wins, ties, shares)]
+
+
+def heads_up_preflop(hand_1: str, hand_2: str):
+    """The same count, heads-up before the flop (1,712,304 boards), in a tight loop."""
+    a1, a2 = ids(hand_1)
+    b1, b2 = ids(hand_2)
+    deck = [c for c in range(52) if c not in (a1, a2, b1, b2)]
+    wins_1 = wins_2 = ties = boards = 0
+    for c1, c2, c3, c4, c5 in itertools.combinations(deck, 5):
+        r1 = evaluate_cards(c1, c2, c3, c4, c5, a1, a2)
+        r2 = evaluate_cards(c1, c2, c3, c4, c5, b1, b2)
+        if r1 < r2:
+            wins_1 += 1
+        elif r2 < r1:
+            wins_2 += 1
+        else:
+            ties += 1
+        boards += 1
+    return boards, [(wins_1, ties, (wins_1 + ties / 2) / boards), (wins_2, ties, (wins_2 + ties / 2) / boards)]
+
+
+@pytest.fixture(scope="module")
+def db():
+    database = pokersql.connect()
+    database.migrate()
+    yield database
+    database.close()
+
+
+def assert_matches(result, hands, boards, expected, board="", dead=""):
+    what = f"{' vs '.join(hands)} board {board!r} dead {dead!r}"
+    assert result.exact is True
+    assert result.boards == boards, f"{what}: expected {boards} boards, got {result.boards}"
+    assert [p.hand for p in result.players] == [names(h) for h in hands]
+    actual = [(p.wins, p.ties) for p in result.players]
+    assert actual == [(w, t) for w, t, _ in expected], f"{what}: expected (wins, ties) {[(w, t) for w, t, _ in expected]}, got {actual}"
+    for p, (_, _, equity) in zip(result.players, expected):
+        assert p.equity == pytest.approx(equity, abs=1e-12), f"{what}: expected equity {equity}, got {p.equity}"
+    assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
+
+
+# -- 7. exact --------------------------------------------------------------------------------
+
+EXACT_CASES = [
+    # hands, board, dead, cards still in the deck, cards to come
+    (["AhAd", "KhKd"], "2c 7d Kc", "", 45, 2),  # heads-up on the flop: KK has a set
+    (["AhKh", "QsQd", "7c8c"], "2h 7h Qc", "9c", 42, 2),  # three-way, a dead card
+    (["AsKs", "JdJc"], "Qs 7s 2d 3c", "", 44, 1),  # heads-up on the turn: a flush draw
+    (["AhKd", "AcKc"], "Qs Js 2d", "", 45, 2),  # mostly split pots, a club flush for one
+    (["Ah2c", "Ad3c"], "Ks Qs Js Ts 4d", "", 43, 0),  # the river: the board plays, a split
+    (["2c2d", "3h3s", "AcKd", "7s8s"], "9s Th 2h", "Ad As", 39, 2),  # four-way, two dead cards
+]
+
+
+@pytest.mark.parametrize(("hands", "board", "dead", "remaining", "to_come"), EXACT_CASES, ids=[" vs ".join(c[0]) + " | " + c[1] for c in EXACT_CASES])
+def test_exact_equity_against_an_exhaustive_count(db, hands, board, dead, remaining, to_come):
+    boards, expected = exhaustive_equity(hands, board, dead)
+    assert boards == math.comb(remaining, to_come)
+    result = db.equity(*hands, board=board, dead=dead)
+    assert_matches(result, hands, boards, expected, board, dead)
+
+
+def test_exact_equity_is_identical_run_to_run(db):
+    first = db.equity("AhKh", "QsQd", "7c8c", board="2h 7h Qc", dead="9c")
+    db.evaluate("Ah Ad Ac Kh Kd Ks 2c")  # something else in between must leave nothing behind
+    second = db.equity("AhKh", "QsQd", "7c8c", board="2h 7h Qc", dead="9c")
+    assert first.to_dict() == second.to_dict()
+    assert "seed" not in first.to_dict()
+
+
+def test_exact_equity_accepts_the_contract_notations(db):
+    a = db.equity("AhAd", "KhKd", board="2c 7d Kc")
+    b = db.equity("Ah Ad", "K♥ K♦", board="2c,7d,Kc")
+    c = db.equity(["Ah", "Ad"], ["Kh", "Kd"], board=["2c", "7d", "Kc"])
+    assert a.to_dict() == b.to_dict() == c.to_dict()
+
+
+@pytest.fixture(scope="module")
+def preflop(db):
+    """AhAd against KhKd before the flop, exact in SQL: every one of the 1,712,304 boards."""
+    return db.equity("AhAd", "KhKd")
+
+
+@pytest.mark.slow
+def test_exact_equity_heads_up_preflop(preflop):
+    boards, expected = heads_up_preflop("AhAd", "KhKd")
+    assert boards == math.comb(48, 5) == 1712304
+    assert_matches(preflop, ["AhAd", "KhKd"], boards, expected)
+    # A second check, from published figures: aces are about 82% against kings.
+    assert 0.81 < preflop.players[0].equity < 0.84
+
+
+# -- 8. Monte Carlo ----------------------------------------------------------------------------
+
+
+def standard_error(result, player: int) -> float:
+    """Of one player's mean pot share: each runout's share is 1, 1/k or 0 (here k <= 2 ties mostly)."""
+    p = result.players[player]
+    n = result.boards
+    mean = p.equity
+    # An upper bound on the second moment: a split share is at most 1/2.
+    second = (p.wins + 0.25 * p.ties) / n
+    return math.sqrt(max(second - mean * mean, 1e-12) / n)
+
+
+def test_monte_carlo_is_reproducible_by_seed(db):
+    first = db.equity("AhAd", "KhKd", trials=3000, seed=11)
+    again = db.equity("AhAd", "KhKd", trials=3000, seed=11)
+    other = db.equity("AhAd", "KhKd", trials=3000, seed=12)
+    assert first.to_dict() == again.to_dict()
+    assert first.exact is False and first.seed == 11 and first.to_dict()["seed"] == 11
+    assert first.boards == 3000
+    assert [(p.wins, p.ties) for p in first.players] != [(p.wins, p.ties) for p in other.players]
+    assert sum(p.equity for p in first.players) == pytest.approx(1, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_monte_carlo_within_four_standard_errors_of_exact_preflop(db, preflop):
+    estimate = db.equity("AhAd", "KhKd", trials=40000, seed=2024)
+    assert estimate.boards == 40000
+    for n in range(2):
+        exact = preflop.players[n].equity
+        se = standard_error(estimate, n)
+        assert abs(estimate.players[n].equity - exact) < 4 * se, (
+            f"player {n + 1}: Monte Carlo {estimate.players[n].equity} vs exact {exact}, se {se}"
+        )
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["AhAd", "KhKd"], "2c 7d Kc", "Ac As"),  # no aces left for AA: the dead cards must stay out
+        (["AsKs", "JdJc"], "Qs 7s 2d 3c", "4s 5s 6s"),  # fewer flush cards for AK
+        (["AhKh", "QsQd", "7c8c"], "2h 7h Qc", "9c"),
+    ],
+)
+def test_monte_carlo_with_a_board_and_dead_cards_within_four_standard_errors(db, hands, board, dead):
+    boards, expected = exhaustive_equity(hands, board, dead)
+    estimate = db.equity(*hands, board=board, dead=dead, trials=20000, seed=5)
+    assert estimate.boards == 20000
+    for n, (_, _, exact) in enumerate(expected):
+        se = standard_error(estimate, n)
+        assert abs(estimate.players[n].equity - exact) < 4 * se + 1e-9, (
+            f"{hands} board {board} dead {dead}, player {n + 1}: Monte Carlo {estimate.players[n].equity} "
+            f"vs exact {exact}, se {se}"
+        )
+
+
+def test_monte_carlo_random_hands(db):
+    result = db.equity("AhAd", "random", trials=20000, seed=3)
+    assert result.boards == 20000 and result.exact is False
+    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
+    assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
+    # Published: aces win 85.2% against one random hand (a second check, not the golden truth).
+    se = standard_error(result, 0)
+    assert abs(result.players[0].equity - 0.8520) < 4 * se, (result.players[0].equity, se)
+    again = db.equity("AhAd", "random", trials=20000, seed=3)
+    assert again.to_dict() == result.to_dict()
+
+
+def test_monte_carlo_random_against_random_is_even(db):
+    result = db.equity("random", "random", "random", trials=20000, seed=9)
+    assert [p.hand for p in result.players] == ["random"] * 3
+    assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
+    for n in range(3):
+        se = standard_error(result, n)
+        assert abs(result.players[n].equity - 1 / 3) < 4 * se, (n, result.players[n].equity, se)
+
+
+# Known bug: with all five board cards given, Monte Carlo deals no runout (equity_runouts
+# draws 2 * random players + 5 - 5 = 0 cards for the board, so random_boards is empty):
+# boards = 0, players = [] and the CLI exits 0 printing nothing. strict: passes once fixed.
+def test_monte_carlo_river_is_the_exact_showdown(db):
+    """With five board cards known and no random hands, every runout is the same showdown."""
+    result = db.equity("Ah2c", "Ad3c", board="Ks Qs Js Ts 4d", trials=50, seed=1)
+    assert result.boards == 50, result
+    assert [(p.wins, p.ties) for p in result.players] == [(0, 50), (0, 50)], result
+
+
+def test_monte_carlo_river_with_a_random_hand(db):
+    result = db.equity("AhAd", "random", board="2c 7d Kc 9s 3h", trials=50, seed=1)
+    assert result.boards == 50, result
+    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"], result
+    assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
+
+
+def test_monte_carlo_on_the_turn_with_a_random_hand(db):
+    result = db.equity("AhAd", "random", board="2c 7d Kc 9s", trials=2000, seed=1)
+    assert result.boards == 2000
+    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
+    assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
+
+
+# -- 9. bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "needle"),
+    [
+        (("AhAd", "AhKd"), {}, "Ah"),  # a card in two hands
+        (("AhAd", "KhKd"), {"board": "Ah 7d 2c"}, "Ah"),  # a card in a hand and on the board
+        (("AhAd", "KhKd"), {"board": "2c 7d Kc", "dead": "Kd"}, "Kd"),  # a dead card in a hand
+        (("AhAd", "KhKd"), {"board": "2c 7d Kc", "dead": "7d"}, "7d"),  # a dead card on the board
+        (("AhAd", "KhKd"), {"board": "2c"}, "2c"),
+        (("AhAd", "KhKd"), {"board": "2c 7d"}, "2c 7d"),
+        (("AhAd", "KhKd"), {"board": "2c 7d 8d 9d Tc Js"}, "2c 7d 8d 9d Tc Js"),
+        (("AhAd", "KhKd", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"), {}, "11"),
+        (("AhAd",), {}, "got 1"),
+        (("AhAd", "random"), {}, "random"),  # random hands need Monte Carlo
+        (("AhAdAc", "KhKd"), {}, "Ah Ad Ac"),  # three hole cards
+        (("Ah", "KhKd"), {}, "Ah"),  # one hole card
+        (("AhAx", "KhKd"), {}, "Ax"),
+        (("AhAd", "KhKd"), {"trials": 0, "seed": 1}, "0"),
+    ],
+)
+def test_bad_input_raises_naming_the_value(db, args, kwargs, needle):
+    with pytest.raises(pokersql.BadInput) as caught:
+        db.equity(*args, **kwargs)
+    assert needle in str(caught.value), f"{args} {kwargs}: message {str(caught.value)!r} does not name {needle!r}"
+
+
+def test_bad_input_leaves_nothing_behind(db):
+    with pytest.raises(pokersql.BadInput):
+        db.equity("AhAd", "AhKd")
+    assert db.engine.execute(
+        "select (select count(*) from hand_input) + (select count(*) from board_input) "
+        "+ (select count(*) from dead_input) + (select count(*) from random_hand_input)"
+    ) == [(0,)]
+    result = db.equity("AhAd", "KhKd", board="2c 7d Kc")
+    assert result.boards == 990
+
+
+@pytest.fixture(scope="module")
+def db_file(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("equity-cli") / "poker.duckdb")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["AhAd", "KhKd", "--board", "2c 7d"], "2c 7d"),
+        (["AhAd", "KhKd", "--board", "2c"], "2c"),
+        (["AhAd", "AhKd"], "Ah"),
+        (["AhAd", "KhKd", "--board", "Kh 7d 2c"], "Kh"),
+        (["AhAd", "random"], "random"),
+        (["AhAd"], "got 1"),
+        (["AhAd", "KhKd", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"], "11"),
+        (["AhAdAc", "KhKd"], "Ah Ad Ac"),
+        (["AhAd", "KhKd", "--trials", "0"], "0"),
+        (["AhAd", "KhKz"], "Kz"),
+    ],
+)
+def test_cli_bad_input_exit_2_one_line(db_file, capsys, args, needle):
+    status = main(["--db", db_file, "equity", *args])
+    captured = capsys.readouterr()
+    assert status == 2, (args, status, captured.err)
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert needle in lines[0], f"{args}: {lines[0]!r} does not name {needle!r}"
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_cli_equity_json(db_file, capsys):
+    status = main(["--db", db_file, "equity", "AhAd", "KhKd", "--board", "2c 7d Kc", "--format", "json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    data = json.loads(captured.out)
+    boards, expected = exhaustive_equity(["AhAd", "KhKd"], "2c 7d Kc")
+    assert data["exact"] is True and data["boards"] == boards == 990
+    assert [(p["hand"], p["wins"], p["ties"]) for p in data["players"]] == [
+        (["Ah", "Ad"], expected[0][0], expected[0][1]),
+        (["Kh", "Kd"], expected[1][0], expected[1][1]),
+    ]
+    assert [p["equity"] for p in data["players"]] == pytest.approx([e for _, _, e in expected], abs=1e-12)
