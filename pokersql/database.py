@@ -18,9 +18,14 @@ from .cards import card_name, card_pretty, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
 from .errors import BadInput
+from .progress import ProgressCallback, no_progress
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
+MAX_RIFFLES = 31
+SHUFFLES = ("uniform", "riffle")
+DEAL_ORDERS = ("blocks", "round-robin")
+SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
 
 
 @dataclass
@@ -51,6 +56,9 @@ class DealResult:
     seed: int
     players: list[PlayerHand]
     winners: list[int]
+    shuffle: str = "uniform"
+    riffles: int | None = None
+    order: str = "blocks"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,6 +110,9 @@ class SimulateResult:
     seed: int
     hands: int
     categories: list[SimulatedCategory] = field(default_factory=list)
+    shuffle: str = "uniform"
+    riffles: int | None = None
+    order: str = "blocks"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -135,14 +146,16 @@ class QueryResult:
     rows: list[tuple]
 
 
-def connect(path: str | None = None, engine: str = "duckdb") -> Database:
+def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
     """Open (or create) a pokersql database; ``path=None`` is in memory.
 
     Pending SQL files are applied on first use, so a fresh database just works.
+    ``progress(task, done, total)``, if given, hears how the slow steps go
+    (applying the SQL files, a long simulation); see ``pokersql.progress``.
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    return Database(ENGINES[engine](path))
+    return Database(ENGINES[engine](path), progress=progress)
 
 
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
@@ -153,15 +166,25 @@ def _whole_number(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int, str]:
+    if shuffle not in SHUFFLES:
+        raise BadInput(f"unknown shuffle {shuffle!r}: choose one of {', '.join(SHUFFLES)}")
+    if order not in DEAL_ORDERS:
+        raise BadInput(f"unknown deal order {order!r}: choose one of {', '.join(DEAL_ORDERS)}")
+    _whole_number("riffles", riffles, 1, MAX_RIFFLES)
+    return shuffle, riffles, order
+
+
 class Database:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, progress: ProgressCallback | None = None) -> None:
         self.engine = engine
+        self.progress: ProgressCallback = progress or no_progress
         self._ready = False
 
     # -- setting up -------------------------------------------------------
     def migrate(self) -> list[migrations.SqlFile]:
         """Apply the pending versioned SQL files; returns those applied."""
-        applied = migrations.migrate(self.engine)
+        applied = migrations.migrate(self.engine, progress=self.progress)
         self._ready = True
         return applied
 
@@ -309,13 +332,33 @@ class Database:
         return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
 
     # -- dealing ----------------------------------------------------------
-    def deal(self, players: int = 4, seed: int | None = None) -> DealResult:
-        """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked."""
+    def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:
+        self.engine.execute(
+            "update deal_settings set seed = ?, players = ?, deals = ?, shuffle = ?, riffles = ?, "
+            "deal_order = ?, first_deal = ?",
+            (seed, players, deals, shuffle, riffles, order, first_deal),
+        )
+
+    def deal(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        shuffle: str = "uniform",
+        riffles: int = 7,
+        order: str = "blocks",
+    ) -> DealResult:
+        """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked.
+
+        ``shuffle="riffle"`` riffles a new deck ``riffles`` times (the Gilbert-Shannon-Reeds
+        model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
+        each player in turn instead of five consecutive cards to each.
+        """
         _whole_number("players", players, 2, 10)
+        shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         self.ensure_ready()
         with self.engine.scratch():
-            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = 1", (seed, players))
+            self._set_deal(seed, players, 1, shuffle, riffles, order)
             rows = self.engine.execute(
                 "select player, cards, points, category, hand_rank, place "
                 "from poker_table where deal_no = 1 order by player"
@@ -324,7 +367,14 @@ class Database:
             PlayerHand(player=player, cards=text.split(" "), points=points, category=category, hand_rank=rank, place=place)
             for player, text, points, category, rank, place in rows
         ]
-        return DealResult(seed=seed, players=hands, winners=[h.player for h in hands if h.place == 1])
+        return DealResult(
+            seed=seed,
+            players=hands,
+            winners=[h.player for h in hands if h.place == 1],
+            shuffle=shuffle,
+            riffles=riffles if shuffle == "riffle" else None,
+            order=order,
+        )
 
     # -- counting ---------------------------------------------------------
     def freq(self, cards: int = 5) -> FreqResult:
@@ -359,22 +409,45 @@ class Database:
             categories=[CategoryCount(p, c, int(n), int(expected.get(p, 0))) for p, c, n, _ in rows],
         )
 
-    def simulate(self, deals: int, players: int = 1, seed: int | None = None) -> SimulateResult:
-        """Deal ``deals`` times (seeded) and count the categories, observed against exact."""
+    def simulate(
+        self,
+        deals: int,
+        players: int = 1,
+        seed: int | None = None,
+        shuffle: str = "uniform",
+        riffles: int = 7,
+        order: str = "blocks",
+        slice_deals: int = SIMULATE_SLICE,
+    ) -> SimulateResult:
+        """Deal ``deals`` times (seeded) and count the categories, observed against exact.
+
+        The deals are counted in slices of ``slice_deals`` (the same deals, whatever the
+        slice), each slice a step reported to the progress callback.
+        """
         _whole_number("deals", deals, 1, MAX_DEALS)
         _whole_number("players", players, 1, 10)
+        shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
+        _whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         self.ensure_ready()
+        counted: dict[int, int] = {}
+        names: dict[int, str] = {}
+        task = f"dealing {deals:,} deals"
         with self.engine.scratch():
-            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = ?", (seed, players, deals))
-            rows = self.engine.execute(
-                "select hand_categories.points, hand_categories.category, count(hand_values.points) "
-                "from hand_categories "
-                "left join (select points from hand_values where deal_no > 0) as hand_values "
-                "on hand_values.points = hand_categories.points "
-                "group by hand_categories.points, hand_categories.category "
-                "order by hand_categories.points desc"
-            )
+            for first in range(1, deals + 1, slice_deals):
+                self.progress(task, first - 1, deals)
+                self._set_deal(seed, players, min(slice_deals, deals - first + 1), shuffle, riffles, order, first)
+                for points, category, count in self.engine.execute(
+                    "select hand_categories.points, hand_categories.category, count(hand_values.points) "
+                    "from hand_categories "
+                    "left join (select points from hand_values where deal_no > 0) as hand_values "
+                    "on hand_values.points = hand_categories.points "
+                    "group by hand_categories.points, hand_categories.category"
+                ):
+                    counted[points] = counted.get(points, 0) + count
+                    names[points] = category
+        self.progress(task, deals, deals)
+        rows = [(points, names[points], counted[points]) for points in sorted(counted, reverse=True)]
         hands = deals * players
         expected = five_card_counts()
         categories = []
@@ -393,7 +466,16 @@ class Database:
                     expected_count=mean,
                 )
             )
-        return SimulateResult(deals=deals, players=players, seed=seed, hands=hands, categories=categories)
+        return SimulateResult(
+            deals=deals,
+            players=players,
+            seed=seed,
+            hands=hands,
+            categories=categories,
+            shuffle=shuffle,
+            riffles=riffles if shuffle == "riffle" else None,
+            order=order,
+        )
 
     # -- SQL --------------------------------------------------------------
     def query(self, sql: str, params: tuple = ()) -> QueryResult:
