@@ -402,6 +402,33 @@ def query(context: Context, sql: str, output_format: str) -> None:
 
 
 @cli.command()
+@click.argument("table_name", metavar="TABLE")
+@click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
+              help="File to write: .parquet (DuckDB) or .csv, by its extension.")
+@format_option
+@quiet_option
+@pass_context
+def export(context: Context, table_name: str, path: str, output_format: str) -> None:
+    """Write a table or view to a Parquet or CSV file, for pandas, Polars or any SQL engine.
+
+    \b
+    Examples:
+        pokersql export hands --to hands.parquet
+        pokersql export hand_classes --to hand_classes.csv
+    \b
+    Then, e.g. in Python: pandas.read_parquet("hands.parquet")
+    """
+    started = time.perf_counter()
+    result = context.db.export(table_name, path)
+    elapsed = time.perf_counter() - started
+    if output_format == "table":
+        console().print(f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {elapsed:.2f} s)")
+    else:
+        data = result.to_dict()
+        _emit(output_format, data, list(data), [list(data.values())])
+
+
+@cli.command()
 @click.option("--dialect", type=click.Choice(DIALECTS), default="duckdb", show_default=True, help="SQL dialect to print.")
 def sql(dialect: str) -> None:
     """Print the versioned SQL, transpiled to a dialect, ready for another shell.

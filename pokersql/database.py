@@ -8,16 +8,18 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import secrets
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import migrations
 from .cards import card_name, card_pretty, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput
+from .errors import BadInput, PokerSQLError
 from .progress import ProgressCallback, no_progress
 
 MAX_SEED = 2**62
@@ -26,6 +28,45 @@ MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
+
+
+def _optional(module: str) -> Any:
+    """pandas or pyarrow, which pokersql does not depend on: imported when asked for."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise PokerSQLError(f"this needs {module}, which pokersql does not install: pip install {module}") from e
+
+
+class _Frames:
+    """.df() and .arrow() for a result: its rows (players, hands or categories) as a table."""
+
+    _rows_field = ""
+
+    def records(self) -> list[dict[str, Any]]:
+        return [asdict(row) for row in getattr(self, self._rows_field)]
+
+    def df(self) -> Any:
+        """A pandas DataFrame, one row per item (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.records())
+
+    def arrow(self) -> Any:
+        """A pyarrow Table, one row per item (pyarrow must be installed)."""
+        return _optional("pyarrow").Table.from_pylist(self.records())
+
+
+EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+
+
+@dataclass
+class ExportResult:
+    table: str
+    file: str
+    format: str
+    rows: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass
@@ -52,22 +93,24 @@ class PlayerHand:
 
 
 @dataclass
-class DealResult:
+class DealResult(_Frames):
     seed: int
     players: list[PlayerHand]
     winners: list[int]
     shuffle: str = "uniform"
     riffles: int | None = None
     order: str = "blocks"
+    _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 @dataclass
-class CompareResult:
+class CompareResult(_Frames):
     hands: list[HandResult]
     winners: list[int]
+    _rows_field = "hands"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -82,11 +125,12 @@ class CategoryCount:
 
 
 @dataclass
-class FreqResult:
+class FreqResult(_Frames):
     cards: int
     total: int
     distinct_ranks: int
     categories: list[CategoryCount]
+    _rows_field = "categories"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -104,7 +148,7 @@ class SimulatedCategory:
 
 
 @dataclass
-class SimulateResult:
+class SimulateResult(_Frames):
     deals: int
     players: int
     seed: int
@@ -113,6 +157,7 @@ class SimulateResult:
     shuffle: str = "uniform"
     riffles: int | None = None
     order: str = "blocks"
+    _rows_field = "categories"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -144,6 +189,18 @@ class EquityResult:
 class QueryResult:
     columns: list[str]
     rows: list[tuple]
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+    def df(self) -> Any:
+        """The rows as a pandas DataFrame (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.rows, columns=self.columns)
+
+    def arrow(self) -> Any:
+        """The rows as a pyarrow Table (pyarrow must be installed)."""
+        columns = list(zip(*self.rows)) if self.rows else [[] for _ in self.columns]
+        return _optional("pyarrow").table({name: list(values) for name, values in zip(self.columns, columns)})
 
 
 def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
@@ -487,3 +544,34 @@ class Database:
             rows = self.engine.execute(sql, params)
             columns = self.engine.columns()
         return QueryResult(columns=columns, rows=rows)
+
+    def relation(self, sql: str) -> Any:
+        """A lazy, read-only result with ``.df()``, ``.arrow()`` and ``.pl()`` (DuckDB only).
+
+        Nothing is fetched into Python tuples: ``db.relation("select * from hands").df()``
+        hands DuckDB's columns straight to pandas.
+        """
+        self.ensure_ready()
+        if not self.engine.statement_is_read_only(sql):
+            raise BadInput(f"relation is read-only: refused {' '.join(sql.split())[:60]!r}")
+        try:
+            return self.engine.relation(sql)
+        except NotImplementedError as e:
+            raise BadInput(str(e)) from e
+
+    # -- getting data out -------------------------------------------------
+    def export(self, table: str, path: str | Path) -> ExportResult:
+        """Write a table or view to Parquet or CSV, chosen by the file's extension."""
+        self.ensure_ready()
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in EXPORT_FORMATS:
+            raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
+        file_format = EXPORT_FORMATS[suffix]
+        if file_format not in self.engine.export_formats:
+            raise BadInput(f"{self.engine.name} cannot write {file_format}: export to a .csv file instead")
+        names = self.engine.relation_names()
+        if table not in names:
+            raise BadInput(f"no table or view {table!r}: choose one of {', '.join(names)}")
+        rows = self.engine.export(table, str(path), file_format)
+        return ExportResult(table=table, file=str(path), format=file_format, rows=rows)

@@ -49,6 +49,23 @@ class Engine:
     def statement_is_read_only(self, sql: str) -> bool:
         raise NotImplementedError
 
+    def relation_names(self) -> list[str]:
+        """The tables and views a user may read or export."""
+        raise NotImplementedError
+
+    export_formats: tuple[str, ...] = ()
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        """Write a table or view to a file; returns the rows written.
+
+        ``relation`` must be one of ``relation_names()`` (it is written into the SQL).
+        """
+        raise NotImplementedError
+
+    def relation(self, sql: str) -> Any:
+        """A lazy result with .df() and .arrow(), where the engine has one."""
+        raise NotImplementedError(f"{self.name} has no lazy results with .df() and .arrow(): use query(...).df()")
+
     def begin(self) -> None:
         self.execute("begin transaction")
 
@@ -133,6 +150,30 @@ class DuckDBEngine(Engine):
             raise DatabaseError(_first_line(e)) from e
         allowed = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
         return bool(parsed) and all(statement.type in allowed for statement in parsed)
+
+    def relation_names(self) -> list[str]:
+        rows = self.execute(
+            "select table_name from information_schema.tables "
+            "where table_schema = 'main' and table_catalog = current_database() order by table_name"
+        )
+        return [name for (name,) in rows]
+
+    export_formats = ("parquet", "csv")
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.
+        target = "'" + path.replace("'", "''") + "'"
+        options = "format parquet" if file_format == "parquet" else "format csv, header true"
+        rows = self.execute(f'copy (select * from "{relation}") to {target} ({options})')
+        return rows[0][0] if rows else self.execute(f'select count(*) from "{relation}"')[0][0]
+
+    def relation(self, sql: str) -> Any:
+        try:
+            return self.connection.sql(sql)
+        except duckdb.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
 
     def close(self) -> None:
         self.connection.close()
