@@ -281,6 +281,10 @@ def freq(context: Context, cards: str, plot: str | None, output_format: str) -> 
         pokersql freq --cards 7
         pokersql freq --plot freq.png
     """
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)
     result = context.db.freq(int(cards))
     columns = ["points", "category", "count", "expected", "match"]
     rows = [(c.points, c.category, c.count, c.expected, "yes" if c.count == c.expected else "NO") for c in result.categories]
