@@ -374,7 +374,10 @@ class Database:
             self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
             self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
             if not exact:
-                self.engine.execute("update deal_settings set seed = ?, deals = ?", (seed, trials))
+                # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
+                self.engine.execute(
+                    "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = 1", (seed, trials)
+                )
             rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
         runouts = rows[0][1] if rows else 0
         players = [

@@ -104,19 +104,22 @@ and you get the same rows.
 """)
     page.run("select card_id, value, rank_char, suit_char, name, pretty, rank_code\nfrom cards\nwhere card_id < 6 or card_id > 47\norder by card_id;")
     page.text("""
-## 2. What to deal: `deal_settings` (V002, V011)
+## 2. What to deal: `deal_settings` (V002)
 
 One row. Change it and every view below deals again.
 """)
     page.run("select * from deal_settings;")
     page.text("""
-## 3. Shuffle and deal: `shuffle_and_deal` (V002, redefined in V011)
+## 3. Shuffle and deal: `shuffled_deck`, `shuffle_and_deal`, `dealt_cards` (V002)
 
 Each card gets a sort key hashed from (seed, deal_no, card_id) with integer arithmetic only,
 so every engine deals the same cards without a random generator of its own. The first
 5 x players cards of the shuffled deck go to the players in blocks of five, as the article dealt.
+`dealt_cards` gives the same rows for the dealt cards only, sorting fewer keys; the hands are
+evaluated from it.
 """)
-    page.view("shuffle_and_deal", "seed hashing, sort keys, the riffle's labels, the deal")
+    page.view("shuffled_deck", "seed hashing, the uniform sort keys, the riffle's labels")
+    page.view("shuffle_and_deal", "the deck in key order, the players by deal_order")
     page.run(
         "select deal.deck_position, deal.card_id, cards.name, cards.pretty, deal.player\n"
         "from shuffle_and_deal as deal\ninner join cards on cards.card_id = deal.card_id\n"
@@ -168,7 +171,7 @@ of `rank_code`, and whether it is a flush) looked up in `hand_classes`. `simulat
     page.view("hand_values", "a hand's key joined to hand_classes")
     page.run("select * from hand_values where deal_no = 1 order by hand_rank;")
     page.text("""
-## 6. Dealing the other write-ups' ways (V011)
+## 6. Dealing the other write-ups' ways (V002)
 
 The XQuery write-up riffled the deck and dealt one card to each player in turn. With
 `shuffle = 'riffle'` the deck starts in new-deck order (2c, 2d, 2h, 2s, 3c, ...) and is riffled

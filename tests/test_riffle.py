@@ -1,4 +1,4 @@
-"""The riffle shuffle (Gilbert-Shannon-Reeds, seeded in SQL) and the two deal orders of V011."""
+"""The shuffles (uniform and riffle, seeded in SQL) and the two deal orders of V002."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from scipy.stats import chisquare
 import pokersql
 from pokersql import migrations
 from pokersql.cli import main
-from pokersql.engines import DuckDBEngine
 
 DECK = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
 
@@ -49,20 +48,89 @@ def eulerian(n: int) -> list[int]:
     return row
 
 
-def test_the_default_deal_is_unchanged_bit_for_bit():
-    """V011 redefines shuffle_and_deal: its default must deal what V002 dealt, for every seed."""
-    files = migrations.sql_files()
-    old, new = DuckDBEngine(None), DuckDBEngine(None)
-    migrations.migrate(old, [f for f in files if f.version <= 6])
-    migrations.migrate(new, files)
-    try:
-        for seed, players, deals in [(2010, 4, 1), (0, 10, 200), (2**62, 2, 30), (987654321, 7, 1000)]:
-            for engine in (old, new):
-                engine.execute("update deal_settings set seed = ?, players = ?, deals = ?", (seed, players, deals))
-            assert new.execute(DECK) == old.execute(DECK), (seed, players, deals)
-    finally:
-        old.close()
-        new.close()
+MASK = 0xFFFFFFFF
+
+
+def mix(x: int) -> int:
+    """V002's 32-bit integer hash, written here from its description, not from its SQL."""
+    x = ((x >> 16) ^ x) * 0x45D9F3B & MASK
+    x = ((x >> 16) ^ x) * 0x45D9F3B & MASK
+    return x ^ (x >> 16)
+
+
+def deal_state(seed: int, deal_no: int) -> int:
+    """The seed's high 32 bits hashed, xor its low 32 bits, hashed; then mixed with the deal number."""
+    state = mix(mix(seed >> 32) ^ (seed & MASK))
+    return mix((state + deal_no * 2654435769) & MASK)
+
+
+def uniform_deck(seed: int, deal_no: int) -> list[int]:
+    """The uniform shuffle: the cards in order of (hash of deal state + card_id * 2246822519, card_id)."""
+    state = deal_state(seed, deal_no)
+    return sorted(range(52), key=lambda card: (mix((state + card * 2246822519) & MASK), card))
+
+
+def riffled_deck(seed: int, deal_no: int, riffles: int) -> list[int]:
+    """k GSR riffles of a new deck: each position 1..52 takes a k-bit label (the top bits of its hash);
+    the positions, in order of (label, position), take the cards 0, 1, 2, ... of the new deck."""
+    state = deal_state(seed, deal_no)
+    label = {p: mix((state + p * 3266489917) & MASK) >> (32 - riffles) for p in range(1, 53)}
+    deck = [0] * 52
+    for card, position in enumerate(sorted(label, key=lambda p: (label[p], p))):
+        deck[position - 1] = card
+    return deck
+
+
+def players_of(deck_size: int, players: int, order: str) -> list[int | None]:
+    return [
+        None if position > 5 * players
+        else (position - 1) % players + 1 if order == "round-robin"
+        else (position - 1) // 5 + 1
+        for position in range(1, deck_size + 1)
+    ]
+
+
+def dealt_rows(db, seed, players, deals, shuffle="uniform", riffles=7, order="blocks", view="shuffle_and_deal"):
+    with db.engine.scratch():
+        db._set_deal(seed, players, deals, shuffle, riffles, order)
+        return db.engine.execute(
+            f"select deal_no, deck_position, card_id, player from {view} order by deal_no, deck_position"
+        )
+
+
+def expected_rows(deck_of, seed, players, deals, order="blocks", dealt_only=False):
+    rows = []
+    for deal_no in range(1, deals + 1):
+        for position, (card, player) in enumerate(zip(deck_of(seed, deal_no), players_of(52, players, order)), start=1):
+            if player is not None or not dealt_only:
+                rows.append((deal_no, position, card, player))
+    return rows
+
+
+@pytest.mark.parametrize(("seed", "players", "deals"), [(2010, 4, 1), (0, 10, 50), (2**62, 2, 30), (987654321, 7, 200)])
+def test_the_uniform_shuffle_is_v002s_hash_card_for_card(db, seed, players, deals):
+    """An independent Python shuffle must deal exactly what shuffle_and_deal and dealt_cards deal."""
+    assert dealt_rows(db, seed, players, deals) == expected_rows(uniform_deck, seed, players, deals)
+    assert dealt_rows(db, seed, players, deals, view="dealt_cards") == expected_rows(
+        uniform_deck, seed, players, deals, dealt_only=True
+    )
+
+
+@pytest.mark.parametrize(("seed", "riffles", "order"), [(2010, 1, "round-robin"), (7, 3, "blocks"), (2**40 + 5, 7, "round-robin"), (0, 31, "blocks")])
+def test_the_riffle_is_the_labels_card_for_card(db, seed, riffles, order):
+    """An independent Python riffle (labels, then the new deck's cards by (label, position))."""
+    deck_of = lambda s, d: riffled_deck(s, d, riffles)  # noqa: E731
+    assert dealt_rows(db, seed, 6, 40, "riffle", riffles, order) == expected_rows(deck_of, seed, 6, 40, order)
+    assert dealt_rows(db, seed, 6, 40, "riffle", riffles, order, view="dealt_cards") == expected_rows(
+        deck_of, seed, 6, 40, order, dealt_only=True
+    )
+
+
+def test_first_deal_counts_the_same_deals_in_slices(db):
+    with db.engine.scratch():
+        db._set_deal(5, 3, 10, "uniform", 7, "blocks", 91)
+        rows = db.engine.execute("select deal_no, deck_position, card_id from shuffle_and_deal order by deal_no, deck_position")
+    assert rows == [(d, p, c) for d, p, c, _ in expected_rows(uniform_deck, 5, 3, 100)[90 * 52:]]
 
 
 def test_the_readme_deal_still_deals_the_same_cards(db):
