@@ -565,14 +565,14 @@ class Database:
     # -- getting data out -------------------------------------------------
     def export(self, table: str, path: str | Path) -> ExportResult:
         """Write a table or view to Parquet or CSV, chosen by the file's extension."""
-        self.ensure_ready()
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in EXPORT_FORMATS:
             raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
         file_format = EXPORT_FORMATS[suffix]
         if file_format not in self.engine.export_formats:
-            raise BadInput(f"{self.engine.name} cannot write {file_format}: export to a .csv file instead")
+            raise BadInput(f"{self.engine.name} cannot write {file_format} ({path}): export to a .csv file instead")
+        self.ensure_ready()
         names = self.engine.relation_names()
         if table not in names:
             raise BadInput(f"no table or view {table!r}: choose one of {', '.join(names)}")

@@ -7,6 +7,7 @@ file or the statement that failed.
 from __future__ import annotations
 
 import contextlib
+import csv
 import os
 import re
 import sqlite3
@@ -241,6 +242,34 @@ class SQLiteEngine(Engine):
             raise DatabaseError(f"cannot parse {_abbreviate(sql)!r}: {reason}") from e
         writes = (exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.Command)
         return bool(parsed) and all(isinstance(s, (exp.Query, exp.Values)) and s.find(*writes) is None for s in parsed)
+
+    def relation_names(self) -> list[str]:
+        rows = self.execute(
+            "select name from sqlite_master "
+            "where type in ('table', 'view') and name not like 'sqlite_%' order by name"
+        )
+        return [name for (name,) in rows]
+
+    # SQLite has no COPY and no Parquet writer: CSV only, written row by row by Python's csv module.
+    export_formats = ("csv",)
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        try:
+            cursor = self.connection.execute(f'select * from "{relation}"')
+            count = 0
+            with open(path, "w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle, lineterminator="\n")
+                writer.writerow([d[0] for d in cursor.description])
+                while rows := cursor.fetchmany(10_000):
+                    writer.writerows(rows)
+                    count += len(rows)
+        except sqlite3.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (exporting {relation})") from e
+        except OSError as e:
+            raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
+        return count
 
     def close(self) -> None:
         self.connection.close()

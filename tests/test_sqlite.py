@@ -7,6 +7,7 @@ runner's guarantees on SQLite, and the transpiling traps, each checked by runnin
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import subprocess
@@ -488,6 +489,25 @@ def test_many_deals_same_on_both_engines(duck: pokersql.Database, lite: pokersql
         assert decks[0] == decks[1], f"seed {seed}"
 
 
+@pytest.mark.parametrize(("seed", "riffles", "order"), [(2010, 1, "round-robin"), (7, 3, "blocks"), (2**62, 7, "round-robin")])
+def test_riffle_and_round_robin_same_on_both_engines(
+    duck: pokersql.Database, lite: pokersql.Database, seed: int, riffles: int, order: str
+) -> None:
+    """The riffle's labels, its window sort and both deal orders: the same cards on both engines."""
+    for players in (2, 6):
+        assert lite.deal(players, seed, shuffle="riffle", riffles=riffles, order=order).to_dict() == duck.deal(
+            players, seed, shuffle="riffle", riffles=riffles, order=order
+        ).to_dict()
+    sql = "select deal_no, deck_position, card_id, player from {} order by deal_no, deck_position"
+    for view in ("shuffle_and_deal", "dealt_cards"):
+        decks = []
+        for db in (duck, lite):
+            with db.engine.scratch():
+                db._set_deal(seed, 5, 300, "riffle", riffles, order)
+                decks.append(db.engine.execute(sql.format(view)))
+        assert decks[0] == decks[1] and len(decks[0]) == 300 * (52 if view == "shuffle_and_deal" else 25), view
+
+
 @pytest.mark.parametrize("table", ["cards", "hand_categories", "hand_classes", "deal_settings", "digits"])
 def test_small_tables_identical(duck: pokersql.Database, lite: pokersql.Database, table: str) -> None:
     columns = [row[0] for row in duck.engine.execute(f"select column_name from information_schema.columns where table_name = '{table}' order by ordinal_position")]
@@ -570,6 +590,7 @@ def sqlite_home(built: dict[str, Path], tmp_path: Path, monkeypatch: pytest.Monk
         ["migrate"],
         ["build"],
         ["deal", "--players", "3", "--seed", "42"],
+        ["deal", "--players", "6", "--seed", "42", "--shuffle", "riffle", "--riffles", "3", "--order", "round-robin"],
         ["eval", "Ah", "Kh", "Qh", "Jh", "Th"],
         ["compare", "As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"],
         ["freq"],
@@ -603,6 +624,24 @@ def test_cli_sqlite_errors(sqlite_home: Path, capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert err.startswith("pokersql: error: no such table: nowhere") and err.count("\n") == 1
     assert main(["--engine", "sqlite", "eval", "Ah", "Kh", "Qh", "Jh", "Zz"]) == 2
+
+
+def test_cli_export_csv_same_on_both_engines(sqlite_home: Path, built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    for table in ("hand_classes", "cards"):
+        assert main(["--engine", "sqlite", "export", table, "--to", f"{table}.sqlite.csv", "--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out)["format"] == "csv"
+        assert main(["--db", str(built["duckdb"]), "export", table, "--to", f"{table}.duckdb.csv", "--format", "json"]) == 0
+        rows = json.loads(capsys.readouterr().out)["rows"]
+        on_sqlite = (sqlite_home / f"{table}.sqlite.csv").read_text(encoding="utf-8")
+        assert on_sqlite == (sqlite_home / f"{table}.duckdb.csv").read_text(encoding="utf-8"), table
+        assert on_sqlite.count("\n") == rows + 1
+
+
+def test_cli_export_parquet_on_sqlite_is_bad_input(sqlite_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--engine", "sqlite", "export", "hands", "--to", "hands.parquet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sqlite cannot write parquet" in err and "hands.parquet" in err and ".csv" in err
+    assert not (sqlite_home / "hands.parquet").exists()
 
 
 def test_cli_sql_dialect_sqlite_names_every_file(capsys: pytest.CaptureFixture[str]) -> None:
