@@ -13,6 +13,7 @@ from dataclasses import asdict
 import click
 
 from . import migrations
+from .cards import card_name, parse_cards
 from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
 from .engines import ENGINES
 from .errors import BadInput, PokerSQLError
@@ -356,9 +357,14 @@ def _simulate_output(result, output_format: str) -> None:
 @click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
 @click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
 @seed_option
+@plot_option
 @format_option
+@quiet_option
 @pass_context
-def equity(context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, seed: int | None, output_format: str) -> None:
+def equity(
+    context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, seed: int | None,
+    plot: str | None, output_format: str,
+) -> None:
     """Texas Hold'em equity of 2 to 10 hands: exact over every board unless --trials.
 
     Each HAND is two hole cards, or "random" (any two; Monte Carlo only).
@@ -368,8 +374,20 @@ def equity(context: Context, hands: tuple[str, ...], board: str, dead: str, tria
         pokersql equity AhAd KhKd
         pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc"
         pokersql equity AhAd random --trials 100000 --seed 7
+        pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
     """
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed)
+    _equity_output(result, output_format)
+    if plot:
+        board_cards = [card_name(c) for c in parse_cards(board)] if board else []
+        _plot("equity_plot", {**result.to_dict(), "board": board_cards}, plot, output_format)
+
+
+def _equity_output(result, output_format: str) -> None:
     if output_format == "json":
         click.echo(to_json(result.to_dict()))
         return

@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import secrets
+import threading
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -238,6 +241,31 @@ class Database:
         self.progress: ProgressCallback = progress or no_progress
         self._ready = False
 
+    @contextlib.contextmanager
+    def _watching(self, task: str) -> Iterator[None]:
+        """While one long query runs: its progress in percent, polled from a thread.
+
+        Where the engine cannot tell (SQLite), the bar stays at 0 and only the time moves.
+        """
+        if self.progress is no_progress:
+            yield
+            return
+        stop = threading.Event()
+
+        def poll() -> None:
+            while not stop.wait(0.25):
+                self.progress(task, max(0, min(99, int(self.engine.query_progress()))), 100)
+
+        self.progress(task, 0, 100)
+        watcher = threading.Thread(target=poll, name="pokersql-progress", daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            watcher.join()
+            self.progress(task, 100, 100)
+
     # -- setting up -------------------------------------------------------
     def migrate(self) -> list[migrations.SqlFile]:
         """Apply the pending versioned SQL files; returns those applied."""
@@ -378,7 +406,9 @@ class Database:
                 self.engine.execute(
                     "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = 1", (seed, trials)
                 )
-            rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
+            task = "equity: every board still to come" if exact else f"equity: {trials:,} runouts"
+            with self._watching(task):
+                rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
         runouts = rows[0][1] if rows else 0
         players = [
             EquityPlayer(
@@ -458,9 +488,10 @@ class Database:
             )
             expected = five_card_counts()
         else:
-            rows = self.engine.execute(
-                "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
-            )
+            with self._watching("counting all 133,784,560 seven-card hands"):
+                rows = self.engine.execute(
+                    "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
+                )
             expected = dict(self.engine.execute("select points, sum(weight) from suit_reduced_seven group by points"))
         return FreqResult(
             cards=cards,

@@ -67,6 +67,10 @@ class Engine:
         """A lazy result with .df() and .arrow(), where the engine has one."""
         raise NotImplementedError(f"{self.name} has no lazy results with .df() and .arrow(): use query(...).df()")
 
+    def query_progress(self) -> float:
+        """How far the running query is, in percent, asked from another thread; -1 when unknown."""
+        return -1.0
+
     def begin(self) -> None:
         self.execute("begin transaction")
 
@@ -116,7 +120,10 @@ class DuckDBEngine(Engine):
             self.connection = duckdb.connect(path or ":memory:", read_only=read_only, config=config)
         except duckdb.Error as e:
             raise DatabaseError(f"cannot open DuckDB database {path!r}: {_first_line(e)}") from e
-        self.execute("set enable_progress_bar = false")  # DuckDB's own bar would write over pokersql's output
+        # DuckDB's own bar would write over pokersql's output: it measures progress, for
+        # query_progress(), but never prints.
+        self.execute("set enable_progress_bar = true")
+        self.execute("set enable_progress_bar_print = false")
         self._description: list[str] = []
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -169,6 +176,12 @@ class DuckDBEngine(Engine):
         options = "format parquet" if file_format == "parquet" else "format csv, header true"
         rows = self.execute(f'copy (select * from "{relation}") to {target} ({options})')
         return rows[0][0] if rows else self.execute(f'select count(*) from "{relation}"')[0][0]
+
+    def query_progress(self) -> float:
+        try:
+            return float(self.connection.query_progress())
+        except duckdb.Error:
+            return -1.0
 
     def relation(self, sql: str) -> Any:
         try:

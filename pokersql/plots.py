@@ -184,7 +184,10 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     players = data["players"]
     if not boards:
         raise BadInput("equity_plot needs at least one board")
-    labels = [f"{n}: " + " ".join(_pretty(card) for card in p["hand"]) for n, p in enumerate(players, start=1)]
+    labels = [
+        f"{n}: " + (p["hand"] if isinstance(p["hand"], str) else " ".join(_pretty(card) for card in p["hand"]))
+        for n, p in enumerate(players, start=1)
+    ]
     wins = [p["wins"] / boards for p in players]
     ties = [p["ties"] / boards for p in players]
     losses = [max(0.0, 1 - w - t) for w, t in zip(wins, ties)]
@@ -208,9 +211,9 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     axes.xaxis.set_major_formatter(_percent())
     axes.set_xlabel("share of boards (black line: equity = wins + each split's share)")
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3, frameon=False)
-    how = "exact" if data.get("exact", True) else "sampled"
+    exact = data.get("exact", True)
     board = data.get("board")
-    title = f"equity: {len(players)} players, {boards:,} boards ({how})"
+    title = f"equity: {len(players)} players, " + (f"{boards:,} boards (exact)" if exact else f"{boards:,} runouts (sampled)")
     if board:
         title += ", board " + " ".join(_pretty(card) for card in board)
     figure.suptitle(title, fontsize=13)

@@ -93,7 +93,7 @@ def test_progress_bar_draws_and_clears():
     screen = io.StringIO()
     bar = ProgressBar(console=Console(file=screen, force_terminal=True, width=80))
     bar("applying V006__hands.sql", 5, 11)
-    bar("applying V011__riffle_and_deal_order.sql", 10, 11)
+    bar("applying V010__equity.sql", 10, 11)
     bar("applied 11 SQL file(s)", 11, 11)
     assert "applying" in screen.getvalue() and bar._progress is None
     silent = io.StringIO()
@@ -143,7 +143,39 @@ def test_equity_plot_takes_the_contract_shape(tmp_path):
     assert plots.png_size(picture) == plots.SIZE
 
 
-@pytest.mark.parametrize("command", [["simulate", "--deals", "10"], ["freq"]])
+def test_equity_plot_from_the_command_line(run, tmp_path):
+    picture = tmp_path / "equity.png"
+    status, out, err = run("equity", "AhAd", "KhKd", "--board", "2h 7h Qc 3s", "--plot", str(picture))
+    assert status == 0 and "A♥ A♦" in out and f"picture: {picture}" in err
+    assert plots.png_size(picture) == plots.SIZE
+    sampled = tmp_path / "sampled.png"
+    status, out, err = run("equity", "AhAd", "random", "--trials", "300", "--seed", "1", "--plot", str(sampled), "--format", "json")
+    assert status == 0 and out.lstrip().startswith("{") and err == ""
+    assert plots.png_size(sampled) == plots.SIZE
+
+
+def test_equity_shows_progress_on_a_terminal_and_not_with_quiet(run, terminal):
+    status, out, err = run("equity", "AhAd", "KhKd", "--board", "2h 7h Qc")
+    assert status == 0 and "equity: every board still to come" in err
+    assert "every board still to come" not in out  # the bar is on stderr, the table on stdout
+    status, out, err = run("--quiet", "equity", "AhAd", "KhKd", "--board", "2h 7h Qc")
+    assert status == 0 and err == "" and "Equity (exact, 990 boards)" in out
+
+
+def test_a_long_query_reports_its_progress_from_a_thread():
+    import pokersql
+
+    seen = []
+    with pokersql.connect(progress=lambda task, done, total: seen.append((task, done, total))) as db:
+        db.migrate()
+        seen.clear()
+        with db._watching("counting"):
+            db.engine.execute("select count(*) from range(200000000) as r(n) where n % 7 = 3")
+    assert seen[0] == ("counting", 0, 100) and seen[-1] == ("counting", 100, 100)
+    assert all(0 <= done <= 100 and total == 100 for _, done, total in seen)
+
+
+@pytest.mark.parametrize("command", [["simulate", "--deals", "10"], ["freq"], ["equity", "AhAd", "KhKd"]])
 def test_plot_needs_a_png_file_name(run, tmp_path, command):
     status, _, err = run(*command, "--plot", str(tmp_path / "picture.jpg"))
     assert status == 2 and "picture.jpg" in err and len(err.strip().splitlines()) == 1
