@@ -266,26 +266,40 @@ def test_shuffle_arithmetic_stays_integer_on_sqlite_at_the_limits() -> None:
 
 @pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**62 - 1, 2**62])
 def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
-    """Every state of the shuffle's hash, and the keys, are integers (no silent float) on SQLite."""
+    """Every state of both shuffles' hashes, and the keys, are integers (no silent float) on SQLite."""
     with pokersql.connect(None, "sqlite") as db:
         migrations.migrate(db.engine, migrations.sql_files()[:2])
-        db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 300", (seed,))
         v002 = next(f for f in migrations.sql_files() if f.version == 2)
         view = next(
             s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
         )
         ctes = view.expression.find(exp.With)
         with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
-        for cte in ctes.expressions:
-            column = "shuffle_key" if cte.alias == "shuffled" else "state"
-            if column not in cte.this.named_selects:
-                continue
-            types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
-            assert types == [("integer",)], f"{cte.alias}.{column} at seed {seed}: {types}"
+        checked = set()
+        for shuffle in ("uniform", "riffle"):
+            db.engine.execute(
+                "update deal_settings set seed = ?, players = 10, deals = 300, shuffle = ?, riffles = 31", (seed, shuffle)
+            )
+            for cte in ctes.expressions:
+                column = "shuffle_key" if "shuffle_key" in cte.this.named_selects else "state"
+                if column not in cte.this.named_selects:
+                    continue
+                types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
+                if types:  # the other shuffle's steps have no rows
+                    assert types == [("integer",)], f"{shuffle}: {cte.alias}.{column} at seed {seed}: {types}"
+                    checked.add(cte.alias)
+        assert checked == {cte.alias for cte in ctes.expressions if {"state", "shuffle_key"} & set(cte.this.named_selects)}
+        db.engine.execute("update deal_settings set shuffle = 'uniform'")
         keys = db.engine.execute(
-            f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from shuffled"
+            f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from uniform_keys"
         )
         assert keys == [(300 * 52, 300 * 52, keys[0][2])] and keys[0][2] < 2**32
+        db.engine.execute("update deal_settings set shuffle = 'riffle'")
+        riffled = db.engine.execute(
+            f"{with_sql} select count(*), count(distinct deal_no * 64 + shuffle_key), count(distinct deal_no * 64 + card_id), "
+            "min(shuffle_key), max(shuffle_key), min(card_id), max(card_id) from riffle_keys"
+        )
+        assert riffled == [(300 * 52, 300 * 52, 300 * 52, 1, 52, 0, 51)]
 
 
 def test_integer_division_and_modulo_agree_on_both_engines() -> None:
