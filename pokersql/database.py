@@ -8,19 +8,68 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import math
 import secrets
+import threading
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import migrations
 from .cards import card_name, card_pretty, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput
+from .errors import BadInput, PokerSQLError
+from .progress import ProgressCallback, no_progress
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
+MAX_RIFFLES = 31
+SHUFFLES = ("uniform", "riffle")
+DEAL_ORDERS = ("blocks", "round-robin")
+SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
+
+
+def _optional(module: str) -> Any:
+    """pandas or pyarrow, which pokersql does not depend on: imported when asked for."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise PokerSQLError(f"this needs {module}, which pokersql does not install: pip install {module}") from e
+
+
+class _Frames:
+    """.df() and .arrow() for a result: its rows (players, hands or categories) as a table."""
+
+    _rows_field = ""
+
+    def records(self) -> list[dict[str, Any]]:
+        return [asdict(row) for row in getattr(self, self._rows_field)]
+
+    def df(self) -> Any:
+        """A pandas DataFrame, one row per item (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.records())
+
+    def arrow(self) -> Any:
+        """A pyarrow Table, one row per item (pyarrow must be installed)."""
+        return _optional("pyarrow").Table.from_pylist(self.records())
+
+
+EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+
+
+@dataclass
+class ExportResult:
+    table: str
+    file: str
+    format: str
+    rows: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass
@@ -47,19 +96,24 @@ class PlayerHand:
 
 
 @dataclass
-class DealResult:
+class DealResult(_Frames):
     seed: int
     players: list[PlayerHand]
     winners: list[int]
+    shuffle: str = "uniform"
+    riffles: int | None = None
+    order: str = "blocks"
+    _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 @dataclass
-class CompareResult:
+class CompareResult(_Frames):
     hands: list[HandResult]
     winners: list[int]
+    _rows_field = "hands"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -74,11 +128,12 @@ class CategoryCount:
 
 
 @dataclass
-class FreqResult:
+class FreqResult(_Frames):
     cards: int
     total: int
     distinct_ranks: int
     categories: list[CategoryCount]
+    _rows_field = "categories"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -96,12 +151,16 @@ class SimulatedCategory:
 
 
 @dataclass
-class SimulateResult:
+class SimulateResult(_Frames):
     deals: int
     players: int
     seed: int
     hands: int
     categories: list[SimulatedCategory] = field(default_factory=list)
+    shuffle: str = "uniform"
+    riffles: int | None = None
+    order: str = "blocks"
+    _rows_field = "categories"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -134,15 +193,29 @@ class QueryResult:
     columns: list[str]
     rows: list[tuple]
 
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
 
-def connect(path: str | None = None, engine: str = "duckdb") -> Database:
+    def df(self) -> Any:
+        """The rows as a pandas DataFrame (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.rows, columns=self.columns)
+
+    def arrow(self) -> Any:
+        """The rows as a pyarrow Table (pyarrow must be installed)."""
+        columns = list(zip(*self.rows)) if self.rows else [[] for _ in self.columns]
+        return _optional("pyarrow").table({name: list(values) for name, values in zip(self.columns, columns)})
+
+
+def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
     """Open (or create) a pokersql database; ``path=None`` is in memory.
 
     Pending SQL files are applied on first use, so a fresh database just works.
+    ``progress(task, done, total)``, if given, hears how the slow steps go
+    (applying the SQL files, a long simulation); see ``pokersql.progress``.
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    return Database(ENGINES[engine](path))
+    return Database(ENGINES[engine](path), progress=progress)
 
 
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
@@ -153,15 +226,50 @@ def _whole_number(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int, str]:
+    if shuffle not in SHUFFLES:
+        raise BadInput(f"unknown shuffle {shuffle!r}: choose one of {', '.join(SHUFFLES)}")
+    if order not in DEAL_ORDERS:
+        raise BadInput(f"unknown deal order {order!r}: choose one of {', '.join(DEAL_ORDERS)}")
+    _whole_number("riffles", riffles, 1, MAX_RIFFLES)
+    return shuffle, riffles, order
+
+
 class Database:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, progress: ProgressCallback | None = None) -> None:
         self.engine = engine
+        self.progress: ProgressCallback = progress or no_progress
         self._ready = False
+
+    @contextlib.contextmanager
+    def _watching(self, task: str) -> Iterator[None]:
+        """While one long query runs: its progress in percent, polled from a thread.
+
+        Where the engine cannot tell (SQLite), the bar stays at 0 and only the time moves.
+        """
+        if self.progress is no_progress:
+            yield
+            return
+        stop = threading.Event()
+
+        def poll() -> None:
+            while not stop.wait(0.25):
+                self.progress(task, max(0, min(99, int(self.engine.query_progress()))), 100)
+
+        self.progress(task, 0, 100)
+        watcher = threading.Thread(target=poll, name="pokersql-progress", daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            watcher.join()
+            self.progress(task, 100, 100)
 
     # -- setting up -------------------------------------------------------
     def migrate(self) -> list[migrations.SqlFile]:
         """Apply the pending versioned SQL files; returns those applied."""
-        applied = migrations.migrate(self.engine)
+        applied = migrations.migrate(self.engine, progress=self.progress)
         self._ready = True
         return applied
 
@@ -294,8 +402,13 @@ class Database:
             self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
             self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
             if not exact:
-                self.engine.execute("update deal_settings set seed = ?, deals = ?", (seed, trials))
-            rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
+                # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
+                self.engine.execute(
+                    "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = 1", (seed, trials)
+                )
+            task = "equity: every board still to come" if exact else f"equity: {trials:,} runouts"
+            with self._watching(task):
+                rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
         runouts = rows[0][1] if rows else 0
         players = [
             EquityPlayer(
@@ -309,13 +422,33 @@ class Database:
         return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
 
     # -- dealing ----------------------------------------------------------
-    def deal(self, players: int = 4, seed: int | None = None) -> DealResult:
-        """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked."""
+    def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:
+        self.engine.execute(
+            "update deal_settings set seed = ?, players = ?, deals = ?, shuffle = ?, riffles = ?, "
+            "deal_order = ?, first_deal = ?",
+            (seed, players, deals, shuffle, riffles, order, first_deal),
+        )
+
+    def deal(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        shuffle: str = "uniform",
+        riffles: int = 7,
+        order: str = "blocks",
+    ) -> DealResult:
+        """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked.
+
+        ``shuffle="riffle"`` riffles a new deck ``riffles`` times (the Gilbert-Shannon-Reeds
+        model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
+        each player in turn instead of five consecutive cards to each.
+        """
         _whole_number("players", players, 2, 10)
+        shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         self.ensure_ready()
         with self.engine.scratch():
-            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = 1", (seed, players))
+            self._set_deal(seed, players, 1, shuffle, riffles, order)
             rows = self.engine.execute(
                 "select player, cards, points, category, hand_rank, place "
                 "from poker_table where deal_no = 1 order by player"
@@ -324,7 +457,14 @@ class Database:
             PlayerHand(player=player, cards=text.split(" "), points=points, category=category, hand_rank=rank, place=place)
             for player, text, points, category, rank, place in rows
         ]
-        return DealResult(seed=seed, players=hands, winners=[h.player for h in hands if h.place == 1])
+        return DealResult(
+            seed=seed,
+            players=hands,
+            winners=[h.player for h in hands if h.place == 1],
+            shuffle=shuffle,
+            riffles=riffles if shuffle == "riffle" else None,
+            order=order,
+        )
 
     # -- counting ---------------------------------------------------------
     def freq(self, cards: int = 5) -> FreqResult:
@@ -348,9 +488,10 @@ class Database:
             )
             expected = five_card_counts()
         else:
-            rows = self.engine.execute(
-                "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
-            )
+            with self._watching("counting all 133,784,560 seven-card hands"):
+                rows = self.engine.execute(
+                    "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
+                )
             expected = dict(self.engine.execute("select points, sum(weight) from suit_reduced_seven group by points"))
         return FreqResult(
             cards=cards,
@@ -359,22 +500,45 @@ class Database:
             categories=[CategoryCount(p, c, int(n), int(expected.get(p, 0))) for p, c, n, _ in rows],
         )
 
-    def simulate(self, deals: int, players: int = 1, seed: int | None = None) -> SimulateResult:
-        """Deal ``deals`` times (seeded) and count the categories, observed against exact."""
+    def simulate(
+        self,
+        deals: int,
+        players: int = 1,
+        seed: int | None = None,
+        shuffle: str = "uniform",
+        riffles: int = 7,
+        order: str = "blocks",
+        slice_deals: int = SIMULATE_SLICE,
+    ) -> SimulateResult:
+        """Deal ``deals`` times (seeded) and count the categories, observed against exact.
+
+        The deals are counted in slices of ``slice_deals`` (the same deals, whatever the
+        slice), each slice a step reported to the progress callback.
+        """
         _whole_number("deals", deals, 1, MAX_DEALS)
         _whole_number("players", players, 1, 10)
+        shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
+        _whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         self.ensure_ready()
+        counted: dict[int, int] = {}
+        names: dict[int, str] = {}
+        task = f"dealing {deals:,} deals"
         with self.engine.scratch():
-            self.engine.execute("update deal_settings set seed = ?, players = ?, deals = ?", (seed, players, deals))
-            rows = self.engine.execute(
-                "select hand_categories.points, hand_categories.category, count(hand_values.points) "
-                "from hand_categories "
-                "left join (select points from hand_values where deal_no > 0) as hand_values "
-                "on hand_values.points = hand_categories.points "
-                "group by hand_categories.points, hand_categories.category "
-                "order by hand_categories.points desc"
-            )
+            for first in range(1, deals + 1, slice_deals):
+                self.progress(task, first - 1, deals)
+                self._set_deal(seed, players, min(slice_deals, deals - first + 1), shuffle, riffles, order, first)
+                for points, category, count in self.engine.execute(
+                    "select hand_categories.points, hand_categories.category, count(hand_values.points) "
+                    "from hand_categories "
+                    "left join (select points from hand_values where deal_no > 0) as hand_values "
+                    "on hand_values.points = hand_categories.points "
+                    "group by hand_categories.points, hand_categories.category"
+                ):
+                    counted[points] = counted.get(points, 0) + count
+                    names[points] = category
+        self.progress(task, deals, deals)
+        rows = [(points, names[points], counted[points]) for points in sorted(counted, reverse=True)]
         hands = deals * players
         expected = five_card_counts()
         categories = []
@@ -393,7 +557,16 @@ class Database:
                     expected_count=mean,
                 )
             )
-        return SimulateResult(deals=deals, players=players, seed=seed, hands=hands, categories=categories)
+        return SimulateResult(
+            deals=deals,
+            players=players,
+            seed=seed,
+            hands=hands,
+            categories=categories,
+            shuffle=shuffle,
+            riffles=riffles if shuffle == "riffle" else None,
+            order=order,
+        )
 
     # -- SQL --------------------------------------------------------------
     def query(self, sql: str, params: tuple = ()) -> QueryResult:
@@ -405,3 +578,34 @@ class Database:
             rows = self.engine.execute(sql, params)
             columns = self.engine.columns()
         return QueryResult(columns=columns, rows=rows)
+
+    def relation(self, sql: str) -> Any:
+        """A lazy, read-only result with ``.df()``, ``.arrow()`` and ``.pl()`` (DuckDB only).
+
+        Nothing is fetched into Python tuples: ``db.relation("select * from hands").df()``
+        hands DuckDB's columns straight to pandas.
+        """
+        self.ensure_ready()
+        if not self.engine.statement_is_read_only(sql):
+            raise BadInput(f"relation is read-only: refused {' '.join(sql.split())[:60]!r}")
+        try:
+            return self.engine.relation(sql)
+        except NotImplementedError as e:
+            raise BadInput(str(e)) from e
+
+    # -- getting data out -------------------------------------------------
+    def export(self, table: str, path: str | Path) -> ExportResult:
+        """Write a table or view to Parquet or CSV, chosen by the file's extension."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in EXPORT_FORMATS:
+            raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
+        file_format = EXPORT_FORMATS[suffix]
+        if file_format not in self.engine.export_formats:
+            raise BadInput(f"{self.engine.name} cannot write {file_format} ({path}): export to a .csv file instead")
+        self.ensure_ready()
+        names = self.engine.relation_names()
+        if table not in names:
+            raise BadInput(f"no table or view {table!r}: choose one of {', '.join(names)}")
+        rows = self.engine.export(table, str(path), file_format)
+        return ExportResult(table=table, file=str(path), format=file_format, rows=rows)

@@ -7,6 +7,7 @@ file or the statement that failed.
 from __future__ import annotations
 
 import contextlib
+import csv
 import os
 import re
 import sqlite3
@@ -48,6 +49,27 @@ class Engine:
 
     def statement_is_read_only(self, sql: str) -> bool:
         raise NotImplementedError
+
+    def relation_names(self) -> list[str]:
+        """The tables and views a user may read or export."""
+        raise NotImplementedError
+
+    export_formats: tuple[str, ...] = ()
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        """Write a table or view to a file; returns the rows written.
+
+        ``relation`` must be one of ``relation_names()`` (it is written into the SQL).
+        """
+        raise NotImplementedError
+
+    def relation(self, sql: str) -> Any:
+        """A lazy result with .df() and .arrow(), where the engine has one."""
+        raise NotImplementedError(f"{self.name} has no lazy results with .df() and .arrow(): use query(...).df()")
+
+    def query_progress(self) -> float:
+        """How far the running query is, in percent, asked from another thread; -1 when unknown."""
+        return -1.0
 
     def begin(self) -> None:
         self.execute("begin transaction")
@@ -98,7 +120,10 @@ class DuckDBEngine(Engine):
             self.connection = duckdb.connect(path or ":memory:", read_only=read_only, config=config)
         except duckdb.Error as e:
             raise DatabaseError(f"cannot open DuckDB database {path!r}: {_first_line(e)}") from e
-        self.execute("set enable_progress_bar = false")  # DuckDB's own bar would write over pokersql's output
+        # DuckDB's own bar would write over pokersql's output: it measures progress, for
+        # query_progress(), but never prints.
+        self.execute("set enable_progress_bar = true")
+        self.execute("set enable_progress_bar_print = false")
         self._description: list[str] = []
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -133,6 +158,36 @@ class DuckDBEngine(Engine):
             raise DatabaseError(_first_line(e)) from e
         allowed = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
         return bool(parsed) and all(statement.type in allowed for statement in parsed)
+
+    def relation_names(self) -> list[str]:
+        rows = self.execute(
+            "select table_name from information_schema.tables "
+            "where table_schema = 'main' and table_catalog = current_database() order by table_name"
+        )
+        return [name for (name,) in rows]
+
+    export_formats = ("parquet", "csv")
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.
+        target = "'" + path.replace("'", "''") + "'"
+        options = "format parquet" if file_format == "parquet" else "format csv, header true"
+        rows = self.execute(f'copy (select * from "{relation}") to {target} ({options})')
+        return rows[0][0] if rows else self.execute(f'select count(*) from "{relation}"')[0][0]
+
+    def query_progress(self) -> float:
+        try:
+            return float(self.connection.query_progress())
+        except duckdb.Error:
+            return -1.0
+
+    def relation(self, sql: str) -> Any:
+        try:
+            return self.connection.sql(sql)
+        except duckdb.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
 
     def close(self) -> None:
         self.connection.close()
@@ -200,6 +255,34 @@ class SQLiteEngine(Engine):
             raise DatabaseError(f"cannot parse {_abbreviate(sql)!r}: {reason}") from e
         writes = (exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.Command)
         return bool(parsed) and all(isinstance(s, (exp.Query, exp.Values)) and s.find(*writes) is None for s in parsed)
+
+    def relation_names(self) -> list[str]:
+        rows = self.execute(
+            "select name from sqlite_master "
+            "where type in ('table', 'view') and name not like 'sqlite_%' order by name"
+        )
+        return [name for (name,) in rows]
+
+    # SQLite has no COPY and no Parquet writer: CSV only, written row by row by Python's csv module.
+    export_formats = ("csv",)
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        try:
+            cursor = self.connection.execute(f'select * from "{relation}"')
+            count = 0
+            with open(path, "w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle, lineterminator="\n")
+                writer.writerow([d[0] for d in cursor.description])
+                while rows := cursor.fetchmany(10_000):
+                    writer.writerows(rows)
+                    count += len(rows)
+        except sqlite3.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (exporting {relation})") from e
+        except OSError as e:
+            raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
+        return count
 
     def close(self) -> None:
         self.connection.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .engines import Engine
 from .errors import DatabaseError, MigrationError
+from .progress import ProgressCallback, no_progress
 
 _FILE_NAME = re.compile(r"^V(\d+)__(\w+)\.sql$")
 
@@ -110,13 +111,18 @@ def pending(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]
     return todo
 
 
-def migrate(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]:
+def migrate(
+    engine: Engine, files: list[SqlFile] | None = None, progress: ProgressCallback = no_progress
+) -> list[SqlFile]:
     """Apply pending files in version order, one transaction each. Returns what was applied.
 
     A file that fails is rolled back whole, so the database stays at the previous version.
+    ``progress("applying V006__hands.sql", done, total)`` is called before each file.
     """
     applied = []
-    for sql_file in pending(engine, files):
+    todo = pending(engine, files)
+    for number, sql_file in enumerate(todo):
+        progress(f"applying {sql_file.script}", number, len(todo))
         started = time.perf_counter()
         with engine.transaction():
             try:
@@ -140,4 +146,6 @@ def migrate(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]
                 ),
             )
         applied.append(sql_file)
+    if todo:
+        progress(f"applied {len(todo)} SQL file(s)", len(todo), len(todo))
     return applied

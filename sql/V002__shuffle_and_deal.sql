@@ -1,33 +1,64 @@
 /*
-  Shuffle and deal: the 2010 article's second stage, seeded and reproducible.
+  Shuffle and deal: the 2010 article's second stage, seeded and reproducible,
+  and the other write-ups' ways of shuffling and dealing.
 
   deal_settings: one row, what to deal. Change it and the views below deal again:
       update deal_settings set seed = 42, players = 6;
       select * from shuffle_and_deal;
-    seed    = any whole number from 0 to 2^62; the same seed always gives the same deal.
-    players = 1..10 five-card hands dealt from the top of the deck.
-    deals   = how many decks to shuffle (deal_no 1..deals); 0 deals nothing.
+    seed       = any whole number from 0 to 2^62; the same seed always gives the same deal.
+    players    = 1..10 five-card hands dealt from the top of the deck.
+    deals      = how many decks to shuffle; 0 deals nothing.
+    shuffle    = 'uniform' (the default: every order equally likely) or
+                 'riffle' (riffle shuffles of a new deck, the XQuery write-up's way).
+    riffles    = 1..31 riffle shuffles ('riffle' only; 7 by default).
+    deal_order = 'blocks' (the default: five consecutive cards to each player, as
+                 the T-SQL article dealt) or 'round-robin' (one card to each
+                 player in turn, as the XQuery game dealt).
+    first_deal = the first deal_no (1 by default): deals run first_deal ..
+                 first_deal + deals - 1, so a long run can be dealt in slices
+                 that give the same deals.
 
-  shuffled_deck: one row per card per deal, with its shuffle_key.
+  deal_numbers: one row per deal.
+  shuffled_deck: one row per card per deal (deal_no, card_id, shuffle_key); the
+    deck, top first, is the cards in order of (shuffle_key, card_id).
   shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52).
-    player is 1..players for the 5 * players cards dealt, in blocks of five
-    as the article dealt them, and null for the rest of the deck.
+    player is 1..players for the 5 * players cards dealt, by deal_order, and
+    null for the rest of the deck.
   dealt_cards: the same rows for the dealt cards only, faster for many deals.
 
-  The shuffle gives each card a sort key derived from (seed, deal_no, card_id)
-  with integer arithmetic only, so every engine computes the same keys without
-  a random generator of its own. The mixing is a well-known 32-bit integer hash
+  Every deal starts from a 32-bit state derived from (seed, deal_no) with
+  integer arithmetic only, so every engine computes the same deals without a
+  random generator of its own. The mixing is a well-known 32-bit integer hash
   (shift right 16, xor, multiply by 0x45d9f3b, twice, then one more shift-xor):
-  each step is a bijection on 32-bit numbers, so the 52 keys of a deal are
-  distinct, and the products stay below 2^59. Everything stays non-negative,
-  so >>, & and % agree on every engine. SQLite has no xor operator, so
-  a xor b is written (a | b) - (a & b).
+  each step is a bijection on 32-bit numbers, and the products stay below 2^59.
+  Everything stays non-negative, so >>, & and % agree on every engine. SQLite
+  has no xor operator, so a xor b is written (a | b) - (a & b).
+
+  The uniform shuffle gives each card a sort key, the hash of (deal state,
+  card_id). The hash is a bijection, so the 52 keys of a deal are distinct and
+  every order of the deck is (close to) equally likely.
+
+  The riffle is the Gilbert-Shannon-Reeds model: cut the deck near the middle
+  (the top pile's size is binomial, 52 fair coins), then drop cards from the two
+  piles with probability proportional to their sizes. That is the same as every
+  position of the new deck taking its card from the top pile or the bottom pile
+  by a fair coin, the top pile's cards going, in order, to the positions whose
+  coin says top. Riffles in a row compose the same way (Bayer and Diaconis, 1992):
+  after k riffles each position holds a k-coin label 0 .. 2^k - 1 (the top k bits
+  of the hash of (deal state, position)), and the new deck takes the old one's
+  cards in order of (label, position). The deck starts in new-deck order,
+  card_id 0 (2c) to 51 (As), so a deck riffled only a few times still shows
+  where it came from. Its shuffle_key is the card's new deck position, 1..52.
 */
 
 create table deal_settings (
     seed bigint not null check (seed between 0 and 4611686018427387904),
     players integer not null check (players between 1 and 10),
-    deals integer not null check (deals between 0 and 10000000)
+    deals integer not null check (deals between 0 and 10000000),
+    shuffle varchar not null default 'uniform' check (shuffle in ('uniform', 'riffle')),
+    riffles integer not null default 7 check (riffles between 1 and 31),
+    deal_order varchar not null default 'blocks' check (deal_order in ('blocks', 'round-robin')),
+    first_deal bigint not null default 1 check (first_deal between 1 and 10000000)
 );
 
 insert into deal_settings (seed, players, deals)
@@ -40,11 +71,12 @@ create table digits (
 insert into digits (digit)
 values (0), (1), (2), (3), (4), (5), (6), (7), (8), (9);
 
-/* One row per deal, deal_no 1..deals. Portable counting with digits: each
-   level's filter keeps the loops short when few deals are asked for. */
+/* One row per deal, deal_no first_deal .. first_deal + deals - 1. Portable
+   counting with digits: each level's filter keeps the loops short when few
+   deals are asked for. */
 create view deal_numbers as
 select
-    1
+    settings.first_deal
     + d1.digit
     + d2.digit * 10
     + d3.digit * 100
@@ -148,10 +180,15 @@ with
     -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
     deal_state as materialized (
         select
-            deal_no,
-            ((state >> 16) | state) - ((state >> 16) & state) as state
+            deal_hashed_2.deal_no,
+            ((deal_hashed_2.state >> 16) | deal_hashed_2.state)
+                - ((deal_hashed_2.state >> 16) & deal_hashed_2.state) as state,
+            settings.shuffle,
+            settings.riffles
         from deal_hashed_2
+        cross join deal_settings as settings
     ),
+    -- The uniform shuffle: one sort key per card, the hash of (deal state, card_id).
     card_mixed as (
         select
             deal_state.deal_no,
@@ -159,6 +196,7 @@ with
             (deal_state.state + cards.card_id * 2246822519) & 4294967295 as state
         from deal_state
         cross join cards
+        where deal_state.shuffle = 'uniform'
     ),
     card_hashed_1 as (
         select
@@ -176,18 +214,73 @@ with
                 & 4294967295 as state
         from card_hashed_1
     ),
-    shuffled as (
+    uniform_keys as (
         select
             deal_no,
             card_id,
             ((state >> 16) | state) - ((state >> 16) & state) as shuffle_key
         from card_hashed_2
+    ),
+    -- The riffles: one label per position of the new deck, its riffles' coins.
+    position_mixed as (
+        select
+            deal_state.deal_no,
+            cards.card_id + 1 as deck_position,
+            deal_state.riffles,
+            (deal_state.state + (cards.card_id + 1) * 3266489917) & 4294967295 as state
+        from deal_state
+        cross join cards
+        where deal_state.shuffle = 'riffle'
+    ),
+    position_hashed_1 as (
+        select
+            deal_no,
+            deck_position,
+            riffles,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from position_mixed
+    ),
+    position_hashed_2 as (
+        select
+            deal_no,
+            deck_position,
+            riffles,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from position_hashed_1
+    ),
+    riffle_labels as (
+        select
+            deal_no,
+            deck_position,
+            -- the top `riffles` bits of the hash: one fair coin per riffle
+            (((state >> 16) | state) - ((state >> 16) & state)) >> (32 - riffles) as pile_label
+        from position_hashed_2
+    ),
+    -- The new deck's positions, in order of (label, position), take the cards of
+    -- the deck in new-deck order (card_id 0, 1, ...) one after another.
+    riffle_keys as (
+        select
+            deal_no,
+            row_number() over (
+                partition by deal_no
+                order by pile_label, deck_position
+            ) - 1 as card_id,
+            deck_position as shuffle_key
+        from riffle_labels
     )
 select
     deal_no,
     card_id,
     shuffle_key
-from shuffled;
+from uniform_keys
+union all
+select
+    deal_no,
+    card_id,
+    shuffle_key
+from riffle_keys;
 
 create view shuffle_and_deal as
 with
@@ -206,8 +299,10 @@ select
     deck_order.deck_position as deck_position,
     deck_order.card_id as card_id,
     case
-        when deck_order.deck_position <= 5 * settings.players
-            then (deck_order.deck_position - 1) // 5 + 1
+        when deck_order.deck_position > 5 * settings.players then null
+        when settings.deal_order = 'round-robin'
+            then (deck_order.deck_position - 1) % settings.players + 1
+        else (deck_order.deck_position - 1) // 5 + 1
     end as player
 from deck_order
 cross join deal_settings as settings;
@@ -216,14 +311,19 @@ cross join deal_settings as settings;
    makes many deals slow, and only the 5 * players lowest keys matter: in most
    deals they all lie below a bound that lets about 5 * players + 7 of the 52
    keys through, so only those are sorted. A deal with too few keys below the
-   bound sorts its whole deck, so the result is always shuffle_and_deal's. */
+   bound sorts its whole deck, so the result is always shuffle_and_deal's.
+   A riffled deck's keys are its positions: the bound lets the dealt ones through. */
 create view dealt_cards as
 with
     settings as (
         select
             players,
-            -- Keys are 32-bit: 2^32 * (5 * players + 7) / 52, the whole range for 9+ players.
-            4294967296 * (5 * players + 7) // 52 as key_bound
+            deal_order,
+            case
+                when shuffle = 'riffle' then 5 * players + 1
+                -- Keys are 32-bit: 2^32 * (5 * players + 7) / 52, the whole range for 9+ players.
+                else 4294967296 * (5 * players + 7) // 52
+            end as key_bound
         from deal_settings
     ),
     low_keys as (
@@ -281,7 +381,11 @@ select
     deck_order.deal_no,
     deck_order.deck_position,
     deck_order.card_id,
-    (deck_order.deck_position - 1) // 5 + 1 as player
+    case
+        when settings.deal_order = 'round-robin'
+            then (deck_order.deck_position - 1) % settings.players + 1
+        else (deck_order.deck_position - 1) // 5 + 1
+    end as player
 from deck_order
 cross join settings
 where deck_order.deck_position <= 5 * settings.players;

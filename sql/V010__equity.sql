@@ -8,7 +8,9 @@
     board_input          the board so far: 0, 3, 4 or 5 cards;
     dead_input           cards known to be out of the deck;
     deal_settings (V002) deals = 0: exact; deals = N: N random runouts, seeded
-                         by seed and shuffled as every deal is (shuffled_deck).
+                         by seed and shuffled as every deal is (shuffled_deck),
+                         with shuffle = 'uniform' (the library sets it: riffles
+                         of a new deck would bias the runouts).
 
   equity_deck: one row per card still in the deck.
   equity_boards: exact: one row per complete five-card board (board_mask = its

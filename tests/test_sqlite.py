@@ -7,6 +7,7 @@ runner's guarantees on SQLite, and the transpiling traps, each checked by runnin
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import subprocess
@@ -265,26 +266,40 @@ def test_shuffle_arithmetic_stays_integer_on_sqlite_at_the_limits() -> None:
 
 @pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**62 - 1, 2**62])
 def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
-    """Every state of the shuffle's hash, and the keys, are integers (no silent float) on SQLite."""
+    """Every state of both shuffles' hashes, and the keys, are integers (no silent float) on SQLite."""
     with pokersql.connect(None, "sqlite") as db:
         migrations.migrate(db.engine, migrations.sql_files()[:2])
-        db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 300", (seed,))
         v002 = next(f for f in migrations.sql_files() if f.version == 2)
         view = next(
             s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
         )
         ctes = view.expression.find(exp.With)
         with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
-        for cte in ctes.expressions:
-            column = "shuffle_key" if cte.alias == "shuffled" else "state"
-            if column not in cte.this.named_selects:
-                continue
-            types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
-            assert types == [("integer",)], f"{cte.alias}.{column} at seed {seed}: {types}"
+        checked = set()
+        for shuffle in ("uniform", "riffle"):
+            db.engine.execute(
+                "update deal_settings set seed = ?, players = 10, deals = 300, shuffle = ?, riffles = 31", (seed, shuffle)
+            )
+            for cte in ctes.expressions:
+                column = "shuffle_key" if "shuffle_key" in cte.this.named_selects else "state"
+                if column not in cte.this.named_selects:
+                    continue
+                types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
+                if types:  # the other shuffle's steps have no rows
+                    assert types == [("integer",)], f"{shuffle}: {cte.alias}.{column} at seed {seed}: {types}"
+                    checked.add(cte.alias)
+        assert checked == {cte.alias for cte in ctes.expressions if {"state", "shuffle_key"} & set(cte.this.named_selects)}
+        db.engine.execute("update deal_settings set shuffle = 'uniform'")
         keys = db.engine.execute(
-            f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from shuffled"
+            f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from uniform_keys"
         )
         assert keys == [(300 * 52, 300 * 52, keys[0][2])] and keys[0][2] < 2**32
+        db.engine.execute("update deal_settings set shuffle = 'riffle'")
+        riffled = db.engine.execute(
+            f"{with_sql} select count(*), count(distinct deal_no * 64 + shuffle_key), count(distinct deal_no * 64 + card_id), "
+            "min(shuffle_key), max(shuffle_key), min(card_id), max(card_id) from riffle_keys"
+        )
+        assert riffled == [(300 * 52, 300 * 52, 300 * 52, 1, 52, 0, 51)]
 
 
 def test_integer_division_and_modulo_agree_on_both_engines() -> None:
@@ -488,6 +503,25 @@ def test_many_deals_same_on_both_engines(duck: pokersql.Database, lite: pokersql
         assert decks[0] == decks[1], f"seed {seed}"
 
 
+@pytest.mark.parametrize(("seed", "riffles", "order"), [(2010, 1, "round-robin"), (7, 3, "blocks"), (2**62, 7, "round-robin")])
+def test_riffle_and_round_robin_same_on_both_engines(
+    duck: pokersql.Database, lite: pokersql.Database, seed: int, riffles: int, order: str
+) -> None:
+    """The riffle's labels, its window sort and both deal orders: the same cards on both engines."""
+    for players in (2, 6):
+        assert lite.deal(players, seed, shuffle="riffle", riffles=riffles, order=order).to_dict() == duck.deal(
+            players, seed, shuffle="riffle", riffles=riffles, order=order
+        ).to_dict()
+    sql = "select deal_no, deck_position, card_id, player from {} order by deal_no, deck_position"
+    for view in ("shuffle_and_deal", "dealt_cards"):
+        decks = []
+        for db in (duck, lite):
+            with db.engine.scratch():
+                db._set_deal(seed, 5, 300, "riffle", riffles, order)
+                decks.append(db.engine.execute(sql.format(view)))
+        assert decks[0] == decks[1] and len(decks[0]) == 300 * (52 if view == "shuffle_and_deal" else 25), view
+
+
 @pytest.mark.parametrize("table", ["cards", "hand_categories", "hand_classes", "deal_settings", "digits"])
 def test_small_tables_identical(duck: pokersql.Database, lite: pokersql.Database, table: str) -> None:
     columns = [row[0] for row in duck.engine.execute(f"select column_name from information_schema.columns where table_name = '{table}' order by ordinal_position")]
@@ -570,6 +604,7 @@ def sqlite_home(built: dict[str, Path], tmp_path: Path, monkeypatch: pytest.Monk
         ["migrate"],
         ["build"],
         ["deal", "--players", "3", "--seed", "42"],
+        ["deal", "--players", "6", "--seed", "42", "--shuffle", "riffle", "--riffles", "3", "--order", "round-robin"],
         ["eval", "Ah", "Kh", "Qh", "Jh", "Th"],
         ["compare", "As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"],
         ["freq"],
@@ -603,6 +638,24 @@ def test_cli_sqlite_errors(sqlite_home: Path, capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert err.startswith("pokersql: error: no such table: nowhere") and err.count("\n") == 1
     assert main(["--engine", "sqlite", "eval", "Ah", "Kh", "Qh", "Jh", "Zz"]) == 2
+
+
+def test_cli_export_csv_same_on_both_engines(sqlite_home: Path, built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    for table in ("hand_classes", "cards"):
+        assert main(["--engine", "sqlite", "export", table, "--to", f"{table}.sqlite.csv", "--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out)["format"] == "csv"
+        assert main(["--db", str(built["duckdb"]), "export", table, "--to", f"{table}.duckdb.csv", "--format", "json"]) == 0
+        rows = json.loads(capsys.readouterr().out)["rows"]
+        on_sqlite = (sqlite_home / f"{table}.sqlite.csv").read_text(encoding="utf-8")
+        assert on_sqlite == (sqlite_home / f"{table}.duckdb.csv").read_text(encoding="utf-8"), table
+        assert on_sqlite.count("\n") == rows + 1
+
+
+def test_cli_export_parquet_on_sqlite_is_bad_input(sqlite_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--engine", "sqlite", "export", "hands", "--to", "hands.parquet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sqlite cannot write parquet" in err and "hands.parquet" in err and ".csv" in err
+    assert not (sqlite_home / "hands.parquet").exists()
 
 
 def test_cli_sql_dialect_sqlite_names_every_file(capsys: pytest.CaptureFixture[str]) -> None:
