@@ -15,10 +15,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import duckdb
-import sqlglot
-from sqlglot import exp
-from sqlglot.errors import ParseError, SqlglotError
 
 from .errors import DatabaseError
 from .transpile import transpile
@@ -107,11 +103,25 @@ class Engine:
         raise NotImplementedError
 
 
+# Imported by the first engine that needs it, not with pokersql: a command on SQLite
+# never loads DuckDB, and one that applies no SQL file never loads sqlglot (start-up time).
+duckdb: Any = None
+
+
+def _load_duckdb() -> None:
+    global duckdb
+    if duckdb is None:
+        import duckdb as module
+
+        duckdb = module
+
+
 class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
+        _load_duckdb()
         self.path = path
         config = {}
         if path is not None and not os.path.exists(path) and not read_only:
@@ -248,6 +258,10 @@ class SQLiteEngine(Engine):
         explained = _EXPLAIN.match(sql)
         if explained:
             return self.statement_is_read_only(sql[explained.end() :])
+        import sqlglot  # here, not at start-up: only `query` needs it
+        from sqlglot import exp
+        from sqlglot.errors import ParseError, SqlglotError
+
         try:
             parsed = [statement for statement in sqlglot.parse(sql, read="sqlite") if statement is not None]
         except SqlglotError as e:

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import sqlglot
-from sqlglot import exp
-from sqlglot.errors import ErrorLevel, SqlglotError
-
 from .errors import DatabaseError
 
 if TYPE_CHECKING:  # migrations imports the engines, which import this module
+    from sqlglot import exp
+
     from .migrations import SqlFile
 
 SOURCE_DIALECT = "duckdb"
@@ -29,6 +27,9 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
     What ``sqlglot.transpile(sql, read="duckdb", write=dialect, unsupported_level=ErrorLevel.RAISE)``
     returns, parsed once so that the parsed statements can be checked before they are written.
     """
+    import sqlglot  # here, not at start-up: only applying or printing SQL files needs it
+    from sqlglot.errors import ErrorLevel, SqlglotError
+
     try:
         parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
         if dialect != SOURCE_DIALECT:
@@ -39,6 +40,9 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
 
 
 def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:
+    import sqlglot
+    from sqlglot import exp
+
     for statement in parsed:
         if statement is None:
             continue
