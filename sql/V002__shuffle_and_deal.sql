@@ -326,7 +326,8 @@ with
             end as key_bound
         from deal_settings
     ),
-    low_keys as (
+    -- materialized for SQLite, which would otherwise work the join below out once per deal.
+    low_keys as materialized (
         select
             shuffled_deck.deal_no,
             shuffled_deck.card_id,
@@ -335,7 +336,7 @@ with
         cross join settings
         where shuffled_deck.shuffle_key < settings.key_bound
     ),
-    short_deals as (
+    short_deals as materialized (
         select
             deal_numbers.deal_no
         from deal_numbers
