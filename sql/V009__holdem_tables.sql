@@ -21,6 +21,8 @@
     hand_key = rank_key * 8192 + the suited cards' 13-bit value mask identifies
     a pattern, and hand_rank is the best five of it (best_by_values, best_by_flush).
 
+  card_pairs, five_card_sets: every two-card and five-card set of the deck,
+    summed into card_codes' codes.
   seven_card_hand_keys: every one of the 133,784,560 seven-card hands, dealt as
     two lowest cards, three more and two highest, counted by hand_key. Its
     counts equal the weights of suit_reduced_seven, hand_key by hand_key.
@@ -58,16 +60,6 @@ from cards as high
 inner join cards as low
     on low.card_id < high.card_id
 order by high.card_id desc, low.card_id desc;
-
--- C(4, m) and C(3, m): the ways to pick m cards of one value from 4 suits, or from 3.
-create table suit_choices (
-    cards_of_value integer primary key,
-    from_four integer not null,
-    from_three integer not null
-);
-
-insert into suit_choices (cards_of_value, from_four, from_three)
-values (0, 1, 1), (1, 4, 3), (2, 6, 3), (3, 4, 1), (4, 1, 0);
 
 /* value_picks: for each key of best_by_values, the product over its values of
    C(4, m), the ways to pick its cards. Multiplying by adding logarithms would
@@ -265,48 +257,52 @@ inner join hand_classes
     on hand_classes.hand_rank = ranked.hand_rank
 order by ranked.hand_key;
 
-create view seven_card_hand_keys as
+/* Every set of cards is summed into the codes of card_codes (V007): its values
+   (rank_key), its suit counts and its cards as a 52-bit set. */
+create view card_pairs as
+select
+    card_1.card_id as low_card,
+    card_2.card_id as high_card,
+    card_1.rank_code + card_2.rank_code as rank_key,
+    card_1.suit_code + card_2.suit_code as suit_counts,
+    card_1.card_bit + card_2.card_bit as card_mask
+from card_codes as card_1
+inner join card_codes as card_2
+    on card_2.card_id > card_1.card_id;
+
+/* Every five-card set (2,598,960): two lowest cards and three higher ones. */
+create view five_card_sets as
 with
-    pairs as (
-        select
-            card_1.card_id as low_card,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit as card_mask
-        from card_codes as card_1
-        inner join card_codes as card_2
-            on card_2.card_id > card_1.card_id
-    ),
     triples as (
         select
             card_3.card_id as low_card,
-            pairs.high_card,
-            card_3.rank_code + pairs.rank_key as rank_key,
-            card_3.suit_code + pairs.suit_counts as suit_counts,
-            card_3.card_bit + pairs.card_mask as card_mask
+            card_pairs.high_card,
+            card_3.rank_code + card_pairs.rank_key as rank_key,
+            card_3.suit_code + card_pairs.suit_counts as suit_counts,
+            card_3.card_bit + card_pairs.card_mask as card_mask
         from card_codes as card_3
-        inner join pairs
-            on pairs.low_card > card_3.card_id
-    ),
-    fives as (
-        select
-            triples.high_card,
-            pairs.rank_key + triples.rank_key as rank_key,
-            pairs.suit_counts + triples.suit_counts as suit_counts,
-            pairs.card_mask + triples.card_mask as card_mask
-        from pairs
-        inner join triples
-            on triples.low_card > pairs.high_card
-    ),
+        inner join card_pairs
+            on card_pairs.low_card > card_3.card_id
+    )
+select
+    triples.high_card,
+    card_pairs.rank_key + triples.rank_key as rank_key,
+    card_pairs.suit_counts + triples.suit_counts as suit_counts,
+    card_pairs.card_mask + triples.card_mask as card_mask
+from card_pairs
+inner join triples
+    on triples.low_card > card_pairs.high_card;
+
+create view seven_card_hand_keys as
+with
     sevens as (
         select
-            fives.rank_key + pairs.rank_key as rank_key,
-            fives.suit_counts + pairs.suit_counts as suit_counts,
-            fives.card_mask + pairs.card_mask as card_mask
-        from fives
-        inner join pairs
-            on pairs.low_card > fives.high_card
+            five_card_sets.rank_key + card_pairs.rank_key as rank_key,
+            five_card_sets.suit_counts + card_pairs.suit_counts as suit_counts,
+            five_card_sets.card_mask + card_pairs.card_mask as card_mask
+        from five_card_sets
+        inner join card_pairs
+            on card_pairs.low_card > five_card_sets.high_card
     ),
     keyed as (
         select
@@ -379,43 +375,13 @@ with
         inner join card_codes as low
             on low.card_id = representatives.combination % 64
     ),
-    pairs as (
-        select
-            card_1.card_id as low_card,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit as card_mask
-        from card_codes as card_1
-        inner join card_codes as card_2
-            on card_2.card_id > card_1.card_id
-    ),
-    triples as (
-        select
-            card_3.card_id as low_card,
-            card_3.rank_code + pairs.rank_key as rank_key,
-            card_3.suit_code + pairs.suit_counts as suit_counts,
-            card_3.card_bit + pairs.card_mask as card_mask
-        from card_codes as card_3
-        inner join pairs
-            on pairs.low_card > card_3.card_id
-    ),
-    boards as (
-        select
-            pairs.rank_key + triples.rank_key as rank_key,
-            pairs.suit_counts + triples.suit_counts as suit_counts,
-            pairs.card_mask + triples.card_mask as card_mask
-        from pairs
-        inner join triples
-            on triples.low_card > pairs.high_card
-    ),
     seven_cards as (
         select
             hole_cards.hand_class,
             boards.rank_key + hole_cards.rank_key as rank_key,
             boards.suit_counts + hole_cards.suit_counts as suit_counts,
             boards.card_mask + hole_cards.card_mask as card_mask
-        from boards
+        from five_card_sets as boards
         cross join hole_cards
         where boards.card_mask & hole_cards.card_mask = 0
     ),
