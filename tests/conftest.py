@@ -1,0 +1,84 @@
+"""Shared fixtures: one migrated database per engine, and the reference counts.
+
+The expensive part (the versioned SQL files, ``hands`` included) runs once per engine
+for the whole session. Tests that change the database do it inside
+``db.engine.scratch()``, a transaction that is always rolled back, so the shared
+database stays as the SQL files left it.
+
+To test another engine, add its name to ENGINES (it must be a key of
+``pokersql.engines.ENGINES``); every test that takes ``db`` or ``engine_name`` then
+runs once per engine.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import duckdb
+import pytest
+import sqlglot
+
+import pokersql
+
+ENGINES = ["duckdb", "sqlite"]
+
+# How much of the many-hands tests (many deals, every hand through the article's
+# pipeline) each engine runs. SQLite deals and ranks 20 to 100 times slower than
+# DuckDB, so it runs a tenth; the statistics still have the power they need.
+VOLUME = {"duckdb": 1.0, "sqlite": 0.1}
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "exact_counts.json"
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [
+        f"pokersql engines under test: {', '.join(ENGINES)}",
+        f"duckdb {duckdb.__version__}, sqlite {sqlite3.sqlite_version}, sqlglot {sqlglot.__version__}",
+    ]
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def db(request: pytest.FixtureRequest):
+    """A migrated in-memory pokersql database (``hands`` built), shared by the session."""
+    database = pokersql.connect(engine=request.param)
+    database.migrate()
+    yield database
+    database.close()
+
+
+@pytest.fixture(scope="session")
+def volume(db) -> float:
+    """The share of the many-hands work that db's engine runs (see VOLUME)."""
+    return VOLUME.get(db.engine.name, 1.0)
+
+
+@pytest.fixture(params=ENGINES)
+def engine_name(request: pytest.FixtureRequest) -> str:
+    """The engine of a test that opens databases of its own (files in tmp_path)."""
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def exact_counts_path() -> Path:
+    """shared/reference/exact_counts.json, beside the repository's checkout."""
+    if not REFERENCE.is_file():
+        pytest.skip(f"reference counts not found at {REFERENCE} (the repo is expected beside a shared/ folder)")
+    return REFERENCE
+
+
+@pytest.fixture(scope="session")
+def exact_counts(exact_counts_path: Path) -> dict:
+    return json.loads(exact_counts_path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def five_card_reference(exact_counts: dict) -> dict:
+    """The five-card part of the reference, with its categories keyed by points."""
+    five = exact_counts["five_card"]
+    return {
+        "total": five["total"],
+        "distinct_ranks": five["distinct_ranks"],
+        "categories": {c["points"]: c for c in five["categories"]},
+    }

@@ -1,0 +1,122 @@
+"""The SQL files in the real DuckDB shell: no Python in between.
+
+    cat sql/V*.sql | duckdb poker.duckdb
+
+must build the same tables the library builds, and a database file the library
+wrote must open in that shell (the Python package may be newer than the shell;
+pokersql writes files in a storage format the shell reads).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql import migrations
+
+pytestmark = pytest.mark.slow
+
+
+def find_duckdb_shell() -> str | None:
+    beside_python = Path(sys.executable).parent / "duckdb"
+    if beside_python.is_file():
+        return str(beside_python)
+    return shutil.which("duckdb")
+
+
+@pytest.fixture(scope="module")
+def duckdb_shell() -> str:
+    shell = find_duckdb_shell()
+    if shell is None:
+        pytest.skip("no duckdb shell beside the Python executable or on PATH (pip install duckdb-cli)")
+    return shell
+
+
+def run_shell(shell: str, database: Path, sql: str, read_only: bool = False) -> str:
+    """Run SQL through the shell's standard input; CSV out, no header. Fails on any error."""
+    options = ["-bail", "-csv", "-noheader"] + (["-readonly"] if read_only else [])
+    completed = subprocess.run(
+        [shell, *options, str(database)],
+        input=sql.encode("utf-8"),
+        capture_output=True,
+        timeout=600,
+    )
+    stderr = completed.stderr.decode("utf-8", "replace")
+    assert completed.returncode == 0, f"duckdb shell exited {completed.returncode}: {stderr}"
+    assert "Error" not in stderr, stderr
+    return completed.stdout.decode("utf-8")
+
+
+def csv_rows(text: str) -> list[tuple[int, ...]]:
+    return [tuple(int(x) for x in line.split(",")) for line in text.splitlines() if line.strip()]
+
+
+CHECKS = (
+    "select count(*), sum(hand_rank) from hands;\n"
+    "select points, count(*) from hands group by points order by points;\n"
+)
+
+
+@pytest.fixture(scope="module")
+def shell_built(duckdb_shell: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database file built by piping every versioned SQL file, unchanged, into the shell."""
+    database = tmp_path_factory.mktemp("shell") / "poker.duckdb"
+    files = sorted(migrations.sql_directory().glob("V*.sql"))
+    assert files
+    script = b"".join(path.read_bytes() for path in files)  # what `cat sql/V*.sql` writes
+    completed = subprocess.run(
+        [duckdb_shell, "-bail", str(database)], input=script, capture_output=True, timeout=900
+    )
+    stderr = completed.stderr.decode("utf-8", "replace")
+    assert completed.returncode == 0, f"duckdb shell exited {completed.returncode}: {stderr}"
+    assert "Error" not in stderr, stderr
+    return database
+
+
+def test_shell_builds_the_same_hands(duckdb_shell, shell_built, db, five_card_reference):
+    output = run_shell(duckdb_shell, shell_built, CHECKS, read_only=True)
+    rows = csv_rows(output)
+    total, categories = rows[0], rows[1:]
+
+    library_total = db.engine.execute("select count(*), sum(hand_rank) from hands")[0]
+    library_categories = db.engine.execute("select points, count(*) from hands group by points order by points")
+    assert total == tuple(library_total)
+    assert categories == [tuple(row) for row in library_categories]
+    # and both are the exact counts
+    assert total[0] == five_card_reference["total"]
+    assert dict(categories) == {p: c["count"] for p, c in five_card_reference["categories"].items()}
+
+
+def test_shell_built_deal_matches_library(duckdb_shell, shell_built, db):
+    sql = (
+        "begin transaction;\n"
+        "update deal_settings set seed = 424242, players = 6, deals = 3;\n"
+        "select deal_no, deck_position, card_id from shuffle_and_deal order by deal_no, deck_position;\n"
+        "rollback;\n"
+    )
+    shell_rows = csv_rows(run_shell(duckdb_shell, shell_built, sql))
+    with db.engine.scratch():
+        db.engine.execute("update deal_settings set seed = 424242, players = 6, deals = 3")
+        library_rows = db.engine.execute(
+            "select deal_no, deck_position, card_id from shuffle_and_deal order by deal_no, deck_position"
+        )
+    assert shell_rows == [tuple(row) for row in library_rows]
+
+
+def test_library_file_opens_in_the_shell(duckdb_shell, tmp_path, five_card_reference):
+    database = tmp_path / "written_by_pokersql.duckdb"
+    db = pokersql.connect(str(database))
+    db.migrate()
+    db.close()
+    output = run_shell(
+        duckdb_shell,
+        database,
+        "select count(*) from hands;\nselect count(*) from schema_history where success;\n",
+        read_only=True,
+    )
+    assert csv_rows(output) == [(five_card_reference["total"],), (len(migrations.sql_files()),)]
