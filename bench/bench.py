@@ -14,7 +14,7 @@ build     Building ``hands`` (all 2,598,960 five-card hands) in DuckDB from an
             - in memory: connect(None) + those files;
             - into a new file in a temporary directory: connect + files + close;
             - V006 alone, as schema_history.execution_ms records it (whole ms);
-            - for reference, the full ``db.migrate()`` (V001..V010, the Hold'em
+            - for reference, the full ``db.migrate()`` (every file, the Hold'em
               files too), in memory and into a file.
           Beside them, the peers evaluating the same 2,598,960 hands from a
           Python loop over itertools.combinations of a prebuilt deck, each
@@ -93,8 +93,9 @@ ALL_SEVEN_CARD_HANDS = comb(52, 7)  # 133,784,560
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # card id = (value - 2) * 4 + suit index, as pokersql and phevaluator number them
 CARD_NAMES = [rank + suit for rank in RANKS for suit in SUITS]
-HANDS_FILES = 6  # V001..V006 build hands; V007..V010 are the Hold'em files
+HANDS_FILES = 6  # V001..V006 build hands; the files after them are the Hold'em files
 ENGINE_NAMES = {"sqlite": "SQLite", "duckdb": "DuckDB"}
+ALL_FILES = f"V001..V{migrations.sql_files()[-1].version:03d}"  # every versioned SQL file
 
 TREYS_SAMPLE = 200_000
 SEVEN_CARD_SAMPLE = 500_000
@@ -491,8 +492,8 @@ def run_build(rounds: Rounds, verdicts: list[Verdict]) -> None:
     v006_file = Figure("  V006 alone (schema_history), file", "execution_ms, whole ms")
     memory = Figure("pokersql build in memory", "connect(None) + migrate V001..V006")
     file = Figure("pokersql build into a file", "connect(path) + migrate V001..V006 + close")
-    full_memory = Figure("pokersql full migrate in memory", "connect(None) + migrate V001..V010 (reference)")
-    full_file = Figure("pokersql full migrate into a file", "connect(path) + migrate V001..V010 + close (reference)")
+    full_memory = Figure("pokersql full migrate in memory", f"connect(None) + migrate {ALL_FILES} (reference)")
+    full_file = Figure("pokersql full migrate into a file", f"connect(path) + migrate {ALL_FILES} + close (reference)")
     ours: list[Measurement] = [
         (memory, lambda: build_in_memory(files, v006_memory)),
         (file, lambda: build_in_new_file("duckdb", files, v006_file)),
@@ -554,7 +555,7 @@ def run_sqlite(rounds: Rounds, verdicts: list[Verdict]) -> None:
     with temporary_directory() as directory:
         paths = {engine: os.path.join(directory, f"built.{engine}") for engine in ("sqlite", "duckdb")}
         setups = [
-            Figure(f"{ENGINE_NAMES[engine]} full migrate into a file", "V001..V010, once: the file the deals use")
+            Figure(f"{ENGINE_NAMES[engine]} full migrate into a file", f"{ALL_FILES}, once: the file the deals use")
             for engine in paths
         ]
         for figure, (engine, path) in zip(setups, paths.items()):

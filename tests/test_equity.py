@@ -7,6 +7,8 @@ over every board that can still come.
 
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 import json
 import math
@@ -60,27 +62,32 @@ def exhaustive_equity(hands: list[str], board: str = "", dead: str = ""):
     return boards, [(w, t, float(s / boards)) for w, t, s in zip(wins, ties, shares)]
 
 
-def heads_up_preflop(hand_1: str, hand_2: str):
-    """The same count, heads-up before the flop (1,712,304 boards), in a tight loop."""
-    a1, a2 = ids(hand_1)
-    b1, b2 = ids(hand_2)
-    deck = [c for c in range(52) if c not in (a1, a2, b1, b2)]
-    wins_1 = wins_2 = ties = boards = 0
-    for c1, c2, c3, c4, c5 in itertools.combinations(deck, 5):
-        r1 = evaluate_cards(c1, c2, c3, c4, c5, a1, a2)
-        r2 = evaluate_cards(c1, c2, c3, c4, c5, b1, b2)
-        if r1 < r2:
-            wins_1 += 1
-        elif r2 < r1:
-            wins_2 += 1
+@functools.cache
+def preflop_exhaustive(*hands: str):
+    """The same count before the flop (1,712,304 boards heads-up), in a tighter loop; once per matchup."""
+    holes = [ids(h) for h in hands]
+    out = {c for hole in holes for c in hole}
+    deck = [c for c in range(52) if c not in out]
+    wins = [0] * len(holes)
+    ties = [0] * len(holes)
+    shares = [Fraction(0)] * len(holes)
+    for board in itertools.combinations(deck, 5):
+        ranks = [evaluate_cards(*board, *hole) for hole in holes]
+        best = min(ranks)
+        winners = [n for n, r in enumerate(ranks) if r == best]
+        if len(winners) == 1:
+            wins[winners[0]] += 1
         else:
-            ties += 1
-        boards += 1
-    return boards, [(wins_1, ties, (wins_1 + ties / 2) / boards), (wins_2, ties, (wins_2 + ties / 2) / boards)]
+            for n in winners:
+                ties[n] += 1
+                shares[n] += Fraction(1, len(winners))
+    boards = math.comb(len(deck), 5)
+    return boards, [(w, t, float((w + s) / boards)) for w, t, s in zip(wins, ties, shares)]
 
 
 @pytest.fixture(scope="module")
-def db():
+def duck_db():
+    """DuckDB only, for Monte Carlo and bad input; the exact counts run on every engine (conftest's db)."""
     database = pokersql.connect()
     database.migrate()
     yield database
@@ -135,19 +142,57 @@ def test_exact_equity_accepts_the_contract_notations(db):
     assert a.to_dict() == b.to_dict() == c.to_dict()
 
 
-@pytest.fixture(scope="module")
-def preflop(db):
-    """AhAd against KhKd before the flop, exact in SQL: every one of the 1,712,304 boards."""
-    return db.equity("AhAd", "KhKd")
+def board_classes_by_definition(hands: list[str], board: str, dead: str) -> collections.Counter:
+    """Boards still to come per class, as V012's header defines one: the board's values, and
+    the suit holding three or more of its five cards (if any) with its values in that suit."""
+    known = ids(board)
+    out = set(known) | set(ids(dead)) | {c for h in hands for c in ids(h)}
+    deck = [c for c in range(52) if c not in out]
+    classes: collections.Counter = collections.Counter()
+    for rest in itertools.combinations(deck, 5 - len(known)):
+        full = known + list(rest)
+        suits = collections.Counter(c % 4 for c in full)
+        flush_suit = next((suit for suit, n in suits.items() if n >= 3), None)
+        flush_values = frozenset(c // 4 for c in full if c % 4 == flush_suit)
+        classes[(tuple(sorted(c // 4 for c in full)), flush_suit, flush_values)] += 1
+    return classes
+
+
+@pytest.mark.parametrize(("hands", "board", "dead", "remaining", "to_come"), EXACT_CASES, ids=[" vs ".join(c[0]) + " | " + c[1] for c in EXACT_CASES])
+def test_board_classes_are_the_defined_partition(db, hands, board, dead, remaining, to_come):
+    expected = board_classes_by_definition(hands, board, dead)
+    with db.engine.scratch():
+        for player, hand in enumerate(hands, start=1):
+            for card in ids(hand):
+                db.engine.execute("insert into hand_input (hand_no, card_id) values (?, ?)", (player, card))
+        for table, cards in (("board_input", board), ("dead_input", dead)):
+            for card in ids(cards):
+                db.engine.execute(f"insert into {table} (card_id) values (?)", (card,))
+        rows = db.engine.execute("select board_class, boards from equity_board_classes")
+    assert sum(boards for _, boards in rows) == math.comb(remaining, to_come)
+    assert len({board_class for board_class, _ in rows}) == len(rows), "two classes share a number"
+    assert sorted(boards for _, boards in rows) == sorted(expected.values())
+
+
+PREFLOP_CASES = [
+    # hands, cards still in the deck
+    (["AhAd", "KhKd"], 48),  # the benchmark's matchup: the same two suits
+    (["AsKs", "QhJh"], 48),  # suited in two different suits: flushes of each, never both
+    (["AhAd", "KhKd", "QsJs"], 46),  # three-way
+]
 
 
 @pytest.mark.slow
-def test_exact_equity_heads_up_preflop(preflop):
-    boards, expected = heads_up_preflop("AhAd", "KhKd")
-    assert boards == math.comb(48, 5) == 1712304
-    assert_matches(preflop, ["AhAd", "KhKd"], boards, expected)
-    # A second check, from published figures: aces are about 82% against kings.
-    assert 0.81 < preflop.players[0].equity < 0.84
+@pytest.mark.parametrize(("hands", "remaining"), PREFLOP_CASES, ids=[" vs ".join(c[0]) for c in PREFLOP_CASES])
+def test_exact_equity_preflop(db, hands, remaining):
+    boards, expected = preflop_exhaustive(*hands)
+    assert boards == math.comb(remaining, 5)
+    assert_matches(db.equity(*hands), hands, boards, expected)
+
+
+def test_aces_against_kings_is_about_82_percent(db):
+    """A second check, from published figures, not the golden truth."""
+    assert 0.81 < db.equity("AhAd", "KhKd").players[0].equity < 0.84
 
 
 # -- 8. Monte Carlo ----------------------------------------------------------------------------
@@ -163,10 +208,10 @@ def standard_error(result, player: int) -> float:
     return math.sqrt(max(second - mean * mean, 1e-12) / n)
 
 
-def test_monte_carlo_is_reproducible_by_seed(db):
-    first = db.equity("AhAd", "KhKd", trials=3000, seed=11)
-    again = db.equity("AhAd", "KhKd", trials=3000, seed=11)
-    other = db.equity("AhAd", "KhKd", trials=3000, seed=12)
+def test_monte_carlo_is_reproducible_by_seed(duck_db):
+    first = duck_db.equity("AhAd", "KhKd", trials=3000, seed=11)
+    again = duck_db.equity("AhAd", "KhKd", trials=3000, seed=11)
+    other = duck_db.equity("AhAd", "KhKd", trials=3000, seed=12)
     assert first.to_dict() == again.to_dict()
     assert first.exact is False and first.seed == 11 and first.to_dict()["seed"] == 11
     assert first.boards == 3000
@@ -175,8 +220,9 @@ def test_monte_carlo_is_reproducible_by_seed(db):
 
 
 @pytest.mark.slow
-def test_monte_carlo_within_four_standard_errors_of_exact_preflop(db, preflop):
-    estimate = db.equity("AhAd", "KhKd", trials=40000, seed=2024)
+def test_monte_carlo_within_four_standard_errors_of_exact_preflop(duck_db):
+    preflop = duck_db.equity("AhAd", "KhKd")
+    estimate = duck_db.equity("AhAd", "KhKd", trials=40000, seed=2024)
     assert estimate.boards == 40000
     for n in range(2):
         exact = preflop.players[n].equity
@@ -194,9 +240,9 @@ def test_monte_carlo_within_four_standard_errors_of_exact_preflop(db, preflop):
         (["AhKh", "QsQd", "7c8c"], "2h 7h Qc", "9c"),
     ],
 )
-def test_monte_carlo_with_a_board_and_dead_cards_within_four_standard_errors(db, hands, board, dead):
+def test_monte_carlo_with_a_board_and_dead_cards_within_four_standard_errors(duck_db, hands, board, dead):
     boards, expected = exhaustive_equity(hands, board, dead)
-    estimate = db.equity(*hands, board=board, dead=dead, trials=20000, seed=5)
+    estimate = duck_db.equity(*hands, board=board, dead=dead, trials=20000, seed=5)
     assert estimate.boards == 20000
     for n, (_, _, exact) in enumerate(expected):
         se = standard_error(estimate, n)
@@ -206,20 +252,20 @@ def test_monte_carlo_with_a_board_and_dead_cards_within_four_standard_errors(db,
         )
 
 
-def test_monte_carlo_random_hands(db):
-    result = db.equity("AhAd", "random", trials=20000, seed=3)
+def test_monte_carlo_random_hands(duck_db):
+    result = duck_db.equity("AhAd", "random", trials=20000, seed=3)
     assert result.boards == 20000 and result.exact is False
     assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
     # Published: aces win 85.2% against one random hand (a second check, not the golden truth).
     se = standard_error(result, 0)
     assert abs(result.players[0].equity - 0.8520) < 4 * se, (result.players[0].equity, se)
-    again = db.equity("AhAd", "random", trials=20000, seed=3)
+    again = duck_db.equity("AhAd", "random", trials=20000, seed=3)
     assert again.to_dict() == result.to_dict()
 
 
-def test_monte_carlo_random_against_random_is_even(db):
-    result = db.equity("random", "random", "random", trials=20000, seed=9)
+def test_monte_carlo_random_against_random_is_even(duck_db):
+    result = duck_db.equity("random", "random", "random", trials=20000, seed=9)
     assert [p.hand for p in result.players] == ["random"] * 3
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
     for n in range(3):
@@ -227,25 +273,24 @@ def test_monte_carlo_random_against_random_is_even(db):
         assert abs(result.players[n].equity - 1 / 3) < 4 * se, (n, result.players[n].equity, se)
 
 
-# Known bug: with all five board cards given, Monte Carlo deals no runout (equity_runouts
-# draws 2 * random players + 5 - 5 = 0 cards for the board, so random_boards is empty):
-# boards = 0, players = [] and the CLI exits 0 printing nothing. strict: passes once fixed.
-def test_monte_carlo_river_is_the_exact_showdown(db):
+# With all five board cards given, Monte Carlo draws no card for the board, yet every
+# deal is still a runout (random_boards starts from deal_numbers, not from the cards drawn).
+def test_monte_carlo_river_is_the_exact_showdown(duck_db):
     """With five board cards known and no random hands, every runout is the same showdown."""
-    result = db.equity("Ah2c", "Ad3c", board="Ks Qs Js Ts 4d", trials=50, seed=1)
+    result = duck_db.equity("Ah2c", "Ad3c", board="Ks Qs Js Ts 4d", trials=50, seed=1)
     assert result.boards == 50, result
     assert [(p.wins, p.ties) for p in result.players] == [(0, 50), (0, 50)], result
 
 
-def test_monte_carlo_river_with_a_random_hand(db):
-    result = db.equity("AhAd", "random", board="2c 7d Kc 9s 3h", trials=50, seed=1)
+def test_monte_carlo_river_with_a_random_hand(duck_db):
+    result = duck_db.equity("AhAd", "random", board="2c 7d Kc 9s 3h", trials=50, seed=1)
     assert result.boards == 50, result
     assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"], result
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
 
 
-def test_monte_carlo_on_the_turn_with_a_random_hand(db):
-    result = db.equity("AhAd", "random", board="2c 7d Kc 9s", trials=2000, seed=1)
+def test_monte_carlo_on_the_turn_with_a_random_hand(duck_db):
+    result = duck_db.equity("AhAd", "random", board="2c 7d Kc 9s", trials=2000, seed=1)
     assert result.boards == 2000
     assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
@@ -273,9 +318,9 @@ def test_monte_carlo_on_the_turn_with_a_random_hand(db):
         (("AhAd", "KhKd"), {"trials": 0, "seed": 1}, "0"),
     ],
 )
-def test_bad_input_raises_naming_the_value(db, args, kwargs, needle):
+def test_bad_input_raises_naming_the_value(duck_db, args, kwargs, needle):
     with pytest.raises(pokersql.BadInput) as caught:
-        db.equity(*args, **kwargs)
+        duck_db.equity(*args, **kwargs)
     assert needle in str(caught.value), f"{args} {kwargs}: message {str(caught.value)!r} does not name {needle!r}"
 
 
