@@ -21,6 +21,7 @@ import pytest
 import sqlglot
 
 import pokersql
+from pokersql.cli import main
 
 ENGINES = ["duckdb", "sqlite"]
 
@@ -58,6 +59,18 @@ def volume(db) -> float:
 def engine_name(request: pytest.FixtureRequest) -> str:
     """The engine of a test that opens databases of its own (files in tmp_path)."""
     return request.param
+
+
+@pytest.fixture
+def run(db_file: str, capsys: pytest.CaptureFixture):
+    """Run the CLI in-process on the test module's own ``db_file``; returns (exit status, stdout, stderr)."""
+
+    def _run(*args: str) -> tuple[int, str, str]:
+        status = main(["--db", db_file, *args])
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
+    return _run
 
 
 @pytest.fixture(scope="session")

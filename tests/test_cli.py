@@ -20,18 +20,6 @@ def db_file(tmp_path_factory):
     return str(path)
 
 
-@pytest.fixture
-def run(db_file, capsys):
-    """Run the CLI in-process; returns (exit status, stdout, stderr)."""
-
-    def _run(*args: str):
-        status = main(["--db", db_file, *args])
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
-    return _run
-
-
 def run_json(run, *args):
     status, out, err = run(*args, "--format", "json")
     assert status == 0, err

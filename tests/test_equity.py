@@ -190,9 +190,9 @@ def test_exact_equity_preflop(db, hands, remaining):
     assert_matches(db.equity(*hands), hands, boards, expected)
 
 
-def test_aces_against_kings_is_about_82_percent(db):
+def test_aces_against_kings_is_about_82_percent(duck_db):
     """A second check, from published figures, not the golden truth."""
-    assert 0.81 < db.equity("AhAd", "KhKd").players[0].equity < 0.84
+    assert 0.81 < duck_db.equity("AhAd", "KhKd").players[0].equity < 0.84
 
 
 # -- 8. Monte Carlo ----------------------------------------------------------------------------

@@ -26,16 +26,6 @@ def db_file(tmp_path_factory):
 
 
 @pytest.fixture
-def run(db_file, capsys):
-    def _run(*args: str):
-        status = main(["--db", db_file, *args])
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
-    return _run
-
-
-@pytest.fixture
 def terminal(monkeypatch):
     """Make rich treat stdout and stderr as a color terminal, as a user's shell would be."""
     monkeypatch.setenv("FORCE_COLOR", "1")
