@@ -37,42 +37,24 @@ def names(text: str) -> list[str]:
     return [RANKS[c // 4] + SUITS[c % 4] for c in ids(text)]
 
 
+def boards_to_come(hands: list[str], board: str = "", dead: str = ""):
+    """Every complete board: the board so far plus each combination of the cards still in the deck."""
+    known = ids(board)
+    out = set(known) | set(ids(dead)) | {c for h in hands for c in ids(h)}
+    deck = [c for c in range(52) if c not in out]
+    for rest in itertools.combinations(deck, 5 - len(known)):
+        yield (*known, *rest)
+
+
 def exhaustive_equity(hands: list[str], board: str = "", dead: str = ""):
     """(boards, [(wins, ties, equity)]) over every board still to come, by phevaluator."""
     holes = [ids(h) for h in hands]
-    known = ids(board)
-    out = set(known) | set(ids(dead)) | {c for h in holes for c in h}
-    deck = [c for c in range(52) if c not in out]
     wins = [0] * len(holes)
     ties = [0] * len(holes)
-    shares = [Fraction(0)] * len(holes)
+    split_shares = [Fraction(0)] * len(holes)
     boards = 0
-    for rest in itertools.combinations(deck, 5 - len(known)):
-        full = known + list(rest)
+    for full in boards_to_come(hands, board, dead):
         ranks = [evaluate_cards(*full, *hole) for hole in holes]
-        best = min(ranks)
-        winners = [n for n, r in enumerate(ranks) if r == best]
-        for n in winners:
-            if len(winners) == 1:
-                wins[n] += 1
-            else:
-                ties[n] += 1
-            shares[n] += Fraction(1, len(winners))
-        boards += 1
-    return boards, [(w, t, float(s / boards)) for w, t, s in zip(wins, ties, shares)]
-
-
-@functools.cache
-def preflop_exhaustive(*hands: str):
-    """The same count before the flop (1,712,304 boards heads-up), in a tighter loop; once per matchup."""
-    holes = [ids(h) for h in hands]
-    out = {c for hole in holes for c in hole}
-    deck = [c for c in range(52) if c not in out]
-    wins = [0] * len(holes)
-    ties = [0] * len(holes)
-    shares = [Fraction(0)] * len(holes)
-    for board in itertools.combinations(deck, 5):
-        ranks = [evaluate_cards(*board, *hole) for hole in holes]
         best = min(ranks)
         winners = [n for n, r in enumerate(ranks) if r == best]
         if len(winners) == 1:
@@ -80,9 +62,15 @@ def preflop_exhaustive(*hands: str):
         else:
             for n in winners:
                 ties[n] += 1
-                shares[n] += Fraction(1, len(winners))
-    boards = math.comb(len(deck), 5)
-    return boards, [(w, t, float((w + s) / boards)) for w, t, s in zip(wins, ties, shares)]
+                split_shares[n] += Fraction(1, len(winners))
+        boards += 1
+    return boards, [(w, t, float((w + s) / boards)) for w, t, s in zip(wins, ties, split_shares)]
+
+
+@functools.cache
+def preflop_exhaustive(*hands: str):
+    """exhaustive_equity before the flop (1,712,304 boards heads-up), once per matchup for both engines."""
+    return exhaustive_equity(list(hands))
 
 
 @pytest.fixture(scope="module")
@@ -145,12 +133,8 @@ def test_exact_equity_accepts_the_contract_notations(db):
 def board_classes_by_definition(hands: list[str], board: str, dead: str) -> collections.Counter:
     """Boards still to come per class, as V012's header defines one: the board's values, and
     the suit holding three or more of its five cards (if any) with its values in that suit."""
-    known = ids(board)
-    out = set(known) | set(ids(dead)) | {c for h in hands for c in ids(h)}
-    deck = [c for c in range(52) if c not in out]
     classes: collections.Counter = collections.Counter()
-    for rest in itertools.combinations(deck, 5 - len(known)):
-        full = known + list(rest)
+    for full in boards_to_come(hands, board, dead):
         suits = collections.Counter(c % 4 for c in full)
         flush_suit = next((suit for suit, n in suits.items() if n >= 3), None)
         flush_values = frozenset(c // 4 for c in full if c % 4 == flush_suit)
