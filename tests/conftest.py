@@ -13,7 +13,9 @@ runs once per engine.
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -30,7 +32,8 @@ ENGINES = ["duckdb", "sqlite"]
 # DuckDB, so it runs a tenth; the statistics still have the power they need.
 VOLUME = {"duckdb": 1.0, "sqlite": 0.1}
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "exact_counts.json"
+# The project's own copy of the exact combinatorial counts (shared/reference/exact_counts.json).
+REFERENCE = Path(__file__).resolve().parent / "reference" / "exact_counts.json"
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -61,6 +64,31 @@ def engine_name(request: pytest.FixtureRequest) -> str:
     return request.param
 
 
+@pytest.fixture(scope="session")
+def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
+    """A factory: ``built_database("duckdb")`` is the path of a fresh copy of a fully migrated
+    database file of that engine. Each engine's file is built once per session, then copied."""
+    templates: dict[str, Path] = {}
+
+    def copy(engine: str = "duckdb") -> str:
+        if engine not in templates:
+            template = tmp_path_factory.mktemp(f"built-{engine}") / f"poker.{engine}"
+            with pokersql.connect(str(template), engine=engine) as database:
+                database.migrate()
+            templates[engine] = template
+        target = tmp_path_factory.mktemp(f"copy-{engine}") / templates[engine].name
+        shutil.copyfile(templates[engine], target)
+        return str(target)
+
+    return copy
+
+
+@pytest.fixture(scope="module")
+def db_file(built_database: Callable[[str], str]) -> str:
+    """A built DuckDB database file that the tests of one module share (their own copy)."""
+    return built_database("duckdb")
+
+
 @pytest.fixture
 def run(db_file: str, capsys: pytest.CaptureFixture):
     """Run the CLI in-process on the test module's own ``db_file``; returns (exit status, stdout, stderr)."""
@@ -75,9 +103,8 @@ def run(db_file: str, capsys: pytest.CaptureFixture):
 
 @pytest.fixture(scope="session")
 def exact_counts_path() -> Path:
-    """shared/reference/exact_counts.json, beside the repository's checkout."""
-    if not REFERENCE.is_file():
-        pytest.skip(f"reference counts not found at {REFERENCE} (the repo is expected beside a shared/ folder)")
+    """tests/reference/exact_counts.json: a missing reference fails every test that needs it."""
+    assert REFERENCE.is_file(), f"reference counts not found at {REFERENCE}"
     return REFERENCE
 
 

@@ -12,14 +12,6 @@ import pytest
 from pokersql.cli import main
 
 
-@pytest.fixture(scope="module")
-def db_file(tmp_path_factory):
-    """A database file every CLI test in this module shares, built once."""
-    path = tmp_path_factory.mktemp("cli") / "poker.duckdb"
-    assert main(["--db", str(path), "migrate"]) == 0
-    return str(path)
-
-
 def run_json(run, *args):
     status, out, err = run(*args, "--format", "json")
     assert status == 0, err

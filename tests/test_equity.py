@@ -319,11 +319,6 @@ def test_bad_input_leaves_nothing_behind(db):
     assert result.boards == 990
 
 
-@pytest.fixture(scope="module")
-def db_file(tmp_path_factory):
-    return str(tmp_path_factory.mktemp("equity-cli") / "poker.duckdb")
-
-
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -15,13 +15,6 @@ pyarrow = pytest.importorskip("pyarrow")
 import pyarrow.parquet as parquet  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def db_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("export") / "poker.duckdb"
-    assert main(["--db", str(path), "--quiet", "migrate", "--format", "json"]) == 0
-    return str(path)
-
-
 def export(db_file, capsys, table, target):
     status = main(["--db", db_file, "export", table, "--to", str(target), "--format", "json"])
     captured = capsys.readouterr()

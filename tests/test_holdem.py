@@ -493,13 +493,6 @@ def test_starting_hand_categories_72o_against_an_exhaustive_loop(db):
 # -- 10. eval and compare of 6 and 7 cards through the CLI ----------------------------------------
 
 
-@pytest.fixture(scope="module")
-def db_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("holdem-cli") / "poker.duckdb"
-    assert main(["--db", str(path), "migrate", "--format", "json"]) == 0
-    return str(path)
-
-
 @pytest.fixture
 def run_json(db_file, capsys):
     def _run(*args: str):

@@ -18,13 +18,6 @@ from pokersql.progress import ProgressBar
 RED = "\x1b[31m"
 
 
-@pytest.fixture(scope="module")
-def db_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("ux") / "poker.duckdb"
-    assert main(["--db", str(path), "migrate", "--format", "json"]) == 0
-    return str(path)
-
-
 @pytest.fixture
 def terminal(monkeypatch):
     """Make rich treat stdout and stderr as a color terminal, as a user's shell would be."""
