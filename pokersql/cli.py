@@ -19,7 +19,7 @@ from .engines import ENGINES
 from .errors import BadInput, PokerSQLError
 from .output import FORMATS, console, pretty_cards, table, to_csv, to_json
 from .progress import ProgressBar
-from .transpile import DIALECTS, script_for
+from .transpile import DIALECTS
 
 format_option = click.option(
     "--format",
@@ -136,29 +136,32 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool, quiet
 
 
 @cli.command()
+@click.option("--rebuild", is_flag=True, help="Drop pokersql's own tables and views (never yours) and build them again.")
 @format_option
 @quiet_option
 @pass_context
-def migrate(context: Context, output_format: str) -> None:
-    """Apply the pending versioned SQL files and list what was applied.
+def migrate(context: Context, rebuild: bool, output_format: str) -> None:
+    """Apply the pending SQL files (new tables, edited view files) and list what was applied.
 
     \b
-    Example:
+    Examples:
         pokersql migrate
+        pokersql --db old.duckdb migrate --rebuild
     """
     started = time.perf_counter()
-    applied = context.db.migrate()
-    rows = [(f.version, f.script, f.checksum[:12]) for f in applied]
+    applied = context.db.migrate(rebuild=rebuild)
+    columns = ["version", "script", "type", "checksum"]
+    rows = [(f.version, f.script, f.kind, f.checksum[:12]) for f in applied]
     if output_format == "table":
         out = console()
         if rows:
-            out.print(table(f"Applied {len(rows)} SQL file(s) to {context.db_path}", ["version", "script", "checksum"], rows))
+            out.print(table(f"Applied {len(rows)} SQL file(s) to {context.db_path}", columns, rows))
         else:
             out.print(f"Nothing to apply: {context.db_path} is up to date.")
         out.print(f"({time.perf_counter() - started:.2f} s)")
     else:
-        data = [{"version": v, "script": s, "checksum": c} for v, s, c in rows]
-        _emit(output_format, {"applied": data}, ["version", "script", "checksum"], rows)
+        data = [dict(zip(columns, row)) for row in rows]
+        _emit(output_format, {"applied": data}, columns, rows)
 
 
 @cli.command()
@@ -459,7 +462,7 @@ def sql(dialect: str) -> None:
     Example:
         pokersql sql --dialect duckdb | duckdb poker.duckdb
     """
-    click.echo(script_for(dialect, migrations.sql_files()), nl=False)
+    click.echo(migrations.script_for(dialect, migrations.sql_files()), nl=False)
 
 
 def _riffles(count: int) -> str:

@@ -267,9 +267,13 @@ class Database:
             self.progress(task, 100, 100)
 
     # -- setting up -------------------------------------------------------
-    def migrate(self) -> list[migrations.SqlFile]:
-        """Apply the pending versioned SQL files; returns those applied."""
-        applied = migrations.migrate(self.engine, progress=self.progress)
+    def migrate(self, rebuild: bool = False) -> list[migrations.SqlFile]:
+        """Apply the pending SQL files; returns those applied.
+
+        ``rebuild=True`` drops pokersql's own objects (never the user's) and builds them again:
+        the way forward for a database that the pre-release schema built.
+        """
+        applied = migrations.migrate(self.engine, progress=self.progress, rebuild=rebuild)
         self._ready = True
         return applied
 
@@ -298,12 +302,7 @@ class Database:
         with self.engine.scratch():
             self._fill_hand_input(hands)
             rows = self.engine.execute(
-                "select best_hands.player, best_five.best, best_hands.points, best_hands.category, "
-                "best_hands.hand_rank, best_hands.place "
-                "from best_hands "
-                "inner join best_five on best_five.deal_no = best_hands.deal_no "
-                "and best_five.player = best_hands.player "
-                "where best_hands.deal_no = 0 order by best_hands.player"
+                "select player, best, points, category, hand_rank, place from typed_hands order by player"
             )
         return [
             HandResult(
@@ -480,11 +479,7 @@ class Database:
         self.ensure_ready()
         if cards == 5:
             rows = self.engine.execute(
-                "select hand_categories.points, hand_categories.category, count(hands.points), "
-                "count(distinct hands.hand_rank) "
-                "from hand_categories left join hands on hands.points = hand_categories.points "
-                "group by hand_categories.points, hand_categories.category "
-                "order by hand_categories.points desc"
+                "select points, category, hands, distinct_ranks from five_card_frequencies order by points desc"
             )
             expected = five_card_counts()
         else:
@@ -529,11 +524,7 @@ class Database:
                 self.progress(task, first - 1, deals)
                 self._set_deal(seed, players, min(slice_deals, deals - first + 1), shuffle, riffles, order, first)
                 for points, category, count in self.engine.execute(
-                    "select hand_categories.points, hand_categories.category, count(hand_values.points) "
-                    "from hand_categories "
-                    "left join (select points from hand_values where deal_no > 0) as hand_values "
-                    "on hand_values.points = hand_categories.points "
-                    "group by hand_categories.points, hand_categories.category"
+                    "select points, category, hands from deal_frequencies"
                 ):
                     counted[points] = counted.get(points, 0) + count
                     names[points] = category

@@ -28,6 +28,7 @@ class Engine:
 
     name: str = ""
     default_path: str = ""
+    path: str | None = None
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         raise NotImplementedError
@@ -39,8 +40,11 @@ class Engine:
         """Column names of the last statement's result."""
         raise NotImplementedError
 
-    def statements(self, script: str) -> list[str]:
-        """The statements of a script written in DuckDB's dialect, ready for this engine."""
+    def statements(self, script: str, source: str = "SQL") -> list[str]:
+        """The statements of a script written in DuckDB's dialect, ready for this engine.
+
+        ``source`` names the script (a file) in an error.
+        """
         raise NotImplementedError
 
     def statement_is_read_only(self, sql: str) -> bool:
@@ -48,6 +52,10 @@ class Engine:
 
     def relation_names(self) -> list[str]:
         """The tables and views a user may read or export."""
+        raise NotImplementedError
+
+    def object_types(self) -> dict[str, str]:
+        """name -> 'table', 'view' or 'macro', for every such object of the database's main schema."""
         raise NotImplementedError
 
     export_formats: tuple[str, ...] = ()
@@ -67,7 +75,8 @@ class Engine:
         """How far the running query is, in percent, asked from another thread; -1 when unknown."""
         return -1.0
 
-    def begin(self) -> None:
+    def begin(self, immediate: bool = False) -> None:
+        """Start a transaction; ``immediate``: take the write lock now, where the engine has one to take."""
         self.execute("begin transaction")
 
     def commit(self) -> None:
@@ -77,9 +86,9 @@ class Engine:
         self.execute("rollback")
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, immediate: bool = False) -> Iterator[None]:
         """Commit what the block did, or roll all of it back if it raised."""
-        self.begin()
+        self.begin(immediate)
         try:
             yield
         except BaseException:
@@ -155,11 +164,11 @@ class DuckDBEngine(Engine):
     def columns(self) -> list[str]:
         return list(self._description)
 
-    def statements(self, script: str) -> list[str]:
+    def statements(self, script: str, source: str = "SQL") -> list[str]:
         try:
             return [statement.query for statement in self.connection.extract_statements(script)]
         except duckdb.Error as e:
-            raise DatabaseError(_first_line(e)) from e
+            raise DatabaseError(f"cannot parse {source}: {_first_line(e)}") from e
 
     def statement_is_read_only(self, sql: str) -> bool:
         try:
@@ -175,6 +184,17 @@ class DuckDBEngine(Engine):
             "where table_schema = 'main' and table_catalog = current_database() order by table_name"
         )
         return [name for (name,) in rows]
+
+    def object_types(self) -> dict[str, str]:
+        rows = self.execute(
+            "select table_name, case when table_type = 'VIEW' then 'view' else 'table' end "
+            "from information_schema.tables where table_schema = 'main' and table_catalog = current_database() "
+            "union all "
+            "select distinct function_name, 'macro' from duckdb_functions() "
+            "where function_type in ('macro', 'table_macro') and not internal "
+            "and schema_name = 'main' and database_name = current_database()"
+        )
+        return dict(rows)
 
     export_formats = ("parquet", "csv")
 
@@ -250,8 +270,12 @@ class SQLiteEngine(Engine):
     def columns(self) -> list[str]:
         return list(self._description)
 
-    def statements(self, script: str) -> list[str]:
-        return transpile(script, "sqlite")
+    def statements(self, script: str, source: str = "SQL") -> list[str]:
+        return transpile(script, "sqlite", source)
+
+    def begin(self, immediate: bool = False) -> None:
+        # immediate: the write lock first, so two processes never both decide to write the same thing.
+        self.execute("begin immediate transaction" if immediate else "begin transaction")
 
     def statement_is_read_only(self, sql: str) -> bool:
         """True for queries (select, with, union, ...) and their explain; anything else is refused."""
@@ -276,6 +300,12 @@ class SQLiteEngine(Engine):
             "where type in ('table', 'view') and name not like 'sqlite_%' order by name"
         )
         return [name for (name,) in rows]
+
+    def object_types(self) -> dict[str, str]:
+        rows = self.execute(
+            "select name, type from sqlite_master where type in ('table', 'view') and name not like 'sqlite_%'"
+        )
+        return dict(rows)
 
     # SQLite has no COPY and no Parquet writer: CSV only, written row by row by Python's csv module.
     export_formats = ("csv",)

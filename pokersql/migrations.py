@@ -1,8 +1,26 @@
-"""The runner of the versioned SQL files (Flyway style).
+"""The runner of the SQL files in ``sql/``: each object defined once, in run order.
 
-``sql/V001__cards.sql``, ``sql/V002__...sql``: applied in version order, each in
-its own transaction, each recorded in ``schema_history`` with a checksum of its
-normalized content. An applied file that has since changed is refused, by name.
+Two kinds of file, named so that their glob order is their run order
+(``cat sql/*.sql | duckdb poker.duckdb`` builds everything):
+
+- ``NNN_name.sql``, versioned: tables and their data. Applied once; once
+  released it never changes, and an applied file that has since changed is
+  refused, by name (Flyway's versioned migrations).
+- ``NNN_name.views.sql``, repeatable: views (and, later, macros). Edit the file
+  and the next migrate applies it again, with every view file after it (they
+  may read its views), in order (Flyway's repeatable migrations, kept in the
+  pipeline's order).
+
+``schema_history`` records both: one row per versioned file applied, one row
+per application of a view file, each with a checksum of the file's normalized
+content. A migration is one transaction: whatever fails, or is interrupted,
+leaves the database as it was.
+
+A database built outside pokersql (by piping the files into a shell) has the
+objects but no ``schema_history``: it is adopted (the versioned files recorded
+as a baseline, the view files applied again) when its tables are the ones the
+files create. A database built by the pre-release schema (0.1.0) is refused,
+with the command that rebuilds it; a rebuild drops pokersql's objects only.
 """
 
 from __future__ import annotations
@@ -10,20 +28,30 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from .engines import Engine
 from .errors import DatabaseError, MigrationError
 from .progress import ProgressCallback, no_progress
+from .transpile import SOURCE_DIALECT, transpile
 
-_FILE_NAME = re.compile(r"^V(\d+)__(\w+)\.sql$")
+_FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.views)?\.sql$")
+_COMMENTS = re.compile(r"/\*.*?\*/|--[^\n]*", re.DOTALL)
+_CREATE = re.compile(
+    r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+VERSIONED, REPEATABLE, BASELINE = "versioned", "repeatable", "baseline"
 
 SCHEMA_HISTORY = """
 create table if not exists schema_history (
-    version integer primary key,
+    installed_rank integer primary key,
+    version integer,
     description varchar not null,
+    type varchar not null,
     script varchar not null,
     checksum varchar not null,
     applied_at timestamp not null,
@@ -32,17 +60,51 @@ create table if not exists schema_history (
 )
 """
 
+# What the pre-release schema (0.1.0, files V001..V012) created, in creation order:
+# a rebuild drops these, and only these, besides what the files create now.
+PRE_RELEASE_OBJECTS = (
+    "cards", "hand_categories", "deal_settings", "digits", "deal_numbers", "shuffled_deck",
+    "shuffle_and_deal", "dealt_cards", "hand_input", "hand_cards", "hand_evaluation_1",
+    "hand_evaluation_2", "hand_evaluation_3", "hand_evaluation_4", "hand_evaluation_5",
+    "hand_evaluation_6", "hand_evaluation_7", "hand_points", "hand_classes", "hand_values",
+    "player_ranking", "poker_table", "hands", "card_codes", "best_by_values", "best_by_flush",
+    "hand_keys", "best_hands", "best_five", "starting_hands", "small_powers", "value_picks",
+    "suit_reduced_five", "suit_reduced_seven", "card_pairs", "five_card_sets",
+    "seven_card_hand_keys", "seven_card_frequencies", "starting_hand_categories", "board_input",
+    "dead_input", "random_hand_input", "equity_deck", "board_so_far", "equity_boards",
+    "equity_runouts", "equity_hands", "equity_showdowns", "equity", "equity_board_classes",
+)
+
 
 @dataclass(frozen=True)
 class SqlFile:
-    version: int
+    number: int
     description: str
     script: str
     text: str
+    repeatable: bool = False
+
+    @property
+    def version(self) -> int | None:
+        """The version of a versioned file (its number); None for a view file."""
+        return None if self.repeatable else self.number
+
+    @property
+    def kind(self) -> str:
+        return REPEATABLE if self.repeatable else VERSIONED
 
     @property
     def checksum(self) -> str:
         return checksum(self.text)
+
+    def definitions(self) -> list[tuple[str, str, str]]:
+        """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro."""
+        found = []
+        for statement in re.split(r";\s*\n", _COMMENTS.sub("", self.text)):
+            match = _CREATE.match(statement)
+            if match:
+                found.append((match.group(1).lower(), match.group(2), statement.strip() + ";"))
+        return found
 
 
 def normalize(text: str) -> str:
@@ -58,94 +120,231 @@ def sql_directory() -> Path:
     """``sql/`` of the source tree when running from it, else the copy installed in the package."""
     package = Path(__file__).resolve().parent
     for candidate in (package.parent / "sql", package / "sql"):
-        if (candidate / "V001__cards.sql").is_file():
+        if (candidate / "001_cards.sql").is_file():
             return candidate
-    raise MigrationError(f"no versioned SQL files found beside {package}")
+    raise MigrationError(f"no SQL files found beside {package}")
 
 
 def sql_files(directory: Path | None = None) -> list[SqlFile]:
-    """The versioned SQL files in version order."""
+    """The SQL files in run order (their names' order)."""
     directory = directory or sql_directory()
     found = []
-    for path in directory.iterdir():
+    for path in sorted(directory.iterdir()):
         match = _FILE_NAME.match(path.name)
         if match:
             found.append(
                 SqlFile(
-                    version=int(match.group(1)),
+                    number=int(match.group(1)),
                     description=match.group(2).replace("_", " "),
                     script=path.name,
                     text=normalize(path.read_text(encoding="utf-8")),
+                    repeatable=match.group(3) is not None,
                 )
             )
-    found.sort(key=lambda f: f.version)
-    versions = [f.version for f in found]
-    if len(set(versions)) != len(versions):
-        raise MigrationError(f"two SQL files share a version in {directory}")
+    numbers = [f.number for f in found]
+    if len(set(numbers)) != len(numbers):
+        raise MigrationError(f"two SQL files share a number in {directory}")
     return found
 
 
-def applied_versions(engine: Engine) -> dict[int, tuple[str, str]]:
-    """version -> (script, checksum) of what schema_history records."""
-    engine.execute(SCHEMA_HISTORY)
-    rows = engine.execute("select version, script, checksum from schema_history where success")
-    return {version: (script, digest) for version, script, digest in rows}
+@dataclass
+class Plan:
+    """What a migrate would do: the files to apply in order, the views to drop first."""
+
+    apply: list[SqlFile] = field(default_factory=list)
+    drop_views: list[str] = field(default_factory=list)
+    baseline: list[SqlFile] = field(default_factory=list)
+    create_history: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.apply or self.baseline or self.create_history)
+
+
+def _object_types(engine: Engine) -> dict[str, str]:
+    return engine.object_types()
+
+
+def _columns(engine: Engine, table: str) -> list[str]:
+    engine.execute(f'select * from "{table}" limit 0')
+    return engine.columns()
+
+
+def _where(engine: Engine) -> str:
+    return engine.path or "this in-memory database"
+
+
+def plan(engine: Engine, files: list[SqlFile]) -> Plan:
+    """Read the database's state (writing nothing) and say what migrate must do.
+
+    Raises MigrationError for an applied versioned file that was edited, a database
+    of the pre-release schema, and one built outside pokersql with other tables.
+    """
+    objects = _object_types(engine)
+    if "schema_history" not in objects:
+        created = [name for sql_file in files for kind, name, _ in sql_file.definitions() if kind == "table"]
+        if any(name in objects for name in created):
+            return _baseline_plan(engine, files, objects)
+        return Plan(apply=list(files), create_history=True)
+    if "type" not in _columns(engine, "schema_history"):
+        raise MigrationError(
+            f"{_where(engine)} was built by pokersql's pre-release schema (0.1.0), which this version "
+            f"does not use: rebuild it (your own tables are kept) with: {rebuild_command(engine)}"
+        )
+    rows = engine.execute(
+        "select version, type, script, checksum from schema_history where success order by installed_rank"
+    )
+    applied_versions = {version: (script, digest) for version, kind, script, digest in rows if kind != REPEATABLE}
+    applied_views = {script: digest for _, kind, script, digest in rows if kind == REPEATABLE}
+    result = Plan()
+    first_changed_view: int | None = None
+    for sql_file in files:
+        if not sql_file.repeatable:
+            if sql_file.number in applied_versions:
+                script, digest = applied_versions[sql_file.number]
+                if digest != sql_file.checksum:
+                    raise MigrationError(
+                        f"{sql_file.script} was edited after it was applied "
+                        f"(checksum {sql_file.checksum[:12]}, applied {digest[:12]}): "
+                        "a versioned file never changes; add a new one instead"
+                    )
+            else:
+                result.apply.append(sql_file)
+        elif first_changed_view is not None or applied_views.get(sql_file.script) != sql_file.checksum:
+            # This view file is new or edited, or reads the views of one that is: apply it again.
+            first_changed_view = sql_file.number if first_changed_view is None else first_changed_view
+            result.apply.append(sql_file)
+            if sql_file.script in applied_views:
+                result.drop_views += _views_of(sql_file, objects)
+    result.apply.sort(key=lambda f: f.number)
+    result.drop_views.reverse()
+    return result
+
+
+def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
+    return [name for kind, name, _ in sql_file.definitions() if kind == "view" and objects.get(name) == "view"]
+
+
+def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]) -> Plan:
+    """A database built outside pokersql: adopt it if its tables are the files' tables."""
+    problems = []
+    for sql_file in files:
+        for kind, name, statement in sql_file.definitions():
+            if kind != "table":
+                continue
+            if objects.get(name) != "table":
+                problems.append(f"no table {name}")
+            elif _columns(engine, name) != _declared_columns(statement):
+                problems.append(f"table {name} has other columns")
+    if problems:
+        raise MigrationError(
+            f"{_where(engine)} holds tables that pokersql did not record building ({', '.join(problems[:3])}"
+            f"{', ...' if len(problems) > 3 else ''}): rebuild it (your own tables are kept) with: "
+            f"{rebuild_command(engine)}"
+        )
+    views = [f for f in files if f.repeatable]
+    drops = [name for f in views for name in _views_of(f, objects)]
+    return Plan(apply=views, drop_views=drops[::-1], baseline=[f for f in files if not f.repeatable], create_history=True)
+
+
+def _declared_columns(statement: str) -> list[str]:
+    """The column names of a ``create table name (...)`` statement as our files write it."""
+    body = statement[statement.index("(") + 1 : statement.rindex(")")]
+    names = []
+    for line in body.splitlines():
+        words = line.strip().split()
+        if words and words[0].lower() not in ("primary", "unique", "foreign", "check", "constraint"):
+            names.append(words[0].rstrip(","))
+    return names
+
+
+def rebuild_command(engine: Engine) -> str:
+    where = f" --db {engine.path}" if engine.path else ""
+    return f"pokersql{where}{'' if engine.name == 'duckdb' else ' --engine ' + engine.name} migrate --rebuild"
 
 
 def pending(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]:
-    """Files not applied yet; refuses if an applied file was edited."""
-    files = sql_files() if files is None else files
-    applied = applied_versions(engine)
-    todo = []
-    for sql_file in files:
-        if sql_file.version in applied:
-            script, digest = applied[sql_file.version]
-            if digest != sql_file.checksum:
-                raise MigrationError(
-                    f"{sql_file.script} was edited after it was applied "
-                    f"(checksum {sql_file.checksum[:12]}, applied {digest[:12]}): "
-                    "add a new versioned file instead"
-                )
-        else:
-            todo.append(sql_file)
-    return todo
+    """Files that migrate would apply now; refuses if an applied versioned file was edited."""
+    return plan(engine, sql_files() if files is None else files).apply
 
 
 def migrate(
-    engine: Engine, files: list[SqlFile] | None = None, progress: ProgressCallback = no_progress
+    engine: Engine,
+    files: list[SqlFile] | None = None,
+    progress: ProgressCallback = no_progress,
+    rebuild: bool = False,
 ) -> list[SqlFile]:
-    """Apply pending files in version order, one transaction each. Returns what was applied.
+    """Apply what is pending, in one transaction; returns the files applied.
 
-    A file that fails is rolled back whole, so the database stays at the previous version.
-    ``progress("applying V006__hands.sql", done, total)`` is called before each file.
+    A file that fails, or an interrupt, rolls everything back: the database stays as it was.
+    The database's state is read before and again inside the transaction, which takes the
+    write lock first, so two processes never apply the same file.
+    ``progress("applying 008_hands.sql", done, total)`` is called before each file.
+    ``rebuild=True`` first drops every pokersql object (the current files' and the
+    pre-release schema's), keeping the user's own, then builds everything again.
     """
-    applied = []
-    todo = pending(engine, files)
-    for number, sql_file in enumerate(todo):
-        progress(f"applying {sql_file.script}", number, len(todo))
-        started = time.perf_counter()
-        with engine.transaction():
+    files = sql_files() if files is None else files
+    if not rebuild and not plan(engine, files):
+        return []
+    with engine.transaction(immediate=True):
+        if rebuild:
+            _drop_pokersql_objects(engine, files)
+        todo = plan(engine, files)
+        if todo.create_history:
+            engine.execute(SCHEMA_HISTORY)
+        for name in todo.drop_views:
+            engine.execute(f'drop view if exists "{name}"')
+        for sql_file in todo.baseline:
+            _record(engine, sql_file, BASELINE, 0)
+        for number, sql_file in enumerate(todo.apply):
+            progress(f"applying {sql_file.script}", number, len(todo.apply))
+            started = time.perf_counter()
             try:
-                for statement in engine.statements(sql_file.text):
+                for statement in engine.statements(sql_file.text, sql_file.script):
                     engine.execute(statement)
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
-            elapsed_ms = round((time.perf_counter() - started) * 1000)
-            engine.execute(
-                "insert into schema_history "
-                "(version, description, script, checksum, applied_at, execution_ms, success) "
-                "values (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    sql_file.version,
-                    sql_file.description,
-                    sql_file.script,
-                    sql_file.checksum,
-                    datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" "),
-                    elapsed_ms,
-                    True,
-                ),
-            )
-        applied.append(sql_file)
-    if todo:
-        progress(f"applied {len(todo)} SQL file(s)", len(todo), len(todo))
-    return applied
+            _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))
+    if todo.apply:
+        progress(f"applied {len(todo.apply)} SQL file(s)", len(todo.apply), len(todo.apply))
+    return todo.apply
+
+
+def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> None:
+    engine.execute(
+        "insert into schema_history "
+        "(installed_rank, version, description, type, script, checksum, applied_at, execution_ms, success) "
+        "select coalesce(max(installed_rank), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ? from schema_history",
+        (
+            sql_file.version,
+            sql_file.description,
+            kind,
+            sql_file.script,
+            sql_file.checksum,
+            datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" "),
+            elapsed_ms,
+            True,
+        ),
+    )
+
+
+def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> None:
+    """Drop what pokersql made (views first, then tables, newest first); nothing else."""
+    ours = [name for sql_file in files for _, name, _ in sql_file.definitions()]
+    order = list(dict.fromkeys(PRE_RELEASE_OBJECTS + tuple(ours) + ("schema_history",)))
+    objects = _object_types(engine)
+    for kind in ("macro", "view", "table"):
+        for name in reversed(order):
+            if objects.get(name) == kind:
+                engine.execute(f'drop {kind} "{name}"')
+
+
+def script_for(dialect: str, files: list[SqlFile]) -> str:
+    """One script of all the files, each under a comment naming it, for ``dialect``'s shell."""
+    parts = []
+    for sql_file in files:
+        parts.append(f"-- {sql_file.script}\n")
+        if dialect == SOURCE_DIALECT:
+            parts.append(sql_file.text.rstrip("\n") + "\n\n")
+        else:
+            parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script)))
+    return "".join(parts)

@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING
 
 from .errors import DatabaseError
 
-if TYPE_CHECKING:  # migrations imports the engines, which import this module
+if TYPE_CHECKING:
     from sqlglot import exp
-
-    from .migrations import SqlFile
 
 SOURCE_DIALECT = "duckdb"
 DIALECTS = ("duckdb", "sqlite")
@@ -50,17 +48,5 @@ def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:
             if series.args.get("is_end_exclusive"):
                 raise sqlglot.errors.UnsupportedError(
                     f"{series.sql(SOURCE_DIALECT)} excludes its end, the generate_series it would become "
-                    "includes it: count with a table instead (V002's digits)"
+                    "includes it: count with a table instead (002's digits)"
                 )
-
-
-def script_for(dialect: str, files: list[SqlFile]) -> str:
-    """One script of all versioned files, each under a comment naming it."""
-    parts = []
-    for sql_file in files:
-        parts.append(f"-- {sql_file.script}\n")
-        if dialect == SOURCE_DIALECT:
-            parts.append(sql_file.text.rstrip("\n") + "\n\n")
-        else:
-            parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script)))
-    return "".join(parts)

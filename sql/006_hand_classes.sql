@@ -6,7 +6,7 @@
   no value more than four times: 6,175 of them) and on whether it is a flush
   (possible for the 1,287 sets of five distinct values). 6,175 + 1,287 = 7,462.
 
-  Each class is evaluated once, by the pipeline of V003, on one representative
+  Each class is evaluated once, by the pipeline of 005, on one representative
   hand: the values in descending order dealt suits c, d, h, s, c (never a
   flush, never a card twice), or all in spades for the flushes. hand_rank
   numbers the classes from the best, 1 = royal flush, to 7,462 = 7-5-4-3-2
@@ -31,10 +31,6 @@ create table hand_classes (
 
 insert into hand_input (hand_no, card_id)
 with
-    card_values as (
-        select distinct value
-        from cards
-    ),
     value_multisets as (
         select
             v1.value as value_1,

@@ -1,55 +1,123 @@
 /*
-  Exact equity over classes of boards, each with its weight: the same integer
-  counts as V010's one row per board, with about a fourteenth of the hands to
-  evaluate (117,601 classes for the 1,712,304 boards heads-up before the flop).
+  Texas Hold'em equity: every board that can still come (exact), or random
+  runouts (Monte Carlo), each player's seven cards evaluated at each. The
+  inputs are the tables of 014.
 
-  Two boards are in one class when every player's seven cards make the same
-  hand with either, whoever the players are:
-    - the same values (rank_key), so any hole cards make the same values;
-    - and, if a suit holds three or more of the board's five cards, that suit
-      and its values on the board. Seven cards hold a flush only in a suit with
-      five of them, so with at most two hole cards only in a suit holding three
-      of the board, and five cards hold at most one such suit.
-  The other suits' cards can never be part of a flush: a class keeps only the
-  flush suit's count (in suit_counts) and cards (in card_mask), so a board of
-  the class plus hole cards gives the seven cards' hand_key (V009) as the board
-  itself would.
-
-  equity_board_classes: one row per class of the boards equity_boards (V010)
-    lists, with boards, the number of them (the class's weight).
-  equity_runouts, equity_hands, equity_showdowns, equity: as in V010, with a
-    weight on every row: exact, a runout is a class of boards and its weight
-    its number of boards; Monte Carlo, a runout is one random runout, weight 1.
-    equity counts wins, ties and pot shares weighted, so runouts is the number
-    of boards (or runouts) as before.
-  equity_hands uses the cheaper hand_key of V011.
-
-  The views are dropped and created again (applied files never change); SQLite
-  has no create or replace view.
+  equity_deck: one row per card still in the deck.
+  board_so_far: one row, the board's cards summed into the codes of cards (001).
+  equity_boards: exact: one row per complete five-card board (board_mask = its
+    cards as a 52-bit set): the board so far plus every combination of the cards
+    still to come (1,712,304 boards heads-up before the flop).
+  equity_board_classes: one row per class of those boards, with boards, the
+    number of them (the class's weight). Two boards are in one class when every
+    player's seven cards make the same hand with either, whoever the players are:
+      - the same values (rank_key), so any hole cards make the same values;
+      - and, if a suit holds three or more of the board's five cards
+        (flush_suits.three_suit), that suit and its values on the board. Seven
+        cards hold a flush only in a suit with five of them, so with at most two
+        hole cards only in a suit holding three of the board, and five cards
+        hold at most one such suit.
+    The other suits' cards can never be part of a flush: a class keeps only the
+    flush suit's count (in suit_counts) and cards (in card_mask), so a board of
+    the class plus hole cards gives the seven cards' hand_key as the board itself
+    would. Heads-up before the flop: 117,601 classes for 1,712,304 boards.
+  equity_runouts: one row per runout per player, the player's seven cards, with
+    a weight: exact, a runout is a class of boards and its weight its number of
+    boards; Monte Carlo, a runout is a deal of the rest of the deck (the random
+    players' hole cards first, two each, then the board), weight 1.
+  equity_hands: the same rows evaluated by hand_key in suit_reduced_seven (012).
+  equity_showdowns: one row per runout: each player's hand_rank side by side
+    (rank_1 .. rank_10, up to ten players), the best and how many hold it.
+  equity: one row per player: runouts (boards, or Monte Carlo runouts) won
+    alone (wins) and split (ties), weighted; pot_shares, each pot's share in
+    2520ths (divisible by 1..10, so the sums are exact integers); and
+    equity = pot_shares / (2520 * runouts).
 */
 
-drop view equity;
+create view equity_deck as
+select
+    cards.card_id,
+    cards.rank_code,
+    cards.suit_code,
+    cards.card_bit
+from cards
+where cards.card_id not in (select card_id from hand_input)
+    and cards.card_id not in (select card_id from board_input)
+    and cards.card_id not in (select card_id from dead_input);
 
-drop view equity_showdowns;
+create view board_so_far as
+select
+    count(*) as board_size,
+    cast(coalesce(sum(cards.rank_code), 0) as bigint) as rank_key,
+    cast(coalesce(sum(cards.suit_code), 0) as bigint) as suit_counts,
+    cast(coalesce(sum(cards.card_bit), 0) as bigint) as card_mask
+from board_input
+inner join cards
+    on cards.card_id = board_input.card_id;
 
-drop view equity_hands;
-
-drop view equity_runouts;
+create view equity_boards as
+with
+    deck_pairs as (
+        select
+            card_1.card_id as low_card,
+            card_2.card_id as high_card,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts,
+            card_1.card_bit + card_2.card_bit as card_mask
+        from equity_deck as card_1
+        inner join equity_deck as card_2
+            on card_2.card_id > card_1.card_id
+    ),
+    deck_triples as (
+        select
+            card_3.card_id as low_card,
+            card_3.rank_code + deck_pairs.rank_key as rank_key,
+            card_3.suit_code + deck_pairs.suit_counts as suit_counts,
+            card_3.card_bit + deck_pairs.card_mask as card_mask
+        from equity_deck as card_3
+        inner join deck_pairs
+            on deck_pairs.low_card > card_3.card_id
+    ),
+    -- What is still to come: five cards before the flop, two after it, one after the turn.
+    to_come as (
+        select
+            deck_pairs.rank_key + deck_triples.rank_key as rank_key,
+            deck_pairs.suit_counts + deck_triples.suit_counts as suit_counts,
+            deck_pairs.card_mask + deck_triples.card_mask as card_mask
+        from deck_pairs
+        inner join deck_triples
+            on deck_triples.low_card > deck_pairs.high_card
+        where (select board_size from board_so_far) = 0
+        union all
+        select rank_key, suit_counts, card_mask
+        from deck_pairs
+        where (select board_size from board_so_far) = 3
+        union all
+        select rank_code, suit_code, card_bit
+        from equity_deck
+        where (select board_size from board_so_far) = 4
+        union all
+        select 0, 0, 0
+        where (select board_size from board_so_far) = 5
+    )
+select
+    board_so_far.card_mask + to_come.card_mask as board_mask,
+    board_so_far.rank_key + to_come.rank_key as rank_key,
+    board_so_far.suit_counts + to_come.suit_counts as suit_counts
+from to_come
+cross join board_so_far;
 
 create view equity_board_classes as
 with
-    flush_suits as (
+    flush_boards as (
         select
-            rank_key,
-            suit_counts,
-            board_mask,
-            case
-                when (suit_counts & 7) >= 3 then 0
-                when ((suit_counts >> 3) & 7) >= 3 then 1
-                when ((suit_counts >> 6) & 7) >= 3 then 2
-                when ((suit_counts >> 9) & 7) >= 3 then 3
-            end as flush_suit
+            equity_boards.rank_key,
+            equity_boards.suit_counts,
+            equity_boards.board_mask,
+            flush_suits.three_suit as flush_suit
         from equity_boards
+        inner join flush_suits
+            on flush_suits.suit_counts = equity_boards.suit_counts
     ),
     classes as (
         select
@@ -58,7 +126,7 @@ with
             coalesce((suit_counts >> (3 * flush_suit)) & 7, 0) as flush_cards,
             coalesce((board_mask >> (13 * flush_suit)) & 8191, 0) as flush_values,
             count(*) as boards
-        from flush_suits
+        from flush_boards
         group by
             rank_key,
             flush_suit,
@@ -79,12 +147,12 @@ with
     known_holes as (
         select
             hand_input.hand_no as player,
-            cast(sum(card_codes.rank_code) as bigint) as rank_key,
-            cast(sum(card_codes.suit_code) as bigint) as suit_counts,
-            cast(sum(card_codes.card_bit) as bigint) as card_mask
+            cast(sum(cards.rank_code) as bigint) as rank_key,
+            cast(sum(cards.suit_code) as bigint) as suit_counts,
+            cast(sum(cards.card_bit) as bigint) as card_mask
         from hand_input
-        inner join card_codes
-            on card_codes.card_id = hand_input.card_id
+        inner join cards
+            on cards.card_id = hand_input.card_id
         group by hand_input.hand_no
     ),
     random_players as (
@@ -203,19 +271,14 @@ create view equity_hands as
 with
     hand_keys as (
         select
-            runout,
-            weight,
-            player,
-            rank_key * 8192
-            + case
-                when (suit_counts & 2340) = 0 then 0
-                when (suit_counts & 7) >= 5 then card_mask & 8191
-                when ((suit_counts >> 3) & 7) >= 5 then (card_mask >> 13) & 8191
-                when ((suit_counts >> 6) & 7) >= 5 then (card_mask >> 26) & 8191
-                when (suit_counts >> 9) >= 5 then card_mask >> 39
-                else 0
-            end as hand_key
+            equity_runouts.runout,
+            equity_runouts.weight,
+            equity_runouts.player,
+            equity_runouts.rank_key * 8192
+            + ((equity_runouts.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
         from equity_runouts
+        inner join flush_suits
+            on flush_suits.suit_counts = equity_runouts.suit_counts
     )
 select
     hand_keys.runout,
@@ -226,8 +289,8 @@ from hand_keys
 inner join suit_reduced_seven
     on suit_reduced_seven.hand_key = hand_keys.hand_key;
 
-/* As in V010: every player's hand_rank side by side, one row per runout, the
-   seats' 13-bit ranks packed into three sums and unpacked; and the weight. */
+/* Every player's hand_rank side by side, one row per runout, the seats' 13-bit
+   ranks packed into three sums and unpacked (SQLite has no pivot), and the weight. */
 create view equity_showdowns as
 with
     packed_ranks as (
@@ -341,5 +404,6 @@ select
     runouts,
     wins,
     ties,
+    pot_shares,
     pot_shares / (2520.0 * runouts) as equity
 from totals;

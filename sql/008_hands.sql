@@ -9,7 +9,7 @@
   so each of the 2.6 million rows is put together with a few additions.
 
   Each hand is evaluated by its key (the sum of its cards' rank_code and
-  whether its five suits are one) joined to hand_classes: the classes the V003
+  whether its five suits are one) joined to hand_classes: the classes the 005
   pipeline evaluated, so this table and a dealt hand share one definition of poker.
 */
 

@@ -9,6 +9,8 @@
     13 bits of that suit in best_by_flush; the better of the two is the hand's.
   best_five: for the hands typed into hand_input (deal_no 0), the five cards
     that make that hand_rank, largest group first, as canonical text.
+  typed_hands: the hands typed into hand_input, one row each: best_hands and
+    best_five side by side (what `pokersql eval` and `compare` show).
 */
 
 create view hand_keys as
@@ -16,31 +18,28 @@ select
     hand_cards.deal_no,
     hand_cards.player,
     count(*) as card_count,
-    cast(sum(card_codes.rank_code) as bigint) as rank_key,
-    cast(sum(card_codes.suit_code) as bigint) as suit_counts,
-    cast(sum(card_codes.card_bit) as bigint) as card_mask
+    cast(sum(cards.rank_code) as bigint) as rank_key,
+    cast(sum(cards.suit_code) as bigint) as suit_counts,
+    cast(sum(cards.card_bit) as bigint) as card_mask
 from hand_cards
-inner join card_codes
-    on card_codes.card_id = hand_cards.card_id
+inner join cards
+    on cards.card_id = hand_cards.card_id
 group by hand_cards.deal_no, hand_cards.player;
 
 create view best_hands as
 with
     flush_masks as (
         select
-            deal_no,
-            player,
-            card_count,
-            rank_key,
-            -- The 13 bits of the suit that holds five or more cards (at most one can, in 7).
-            case
-                when suit_counts % 8 >= 5 then card_mask % 8192
-                when suit_counts // 8 % 8 >= 5 then (card_mask >> 13) % 8192
-                when suit_counts // 64 % 8 >= 5 then (card_mask >> 26) % 8192
-                when suit_counts // 512 >= 5 then card_mask >> 39
-            end as flush_mask
+            hand_keys.deal_no,
+            hand_keys.player,
+            hand_keys.card_count,
+            hand_keys.rank_key,
+            -- The 13 bits of the suit that holds five or more cards, 0 when none does.
+            (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
         from hand_keys
-        where card_count between 5 and 7
+        inner join flush_suits
+            on flush_suits.suit_counts = hand_keys.suit_counts
+        where hand_keys.card_count between 5 and 7
     ),
     ranked as (
         select
@@ -73,14 +72,13 @@ create view best_five as
 with
     typed_cards as (
         select
-            hand_cards.player,
-            card_codes.card_id,
-            card_codes.rank_code,
-            card_codes.suit_code
-        from hand_cards
-        inner join card_codes
-            on card_codes.card_id = hand_cards.card_id
-        where hand_cards.deal_no = 0
+            hand_input.hand_no as player,
+            cards.card_id,
+            cards.rank_code,
+            cards.suit_code
+        from hand_input
+        inner join cards
+            on cards.card_id = hand_input.card_id
     ),
     five_card_subsets as (
         select
@@ -121,12 +119,11 @@ with
                     five_card_subsets.c3 desc, five_card_subsets.c2 desc, five_card_subsets.c1 desc
             ) as preference
         from five_card_subsets
+        inner join flush_suits
+            on flush_suits.suit_counts = five_card_subsets.suit_counts
         inner join hand_classes
             on hand_classes.rank_key = five_card_subsets.rank_key
-            and hand_classes.is_flush = case
-                when five_card_subsets.suit_counts in (5, 40, 320, 2560) then 1
-                else 0
-            end
+            and hand_classes.is_flush = case when flush_suits.flush_bits > 0 then 1 else 0 end
         inner join best_hands
             on best_hands.deal_no = 0
             and best_hands.player = five_card_subsets.player
@@ -179,3 +176,17 @@ select
         || ' ' || max(case when card_order = 5 then name end) as best
 from ordered
 group by player;
+
+create view typed_hands as
+select
+    best_hands.player,
+    best_five.best,
+    best_hands.points,
+    best_hands.category,
+    best_hands.hand_rank,
+    best_hands.place
+from best_hands
+inner join best_five
+    on best_five.deal_no = best_hands.deal_no
+    and best_five.player = best_hands.player
+where best_hands.deal_no = 0;

@@ -10,6 +10,8 @@
   poker_table: one row per player per deal, the article's final view: the five
     cards (largest group first), the hand, the place and the result, a pot
     split between tied winners.
+  deal_frequencies: one row per category (10 rows): how many of the dealt hands
+    (deal_no >= 1) it holds, zero included; what simulate counts.
 */
 
 create view hand_values as
@@ -126,3 +128,20 @@ inner join player_ranking
     and player_ranking.player = pivoted.player
 inner join winners
     on winners.deal_no = pivoted.deal_no;
+
+create view deal_frequencies as
+with
+    dealt_hands as (
+        select
+            points
+        from hand_values
+        where deal_no > 0
+    )
+select
+    hand_categories.points,
+    hand_categories.category,
+    count(dealt_hands.points) as hands
+from hand_categories
+left join dealt_hands
+    on dealt_hands.points = hand_categories.points
+group by hand_categories.points, hand_categories.category;

@@ -4,11 +4,8 @@
   a hand until hand_evaluation_5, then one row per hand.
 
   Hands come from two places, both read through hand_cards:
-    - dealt_cards: the players' hands of every deal (deal_no >= 1);
-    - hand_input: any hands you type in yourself, as deal_no 0:
-          insert into hand_input (hand_no, card_id)
-          select 1, card_id from cards where name in ('Ah', 'Kh', 'Qh', 'Jh', 'Th');
-          select * from hand_points where deal_no = 0;
+    - dealt_cards (003): the players' hands of every deal (deal_no >= 1);
+    - hand_input (004): any hands you type in yourself, as deal_no 0.
 
   hand_evaluation_1  dense ranks of the values and the suits within the hand
   hand_evaluation_2  groups: how many cards share each card's value, and suit
@@ -23,12 +20,6 @@
   hand_evaluation_7  hand points 0..9 (the article's HandPoints)
   hand_points        points with their category and the hand's values key
 */
-
-create table hand_input (
-    hand_no integer not null,
-    card_id integer not null references cards (card_id),
-    primary key (hand_no, card_id)
-);
 
 create view hand_cards as
 select

@@ -1,0 +1,228 @@
+/*
+  Every seven-card hand, in SQL: the enumerations behind freq --cards 7 and the
+  starting-hand statistics.
+
+  card_pairs, five_card_sets: every two-card and five-card set of the deck,
+    summed into the codes of cards (001).
+  seven_card_hand_keys: every one of the 133,784,560 seven-card hands counted by
+    hand_key (rank_key * 8192 + the values of a suit holding five or more of the
+    seven, 0 when none does). Its counts equal the weights of suit_reduced_seven
+    (012), hand_key by hand_key. A hand is its five lowest cards (five_card_sets)
+    and two higher ones (card_pairs), and two more cards make a flush only with a
+    suit holding three or more of the five (flush_suits.three_suit).
+    1,634,568 of the 2,598,960 five-card sets have none, and with them 86,475,870
+    of the hands: their hand_key is their values' alone, a sum, and no suit counts
+    or cards go through the join. The other 47,308,690 take the flush test.
+  seven_card_frequencies: those hands by category (4,824 distinct hand_ranks).
+  starting_hand_categories: for each starting class, the chance of each
+    category by the river (the Power BI study's "best possible hand given the two
+    cards you are dealt"); see the view.
+*/
+
+/* Every set of cards is summed into the codes of cards (001): its values
+   (rank_key), its suit counts and its cards as a 52-bit set. */
+create view card_pairs as
+select
+    card_1.card_id as low_card,
+    card_2.card_id as high_card,
+    card_1.rank_code + card_2.rank_code as rank_key,
+    card_1.suit_code + card_2.suit_code as suit_counts,
+    card_1.card_bit + card_2.card_bit as card_mask
+from cards as card_1
+inner join cards as card_2
+    on card_2.card_id > card_1.card_id;
+
+/* Every five-card set (2,598,960): two lowest cards and three higher ones. */
+create view five_card_sets as
+with
+    triples as (
+        select
+            card_3.card_id as low_card,
+            card_pairs.high_card,
+            card_3.rank_code + card_pairs.rank_key as rank_key,
+            card_3.suit_code + card_pairs.suit_counts as suit_counts,
+            card_3.card_bit + card_pairs.card_mask as card_mask
+        from cards as card_3
+        inner join card_pairs
+            on card_pairs.low_card > card_3.card_id
+    )
+select
+    triples.high_card,
+    card_pairs.rank_key + triples.rank_key as rank_key,
+    card_pairs.suit_counts + triples.suit_counts as suit_counts,
+    card_pairs.card_mask + triples.card_mask as card_mask
+from card_pairs
+inner join triples
+    on triples.low_card > card_pairs.high_card;
+
+create view seven_card_hand_keys as
+with
+    fives as (
+        select
+            five_card_sets.high_card,
+            five_card_sets.rank_key * 8192 as values_key,
+            five_card_sets.suit_counts,
+            five_card_sets.card_mask,
+            case when flush_suits.three_suit is null then 0 else 1 end as may_flush
+        from five_card_sets
+        inner join flush_suits
+            on flush_suits.suit_counts = five_card_sets.suit_counts
+    ),
+    pairs as (
+        select
+            low_card,
+            rank_key * 8192 as values_key,
+            suit_counts,
+            card_mask
+        from card_pairs
+    ),
+    flush_candidates as (
+        select
+            fives.values_key + pairs.values_key as values_key,
+            fives.suit_counts + pairs.suit_counts as suit_counts,
+            fives.card_mask + pairs.card_mask as card_mask
+        from fives
+        inner join pairs
+            on pairs.low_card > fives.high_card
+        where fives.may_flush = 1
+    ),
+    keyed as (
+        select
+            fives.values_key + pairs.values_key as hand_key
+        from fives
+        inner join pairs
+            on pairs.low_card > fives.high_card
+        where fives.may_flush = 0
+        union all
+        select
+            flush_candidates.values_key
+            + ((flush_candidates.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits)
+        from flush_candidates
+        inner join flush_suits
+            on flush_suits.suit_counts = flush_candidates.suit_counts
+    )
+select
+    hand_key,
+    count(*) as hands
+from keyed
+group by hand_key;
+
+create view seven_card_frequencies as
+with
+    evaluated as (
+        select
+            case
+                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
+                else by_values.hand_rank
+            end as hand_rank,
+            hand_keys.hands
+        from seven_card_hand_keys as hand_keys
+        inner join best_by_values as by_values
+            on by_values.rank_key = hand_keys.hand_key // 8192
+        left join best_by_flush as by_flush
+            on by_flush.value_mask = hand_keys.hand_key % 8192
+    )
+select
+    hand_categories.points,
+    hand_categories.category,
+    coalesce(sum(evaluated.hands), 0) as hands,
+    count(distinct evaluated.hand_rank) as distinct_ranks
+from hand_categories
+left join hand_classes
+    on hand_classes.points = hand_categories.points
+left join evaluated
+    on evaluated.hand_rank = hand_classes.hand_rank
+group by hand_categories.points, hand_categories.category;
+
+/* starting_hand_categories: for each of the 169 starting classes and each category,
+   how many of the 2,118,760 boards make it the player's best hand by the river,
+   and the probability. Every combination of a class has the same counts (suits are
+   interchangeable), so one representative of each is dealt every board. All 169
+   at once take about a minute; filter on hand_class for a few. */
+create view starting_hand_categories as
+with
+    representatives as (
+        select
+            hand_class,
+            max(card_1 * 64 + card_2) as combination
+        from starting_hands
+        group by hand_class
+    ),
+    hole_cards as (
+        select
+            representatives.hand_class,
+            high.rank_code + low.rank_code as rank_key,
+            high.suit_code + low.suit_code as suit_counts,
+            high.card_bit + low.card_bit as card_mask
+        from representatives
+        inner join cards as high
+            on high.card_id = representatives.combination // 64
+        inner join cards as low
+            on low.card_id = representatives.combination % 64
+    ),
+    seven_cards as (
+        select
+            hole_cards.hand_class,
+            boards.rank_key + hole_cards.rank_key as rank_key,
+            boards.suit_counts + hole_cards.suit_counts as suit_counts,
+            boards.card_mask + hole_cards.card_mask as card_mask
+        from five_card_sets as boards
+        cross join hole_cards
+        where boards.card_mask & hole_cards.card_mask = 0
+    ),
+    hand_keys as (
+        select
+            seven_cards.hand_class,
+            seven_cards.rank_key * 8192
+            + ((seven_cards.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
+        from seven_cards
+        inner join flush_suits
+            on flush_suits.suit_counts = seven_cards.suit_counts
+    ),
+    -- Counted side by side, one row per class, so that a filter on hand_class reaches
+    -- the representatives (a second reading of them, to add the zero rows, would not).
+    counted as (
+        select
+            hand_keys.hand_class,
+            sum(case when suit_reduced_seven.points = 0 then 1 else 0 end) as boards_0,
+            sum(case when suit_reduced_seven.points = 1 then 1 else 0 end) as boards_1,
+            sum(case when suit_reduced_seven.points = 2 then 1 else 0 end) as boards_2,
+            sum(case when suit_reduced_seven.points = 3 then 1 else 0 end) as boards_3,
+            sum(case when suit_reduced_seven.points = 4 then 1 else 0 end) as boards_4,
+            sum(case when suit_reduced_seven.points = 5 then 1 else 0 end) as boards_5,
+            sum(case when suit_reduced_seven.points = 6 then 1 else 0 end) as boards_6,
+            sum(case when suit_reduced_seven.points = 7 then 1 else 0 end) as boards_7,
+            sum(case when suit_reduced_seven.points = 8 then 1 else 0 end) as boards_8,
+            sum(case when suit_reduced_seven.points = 9 then 1 else 0 end) as boards_9
+        from hand_keys
+        inner join suit_reduced_seven
+            on suit_reduced_seven.hand_key = hand_keys.hand_key
+        group by hand_keys.hand_class
+    ),
+    category_boards as (
+        select
+            counted.hand_class,
+            hand_categories.points,
+            hand_categories.category,
+            case hand_categories.points
+                when 0 then counted.boards_0
+                when 1 then counted.boards_1
+                when 2 then counted.boards_2
+                when 3 then counted.boards_3
+                when 4 then counted.boards_4
+                when 5 then counted.boards_5
+                when 6 then counted.boards_6
+                when 7 then counted.boards_7
+                when 8 then counted.boards_8
+                when 9 then counted.boards_9
+            end as boards
+        from counted
+        cross join hand_categories
+    )
+select
+    hand_class,
+    points,
+    category,
+    boards,
+    boards / 2118760.0 as probability
+from category_boards;
