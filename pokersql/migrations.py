@@ -301,6 +301,11 @@ def migrate(
             try:
                 for statement in engine.statements(sql_file.text, sql_file.script):
                     engine.execute(statement)
+                # SQLite creates a view that reads a missing table or column, and fails only when
+                # it is read: read each new view once, so a broken one fails here, naming its file.
+                for kind, name, _ in sql_file.definitions():
+                    if kind == "view":
+                        engine.execute(f'select * from "{name}" limit 0')
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))

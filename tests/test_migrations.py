@@ -1,7 +1,14 @@
-"""The runner of the versioned SQL files, on fresh database files in tmp_path."""
+"""The runner of the SQL files, on fresh database files in tmp_path.
+
+Versioned files (tables and data) are applied once and refused when edited; view
+files are applied again when edited, with the view files after them; a migration
+is one transaction. A database built without pokersql is adopted; one built by the
+pre-release schema is refused, and rebuilt on request without touching the user's tables.
+"""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -9,6 +16,7 @@ import pytest
 
 import pokersql
 from pokersql import DatabaseError, MigrationError, migrations
+from pokersql.cli import main
 
 
 def database_file(tmp_path: Path, engine_name: str) -> str:
@@ -17,20 +25,26 @@ def database_file(tmp_path: Path, engine_name: str) -> str:
 
 @pytest.fixture
 def sql_copy(tmp_path: Path) -> Path:
-    """A copy of the versioned SQL files that a test may edit."""
+    """A copy of the SQL files that a test may edit."""
     directory = tmp_path / "sql"
     shutil.copytree(migrations.sql_directory(), directory)
     return directory
 
 
+@pytest.fixture
+def built(engine_name: str, built_database) -> str:
+    """A database file the SQL files built (a copy of the session's), for the test's engine."""
+    return built_database(engine_name)
+
+
 def source_files() -> list[Path]:
-    return sorted(migrations.sql_directory().glob("V*__*.sql"))
+    return sorted(migrations.sql_directory().glob("*.sql"))
 
 
 def history(db) -> list[tuple]:
     return db.engine.execute(
-        "select version, description, script, checksum, applied_at, execution_ms, success "
-        "from schema_history order by version"
+        "select installed_rank, version, description, type, script, checksum, applied_at, execution_ms, success "
+        "from schema_history order by installed_rank"
     )
 
 
@@ -39,13 +53,36 @@ def tables(db) -> set[str]:
     return set(db.engine.relation_names())
 
 
-def test_sql_files_in_version_order():
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_file_names_give_the_run_order():
+    """`cat sql/*.sql` runs the files in the runner's order: numbered, the glob order."""
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
-    assert [f.version for f in files] == sorted(f.version for f in files)
-    assert len({f.version for f in files}) == len(files)
-    assert [f.version for f in files] == [int(p.name[1:].split("__")[0]) for p in paths]
+    assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.views)?\.sql", p.name) for p in paths)
+    assert [f.number for f in files] == sorted({f.number for f in files})
+    assert [f.number for f in files] == list(range(1, len(files) + 1))
+
+
+def test_every_object_is_created_once_and_nothing_is_dropped():
+    seen: dict[str, str] = {}
+    for sql_file in migrations.sql_files():
+        definitions = sql_file.definitions()
+        assert definitions, f"{sql_file.script} creates nothing"
+        for kind, name, _ in definitions:
+            assert name not in seen, f"{name} is created in {seen[name]} and again in {sql_file.script}"
+            seen[name] = sql_file.script
+            # views live in view files, tables in versioned files
+            assert (kind == "table") != sql_file.repeatable, f"{kind} {name} in {sql_file.script}"
+        code = re.sub(r"/\*.*?\*/|--[^\n]*", "", sql_file.text, flags=re.DOTALL)
+        assert not re.search(r"\bdrop\s+(table|view|macro)\b", code, re.IGNORECASE), sql_file.script
+        assert not re.search(r"\bcreate\s+or\s+replace\b", code, re.IGNORECASE), sql_file.script
+    assert {"cards", "hands", "hand_classes", "poker_table", "equity", "seven_card_hand_keys"} <= set(seen)
 
 
 def test_applies_every_file_and_records_it(tmp_path, engine_name):
@@ -55,60 +92,118 @@ def test_applies_every_file_and_records_it(tmp_path, engine_name):
         assert [f.script for f in applied] == [p.name for p in paths]
         rows = history(db)
         assert len(rows) == len(paths)
-        assert len({row[3] for row in rows}) == len(rows)  # one checksum per file's content
         for row, path in zip(rows, paths):
-            version, description, script, checksum, applied_at, execution_ms, success = row
+            rank, version, description, kind, script, digest, applied_at, execution_ms, success = row
+            number = int(path.name[:3])
             assert script == path.name
-            assert version == int(path.name[1:].split("__")[0])
-            assert description == path.stem.split("__", 1)[1].replace("_", " ")
-            assert checksum == migrations.checksum(path.read_text(encoding="utf-8"))
+            assert rank == number
+            if path.name.endswith(".views.sql"):
+                assert (version, kind) == (None, "repeatable")
+            else:
+                assert (version, kind) == (number, "versioned")
+            assert description == path.name[4:].split(".")[0].replace("_", " ")
+            assert digest == migrations.checksum(path.read_text(encoding="utf-8"))
             assert applied_at is not None
             assert execution_ms >= 0
             assert success in (True, 1)
-        assert {"cards", "hand_categories", "deal_settings", "hand_classes", "hands"} <= tables(db)
+        assert {"cards", "hand_categories", "deal_settings", "hand_classes", "hands", "equity"} <= tables(db)
 
 
-def test_second_migrate_applies_nothing(tmp_path, engine_name):
-    path = database_file(tmp_path, engine_name)
+def test_second_migrate_applies_nothing(built, engine_name):
+    path = built
     with pokersql.connect(path, engine=engine_name) as db:
-        assert db.migrate()
         before = history(db)
         assert db.migrate() == []
         assert history(db) == before
     # and after reopening the file
     with pokersql.connect(path, engine=engine_name) as db:
         assert db.migrate() == []
-        assert history(db) == before
 
 
-def test_edited_applied_file_is_refused(tmp_path, engine_name, sql_copy):
-    with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
-        migrations.migrate(db.engine, migrations.sql_files(sql_copy))
+def test_edited_versioned_file_is_refused(built, engine_name, sql_copy):
+    with pokersql.connect(built, engine=engine_name) as db:
+        assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
         before = history(db)
-        edited = sql_copy / "V002__shuffle_and_deal.sql"
+        edited = sql_copy / "002_deal_settings.sql"
         edited.write_text(edited.read_text(encoding="utf-8") + "\n-- edited after it was applied\n", encoding="utf-8")
         # a pending file beside the edited one must not be applied either
-        (sql_copy / "V998__pending.sql").write_text("create table pending_marker (x integer);\n", encoding="utf-8")
+        (sql_copy / "998_pending.sql").write_text("create table pending_marker (x integer);\n", encoding="utf-8")
         with pytest.raises(MigrationError) as raised:
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         message = str(raised.value)
-        assert "V002__shuffle_and_deal.sql" in message
+        assert "002_deal_settings.sql" in message and "was edited" in message
         assert "\n" not in message
         assert history(db) == before
         assert "pending_marker" not in tables(db)
 
 
-def test_line_endings_and_bom_are_not_an_edit(tmp_path, engine_name, sql_copy):
-    with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
-        migrations.migrate(db.engine, migrations.sql_files(sql_copy))
-        for path in sql_copy.glob("V*.sql"):
+def test_edited_view_file_is_applied_again_with_the_view_files_after_it(built, engine_name, sql_copy):
+    """Editing a view's one definition is the whole change: migrate applies it, and its result changes."""
+    with pokersql.connect(built, engine=engine_name) as db:
+        files = migrations.sql_files(sql_copy)
+        assert migrations.migrate(db.engine, files) == []
+        deal = db.engine.execute("select player, cards, hand_rank, place from poker_table order by player")
+        assert db.engine.execute("select result from poker_table where place = 1") == [("wins",)]
+        before = history(db)
+        # the article's wording of a win, in the view that writes it (007)
+        edit(sql_copy / "007_player_ranking.views.sql", "then 'wins'", "then 'wins the pot'")
+        applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
+        later_views = [f.script for f in files if f.repeatable and f.number >= 7]
+        assert [f.script for f in applied] == later_views
+        assert db.engine.execute("select result from poker_table where place = 1") == [("wins the pot",)]
+        assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal
+        rows = history(db)
+        assert rows[: len(before)] == before  # history is appended to, never rewritten
+        assert [row[4] for row in rows[len(before) :]] == later_views
+        assert {row[3] for row in rows[len(before) :]} == {"repeatable"}
+        assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
+
+
+def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_copy):
+    """hand_points (005) gains a column; the views that read it (007, 011, ...) are created again and work."""
+    with pokersql.connect(built, engine=engine_name) as db:
+        assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
+        deal = db.engine.execute("select player, cards, hand_rank, place from poker_table order by player")
+        edit(
+            sql_copy / "005_hand_evaluation.views.sql",
+            "    evaluation.rank_key,\n    evaluation.is_flush\nfrom hand_evaluation_7",
+            "    evaluation.rank_key,\n    evaluation.is_flush,\n    'edited' as note\nfrom hand_evaluation_7",
+        )
+        applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
+        assert [f.script for f in applied][0] == "005_hand_evaluation.views.sql"
+        assert all(f.repeatable for f in applied)
+        assert db.engine.execute("select distinct note from hand_points") == [("edited",)]
+        assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal
+
+
+def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, sql_copy):
+    with pokersql.connect(built, engine=engine_name) as db:
+        assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
+        before = history(db)
+        deal = db.engine.execute("select * from poker_table order by player")
+        edit(sql_copy / "009_hand_frequencies.views.sql", "from hand_categories", "from no_such_table")
+        edit(sql_copy / "007_player_ranking.views.sql", "then 'wins'", "then 'wins the pot'")
+        with pytest.raises(MigrationError) as raised:
+            migrations.migrate(db.engine, migrations.sql_files(sql_copy))
+        assert "009_hand_frequencies.views.sql failed" in str(raised.value)
+        assert "\n" not in str(raised.value)
+        assert history(db) == before
+        # 007 was applied again before 009 failed: rolled back with it, the old view is there
+        assert db.engine.execute("select * from poker_table order by player") == deal
+        assert len(db.engine.execute("select * from five_card_frequencies")) == 10
+
+
+def test_line_endings_and_bom_are_not_an_edit(built, engine_name, sql_copy):
+    with pokersql.connect(built, engine=engine_name) as db:
+        assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
+        for path in sql_copy.glob("*.sql"):
             text = path.read_text(encoding="utf-8")
             path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
 
 
-def test_failing_file_is_rolled_back(tmp_path, engine_name, sql_copy):
-    (sql_copy / "V999__broken.sql").write_text(
+def test_a_failing_file_rolls_the_whole_migration_back(tmp_path, engine_name, sql_copy):
+    (sql_copy / "999_broken.sql").write_text(
         "create table broken_marker (x integer);\ninsert into broken_marker values (1);\n"
         "select * from no_such_table;\n",
         encoding="utf-8",
@@ -117,31 +212,25 @@ def test_failing_file_is_rolled_back(tmp_path, engine_name, sql_copy):
         with pytest.raises(MigrationError) as raised:
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         message = str(raised.value)
-        assert "V999__broken.sql" in message
+        assert "999_broken.sql" in message
         assert "\n" not in message
         assert isinstance(raised.value, DatabaseError)
         assert raised.value.exit_code == 1
-        versions = [row[0] for row in history(db)]
-        assert versions == [f.version for f in migrations.sql_files()]  # every file before it, not it
-        assert "broken_marker" not in tables(db)
-        assert db.engine.execute("select count(*) from hands")[0][0] > 0
+        assert tables(db) == set()  # as it was: empty, no schema_history either
 
 
 def test_file_with_syntax_error_is_named(tmp_path, engine_name):
     """A file the engine cannot even split into statements is still named, and rolled back."""
     directory = tmp_path / "sql"
     directory.mkdir()
-    shutil.copy(migrations.sql_directory() / "V001__cards.sql", directory)
-    (directory / "V002__typo.sql").write_text(
-        "create table typo_marker (x integer);\nselec 1;\n", encoding="utf-8"
-    )
+    shutil.copy(migrations.sql_directory() / "001_cards.sql", directory)
+    (directory / "002_typo.sql").write_text("create table typo_marker (x integer);\nselec 1;\n", encoding="utf-8")
     with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
         with pytest.raises(MigrationError) as raised:
             migrations.migrate(db.engine, migrations.sql_files(directory))
-        assert "V002__typo.sql" in str(raised.value)
+        assert "002_typo.sql" in str(raised.value)
         assert "\n" not in str(raised.value)
-        assert "typo_marker" not in tables(db)
-        assert [row[0] for row in history(db)] == [1]
+        assert tables(db) == set()
 
 
 def test_checksum_normalization(tmp_path):
@@ -152,19 +241,112 @@ def test_checksum_normalization(tmp_path):
     # the same through files on disk
     directory = tmp_path / "sql"
     directory.mkdir()
-    (directory / "V001__lf.sql").write_bytes(text.encode("utf-8"))
-    (directory / "V002__crlf_bom.sql").write_bytes(b"\xef\xbb\xbf" + crlf.encode("utf-8"))
-    (directory / "V003__cr.sql").write_bytes(text.replace("\n", "\r").encode("utf-8"))
-    (directory / "README.txt").write_text("not a versioned file", encoding="utf-8")
+    (directory / "001_lf.sql").write_bytes(text.encode("utf-8"))
+    (directory / "002_crlf_bom.sql").write_bytes(b"\xef\xbb\xbf" + crlf.encode("utf-8"))
+    (directory / "003_cr.views.sql").write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    (directory / "README.txt").write_text("not an SQL file", encoding="utf-8")
     files = migrations.sql_files(directory)
-    assert [f.script for f in files] == ["V001__lf.sql", "V002__crlf_bom.sql", "V003__cr.sql"]
+    assert [(f.script, f.repeatable) for f in files] == [
+        ("001_lf.sql", False), ("002_crlf_bom.sql", False), ("003_cr.views.sql", True)
+    ]
     assert len({f.checksum for f in files}) == 1
 
 
-def test_two_files_with_one_version_are_refused(tmp_path):
+def test_two_files_with_one_number_are_refused(tmp_path):
     directory = tmp_path / "sql"
     directory.mkdir()
-    (directory / "V001__a.sql").write_text("select 1;\n", encoding="utf-8")
-    (directory / "V1__b.sql").write_text("select 2;\n", encoding="utf-8")
+    (directory / "001_a.sql").write_text("select 1;\n", encoding="utf-8")
+    (directory / "001_b.views.sql").write_text("select 2;\n", encoding="utf-8")
     with pytest.raises(MigrationError):
         migrations.sql_files(directory)
+
+
+def build_without_pokersql(db) -> None:
+    """Every file's statements run as a shell runs them: no schema_history."""
+    for sql_file in migrations.sql_files():
+        for statement in db.engine.statements(sql_file.text, sql_file.script):
+            db.engine.execute(statement)
+
+
+def test_a_database_built_without_pokersql_is_adopted(tmp_path, engine_name):
+    path = database_file(tmp_path, engine_name)
+    with pokersql.connect(path, engine=engine_name) as db:
+        build_without_pokersql(db)
+        assert "schema_history" not in tables(db)
+        expected_deal = db.engine.execute("select player, cards, place from poker_table order by player")
+    with pokersql.connect(path, engine=engine_name) as db:
+        applied = db.migrate()
+        assert [f.script for f in applied] == [f.script for f in migrations.sql_files() if f.repeatable]
+        kinds = {row[4]: row[3] for row in history(db)}
+        assert {kinds[f.script] for f in migrations.sql_files() if not f.repeatable} == {"baseline"}
+        assert db.engine.execute("select player, cards, place from poker_table order by player") == expected_deal
+        assert db.migrate() == []
+        assert db.deal(players=4, seed=2010).winners == [3]
+
+
+def test_a_database_with_other_tables_is_not_adopted(tmp_path, engine_name):
+    path = database_file(tmp_path, engine_name)
+    with pokersql.connect(path, engine=engine_name) as db:
+        db.engine.execute("create table cards (card_id integer)")
+        with pytest.raises(MigrationError) as raised:
+            db.migrate()
+        message = str(raised.value)
+        assert "table cards has other columns" in message and "migrate --rebuild" in message
+        assert "\n" not in message
+        assert tables(db) == {"cards"}
+
+
+def pre_release_database(db) -> None:
+    """What 0.1.0 left in a file, in short: its schema_history, a table and a view of it, and the user's own."""
+    db.engine.execute(
+        "create table schema_history (version integer primary key, description varchar not null, "
+        "script varchar not null, checksum varchar not null, applied_at timestamp not null, "
+        "execution_ms integer not null, success boolean not null)"
+    )
+    db.engine.execute(
+        "insert into schema_history values (1, 'cards', 'V001__cards.sql', 'abc', '2026-01-01 00:00:00', 5, true)"
+    )
+    db.engine.execute("create table cards (card_id integer primary key, value integer, name varchar)")
+    db.engine.execute("insert into cards values (51, 14, 'As')")
+    db.engine.execute("create view card_codes as select card_id, value from cards")
+    db.engine.execute("create table my_sessions (session_id integer, note varchar)")
+    db.engine.execute("insert into my_sessions values (1, 'keep me')")
+    db.engine.execute("create view my_winners as select * from my_sessions")
+
+
+def test_a_pre_release_database_is_refused_in_one_line_and_rebuilt_keeping_the_users_tables(tmp_path, engine_name):
+    path = database_file(tmp_path, engine_name)
+    with pokersql.connect(path, engine=engine_name) as db:
+        pre_release_database(db)
+    engine_option = [] if engine_name == "duckdb" else ["--engine", engine_name]
+    status = main(["--db", path, *engine_option, "deal"])
+    assert status == 1
+    with pokersql.connect(path, engine=engine_name) as db:
+        with pytest.raises(MigrationError) as raised:
+            db.migrate()
+        message = str(raised.value)
+        assert "pre-release schema" in message and "\n" not in message
+        assert f"pokersql --db {path}{' --engine sqlite' if engine_name == 'sqlite' else ''} migrate --rebuild" in message
+        assert db.engine.execute("select count(*) from cards")[0][0] == 1  # nothing was touched
+        applied = db.migrate(rebuild=True)
+        assert len(applied) == len(source_files())
+        assert db.engine.execute("select note from my_sessions") == [("keep me",)]
+        assert db.engine.execute("select count(*) from my_winners") == [(1,)]
+        assert "card_codes" not in tables(db)
+        assert db.engine.execute("select count(*) from cards")[0][0] == 52
+        assert db.engine.execute("select count(*) from hands")[0][0] == 2598960
+        assert [row[3] for row in history(db)].count("versioned") == sum(1 for p in source_files() if ".views" not in p.name)
+        assert db.migrate() == []
+
+
+def test_a_rebuild_that_fails_leaves_the_database_as_it_was(tmp_path, engine_name, sql_copy):
+    path = database_file(tmp_path, engine_name)
+    # first of all, once pokersql's objects are dropped
+    (sql_copy / "000_broken.sql").write_text("select * from no_such_table;\n", encoding="utf-8")
+    with pokersql.connect(path, engine=engine_name) as db:
+        pre_release_database(db)
+        before = sorted(tables(db))
+        with pytest.raises(MigrationError, match="000_broken.sql failed"):
+            migrations.migrate(db.engine, migrations.sql_files(sql_copy), rebuild=True)
+        assert sorted(tables(db)) == before
+        assert db.engine.execute("select count(*) from cards")[0][0] == 1
