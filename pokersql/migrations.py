@@ -98,12 +98,18 @@ class SqlFile:
         return checksum(self.text)
 
     def definitions(self) -> list[tuple[str, str, str]]:
-        """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro."""
+        """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro.
+
+        The statement is as written, its comments included.
+        """
         found = []
         for statement in re.split(r";\s*\n", _COMMENTS.sub("", self.text)):
             match = _CREATE.match(statement)
             if match:
-                found.append((match.group(1).lower(), match.group(2), statement.strip() + ";"))
+                kind, name = match.group(1).lower(), match.group(2)
+                start = re.search(rf"^create\s+(or\s+replace\s+)?{kind}\s+{name}\b", self.text, re.I | re.M)
+                end = re.compile(r";\s*(\n|$)").search(self.text, start.end())
+                found.append((kind, name, self.text[start.start() : end.start()] + ";"))
         return found
 
 

@@ -124,18 +124,18 @@ def test_edited_file_is_refused_by_name(run, db_file, tmp_path):
     import duckdb
 
     connection = duckdb.connect(db_file)
-    connection.execute("update schema_history set checksum = 'edited' where version = 3")
+    connection.execute("update schema_history set checksum = 'edited' where version = 6")
     connection.close()
     try:
         status, _, err = run("deal")
         assert status == 1
-        assert "V003__hand_evaluation.sql" in err and len(err.strip().splitlines()) == 1
+        assert "006_hand_classes.sql" in err and len(err.strip().splitlines()) == 1
     finally:
         from pokersql.migrations import sql_files
 
-        digest = next(f.checksum for f in sql_files() if f.version == 3)
+        digest = next(f.checksum for f in sql_files() if f.version == 6)
         connection = duckdb.connect(db_file)
-        connection.execute("update schema_history set checksum = ? where version = 3", [digest])
+        connection.execute("update schema_history set checksum = ? where version = 6", [digest])
         connection.close()
 
 

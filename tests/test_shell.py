@@ -1,14 +1,15 @@
 """The SQL files in the real DuckDB shell: no Python in between.
 
-    cat sql/V*.sql | duckdb poker.duckdb
+    cat sql/*.sql | duckdb poker.duckdb
 
-must build the same tables the library builds, and a database file the library
-wrote must open in that shell (the Python package may be newer than the shell;
+must build the same tables the library builds, the CLI must then work on that file,
+and a database file the library wrote must open in that shell (the Python package may be newer than the shell;
 pokersql writes files in a storage format the shell reads).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 
 import pokersql
 from pokersql import migrations
+from pokersql.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -64,11 +66,11 @@ CHECKS = (
 
 @pytest.fixture(scope="module")
 def shell_built(duckdb_shell: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database file built by piping every versioned SQL file, unchanged, into the shell."""
+    """A database file built by piping every SQL file, unchanged, into the shell."""
     database = tmp_path_factory.mktemp("shell") / "poker.duckdb"
-    files = sorted(migrations.sql_directory().glob("V*.sql"))
-    assert files
-    script = b"".join(path.read_bytes() for path in files)  # what `cat sql/V*.sql` writes
+    files = sorted(migrations.sql_directory().glob("*.sql"))
+    assert [path.name for path in files] == [f.script for f in migrations.sql_files()]
+    script = b"".join(path.read_bytes() for path in files)  # what `cat sql/*.sql` writes
     completed = subprocess.run(
         [duckdb_shell, "-bail", str(database)], input=script, capture_output=True, timeout=900
     )
@@ -106,6 +108,21 @@ def test_shell_built_deal_matches_library(duckdb_shell, shell_built, db):
             "select deal_no, deck_position, card_id from shuffle_and_deal order by deal_no, deck_position"
         )
     assert shell_rows == [tuple(row) for row in library_rows]
+
+
+def test_the_cli_works_on_a_shell_built_database(shell_built, tmp_path, db, capsys):
+    """The README's two steps: `cat sql/*.sql | duckdb poker.duckdb`, then `pokersql --db poker.duckdb deal`."""
+    copy = tmp_path / "poker.duckdb"
+    shutil.copyfile(shell_built, copy)
+    status = main(["--db", str(copy), "deal", "--players", "4", "--seed", "2010", "--format", "json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert json.loads(captured.out) == db.deal(players=4, seed=2010).to_dict()
+    # adopted: the tables recorded as a baseline, nothing left to apply
+    with pokersql.connect(str(copy)) as adopted:
+        assert adopted.migrate() == []
+        kinds = adopted.engine.execute("select distinct type from schema_history order by type")
+        assert kinds == [("baseline",), ("repeatable",)]
 
 
 def test_library_file_opens_in_the_shell(duckdb_shell, tmp_path, five_card_reference):

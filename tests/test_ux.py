@@ -75,8 +75,8 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(run, monkeypatch):
 def test_progress_bar_draws_and_clears():
     screen = io.StringIO()
     bar = ProgressBar(console=Console(file=screen, force_terminal=True, width=80))
-    bar("applying V006__hands.sql", 5, 11)
-    bar("applying V010__equity.sql", 10, 11)
+    bar("applying 008_hands.sql", 7, 15)
+    bar("applying 015_equity.views.sql", 14, 15)
     bar("applied 11 SQL file(s)", 11, 11)
     assert "applying" in screen.getvalue() and bar._progress is None
     silent = io.StringIO()
@@ -89,7 +89,7 @@ def test_progress_bar_draws_and_clears():
 def test_migrate_on_a_fresh_database_shows_its_progress(tmp_path, capsys, terminal):
     assert main(["--db", str(tmp_path / "fresh.duckdb"), "migrate"]) == 0
     err = capsys.readouterr().err
-    assert "applying V001__cards.sql" in err
+    assert "applying 001_cards.sql" in err
 
 
 def test_simulate_plot_is_a_png_of_the_expected_size(run, tmp_path):
