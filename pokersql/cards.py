@@ -28,9 +28,18 @@ def card_name(card: int) -> str:
     return RANKS[card // 4] + SUITS[card % 4]
 
 
+def pretty_name(name: str) -> str:
+    """'As' -> 'A♠', 'Td' -> '10♦': the 2010 article's style of a canonical card name."""
+    rank, suit = name[0], name[1]
+    return ("10" if rank == "T" else rank) + PRETTY_SUITS.get(suit, suit)
+
+
 def card_pretty(card: int) -> str:
-    rank = RANKS[card // 4]
-    return ("10" if rank == "T" else rank) + PRETTY_SUITS[SUITS[card % 4]]
+    return pretty_name(card_name(card))
+
+
+# The deck in card_id order: CARD_NAMES[0] == '2c', CARD_NAMES[51] == 'As'.
+CARD_NAMES = tuple(card_name(card) for card in range(52))
 
 
 def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[int]:

@@ -29,6 +29,7 @@ class Engine:
     name: str = ""
     default_path: str = ""
     path: str | None = None
+    binds_views: bool = False  # True where create view fails on a missing table or column
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         raise NotImplementedError
@@ -55,7 +56,7 @@ class Engine:
         raise NotImplementedError
 
     def object_types(self) -> dict[str, str]:
-        """name -> 'table', 'view' or 'macro', for every such object of the database's main schema."""
+        """name -> 'table', 'view', 'macro' or 'table macro', for every such object of the main schema."""
         raise NotImplementedError
 
     export_formats: tuple[str, ...] = ()
@@ -128,6 +129,7 @@ def _load_duckdb() -> None:
 class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
+    binds_views = True
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         _load_duckdb()
@@ -190,8 +192,8 @@ class DuckDBEngine(Engine):
             "select table_name, case when table_type = 'VIEW' then 'view' else 'table' end "
             "from information_schema.tables where table_schema = 'main' and table_catalog = current_database() "
             "union all "
-            "select distinct function_name, 'macro' from duckdb_functions() "
-            "where function_type in ('macro', 'table_macro') and not internal "
+            "select distinct function_name, case when function_type = 'table_macro' then 'table macro' else 'macro' end "
+            "from duckdb_functions() where function_type in ('macro', 'table_macro') and not internal "
             "and schema_name = 'main' and database_name = current_database()"
         )
         return dict(rows)

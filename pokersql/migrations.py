@@ -6,10 +6,13 @@ Two kinds of file, named so that their glob order is their run order
 - ``NNN_name.sql``, versioned: tables and their data. Applied once; once
   released it never changes, and an applied file that has since changed is
   refused, by name (Flyway's versioned migrations).
-- ``NNN_name.views.sql``, repeatable: views (and, later, macros). Edit the file
+- ``NNN_name.views.sql``, repeatable: views (and macros). Edit the file
   and the next migrate applies it again, with every view file after it (they
   may read its views), in order (Flyway's repeatable migrations, kept in the
   pipeline's order).
+- ``NNN_name.duckdb.views.sql`` (or ``.duckdb.sql``): the same, for DuckDB only
+  (its macros, say); other engines pass over it, and a file for every engine
+  never reads its objects.
 
 ``schema_history`` records both: one row per versioned file applied, one row
 per application of a view file, each with a checksum of the file's normalized
@@ -37,7 +40,7 @@ from .errors import DatabaseError, MigrationError
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, transpile
 
-_FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.views)?\.sql$")
+_FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
 _COMMENTS = re.compile(r"/\*.*?\*/|--[^\n]*", re.DOTALL)
 _CREATE = re.compile(
     r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
@@ -83,6 +86,10 @@ class SqlFile:
     script: str
     text: str
     repeatable: bool = False
+    only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
+
+    def runs_on(self, engine: str) -> bool:
+        return self.only_on is None or self.only_on == engine
 
     @property
     def version(self) -> int | None:
@@ -144,7 +151,8 @@ def sql_files(directory: Path | None = None) -> list[SqlFile]:
                     description=match.group(2).replace("_", " "),
                     script=path.name,
                     text=normalize(path.read_text(encoding="utf-8")),
-                    repeatable=match.group(3) is not None,
+                    repeatable=match.group(4) is not None,
+                    only_on=match.group(3)[1:] if match.group(3) else None,
                 )
             )
     numbers = [f.number for f in found]
@@ -185,6 +193,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     Raises MigrationError for an applied versioned file that was edited, a database
     of the pre-release schema, and one built outside pokersql with other tables.
     """
+    files = [f for f in files if f.runs_on(engine.name)]
     objects = _object_types(engine)
     if "schema_history" not in objects:
         created = [name for sql_file in files for kind, name, _ in sql_file.definitions() if kind == "table"]
@@ -227,7 +236,12 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
 
 
 def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
-    return [name for kind, name, _ in sql_file.definitions() if kind == "view" and objects.get(name) == "view"]
+    """The views and macros of a view file that the database holds (what applying it again replaces)."""
+    return [name for kind, name, _ in sql_file.definitions() if kind != "table" and objects.get(name) in _DROP]
+
+
+# How each kind of object the database holds is dropped (object_types' names).
+_DROP = {"view": "drop view", "macro": "drop macro", "table macro": "drop macro table", "table": "drop table"}
 
 
 def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]) -> Plan:
@@ -297,8 +311,9 @@ def migrate(
         todo = plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
+        objects = _object_types(engine) if todo.drop_views else {}
         for name in todo.drop_views:
-            engine.execute(f'drop view if exists "{name}"')
+            engine.execute(f'{_DROP[objects[name]]} "{name}"')
         for sql_file in todo.baseline:
             _record(engine, sql_file, BASELINE, 0)
         for number, sql_file in enumerate(todo.apply):
@@ -307,11 +322,12 @@ def migrate(
             try:
                 for statement in engine.statements(sql_file.text, sql_file.script):
                     engine.execute(statement)
-                # SQLite creates a view that reads a missing table or column, and fails only when
-                # it is read: read each new view once, so a broken one fails here, naming its file.
-                for kind, name, _ in sql_file.definitions():
-                    if kind == "view":
-                        engine.execute(f'select * from "{name}" limit 0')
+                if not engine.binds_views:
+                    # SQLite creates a view that reads a missing table or column, and fails only when
+                    # it is read: read each new view once, so a broken one fails here, naming its file.
+                    for kind, name, _ in sql_file.definitions():
+                        if kind == "view":
+                            engine.execute(f'select * from "{name}" limit 0')
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))
@@ -343,16 +359,18 @@ def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> None:
     ours = [name for sql_file in files for _, name, _ in sql_file.definitions()]
     order = list(dict.fromkeys(PRE_RELEASE_OBJECTS + tuple(ours) + ("schema_history",)))
     objects = _object_types(engine)
-    for kind in ("macro", "view", "table"):
+    for kind in ("macro", "table macro", "view", "table"):
         for name in reversed(order):
             if objects.get(name) == kind:
-                engine.execute(f'drop {kind} "{name}"')
+                engine.execute(f'{_DROP[kind]} "{name}"')
 
 
 def script_for(dialect: str, files: list[SqlFile]) -> str:
     """One script of all the files, each under a comment naming it, for ``dialect``'s shell."""
     parts = []
     for sql_file in files:
+        if not sql_file.runs_on(dialect):
+            continue
         parts.append(f"-- {sql_file.script}\n")
         if dialect == SOURCE_DIALECT:
             parts.append(sql_file.text.rstrip("\n") + "\n\n")

@@ -18,23 +18,17 @@ import pytest
 from phevaluator import evaluate_cards
 
 import pokersql
+from pokersql.cards import card_name, parse_cards
 from pokersql.cli import main
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-
-
-def card_id(name: str) -> int:
-    return RANKS.index(name[0].upper()) * 4 + SUITS.index(name[1].lower())
 
 
 def ids(text: str) -> list[int]:
-    text = text.replace(" ", "")
-    return [card_id(text[i : i + 2]) for i in range(0, len(text), 2)]
+    return parse_cards(text)
 
 
 def names(text: str) -> list[str]:
-    return [RANKS[c // 4] + SUITS[c % 4] for c in ids(text)]
+    return [card_name(c) for c in ids(text)]
 
 
 def boards_to_come(hands: list[str], board: str = "", dead: str = ""):

@@ -1,7 +1,7 @@
 """Texas Hold'em: six- and seven-card hands, the Hold'em tables, checked against outside truth.
 
 Golden truth comes from outside the project: the exact counts of
-/work/shared/reference/exact_counts.json (copied below, so the suite runs anywhere)
+tests/reference/exact_counts.json (the project's copy of the shared reference)
 and an independent evaluator, phevaluator, whose card ids and rank numbers are
 ours (card_id = (value - 2) * 4 + suit_index, suits c d h s; rank 1 = royal flush,
 7462 = 7-5-4-3-2 offsuit).
@@ -13,41 +13,22 @@ import itertools
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 from phevaluator import evaluate_cards
 
 import pokersql
+from pokersql.cards import RANKS, card_name, parse_cards
 from pokersql.cli import main
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 
-# exact_counts.json, 'seven_card' and 'five_card': (points, category, count, classes).
-SEVEN_CARD = [
-    (9, "Royal Flush", 4324, 1),
-    (8, "Straight Flush", 37260, 9),
-    (7, "Four of a Kind", 224848, 156),
-    (6, "Full House", 3473184, 156),
-    (5, "Flush", 4047644, 1277),
-    (4, "Straight", 6180020, 10),
-    (3, "Three of a Kind", 6461620, 575),
-    (2, "Two Pair", 31433400, 763),
-    (1, "One Pair", 58627800, 1470),
-    (0, "High Card", 23294460, 407),
-]
-FIVE_CARD = [
-    (9, "Royal Flush", 4, 1),
-    (8, "Straight Flush", 36, 9),
-    (7, "Four of a Kind", 624, 156),
-    (6, "Full House", 3744, 156),
-    (5, "Flush", 5108, 1277),
-    (4, "Straight", 10200, 10),
-    (3, "Three of a Kind", 54912, 858),
-    (2, "Two Pair", 123552, 858),
-    (1, "One Pair", 1098240, 2860),
-    (0, "High Card", 1302540, 1277),
-]
+# tests/reference/exact_counts.json, 'seven_card' and 'five_card': (points, category, count, classes).
+REFERENCE = json.loads((Path(__file__).resolve().parent / "reference" / "exact_counts.json").read_text(encoding="utf-8"))
+SEVEN_CARD, FIVE_CARD = (
+    [(c["points"], c["category"], c["count"], c["classes"]) for c in REFERENCE[key]["categories"]]
+    for key in ("seven_card", "five_card")
+)
 CATEGORY_NAMES = {points: name for points, name, _, _ in SEVEN_CARD}
 
 # The standard rank boundaries: the last hand_rank of each category, best first.
@@ -60,31 +41,21 @@ for _last, _points in _LAST_RANK:
     _first = _last + 1
 
 
-def test_the_copied_exact_counts_match_the_shared_reference():
-    """The constants above are the shared file's (when it is there)."""
-    try:
-        with open("/work/shared/reference/exact_counts.json") as f:
-            reference = json.load(f)
-    except FileNotFoundError:
-        pytest.skip("no shared reference file on this machine")
-    for key, table in (("seven_card", SEVEN_CARD), ("five_card", FIVE_CARD)):
-        assert [(c["points"], c["category"], c["count"], c["classes"]) for c in reference[key]["categories"]] == table
-    assert reference["seven_card"]["total"] == sum(c for _, _, c, _ in SEVEN_CARD) == math.comb(52, 7)
-    assert reference["seven_card"]["distinct_ranks"] == sum(k for _, _, _, k in SEVEN_CARD) == 4824
-    assert reference["five_card"]["total"] == sum(c for _, _, c, _ in FIVE_CARD) == math.comb(52, 5)
+def test_the_reference_counts_add_up():
+    assert [p for p, _, _, _ in SEVEN_CARD] == [p for p, _, _, _ in FIVE_CARD] == list(range(9, -1, -1))
+    assert REFERENCE["seven_card"]["total"] == sum(c for _, _, c, _ in SEVEN_CARD) == math.comb(52, 7)
+    assert REFERENCE["seven_card"]["distinct_ranks"] == sum(k for _, _, _, k in SEVEN_CARD) == 4824
+    assert REFERENCE["five_card"]["total"] == sum(c for _, _, c, _ in FIVE_CARD) == math.comb(52, 5)
+    assert sum(k for _, _, _, k in FIVE_CARD) == 7462
 
 
 def card_id(name: str) -> int:
-    rank = "T" if name[:-1] == "10" else name[:-1].upper()
-    return RANKS.index(rank) * 4 + SUITS.index(name[-1].lower())
-
-
-def card_name(card: int) -> str:
-    return RANKS[card // 4] + SUITS[card % 4]
+    (card,) = parse_cards(name)
+    return card
 
 
 def ids(text: str) -> list[int]:
-    return [card_id(token) for token in text.split()]
+    return parse_cards(text)
 
 
 def names(cards) -> str:

@@ -1,0 +1,62 @@
+"""The audits in sql/audits/: queries that return the bad rows, run on every engine.
+
+Each passes when it returns nothing, and each is shown to fail: the data it guards
+is broken on purpose (inside a transaction that is rolled back) and the audit must
+return rows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql import migrations
+
+AUDITS = sorted((migrations.sql_directory() / "audits").glob("*.sql"))
+# Enumerates all 133,784,560 seven-card hands: about 2 s on DuckDB, many minutes on SQLite.
+DUCKDB_ONLY = {"seven_card_hands_match_suit_reduced_seven.sql"}
+
+# What breaks the data each audit guards: a statement run before the audit, in a scratch transaction.
+BREAKAGE = {
+    "hands_match_suit_reduced_five.sql": "update hands set hand_rank = 1 where c1 = 0 and c2 = 4 and c3 = 8 and c4 = 12 and c5 = 17",
+    "hands_are_distinct_sorted_and_named.sql": "update hands set cards = 'As Ks Qs Js Ts' where c1 = 0 and c2 = 1 and c3 = 2 and c4 = 3 and c5 = 4",
+    "hand_classes_are_ranked_in_order.sql": "update hand_classes set hand_rank = 9999 where hand_rank = 5000",
+    "flush_suits_tell_the_flush.sql": "update flush_suits set flush_bits = 0 where suit_counts = 5",
+    "best_by_values_grow_from_the_classes.sql": "delete from best_by_values where card_count = 6 and hand_rank > 7000",
+    "seven_card_hands_match_suit_reduced_seven.sql": "update suit_reduced_seven set weight = weight + 1 where hand_key = (select min(hand_key) from suit_reduced_seven)",
+}
+
+
+def run_audit(db: pokersql.Database, path: Path) -> list[tuple]:
+    (statement,) = db.engine.statements(path.read_text(encoding="utf-8"), path.name)
+    return db.engine.execute(statement)
+
+
+@pytest.fixture(scope="module")
+def duckdb_db(built_database):
+    with pokersql.connect(built_database("duckdb")) as database:
+        yield database
+
+
+def test_every_audit_has_a_breakage():
+    assert AUDITS
+    assert {path.name for path in AUDITS} == set(BREAKAGE)
+
+
+@pytest.mark.parametrize("path", [p for p in AUDITS if p.name not in DUCKDB_ONLY], ids=lambda p: p.stem)
+def test_audit_returns_no_rows_and_catches_its_breakage(db, path):
+    assert run_audit(db, path) == []
+    with db.engine.scratch():
+        db.engine.execute(BREAKAGE[path.name])
+        assert run_audit(db, path) != []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [p for p in AUDITS if p.name in DUCKDB_ONLY], ids=lambda p: p.stem)
+def test_duckdb_audit_returns_no_rows_and_catches_its_breakage(duckdb_db, path):
+    assert run_audit(duckdb_db, path) == []
+    with duckdb_db.engine.scratch():
+        duckdb_db.engine.execute(BREAKAGE[path.name])
+        assert run_audit(duckdb_db, path) != []
