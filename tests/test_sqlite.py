@@ -271,10 +271,10 @@ def test_shuffle_arithmetic_stays_integer_on_sqlite_at_the_limits() -> None:
 def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
     """Every state of both shuffles' hashes, and the keys, are integers (no silent float) on SQLite."""
     with pokersql.connect(None, "sqlite") as db:
-        migrations.migrate(db.engine, migrations.sql_files()[:2])
-        v002 = next(f for f in migrations.sql_files() if f.version == 2)
+        migrations.migrate(db.engine, migrations.sql_files()[:3])
+        views = next(f for f in migrations.sql_files() if f.script == "003_shuffle_and_deal.views.sql")
         view = next(
-            s for s in sqlglot.parse(v002.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
+            s for s in sqlglot.parse(views.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
         )
         ctes = view.expression.find(exp.With)
         with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
@@ -351,7 +351,9 @@ def test_xor_function_does_not_survive_hence_the_workaround() -> None:
 
 def test_sqlite_schema_history_records_every_file(lite: pokersql.Database) -> None:
     files = migrations.sql_files()
-    rows = lite.engine.execute("select version, script, checksum, success, execution_ms from schema_history order by version")
+    rows = lite.engine.execute(
+        "select version, script, checksum, success, execution_ms from schema_history order by installed_rank"
+    )
     assert [(v, s, c) for v, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in files]
     assert all(success == 1 and ms >= 0 for *_, success, ms in rows)
 
