@@ -228,6 +228,10 @@ class DuckDBEngine(Engine):
         return f"DuckDB {duckdb.__version__}"
 
 
+# How long a SQLite connection waits for another process's write (a build takes about 10 s).
+SQLITE_BUSY_TIMEOUT_S = 120
+
+
 class SQLiteEngine(Engine):
     """SQLite through Python's sqlite3, running the DuckDB-dialect SQL files transpiled by sqlglot.
 
@@ -246,9 +250,9 @@ class SQLiteEngine(Engine):
                 self.connection = sqlite3.connect(":memory:", isolation_level=None)
             elif read_only:
                 uri = Path(path).absolute().as_uri() + "?mode=ro"
-                self.connection = sqlite3.connect(uri, uri=True, isolation_level=None)
+                self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             else:
-                self.connection = sqlite3.connect(path, isolation_level=None)
+                self.connection = sqlite3.connect(path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             # DuckDB enforces foreign keys (hand_input.card_id references cards); SQLite only when asked.
             self.connection.execute("pragma foreign_keys = on")
         except sqlite3.Error as e:

@@ -290,15 +290,24 @@ with
             end as key_bound
         from deal_settings
     ),
-    -- materialized for SQLite, which would otherwise work the join below out once per deal.
-    low_keys as materialized (
+    -- shuffled_deck read once (each reading of a view is planned anew).
+    deck_keys as (
         select
             shuffled_deck.deal_no,
             shuffled_deck.card_id,
-            shuffled_deck.shuffle_key
+            shuffled_deck.shuffle_key,
+            case when shuffled_deck.shuffle_key < settings.key_bound then 1 else 0 end as is_low
         from shuffled_deck
         cross join settings
-        where shuffled_deck.shuffle_key < settings.key_bound
+    ),
+    -- materialized for SQLite, which would otherwise work the join below out once per deal.
+    low_keys as materialized (
+        select
+            deal_no,
+            card_id,
+            shuffle_key
+        from deck_keys
+        where is_low = 1
     ),
     short_deals as materialized (
         select
@@ -323,14 +332,13 @@ with
         from low_keys
         union all
         select
-            shuffled_deck.deal_no,
-            shuffled_deck.card_id,
-            shuffled_deck.shuffle_key
-        from shuffled_deck
+            deck_keys.deal_no,
+            deck_keys.card_id,
+            deck_keys.shuffle_key
+        from deck_keys
         inner join short_deals
-            on short_deals.deal_no = shuffled_deck.deal_no
-        cross join settings
-        where shuffled_deck.shuffle_key >= settings.key_bound
+            on short_deals.deal_no = deck_keys.deal_no
+        where deck_keys.is_low = 0
     ),
     deck_order as (
         select

@@ -14,9 +14,9 @@
   hand_evaluation_4  group order: the largest group first, higher values first
                      among groups of the same size
   hand_evaluation_5  one row per hand: the value and size of the largest and
-                     the second group, flush and straight
-  hand_evaluation_6  the lone cards: every group's value in group order, the
-                     kickers that break ties
+                     the second group, the lone cards' values, flush and straight
+  hand_evaluation_6  the kickers that break ties: every group's value in group
+                     order, 0 where the hand has fewer groups
   hand_evaluation_7  hand points 0..9 (the article's HandPoints)
   hand_points        points with their category and the hand's values key
 */
@@ -150,40 +150,29 @@ select
     max(case when group_no = 1 then play_value end) as first_group_value,
     max(case when group_no = 1 then group_size end) as first_group_size,
     max(case when group_no = 2 then play_value end) as second_group_value,
-    max(case when group_no = 2 then group_size end) as second_group_size
+    max(case when group_no = 2 then group_size end) as second_group_size,
+    max(case when group_no = 3 then play_value end) as third_group_value,
+    max(case when group_no = 4 then play_value end) as fourth_group_value,
+    max(case when group_no = 5 then play_value end) as fifth_group_value
 from hand_evaluation_4
 group by deal_no, player;
 
 create view hand_evaluation_6 as
-with
-    lone_cards as (
-        select
-            deal_no,
-            player,
-            coalesce(max(case when group_no = 3 then play_value end), 0) as third_group_value,
-            coalesce(max(case when group_no = 4 then play_value end), 0) as fourth_group_value,
-            coalesce(max(case when group_no = 5 then play_value end), 0) as fifth_group_value
-        from hand_evaluation_4
-        group by deal_no, player
-    )
 select
-    groups.deal_no,
-    groups.player,
-    groups.card_count,
-    groups.rank_key,
-    groups.is_flush,
-    groups.is_straight,
-    groups.first_group_value,
-    groups.first_group_size,
-    coalesce(groups.second_group_value, 0) as second_group_value,
-    coalesce(groups.second_group_size, 0) as second_group_size,
-    lone_cards.third_group_value,
-    lone_cards.fourth_group_value,
-    lone_cards.fifth_group_value
-from hand_evaluation_5 as groups
-inner join lone_cards
-    on lone_cards.deal_no = groups.deal_no
-    and lone_cards.player = groups.player;
+    deal_no,
+    player,
+    card_count,
+    rank_key,
+    is_flush,
+    is_straight,
+    first_group_value,
+    first_group_size,
+    coalesce(second_group_value, 0) as second_group_value,
+    coalesce(second_group_size, 0) as second_group_size,
+    coalesce(third_group_value, 0) as third_group_value,
+    coalesce(fourth_group_value, 0) as fourth_group_value,
+    coalesce(fifth_group_value, 0) as fifth_group_value
+from hand_evaluation_5;
 
 create view hand_evaluation_7 as
 select

@@ -96,13 +96,17 @@ with
         from ordered_cards
         group by deal_no, player
     ),
-    winners as (
+    -- How many share first place, counted beside each player: player_ranking is read once.
+    ranked as (
         select
             deal_no,
-            count(*) as winner_count
+            player,
+            category,
+            points,
+            hand_rank,
+            place,
+            count(case when place = 1 then 1 end) over (partition by deal_no) as winner_count
         from player_ranking
-        where place = 1
-        group by deal_no
     )
 select
     pivoted.deal_no,
@@ -113,21 +117,19 @@ select
     pivoted.card_4,
     pivoted.card_5,
     pivoted.cards,
-    player_ranking.category,
-    player_ranking.points,
-    player_ranking.hand_rank,
-    player_ranking.place,
+    ranked.category,
+    ranked.points,
+    ranked.hand_rank,
+    ranked.place,
     case
-        when player_ranking.place > 1 then ''
-        when winners.winner_count = 1 then 'wins'
-        else 'splits the pot ' || winners.winner_count || ' ways'
+        when ranked.place > 1 then ''
+        when ranked.winner_count = 1 then 'wins'
+        else 'splits the pot ' || ranked.winner_count || ' ways'
     end as result
 from pivoted
-inner join player_ranking
-    on player_ranking.deal_no = pivoted.deal_no
-    and player_ranking.player = pivoted.player
-inner join winners
-    on winners.deal_no = pivoted.deal_no;
+inner join ranked
+    on ranked.deal_no = pivoted.deal_no
+    and ranked.player = pivoted.player;
 
 create view deal_frequencies as
 with

@@ -350,3 +350,27 @@ def test_a_rebuild_that_fails_leaves_the_database_as_it_was(tmp_path, engine_nam
             migrations.migrate(db.engine, migrations.sql_files(sql_copy), rebuild=True)
         assert sorted(tables(db)) == before
         assert db.engine.execute("select count(*) from cards")[0][0] == 1
+
+
+def test_two_processes_migrating_one_new_sqlite_file_do_not_collide(tmp_path):
+    """`build & sleep 0.3; query ...` on a fresh SQLite file: the second process waits for the
+    first one's migration (the write lock is taken first, the state read again inside it)."""
+    import subprocess
+    import sys
+    import time
+
+    path = str(tmp_path / "race.sqlite")
+    command = [sys.executable, "-m", "pokersql", "--engine", "sqlite", "--db", path, "--quiet"]
+    first = subprocess.Popen([*command, "build"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.3)
+    second = subprocess.run(
+        [*command, "query", "select count(*) as n from cards", "--format", "csv"],
+        capture_output=True, text=True, timeout=300,
+    )
+    out, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split() == ["n", "52"]
+    with pokersql.connect(path, engine="sqlite") as db:
+        rows = history(db)
+        assert [row[4] for row in rows] == [p.name for p in source_files()]  # each file applied once
