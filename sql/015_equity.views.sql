@@ -57,16 +57,19 @@ inner join cards
 
 create view equity_boards as
 with
+    -- The pairs of card_pairs (013) whose two cards are still in the deck.
     deck_pairs as (
         select
-            card_1.card_id as low_card,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit as card_mask
-        from equity_deck as card_1
-        inner join equity_deck as card_2
-            on card_2.card_id > card_1.card_id
+            card_pairs.low_card,
+            card_pairs.high_card,
+            card_pairs.rank_key,
+            card_pairs.suit_counts,
+            card_pairs.card_mask
+        from card_pairs
+        inner join equity_deck as low
+            on low.card_id = card_pairs.low_card
+        inner join equity_deck as high
+            on high.card_id = card_pairs.high_card
     ),
     deck_triples as (
         select

@@ -68,12 +68,10 @@ def preflop_exhaustive(*hands: str):
 
 
 @pytest.fixture(scope="module")
-def duck_db():
+def duck_db(built_database):
     """DuckDB only, for Monte Carlo and bad input; the exact counts run on every engine (conftest's db)."""
-    database = pokersql.connect()
-    database.migrate()
-    yield database
-    database.close()
+    with pokersql.connect(built_database("duckdb")) as database:
+        yield database
 
 
 def assert_matches(result, hands, boards, expected, board="", dead=""):

@@ -67,11 +67,10 @@ def truth(cards: list[int]) -> int:
 
 
 @pytest.fixture(scope="module")
-def db():
-    database = pokersql.connect()
-    database.migrate()
-    yield database
-    database.close()
+def db(built_database):
+    """DuckDB only here: a copy of the session's built file."""
+    with pokersql.connect(built_database("duckdb")) as database:
+        yield database
 
 
 def test_package_comes_from_this_tree():

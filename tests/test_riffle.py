@@ -10,16 +10,15 @@ import pytest
 from scipy.stats import chisquare
 
 import pokersql
-from pokersql import migrations
 from pokersql.cli import main
 
 DECK = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
 
 
 @pytest.fixture(scope="module")
-def db():
-    with pokersql.connect() as database:
-        database.migrate()
+def db(built_database):
+    """DuckDB only here: a copy of the session's built file."""
+    with pokersql.connect(built_database("duckdb")) as database:
         yield database
 
 
@@ -238,12 +237,9 @@ def test_simulate_in_slices_counts_the_same_deals(db):
     assert uniform.to_dict() == db.simulate(999, players=2, seed=1, slice_deals=50).to_dict()
 
 
-def test_simulate_reports_progress_by_slice():
+def test_simulate_reports_progress_by_slice(built_database):
     seen = []
-    with pokersql.connect(progress=lambda task, done, total: seen.append((task, done, total))) as database:
-        database.migrate()
-        assert seen[0][1:] == (0, len(migrations.sql_files())) and seen[-1][1] == seen[-1][2]
-        seen.clear()
+    with pokersql.connect(built_database("duckdb"), progress=lambda task, done, total: seen.append((task, done, total))) as database:
         database.simulate(250, seed=1, slice_deals=100)
     assert [done for _, done, _ in seen] == [0, 100, 200, 250]
     assert {total for _, _, total in seen} == {250}

@@ -125,11 +125,8 @@ def test_the_cli_works_on_a_shell_built_database(shell_built, tmp_path, db, caps
         assert kinds == [("baseline",), ("repeatable",)]
 
 
-def test_library_file_opens_in_the_shell(duckdb_shell, tmp_path, five_card_reference):
-    database = tmp_path / "written_by_pokersql.duckdb"
-    db = pokersql.connect(str(database))
-    db.migrate()
-    db.close()
+def test_library_file_opens_in_the_shell(duckdb_shell, built_database, five_card_reference):
+    database = built_database("duckdb")  # a file pokersql wrote
     output = run_shell(
         duckdb_shell,
         database,
