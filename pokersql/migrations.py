@@ -174,10 +174,6 @@ class Plan:
         return bool(self.apply or self.baseline or self.create_history)
 
 
-def _object_types(engine: Engine) -> dict[str, str]:
-    return engine.object_types()
-
-
 def _columns(engine: Engine, table: str) -> list[str]:
     engine.execute(f'select * from "{table}" limit 0')
     return engine.columns()
@@ -194,7 +190,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     of the pre-release schema, and one built outside pokersql with other tables.
     """
     files = [f for f in files if f.runs_on(engine.name)]
-    objects = _object_types(engine)
+    objects = engine.object_types()
     if "schema_history" not in objects:
         created = [name for sql_file in files for kind, name, _ in sql_file.definitions() if kind == "table"]
         if any(name in objects for name in created):
@@ -212,6 +208,8 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     applied_views = {script: digest for _, kind, script, digest in rows if kind == REPEATABLE}
     result = Plan()
     first_changed_view: int | None = None
+    if any(applied_views.get(f.script) != f.checksum for f in files if f.repeatable):
+        objects = engine.object_types(macros=True)  # what applying a view file again replaces
     for sql_file in files:
         if not sql_file.repeatable:
             if sql_file.number in applied_versions:
@@ -262,6 +260,7 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
             f"{rebuild_command(engine)}"
         )
     views = [f for f in files if f.repeatable]
+    objects = engine.object_types(macros=True)
     drops = [name for f in views for name in _views_of(f, objects)]
     return Plan(apply=views, drop_views=drops[::-1], baseline=[f for f in files if not f.repeatable], create_history=True)
 
@@ -311,7 +310,7 @@ def migrate(
         todo = plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
-        objects = _object_types(engine) if todo.drop_views else {}
+        objects = engine.object_types(macros=True) if todo.drop_views else {}
         for name in todo.drop_views:
             engine.execute(f'{_DROP[objects[name]]} "{name}"')
         for sql_file in todo.baseline:
@@ -358,7 +357,7 @@ def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> None:
     """Drop what pokersql made (views first, then tables, newest first); nothing else."""
     ours = [name for sql_file in files for _, name, _ in sql_file.definitions()]
     order = list(dict.fromkeys(PRE_RELEASE_OBJECTS + tuple(ours) + ("schema_history",)))
-    objects = _object_types(engine)
+    objects = engine.object_types(macros=True)
     for kind in ("macro", "table macro", "view", "table"):
         for name in reversed(order):
             if objects.get(name) == kind:
