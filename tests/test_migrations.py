@@ -374,3 +374,33 @@ def test_two_processes_migrating_one_new_sqlite_file_do_not_collide(tmp_path):
     with pokersql.connect(path, engine="sqlite") as db:
         rows = history(db)
         assert [row[4] for row in rows] == [p.name for p in source_files()]  # each file applied once
+
+
+def test_a_duckdb_only_view_file_is_applied_on_duckdb_and_passed_over_elsewhere(tmp_path, engine_name):
+    directory = tmp_path / "sql"
+    directory.mkdir()
+    (directory / "001_numbers.sql").write_text("create table numbers (n integer);\ninsert into numbers values (1), (2);\n", encoding="utf-8")
+    (directory / "002_twice.duckdb.views.sql").write_text(
+        "create macro twice(x) as 2 * x;\n\ncreate view doubled as select twice(n) as n from numbers;\n", encoding="utf-8"
+    )
+    (directory / "003_total.views.sql").write_text("create view total as select sum(n) as n from numbers;\n", encoding="utf-8")
+    files = migrations.sql_files(directory)
+    assert [f.only_on for f in files] == [None, "duckdb", None]
+    with pokersql.connect(None, engine=engine_name) as db:
+        applied = [f.script for f in migrations.migrate(db.engine, files)]
+        if engine_name == "duckdb":
+            assert applied == ["001_numbers.sql", "002_twice.duckdb.views.sql", "003_total.views.sql"]
+            assert db.engine.execute("select n from doubled order by n") == [(2,), (4,)]
+            # edited, the macro is dropped and created again with the view that reads it
+            edit(directory / "002_twice.duckdb.views.sql", "2 * x", "3 * x")
+            assert [f.script for f in migrations.migrate(db.engine, migrations.sql_files(directory))] == [
+                "002_twice.duckdb.views.sql", "003_total.views.sql"
+            ]
+            assert db.engine.execute("select n from doubled order by n") == [(3,), (6,)]
+        else:
+            assert applied == ["001_numbers.sql", "003_total.views.sql"]
+            assert "doubled" not in tables(db)
+        assert db.engine.execute("select n from total") == [(3,)]
+    script = migrations.script_for("sqlite", files)
+    assert "002_twice" not in script and "003_total.views.sql" in script
+    assert "002_twice.duckdb.views.sql" in migrations.script_for("duckdb", files)
