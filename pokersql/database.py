@@ -9,21 +9,33 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 import secrets
 import threading
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import migrations
-from .cards import card_name, card_pretty, check_distinct, parse_cards
+from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput, PokerSQLError
+from .errors import BadInput
 from .progress import ProgressCallback, no_progress
+from .results import (
+    CategoryCount,
+    CompareResult,
+    DealResult,
+    EquityPlayer,
+    EquityResult,
+    ExportResult,
+    FreqResult,
+    HandResult,
+    PlayerHand,
+    QueryResult,
+    SimulatedCategory,
+    SimulateResult,
+)
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
@@ -33,177 +45,7 @@ DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
 
 
-def _optional(module: str) -> Any:
-    """pandas or pyarrow, which pokersql does not depend on: imported when asked for."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as e:
-        raise PokerSQLError(f"this needs {module}, which pokersql does not install: pip install {module}") from e
-
-
-class _Frames:
-    """.df() and .arrow() for a result: its rows (players, hands or categories) as a table."""
-
-    _rows_field = ""
-
-    def records(self) -> list[dict[str, Any]]:
-        return [asdict(row) for row in getattr(self, self._rows_field)]
-
-    def df(self) -> Any:
-        """A pandas DataFrame, one row per item (pandas must be installed)."""
-        return _optional("pandas").DataFrame.from_records(self.records())
-
-    def arrow(self) -> Any:
-        """A pyarrow Table, one row per item (pyarrow must be installed)."""
-        return _optional("pyarrow").Table.from_pylist(self.records())
-
-
 EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
-
-
-@dataclass
-class ExportResult:
-    table: str
-    file: str
-    format: str
-    rows: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class HandResult:
-    cards: list[str]
-    best: list[str]
-    points: int
-    category: str
-    hand_rank: int
-    place: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class PlayerHand:
-    player: int
-    cards: list[str]
-    points: int
-    category: str
-    hand_rank: int
-    place: int
-
-
-@dataclass
-class DealResult(_Frames):
-    seed: int
-    players: list[PlayerHand]
-    winners: list[int]
-    shuffle: str = "uniform"
-    riffles: int | None = None
-    order: str = "blocks"
-    _rows_field = "players"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class CompareResult(_Frames):
-    hands: list[HandResult]
-    winners: list[int]
-    _rows_field = "hands"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class CategoryCount:
-    points: int
-    category: str
-    count: int
-    expected: int
-
-
-@dataclass
-class FreqResult(_Frames):
-    cards: int
-    total: int
-    distinct_ranks: int
-    categories: list[CategoryCount]
-    _rows_field = "categories"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class SimulatedCategory:
-    points: int
-    category: str
-    count: int
-    expected_probability: float
-    z: float
-    observed_probability: float = 0.0
-    expected_count: float = 0.0
-
-
-@dataclass
-class SimulateResult(_Frames):
-    deals: int
-    players: int
-    seed: int
-    hands: int
-    categories: list[SimulatedCategory] = field(default_factory=list)
-    shuffle: str = "uniform"
-    riffles: int | None = None
-    order: str = "blocks"
-    _rows_field = "categories"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class EquityPlayer:
-    hand: list[str] | str
-    wins: int
-    ties: int
-    equity: float
-
-
-@dataclass
-class EquityResult:
-    exact: bool
-    boards: int
-    players: list[EquityPlayer]
-    seed: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.exact:
-            del data["seed"]
-        return data
-
-
-@dataclass
-class QueryResult:
-    columns: list[str]
-    rows: list[tuple]
-
-    def records(self) -> list[dict[str, Any]]:
-        return [dict(zip(self.columns, row)) for row in self.rows]
-
-    def df(self) -> Any:
-        """The rows as a pandas DataFrame (pandas must be installed)."""
-        return _optional("pandas").DataFrame.from_records(self.rows, columns=self.columns)
-
-    def arrow(self) -> Any:
-        """The rows as a pyarrow Table (pyarrow must be installed)."""
-        columns = list(zip(*self.rows)) if self.rows else [[] for _ in self.columns]
-        return _optional("pyarrow").table({name: list(values) for name, values in zip(self.columns, columns)})
 
 
 def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
