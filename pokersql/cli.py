@@ -11,11 +11,11 @@ import time
 
 import click
 
-from . import migrations
+from . import interrupts, migrations
 from .cards import card_name, parse_cards
 from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
 from .engines import ENGINES
-from .errors import PokerSQLError
+from .errors import Interrupted, PokerSQLError
 from .output import FORMATS, emit
 from .progress import ProgressBar
 from .results import AppliedFile, BuildResult, MigrateResult
@@ -131,6 +131,8 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool, quiet
     Shell completion (bash; zsh and fish alike, see the README):
         eval "$(_POKERSQL_COMPLETE=bash_source pokersql)"
     """
+    if db_path is not None and not db_path.strip():
+        raise click.BadParameter("the database path is empty: give a file name, or leave --db out", param_hint="--db")
     ctx.obj = Context(db_path, engine, debug, quiet)
     ctx.call_on_close(ctx.obj.close)
 
@@ -316,13 +318,16 @@ def equity(
 @format_option
 @pass_context
 def query(context: Context, sql: str, output_format: str) -> None:
-    """Run SQL against the database, read-only (a write is refused).
+    """Run SQL against the database, read-only: it can change nothing, and touch no file or network.
+
+    The engine itself refuses a write, a file, an extension or a URL (exit status 2).
 
     \b
     Example:
         pokersql query "select category, count(*) from hands group by all"
     """
-    emit(context.db.query(sql), output_format)
+    with context.db.stream(sql) as result:
+        emit(result, output_format)
 
 
 @cli.command()
@@ -373,10 +378,13 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
-        cli.main(args=args, prog_name="pokersql", standalone_mode=False)
+        with interrupts.handling_sigint():
+            cli.main(args=args, prog_name="pokersql", standalone_mode=False)
+            if interrupts.pending():  # the signal came as the work ended: it still counts
+                raise KeyboardInterrupt
     except click.exceptions.Exit as e:
         return e.exit_code
-    except click.Abort:
+    except (click.Abort, KeyboardInterrupt, Interrupted):
         click.echo("pokersql: interrupted", err=True)
         return 130
     except click.ClickException as e:
@@ -389,9 +397,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         click.echo(f"pokersql: error: {_one_line(str(e))}", err=True)
         return e.exit_code
-    except KeyboardInterrupt:
-        click.echo("pokersql: interrupted", err=True)
-        return 130
     except Exception as e:  # anything unforeseen: still one line, exit status 1
         if debug:
             raise

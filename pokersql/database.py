@@ -33,6 +33,7 @@ from .results import (
     HandResult,
     PlayerHand,
     QueryResult,
+    QueryStream,
     SimulatedCategory,
     SimulateResult,
 )
@@ -412,24 +413,28 @@ class Database:
 
     # -- SQL --------------------------------------------------------------
     def query(self, sql: str, params: tuple = ()) -> QueryResult:
-        """Run one read-only statement; anything that would write is refused."""
+        """Run SQL that reads pokersql's database; the rows of its last statement.
+
+        The engine refuses (``Refused``, a ``BadInput``) anything that would write, or
+        reach a file, an extension or the network; see ``pokersql.engines``.
+        """
+        with self.stream(sql, params) as result:
+            return QueryResult(columns=result.columns, rows=list(result.rows))
+
+    @contextlib.contextmanager
+    def stream(self, sql: str, params: tuple = ()) -> Iterator[QueryStream]:
+        """Like ``query``, the rows fetched a slice at a time as they are read (inside the block)."""
         self.ensure_ready()
-        if not self.engine.statement_is_read_only(sql):
-            raise BadInput(f"query is read-only: refused {' '.join(sql.split())[:60]!r}")
-        with self.engine.scratch():
-            rows = self.engine.execute(sql, params)
-            columns = self.engine.columns()
-        return QueryResult(columns=columns, rows=rows)
+        with self.engine.read_only_query(sql, params) as (columns, rows):
+            yield QueryStream(columns=columns, rows=rows)
 
     def relation(self, sql: str) -> Any:
         """A lazy, read-only result with ``.df()``, ``.arrow()`` and ``.pl()`` (DuckDB only).
 
         Nothing is fetched into Python tuples: ``db.relation("select * from hands").df()``
-        hands DuckDB's columns straight to pandas.
+        hands DuckDB's columns straight to pandas. It cannot write, as ``query`` cannot.
         """
         self.ensure_ready()
-        if not self.engine.statement_is_read_only(sql):
-            raise BadInput(f"relation is read-only: refused {' '.join(sql.split())[:60]!r}")
         try:
             return self.engine.relation(sql)
         except NotImplementedError as e:
