@@ -205,6 +205,11 @@ def _load_duckdb() -> None:
         duckdb = module
 
 
+def _duckdb_failures() -> tuple[type[BaseException], ...]:
+    """What a DuckDB call raises: its errors, and RuntimeError("Query interrupted")."""
+    return (duckdb.Error, RuntimeError)
+
+
 class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
@@ -265,7 +270,9 @@ class DuckDBEngine(Engine):
             self._reader = None
 
     def _error(self, error: Exception, sql: str) -> PokerSQLError:
-        if isinstance(error, duckdb.InterruptException):
+        # A SIGINT ends a DuckDB query as InterruptException (interrupt() from the watcher
+        # thread) or as RuntimeError "Query interrupted" (the client's own signal check).
+        if isinstance(error, duckdb.InterruptException) or "interrupted" in str(error).lower():
             return Interrupted()
         return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
@@ -274,7 +281,7 @@ class DuckDBEngine(Engine):
             cursor = self.connection.execute(sql, list(params))
             self._description = [d[0] for d in cursor.description or []]
             return cursor.fetchall() if cursor.description else []
-        except duckdb.Error as e:
+        except _duckdb_failures() as e:
             raise self._error(e, sql) from e
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -282,7 +289,7 @@ class DuckDBEngine(Engine):
             return
         try:
             self.connection.executemany(sql, [list(row) for row in rows])
-        except duckdb.Error as e:
+        except _duckdb_failures() as e:
             raise self._error(e, sql) from e
 
     def columns(self) -> list[str]:
@@ -340,14 +347,14 @@ class DuckDBEngine(Engine):
             if any(kind.endswith("WITH TIME ZONE") for kind in types):
                 result = cursor.execute(_without_time_zones(cursor, sql, types), list(params))
             return columns, result
-        except duckdb.Error as e:
+        except _duckdb_failures() as e:
             raise self._refusal(e, sql) from e
 
     def _fetch(self, result: Any, sql: str) -> Iterator[tuple]:
         try:
             while rows := result.fetchmany(FETCH_ROWS):
                 yield from rows
-        except duckdb.Error as e:
+        except _duckdb_failures() as e:
             raise self._refusal(e, sql) from e
 
     def _refusal(self, error: Exception, sql: str) -> PokerSQLError:
@@ -407,7 +414,7 @@ class DuckDBEngine(Engine):
                 cursor.execute("rollback")
             cursor.execute("begin transaction read only")
             return cursor.sql(statements[-1].query)
-        except duckdb.Error as e:
+        except _duckdb_failures() as e:
             raise self._refusal(e, sql) from e
 
     def close(self) -> None:
