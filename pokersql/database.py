@@ -44,9 +44,23 @@ MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
+EQUITY_SLICE = 50_000  # Monte Carlo runouts per query in equity: memory stays bounded, a bar step
+POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
 
 EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+
+
+EQUITY_QUERY = "select player, runouts, wins, ties, equity from equity order by player"
+
+
+def _equity_totals(rows: list[tuple]) -> list[tuple[int, int, int, int, int]]:
+    """(player, runouts, wins, ties, pot_shares) from the equity view's rows.
+
+    pot_shares is each player's pots in 2520ths, an exact integer: derived here from the
+    equity until the view has a pot_shares column of its own (then read that instead).
+    """
+    return [(player, runouts, wins, ties, round(equity * POT_SHARES * runouts)) for player, runouts, wins, ties, equity in rows]
 
 
 def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
@@ -199,11 +213,14 @@ class Database:
         dead: str | list[str] = "",
         trials: int | None = None,
         seed: int | None = None,
+        slice_trials: int = EQUITY_SLICE,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 hands of two hole cards (or "random").
 
         Exact (every board still to come) unless ``trials`` asks for a seeded
-        Monte Carlo estimate; "random" hands need Monte Carlo.
+        Monte Carlo estimate; "random" hands need Monte Carlo. The runouts are
+        counted in slices of ``slice_trials`` (the same runouts whatever the slice),
+        so memory stays bounded, each slice a step reported to the progress callback.
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
@@ -212,6 +229,7 @@ class Database:
         exact = trials is None
         if not exact:
             _whole_number("trials", trials, 1, MAX_DEALS)
+            _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         holes: list[list[int] | None] = []
         for number, hand in enumerate(hands, start=1):
@@ -231,6 +249,11 @@ class Database:
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
         dead_cards = parse_cards(dead) if dead else []
         check_distinct([hole for hole in holes if hole] + [board_cards, dead_cards])
+        left = 52 - sum(2 for hole in holes if hole) - len(board_cards) - len(dead_cards)
+        needed = 5 - len(board_cards) + sum(2 for hole in holes if hole is None)
+        if left < needed:
+            known = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
+            raise BadInput(f"{known} leave {left} cards in the deck, and {needed} are needed to finish the deal")
         self.ensure_ready()
         with self.engine.scratch():
             self._fill_hand_input([])
@@ -244,25 +267,39 @@ class Database:
             )
             self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
             self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
-            if not exact:
-                # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
-                self.engine.execute(
-                    "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = 1", (seed, trials)
-                )
-            task = "equity: every board still to come" if exact else f"equity: {trials:,} runouts"
-            with self._watching(task):
-                rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
-        runouts = rows[0][1] if rows else 0
+            if exact:
+                with self._watching("equity: every board still to come"):
+                    totals = _equity_totals(self.engine.execute(EQUITY_QUERY))
+            else:
+                totals = self._monte_carlo_equity(seed, trials, slice_trials)
+        runouts = totals[0][1] if totals else 0
         players = [
             EquityPlayer(
                 hand=[card_name(c) for c in hole] if hole else "random",
                 wins=wins,
                 ties=ties,
-                equity=equity,
+                equity=shares / (POT_SHARES * runouts) if runouts else 0.0,
             )
-            for hole, (_, _, wins, ties, equity) in zip(holes, rows)
+            for hole, (_, runouts, wins, ties, shares) in zip(holes, totals)
         ]
         return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
+
+    def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
+        """Inside equity's scratch transaction: the runouts first .. first + slice - 1 at a
+        time (deal numbers fix the cards, so the slices add up to one run), summed."""
+        task = f"equity: {trials:,} runouts"
+        summed: dict[int, list[int]] = {}
+        for first in range(1, trials + 1, slice_trials):
+            self.progress(task, first - 1, trials)
+            # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
+            self.engine.execute(
+                "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = ?",
+                (seed, min(slice_trials, trials - first + 1), first),
+            )
+            for player, *counts in _equity_totals(self.engine.execute(EQUITY_QUERY)):
+                summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
+        self.progress(task, trials, trials)
+        return [(player, *summed[player]) for player in sorted(summed)]
 
     # -- dealing ----------------------------------------------------------
     def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:

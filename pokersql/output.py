@@ -193,7 +193,21 @@ def _write_csv(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(columns)
     for batch in _batches(rows, CSV_BATCH):
-        writer.writerows([_text(value) for value in row] for row in batch)
+        if all(map(_csv_writes_as_text, zip(*batch))):
+            writer.writerows(batch)  # the fast way: csv's own str() is already _text's answer
+        else:
+            writer.writerows([_text(value) for value in row] for row in batch)
+
+
+# Types whose str() is the cell _text gives them: csv may write them itself.
+_CSV_AS_IS = {str, int, bool, type(None), decimal.Decimal, datetime.date, datetime.datetime, datetime.time, datetime.timedelta, uuid.UUID}
+
+
+def _csv_writes_as_text(column: Sequence[Any]) -> bool:
+    kinds = set(map(type, column))
+    if kinds <= _CSV_AS_IS:
+        return True
+    return kinds <= _CSV_AS_IS | {float} and all(map(math.isfinite, (v for v in column if type(v) is float)))
 
 
 def _write_json_records(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
