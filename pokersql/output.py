@@ -257,6 +257,11 @@ def _outcome(place: int, winners: Sequence[int]) -> str:
     return "splits the pot" if len(winners) > 1 else "wins"
 
 
+def _starred(place: int, outcome: str) -> str:
+    """The table's result cell: the winners marked with a star."""
+    return ("★ " if place == 1 else "") + outcome
+
+
 def _riffles(count: int | None) -> str:
     return f"{count} riffle" + ("" if count == 1 else "s")
 
@@ -301,7 +306,7 @@ def _(result: DealResult, **options: Any) -> Output:
     columns = ["player", "cards", "category", "hand_rank", "place", "result"]
     rows = [(p.player, _cards(p.cards), p.category, p.hand_rank, p.place, _outcome(p.place, result.winners)) for p in result.players]
     cells = [
-        (str(p.player), pretty_cards(p.cards), p.category, str(p.hand_rank), str(p.place), ("★ " if p.place == 1 else "") + outcome)
+        (str(p.player), pretty_cards(p.cards), p.category, str(p.hand_rank), str(p.place), _starred(p.place, outcome))
         for p, (*_, outcome) in zip(result.players, rows)
     ]
     how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
@@ -317,7 +322,7 @@ def _(result: CompareResult, **options: Any) -> Output:
         for n, h in enumerate(result.hands, start=1)
     ]
     cells = [
-        (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), ("★ " if h.place == 1 else "") + outcome)
+        (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), _starred(h.place, outcome))
         for (n, *_, outcome), h in zip(rows, result.hands)
     ]
     return Output(columns, rows, result.to_dict(), cells=cells)
