@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import asdict
 
 import click
 
-from . import migrations
+from . import interrupts, migrations
 from .cards import card_name, parse_cards
 from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
 from .engines import ENGINES
-from .errors import BadInput, PokerSQLError
-from .output import FORMATS, console, pretty_cards, table, to_csv, to_json
+from .errors import Interrupted, PokerSQLError
+from .output import FORMATS, emit
 from .progress import ProgressBar
+from .results import AppliedFile, BuildResult, MigrateResult
 from .transpile import DIALECTS
 
 format_option = click.option(
@@ -131,6 +131,8 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool, quiet
     Shell completion (bash; zsh and fish alike, see the README):
         eval "$(_POKERSQL_COMPLETE=bash_source pokersql)"
     """
+    if db_path is not None and not db_path.strip():
+        raise click.BadParameter("the database path is empty: give a file name, or leave --db out", param_hint="--db")
     ctx.obj = Context(db_path, engine, debug, quiet)
     ctx.call_on_close(ctx.obj.close)
 
@@ -149,19 +151,8 @@ def migrate(context: Context, rebuild: bool, output_format: str) -> None:
         pokersql --db old.duckdb migrate --rebuild
     """
     started = time.perf_counter()
-    applied = context.db.migrate(rebuild=rebuild)
-    columns = ["version", "script", "type", "checksum"]
-    rows = [(f.version, f.script, f.kind, f.checksum[:12]) for f in applied]
-    if output_format == "table":
-        out = console()
-        if rows:
-            out.print(table(f"Applied {len(rows)} SQL file(s) to {context.db_path}", columns, rows))
-        else:
-            out.print(f"Nothing to apply: {context.db_path} is up to date.")
-        out.print(f"({time.perf_counter() - started:.2f} s)")
-    else:
-        data = [dict(zip(columns, row)) for row in rows]
-        _emit(output_format, {"applied": data}, columns, rows)
+    applied = [AppliedFile(f.version, f.script, f.kind, f.checksum[:12]) for f in context.db.migrate(rebuild=rebuild)]
+    emit(MigrateResult(context.db_path, applied, time.perf_counter() - started), output_format)
 
 
 @cli.command()
@@ -177,12 +168,7 @@ def build(context: Context, output_format: str) -> None:
     """
     started = time.perf_counter()
     count = context.db.build()
-    elapsed = time.perf_counter() - started
-    data = {"table": "hands", "rows": count, "seconds": round(elapsed, 3)}
-    if output_format == "table":
-        console().print(f"hands: {count:,} rows in {context.db_path} ({elapsed:.2f} s)")
-    else:
-        _emit(output_format, data, list(data), [list(data.values())])
+    emit(BuildResult(context.db_path, "hands", count, time.perf_counter() - started), output_format)
 
 
 @cli.command()
@@ -199,22 +185,7 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
         pokersql deal --players 4 --seed 42
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
     """
-    result = context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order)
-    if output_format == "json":
-        click.echo(to_json(result.to_dict()))
-        return
-    columns = ["player", "cards", "category", "hand_rank", "place", "result"]
-    split = len(result.winners) > 1
-    outcome = {True: "splits the pot" if split else "wins", False: ""}
-    if output_format == "csv":
-        click.echo(to_csv(columns, [(p.player, " ".join(p.cards), p.category, p.hand_rank, p.place, outcome[p.place == 1]) for p in result.players]), nl=False)
-        return
-    rows = [
-        (str(p.player), pretty_cards(p.cards), p.category, str(p.hand_rank), str(p.place), ("★ " if p.place == 1 else "") + outcome[p.place == 1])
-        for p in result.players
-    ]
-    how = _riffles(riffles) if shuffle == "riffle" else "uniform shuffle"
-    console().print(table(f"Deal, seed {result.seed}, {players} players ({how}, dealt in {order})", columns, rows))
+    emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order), output_format)
 
 
 @cli.command(name="eval")
@@ -230,12 +201,7 @@ def eval_command(context: Context, cards: tuple[str, ...], output_format: str) -
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
         pokersql eval As Ks 7d 7c 7h 2s 9c
     """
-    result = context.db.evaluate(" ".join(cards))
-    data = {k: v for k, v in result.to_dict().items() if k != "place"}
-    if output_format == "table":
-        console().print(table(None, ["cards", "best", "category", "points", "hand_rank"], [(pretty_cards(result.cards), pretty_cards(result.best), result.category, result.points, result.hand_rank)]))
-    else:
-        _emit(output_format, data, list(data), [[" ".join(v) if isinstance(v, list) else v for v in data.values()]])
+    emit(context.db.evaluate(" ".join(cards)), output_format)
 
 
 @cli.command()
@@ -250,21 +216,7 @@ def compare(context: Context, hands: tuple[str, ...], output_format: str) -> Non
         pokersql compare "As Ad 2c 2d 5h" "Ks Kd Qc Qd Ah"
         pokersql compare "Ah Kh 2c 7d 9s Jh Th" "Qs Qd 2c 7d 9s Jh Th"
     """
-    result = context.db.compare(*hands)
-    if output_format == "json":
-        click.echo(to_json(result.to_dict()))
-        return
-    columns = ["hand", "cards", "best", "category", "hand_rank", "place", "result"]
-    split = len(result.winners) > 1
-    outcome = {True: "splits the pot" if split else "wins", False: ""}
-    if output_format == "csv":
-        click.echo(to_csv(columns, [(n, " ".join(h.cards), " ".join(h.best), h.category, h.hand_rank, h.place, outcome[h.place == 1]) for n, h in enumerate(result.hands, start=1)]), nl=False)
-        return
-    rows = [
-        (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), ("★ " if h.place == 1 else "") + outcome[h.place == 1])
-        for n, h in enumerate(result.hands, start=1)
-    ]
-    console().print(table(None, columns, rows))
+    emit(context.db.compare(*hands), output_format)
 
 
 @cli.command()
@@ -290,15 +242,7 @@ def freq(context: Context, cards: str, plot: str | None, output_format: str) -> 
 
         plots.check_path(plot)
     result = context.db.freq(int(cards))
-    columns = ["points", "category", "count", "expected", "match"]
-    rows = [(c.points, c.category, c.count, c.expected, "yes" if c.count == c.expected else "NO") for c in result.categories]
-    if output_format == "json":
-        click.echo(to_json(result.to_dict()))
-    elif output_format == "csv":
-        click.echo(to_csv(columns, rows), nl=False)
-    else:
-        title = f"{result.total:,} {result.cards}-card hands, {result.distinct_ranks:,} distinct ranks"
-        console().print(table(title, columns, [(p, c, f"{n:,}", f"{e:,}", m) for p, c, n, e, m in rows]))
+    emit(result, output_format)
     if plot:
         _plot("freq_plot", result, plot, output_format)
 
@@ -330,28 +274,9 @@ def simulate(
 
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
     result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order)
-    _simulate_output(result, output_format)
+    emit(result, output_format)
     if plot:
         _plot("simulate_plot", result, plot, output_format)
-
-
-def _simulate_output(result, output_format: str) -> None:
-    columns = ["points", "category", "count", "expected", "observed_probability", "expected_probability", "z"]
-    rows = [(c.points, c.category, c.count, round(c.expected_count, 2), c.observed_probability, c.expected_probability, round(c.z, 2)) for c in result.categories]
-    if output_format == "json":
-        click.echo(to_json(result.to_dict()))
-        return
-    if output_format == "csv":
-        click.echo(to_csv(columns, rows), nl=False)
-        return
-    pretty_rows = [
-        (p, c, f"{n:,}", f"{e:,.1f}", f"{o:.6%}", f"{x:.6%}", f"{z:+.2f}" + ("  ← |z| > 3" if abs(z) > 3 else ""))
-        for p, c, n, e, o, x, z in rows
-    ]
-    how = f", {_riffles(result.riffles)}" if result.shuffle == "riffle" else ""
-    how += ", round-robin deal" if result.order == "round-robin" else ""
-    out = console()
-    out.print(table(f"{result.deals:,} deals x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands", ["points", "category", "count", "expected", "observed", "exact", "z"], pretty_rows))
 
 
 @cli.command()
@@ -384,26 +309,10 @@ def equity(
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed)
-    _equity_output(result, output_format)
+    emit(result, output_format)
     if plot:
         board_cards = [card_name(c) for c in parse_cards(board)] if board else []
         _plot("equity_plot", {**result.to_dict(), "board": board_cards}, plot, output_format)
-
-
-def _equity_output(result, output_format: str) -> None:
-    if output_format == "json":
-        click.echo(to_json(result.to_dict()))
-        return
-    columns = ["player", "hand", "wins", "ties", "equity"]
-    if output_format == "csv":
-        click.echo(to_csv(columns, [(n, p.hand if isinstance(p.hand, str) else " ".join(p.hand), p.wins, p.ties, p.equity) for n, p in enumerate(result.players, start=1)]), nl=False)
-        return
-    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
-    rows = [
-        (str(n), p.hand if isinstance(p.hand, str) else pretty_cards(p.hand), f"{p.wins:,}", f"{p.ties:,}", f"{p.equity:.4%}")
-        for n, p in enumerate(result.players, start=1)
-    ]
-    console().print(table(f"Equity ({how})", columns, rows))
 
 
 @cli.command()
@@ -411,19 +320,16 @@ def _equity_output(result, output_format: str) -> None:
 @format_option
 @pass_context
 def query(context: Context, sql: str, output_format: str) -> None:
-    """Run SQL against the database, read-only (a write is refused).
+    """Run SQL against the database, read-only: it can change nothing, and touch no file or network.
+
+    The engine itself refuses a write, a file, an extension or a URL (exit status 2).
 
     \b
     Example:
         pokersql query "select category, count(*) from hands group by all"
     """
-    result = context.db.query(sql)
-    if output_format == "json":
-        click.echo(to_json([dict(zip(result.columns, row)) for row in result.rows]))
-    elif output_format == "csv":
-        click.echo(to_csv(result.columns, result.rows), nl=False)
-    else:
-        console().print(table(None, result.columns, result.rows))
+    with context.db.stream(sql) as result:
+        emit(result, output_format)
 
 
 @cli.command()
@@ -445,12 +351,7 @@ def export(context: Context, table_name: str, path: str, output_format: str) -> 
     """
     started = time.perf_counter()
     result = context.db.export(table_name, path)
-    elapsed = time.perf_counter() - started
-    if output_format == "table":
-        console().print(f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {elapsed:.2f} s)")
-    else:
-        data = result.to_dict()
-        _emit(output_format, data, list(data), [list(data.values())])
+    emit(result, output_format, seconds=time.perf_counter() - started)
 
 
 @cli.command()
@@ -465,10 +366,6 @@ def sql(dialect: str) -> None:
     click.echo(migrations.script_for(dialect, migrations.sql_files()), nl=False)
 
 
-def _riffles(count: int) -> str:
-    return f"{count} riffle" + ("" if count == 1 else "s")
-
-
 def _plot(function: str, result: object, path: str, output_format: str) -> None:
     """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean)."""
     from . import plots
@@ -478,22 +375,18 @@ def _plot(function: str, result: object, path: str, output_format: str) -> None:
         click.echo(f"picture: {written} ({plots.SIZE[0]}x{plots.SIZE[1]} PNG)", err=True)
 
 
-def _emit(output_format: str, data: object, columns: list[str], rows: list) -> None:
-    if output_format == "json":
-        click.echo(to_json(data))
-    else:
-        click.echo(to_csv(columns, rows), nl=False)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point: runs the CLI and turns every error into one line and an exit status."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
-        cli.main(args=args, prog_name="pokersql", standalone_mode=False)
+        with interrupts.handling_sigint():
+            cli.main(args=args, prog_name="pokersql", standalone_mode=False)
+            if interrupts.pending():  # the signal came as the work ended: it still counts
+                raise KeyboardInterrupt
     except click.exceptions.Exit as e:
         return e.exit_code
-    except click.Abort:
+    except (click.Abort, KeyboardInterrupt, Interrupted):
         click.echo("pokersql: interrupted", err=True)
         return 130
     except click.ClickException as e:
@@ -506,9 +399,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         click.echo(f"pokersql: error: {_one_line(str(e))}", err=True)
         return e.exit_code
-    except KeyboardInterrupt:
-        click.echo("pokersql: interrupted", err=True)
-        return 130
     except Exception as e:  # anything unforeseen: still one line, exit status 1
         if debug:
             raise

@@ -9,21 +9,34 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 import secrets
 import threading
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import migrations
-from .cards import card_name, card_pretty, check_distinct, parse_cards
+from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput, PokerSQLError
+from .errors import BadInput
 from .progress import ProgressCallback, no_progress
+from .results import (
+    CategoryCount,
+    CompareResult,
+    DealResult,
+    EquityPlayer,
+    EquityResult,
+    ExportResult,
+    FreqResult,
+    HandResult,
+    PlayerHand,
+    QueryResult,
+    QueryStream,
+    SimulatedCategory,
+    SimulateResult,
+)
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
@@ -31,179 +44,15 @@ MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
-
-
-def _optional(module: str) -> Any:
-    """pandas or pyarrow, which pokersql does not depend on: imported when asked for."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as e:
-        raise PokerSQLError(f"this needs {module}, which pokersql does not install: pip install {module}") from e
-
-
-class _Frames:
-    """.df() and .arrow() for a result: its rows (players, hands or categories) as a table."""
-
-    _rows_field = ""
-
-    def records(self) -> list[dict[str, Any]]:
-        return [asdict(row) for row in getattr(self, self._rows_field)]
-
-    def df(self) -> Any:
-        """A pandas DataFrame, one row per item (pandas must be installed)."""
-        return _optional("pandas").DataFrame.from_records(self.records())
-
-    def arrow(self) -> Any:
-        """A pyarrow Table, one row per item (pyarrow must be installed)."""
-        return _optional("pyarrow").Table.from_pylist(self.records())
+EQUITY_SLICE = 50_000  # Monte Carlo runouts per query in equity: memory stays bounded, a bar step
+POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
 
 EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 
-@dataclass
-class ExportResult:
-    table: str
-    file: str
-    format: str
-    rows: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class HandResult:
-    cards: list[str]
-    best: list[str]
-    points: int
-    category: str
-    hand_rank: int
-    place: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class PlayerHand:
-    player: int
-    cards: list[str]
-    points: int
-    category: str
-    hand_rank: int
-    place: int
-
-
-@dataclass
-class DealResult(_Frames):
-    seed: int
-    players: list[PlayerHand]
-    winners: list[int]
-    shuffle: str = "uniform"
-    riffles: int | None = None
-    order: str = "blocks"
-    _rows_field = "players"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class CompareResult(_Frames):
-    hands: list[HandResult]
-    winners: list[int]
-    _rows_field = "hands"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class CategoryCount:
-    points: int
-    category: str
-    count: int
-    expected: int
-
-
-@dataclass
-class FreqResult(_Frames):
-    cards: int
-    total: int
-    distinct_ranks: int
-    categories: list[CategoryCount]
-    _rows_field = "categories"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class SimulatedCategory:
-    points: int
-    category: str
-    count: int
-    expected_probability: float
-    z: float
-    observed_probability: float = 0.0
-    expected_count: float = 0.0
-
-
-@dataclass
-class SimulateResult(_Frames):
-    deals: int
-    players: int
-    seed: int
-    hands: int
-    categories: list[SimulatedCategory] = field(default_factory=list)
-    shuffle: str = "uniform"
-    riffles: int | None = None
-    order: str = "blocks"
-    _rows_field = "categories"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class EquityPlayer:
-    hand: list[str] | str
-    wins: int
-    ties: int
-    equity: float
-
-
-@dataclass
-class EquityResult:
-    exact: bool
-    boards: int
-    players: list[EquityPlayer]
-    seed: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.exact:
-            del data["seed"]
-        return data
-
-
-@dataclass
-class QueryResult:
-    columns: list[str]
-    rows: list[tuple]
-
-    def records(self) -> list[dict[str, Any]]:
-        return [dict(zip(self.columns, row)) for row in self.rows]
-
-    def df(self) -> Any:
-        """The rows as a pandas DataFrame (pandas must be installed)."""
-        return _optional("pandas").DataFrame.from_records(self.rows, columns=self.columns)
-
-    def arrow(self) -> Any:
-        """The rows as a pyarrow Table (pyarrow must be installed)."""
-        columns = list(zip(*self.rows)) if self.rows else [[] for _ in self.columns]
-        return _optional("pyarrow").table({name: list(values) for name, values in zip(self.columns, columns)})
+# Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
+EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
 
 
 def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
@@ -355,11 +204,14 @@ class Database:
         dead: str | list[str] = "",
         trials: int | None = None,
         seed: int | None = None,
+        slice_trials: int = EQUITY_SLICE,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 hands of two hole cards (or "random").
 
         Exact (every board still to come) unless ``trials`` asks for a seeded
-        Monte Carlo estimate; "random" hands need Monte Carlo.
+        Monte Carlo estimate; "random" hands need Monte Carlo. The runouts are
+        counted in slices of ``slice_trials`` (the same runouts whatever the slice),
+        so memory stays bounded, each slice a step reported to the progress callback.
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
@@ -368,6 +220,7 @@ class Database:
         exact = trials is None
         if not exact:
             _whole_number("trials", trials, 1, MAX_DEALS)
+            _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         holes: list[list[int] | None] = []
         for number, hand in enumerate(hands, start=1):
@@ -387,6 +240,11 @@ class Database:
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
         dead_cards = parse_cards(dead) if dead else []
         check_distinct([hole for hole in holes if hole] + [board_cards, dead_cards])
+        left = 52 - sum(2 for hole in holes if hole) - len(board_cards) - len(dead_cards)
+        needed = 5 - len(board_cards) + sum(2 for hole in holes if hole is None)
+        if left < needed:
+            known = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
+            raise BadInput(f"{known} leave {left} cards in the deck, and {needed} are needed to finish the deal")
         self.ensure_ready()
         with self.engine.scratch():
             self._fill_hand_input([])
@@ -400,25 +258,39 @@ class Database:
             )
             self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
             self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
-            if not exact:
-                # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
-                self.engine.execute(
-                    "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = 1", (seed, trials)
-                )
-            task = "equity: every board still to come" if exact else f"equity: {trials:,} runouts"
-            with self._watching(task):
-                rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
-        runouts = rows[0][1] if rows else 0
+            if exact:
+                with self._watching("equity: every board still to come"):
+                    totals = self.engine.execute(EQUITY_QUERY)
+            else:
+                totals = self._monte_carlo_equity(seed, trials, slice_trials)
+        runouts = totals[0][1] if totals else 0
         players = [
             EquityPlayer(
                 hand=[card_name(c) for c in hole] if hole else "random",
                 wins=wins,
                 ties=ties,
-                equity=equity,
+                equity=shares / (POT_SHARES * runouts) if runouts else 0.0,
             )
-            for hole, (_, _, wins, ties, equity) in zip(holes, rows)
+            for hole, (_, runouts, wins, ties, shares) in zip(holes, totals)
         ]
         return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
+
+    def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
+        """Inside equity's scratch transaction: the runouts first .. first + slice - 1 at a
+        time (deal numbers fix the cards, so the slices add up to one run), summed."""
+        task = f"equity: {trials:,} runouts"
+        summed: dict[int, list[int]] = {}
+        for first in range(1, trials + 1, slice_trials):
+            self.progress(task, first - 1, trials)
+            # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
+            self.engine.execute(
+                "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = ?",
+                (seed, min(slice_trials, trials - first + 1), first),
+            )
+            for player, *counts in self.engine.execute(EQUITY_QUERY):
+                summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
+        self.progress(task, trials, trials)
+        return [(player, *summed[player]) for player in sorted(summed)]
 
     # -- dealing ----------------------------------------------------------
     def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:
@@ -561,24 +433,28 @@ class Database:
 
     # -- SQL --------------------------------------------------------------
     def query(self, sql: str, params: tuple = ()) -> QueryResult:
-        """Run one read-only statement; anything that would write is refused."""
+        """Run SQL that reads pokersql's database; the rows of its last statement.
+
+        The engine refuses (``Refused``, a ``BadInput``) anything that would write, or
+        reach a file, an extension or the network; see ``pokersql.engines``.
+        """
+        with self.stream(sql, params) as result:
+            return QueryResult(columns=result.columns, rows=list(result.rows))
+
+    @contextlib.contextmanager
+    def stream(self, sql: str, params: tuple = ()) -> Iterator[QueryStream]:
+        """Like ``query``, the rows fetched a slice at a time as they are read (inside the block)."""
         self.ensure_ready()
-        if not self.engine.statement_is_read_only(sql):
-            raise BadInput(f"query is read-only: refused {' '.join(sql.split())[:60]!r}")
-        with self.engine.scratch():
-            rows = self.engine.execute(sql, params)
-            columns = self.engine.columns()
-        return QueryResult(columns=columns, rows=rows)
+        with self.engine.read_only_query(sql, params) as (columns, rows):
+            yield QueryStream(columns=columns, rows=rows)
 
     def relation(self, sql: str) -> Any:
         """A lazy, read-only result with ``.df()``, ``.arrow()`` and ``.pl()`` (DuckDB only).
 
         Nothing is fetched into Python tuples: ``db.relation("select * from hands").df()``
-        hands DuckDB's columns straight to pandas.
+        hands DuckDB's columns straight to pandas. It cannot write, as ``query`` cannot.
         """
         self.ensure_ready()
-        if not self.engine.statement_is_read_only(sql):
-            raise BadInput(f"relation is read-only: refused {' '.join(sql.split())[:60]!r}")
         try:
             return self.engine.relation(sql)
         except NotImplementedError as e:

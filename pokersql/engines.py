@@ -2,6 +2,29 @@
 
 Engine errors are re-raised as pokersql's own DatabaseError, naming the SQL
 file or the statement that failed.
+
+What the user's SQL runs on (``read_only_query``, ``read_only_relation``) is a
+connection that the engine itself keeps from writing and from reaching any file or
+the network: pokersql never inspects the statement's text for that.
+
+- DuckDB, a file: a second connection opened ``read_only`` with external access off,
+  no automatic installing or loading of extensions, and the configuration locked.
+  DuckDB lets one process open a file with one configuration at a time, so the
+  read-write connection is closed while the read-only one is open (and the other way
+  round: each is opened again when it is next needed).
+- DuckDB, in memory: it cannot be opened a second time, so each statement runs on a
+  cursor in a transaction of its own, begun ``read only`` (DuckDB refuses any write in
+  it; a ``commit`` in the statement ends only that empty transaction). Files are not
+  guarded there: an in-memory database is only reachable from the Python process that
+  made it, which can read and write files anyway.
+- SQLite: a file is opened a second time with ``mode=ro``; in memory, the same
+  connection is used. Either way with ``pragma query_only`` and an authorizer that
+  allows reading and nothing else (no ``attach``, which would create a file, no
+  ``vacuum into``, no pragma that sets).
+
+No pokersql connection installs or loads an extension by itself, and a database file
+of the other engine is refused by its header, before DuckDB would try to download the
+extension that reads it.
 """
 
 from __future__ import annotations
@@ -16,11 +39,47 @@ from pathlib import Path
 from typing import Any
 
 
-from .errors import DatabaseError
+from . import interrupts
+from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from .transpile import transpile
 
 # pokersql writes database files that PyPI's duckdb-cli (1.5) can open too.
 DUCKDB_STORAGE_VERSION = "v1.5.0"
+
+# Every DuckDB connection: never download or load an extension behind the user's back.
+DUCKDB_NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+# The connection the user's SQL runs on, on a file: read-only, no file or network, locked.
+DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "enable_external_access": False, "lock_configuration": True}
+
+FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
+
+
+def file_kind(path: str | None) -> str | None:
+    """"duckdb" or "sqlite" by the file's header; None for no file, an empty one or another kind.
+
+    A SQLite file begins with "SQLite format 3\\0"; a DuckDB file has "DUCK" at byte 8.
+    """
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(16)
+    except OSError:
+        return None
+    if header.startswith(b"SQLite format 3\x00"):
+        return "sqlite"
+    if header[8:12] == b"DUCK":
+        return "duckdb"
+    return None
+
+
+def _check_kind(path: str | None, engine: str) -> None:
+    kind = file_kind(path)
+    if kind is not None and kind != engine:
+        raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
+
+
+ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite"}
 
 
 class Engine:
@@ -49,7 +108,20 @@ class Engine:
         raise NotImplementedError
 
     def statement_is_read_only(self, sql: str) -> bool:
+        """A friendly guess from the statement's text. Not what keeps ``query`` read-only
+        (the engine does that, see the module's docstring); the library no longer calls it."""
         raise NotImplementedError
+
+    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> contextlib.AbstractContextManager[tuple[list[str], Iterator[tuple]]]:
+        """``with engine.read_only_query(sql) as (columns, rows)``: the rows of the last
+        statement, fetched a slice at a time, on a connection that cannot write.
+
+        A statement that would write, or reach a file or the network, raises Refused.
+        """
+        raise NotImplementedError
+
+    def interrupt(self) -> None:
+        """Stop the running query (called from another thread, on SIGINT)."""
 
     def relation_names(self) -> list[str]:
         """The tables and views a user may read or export."""
@@ -82,6 +154,7 @@ class Engine:
         self.execute("begin transaction")
 
     def commit(self) -> None:
+        interrupts.check()  # a SIGINT already came: roll back instead (see pokersql.interrupts)
         self.execute("commit")
 
     def rollback(self) -> None:
@@ -93,10 +166,10 @@ class Engine:
         self.begin(immediate)
         try:
             yield
-        except BaseException:
-            self.rollback()
+            self.commit()
+        except BaseException as e:
+            self._rollback_after(e)
             raise
-        self.commit()
 
     @contextlib.contextmanager
     def scratch(self) -> Iterator[None]:
@@ -104,8 +177,24 @@ class Engine:
         self.begin()
         try:
             yield
-        finally:
+        except BaseException as e:
+            self._rollback_after(e)
+            raise
+        self.rollback()
+
+    def _rollback_after(self, cause: BaseException) -> None:
+        """Roll back after ``cause``; if that fails too, the cause still comes first.
+
+        (A full disk fails the statement, and SQLite may then have ended the transaction
+        itself: "cannot rollback - no transaction is active" must not hide the real cause.)
+        """
+        try:
             self.rollback()
+        except DatabaseError as failed:
+            if isinstance(cause, PokerSQLError):
+                cause.args = (f"{cause}; then the rollback failed: {failed}",)
+            else:
+                cause.add_note(f"then the rollback failed: {failed}")
 
     def close(self) -> None:
         raise NotImplementedError
@@ -127,6 +216,11 @@ def _load_duckdb() -> None:
         duckdb = module
 
 
+def _duckdb_failures() -> tuple[type[BaseException], ...]:
+    """What a DuckDB call raises: its errors, and RuntimeError("Query interrupted")."""
+    return (duckdb.Error, RuntimeError)
+
+
 class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
@@ -134,35 +228,81 @@ class DuckDBEngine(Engine):
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         _load_duckdb()
+        _check_kind(path, "duckdb")
         self.path = path
-        config = {}
-        if path is not None and not os.path.exists(path) and not read_only:
-            config["storage_compatibility_version"] = DUCKDB_STORAGE_VERSION
-        try:
-            self.connection = duckdb.connect(path or ":memory:", read_only=read_only, config=config)
-        except duckdb.Error as e:
-            raise DatabaseError(f"cannot open DuckDB database {path!r}: {_first_line(e)}") from e
-        # DuckDB's own bar would write over pokersql's output: it measures progress, for
-        # query_progress(), but never prints.
-        self.execute("set enable_progress_bar = true")
-        self.execute("set enable_progress_bar_print = false")
+        self.read_only = read_only
+        self._connection: Any = None
+        self._reader: Any = None  # on a file: the sandboxed read-only connection
+        self._cursors: list[Any] = []  # cursors of read_only_query, for interrupt()
         self._description: list[str] = []
+        interrupts.register(self)
+        self.connection  # opened now: a file that cannot be opened fails here, not later
+
+    @property
+    def connection(self) -> Any:
+        """The read-write connection (read-only if the engine was made so), opened when needed."""
+        if self._connection is None:
+            self._close_reader()
+            config = dict(DUCKDB_NO_EXTENSIONS)
+            if self.path is not None and not os.path.exists(self.path) and not self.read_only:
+                config["storage_compatibility_version"] = DUCKDB_STORAGE_VERSION
+            self._connection = self._open(self.read_only, config)
+            # DuckDB's own bar would write over pokersql's output: it measures progress, for
+            # query_progress(), but never prints.
+            self._connection.execute("set enable_progress_bar = true")
+            self._connection.execute("set enable_progress_bar_print = false")
+        return self._connection
+
+    def _open(self, read_only: bool, config: dict[str, Any]) -> Any:
+        try:
+            return duckdb.connect(self.path or ":memory:", read_only=read_only, config=config)
+        except duckdb.Error as e:
+            message = _first_line(e)
+            if "Conflicting lock" in message:
+                holder = re.search(r"\(PID (\d+)\)", message)
+                by = f" (PID {holder.group(1)})" if holder else ""
+                raise DatabaseError(f"database {self.path} is in use by another process{by}: try again when it is done") from e
+            raise DatabaseError(f"cannot open DuckDB database {self.path!r}: {message}") from e
+
+    def _reading_connection(self) -> Any:
+        """What the user's SQL runs on: a sandboxed read-only connection (a file), or the
+        in-memory database's own connection (each statement then in a read-only transaction)."""
+        if self.path is None:
+            return self.connection
+        if self._reader is None:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+            self._reader = self._open(True, DUCKDB_SANDBOX)
+        return self._reader
+
+    def _close_reader(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+    def _error(self, error: Exception, sql: str) -> PokerSQLError:
+        # A SIGINT ends a DuckDB query as InterruptException (interrupt() from the watcher
+        # thread) or as RuntimeError "Query interrupted" (the client's own signal check).
+        if isinstance(error, duckdb.InterruptException) or "interrupted" in str(error).lower():
+            return Interrupted()
+        return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         try:
             cursor = self.connection.execute(sql, list(params))
             self._description = [d[0] for d in cursor.description or []]
             return cursor.fetchall() if cursor.description else []
-        except duckdb.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+        except _duckdb_failures() as e:
+            raise self._error(e, sql) from e
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
             return
         try:
             self.connection.executemany(sql, [list(row) for row in rows])
-        except duckdb.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+        except _duckdb_failures() as e:
+            raise self._error(e, sql) from e
 
     def columns(self) -> list[str]:
         return list(self._description)
@@ -180,6 +320,63 @@ class DuckDBEngine(Engine):
             raise DatabaseError(_first_line(e)) from e
         allowed = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
         return bool(parsed) and all(statement.type in allowed for statement in parsed)
+
+    @contextlib.contextmanager
+    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+        cursor = self._reading_connection().cursor()
+        self._cursors.append(cursor)
+        try:
+            statements = self._parse(cursor, sql)
+            for statement in statements[:-1]:
+                self._run_read_only(cursor, statement.query, ())
+            columns, result = self._run_read_only(cursor, statements[-1].query, params)
+            yield columns, self._fetch(result, sql) if columns else iter(())
+        finally:
+            self._cursors.remove(cursor)
+            with contextlib.suppress(duckdb.Error):
+                cursor.execute("rollback")  # the read-only transaction, if the statement left it open
+            cursor.close()
+
+    def _parse(self, cursor: Any, sql: str) -> list[Any]:
+        try:
+            statements = cursor.extract_statements(sql)
+        except duckdb.Error as e:
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+        if not statements:
+            raise BadInput("query: no SQL statement given")
+        return statements
+
+    def _run_read_only(self, cursor: Any, sql: str, params: Sequence[Any]) -> tuple[list[str], Any]:
+        """One statement in a transaction of its own, begun read only: its columns and its
+        result, not fetched yet."""
+        try:
+            with contextlib.suppress(duckdb.TransactionException):
+                cursor.execute("rollback")  # what the statement before may have left open
+            cursor.execute("begin transaction read only")
+            result = cursor.execute(sql, list(params))
+            columns = [d[0] for d in result.description or []]
+            types = [str(d[1]) for d in result.description or []]
+            if any(kind.endswith("WITH TIME ZONE") for kind in types):
+                result = cursor.execute(_without_time_zones(cursor, sql, types), list(params))
+            return columns, result
+        except _duckdb_failures() as e:
+            raise self._refusal(e, sql) from e
+
+    def _fetch(self, result: Any, sql: str) -> Iterator[tuple]:
+        try:
+            while rows := result.fetchmany(FETCH_ROWS):
+                yield from rows
+        except _duckdb_failures() as e:
+            raise self._refusal(e, sql) from e
+
+    def _refusal(self, error: Exception, sql: str) -> PokerSQLError:
+        """A write, a file or the network refused by the engine: exit 2; anything else as usual."""
+        refused = isinstance(error, duckdb.PermissionException) or any(
+            needle in str(error) for needle in ("read-only", "read only", "configuration has been locked")
+        )
+        if refused:
+            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
+        return self._error(error, sql)
 
     def relation_names(self) -> list[str]:
         rows = self.execute(
@@ -210,9 +407,10 @@ class DuckDBEngine(Engine):
         if relation not in self.relation_names() or file_format not in self.export_formats:
             raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
         # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.
-        target = "'" + path.replace("'", "''") + "'"
-        options = "format parquet" if file_format == "parquet" else "format csv, header true"
-        rows = self.execute(f'copy (select * from "{relation}") to {target} ({options})')
+        with _replacing(path) as temporary:
+            target = "'" + temporary.replace("'", "''") + "'"
+            options = "format parquet" if file_format == "parquet" else "format csv, header true"
+            rows = self.execute(f'copy (select * from "{relation}") to {target} ({options})')
         return rows[0][0] if rows else self.execute(f'select count(*) from "{relation}"')[0][0]
 
     def query_progress(self) -> float:
@@ -221,17 +419,54 @@ class DuckDBEngine(Engine):
         except duckdb.Error:
             return -1.0
 
+    def interrupt(self) -> None:
+        for connection in (self._connection, self._reader, *self._cursors):
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    connection.interrupt()
+
     def relation(self, sql: str) -> Any:
+        """The last statement of ``sql`` as a lazy relation that cannot write (see the module).
+
+        On a file the relation lives on the read-only connection, until the engine next
+        needs to write (an ``export``, a migration). In memory it lives on a cursor whose
+        read-only transaction stays open: each time the relation runs, it runs in it.
+        """
+        connection = self._reading_connection()
+        cursor = connection.cursor()
+        statements = self._parse(cursor, sql)
+        for statement in statements[:-1]:
+            self._run_read_only(cursor, statement.query, ())
         try:
-            return self.connection.sql(sql)
-        except duckdb.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+            with contextlib.suppress(duckdb.TransactionException):
+                cursor.execute("rollback")
+            cursor.execute("begin transaction read only")
+            return cursor.sql(statements[-1].query)
+        except _duckdb_failures() as e:
+            raise self._refusal(e, sql) from e
 
     def close(self) -> None:
-        self.connection.close()
+        self._close_reader()
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def version(self) -> str:
         return f"DuckDB {duckdb.__version__}"
+
+
+def _without_time_zones(cursor: Any, sql: str, types: list[str]) -> str:
+    """The query again, its columns with a time zone cast to text.
+
+    DuckDB's Python client needs pytz to turn such a value into a datetime, and pokersql
+    does not depend on pytz: the text (2026-11-22 09:15:00+00) keeps the same instant.
+    """
+    casts = [
+        f"cast(#{number} as varchar)" if kind.endswith("WITH TIME ZONE") else f"#{number}"
+        for number, kind in enumerate(types, start=1)
+    ]
+    relation = cursor.sql(sql).project(", ".join(casts))
+    return relation.sql_query()
 
 
 # How long a SQLite connection waits for another process's write (a build takes about 10 s).
@@ -250,7 +485,10 @@ class SQLiteEngine(Engine):
     default_path = "pokersql.sqlite"
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
+        _check_kind(path, "sqlite")
         self.path = path
+        self._reader: sqlite3.Connection | None = None
+        interrupts.register(self)
         try:
             if path is None:
                 self.connection = sqlite3.connect(":memory:", isolation_level=None)
@@ -271,13 +509,53 @@ class SQLiteEngine(Engine):
             self._description = [d[0] for d in cursor.description or []]
             return cursor.fetchall()
         except sqlite3.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+            raise _sqlite_error(e, sql) from e
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             self.connection.executemany(sql, [tuple(row) for row in rows])
         except sqlite3.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+            raise _sqlite_error(e, sql) from e
+
+    @contextlib.contextmanager
+    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+        if self.path is None:
+            connection = self.connection
+        else:
+            if self._reader is None:
+                uri = Path(self.path).absolute().as_uri() + "?mode=ro"
+                try:
+                    self._reader = sqlite3.connect(uri, uri=True, isolation_level=None)
+                except sqlite3.Error as e:
+                    raise DatabaseError(f"cannot open SQLite database {self.path!r}: {_first_line(e)}") from e
+            connection = self._reader
+        connection.execute("pragma query_only = 1")
+        connection.set_authorizer(_read_only_authorizer)
+        try:
+            try:
+                cursor = connection.execute(sql, tuple(params))
+            except sqlite3.Error as e:
+                raise _sqlite_error(e, sql, refusing=True) from e
+            columns = [d[0] for d in cursor.description or []]
+            yield columns, self._fetch(cursor, sql)
+        finally:
+            connection.set_authorizer(None)
+            if connection is self.connection:
+                connection.execute("pragma query_only = 0")
+
+    @staticmethod
+    def _fetch(cursor: sqlite3.Cursor, sql: str) -> Iterator[tuple]:
+        try:
+            while rows := cursor.fetchmany(FETCH_ROWS):
+                yield from rows
+        except sqlite3.Error as e:
+            raise _sqlite_error(e, sql, refusing=True) from e
+
+    def interrupt(self) -> None:
+        for connection in (self.connection, self._reader):
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    connection.interrupt()
 
     def columns(self) -> list[str]:
         return list(self._description)
@@ -328,23 +606,64 @@ class SQLiteEngine(Engine):
         try:
             cursor = self.connection.execute(f'select * from "{relation}"')
             count = 0
-            with open(path, "w", newline="", encoding="utf-8") as handle:
+            with _replacing(path) as temporary, open(temporary, "w", newline="", encoding="utf-8") as handle:
                 writer = csv.writer(handle, lineterminator="\n")
                 writer.writerow([d[0] for d in cursor.description])
-                while rows := cursor.fetchmany(10_000):
+                while rows := cursor.fetchmany(FETCH_ROWS):
                     writer.writerows(rows)
                     count += len(rows)
         except sqlite3.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (exporting {relation})") from e
+            raise _sqlite_error(e, f"exporting {relation}") from e
         except OSError as e:
             raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
         return count
 
     def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
         self.connection.close()
 
     def version(self) -> str:
         return f"SQLite {sqlite3.sqlite_version}"
+
+
+# SQLite's authorizer actions that only read; everything else is denied to the user's SQL.
+_READING_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+_READING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
+
+
+def _read_only_authorizer(action: int, first: str | None, second: str | None, database: str | None, trigger: str | None) -> int:
+    if action in _READING_ACTIONS or (action == sqlite3.SQLITE_PRAGMA and first in _READING_PRAGMAS):
+        return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY
+
+
+def _sqlite_error(error: sqlite3.Error, sql: str, refusing: bool = False) -> PokerSQLError:
+    """Interrupted for SQLITE_INTERRUPT; Refused for what the read-only connection denied."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_INTERRUPT:
+        return Interrupted()
+    denied = code in (sqlite3.SQLITE_AUTH, sqlite3.SQLITE_READONLY) or "not authorized" in str(error)
+    if refusing and denied:
+        return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
+    return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
+
+
+@contextlib.contextmanager
+def _replacing(path: str) -> Iterator[str]:
+    """A temporary file beside ``path`` to write; it replaces ``path`` only if the block succeeds.
+
+    A failure (a full disk, an interrupt) removes it and leaves whatever was at ``path``.
+    """
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
+    try:
+        yield str(temporary)
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
 
 
 _EXPLAIN = re.compile(r"\s*explain(\s+query\s+plan)?\s+", re.IGNORECASE)

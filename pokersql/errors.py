@@ -19,3 +19,16 @@ class DatabaseError(PokerSQLError):
 
 class MigrationError(DatabaseError):
     """A versioned SQL file could not be applied, or was edited after it was applied."""
+
+
+class Refused(BadInput):
+    """The engine refused a statement that would write, or reach a file or the network: exit status 2."""
+
+
+class Interrupted(PokerSQLError):
+    """Ctrl-C (SIGINT) stopped the work; the database is as it was: exit status 130."""
+
+    exit_code = 130
+
+    def __init__(self, message: str = "interrupted") -> None:
+        super().__init__(message)

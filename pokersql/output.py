@@ -1,21 +1,60 @@
-"""Formatting results for the terminal (rich tables), JSON and CSV."""
+"""One renderer for every command: a result becomes a table, JSON or CSV on stdout.
+
+Each kind of result (``pokersql.results``) has one ``present`` function that says
+what it looks like: its columns, its rows of plain values (CSV), its JSON document,
+and for the terminal its title and pretty cells. ``emit`` then writes any of them in
+the format asked for, the way sqlite-utils' ``output_rows`` serves all its commands.
+
+Rows are written as they come (a query's rows are never all held at once).
+
+Values a database can return, written the same way in every format unless noted:
+``None`` is empty (CSV, table) or ``null`` (JSON); a ``Decimal`` is its exact text
+(in JSON a number when a float holds it exactly, else that text); NaN and infinities are the strings ``NaN``, ``Infinity`` and
+``-Infinity`` (JSON has no such numbers); dates and times are ISO 8601 text; an
+interval is Python's text of a timedelta (``3 days, 0:00:00``); a blob is its bytes in
+hexadecimal; a UUID is its text; a list or struct is JSON (nested in JSON output).
+"""
 
 from __future__ import annotations
 
 import csv
+import datetime
+import decimal
+import functools
 import io
+import itertools
 import json
-from collections.abc import Sequence
-from typing import Any
+import math
+import sys
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from .cards import PRETTY_SUITS
+from .results import (
+    BuildResult,
+    CompareResult,
+    DealResult,
+    EquityResult,
+    ExportResult,
+    FreqResult,
+    HandResult,
+    MigrateResult,
+    QueryResult,
+    QueryStream,
+    SimulateResult,
+)
 
 FORMATS = ("table", "json", "csv")
 RED_SUITS = {"h", "d"}
+TABLE_BATCH = 10_000  # rows per printed table when a query's rows stream to the terminal
+CSV_BATCH = 1_000  # rows per write to stdout
 
 
 def pretty_card(name: str) -> Text:
@@ -30,29 +69,311 @@ def pretty_cards(names: Sequence[str]) -> Text:
 
 
 def to_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    return json.dumps(_json_value(data), ensure_ascii=False, indent=2, allow_nan=False)
 
 
-def to_csv(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def to_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows(rows)
+    _write_csv(buffer, columns, rows)
     return buffer.getvalue()
 
 
-def table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:
-    result = Table(title=title, title_justify="left", header_style="bold")
+def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Table:
+    result = Table(title=title, title_justify="left", header_style="bold", show_header=header)
     for column in columns:
         result.add_column(column, no_wrap=True)
     for row in rows:
-        result.add_row(*(value if isinstance(value, Text) else ("" if value is None else str(value)) for value in row))
+        result.add_row(*(value if isinstance(value, Text) else _text(value) for value in row))
     return result
 
 
-def console() -> Console:
+def console(file: TextIO | None = None) -> Console:
     """Standard output; piped output gets room for whole rows (a table never truncates a card)."""
-    out = Console(highlight=False)
+    out = Console(highlight=False, file=file)
     if not out.is_terminal:
-        out = Console(highlight=False, width=1000)
+        out = Console(highlight=False, width=1000, file=file)
     return out
+
+
+# -- values -----------------------------------------------------------------
+def _plain(value: Any) -> Any:
+    """A database value as JSON can hold it (see the module's docstring)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return value
+    if isinstance(value, decimal.Decimal):
+        return value if value.is_finite() else _plain(float(value))
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return str(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value).hex()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    """Like _plain, for JSON: a Decimal is a number when a float holds it exactly, else its text."""
+    plain = _plain(value)
+    if isinstance(plain, decimal.Decimal):
+        number = float(plain)
+        return number if decimal.Decimal(repr(number)) == plain else str(plain)
+    if isinstance(plain, dict):
+        return {key: _json_value(item) for key, item in plain.items()}
+    if isinstance(plain, list):
+        return [_json_value(item) for item in plain]
+    return plain
+
+
+def _text(value: Any) -> str:
+    """A value as one cell of CSV or of the table."""
+    plain = _plain(value)
+    if plain is None:
+        return ""
+    if isinstance(plain, (dict, list)):
+        return json.dumps(plain, ensure_ascii=False, default=str)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return str(value)  # 2026-11-22 09:15:00, as the database shells write it
+    return str(plain)
+
+
+# -- what a result looks like -------------------------------------------------
+@dataclass
+class Output:
+    """One result, ready for any format.
+
+    ``rows`` are plain values (CSV, and the table unless ``cells`` are given);
+    ``data`` is the JSON document (None: the rows as a list of records, streamed);
+    ``lines`` are printed after the table (instead of it if ``show_table`` is False).
+    """
+
+    columns: list[str]
+    rows: Iterable[Sequence[Any]]
+    data: Any = None
+    cells: Iterable[Sequence[Any]] | None = None
+    title: str | None = None
+    lines: list[str] = field(default_factory=list)
+    show_table: bool = True
+    table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
+
+
+@functools.singledispatch
+def present(result: Any, **options: Any) -> Output:
+    raise TypeError(f"no output for {type(result).__name__}")
+
+
+def emit(result: Any, output_format: str, file: TextIO | None = None, **options: Any) -> None:
+    """Write ``result`` to ``file`` (stdout) as a table, JSON or CSV."""
+    file = file or sys.stdout
+    output = present(result, **options)
+    if output_format == "json":
+        if output.data is None:
+            _write_json_records(file, output.columns, output.rows)
+        else:
+            file.write(to_json(output.data) + "\n")
+    elif output_format == "csv":
+        _write_csv(file, output.columns, output.rows)
+    else:
+        _write_table(file, output)
+    file.flush()
+
+
+def _write_csv(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    writer = csv.writer(file, lineterminator="\n")
+    writer.writerow(columns)
+    for batch in _batches(rows, CSV_BATCH):
+        if all(map(_csv_writes_as_text, zip(*batch))):
+            writer.writerows(batch)  # the fast way: csv's own str() is already _text's answer
+        else:
+            writer.writerows([_text(value) for value in row] for row in batch)
+
+
+# Types whose str() is the cell _text gives them: csv may write them itself.
+_CSV_AS_IS = {str, int, bool, type(None), decimal.Decimal, datetime.date, datetime.datetime, datetime.time, datetime.timedelta, uuid.UUID}
+
+
+def _csv_writes_as_text(column: Sequence[Any]) -> bool:
+    kinds = set(map(type, column))
+    if kinds <= _CSV_AS_IS:
+        return True
+    return kinds <= _CSV_AS_IS | {float} and all(map(math.isfinite, (v for v in column if type(v) is float)))
+
+
+def _write_json_records(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """A JSON list of one object per row, written row by row, as json.dumps(indent=2) would."""
+    first = True
+    for row in rows:
+        record = json.dumps(_json_value(dict(zip(columns, row))), ensure_ascii=False, indent=2, allow_nan=False)
+        file.write(("[\n" if first else ",\n") + "  " + record.replace("\n", "\n  "))
+        first = False
+    file.write("[]\n" if first else "\n]\n")
+
+
+def _write_table(file: TextIO, output: Output) -> None:
+    out = console(file)
+    if output.show_table:
+        columns = output.table_columns or output.columns
+        cells = output.cells if output.cells is not None else output.rows
+        widths = [cell_len(column) for column in columns]
+        printed = 0
+        for batch in _batches(cells, TABLE_BATCH):
+            part = table(None if printed else output.title, columns, batch, header=not printed)
+            # A long result comes in several tables: each keeps the widest column so far.
+            widths = [max([width] + [_cell_width(row[n]) for row in batch]) for n, width in enumerate(widths)]
+            for column, width in zip(part.columns, widths):
+                column.min_width = width
+            out.print(part)
+            printed += len(batch)
+        if not printed:
+            out.print(table(output.title, columns, []))
+    for line in output.lines:
+        out.print(line, markup=False)
+
+
+def _cell_width(value: Any) -> int:
+    return value.cell_len if isinstance(value, Text) else cell_len(_text(value))
+
+
+def _batches(rows: Iterable[Any], size: int) -> Iterable[list[Any]]:
+    iterator = iter(rows)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
+
+
+def _outcome(place: int, winners: Sequence[int]) -> str:
+    if place != 1:
+        return ""
+    return "splits the pot" if len(winners) > 1 else "wins"
+
+
+def _starred(place: int, outcome: str) -> str:
+    """The table's result cell: the winners marked with a star."""
+    return ("★ " if place == 1 else "") + outcome
+
+
+def _riffles(count: int | None) -> str:
+    return f"{count} riffle" + ("" if count == 1 else "s")
+
+
+def _cards(cards: Sequence[str] | str) -> str:
+    return cards if isinstance(cards, str) else " ".join(cards)
+
+
+@present.register
+def _(result: MigrateResult, **options: Any) -> Output:
+    columns = ["version", "script", "type", "checksum"]
+    rows = [(f.version, f.script, f.type, f.checksum) for f in result.applied]
+    title = f"Applied {len(rows)} SQL file(s) to {result.database}"
+    lines = [] if rows else [f"Nothing to apply: {result.database} is up to date."]
+    return Output(columns, rows, result.to_dict(), title=title, lines=[*lines, f"({result.seconds:.2f} s)"], show_table=bool(rows))
+
+
+@present.register
+def _(result: BuildResult, **options: Any) -> Output:
+    data = result.to_dict()
+    line = f"{result.table}: {result.rows:,} rows in {result.database} ({result.seconds:.2f} s)"
+    return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
+
+
+@present.register
+def _(result: ExportResult, seconds: float = 0.0, **options: Any) -> Output:
+    data = result.to_dict()
+    line = f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {seconds:.2f} s)"
+    return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
+
+
+@present.register
+def _(result: HandResult, **options: Any) -> Output:
+    data = {k: v for k, v in result.to_dict().items() if k != "place"}
+    cells = [(pretty_cards(result.cards), pretty_cards(result.best), result.category, result.points, result.hand_rank)]
+    rows = [[_cards(v) if isinstance(v, list) else v for v in data.values()]]
+    return Output(list(data), rows, data, cells=cells, table_columns=["cards", "best", "category", "points", "hand_rank"])
+
+
+@present.register
+def _(result: DealResult, **options: Any) -> Output:
+    columns = ["player", "cards", "category", "hand_rank", "place", "result"]
+    rows = [(p.player, _cards(p.cards), p.category, p.hand_rank, p.place, _outcome(p.place, result.winners)) for p in result.players]
+    cells = [
+        (str(p.player), pretty_cards(p.cards), p.category, str(p.hand_rank), str(p.place), _starred(p.place, outcome))
+        for p, (*_, outcome) in zip(result.players, rows)
+    ]
+    how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
+    title = f"Deal, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title)
+
+
+@present.register
+def _(result: CompareResult, **options: Any) -> Output:
+    columns = ["hand", "cards", "best", "category", "hand_rank", "place", "result"]
+    rows = [
+        (n, _cards(h.cards), _cards(h.best), h.category, h.hand_rank, h.place, _outcome(h.place, result.winners))
+        for n, h in enumerate(result.hands, start=1)
+    ]
+    cells = [
+        (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), _starred(h.place, outcome))
+        for (n, *_, outcome), h in zip(rows, result.hands)
+    ]
+    return Output(columns, rows, result.to_dict(), cells=cells)
+
+
+@present.register
+def _(result: FreqResult, **options: Any) -> Output:
+    columns = ["points", "category", "count", "expected", "match"]
+    rows = [(c.points, c.category, c.count, c.expected, "yes" if c.count == c.expected else "NO") for c in result.categories]
+    cells = [(p, c, f"{n:,}", f"{e:,}", m) for p, c, n, e, m in rows]
+    title = f"{result.total:,} {result.cards}-card hands, {result.distinct_ranks:,} distinct ranks"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title)
+
+
+@present.register
+def _(result: SimulateResult, **options: Any) -> Output:
+    columns = ["points", "category", "count", "expected", "observed_probability", "expected_probability", "z"]
+    rows = [
+        (c.points, c.category, c.count, round(c.expected_count, 2), c.observed_probability, c.expected_probability, round(c.z, 2))
+        for c in result.categories
+    ]
+    cells = [
+        (p, c, f"{n:,}", f"{e:,.1f}", f"{o:.6%}", f"{x:.6%}", f"{z:+.2f}" + ("  ← |z| > 3" if abs(z) > 3 else ""))
+        for p, c, n, e, o, x, z in rows
+    ]
+    how = f", {_riffles(result.riffles)}" if result.shuffle == "riffle" else ""
+    how += ", round-robin deal" if result.order == "round-robin" else ""
+    title = f"{result.deals:,} deals x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands"
+    headings = ["points", "category", "count", "expected", "observed", "exact", "z"]
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title, table_columns=headings)
+
+
+@present.register
+def _(result: EquityResult, **options: Any) -> Output:
+    columns = ["player", "hand", "wins", "ties", "equity"]
+    rows = [(n, _cards(p.hand), p.wins, p.ties, p.equity) for n, p in enumerate(result.players, start=1)]
+    cells = [
+        (str(n), p.hand if isinstance(p.hand, str) else pretty_cards(p.hand), f"{p.wins:,}", f"{p.ties:,}", f"{p.equity:.4%}")
+        for n, p in enumerate(result.players, start=1)
+    ]
+    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})")
+
+
+@present.register
+def _(result: QueryResult, **options: Any) -> Output:
+    return Output(list(result.columns), result.rows)
+
+
+@present.register
+def _(result: QueryStream, **options: Any) -> Output:
+    return Output(list(result.columns), result.rows)
+
+

@@ -45,9 +45,12 @@ def _figure(columns: int = 1, width_ratios: list[float] | None = None):
 
 
 def check_path(path: str | Path) -> Path:
+    """A picture's path, refused before any work if it cannot be a PNG file to write."""
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise BadInput(f"--plot writes PNG: the file name must end in .png, not {str(path)!r}")
+    if not path.absolute().parent.is_dir():
+        raise BadInput(f"--plot {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
     return path
 
 

@@ -1,0 +1,94 @@
+"""Ctrl-C: the running query stops within a second, and no commit follows it.
+
+Python runs a signal's handler only between two bytecodes, and a long query holds the
+main thread inside the database's C code: DuckDB would run on for minutes, and so would
+SQLite. So while ``handling_sigint()`` is active (the CLI's whole run), the C part of
+the handler also writes the signal's number to a socket (``signal.set_wakeup_fd``); a
+thread waiting on it interrupts every open engine (``Engine.interrupt()``, safe from any
+thread on both engines), and the query fails at once as interrupted.
+
+The signal is also remembered (``pending()``): ``Engine.commit()`` refuses to commit once
+it is, so a SIGINT that arrives while a migration's last statement finishes cannot be
+lost: the transaction is rolled back and the command ends as interrupted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import socket
+import threading
+import weakref
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import Interrupted
+
+_pending = threading.Event()
+_engines: weakref.WeakSet[Any] = weakref.WeakSet()
+_lock = threading.Lock()
+
+
+def register(engine: Any) -> None:
+    """An engine whose queries a SIGINT must interrupt (it has ``interrupt()``)."""
+    with _lock:
+        _engines.add(engine)
+
+
+def pending() -> bool:
+    return _pending.is_set()
+
+
+def check() -> None:
+    """Raise Interrupted if a SIGINT came: called before anything is committed."""
+    if _pending.is_set():
+        raise Interrupted()
+
+
+def _interrupt_all() -> None:
+    _pending.set()
+    with _lock:
+        engines = list(_engines)
+    for engine in engines:
+        engine.interrupt()
+
+
+def _handler(signum: int, frame: Any) -> None:
+    _pending.set()
+    raise KeyboardInterrupt
+
+
+def _watch(receiver: socket.socket) -> None:
+    while True:
+        try:
+            data = receiver.recv(64)
+        except OSError:
+            return
+        if not data:
+            return
+        if signal.SIGINT in data:
+            _interrupt_all()
+
+
+@contextlib.contextmanager
+def handling_sigint() -> Iterator[None]:
+    """While the block runs (in the main thread), SIGINT interrupts the running query too."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _pending.clear()
+    receiver, sender = socket.socketpair()
+    sender.setblocking(False)
+    previous_fd = signal.set_wakeup_fd(sender.fileno(), warn_on_full_buffer=False)
+    previous_handler = signal.signal(signal.SIGINT, _handler)
+    watcher = threading.Thread(target=_watch, args=(receiver,), name="pokersql-sigint", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous_handler)
+        signal.set_wakeup_fd(previous_fd)
+        sender.close()
+        receiver.shutdown(socket.SHUT_RDWR)
+        watcher.join(timeout=1)
+        receiver.close()

@@ -1,0 +1,98 @@
+"""Ctrl-C: a real SIGINT to a real pokersql process stops it within a second or two, with exit
+status 130, the one line "pokersql: interrupted", no traceback, and the database as it was."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import pokersql
+from pokersql import interrupts
+from pokersql.errors import Interrupted
+
+STARTED = 2.5  # seconds from the start of the process to the signal: Python and the engine are up
+STOPPED = 3.0  # seconds from the signal to the end of the process, at most
+
+
+def pokersql_command() -> list[str]:
+    """The real console script of this environment, else ``python -m pokersql``."""
+    script = shutil.which("pokersql", path=os.path.dirname(sys.executable))
+    return [script] if script else [sys.executable, "-m", "pokersql"]
+
+
+def interrupt(args: list[str], after: float = STARTED) -> tuple[int, str, float]:
+    """Start pokersql with ``args``, send SIGINT ``after`` seconds; (status, stderr, seconds it took to stop)."""
+    process = subprocess.Popen([*pokersql_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(after)
+        assert process.poll() is None, f"pokersql {' '.join(args)} ended before the signal: choose longer work"
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, err = process.communicate(timeout=30)
+        return process.returncode, err, time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def snapshot(engine: str, path: str) -> list:
+    """What an interrupt must leave as it was: the applied files, the objects, the hands."""
+    with pokersql.connect(path, engine) as db:
+        return [
+            db.query("select version, checksum, success from schema_history order by version").rows,
+            db.engine.relation_names(),
+            db.query("select count(*), sum(hand_rank), sum(points) from hands").rows,
+        ]
+
+
+LONG_COMMANDS = {
+    "freq7": ["freq", "--cards", "7"],
+    "monte-carlo": ["equity", "AhAd", "KhKd", "--trials", "10000000", "--seed", "3"],
+    "query-csv": ["query", "select * from hands a, cards b", "--format", "csv"],
+    "simulate": ["simulate", "--deals", "10000000", "--players", "10", "--seed", "1"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(LONG_COMMANDS))
+def test_sigint_stops_a_long_command(built_database, engine_name, command):
+    path = built_database(engine_name)
+    before = snapshot(engine_name, path)
+    status, err, took = interrupt(["--engine", engine_name, "--db", path, *LONG_COMMANDS[command]])
+    assert status == 130, err
+    assert err.strip() == "pokersql: interrupted" and "Traceback" not in err
+    assert took < STOPPED, f"stopped {took:.1f} s after the signal"
+    assert snapshot(engine_name, path) == before
+    deal = subprocess.run([*pokersql_command(), "--engine", engine_name, "--db", path, "deal", "--seed", "1"], capture_output=True, text=True, timeout=120)
+    assert deal.returncode == 0 and "Deal, seed 1" in deal.stdout, deal.stderr
+
+
+@pytest.mark.parametrize("after", [1.0, 2.0])
+def test_sigint_during_a_build_keeps_whole_files_and_is_not_lost(tmp_path, engine_name, after):
+    """Each SQL file is applied whole or not at all; the next build finishes the work."""
+    path = str(tmp_path / f"fresh.{engine_name}")
+    status, err, took = interrupt(["--engine", engine_name, "--db", path, "build"], after=after)
+    assert status == 130 and err.strip() == "pokersql: interrupted", err
+    assert took < STOPPED
+    done = subprocess.run([*pokersql_command(), "--engine", engine_name, "--db", path, "freq", "--format", "csv"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(",") for line in done.stdout.splitlines()[1:]]
+    assert len(rows) == 10 and all(row[-1] == "yes" for row in rows), done.stdout
+
+
+def test_a_pending_interrupt_rolls_back_instead_of_committing(engine_name, tmp_path):
+    """A SIGINT that came while the last statement of a file ran: the commit must not happen."""
+    with pokersql.connect(str(tmp_path / f"x.{engine_name}"), engine_name) as db:
+        interrupts._pending.set()
+        try:
+            with pytest.raises(Interrupted), db.engine.transaction():
+                db.engine.execute("create table written_after_the_signal (x integer)")
+        finally:
+            interrupts._pending.clear()
+        assert "written_after_the_signal" not in db.engine.relation_names()
