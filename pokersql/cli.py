@@ -19,6 +19,7 @@ from .engines import ENGINES
 from .errors import BadInput, PokerSQLError
 from .output import FORMATS, console, pretty_cards, table, to_csv, to_json
 from .progress import ProgressBar
+from .ranges import format_equity
 from .transpile import DIALECTS
 
 format_option = click.option(
@@ -359,23 +360,25 @@ def _simulate_output(result, output_format: str) -> None:
 @click.option("--board", default="", metavar="CARDS", help="The board so far: 0, 3, 4 or 5 cards.")
 @click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
 @click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
+@click.option("--exact", "exact", is_flag=True, default=None, help="Count every deal and board, however long it takes.")
 @seed_option
 @plot_option
 @format_option
 @quiet_option
 @pass_context
 def equity(
-    context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, seed: int | None,
-    plot: str | None, output_format: str,
+    context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
+    seed: int | None, plot: str | None, output_format: str,
 ) -> None:
-    """Texas Hold'em equity of 2 to 10 hands: exact over every board unless --trials.
+    """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
-    Each HAND is two hole cards, or "random" (any two; Monte Carlo only).
+    Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random".
 
     \b
     Examples:
         pokersql equity AhAd KhKd
         pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc"
+        pokersql equity AhAd "QQ+,AKs"
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
     """
@@ -383,7 +386,7 @@ def equity(
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed)
+    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact)
     _equity_output(result, output_format)
     if plot:
         board_cards = [card_name(c) for c in parse_cards(board)] if board else []
@@ -394,15 +397,18 @@ def _equity_output(result, output_format: str) -> None:
     if output_format == "json":
         click.echo(to_json(result.to_dict()))
         return
-    columns = ["player", "hand", "wins", "ties", "equity"]
+    columns = ["player", "hand", "combos", "wins", "ties", "equity"] + ([] if result.exact else ["std_error"])
     if output_format == "csv":
-        click.echo(to_csv(columns, [(n, p.hand if isinstance(p.hand, str) else " ".join(p.hand), p.wins, p.ties, p.equity) for n, p in enumerate(result.players, start=1)]), nl=False)
+        click.echo(to_csv(columns, [(n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (p.std_error,)) for n, p in enumerate(result.players, start=1)]), nl=False)
         return
-    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    how = f"exact, {result.deals:,} deals" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    if result.exact and result.deals != result.boards:
+        how += f" ({result.boards:,} boards each)"
     rows = [
-        (str(n), p.hand if isinstance(p.hand, str) else pretty_cards(p.hand), f"{p.wins:,}", f"{p.ties:,}", f"{p.equity:.4%}")
+        (str(n), p.range if p.range is not None else pretty_cards(p.hand), f"{p.combos:,}", f"{p.wins:,}", f"{p.ties:,}", format_equity(p.equity, p.std_error))
         for n, p in enumerate(result.players, start=1)
     ]
+    columns = columns[:-1] if not result.exact else columns
     console().print(table(f"Equity ({how})", columns, rows))
 
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import migrations
+from . import migrations, ranges
 from .cards import card_name, card_pretty, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
@@ -355,41 +355,53 @@ class Database:
         dead: str | list[str] = "",
         trials: int | None = None,
         seed: int | None = None,
-    ) -> EquityResult:
-        """Texas Hold'em equity of 2 to 10 hands of two hole cards (or "random").
+        exact: bool | None = None,
+    ) -> ranges.RangeEquityResult:
+        """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
-        Exact (every board still to come) unless ``trials`` asks for a seeded
-        Monte Carlo estimate; "random" hands need Monte Carlo.
+        Exact (every deal and board, each counted once) when ``exact=True``, or by default
+        when the work is feasible (``ranges.EXACT_WORK_LIMIT``); a seeded Monte Carlo
+        estimate when ``trials`` is given, or when exact is too much work (hands and
+        "random" only).
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:
             raise BadInput(f"equity needs 2 to 10 hands, got {len(hands)}")
-        exact = trials is None
-        if not exact:
-            _whole_number("trials", trials, 1, MAX_DEALS)
-            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
-        holes: list[list[int] | None] = []
-        for number, hand in enumerate(hands, start=1):
-            if isinstance(hand, str) and hand.strip().lower() == "random":
-                if exact:
-                    raise BadInput(f"hand {number} is 'random': a random hand needs --trials (Monte Carlo)")
-                holes.append(None)
-                continue
-            cards = parse_cards(hand)
-            if len(cards) != 2:
-                given = " ".join(card_name(c) for c in cards) or "nothing"
-                raise BadInput(f"hand {number} needs 2 hole cards, got {len(cards)}: {given}")
-            holes.append(cards)
+        if exact and trials is not None:
+            raise BadInput("choose --exact or --trials, not both")
+        players = [ranges.parse_player(hand, number) for number, hand in enumerate(hands, start=1)]
         board_cards = parse_cards(board) if board else []
         if len(board_cards) not in (0, 3, 4, 5):
             given = " ".join(card_name(c) for c in board_cards)
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
         dead_cards = parse_cards(dead) if dead else []
-        check_distinct([hole for hole in holes if hole] + [board_cards, dead_cards])
+        check_distinct([list(p.combos[0]) for p in players if p.is_hand] + [board_cards, dead_cards])
+        live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
+        if trials is None and exact is None:
+            exact = ranges.exact_work(live, board_cards, dead_cards) <= ranges.EXACT_WORK_LIMIT
+            if not exact and not all(p.is_hand or p.is_random for p in players):
+                raise BadInput(
+                    f"exact equity of these ranges is too much work (~{ranges.exact_work(live, board_cards, dead_cards):,} "
+                    "deals x boards): add --exact to insist (Monte Carlo takes hands and random only)"
+                )
+            trials = None if exact else ranges.DEFAULT_TRIALS
+        exact = trials is None
+        if not exact:
+            if not all(p.is_hand or p.is_random for p in players):
+                bad = next(p.label() for p in players if not (p.is_hand or p.is_random))
+                raise BadInput(f"range {bad!r}: Monte Carlo takes hands and random only; drop --trials for exact")
+            _whole_number("trials", trials, 1, MAX_DEALS)
+            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
         with self.engine.scratch():
             self._fill_hand_input([])
+            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
+            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
+            if exact and not all(p.is_hand for p in players):
+                with self._watching("equity: every deal and board still to come"):
+                    return ranges.exact_range_equity(self.engine, players, live)
             self.engine.executemany(
                 "insert into hand_input (hand_no, card_id) values (?, ?)",
                 [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
@@ -398,8 +410,6 @@ class Database:
                 "insert into random_hand_input (hand_no) values (?)",
                 [(n,) for n, hole in enumerate(holes, start=1) if hole is None],
             )
-            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
-            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
             if not exact:
                 # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
                 self.engine.execute(
@@ -409,16 +419,21 @@ class Database:
             with self._watching(task):
                 rows = self.engine.execute("select player, runouts, wins, ties, equity from equity order by player")
         runouts = rows[0][1] if rows else 0
-        players = [
-            EquityPlayer(
-                hand=[card_name(c) for c in hole] if hole else "random",
+        result_players = [
+            ranges.RangeEquityPlayer(
+                hand=player.label() if player.is_hand else None,
+                range=None if player.is_hand else player.label(),
+                combos=len(combos),
                 wins=wins,
                 ties=ties,
                 equity=equity,
+                std_error=None if exact else ranges.std_error(wins, equity, runouts),
             )
-            for hole, (_, _, wins, ties, equity) in zip(holes, rows)
+            for player, combos, (_, _, wins, ties, equity) in zip(players, live, rows)
         ]
-        return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
+        return ranges.RangeEquityResult(
+            exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed
+        )
 
     # -- dealing ----------------------------------------------------------
     def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:
