@@ -360,7 +360,7 @@ class Database:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
         Exact (every deal and board, each counted once) when ``exact=True``, or by default
-        when the work is feasible (``ranges.EXACT_WORK_LIMIT``); a seeded Monte Carlo
+        when the work is feasible (``ranges.exact_work_limit``); a seeded Monte Carlo
         estimate when ``trials`` is given, or when exact is too much work (hands and
         "random" only).
         """
@@ -379,7 +379,7 @@ class Database:
         check_distinct([list(p.combos[0]) for p in players if p.is_hand] + [board_cards, dead_cards])
         live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
         if trials is None and exact is None:
-            exact = ranges.exact_work(live, board_cards, dead_cards) <= ranges.EXACT_WORK_LIMIT
+            exact = ranges.exact_work(live, board_cards, dead_cards) <= ranges.exact_work_limit(self.engine.name)
             if not exact and not all(p.is_hand or p.is_random for p in players):
                 raise BadInput(
                     f"exact equity of these ranges is too much work (~{ranges.exact_work(live, board_cards, dead_cards):,} "

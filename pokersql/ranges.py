@@ -121,7 +121,7 @@ class Player:
     """One player of equity: a hand (one combination) or a range, as typed."""
 
     text: str
-    combos: list[Combo]
+    combos: list[Combo]  # a hand's one combination keeps its cards as typed
     is_hand: bool
 
     @property
@@ -131,7 +131,7 @@ class Player:
     def label(self) -> list[str] | str:
         """The JSON's "hand" (the cards) or "range" (the text as typed, without spaces)."""
         if self.is_hand:
-            return [card_name(c) for c in sorted(self.combos[0], reverse=True)]
+            return [card_name(c) for c in self.combos[0]]  # as typed
         return "".join(self.text.split())
 
 
@@ -174,8 +174,15 @@ def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
 
 # Exact is the default while deals x boards, estimated as the product of the players' live
 # combinations times every board the deck (less board and dead cards) can still make, stays
-# under this bound (AhAd vs QQ+,AKs before the flop: 15 x 2,598,960, about 4 s on DuckDB).
-EXACT_WORK_LIMIT = 100_000_000
+# under the engine's bound: DuckDB 100,000,000 (AhAd vs QQ+,AKs before the flop: 15 x
+# 2,598,960, about 4 s), SQLite 100,000 (its joins of views are nested loops: AhAd vs random
+# on a flop, 1,081 x 1,176, takes minutes there).
+EXACT_WORK_LIMITS = {"duckdb": 100_000_000}
+EXACT_WORK_LIMIT_ELSEWHERE = 100_000
+
+
+def exact_work_limit(engine_name: str) -> int:
+    return EXACT_WORK_LIMITS.get(engine_name, EXACT_WORK_LIMIT_ELSEWHERE)
 DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact is too much work and no --trials
 
 
@@ -252,7 +259,7 @@ def fill_range_input(engine: Any, live: list[list[Combo]]) -> None:
     engine.execute("delete from range_input")
     engine.executemany(
         "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
-        [(number, high, low) for number, combos in enumerate(live, start=1) for high, low in combos],
+        [(number, max(combo), min(combo)) for number, combos in enumerate(live, start=1) for combo in combos],
     )
 
 
