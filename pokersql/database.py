@@ -379,10 +379,12 @@ class Database:
         check_distinct([list(p.combos[0]) for p in players if p.is_hand] + [board_cards, dead_cards])
         live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
         if trials is None and exact is None:
-            exact = ranges.exact_work(live, board_cards, dead_cards) <= ranges.exact_work_limit(self.engine.name)
+            work = ranges.exact_work(live, board_cards, dead_cards, players)
+            # Known hands alone are always exact: every board, by its classes (015).
+            exact = all(p.is_hand for p in players) or work <= ranges.exact_work_limit(self.engine.name)
             if not exact and not all(p.is_hand or p.is_random for p in players):
                 raise BadInput(
-                    f"exact equity of these ranges is too much work (~{ranges.exact_work(live, board_cards, dead_cards):,} "
+                    f"exact equity of these ranges is too much work (~{work:,} "
                     "deals x boards): add --exact to insist (Monte Carlo takes hands and random only)"
                 )
             trials = None if exact else ranges.DEFAULT_TRIALS
@@ -399,6 +401,16 @@ class Database:
             self._fill_hand_input([])
             self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
             self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
+            if exact and ranges.one_random_opponent(players):
+                self.engine.executemany(
+                    "insert into hand_input (hand_no, card_id) values (?, ?)",
+                    [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
+                )
+                self.engine.execute(
+                    "insert into random_hand_input (hand_no) values (?)", (next(n for n, h in enumerate(holes, start=1) if h is None),)
+                )
+                with self._watching("equity: every board and every hand of the random player"):
+                    return ranges.random_opponent_equity(self.engine, players)
             if exact and not all(p.is_hand for p in players):
                 with self._watching("equity: every deal and board still to come"):
                     return ranges.exact_range_equity(self.engine, players, live)

@@ -172,7 +172,7 @@ def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
 
 # -- equity of ranges -----------------------------------------------------------------------
 
-# Exact is the default while deals x boards, estimated as the product of the players' live
+# Known hands alone are always exact. Otherwise exact is the default while deals x boards, estimated as the product of the players' live
 # combinations times every board the deck (less board and dead cards) can still make, stays
 # under the engine's bound: DuckDB 100,000,000 (AhAd vs QQ+,AKs before the flop: 15 x
 # 2,598,960, about 4 s), SQLite 100,000 (its joins of views are nested loops: AhAd vs random
@@ -228,8 +228,17 @@ class RangeEquityResult:
         return data
 
 
-def exact_work(live: list[list[Combo]], board: list[int], dead: list[int]) -> int:
-    """The estimate that decides whether exact is the default (see EXACT_WORK_LIMIT)."""
+def one_random_opponent(players: list[Player]) -> bool:
+    """Known hands and one random hand: random_opponent_equity (020) counts those without dealing them."""
+    return sum(p.is_random for p in players) == 1 and all(p.is_hand or p.is_random for p in players)
+
+
+def exact_work(live: list[list[Combo]], board: list[int], dead: list[int], players: list[Player] | None = None) -> int:
+    """The estimate that decides whether exact is the default (see EXACT_WORK_LIMITS): deals of
+    combinations x boards; against one random hand, boards x 364 patterns of the random hand."""
+    if players is not None and one_random_opponent(players):
+        known = len(board) + len(dead) + 2 * (len(players) - 1)
+        return math.comb(52 - known, 5 - len(board)) * 364
     deals = math.prod(len(combos) for combos in live)
     return deals * math.comb(52 - len(board) - len(dead), 5 - len(board))
 
@@ -284,6 +293,30 @@ def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo
         for player, (_, combos, _, wins, ties, equity) in zip(players, rows)
     ]
     return RangeEquityResult(exact=True, boards=boards, deals=deals, players=result_players)
+
+
+def random_opponent_equity(engine: Any, players: list[Player]) -> RangeEquityResult:
+    """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
+    filled (deals = 0): the random_opponent_equity view."""
+    rows = engine.execute("select player, combos, deals, wins, ties, equity from random_opponent_equity order by player")
+    board = _count(engine, "board_input")
+    boards = math.comb(52 - board - _count(engine, "dead_input") - 2 * len(players), 5 - board)
+    return RangeEquityResult(
+        exact=True,
+        boards=boards,
+        deals=rows[0][2],
+        players=[
+            RangeEquityPlayer(
+                hand=player.label() if player.is_hand else None,
+                range=None if player.is_hand else player.label(),
+                combos=combos,
+                wins=wins,
+                ties=ties,
+                equity=equity,
+            )
+            for player, (_, combos, _, wins, ties, equity) in zip(players, rows)
+        ],
+    )
 
 
 def _count(engine: Any, table: str) -> int:

@@ -147,7 +147,8 @@ RANGE_CASES = [
     # players, board, dead
     (["AhAd", "QQ+,AKs"], "2c 7d Kc", ""),  # hand vs range on the flop
     (["JJ+,AQs", "KQs,T9s,77"], "Qh Ts 7c", ""),  # range vs range on the flop
-    (["AsKs", "random"], "Qs 7s 2d 3c", ""),  # hand vs any hand on the turn
+    (["AsKs", "random"], "Qs 7s 2d 3c", ""),  # hand vs any hand on the turn (random_opponent_equity)
+    (["AhKh", "QsQd", "random"], "2h 7h Qc", "9c"),  # two hands and any hand on the flop, a dead card
     (["AhKh", "TT+", "87s,98s"], "Jh 8h 2c", "7h 9d"),  # three-way, ranges, dead cards
     (["AhAd", "KK,AKs"], "", PREFLOP_DEAD),  # before the flop, hand vs range, dead cards
     (["KK+", "AKs,QQ"], "", PREFLOP_DEAD),  # before the flop, range vs range
