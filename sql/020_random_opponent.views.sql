@@ -16,7 +16,8 @@
   class_values: one row per class of boards per value: the cards of the value left
     for the random hand, in the class's flush suit (in_suit) and out of it (off_suit).
   random_patterns: one row per class per pattern of the random hand with at least one
-    combination: the seven cards' codes, and weight = boards x combinations.
+    combination: the seven cards' codes, and weight = boards x combinations. With three
+    board cards in the flush suit, one card of the hand in it plays as none.
   random_pattern_ranks: the same rows with the random hand's hand_rank.
   known_best: one row per class: the known hands' best hand_rank and how many hold it.
   random_opponent_equity: one row per player (the known hands' players and the random
@@ -50,13 +51,16 @@ with
             boards,
             -- A class has a flush suit exactly when its number carries flush values.
             case when board_class % 8192 <> 0 then (board_class // 8192) % 4 end as flush_suit,
-            board_class % 8192 as flush_values
+            board_class % 8192 as flush_values,
+            case when board_class % 8192 <> 0 then (suit_counts >> (3 * ((board_class // 8192) % 4))) & 7 else 0 end
+            as flush_cards
         from equity_board_classes
     ),
     left_by_value as (
         select
             class_parts.board_class,
             class_parts.flush_suit,
+            class_parts.flush_cards,
             card_values.value,
             4 - (class_parts.rank_key // card_values.rank_code) % 5 - coalesce(known_cards_by_value.known_count, 0)
             as left_cards,
@@ -73,6 +77,7 @@ with
 select
     board_class,
     flush_suit,
+    flush_cards,
     value,
     in_suit,
     left_cards - in_suit as off_suit
@@ -93,6 +98,14 @@ with
             suit_choices.high_in_suit,
             suit_choices.low_in_suit,
             case
+                -- Three of the board's cards in the suit: the random hand makes a flush only with both
+                -- of its cards in it, so a hand with one or none plays alike: one pattern, (0, 0).
+                when high.flush_cards = 3 and suit_choices.high_in_suit + suit_choices.low_in_suit = 1 then 0
+                when high.flush_cards = 3 and suit_choices.high_in_suit + suit_choices.low_in_suit = 0
+                    and high.value > low.value then
+                    (high.in_suit + high.off_suit) * (low.in_suit + low.off_suit) - high.in_suit * low.in_suit
+                when high.flush_cards = 3 and suit_choices.high_in_suit + suit_choices.low_in_suit = 0 then
+                    (high.in_suit + high.off_suit) * (high.in_suit + high.off_suit - 1) / 2
                 when high.value > low.value then
                     (case when suit_choices.high_in_suit = 1 then high.in_suit else high.off_suit end)
                     * (case when suit_choices.low_in_suit = 1 then low.in_suit else low.off_suit end)
