@@ -278,27 +278,18 @@ def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo
     rows = engine.execute("select player, combos, deals, wins, ties, equity from range_equity order by player")
     if len(rows) != len(players):
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
-    deals = rows[0][2]
-    boards = math.comb(52 - _count(engine, "board_input") - _count(engine, "dead_input") - 2 * len(players),
-                       5 - _count(engine, "board_input"))
-    result_players = [
-        RangeEquityPlayer(
-            hand=player.label() if player.is_hand else None,
-            range=None if player.is_hand else player.label(),
-            combos=combos,
-            wins=wins,
-            ties=ties,
-            equity=equity,
-        )
-        for player, (_, combos, _, wins, ties, equity) in zip(players, rows)
-    ]
-    return RangeEquityResult(exact=True, boards=boards, deals=deals, players=result_players)
+    return _exact_result(engine, players, rows)
 
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> RangeEquityResult:
     """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
     filled (deals = 0): the random_opponent_equity view."""
     rows = engine.execute("select player, combos, deals, wins, ties, equity from random_opponent_equity order by player")
+    return _exact_result(engine, players, rows)
+
+
+def _exact_result(engine: Any, players: list[Player], rows: list[tuple]) -> RangeEquityResult:
+    """Rows of range_equity or random_opponent_equity (player, combos, deals, wins, ties, equity) as a result."""
     board = _count(engine, "board_input")
     boards = math.comb(52 - board - _count(engine, "dead_input") - 2 * len(players), 5 - board)
     return RangeEquityResult(
