@@ -401,9 +401,9 @@ def _equity_output(result, output_format: str) -> None:
     if output_format == "csv":
         click.echo(to_csv(columns, [(n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (p.std_error,)) for n, p in enumerate(result.players, start=1)]), nl=False)
         return
-    how = f"exact, {result.deals:,} deals" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
     if result.exact and result.deals != result.boards:
-        how += f" ({result.boards:,} boards each)"
+        how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     rows = [
         (str(n), p.range if p.range is not None else pretty_cards(p.hand), f"{p.combos:,}", f"{p.wins:,}", f"{p.ties:,}", format_equity(p.equity, p.std_error))
         for n, p in enumerate(result.players, start=1)
