@@ -11,10 +11,9 @@ montecarlo  1,000,000 trials, heads-up (AhAd vs random) and three-way (AhAd vs r
 exact       AhAd vs QQ+,AKs before the flop, exact, on DuckDB, beside an exhaustive phevaluator
             loop over every deal and board (``--full``; by default the loop runs over one deal
             of 1,712,304 boards and is scaled by the deals, a note says so). AhAd vs random
-            exact (1,225 deals) is timed with ``--random-exact`` only: pokersql's general range
-            join takes minutes for it.
+            exact (1,225 deals: random_opponent_equity, 020) runs once, not ``--reps`` times.
 
-    python bench/ranges.py [--only montecarlo|exact] [--reps 3] [--full] [--random-exact]
+    python bench/ranges.py [--only montecarlo|exact] [--reps 3] [--full]
 """
 
 from __future__ import annotations
@@ -100,17 +99,14 @@ def phevaluator_deals(hero: list[int], villains: list[tuple[int, int]], limit: i
     return counted
 
 
-def exact(reps: int, full: bool, random_exact: bool) -> None:
+def exact(reps: int, full: bool) -> None:
     print(f"== exact: before the flop, DuckDB  (load average {load_average()})")
     db = pokersql.connect()
     db.migrate()
     hero = parse_cards("AhAd")
-    for text, run in (("QQ+,AKs", True), ("random", random_exact)):
+    for text, runs in (("QQ+,AKs", reps), ("random", 1)):
         villains = [c for c in parse_range(text) if not set(c) & set(hero)]
-        if run:
-            timed(f"pokersql exact AhAd vs {text} ({len(villains):,} deals)", lambda: db.equity("AhAd", text, exact=True), reps)
-        else:
-            print(f"  pokersql exact AhAd vs {text}: not timed (--random-exact): {len(villains):,} deals x 2,598,960 boards joined")
+        timed(f"pokersql exact AhAd vs {text} ({len(villains):,} deals)", lambda: db.equity("AhAd", text, exact=True), runs)
         if full:
             timed(f"phevaluator exhaustive loop AhAd vs {text}", lambda: phevaluator_deals(hero, villains, None), 1)
         else:
@@ -124,14 +120,13 @@ def main() -> None:
     parser.add_argument("--only", choices=["montecarlo", "exact"], action="append")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--full", action="store_true", help="the phevaluator loop over every deal, not one deal scaled")
-    parser.add_argument("--random-exact", action="store_true", help="time pokersql's exact AhAd vs random (minutes)")
     args = parser.parse_args()
     groups = args.only or ["montecarlo", "exact"]
     print(f"pokersql {pokersql.__version__ if hasattr(pokersql, '__version__') else ''}: load average at start {load_average()}, {os.cpu_count()} cores")
     if "montecarlo" in groups:
         montecarlo(args.reps)
     if "exact" in groups:
-        exact(args.reps, args.full, args.random_exact)
+        exact(args.reps, args.full)
 
 
 if __name__ == "__main__":
