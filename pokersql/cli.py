@@ -284,23 +284,25 @@ def simulate(
 @click.option("--board", default="", metavar="CARDS", help="The board so far: 0, 3, 4 or 5 cards.")
 @click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
 @click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
+@click.option("--exact", "exact", is_flag=True, default=None, help="Count every deal and board, however long it takes.")
 @seed_option
 @plot_option
 @format_option
 @quiet_option
 @pass_context
 def equity(
-    context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, seed: int | None,
-    plot: str | None, output_format: str,
+    context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
+    seed: int | None, plot: str | None, output_format: str,
 ) -> None:
-    """Texas Hold'em equity of 2 to 10 hands: exact over every board unless --trials.
+    """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
-    Each HAND is two hole cards, or "random" (any two; Monte Carlo only).
+    Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random".
 
     \b
     Examples:
         pokersql equity AhAd KhKd
         pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc"
+        pokersql equity AhAd "QQ+,AKs"
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
     """
@@ -308,7 +310,7 @@ def equity(
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed)
+    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact)
     emit(result, output_format)
     if plot:
         board_cards = [card_name(c) for c in parse_cards(board)] if board else []

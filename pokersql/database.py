@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import migrations
+from . import migrations, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
@@ -204,50 +204,75 @@ class Database:
         dead: str | list[str] = "",
         trials: int | None = None,
         seed: int | None = None,
+        exact: bool | None = None,
         slice_trials: int = EQUITY_SLICE,
     ) -> EquityResult:
-        """Texas Hold'em equity of 2 to 10 hands of two hole cards (or "random").
+        """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
-        Exact (every board still to come) unless ``trials`` asks for a seeded
-        Monte Carlo estimate; "random" hands need Monte Carlo. The runouts are
-        counted in slices of ``slice_trials`` (the same runouts whatever the slice),
-        so memory stays bounded, each slice a step reported to the progress callback.
+        Exact (every deal and board, each counted once) when ``exact=True``, or by default
+        when the work is feasible (``ranges.exact_work_limit``); a seeded Monte Carlo
+        estimate when ``trials`` is given, or when exact is too much work (hands and
+        "random" only). Monte Carlo runouts are counted in slices of ``slice_trials``
+        (the same runouts whatever the slice), so memory stays bounded, each slice a
+        step reported to the progress callback.
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:
             raise BadInput(f"equity needs 2 to 10 hands, got {len(hands)}")
-        exact = trials is None
-        if not exact:
-            _whole_number("trials", trials, 1, MAX_DEALS)
-            _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
-            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
-        holes: list[list[int] | None] = []
-        for number, hand in enumerate(hands, start=1):
-            if isinstance(hand, str) and hand.strip().lower() == "random":
-                if exact:
-                    raise BadInput(f"hand {number} is 'random': a random hand needs --trials (Monte Carlo)")
-                holes.append(None)
-                continue
-            cards = parse_cards(hand)
-            if len(cards) != 2:
-                given = " ".join(card_name(c) for c in cards) or "nothing"
-                raise BadInput(f"hand {number} needs 2 hole cards, got {len(cards)}: {given}")
-            holes.append(cards)
+        if exact and trials is not None:
+            raise BadInput("choose --exact or --trials, not both")
+        players = [ranges.parse_player(hand, number) for number, hand in enumerate(hands, start=1)]
         board_cards = parse_cards(board) if board else []
         if len(board_cards) not in (0, 3, 4, 5):
             given = " ".join(card_name(c) for c in board_cards)
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
         dead_cards = parse_cards(dead) if dead else []
-        check_distinct([hole for hole in holes if hole] + [board_cards, dead_cards])
-        left = 52 - sum(2 for hole in holes if hole) - len(board_cards) - len(dead_cards)
-        needed = 5 - len(board_cards) + sum(2 for hole in holes if hole is None)
+        known_holes = [list(p.combos[0]) for p in players if p.is_hand]
+        check_distinct(known_holes + [board_cards, dead_cards])
+        left = 52 - 2 * len(known_holes) - len(board_cards) - len(dead_cards)
+        needed = 5 - len(board_cards) + 2 * (len(players) - len(known_holes))
         if left < needed:
             known = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
             raise BadInput(f"{known} leave {left} cards in the deck, and {needed} are needed to finish the deal")
+        live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
+        if trials is None and exact is None:
+            work = ranges.exact_work(live, board_cards, dead_cards, players)
+            # Known hands alone are always exact: every board, by its classes (015).
+            exact = all(p.is_hand for p in players) or work <= ranges.exact_work_limit(self.engine.name)
+            if not exact and not all(p.is_hand or p.is_random for p in players):
+                raise BadInput(
+                    f"exact equity of these ranges is too much work (~{work:,} "
+                    "deals x boards): add --exact to insist (Monte Carlo takes hands and random only)"
+                )
+            trials = None if exact else ranges.DEFAULT_TRIALS
+        exact = trials is None
+        if not exact:
+            if not all(p.is_hand or p.is_random for p in players):
+                bad = next(p.label() for p in players if not (p.is_hand or p.is_random))
+                raise BadInput(f"range {bad!r}: Monte Carlo takes hands and random only; drop --trials for exact")
+            _whole_number("trials", trials, 1, MAX_DEALS)
+            _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
+            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
         with self.engine.scratch():
             self._fill_hand_input([])
+            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
+            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
+            if exact and ranges.one_random_opponent(players):
+                self.engine.executemany(
+                    "insert into hand_input (hand_no, card_id) values (?, ?)",
+                    [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
+                )
+                self.engine.execute(
+                    "insert into random_hand_input (hand_no) values (?)", (next(n for n, h in enumerate(holes, start=1) if h is None),)
+                )
+                with self._watching("equity: every board and every hand of the random player"):
+                    return ranges.random_opponent_equity(self.engine, players)
+            if exact and not all(p.is_hand for p in players):
+                with self._watching("equity: every deal and board still to come"):
+                    return ranges.exact_range_equity(self.engine, players, live)
             self.engine.executemany(
                 "insert into hand_input (hand_no, card_id) values (?, ?)",
                 [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
@@ -256,24 +281,27 @@ class Database:
                 "insert into random_hand_input (hand_no) values (?)",
                 [(n,) for n, hole in enumerate(holes, start=1) if hole is None],
             )
-            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
-            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
             if exact:
                 with self._watching("equity: every board still to come"):
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 totals = self._monte_carlo_equity(seed, trials, slice_trials)
         runouts = totals[0][1] if totals else 0
-        players = [
-            EquityPlayer(
-                hand=[card_name(c) for c in hole] if hole else "random",
-                wins=wins,
-                ties=ties,
-                equity=shares / (POT_SHARES * runouts) if runouts else 0.0,
+        result_players = []
+        for player, combos, (_, _, wins, ties, shares) in zip(players, live, totals):
+            equity = shares / (POT_SHARES * runouts) if runouts else 0.0
+            result_players.append(
+                EquityPlayer(
+                    hand=player.label() if player.is_hand else None,
+                    range=None if player.is_hand else player.label(),
+                    combos=len(combos),
+                    wins=wins,
+                    ties=ties,
+                    equity=equity,
+                    std_error=None if exact else ranges.std_error(wins, equity, runouts),
+                )
             )
-            for hole, (_, runouts, wins, ties, shares) in zip(holes, totals)
-        ]
-        return EquityResult(exact=exact, boards=runouts, players=players, seed=None if exact else seed)
+        return EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
 
     def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's scratch transaction: the runouts first .. first + slice - 1 at a

@@ -357,14 +357,38 @@ def _(result: SimulateResult, **options: Any) -> Output:
 
 @present.register
 def _(result: EquityResult, **options: Any) -> Output:
-    columns = ["player", "hand", "wins", "ties", "equity"]
-    rows = [(n, _cards(p.hand), p.wins, p.ties, p.equity) for n, p in enumerate(result.players, start=1)]
-    cells = [
-        (str(n), p.hand if isinstance(p.hand, str) else pretty_cards(p.hand), f"{p.wins:,}", f"{p.ties:,}", f"{p.equity:.4%}")
+    columns = ["player", "hand", "combos", "wins", "ties", "equity"] + ([] if result.exact else ["std_error"])
+    rows = [
+        (n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (p.std_error,))
         for n, p in enumerate(result.players, start=1)
     ]
-    how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
-    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})")
+    cells = [
+        (
+            str(n),
+            p.range if p.range is not None else pretty_cards(p.hand or []),
+            f"{p.combos:,}",
+            f"{p.wins:,}",
+            f"{p.ties:,}",
+            format_equity(p.equity, p.std_error),
+        )
+        for n, p in enumerate(result.players, start=1)
+    ]
+    if not result.exact:
+        how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+    elif result.deals != result.boards:
+        how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
+    else:
+        how = f"exact, {result.boards:,} boards"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6])
+
+
+def format_equity(equity: float, error: float | None) -> str:
+    """Equity in percent, with no digit beyond the standard error's first significant one."""
+    if error is None:
+        return f"{equity:.4%}"
+    error_percent = error * 100
+    decimals = 4 if error_percent <= 0 else max(0, min(4, -math.floor(math.log10(error_percent))))
+    return f"{equity * 100:.{decimals}f}% ± {error_percent:.{decimals}f}"
 
 
 @present.register

@@ -183,12 +183,12 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     """
     path = check_path(path)
     data = _data(result)
-    boards = data["boards"]
+    boards = data.get("deals", data["boards"])  # with ranges, wins and ties count deals
     players = data["players"]
     if not boards:
         raise BadInput("equity_plot needs at least one board")
     labels = [
-        f"{n}: " + (p["hand"] if isinstance(p["hand"], str) else " ".join(_pretty(card) for card in p["hand"]))
+        f"{n}: " + (p["range"] if "range" in p else " ".join(_pretty(card) for card in p["hand"]))
         for n, p in enumerate(players, start=1)
     ]
     wins = [p["wins"] / boards for p in players]

@@ -147,23 +147,43 @@ class SimulateResult(_Frames):
 
 @dataclass
 class EquityPlayer:
-    hand: list[str] | str
+    """One player's equity: "hand" (the cards) or "range" (the text), never both."""
+
+    hand: list[str] | None
+    range: str | None
+    combos: int
     wins: int
     ties: int
     equity: float
+    std_error: float | None = None
+
+    @property
+    def label(self) -> str:
+        return self.range if self.range is not None else " ".join(self.hand or [])
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("hand", "range", "std_error"):
+            if data[key] is None:
+                del data[key]
+        return data
 
 
 @dataclass
 class EquityResult:
+    """The equity JSON: exact or Monte Carlo; deals = boards with known hands only."""
+
     exact: bool
     boards: int
+    deals: int
     players: list[EquityPlayer]
     seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.exact:
-            del data["seed"]
+        data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
+        if not self.exact:
+            data["seed"] = self.seed
+        data["players"] = [p.to_dict() for p in self.players]
         return data
 
 

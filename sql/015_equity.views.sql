@@ -8,6 +8,7 @@
   equity_boards: exact: one row per complete five-card board (board_mask = its
     cards as a 52-bit set): the board so far plus every combination of the cards
     still to come (1,712,304 boards heads-up before the flop).
+  classified_boards: one row per complete board, its mask and its class (below).
   equity_board_classes: one row per class of those boards, with boards, the
     number of them (the class's weight). Two boards are in one class when every
     player's seven cards make the same hand with either, whoever the players are:
@@ -110,40 +111,49 @@ select
 from to_come
 cross join board_so_far;
 
-create view equity_board_classes as
+create view classified_boards as
 with
     flush_boards as (
         select
+            equity_boards.board_mask,
             equity_boards.rank_key,
             equity_boards.suit_counts,
-            equity_boards.board_mask,
             flush_suits.three_suit as flush_suit
         from equity_boards
         inner join flush_suits
             on flush_suits.suit_counts = equity_boards.suit_counts
     ),
-    classes as (
+    flush_parts as (
         select
+            board_mask,
             rank_key,
             flush_suit,
             coalesce((suit_counts >> (3 * flush_suit)) & 7, 0) as flush_cards,
-            coalesce((board_mask >> (13 * flush_suit)) & 8191, 0) as flush_values,
-            count(*) as boards
+            coalesce((board_mask >> (13 * flush_suit)) & 8191, 0) as flush_values
         from flush_boards
-        group by
-            rank_key,
-            flush_suit,
-            coalesce((suit_counts >> (3 * flush_suit)) & 7, 0),
-            coalesce((board_mask >> (13 * flush_suit)) & 8191, 0)
     )
 select
+    board_mask,
     -- A class's number: rank_key < 2 ^ 31, then 2 bits of suit and 13 of values.
     rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
     rank_key,
     coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
-    coalesce(flush_values << (13 * flush_suit), 0) as card_mask,
-    boards
-from classes;
+    coalesce(flush_values << (13 * flush_suit), 0) as card_mask
+from flush_parts;
+
+create view equity_board_classes as
+select
+    board_class,
+    rank_key,
+    suit_counts,
+    card_mask,
+    count(*) as boards
+from classified_boards
+group by
+    board_class,
+    rank_key,
+    suit_counts,
+    card_mask;
 
 create view equity_runouts as
 with

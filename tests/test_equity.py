@@ -231,7 +231,7 @@ def test_monte_carlo_with_a_board_and_dead_cards_within_four_standard_errors(duc
 def test_monte_carlo_random_hands(duck_db):
     result = duck_db.equity("AhAd", "random", trials=20000, seed=3)
     assert result.boards == 20000 and result.exact is False
-    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
+    assert [p.hand or p.range for p in result.players] == [["Ah", "Ad"], "random"]
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
     # Published: aces win 85.2% against one random hand (a second check, not the golden truth).
     se = standard_error(result, 0)
@@ -242,7 +242,7 @@ def test_monte_carlo_random_hands(duck_db):
 
 def test_monte_carlo_random_against_random_is_even(duck_db):
     result = duck_db.equity("random", "random", "random", trials=20000, seed=9)
-    assert [p.hand for p in result.players] == ["random"] * 3
+    assert [p.range for p in result.players] == ["random"] * 3
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
     for n in range(3):
         se = standard_error(result, n)
@@ -261,14 +261,14 @@ def test_monte_carlo_river_is_the_exact_showdown(duck_db):
 def test_monte_carlo_river_with_a_random_hand(duck_db):
     result = duck_db.equity("AhAd", "random", board="2c 7d Kc 9s 3h", trials=50, seed=1)
     assert result.boards == 50, result
-    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"], result
+    assert [p.hand or p.range for p in result.players] == [["Ah", "Ad"], "random"], result
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
 
 
 def test_monte_carlo_on_the_turn_with_a_random_hand(duck_db):
     result = duck_db.equity("AhAd", "random", board="2c 7d Kc 9s", trials=2000, seed=1)
     assert result.boards == 2000
-    assert [p.hand for p in result.players] == [["Ah", "Ad"], "random"]
+    assert [p.hand or p.range for p in result.players] == [["Ah", "Ad"], "random"]
     assert sum(p.equity for p in result.players) == pytest.approx(1, abs=1e-12)
 
 
@@ -287,7 +287,8 @@ def test_monte_carlo_on_the_turn_with_a_random_hand(duck_db):
         (("AhAd", "KhKd"), {"board": "2c 7d 8d 9d Tc Js"}, "2c 7d 8d 9d Tc Js"),
         (("AhAd", "KhKd", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"), {}, "11"),
         (("AhAd",), {}, "got 1"),
-        (("AhAd", "random"), {}, "random"),  # random hands need Monte Carlo
+        (("AhAd", "QQ++"), {}, "QQ++"),  # not a range
+        (("AhAd", "random"), {"exact": True, "trials": 10}, "--exact"),  # exact or Monte Carlo, not both
         (("AhAdAc", "KhKd"), {}, "Ah Ad Ac"),  # three hole cards
         (("Ah", "KhKd"), {}, "Ah"),  # one hole card
         (("AhAx", "KhKd"), {}, "Ax"),
@@ -318,7 +319,7 @@ def test_bad_input_leaves_nothing_behind(db):
         (["AhAd", "KhKd", "--board", "2c"], "2c"),
         (["AhAd", "AhKd"], "Ah"),
         (["AhAd", "KhKd", "--board", "Kh 7d 2c"], "Kh"),
-        (["AhAd", "random"], "random"),
+        (["AhAd", "QQ++"], "QQ++"),
         (["AhAd"], "got 1"),
         (["AhAd", "KhKd", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"], "11"),
         (["AhAdAc", "KhKd"], "Ah Ad Ac"),

@@ -1,0 +1,264 @@
+"""Hold'em ranges: the notation players type (PokerStove, Equilab), expanded into combinations.
+
+Grammar (a range is one or more tokens separated by commas; spaces around them are ignored;
+ranks 2-9, T, J, Q, K, A in either case, the higher rank first or not):
+
+    pairs       QQ      one pair (6 combinations)
+                QQ+     that pair and every higher one: QQ, KK, AA (18)
+                22-55   every pair from one to the other, both included (24)
+    suited      AKs     the two ranks in one suit (4)
+                A2s+    the kicker rising up to one below the top card: A2s .. AKs (48)
+                K9s-KQs the same top card, kickers from one to the other (16)
+    offsuit     AKo, KTo+, K9o-KQo   as suited, two suits (12 each)
+    both        AK, AT+, A2-A5        suited and offsuit (16 each)
+    exact       AsKs    one combination, two cards in the card notation
+    any hand    random  every two cards (1,326); alone, not in a list
+
+A combination named twice counts once. There are no weights in the notation; the SQL
+table ``range_input`` has an integer ``weight`` (default 1) for whoever fills it by hand.
+
+A player's text that is two cards ("AhAd", "Ah Kd") is a hand; anything else is a range.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import RANKS, card_name, parse_cards
+from .errors import BadInput
+from .results import EquityPlayer, EquityResult
+
+RANDOM = "random"
+
+_RANK = "[2-9TJQKA]"
+_CLASS = re.compile(rf"^({_RANK})({_RANK})([so]?)(\+?)$", re.IGNORECASE)
+_SPAN = re.compile(rf"^({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)$", re.IGNORECASE)
+_EXACT = re.compile(r"^(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?:10|[2-9TJQKA])[cdhs♣♦♥♠]$", re.IGNORECASE)
+
+Combo = tuple[int, int]  # two card ids, the higher first
+
+
+def _combo(a: int, b: int) -> Combo:
+    return (a, b) if a > b else (b, a)
+
+
+def _value(rank: str) -> int:
+    """0 for a deuce .. 12 for an ace."""
+    return RANKS.index(rank.upper())
+
+
+def class_combos(high: int, low: int, kind: str) -> list[Combo]:
+    """The combinations of one class: a pair (high == low), suited ('s'), offsuit ('o') or both ('')."""
+    if high == low:
+        return [_combo(high * 4 + s, high * 4 + t) for s, t in itertools.combinations(range(4), 2)]
+    combos = []
+    for s in range(4):
+        for t in range(4):
+            if (kind == "s" and s != t) or (kind == "o" and s == t):
+                continue
+            combos.append(_combo(high * 4 + s, low * 4 + t))
+    return combos
+
+
+def _bad(token: str, why: str) -> BadInput:
+    return BadInput(f"bad range token {token!r}: {why}")
+
+
+def _token_combos(token: str) -> list[Combo]:
+    if _EXACT.match(token):
+        first, second = parse_cards(token)
+        return [_combo(first, second)]
+    match = _CLASS.match(token)
+    if match:
+        a, b, kind, plus = _value(match.group(1)), _value(match.group(2)), match.group(3).lower(), match.group(4)
+        high, low = max(a, b), min(a, b)
+        if high == low:
+            if kind:
+                raise _bad(token, "a pair is neither suited nor offsuit")
+            tops = range(high, 13) if plus else [high]
+            return [c for v in tops for c in class_combos(v, v, "")]
+        kickers = range(low, high) if plus else [low]
+        return [c for k in kickers for c in class_combos(high, k, kind)]
+    match = _SPAN.match(token)
+    if match:
+        a, b, kind = _value(match.group(1)), _value(match.group(2)), match.group(3).lower()
+        c, d, other_kind = _value(match.group(4)), _value(match.group(5)), match.group(6).lower()
+        if kind != other_kind:
+            raise _bad(token, "both ends must be the same kind (pair, suited, offsuit or both)")
+        if a == b and c == d and not kind:
+            return [x for v in range(min(a, c), max(a, c) + 1) for x in class_combos(v, v, "")]
+        high, low, other_high, other_low = max(a, b), min(a, b), max(c, d), min(c, d)
+        if high == low or other_high == other_low or high != other_high:
+            raise _bad(token, "a span is two pairs (22-55) or the same top card with two kickers (K9s-KQs)")
+        return [x for k in range(min(low, other_low), max(low, other_low) + 1) for x in class_combos(high, k, kind)]
+    raise _bad(token, "write pairs (QQ, QQ+, 22-55), AKs, AKo, AK, A2s+, K9s-KQs, two cards (AsKs) or random")
+
+
+def all_combos() -> list[Combo]:
+    return [(a, b) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)]
+
+
+def parse_range(text: str) -> list[Combo]:
+    """Every combination of a range, each once, in card order (the higher card first)."""
+    tokens = [token.strip() for token in text.split(",")]
+    if text.strip().lower() == RANDOM:
+        return all_combos()
+    combos: set[Combo] = set()
+    for token in tokens:
+        if not token:
+            raise BadInput(f"bad range {text!r}: an empty token between commas")
+        if token.lower() == RANDOM:
+            raise _bad(token, "random stands alone, not in a list")
+        combos.update(_token_combos(token))
+    return sorted(combos, reverse=True)
+
+
+@dataclass
+class Player:
+    """One player of equity: a hand (one combination) or a range, as typed."""
+
+    text: str
+    combos: list[Combo]  # a hand's one combination keeps its cards as typed
+    is_hand: bool
+
+    @property
+    def is_random(self) -> bool:
+        return not self.is_hand and self.text.strip().lower() == RANDOM
+
+    def label(self) -> list[str] | str:
+        """The JSON's "hand" (the cards) or "range" (the text as typed, without spaces)."""
+        if self.is_hand:
+            return [card_name(c) for c in self.combos[0]]  # as typed
+        return "".join(self.text.split())
+
+
+def parse_player(text: str | list[str] | tuple[str, ...], number: int) -> Player:
+    """A hand if the text is two cards, else a range; BadInput names the bad part."""
+    if not isinstance(text, str):
+        text = " ".join(text)
+    try:
+        cards = parse_cards(text)
+    except BadInput:
+        cards = None
+    if cards is not None and len(cards) == 2:
+        first, second = cards
+        return Player(text=text, combos=[(first, second)], is_hand=True)
+    if cards is not None and cards and "," not in text:
+        given = " ".join(card_name(c) for c in cards)
+        raise BadInput(f"hand {number} needs 2 hole cards, got {len(cards)}: {given}")
+    if not text.strip():
+        raise BadInput(f"hand {number} is empty: give two cards, a range or random")
+    return Player(text=text, combos=parse_range(text), is_hand=False)
+
+
+def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
+    """Each player's combinations that miss the known cards (board, dead, the hands);
+    BadInput names a range left with none."""
+    hands = {c for p in players if p.is_hand for c in p.combos[0]}
+    live = []
+    for number, player in enumerate(players, start=1):
+        blocked = known if player.is_hand else known | hands
+        combos = [c for c in player.combos if c[0] not in blocked and c[1] not in blocked]
+        if not combos:
+            raise BadInput(f"range {player.label()!r} of player {number} has no combination left after card removal")
+        live.append(combos)
+    return live
+
+
+
+
+# -- equity of ranges -----------------------------------------------------------------------
+
+# Known hands alone are always exact. Otherwise exact is the default while deals x boards, estimated as the product of the players' live
+# combinations times every board the deck (less board and dead cards) can still make, stays
+# under the engine's bound: DuckDB 100,000,000 (AhAd vs QQ+,AKs before the flop: 15 x
+# 2,598,960, about 4 s), SQLite 100,000 (its joins of views are nested loops: AhAd vs random
+# on a flop, 1,081 x 1,176, takes minutes there).
+EXACT_WORK_LIMITS = {"duckdb": 100_000_000}
+EXACT_WORK_LIMIT_ELSEWHERE = 100_000
+
+
+def exact_work_limit(engine_name: str) -> int:
+    return EXACT_WORK_LIMITS.get(engine_name, EXACT_WORK_LIMIT_ELSEWHERE)
+DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact is too much work and no --trials
+
+
+def one_random_opponent(players: list[Player]) -> bool:
+    """Known hands and one random hand: random_opponent_equity (018) counts those without dealing them."""
+    return sum(p.is_random for p in players) == 1 and all(p.is_hand or p.is_random for p in players)
+
+
+def exact_work(live: list[list[Combo]], board: list[int], dead: list[int], players: list[Player] | None = None) -> int:
+    """The estimate that decides whether exact is the default (see EXACT_WORK_LIMITS): deals of
+    combinations x boards; against one random hand, boards x 364 patterns of the random hand."""
+    if players is not None and one_random_opponent(players):
+        known = len(board) + len(dead) + 2 * (len(players) - 1)
+        return math.comb(52 - known, 5 - len(board)) * 364
+    deals = math.prod(len(combos) for combos in live)
+    return deals * math.comb(52 - len(board) - len(dead), 5 - len(board))
+
+
+def std_error(wins: int, equity: float, trials: int) -> float:
+    """Standard error of a Monte Carlo equity: the spread of one runout's share x (1 won,
+    1/k split k ways, 0 lost) over sqrt(trials). The sum of x^2 counts a split as a half
+    (exact heads-up; a little wide when three or more split)."""
+    if trials < 2:
+        return float("nan")
+    split_shares = max(0.0, equity * trials - wins)
+    mean_square = (wins + split_shares / 2) / trials
+    return math.sqrt(max(0.0, mean_square - equity * equity) / (trials - 1))
+
+
+def fill_range_input(engine: Any, live: list[list[Combo]]) -> None:
+    """Inside a scratch transaction: each player's live combinations as rows of range_input."""
+    engine.execute("delete from range_input")
+    engine.executemany(
+        "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
+        [(number, max(combo), min(combo)) for number, combos in enumerate(live, start=1) for combo in combos],
+    )
+
+
+def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo]]) -> EquityResult:
+    """Inside a scratch transaction with board_input and dead_input filled: the range_equity view."""
+    fill_range_input(engine, live)
+    rows = engine.execute("select player, combos, deals, wins, ties, equity from range_equity order by player")
+    if len(rows) != len(players):
+        raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
+    return _exact_result(engine, players, rows)
+
+
+def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
+    """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
+    filled (deals = 0): the random_opponent_equity view."""
+    rows = engine.execute("select player, combos, deals, wins, ties, equity from random_opponent_equity order by player")
+    return _exact_result(engine, players, rows)
+
+
+def _exact_result(engine: Any, players: list[Player], rows: list[tuple]) -> EquityResult:
+    """Rows of range_equity or random_opponent_equity (player, combos, deals, wins, ties, equity) as a result."""
+    board = _count(engine, "board_input")
+    boards = math.comb(52 - board - _count(engine, "dead_input") - 2 * len(players), 5 - board)
+    return EquityResult(
+        exact=True,
+        boards=boards,
+        deals=rows[0][2],
+        players=[
+            EquityPlayer(
+                hand=player.label() if player.is_hand else None,
+                range=None if player.is_hand else player.label(),
+                combos=combos,
+                wins=wins,
+                ties=ties,
+                equity=equity,
+            )
+            for player, (_, combos, _, wins, ties, equity) in zip(players, rows)
+        ],
+    )
+
+
+def _count(engine: Any, table: str) -> int:
+    return engine.execute(f"select count(*) from {table}")[0][0]

@@ -1,0 +1,300 @@
+/*
+  Exact Hold'em equity of ranges: every deal (one combination per player, no
+  card twice) with every board that can still come, each counted once. Reads
+  range_input (016), board_input and dead_input (014); a known hand is a range
+  of one combination.
+
+  range_combos: one row per player per combination that misses the board and
+    the dead cards, numbered from 0 within the player (combo_index), with its
+    cards summed into the codes of cards (001).
+  range_seats: one row per player: its seat (1, 2, ... in player order), its
+    live combinations, and its radix: a deal's number is written in mixed radix,
+    digit k the combination of seat k, so radix = the product of the later
+    seats' counts.
+  range_deals: one row per deal: its number, the cards its hands hold
+    (used_mask, a 52-bit set) and its weight (the product of the weights).
+  range_deal_hands: one row per deal per player: the combination dealt.
+  range_board_groups: one row per class of boards (classified_boards, 015) and
+    set of the cards in play (the cards of any combination) they hold, with
+    the number of boards.
+  range_runouts: one row per deal per class of boards that miss the deal's
+    cards, weighed by the number of such boards times the deal's weight.
+  range_hands: one row per runout per player: the hand_rank of the seven cards.
+  range_showdowns: one row per runout: the best hand_rank, how many players
+    hold it (winners) and their seats (winner_seats, bit k for seat k).
+  range_equity: one row per player: combos (its combinations dealt in at least
+    one deal), deals (deals times boards, weighed), wins, ties, pot_shares (in
+    2520ths, as in equity, 015) and equity.
+*/
+
+create view range_combos as
+with
+    live_input as (
+        select
+            range_input.player,
+            range_input.card_1,
+            range_input.card_2,
+            range_input.weight
+        from range_input
+        where range_input.card_1 not in (select card_id from board_input)
+            and range_input.card_2 not in (select card_id from board_input)
+            and range_input.card_1 not in (select card_id from dead_input)
+            and range_input.card_2 not in (select card_id from dead_input)
+    )
+select
+    live_input.player,
+    row_number() over (
+        partition by live_input.player
+        order by live_input.card_1 desc, live_input.card_2 desc
+    ) - 1 as combo_index,
+    live_input.card_1,
+    live_input.card_2,
+    live_input.weight,
+    high.rank_code + low.rank_code as rank_key,
+    high.suit_code + low.suit_code as suit_counts,
+    high.card_bit + low.card_bit as combo_mask
+from live_input
+inner join cards as high
+    on high.card_id = live_input.card_1
+inner join cards as low
+    on low.card_id = live_input.card_2;
+
+create view range_seats as
+with recursive
+    counted as (
+        select
+            player,
+            count(*) as combos,
+            row_number() over (order by player) as seat
+        from range_combos
+        group by player
+    ),
+    radices (seat, radix) as (
+        select
+            max(seat),
+            cast(1 as bigint)
+        from counted
+        union all
+        select
+            radices.seat - 1,
+            radices.radix * counted.combos
+        from radices
+        inner join counted
+            on counted.seat = radices.seat
+        where radices.seat > 1
+    )
+select
+    counted.player,
+    counted.seat,
+    counted.combos,
+    radices.radix
+from counted
+inner join radices
+    on radices.seat = counted.seat;
+
+create view range_deals as
+with recursive
+    partial_deals (seat, deal_no, used_mask, weight) as (
+        select
+            range_seats.seat,
+            range_combos.combo_index * range_seats.radix,
+            range_combos.combo_mask,
+            cast(range_combos.weight as bigint)
+        from range_seats
+        inner join range_combos
+            on range_combos.player = range_seats.player
+        where range_seats.seat = 1
+        union all
+        select
+            range_seats.seat,
+            partial_deals.deal_no + range_combos.combo_index * range_seats.radix,
+            partial_deals.used_mask + range_combos.combo_mask,
+            partial_deals.weight * range_combos.weight
+        from partial_deals
+        inner join range_seats
+            on range_seats.seat = partial_deals.seat + 1
+        inner join range_combos
+            on range_combos.player = range_seats.player
+        where partial_deals.used_mask & range_combos.combo_mask = 0
+    )
+select
+    deal_no,
+    used_mask,
+    weight
+from partial_deals
+where seat = (select max(seat) from range_seats);
+
+create view range_deal_hands as
+select
+    range_deals.deal_no,
+    range_seats.player,
+    range_seats.seat,
+    range_combos.card_1,
+    range_combos.card_2,
+    range_combos.rank_key,
+    range_combos.suit_counts,
+    range_combos.combo_mask
+from range_deals
+cross join range_seats
+inner join range_combos
+    on range_combos.player = range_seats.player
+    and range_combos.combo_index = (range_deals.deal_no // range_seats.radix) % range_seats.combos;
+
+/* The cards some range holds (as a 52-bit set): only they can collide with a deal,
+   so boards are grouped by class and by which of those cards they hold. */
+create view range_board_groups as
+with
+    cards_in_play as (
+        select card_1 as card_id from range_combos
+        union
+        select card_2 from range_combos
+    ),
+    in_play as (
+        select
+            cast(coalesce(sum(cards.card_bit), 0) as bigint) as played_mask
+        from cards_in_play
+        inner join cards
+            on cards.card_id = cards_in_play.card_id
+    )
+select
+    classified_boards.board_class,
+    classified_boards.rank_key,
+    classified_boards.suit_counts,
+    classified_boards.card_mask,
+    classified_boards.board_mask & in_play.played_mask as played_mask,
+    count(*) as boards
+from classified_boards
+cross join in_play
+group by
+    classified_boards.board_class,
+    classified_boards.rank_key,
+    classified_boards.suit_counts,
+    classified_boards.card_mask,
+    classified_boards.board_mask & in_play.played_mask;
+
+create view range_runouts as
+select
+    range_deals.deal_no,
+    range_board_groups.board_class,
+    range_board_groups.rank_key,
+    range_board_groups.suit_counts,
+    range_board_groups.card_mask,
+    sum(range_board_groups.boards) * range_deals.weight as weight
+from range_deals
+inner join range_board_groups
+    on range_board_groups.played_mask & range_deals.used_mask = 0
+group by
+    range_deals.deal_no,
+    range_deals.weight,
+    range_board_groups.board_class,
+    range_board_groups.rank_key,
+    range_board_groups.suit_counts,
+    range_board_groups.card_mask;
+
+create view range_hands as
+with
+    seven_cards as (
+        select
+            range_runouts.deal_no,
+            range_runouts.board_class,
+            range_runouts.weight,
+            range_deal_hands.player,
+            range_deal_hands.seat,
+            range_runouts.rank_key + range_deal_hands.rank_key as rank_key,
+            range_runouts.suit_counts + range_deal_hands.suit_counts as suit_counts,
+            range_runouts.card_mask + range_deal_hands.combo_mask as card_mask
+        from range_runouts
+        inner join range_deal_hands
+            on range_deal_hands.deal_no = range_runouts.deal_no
+    )
+select
+    seven_cards.deal_no,
+    seven_cards.board_class,
+    seven_cards.weight,
+    seven_cards.player,
+    seven_cards.seat,
+    suit_reduced_seven.hand_rank
+from seven_cards
+inner join flush_suits
+    on flush_suits.suit_counts = seven_cards.suit_counts
+inner join suit_reduced_seven
+    on suit_reduced_seven.hand_key = seven_cards.rank_key * 8192
+    + ((seven_cards.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
+
+/* One row per runout: its best hand_rank, how many hold it (winners) and which
+   seats (a bit per seat), found by grouping alone: the runout's hands grouped by
+   hand_rank, packed as hand_rank * 32768 + holders * 2048 + their seats, and
+   the smallest packed value kept (faster than window functions on DuckDB). */
+create view range_showdowns as
+with
+    rank_holders as (
+        select
+            deal_no,
+            board_class,
+            weight,
+            cast(hand_rank as bigint) * 32768 + count(*) * 2048 + sum(1 << seat) as packed
+        from range_hands
+        group by deal_no, board_class, weight, hand_rank
+    ),
+    best as (
+        select
+            deal_no,
+            board_class,
+            weight,
+            min(packed) as packed
+        from rank_holders
+        group by deal_no, board_class, weight
+    )
+select
+    deal_no,
+    board_class,
+    weight,
+    packed >> 15 as best_rank,
+    (packed >> 11) & 15 as winners,
+    packed & 2047 as winner_seats
+from best;
+
+create view range_equity as
+with
+    seat_totals as (
+        select
+            range_seats.seat,
+            sum(case when range_showdowns.winners = 1 then range_showdowns.weight else 0 end) as wins,
+            sum(case when range_showdowns.winners > 1 then range_showdowns.weight else 0 end) as ties,
+            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
+            sum(range_showdowns.weight * (2520 // range_showdowns.winners)) as pot_shares
+        from range_showdowns
+        inner join range_seats
+            on (range_showdowns.winner_seats >> range_seats.seat) & 1 = 1
+        group by range_seats.seat
+    ),
+    totals as (
+        select
+            range_seats.player,
+            -- Every deal's pot is shared out whole: the shares of all seats add up to 2520 per deal.
+            sum(coalesce(seat_totals.pot_shares, 0)) over () // 2520 as deals,
+            coalesce(seat_totals.wins, 0) as wins,
+            coalesce(seat_totals.ties, 0) as ties,
+            coalesce(seat_totals.pot_shares, 0) as pot_shares
+        from range_seats
+        left join seat_totals
+            on seat_totals.seat = range_seats.seat
+    ),
+    dealt_combos as (
+        select
+            player,
+            count(distinct card_1 * 52 + card_2) as combos
+        from range_deal_hands
+        group by player
+    )
+select
+    totals.player,
+    dealt_combos.combos,
+    cast(totals.deals as bigint) as deals,
+    cast(totals.wins as bigint) as wins,
+    cast(totals.ties as bigint) as ties,
+    cast(totals.pot_shares as bigint) as pot_shares,
+    totals.pot_shares / (2520.0 * totals.deals) as equity
+from totals
+inner join dealt_combos
+    on dealt_combos.player = totals.player;
