@@ -11,7 +11,9 @@ the network: pokersql never inspects the statement's text for that.
   no automatic installing or loading of extensions, and the configuration locked.
   DuckDB lets one process open a file with one configuration at a time, so the
   read-write connection is closed while the read-only one is open (and the other way
-  round: each is opened again when it is next needed).
+  round: each is opened again when it is next needed). If another Database of the same
+  process holds the file read-write, DuckDB cannot open it with the read-only
+  configuration: the statements then run on that instance as in memory (below).
 - DuckDB, in memory: it cannot be opened a second time, so each statement runs on a
   cursor in a transaction of its own, begun ``read only`` (DuckDB refuses any write in
   it; a ``commit`` in the statement ends only that empty transaction). Files are not
@@ -273,7 +275,15 @@ class DuckDBEngine(Engine):
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
-            self._reader = self._open(True, DUCKDB_SANDBOX)
+            try:
+                self._reader = self._open(True, DUCKDB_SANDBOX)
+            except DatabaseError as e:
+                if "different configuration" not in str(e):
+                    raise
+                # Another Database of this same process has the file open read-write, and
+                # DuckDB opens a file with one configuration per process: read through that
+                # instance, each statement in a read-only transaction, as in memory.
+                return self.connection
         return self._reader
 
     def _close_reader(self) -> None:
@@ -323,6 +333,16 @@ class DuckDBEngine(Engine):
 
     @contextlib.contextmanager
     def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+        opened_here = self._reader is None
+        try:
+            with self._read_only_rows(sql, params) as result:
+                yield result
+        finally:
+            if opened_here:
+                self._close_reader()  # other Databases of this process may open the file again
+
+    @contextlib.contextmanager
+    def _read_only_rows(self, sql: str, params: Sequence[Any]) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         cursor = self._reading_connection().cursor()
         self._cursors.append(cursor)
         try:

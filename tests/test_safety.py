@@ -197,3 +197,18 @@ def test_a_refused_sqlite_query_is_one_line(capsys, built_database):
         assert done.returncode == 2 and done.stderr.startswith("pokersql: error: query is read-only"), done.stderr
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert cli(capsys, "--engine", "sqlite", "--db", path, "query", ROYAL_FLUSHES, "--format", "csv")[1].splitlines() == ["n", "4"]
+
+
+def test_two_databases_of_one_process_on_one_file(built_database):
+    """DuckDB opens a file with one configuration per process: while another Database holds it
+    read-write, query reads through that instance, each statement in a read-only transaction."""
+    path = built_database("duckdb")
+    with pokersql.connect(path) as holder, pokersql.connect(path) as reader:
+        assert holder.deal(players=2, seed=1).seed == 1  # its read-write connection is open
+        for sql in ATTACKS[:4]:
+            with pytest.raises(pokersql.BadInput, match="read-only"):
+                reader.query(sql)
+        assert reader.query(ROYAL_FLUSHES).rows == [(4,)]
+        assert holder.query(ROYAL_FLUSHES).rows == [(4,)]
+    with pokersql.connect(path) as db:
+        assert db.query(ROYAL_FLUSHES).rows == [(4,)] and db.deal(players=2, seed=1).seed == 1
