@@ -109,11 +109,6 @@ class Engine:
         """
         raise NotImplementedError
 
-    def statement_is_read_only(self, sql: str) -> bool:
-        """A friendly guess from the statement's text. Not what keeps ``query`` read-only
-        (the engine does that, see the module's docstring); the library no longer calls it."""
-        raise NotImplementedError
-
     def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> contextlib.AbstractContextManager[tuple[list[str], Iterator[tuple]]]:
         """``with engine.read_only_query(sql) as (columns, rows)``: the rows of the last
         statement, fetched a slice at a time, on a connection that cannot write.
@@ -322,14 +317,6 @@ class DuckDBEngine(Engine):
             return [statement.query for statement in self.connection.extract_statements(script)]
         except duckdb.Error as e:
             raise DatabaseError(f"cannot parse {source}: {_first_line(e)}") from e
-
-    def statement_is_read_only(self, sql: str) -> bool:
-        try:
-            parsed = self.connection.extract_statements(sql)
-        except duckdb.Error as e:
-            raise DatabaseError(_first_line(e)) from e
-        allowed = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
-        return bool(parsed) and all(statement.type in allowed for statement in parsed)
 
     @contextlib.contextmanager
     def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
@@ -587,23 +574,6 @@ class SQLiteEngine(Engine):
         # immediate: the write lock first, so two processes never both decide to write the same thing.
         self.execute("begin immediate transaction" if immediate else "begin transaction")
 
-    def statement_is_read_only(self, sql: str) -> bool:
-        """True for queries (select, with, union, ...) and their explain; anything else is refused."""
-        explained = _EXPLAIN.match(sql)
-        if explained:
-            return self.statement_is_read_only(sql[explained.end() :])
-        import sqlglot  # here, not at start-up: only `query` needs it
-        from sqlglot import exp
-        from sqlglot.errors import ParseError, SqlglotError
-
-        try:
-            parsed = [statement for statement in sqlglot.parse(sql, read="sqlite") if statement is not None]
-        except SqlglotError as e:
-            reason = e.errors[0]["description"] if isinstance(e, ParseError) and e.errors else _first_line(e)
-            raise DatabaseError(f"cannot parse {_abbreviate(sql)!r}: {reason}") from e
-        writes = (exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.Command)
-        return bool(parsed) and all(isinstance(s, (exp.Query, exp.Values)) and s.find(*writes) is None for s in parsed)
-
     def relation_names(self) -> list[str]:
         rows = self.execute(
             "select name from sqlite_master "
@@ -667,6 +637,8 @@ def _sqlite_error(error: sqlite3.Error, sql: str, refusing: bool = False) -> Pok
     denied = code in (sqlite3.SQLITE_AUTH, sqlite3.SQLITE_READONLY) or "not authorized" in str(error)
     if refusing and denied:
         return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
+    if refusing and isinstance(error, sqlite3.ProgrammingError) and "one statement at a time" in str(error):
+        return Refused(f"query on SQLite takes one statement: refused {_abbreviate(sql, 60)!r}")
     return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
 
@@ -686,7 +658,6 @@ def _replacing(path: str) -> Iterator[str]:
             temporary.unlink()
 
 
-_EXPLAIN = re.compile(r"\s*explain(\s+query\s+plan)?\s+", re.IGNORECASE)
 
 
 def _first_line(error: BaseException) -> str:
