@@ -12,14 +12,13 @@ import functools
 import itertools
 import json
 import math
-from fractions import Fraction
 
 import pytest
-from phevaluator import evaluate_cards
 
 import pokersql
 from pokersql.cards import card_name, parse_cards
 from pokersql.cli import main
+from showdowns import Tally  # tests/showdowns.py
 
 
 
@@ -43,22 +42,10 @@ def boards_to_come(hands: list[str], board: str = "", dead: str = ""):
 def exhaustive_equity(hands: list[str], board: str = "", dead: str = ""):
     """(boards, [(wins, ties, equity)]) over every board still to come, by phevaluator."""
     holes = [ids(h) for h in hands]
-    wins = [0] * len(holes)
-    ties = [0] * len(holes)
-    split_shares = [Fraction(0)] * len(holes)
-    boards = 0
+    tally = Tally(len(holes))
     for full in boards_to_come(hands, board, dead):
-        ranks = [evaluate_cards(*full, *hole) for hole in holes]
-        best = min(ranks)
-        winners = [n for n, r in enumerate(ranks) if r == best]
-        if len(winners) == 1:
-            wins[winners[0]] += 1
-        else:
-            for n in winners:
-                ties[n] += 1
-                split_shares[n] += Fraction(1, len(winners))
-        boards += 1
-    return boards, [(w, t, float((w + s) / boards)) for w, t, s in zip(wins, ties, split_shares)]
+        tally.showdown(full, holes)
+    return tally.results()
 
 
 @functools.cache

@@ -10,14 +10,13 @@ from __future__ import annotations
 import itertools
 import json
 import statistics
-from fractions import Fraction
 
 import pytest
-from phevaluator import evaluate_cards
 
 from pokersql.cards import CARD_NAMES, card_name, parse_cards
 from pokersql.errors import BadInput
 from pokersql.ranges import exact_work, exact_work_limit, parse_player, parse_range, remove_known
+from showdowns import Tally  # tests/showdowns.py
 
 # -- the notation ---------------------------------------------------------------------------
 
@@ -116,28 +115,15 @@ def exhaustive_range_equity(players: list[str], board: str = "", dead: str = "")
         parsed = parse_cards(text) if text.count(",") == 0 and len(text.replace(" ", "")) == 4 else None
         combos = [tuple(parsed)] if parsed else parse_range(text)
         ranges.append([c for c in combos if not known & set(c)])
-    wins = [0] * len(players)
-    ties = [0] * len(players)
-    shares = [Fraction(0)] * len(players)
-    deals = 0
+    tally = Tally(len(players))
     for deal in itertools.product(*ranges):
         held = [card for combo in deal for card in combo]
         if len(set(held)) != len(held):
             continue
         deck = [c for c in range(52) if c not in known and c not in held]
         for rest in itertools.combinations(deck, 5 - len(board_cards)):
-            full = (*board_cards, *rest)
-            ranks = [evaluate_cards(*full, *combo) for combo in deal]
-            best = min(ranks)
-            winners = [n for n, r in enumerate(ranks) if r == best]
-            if len(winners) == 1:
-                wins[winners[0]] += 1
-            else:
-                for n in winners:
-                    ties[n] += 1
-                    shares[n] += Fraction(1, len(winners))
-            deals += 1
-    return deals, [(w, t, float((w + s) / deals)) for w, t, s in zip(wins, ties, shares)]
+            tally.showdown((*board_cards, *rest), deal)
+    return tally.results()
 
 
 # Every deuce to eight dead (28 cards) leaves 24 in the deck: small enough to count before the flop in Python.
