@@ -64,7 +64,7 @@ def test_file_names_give_the_run_order():
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
-    assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.views)?\.sql", p.name) for p in paths)
+    assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
     assert [f.number for f in files] == sorted({f.number for f in files})
     assert [f.number for f in files] == list(range(1, len(files) + 1))
 
