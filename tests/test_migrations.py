@@ -37,8 +37,10 @@ def built(engine_name: str, built_database) -> str:
     return built_database(engine_name)
 
 
-def source_files() -> list[Path]:
-    return sorted(migrations.sql_directory().glob("*.sql"))
+def source_files(engine: str = "duckdb") -> list[Path]:
+    """The SQL files an engine runs: a .duckdb. file runs on DuckDB only."""
+    paths = sorted(migrations.sql_directory().glob("*.sql"))
+    return [p for p in paths if engine == "duckdb" or ".duckdb." not in p.name]
 
 
 def history(db) -> list[tuple]:
@@ -64,7 +66,7 @@ def test_file_names_give_the_run_order():
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
-    assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.views)?\.sql", p.name) for p in paths)
+    assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
     assert [f.number for f in files] == sorted({f.number for f in files})
     assert [f.number for f in files] == list(range(1, len(files) + 1))
 
@@ -88,7 +90,7 @@ def test_every_object_is_created_once_and_nothing_is_dropped():
 def test_applies_every_file_and_records_it(tmp_path, engine_name):
     with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
         applied = db.migrate()
-        paths = source_files()
+        paths = source_files(engine_name)
         assert [f.script for f in applied] == [p.name for p in paths]
         rows = history(db)
         assert len(rows) == len(paths)
@@ -148,7 +150,7 @@ def test_edited_view_file_is_applied_again_with_the_view_files_after_it(built, e
         # the article's wording of a win, in the view that writes it (007)
         edit(sql_copy / "007_player_ranking.views.sql", "then 'wins'", "then 'wins the pot'")
         applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
-        later_views = [f.script for f in files if f.repeatable and f.number >= 7]
+        later_views = [f.script for f in files if f.repeatable and f.number >= 7 and f.only_on in (None, engine_name)]
         assert [f.script for f in applied] == later_views
         assert db.engine.execute("select result from poker_table where place = 1") == [("wins the pot",)]
         assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal
@@ -264,6 +266,8 @@ def test_two_files_with_one_number_are_refused(tmp_path):
 def build_without_pokersql(db) -> None:
     """Every file's statements run as a shell runs them: no schema_history."""
     for sql_file in migrations.sql_files():
+        if sql_file.only_on not in (None, db.engine.name):
+            continue
         for statement in db.engine.statements(sql_file.text, sql_file.script):
             db.engine.execute(statement)
 
@@ -276,7 +280,7 @@ def test_a_database_built_without_pokersql_is_adopted(tmp_path, engine_name):
         expected_deal = db.engine.execute("select player, cards, place from poker_table order by player")
     with pokersql.connect(path, engine=engine_name) as db:
         applied = db.migrate()
-        assert [f.script for f in applied] == [f.script for f in migrations.sql_files() if f.repeatable]
+        assert [f.script for f in applied] == [f.script for f in migrations.sql_files() if f.repeatable and f.only_on in (None, engine_name)]
         kinds = {row[4]: row[3] for row in history(db)}
         assert {kinds[f.script] for f in migrations.sql_files() if not f.repeatable} == {"baseline"}
         assert db.engine.execute("select player, cards, place from poker_table order by player") == expected_deal
@@ -329,7 +333,7 @@ def test_a_pre_release_database_is_refused_in_one_line_and_rebuilt_keeping_the_u
         assert f"pokersql --db {path}{' --engine sqlite' if engine_name == 'sqlite' else ''} migrate --rebuild" in message
         assert db.engine.execute("select count(*) from cards")[0][0] == 1  # nothing was touched
         applied = db.migrate(rebuild=True)
-        assert len(applied) == len(source_files())
+        assert len(applied) == len(source_files(engine_name))
         assert db.engine.execute("select note from my_sessions") == [("keep me",)]
         assert db.engine.execute("select count(*) from my_winners") == [(1,)]
         assert "card_codes" not in tables(db)
@@ -373,7 +377,7 @@ def test_two_processes_migrating_one_new_sqlite_file_do_not_collide(tmp_path):
     assert second.stdout.split() == ["n", "52"]
     with pokersql.connect(path, engine="sqlite") as db:
         rows = history(db)
-        assert [row[4] for row in rows] == [p.name for p in source_files()]  # each file applied once
+        assert [row[4] for row in rows] == [p.name for p in source_files("sqlite")]  # each file applied once
 
 
 def test_a_duckdb_only_view_file_is_applied_on_duckdb_and_passed_over_elsewhere(tmp_path, engine_name):
