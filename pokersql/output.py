@@ -36,7 +36,7 @@ from rich.table import Table
 from rich.cells import cell_len
 from rich.text import Text
 
-from .cards import PRETTY_SUITS
+from .cards import pretty_name
 from .results import (
     BuildResult,
     CompareResult,
@@ -59,9 +59,7 @@ CSV_BATCH = 1_000  # rows per write to stdout
 
 def pretty_card(name: str) -> Text:
     """'Ah' -> 'A♥' in red (where the terminal has color), 'Ts' -> '10♠'."""
-    rank, suit = name[0], name[1]
-    text = ("10" if rank == "T" else rank) + PRETTY_SUITS[suit]
-    return Text(text, style="red" if suit in RED_SUITS else "bold")
+    return Text(pretty_name(name), style="red" if name[1] in RED_SUITS else "bold")
 
 
 def pretty_cards(names: Sequence[str]) -> Text:

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from .cards import pretty_name
 from .errors import BadInput, PokerSQLError
 
 SIZE = (1200, 700)  # pixels, width x height, of every picture
@@ -188,7 +189,7 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     if not boards:
         raise BadInput("equity_plot needs at least one board")
     labels = [
-        f"{n}: " + (p["range"] if "range" in p else " ".join(_pretty(card) for card in p["hand"]))
+        f"{n}: " + (p["range"] if "range" in p else " ".join(pretty_name(card) for card in p["hand"]))
         for n, p in enumerate(players, start=1)
     ]
     wins = [p["wins"] / boards for p in players]
@@ -218,16 +219,9 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     board = data.get("board")
     title = f"equity: {len(players)} players, " + (f"{boards:,} boards (exact)" if exact else f"{boards:,} runouts (sampled)")
     if board:
-        title += ", board " + " ".join(_pretty(card) for card in board)
+        title += ", board " + " ".join(pretty_name(card) for card in board)
     figure.suptitle(title, fontsize=13)
     return _save(figure, path)
-
-
-def _pretty(card: str) -> str:
-    from .cards import PRETTY_SUITS
-
-    rank, suit = card[0], card[1].lower()
-    return ("10" if rank == "T" else rank) + PRETTY_SUITS.get(suit, suit)
 
 
 def _integers():
