@@ -60,7 +60,13 @@ LONG_COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("command", sorted(LONG_COMMANDS))
+# freq --cards 7 takes minutes on SQLite but about 3 s on DuckDB, where a signal at STARTED could
+# come as the command finishes, after its handler is gone: DuckDB's long freq is not long enough.
+LONG_ON = [(engine, command) for engine in ("duckdb", "sqlite") for command in sorted(LONG_COMMANDS)
+           if (engine, command) != ("duckdb", "freq7")]
+
+
+@pytest.mark.parametrize(("engine_name", "command"), LONG_ON)
 def test_sigint_stops_a_long_command(built_database, engine_name, command):
     path = built_database(engine_name)
     before = snapshot(engine_name, path)
