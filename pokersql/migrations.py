@@ -281,11 +281,6 @@ def rebuild_command(engine: Engine) -> str:
     return f"pokersql{where}{'' if engine.name == 'duckdb' else ' --engine ' + engine.name} migrate --rebuild"
 
 
-def pending(engine: Engine, files: list[SqlFile] | None = None) -> list[SqlFile]:
-    """Files that migrate would apply now; refuses if an applied versioned file was edited."""
-    return plan(engine, sql_files() if files is None else files).apply
-
-
 def migrate(
     engine: Engine,
     files: list[SqlFile] | None = None,
