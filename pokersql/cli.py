@@ -100,7 +100,9 @@ class Context:
     @property
     def db(self) -> Database:
         if self._db is None:
-            self._db = connect(self.db_path, self.engine, progress=self.progress)
+            # Read-only until something must be written (pending SQL files, migrate): other
+            # processes can read the file meanwhile, and a file this user cannot write works.
+            self._db = connect(self.db_path, self.engine, progress=self.progress, read_only=True)
         return self._db
 
     def close(self) -> None:

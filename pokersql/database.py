@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import secrets
 import threading
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from . import migrations, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput
+from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (
     CategoryCount,
@@ -55,16 +56,26 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
 
 
-def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
+def connect(
+    path: str | None = None,
+    engine: str = "duckdb",
+    progress: ProgressCallback | None = None,
+    read_only: bool = False,
+) -> Database:
     """Open (or create) a pokersql database; ``path=None`` is in memory.
 
     Pending SQL files are applied on first use, so a fresh database just works.
     ``progress(task, done, total)``, if given, hears how the slow steps go
     (applying the SQL files, a long simulation); see ``pokersql.progress``.
+    ``read_only=True`` opens a built file read-only: a file you cannot write, or one
+    that other processes read at the same time, and nothing is ever written to it
+    (dealing and equity work on temporary copies of the scratch tables). A file that
+    still needs SQL files applied is opened writable for that first, then read-only
+    again; ``migrate()`` always opens it writable.
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    return Database(ENGINES[engine](path), progress=progress)
+    return Database(ENGINES[engine](path, read_only=read_only), progress=progress)
 
 
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
@@ -122,13 +133,35 @@ class Database:
         ``rebuild=True`` drops pokersql's own objects (never the user's) and builds them again:
         the way forward for a database that the pre-release schema built.
         """
+        if self.engine.read_only:
+            self.engine.reopen(read_only=False)
         applied = migrations.migrate(self.engine, progress=self.progress, rebuild=rebuild)
         self._ready = True
         return applied
 
     def ensure_ready(self) -> None:
-        if not self._ready:
+        if self._ready:
+            return
+        if self.engine.read_only:
+            # Read the state only; write (on a connection opened for it) only if something is pending.
+            todo = migrations.plan(self.engine, migrations.sql_files())
+            if todo:
+                self._check_writable(todo)
+                self.migrate()
+                self.engine.reopen(read_only=True)
+            self._ready = True
+        else:
             self.migrate()
+
+    def _check_writable(self, todo: migrations.Plan) -> None:
+        path = self.engine.path
+        if path is None or (os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)):
+            return
+        names = ", ".join(f.script for f in todo.apply or todo.baseline)
+        raise DatabaseError(
+            f"database {path} needs SQL files applied ({names}), and this user cannot write it "
+            f"(or its folder): someone who can should run: {migrations.migrate_command(self.engine)}"
+        )
 
     def build(self) -> int:
         """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows."""

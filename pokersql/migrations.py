@@ -199,7 +199,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     if "type" not in _columns(engine, "schema_history"):
         raise MigrationError(
             f"{_where(engine)} was built by pokersql's pre-release schema (0.1.0), which this version "
-            f"does not use: rebuild it (your own tables are kept) with: {rebuild_command(engine)}"
+            f"does not use: rebuild it (your own tables are kept) with: {migrate_command(engine, rebuild=True)}"
         )
     rows = engine.execute(
         "select version, type, script, checksum from schema_history where success order by installed_rank"
@@ -257,7 +257,7 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
         raise MigrationError(
             f"{_where(engine)} holds tables that pokersql did not record building ({', '.join(problems[:3])}"
             f"{', ...' if len(problems) > 3 else ''}): rebuild it (your own tables are kept) with: "
-            f"{rebuild_command(engine)}"
+            f"{migrate_command(engine, rebuild=True)}"
         )
     views = [f for f in files if f.repeatable]
     objects = engine.object_types(macros=True)
@@ -276,9 +276,11 @@ def _declared_columns(statement: str) -> list[str]:
     return names
 
 
-def rebuild_command(engine: Engine) -> str:
+def migrate_command(engine: Engine, rebuild: bool = False) -> str:
+    """The command line that migrates (or rebuilds) this engine's database."""
     where = f" --db {engine.path}" if engine.path else ""
-    return f"pokersql{where}{'' if engine.name == 'duckdb' else ' --engine ' + engine.name} migrate --rebuild"
+    engine_option = "" if engine.name == "duckdb" else " --engine " + engine.name
+    return f"pokersql{where}{engine_option} migrate{' --rebuild' if rebuild else ''}"
 
 
 def migrate(
