@@ -320,10 +320,11 @@ def migrate(
                     engine.execute(statement)
                 if not engine.binds_views:
                     # SQLite creates a view that reads a missing table or column, and fails only when
-                    # it is read: read each new view once, so a broken one fails here, naming its file.
+                    # it is read: compile each new view once (explain: its plan, not its rows), so
+                    # a broken one fails here, naming its file.
                     for kind, name, _ in sql_file.definitions():
                         if kind == "view":
-                            engine.execute(f'select * from "{name}" limit 0')
+                            engine.execute(f'explain select * from "{name}"')
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))
