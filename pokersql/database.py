@@ -149,8 +149,11 @@ class Database:
         """
         if self._ready or self._lookups_ready:
             return
-        files = migrations.files_for(own_hands.LOOKUP_TABLES, migrations.sql_files())
-        migrations.migrate(self.engine, files=files, progress=self.progress)
+        files = migrations.sql_files()
+        if not migrations.plan(self.engine, files):  # built already: nothing to apply
+            self._ready = self._lookups_ready = True
+            return
+        migrations.migrate(self.engine, files=migrations.files_for(own_hands.LOOKUP_TABLES, files), progress=self.progress)
         self._lookups_ready = True
 
     def _drop_lookup_copy(self) -> None:
@@ -216,7 +219,7 @@ class Database:
         """One hand of 5, 6 or 7 cards: its best five, category and hand_rank."""
         return self._rank_hands([self._hand_of(cards)])[0]
 
-    def evaluate_many(self, hands: Any) -> EvaluateManyResult:
+    def evaluate_many(self, hands: Any, stdin: bool = False) -> EvaluateManyResult:
         """Many hands of 5, 6 or 7 cards at once, in the order given: one row each.
 
         ``hands`` is any of:
@@ -231,11 +234,13 @@ class Database:
         at a time (memory stays bounded; each batch a step reported to the progress
         callback); on DuckDB a frame or file is read in SQL, with no Python loop over its
         rows. A bad hand raises BadInput naming its row (a CSV file's line) and the bad
-        card, and nothing is returned.
+        card, and nothing is returned. ``stdin=True``: the hands are the lines of a text
+        stream (``own_hands.stdin_hands``), an error names a line.
 
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
-        source = own_hands.source_of(hands)
+        batch_rows = own_hands.BATCH_ROWS if self.engine.name == "duckdb" else own_hands.SQLITE_BATCH_ROWS
+        source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin)
         self._ensure_lookups()
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress))
 

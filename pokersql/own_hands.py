@@ -39,8 +39,8 @@ from typing import Any
 from .cards import card_name, parse_cards
 from .errors import BadInput, PokerSQLError
 
-BATCH_ROWS = 1_000_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound
-SQLITE_BATCH_ROWS = 100_000  # hands per query where the rows are parsed in Python
+BATCH_ROWS = 500_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound
+SQLITE_BATCH_ROWS = 50_000  # hands per query on SQLite, where the rows are parsed in Python
 
 # Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
 EVALUATION = """
@@ -76,78 +76,94 @@ EVALUATION = """
             ranked.hand_no,
             ranked.flush_shift,
             ranked.hand_rank,
-            hand_classes.rank_key as class_key,
             hand_classes.is_flush,
             hand_classes.points,
-            hand_classes.category,
-            hand_classes.kicker_1
+            hand_classes.category
         from ranked
         inner join hand_classes
             on hand_classes.hand_rank = ranked.hand_rank
     ),
-    -- The cards that may play in the class (the flush suit's only, for a flush), each
-    -- value's numbered from its highest suit (copy_no), and how many of that value the
-    -- class holds (group_size: its digit of class_key in base 5; an exact division).
-    candidates as (
+    -- Where each value of a class stands among its five cards: group_size cards of it
+    -- (its digit of class_key in base 5; an exact division), from first_slot on, the
+    -- largest group first, then the highest (in a wheel the ace plays low, after the 2).
+    class_values as (
+        select
+            hand_classes.hand_rank,
+            card_values.value,
+            (hand_classes.rank_key % (5 * card_values.rank_code) - hand_classes.rank_key % card_values.rank_code)
+                / card_values.rank_code as group_size,
+            case
+                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and card_values.value = 14 then 1
+                else card_values.value
+            end as play_value
+        from hand_classes
+        cross join card_values
+        where hand_classes.hand_rank in (select classed.hand_rank from classed)
+    ),
+    class_slots as (
+        select
+            class_values.hand_rank,
+            class_values.value,
+            class_values.group_size,
+            1 + coalesce(sum(class_values.group_size) over (
+                partition by class_values.hand_rank
+                order by class_values.group_size desc, class_values.play_value desc
+                rows between unbounded preceding and 1 preceding
+            ), 0) as first_slot
+        from class_values
+        where class_values.group_size > 0
+    ),
+    -- The hand's cards of the class's values (the flush suit's only, for a flush), each
+    -- value's numbered from its highest suit: the first group_size of them play.
+    slotted as (
         select
             own_cards.hand_no,
+            classed.hand_rank,
+            classed.points,
+            classed.category,
             cards.name,
-            cards.value,
-            cards.suit_index,
-            (classed.class_key % (5 * cards.rank_code) - classed.class_key % cards.rank_code)
-                / cards.rank_code as group_size,
-            -- In a wheel (a 5-high straight) the ace plays low.
-            case
-                when classed.points in (4, 8) and classed.kicker_1 = 5 and cards.value = 14 then 1
-                else cards.value
-            end as play_value,
-            row_number() over (
-                partition by own_cards.hand_no
-                order by cards.value, cards.suit_index desc
-            ) - rank() over (
-                partition by own_cards.hand_no
-                order by cards.value
-            ) + 1 as copy_no
-        from own_cards
+            class_slots.first_slot + row_number() over (
+                partition by own_cards.hand_no, cards.value
+                order by cards.suit_index desc
+            ) - 1 as slot,
+            class_slots.first_slot + class_slots.group_size as next_slot
+        -- SQLite: a cross join keeps this order, each hand then its cards (found by
+        -- own_cards' key), where its planner would scan every card for every hand.
+        from classed
+        cross join own_cards
         inner join cards
             on cards.card_id = own_cards.card_id
-        inner join classed
-            on classed.hand_no = own_cards.hand_no
-        where classed.is_flush = 0
-            or cards.suit_index * 13 = classed.flush_shift
+        inner join class_slots
+            on class_slots.hand_rank = classed.hand_rank
+            and class_slots.value = cards.value
+        where own_cards.hand_no = classed.hand_no
+            and (classed.is_flush = 0 or cards.suit_index * 13 = classed.flush_shift)
     ),
     ordered as (
         select
-            candidates.hand_no,
-            candidates.name,
-            row_number() over (
-                partition by candidates.hand_no
-                order by candidates.group_size desc, candidates.play_value desc, candidates.suit_index desc
-            ) as card_order
-        from candidates
-        where candidates.copy_no <= candidates.group_size
+            slotted.hand_no,
+            slotted.hand_rank,
+            slotted.points,
+            slotted.category,
+            slotted.name,
+            slotted.slot as card_order
+        from slotted
+        where slotted.slot < slotted.next_slot
     ),
-    best_five as (
+    -- One row per hand: its class, and its five cards in order as text.
+    evaluated as (
         select
             ordered.hand_no,
             max(case when ordered.card_order = 1 then ordered.name end)
                 || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
                 || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
                 || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
-                || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best
+                || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
+            max(ordered.points) as points,
+            max(ordered.category) as category,
+            max(ordered.hand_rank) as hand_rank
         from ordered
         group by ordered.hand_no
-    ),
-    evaluated as (
-        select
-            classed.hand_no,
-            best_five.best,
-            classed.points,
-            classed.category,
-            classed.hand_rank
-        from classed
-        inner join best_five
-            on best_five.hand_no = classed.hand_no
     )"""
 
 # The hands of a few cards each: best, points, category, hand_rank and place (1 = best of them).
@@ -172,7 +188,7 @@ select
 from evaluated
 order by evaluated.hand_no"""
 
-LOOKUP_TABLES = ("cards", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
+LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
 
 # The columns of the lookup tables that EVALUATION reads, keyed as in the database.
 LOOKUP_COLUMNS = {
@@ -183,6 +199,7 @@ LOOKUP_COLUMNS = {
     "best_by_flush": ("value_mask integer primary key", "hand_rank integer"),
     "hand_classes": ("hand_rank integer primary key", "rank_key integer", "is_flush integer", "points integer",
                      "category text", "kicker_1 integer"),
+    "card_values": ("value integer primary key", "rank_code integer"),
 }
 
 
@@ -293,7 +310,7 @@ def hand_columns(names: Sequence[str], what: str) -> tuple[str, ...]:
     raise BadInput(f"{what} needs a 'cards' column (or 'hole' and 'board'); its columns: {listed}")
 
 
-def source_of(hands: Any, batch_rows: int = BATCH_ROWS, stdin_lines: bool = False) -> Source:
+def source_of(hands: Any, batch_rows: int, stdin_lines: bool = False) -> Source:
     """The Source of evaluate_many's argument: a path, a frame or Arrow table, or an iterable."""
     if isinstance(hands, (str, Path)):
         return _file_source(Path(hands), batch_rows)
@@ -312,7 +329,9 @@ def source_of(hands: Any, batch_rows: int = BATCH_ROWS, stdin_lines: bool = Fals
     if not isinstance(hands, Iterable):
         raise BadInput(f"evaluate_many takes hands, a DataFrame, an Arrow table or a file path, not {type(hands).__name__}")
     total = len(hands) if hasattr(hands, "__len__") else None
-    return Source(_iterable_batches(hands, batch_rows), total, row_word="line" if stdin_lines else "row")
+    if stdin_lines:
+        return Source(_iterable_batches(hands, batch_rows), None, row_word="line", name="stdin")
+    return Source(_iterable_batches(hands, batch_rows), total)
 
 
 def _frame_batches(frame: Any, columns: tuple[str, ...], total: int, size: int, cut: Any) -> Iterator[Batch]:
@@ -448,9 +467,9 @@ def bad_row(source: Source, number: int, text: Any) -> BadInput:
 # -- evaluating a Source -------------------------------------------------------------
 INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it is read
 
-# DuckDB: the batch's hands numbered 1.., their card text read as the 019 macros read it;
-# well_formed: the text is cards and separators only (the contract's notation), 5 to 7
-# cards, none twice.
+# DuckDB: the batch's hands numbered 1.., their card text read in SQL. `readable`: the
+# text is cards and separators only (the contract's notation); `run_together`: its cards
+# in canonical form with nothing between them ('AhTd...', two characters a card).
 DUCKDB_PARSED = """
 with
     own_hands as (
@@ -460,60 +479,67 @@ with
         from {relation} as own_input
         positional join range(?) as numbers
     ),
-    parsed as (
+    parsed as materialized (
         select
             own_hands.hand_no,
             own_hands.hand_text,
-            regexp_extract_all(
-                upper(translate(replace(own_hands.hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'
-            ) as card_names,
-            regexp_full_match(
-                own_hands.hand_text, '[\\s,]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][\\s,]*)*'
-            ) as readable
+            coalesce(
+                regexp_full_match(own_hands.hand_text, '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][ ,\t\n\r\f\v]*)*'),
+                false
+            ) as readable,
+            -- Ranks upper case (10 as T), suits lower case (symbols as letters): the ranks
+            -- hold none of the letters S H D C.
+            translate(
+                upper(replace(translate(own_hands.hand_text, ' ,\t\n\r\f\v', ''), '10', 'T')),
+                'SHDC♠♥♦♣',
+                'shdcshdc'
+            ) as run_together
         from own_hands
     ),
-    checked as (
+    card_positions as (
         select
             parsed.hand_no,
-            parsed.hand_text,
-            parsed.card_names,
-            coalesce(
-                parsed.readable
-                and len(parsed.card_names) between 5 and 7
-                and len(list_distinct(parsed.card_names)) = len(parsed.card_names),
-                false
-            ) as well_formed
+            parsed.run_together,
+            unnest(range(1, length(parsed.run_together), 2)) as position
         from parsed
+        where parsed.readable
+    ),
+    own_cards as (
+        select
+            card_positions.hand_no,
+            cards.card_id
+        from card_positions
+        inner join cards
+            on cards.name = substr(card_positions.run_together, card_positions.position, 2)
+    ),
+    -- 5 to 7 cards, none twice (a card twice would set its bit once but add it twice).
+    checked as (
+        select
+            own_cards.hand_no
+        from own_cards
+        inner join cards
+            on cards.card_id = own_cards.card_id
+        group by own_cards.hand_no
+        having count(*) between 5 and 7
+            and bit_or(cards.card_bit) = sum(cards.card_bit)
     )"""
 
 # The first hand that is not 5 to 7 distinct cards.
 DUCKDB_BAD_HAND = DUCKDB_PARSED + """
 select
-    checked.hand_no,
-    checked.hand_text
-from checked
-where not checked.well_formed
-order by checked.hand_no
+    parsed.hand_no,
+    parsed.hand_text
+from parsed
+where parsed.hand_no not in (select checked.hand_no from checked)
+order by parsed.hand_no
 limit 1"""
 
-DUCKDB_EVALUATED = DUCKDB_PARSED + """,
-    listed_cards as (
-        select
-            checked.hand_no,
-            unnest(checked.card_names) as card_name
-        from checked
-        where checked.well_formed
-    ),
-    own_cards as (
-        select
-            listed_cards.hand_no,
-            cards.card_id
-        from listed_cards
-        inner join cards
-            on upper(cards.name) = listed_cards.card_name
-    ),""" + EVALUATION + """
+DUCKDB_EVALUATED = DUCKDB_PARSED + "," + EVALUATION + """
 select
-    list_transform(checked.card_names, lambda card_name: card_name[1] || lower(card_name[2])) as cards,
+    list_transform(
+        range(1, length(parsed.run_together), 2),
+        lambda position: substr(parsed.run_together, position, 2)
+    ) as cards,
     string_split(evaluated.best, ' ') as best,
     evaluated.points,
     evaluated.category,
@@ -521,18 +547,14 @@ select
 from evaluated
 inner join checked
     on checked.hand_no = evaluated.hand_no
+inner join parsed
+    on parsed.hand_no = evaluated.hand_no
 order by evaluated.hand_no"""
 
-# SQLite: the batch's long rows, in a TEMP table (outside the database file).
-OWN_CARDS_TABLE = "pokersql_own_cards"
-SQLITE_EVALUATED = f"""
-with
-    own_cards as (
-        select
-            hand_no,
-            card_id
-        from temp.{OWN_CARDS_TABLE}
-    ),{EVALUATION}{EVALUATED_HANDS}"""
+# SQLite: the batch's long rows, in a TEMP table (outside the database file) named as
+# EVALUATION reads them; its primary key lets SQLite look a hand's cards up.
+OWN_CARDS_TABLE = "own_cards"
+SQLITE_EVALUATED = f"with{EVALUATION}{EVALUATED_HANDS}"
 
 
 def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
@@ -624,7 +646,10 @@ def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
             raise BadInput(f"{source.where(batch.first + offset + 1)}: {e}") from None
     rows = [(number, card) for number, hand in enumerate(hands, start=1) for card in hand]
     with engine.scratch():
-        engine.execute(f"create temp table if not exists {OWN_CARDS_TABLE} (hand_no integer not null, card_id integer not null)")
+        engine.execute(
+            f"create temp table if not exists {OWN_CARDS_TABLE} "
+            "(hand_no integer not null, card_id integer not null, primary key (hand_no, card_id))"
+        )
         engine.executemany(f"insert into temp.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
         evaluated = engine.execute(SQLITE_EVALUATED)
     return [
