@@ -224,7 +224,7 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, out
     if cards:
         raise click.UsageError("give either the cards of a hand or --file, not both")
     if path == "-":
-        hands = context.db.evaluate_many(stdin_hands(click.get_text_stream("stdin")), stdin=True)
+        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True)
     else:
         hands = context.db.evaluate_many(path)
     emit(hands, output_format)
