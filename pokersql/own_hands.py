@@ -1,27 +1,30 @@
 """Your own hands: hands pokersql did not deal, evaluated with no write to its tables.
 
-One query evaluates them all (``EVALUATION``): it reads the hands as long rows
-``own_cards(hand_no, card_id)`` and joins them to the lookup tables that
-``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``, ``best_by_values``,
-``best_by_flush`` and ``hand_classes``. Where the rows come from depends on the call:
+One query evaluates them all (``EVALUATION``, SQL that DuckDB and SQLite both run as
+written): it reads the hands as long rows ``own_cards(hand_no, card_id)`` and joins them
+to the lookup tables that ``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``,
+``best_by_values``, ``best_by_flush`` and ``hand_classes`` (with ``card_values``). Where
+the rows come from depends on the call:
 
 - ``evaluate`` and ``compare`` (a few hands): a ``values`` list of bound parameters.
   DuckDB plans and runs a query of this size in about 10 ms, SQLite in about 0.1 ms;
-  so on DuckDB, from the second call on, the query runs on ``LookupCopy``, the five
-  lookup tables copied once (0.1 to 0.2 s) into an in-memory SQLite database.
+  so on DuckDB, from the second call on, the query runs on ``LookupCopy``, the lookup
+  tables copied once (0.1 to 0.2 s) into an in-memory SQLite database.
 - ``evaluate_many`` on DuckDB: each batch of up to ``BATCH_ROWS`` hands, as an Arrow
-  table or a pandas frame, is registered with the connection and read in SQL (card
-  text parsed by ``regexp_extract_all``, as the 019 macros do): no Python loop over the
-  rows. Files are read a batch at a time by pyarrow (Parquet row groups, CSV blocks),
-  so memory stays bounded; DuckDB's own file readers would need the engine's read-write
-  connection, which a read-only database file does not have.
-- ``evaluate_many`` on SQLite (and on DuckDB for a Python list when pyarrow is missing):
-  each batch is parsed in Python and its long rows go to a TEMP table, which lives
-  outside the database file (it works on a read-only file too).
+  table or a pandas frame, is registered with the connection and its card text read in
+  SQL (``DUCKDB_PARSED``): no Python loop over the rows. A Python list becomes an Arrow
+  table (without pyarrow, one list parameter). Files are read a batch at a time by
+  pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
+  readers would run on the engine's connection, where a read-only database file must
+  not be written and the user's SQL may not reach files; pyarrow needs neither.
+- ``evaluate_many`` on SQLite: each batch is parsed in Python and its long rows go to
+  a TEMP table ``own_cards``, which lives outside the database file (a read-only file
+  works too).
 
-The best five are the class's values (``hand_classes.rank_key``, a count of each value
-in base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
-flush: the five cards ``best_five`` (011) picks, in the same order.
+The best five are the class's values (``hand_classes.rank_key`` counts each value in
+base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
+flush, largest group first: the five cards ``best_five`` (011) picks, in the same order
+(tests/test_evaluate_many.py compares them).
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ EVALUATION = """
     ranked as (
         select
             hand_keys.hand_no,
+            hand_keys.card_mask,
             flush_suits.flush_shift,
             case
                 when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
@@ -74,6 +78,7 @@ EVALUATION = """
     classed as (
         select
             ranked.hand_no,
+            ranked.card_mask,
             ranked.flush_shift,
             ranked.hand_rank,
             hand_classes.is_flush,
@@ -114,18 +119,23 @@ EVALUATION = """
         where class_values.group_size > 0
     ),
     -- The hand's cards of the class's values (the flush suit's only, for a flush), each
-    -- value's numbered from its highest suit: the first group_size of them play.
+    -- value's in turn from its highest suit: higher_suits counts the hand's cards of the
+    -- same value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The
+    -- first group_size of each value play, in the slots from first_slot on.
     slotted as (
         select
-            own_cards.hand_no,
+            classed.hand_no,
             classed.hand_rank,
             classed.points,
             classed.category,
             cards.name,
-            class_slots.first_slot + row_number() over (
-                partition by own_cards.hand_no, cards.value
-                order by cards.suit_index desc
-            ) - 1 as slot,
+            class_slots.first_slot + case
+                when classed.is_flush = 1 then 0
+                else
+                    case when (classed.card_mask >> 13) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 26) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 39) & cards.card_bit = 0 then 0 else 1 end
+            end as slot,
             class_slots.first_slot + class_slots.group_size as next_slot
         -- SQLite: a cross join keeps this order, each hand then its cards (found by
         -- own_cards' key), where its planner would scan every card for every hand.
