@@ -149,11 +149,8 @@ class Database:
         """
         if self._ready or self._lookups_ready:
             return
-        files = migrations.sql_files()
-        if not migrations.plan(self.engine, files):  # built already: nothing to apply
-            self._ready = self._lookups_ready = True
-            return
-        migrations.migrate(self.engine, files=migrations.files_for(own_hands.LOOKUP_TABLES, files), progress=self.progress)
+        files = migrations.files_for(own_hands.LOOKUP_TABLES, migrations.sql_files())
+        migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
         self._lookups_ready = True
 
     def _drop_lookup_copy(self) -> None:
@@ -230,10 +227,11 @@ class Database:
         - the path (str or Path) of a ``.parquet`` or ``.csv`` file with such columns
           (Parquet needs pyarrow).
 
-        Nothing is written to the database. The hands go to it a batch of up to a million
-        at a time (memory stays bounded; each batch a step reported to the progress
-        callback); on DuckDB a frame or file is read in SQL, with no Python loop over its
-        rows. A bad hand raises BadInput naming its row (a CSV file's line) and the bad
+        Nothing is written to the database. The hands go to it a batch at a time
+        (``own_hands.BATCH_ROWS``, 200,000 on DuckDB: memory stays bounded; each batch a
+        step reported to the progress callback); on DuckDB a frame or file is read in
+        SQL, with no Python loop over its rows. The results are held (compactly, as Arrow
+        tables where pyarrow is installed) until the last batch is done. A bad hand raises BadInput naming its row (a CSV file's line) and the bad
         card, and nothing is returned. ``stdin=True``: the hands are the lines of a text
         stream (``own_hands.stdin_hands``), an error names a line.
 

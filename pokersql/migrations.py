@@ -169,7 +169,11 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
     like any other (each recorded in ``schema_history``); a later full migrate applies the
     rest, as it would files added since.
     """
-    creators = {name: (kind, sql_file) for sql_file in files for kind, name, _ in sql_file.definitions()}
+    creators = {
+        match.group(2): (match.group(1).lower(), sql_file)
+        for sql_file in files
+        for match in _CREATE.finditer(_COMMENTS.sub("", sql_file.text))
+    }
     missing = [name for name in names if name not in creators]
     if missing:
         raise MigrationError(f"no SQL file creates {', '.join(missing)}")

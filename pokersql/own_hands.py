@@ -42,7 +42,7 @@ from typing import Any
 from .cards import card_name, parse_cards
 from .errors import BadInput, PokerSQLError
 
-BATCH_ROWS = 500_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound
+BATCH_ROWS = 200_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound (about 0.6 GiB)
 SQLITE_BATCH_ROWS = 50_000  # hands per query on SQLite, where the rows are parsed in Python
 
 # Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
