@@ -161,6 +161,43 @@ def sql_files(directory: Path | None = None) -> list[SqlFile]:
     return found
 
 
+def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
+    """The files that build the objects ``names``, and the files those read, in run order.
+
+    A file reads an object when its text (comments left out) names a table or view, or
+    calls a macro, that another file creates. Applying only these files is a migration
+    like any other (each recorded in ``schema_history``); a later full migrate applies the
+    rest, as it would files added since.
+    """
+    creators = {
+        match.group(2): (match.group(1).lower(), sql_file)
+        for sql_file in files
+        for match in _CREATE.finditer(_COMMENTS.sub("", sql_file.text))
+    }
+    missing = [name for name in names if name not in creators]
+    if missing:
+        raise MigrationError(f"no SQL file creates {', '.join(missing)}")
+
+    def read_by(sql_file: SqlFile) -> set[str]:
+        text = _COMMENTS.sub("", sql_file.text).lower()
+        words = set(re.findall(r"\w+", text))
+        calls = set(re.findall(r"(\w+)\s*\(", text))
+        return {
+            name for name, (kind, creator) in creators.items()
+            if creator is not sql_file and (name in calls if kind == "macro" else name in words)
+        }
+
+    needed = {creators[name][1].script: creators[name][1] for name in names}
+    todo = list(needed.values())
+    while todo:
+        for name in read_by(todo.pop()):
+            creator = creators[name][1]
+            if creator.script not in needed:
+                needed[creator.script] = creator
+                todo.append(creator)
+    return [sql_file for sql_file in files if sql_file.script in needed]
+
+
 @dataclass
 class Plan:
     """What a migrate would do: the files to apply in order, the views to drop first."""
