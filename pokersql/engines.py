@@ -270,7 +270,16 @@ class DuckDBEngine(Engine):
             config = dict(DUCKDB_NO_EXTENSIONS)
             if self.path is not None and not os.path.exists(self.path) and not self.read_only:
                 config["storage_compatibility_version"] = DUCKDB_STORAGE_VERSION
-            self._connection = self._open(self.read_only, config)
+            try:
+                self._connection = self._open(self.read_only, config)
+            except DatabaseError as e:
+                if not (self.read_only and "different configuration" in str(e)):
+                    raise
+                # Another Database of this same process has the file open read-write, and DuckDB
+                # opens a file with one configuration per process: share that instance, as a
+                # writable engine (scratch tables then work as they do there).
+                self.read_only = False
+                self._connection = self._open(False, config)
             # DuckDB's own bar would write over pokersql's output: it measures progress, for
             # query_progress(), but never prints.
             self._connection.execute("set enable_progress_bar = true")

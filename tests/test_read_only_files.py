@@ -154,3 +154,19 @@ def test_reading_commands_work_while_another_process_holds_the_file(engine, how,
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_the_cli_in_a_process_that_holds_the_file_writable(built_database, tmp_path, capsys):
+    """A library user (or a test) with a read-write Database open runs the CLI in the same
+    process: DuckDB keeps one configuration per file and process, so the CLI's read-only open
+    must not fail on the file being open read-write already; it shares that instance."""
+    import pokersql as library
+    from pokersql.cli import main
+
+    path = tmp_path / "poker.duckdb"
+    shutil.copyfile(built_database("duckdb"), path)
+    with library.connect(str(path), engine="duckdb") as held:
+        assert held.evaluate("As Ks Qs Js Ts").hand_rank == 1
+        assert main(["--db", str(path), "eval", "Ah", "Kh", "Qh", "Jh", "9h", "--format", "json"]) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out)["category"] == "Flush"
+        assert held.evaluate("2c 3d 4h 5s 7c").hand_rank == 7462  # the held Database still works
