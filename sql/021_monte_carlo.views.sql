@@ -12,7 +12,8 @@
 
   monte_carlo_trials: one row per trial (deal_no of deal_numbers, 003): its 32-bit
     state, derived from (seed, deal_no) exactly as shuffled_deck (003) derives a deal's,
-    the word of its first attempt and the first rounds of the next two (see the draws).
+    which is also the word of its first attempt, and the first rounds of the next two
+    attempts' words (see the draws).
   monte_carlo_sources: what a trial draws from, one row per choice: source 0 is the
     empty choice (one row), sources 1, 2, 3 every set of that many cards still in the
     deck (equity_deck), source 100 + p player p's range: each live combination (both
@@ -38,9 +39,9 @@
     restarts the trial from its first range player: the kept combinations are then
     independent draws (each with the chance of its weight) given that no card is
     twice, which is what exact range equity (017) counts: every deal, weighed, once.
-    Uniform assumes an ideal hash: the word is the hash of 003 (two rounds of
-    shift-xor-multiply, then a shift-xor, a bijection of 32-bit numbers) of
-    state + attempt * 2246822519. A trial gives up after 10,000 attempts (the library
+    Uniform assumes an ideal hash: the word of attempt 1 is the trial's state, of
+    attempt a > 1 the hash of 003 (two rounds of shift-xor-multiply, then a
+    shift-xor, a bijection of 32-bit numbers) of state + a * 2246822519. A trial gives up after 10,000 attempts (the library
     checks beforehand that a deal exists, and that every trial was dealt).
   monte_carlo_deals: one row per trial per seat: player 0 the complete board (the
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
@@ -140,45 +141,32 @@ with
             ((state >> 16) | state) - ((state >> 16) & state) as state
         from trial_hashed_2
     ),
-    -- The counters of attempts 1, 2 and 3: state + attempt * 2246822519, 32 bits.
+    -- The counters of attempts 2 and 3, state + attempt * 2246822519 (attempt 1's word is the state).
     counters as (
         select
             trial,
             state,
-            (state + 2246822519) & 4294967295 as counter_1,
             (state + 2 * 2246822519) & 4294967295 as counter_2,
             (state + 3 * 2246822519) & 4294967295 as counter_3
         from trial_states
     ),
-    -- materialized for SQLite: inlined, each step would copy the last 4 times.
-    round_1 as materialized (
+    round_1 as (
         select
             trial,
             state,
-            ((((counter_1 >> 16) | counter_1) - ((counter_1 >> 16) & counter_1)) * 73244475) & 4294967295
-            as hash_1,
             ((((counter_2 >> 16) | counter_2) - ((counter_2 >> 16) & counter_2)) * 73244475) & 4294967295
             as hash_2,
             ((((counter_3 >> 16) | counter_3) - ((counter_3 >> 16) & counter_3)) * 73244475) & 4294967295
             as hash_1_of_3
         from counters
-    ),
-    round_2 as (
-        select
-            trial,
-            state,
-            ((((hash_1 >> 16) | hash_1) - ((hash_1 >> 16) & hash_1)) * 73244475) & 4294967295 as hash_1,
-            ((((hash_2 >> 16) | hash_2) - ((hash_2 >> 16) & hash_2)) * 73244475) & 4294967295 as hash_2_of_2,
-            hash_1_of_3
-        from round_1
     )
 select
     trial,
     state,
-    ((hash_1 >> 16) | hash_1) - ((hash_1 >> 16) & hash_1) as word_1,
-    hash_2_of_2,
+    state as word_1,
+    ((((hash_2 >> 16) | hash_2) - ((hash_2 >> 16) & hash_2)) * 73244475) & 4294967295 as hash_2_of_2,
     hash_1_of_3
-from round_2;
+from round_1;
 
 create view monte_carlo_sources as
 with recursive
