@@ -1,13 +1,18 @@
 """pokersql: a SQL-first poker hand evaluator for DuckDB and SQLite."""
 
-from importlib import metadata as _metadata
-
 from .database import Database, connect
 from .errors import BadInput, DatabaseError, MigrationError, PokerSQLError
 
 __all__ = ["BadInput", "Database", "DatabaseError", "MigrationError", "PokerSQLError", "connect"]
 
-try:  # one home for the version: pyproject.toml, as installed
-    __version__ = _metadata.version("pokersql")
-except _metadata.PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "unknown"
+
+def __getattr__(name: str) -> str:
+    """``pokersql.__version__``, read when asked for (importlib.metadata costs 30 ms at start-up)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'pokersql' has no attribute {name!r}")
+    from importlib import metadata
+
+    try:  # one home for the version: pyproject.toml, as installed
+        return metadata.version("pokersql")
+    except metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "unknown"

@@ -17,6 +17,7 @@ from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, D
 from .engines import ENGINES
 from .errors import Interrupted, PokerSQLError
 from .output import FORMATS, emit
+from .own_hands import stdin_hands
 from .progress import ProgressBar
 from .results import AppliedFile, BuildResult, MigrateResult
 from .transpile import DIALECTS
@@ -100,7 +101,9 @@ class Context:
     @property
     def db(self) -> Database:
         if self._db is None:
-            self._db = connect(self.db_path, self.engine, progress=self.progress)
+            # Read-only until something must be written (pending SQL files, migrate): other
+            # processes can read the file meanwhile, and a file this user cannot write works.
+            self._db = connect(self.db_path, self.engine, progress=self.progress, read_only=True)
         return self._db
 
     def close(self) -> None:
@@ -189,34 +192,62 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
 
 
 @cli.command(name="eval")
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1)
+@click.option(
+    "--file",
+    "path",
+    metavar="PATH",
+    default=None,
+    help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'), "
+    "or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
+)
 @format_option
+@quiet_option
 @pass_context
-def eval_command(context: Context, cards: tuple[str, ...], output_format: str) -> None:
-    """Evaluate one hand of 5, 6 or 7 cards: its best five.
+def eval_command(context: Context, cards: tuple[str, ...], path: str | None, output_format: str) -> None:
+    """Evaluate one hand of 5, 6 or 7 cards (its best five), or every hand of a file.
+
+    With --file, one result per hand, in the file's order; --format json writes JSON
+    lines (one object per hand).
 
     \b
     Examples:
         pokersql eval Ah Kh Qh Jh Th
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
         pokersql eval As Ks 7d 7c 7h 2s 9c
+        pokersql eval --file hands.csv --format csv
+        printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
     """
-    emit(context.db.evaluate(" ".join(cards)), output_format)
+    if path is None:
+        if not cards:
+            raise click.UsageError("give the cards of a hand, or --file PATH")
+        emit(context.db.evaluate(" ".join(cards)), output_format)
+        return
+    if cards:
+        raise click.UsageError("give either the cards of a hand or --file, not both")
+    if path == "-":
+        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True)
+    else:
+        hands = context.db.evaluate_many(path)
+    emit(hands, output_format)
 
 
 @cli.command()
 @click.argument("hands", nargs=-1, required=True)
+@click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards).")
 @format_option
 @pass_context
-def compare(context: Context, hands: tuple[str, ...], output_format: str) -> None:
-    """Compare hands (each a quoted string of 5 to 7 cards): who wins, ties split.
+def compare(context: Context, hands: tuple[str, ...], board: str, output_format: str) -> None:
+    """Compare hands (each a quoted string of cards): who wins, ties split.
+
+    Each hand has 5 to 7 cards, or fewer with the shared --board (5 to 7 in all).
 
     \b
     Examples:
         pokersql compare "As Ad 2c 2d 5h" "Ks Kd Qc Qd Ah"
-        pokersql compare "Ah Kh 2c 7d 9s Jh Th" "Qs Qd 2c 7d 9s Jh Th"
+        pokersql compare "Ah Kh" "Qs Qd" --board "2c 7d 9s Jh Th"
     """
-    emit(context.db.compare(*hands), output_format)
+    emit(context.db.compare(*hands, board=board), output_format)
 
 
 @cli.command()

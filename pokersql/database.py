@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import secrets
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import migrations, ranges
+from . import migrations, own_hands, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINES, Engine
-from .errors import BadInput
+from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (
     CategoryCount,
@@ -28,6 +29,7 @@ from .results import (
     DealResult,
     EquityPlayer,
     EquityResult,
+    EvaluateManyResult,
     ExportResult,
     FreqResult,
     HandResult,
@@ -59,16 +61,26 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
 
 
-def connect(path: str | None = None, engine: str = "duckdb", progress: ProgressCallback | None = None) -> Database:
+def connect(
+    path: str | None = None,
+    engine: str = "duckdb",
+    progress: ProgressCallback | None = None,
+    read_only: bool = False,
+) -> Database:
     """Open (or create) a pokersql database; ``path=None`` is in memory.
 
     Pending SQL files are applied on first use, so a fresh database just works.
     ``progress(task, done, total)``, if given, hears how the slow steps go
     (applying the SQL files, a long simulation); see ``pokersql.progress``.
+    ``read_only=True`` opens a built file read-only: a file you cannot write, or one
+    that other processes read at the same time, and nothing is ever written to it
+    (dealing and equity work on temporary copies of the scratch tables). A file that
+    still needs SQL files applied is opened writable for that first, then read-only
+    again; ``migrate()`` always opens it writable.
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    return Database(ENGINES[engine](path), progress=progress)
+    return Database(ENGINES[engine](path, read_only=read_only), progress=progress)
 
 
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
@@ -93,6 +105,9 @@ class Database:
         self.engine = engine
         self.progress: ProgressCallback = progress or no_progress
         self._ready = False
+        self._lookups_ready = False  # the lookup tables evaluate reads are built (a part of migrate)
+        self._lookup_copy: own_hands.LookupCopy | None = None
+        self._evaluations = 0
 
     @contextlib.contextmanager
     def _watching(self, task: str) -> Iterator[None]:
@@ -126,20 +141,65 @@ class Database:
         ``rebuild=True`` drops pokersql's own objects (never the user's) and builds them again:
         the way forward for a database that the pre-release schema built.
         """
+        self._drop_lookup_copy()
+        if self.engine.read_only:
+            self.engine.reopen(read_only=False)
         applied = migrations.migrate(self.engine, progress=self.progress, rebuild=rebuild)
-        self._ready = True
+        self._ready = self._lookups_ready = True
         return applied
 
     def ensure_ready(self) -> None:
-        if not self._ready:
+        if self._ready:
+            return
+        if self.engine.read_only:
+            # Read the state only; write (on a connection opened for it) only if something is pending.
+            todo = migrations.plan(self.engine, migrations.sql_files())
+            if todo:
+                self._check_writable(todo)
+                self.migrate()
+                self.engine.reopen(read_only=True)
+            self._ready = True
+        else:
             self.migrate()
+
+    def _check_writable(self, todo: migrations.Plan) -> None:
+        path = self.engine.path
+        if path is None or (os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)):
+            return
+        names = ", ".join(f.script for f in todo.apply or todo.baseline)
+        raise DatabaseError(
+            f"database {path} needs SQL files applied ({names}), and this user cannot write it "
+            f"(or its folder): someone who can should run: {migrations.migrate_command(self.engine)}"
+        )
 
     def build(self) -> int:
         """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows."""
         self.ensure_ready()
         return self.engine.execute("select count(*) from hands")[0][0]
 
+    def _ensure_lookups(self) -> None:
+        """The lookup tables that evaluating a hand reads (own_hands.LOOKUP_TABLES), and only them.
+
+        On a fresh database this applies the SQL files that build them (001 to 006 and
+        010, recorded in schema_history like any migration), not the 2.6 million rows of
+        ``hands`` and the rest: a later full migrate applies those.
+        """
+        if self._ready or self._lookups_ready:
+            return
+        if self.engine.read_only:  # a read-only file is either complete or migrated whole
+            self.ensure_ready()
+            return
+        files = migrations.files_for(own_hands.LOOKUP_TABLES, migrations.sql_files())
+        migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
+        self._lookups_ready = True
+
+    def _drop_lookup_copy(self) -> None:
+        if self._lookup_copy is not None:
+            self._lookup_copy.close()
+            self._lookup_copy = None
+
     def close(self) -> None:
+        self._drop_lookup_copy()
         self.engine.close()
 
     def __enter__(self) -> Database:
@@ -150,13 +210,18 @@ class Database:
 
     # -- evaluating -------------------------------------------------------
     def _rank_hands(self, hands: list[list[int]]) -> list[HandResult]:
-        """Evaluate hands of 5 to 7 cards typed in, in SQL, as deal 0: best five, rank, place."""
-        self.ensure_ready()
-        with self.engine.scratch():
-            self._fill_hand_input(hands)
-            rows = self.engine.execute(
-                "select player, best, points, category, hand_rank, place from typed_hands order by player"
-            )
+        """Evaluate a few hands of 5 to 7 cards, in SQL: best five, rank, place among them.
+
+        Nothing is written (own_hands.values_query). On DuckDB the first call asks the
+        database; later calls ask an in-memory SQLite copy of the lookup tables, made
+        once, where the same query takes a hundredth of the time.
+        """
+        self._ensure_lookups()
+        sql, params = own_hands.values_query(hands)
+        self._evaluations += 1
+        if self.engine.name == "duckdb" and self._evaluations > 1 and self._lookup_copy is None:
+            self._lookup_copy = own_hands.LookupCopy(self.engine)
+        rows = (self._lookup_copy or self.engine).execute(sql, params)
         return [
             HandResult(
                 cards=[card_name(c) for c in hand],
@@ -179,25 +244,57 @@ class Database:
         )
 
     @staticmethod
-    def _hand_of(cards: str | list[str], what: str = "a hand") -> list[int]:
-        parsed = parse_cards(cards)
+    def _hand_of(cards: str | list[str], what: str = "a hand", board: list[int] | None = None) -> list[int]:
+        parsed = parse_cards(cards) + (board or [])
         if not 5 <= len(parsed) <= 7:
             given = " ".join(card_name(c) for c in parsed) or "nothing"
-            raise BadInput(f"{what} needs 5, 6 or 7 cards, got {len(parsed)}: {given}")
+            with_board = " with the board" if board else ""
+            raise BadInput(f"{what}{with_board} needs 5, 6 or 7 cards, got {len(parsed)}: {given}")
         return parsed
 
     def evaluate(self, cards: str | list[str]) -> HandResult:
         """One hand of 5, 6 or 7 cards: its best five, category and hand_rank."""
         return self._rank_hands([self._hand_of(cards)])[0]
 
-    def compare(self, *hands: str | list[str]) -> CompareResult:
-        """Two or more hands of 5 to 7 cards: who wins; tied hands share a place and split the pot."""
+    def evaluate_many(self, hands: Any, stdin: bool = False) -> EvaluateManyResult:
+        """Many hands of 5, 6 or 7 cards at once, in the order given: one row each.
+
+        ``hands`` is any of:
+
+        - an iterable of hands, each card text (``"As Ks 7d 7c 7h"``) or a list of cards;
+        - a pandas or Polars DataFrame, or a pyarrow Table, with a ``cards`` column (text
+          or lists of cards), or ``hole`` and ``board`` columns (joined);
+        - the path (str or Path) of a ``.parquet`` or ``.csv`` file with such columns
+          (Parquet needs pyarrow).
+
+        Nothing is written to the database. The hands go to it a batch at a time
+        (``own_hands.BATCH_ROWS``, 200,000 on DuckDB: memory stays bounded; each batch a
+        step reported to the progress callback); on DuckDB a frame or file is read in
+        SQL, with no Python loop over its rows. The results are held (compactly, as Arrow
+        tables where pyarrow is installed) until the last batch is done. A bad hand raises BadInput naming its row (a CSV file's line) and the bad
+        card, and nothing is returned. ``stdin=True``: the hands are the lines of a text
+        stream (``own_hands.stdin_hands``), an error names a line.
+
+            >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
+        """
+        batch_rows = own_hands.BATCH_ROWS if self.engine.name == "duckdb" else own_hands.SQLITE_BATCH_ROWS
+        source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin)
+        self._ensure_lookups()
+        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress))
+
+    def compare(self, *hands: str | list[str], board: str | list[str] = "") -> CompareResult:
+        """Two or more hands, each with the shared board if given (5 to 7 cards in all):
+        who wins; tied hands share a place and split the pot."""
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)) and hands[0] and not isinstance(hands[0][0], str):
             hands = tuple(hands[0])
         if len(hands) < 2:
             raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-        parsed = [self._hand_of(hand, f"hand {n}") for n, hand in enumerate(hands, start=1)]
-        check_distinct(parsed)
+        board_cards = parse_cards(board) if board else []
+        if board and not board_cards:
+            raise BadInput(f"the board {board!r} holds no card")
+        own = [parse_cards(hand) for hand in hands]
+        check_distinct(own + [board_cards])
+        parsed = [self._hand_of(hand, f"hand {n}", board_cards) for n, hand in enumerate(hands, start=1)]
         results = self._rank_hands(parsed)
         return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
 

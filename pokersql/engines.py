@@ -55,6 +55,10 @@ DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "enable_external_access": False, "lock
 
 FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
 
+# The tables pokersql writes while it works, always inside scratch() and always rolled back.
+# On a database opened read-only they are temporary copies, in memory (see Engine.scratch).
+SCRATCH_TABLES = ("deal_settings", "hand_input", "board_input", "dead_input", "random_hand_input", "range_input")
+
 
 def file_kind(path: str | None) -> str | None:
     """"duckdb" or "sqlite" by the file's header; None for no file, an empty one or another kind.
@@ -91,6 +95,13 @@ class Engine:
     default_path: str = ""
     path: str | None = None
     binds_views: bool = False  # True where create view fails on a missing table or column
+    read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
+    _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
+
+    def reopen(self, read_only: bool) -> None:
+        """Open the file again, read-only or read-write (a file that cannot be written, or that
+        another process holds, fails here with one line)."""
+        raise NotImplementedError
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         raise NotImplementedError
@@ -170,7 +181,14 @@ class Engine:
 
     @contextlib.contextmanager
     def scratch(self) -> Iterator[None]:
-        """Run the block in a transaction that is always rolled back: it leaves nothing behind."""
+        """Run the block in a transaction that is always rolled back: it leaves nothing behind.
+
+        On a file opened read-only, the block writes to temporary copies of the scratch tables
+        (SCRATCH_TABLES), which the views read in their place: nothing reaches the file.
+        """
+        if self.read_only and not self._shadowed:
+            self._shadow_scratch_tables()
+            self._shadowed = True
         self.begin()
         try:
             yield
@@ -178,6 +196,14 @@ class Engine:
             self._rollback_after(e)
             raise
         self.rollback()
+
+    def _shadow_scratch_tables(self) -> None:
+        """Temporary copies of the scratch tables, which the views read in their place: an
+        unqualified name finds the temporary object before the file's."""
+        held = self.object_types()
+        for table in SCRATCH_TABLES:
+            if held.get(table) == "table":
+                self.execute(f'create temp table "{table}" as select * from main."{table}"')
 
     def _rollback_after(self, cause: BaseException) -> None:
         """Roll back after ``cause``; if that fails too, the cause still comes first.
@@ -227,7 +253,8 @@ class DuckDBEngine(Engine):
         _load_duckdb()
         _check_kind(path, "duckdb")
         self.path = path
-        self.read_only = read_only
+        # A file that is not there yet is made, and written: read-only is for a file that exists.
+        self.read_only = read_only and path is not None and os.path.exists(path)
         self._connection: Any = None
         self._reader: Any = None  # on a file: the sandboxed read-only connection
         self._cursors: list[Any] = []  # cursors of read_only_query, for interrupt()
@@ -261,6 +288,12 @@ class DuckDBEngine(Engine):
                 raise DatabaseError(f"database {self.path} is in use by another process{by}: try again when it is done") from e
             raise DatabaseError(f"cannot open DuckDB database {self.path!r}: {message}") from e
 
+    def reopen(self, read_only: bool) -> None:
+        self.close()
+        self.read_only = read_only and self.path is not None
+        self._shadowed = False
+        self.connection
+
     def _reading_connection(self) -> Any:
         """What the user's SQL runs on: a sandboxed read-only connection (a file), or the
         in-memory database's own connection (each statement then in a read-only transaction)."""
@@ -270,6 +303,7 @@ class DuckDBEngine(Engine):
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
+                self._shadowed = False
             try:
                 self._reader = self._open(True, DUCKDB_SANDBOX)
             except DatabaseError as e:
@@ -457,6 +491,7 @@ class DuckDBEngine(Engine):
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+        self._shadowed = False
 
     def version(self) -> str:
         return f"DuckDB {duckdb.__version__}"
@@ -495,20 +530,38 @@ class SQLiteEngine(Engine):
         _check_kind(path, "sqlite")
         self.path = path
         self._reader: sqlite3.Connection | None = None
+        self._description: list[str] = []
         interrupts.register(self)
+        self.connection = self._connect(read_only and path is not None and os.path.exists(path))
+
+    def _connect(self, read_only: bool) -> sqlite3.Connection:
+        self.read_only = read_only
+        self._shadowed = False
+        path = self.path
         try:
             if path is None:
-                self.connection = sqlite3.connect(":memory:", isolation_level=None)
+                connection = sqlite3.connect(":memory:", isolation_level=None)
             elif read_only:
                 uri = Path(path).absolute().as_uri() + "?mode=ro"
-                self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
+                connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             else:
-                self.connection = sqlite3.connect(path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
+                connection = sqlite3.connect(path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             # DuckDB enforces foreign keys (hand_input.card_id references cards); SQLite only when asked.
-            self.connection.execute("pragma foreign_keys = on")
+            connection.execute("pragma foreign_keys = on")
         except sqlite3.Error as e:
             raise DatabaseError(f"cannot open SQLite database {path!r}: {_first_line(e)}") from e
-        self._description: list[str] = []
+        return connection
+
+    def reopen(self, read_only: bool) -> None:
+        self.close()
+        self.connection = self._connect(read_only and self.path is not None)
+
+    def _shadow_scratch_tables(self) -> None:
+        # SQLite: a view of the file reads the file's tables only, whatever the temporary schema
+        # holds; so the views are made again as temporary views too, in the order they were made.
+        super()._shadow_scratch_tables()
+        for (statement,) in self.execute("select sql from main.sqlite_master where type = 'view' order by rowid"):
+            self.execute(re.sub(r"(?i)^\s*create\s+view\b", "create temp view", statement, count=1))
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         try:

@@ -161,6 +161,43 @@ def sql_files(directory: Path | None = None) -> list[SqlFile]:
     return found
 
 
+def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
+    """The files that build the objects ``names``, and the files those read, in run order.
+
+    A file reads an object when its text (comments left out) names a table or view, or
+    calls a macro, that another file creates. Applying only these files is a migration
+    like any other (each recorded in ``schema_history``); a later full migrate applies the
+    rest, as it would files added since.
+    """
+    creators = {
+        match.group(2): (match.group(1).lower(), sql_file)
+        for sql_file in files
+        for match in _CREATE.finditer(_COMMENTS.sub("", sql_file.text))
+    }
+    missing = [name for name in names if name not in creators]
+    if missing:
+        raise MigrationError(f"no SQL file creates {', '.join(missing)}")
+
+    def read_by(sql_file: SqlFile) -> set[str]:
+        text = _COMMENTS.sub("", sql_file.text).lower()
+        words = set(re.findall(r"\w+", text))
+        calls = set(re.findall(r"(\w+)\s*\(", text))
+        return {
+            name for name, (kind, creator) in creators.items()
+            if creator is not sql_file and (name in calls if kind == "macro" else name in words)
+        }
+
+    needed = {creators[name][1].script: creators[name][1] for name in names}
+    todo = list(needed.values())
+    while todo:
+        for name in read_by(todo.pop()):
+            creator = creators[name][1]
+            if creator.script not in needed:
+                needed[creator.script] = creator
+                todo.append(creator)
+    return [sql_file for sql_file in files if sql_file.script in needed]
+
+
 @dataclass
 class Plan:
     """What a migrate would do: the files to apply in order, the views to drop first."""
@@ -199,7 +236,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     if "type" not in _columns(engine, "schema_history"):
         raise MigrationError(
             f"{_where(engine)} was built by pokersql's pre-release schema (0.1.0), which this version "
-            f"does not use: rebuild it (your own tables are kept) with: {rebuild_command(engine)}"
+            f"does not use: rebuild it (your own tables are kept) with: {migrate_command(engine, rebuild=True)}"
         )
     rows = engine.execute(
         "select version, type, script, checksum from schema_history where success order by installed_rank"
@@ -257,7 +294,7 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
         raise MigrationError(
             f"{_where(engine)} holds tables that pokersql did not record building ({', '.join(problems[:3])}"
             f"{', ...' if len(problems) > 3 else ''}): rebuild it (your own tables are kept) with: "
-            f"{rebuild_command(engine)}"
+            f"{migrate_command(engine, rebuild=True)}"
         )
     views = [f for f in files if f.repeatable]
     objects = engine.object_types(macros=True)
@@ -276,9 +313,11 @@ def _declared_columns(statement: str) -> list[str]:
     return names
 
 
-def rebuild_command(engine: Engine) -> str:
+def migrate_command(engine: Engine, rebuild: bool = False) -> str:
+    """The command line that migrates (or rebuilds) this engine's database."""
     where = f" --db {engine.path}" if engine.path else ""
-    return f"pokersql{where}{'' if engine.name == 'duckdb' else ' --engine ' + engine.name} migrate --rebuild"
+    engine_option = "" if engine.name == "duckdb" else " --engine " + engine.name
+    return f"pokersql{where}{engine_option} migrate{' --rebuild' if rebuild else ''}"
 
 
 def migrate(
@@ -318,10 +357,11 @@ def migrate(
                     engine.execute(statement)
                 if not engine.binds_views:
                     # SQLite creates a view that reads a missing table or column, and fails only when
-                    # it is read: read each new view once, so a broken one fails here, naming its file.
+                    # it is read: compile each new view once (explain: its plan, not its rows), so
+                    # a broken one fails here, naming its file.
                     for kind, name, _ in sql_file.definitions():
                         if kind == "view":
-                            engine.execute(f'select * from "{name}" limit 0')
+                            engine.execute(f'explain select * from "{name}"')
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))

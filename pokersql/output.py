@@ -29,12 +29,7 @@ import sys
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.table import Table
-from rich.cells import cell_len
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .cards import pretty_name
 from .results import (
@@ -42,6 +37,7 @@ from .results import (
     CompareResult,
     DealResult,
     EquityResult,
+    EvaluateManyResult,
     ExportResult,
     FreqResult,
     HandResult,
@@ -51,6 +47,14 @@ from .results import (
     SimulateResult,
 )
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+# rich is imported by the functions that draw (a table, pretty cards), not with the
+# module: JSON and CSV output never load it (start-up time of `pokersql eval`).
+
 FORMATS = ("table", "json", "csv")
 RED_SUITS = {"h", "d"}
 TABLE_BATCH = 10_000  # rows per printed table when a query's rows stream to the terminal
@@ -59,10 +63,14 @@ CSV_BATCH = 1_000  # rows per write to stdout
 
 def pretty_card(name: str) -> Text:
     """'Ah' -> 'A♥' in red (where the terminal has color), 'Ts' -> '10♠'."""
+    from rich.text import Text
+
     return Text(pretty_name(name), style="red" if name[1] in RED_SUITS else "bold")
 
 
 def pretty_cards(names: Sequence[str]) -> Text:
+    from rich.text import Text
+
     return Text(" ").join(pretty_card(name) for name in names)
 
 
@@ -77,6 +85,9 @@ def to_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]], header: bool = True) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     result = Table(title=title, title_justify="left", header_style="bold", show_header=header)
     for column in columns:
         result.add_column(column, no_wrap=True)
@@ -87,6 +98,8 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
 
 def console(file: TextIO | None = None) -> Console:
     """Standard output; piped output gets room for whole rows (a table never truncates a card)."""
+    from rich.console import Console
+
     out = Console(highlight=False, file=file)
     if not out.is_terminal:
         out = Console(highlight=False, width=1000, file=file)
@@ -164,6 +177,7 @@ class Output:
     lines: list[str] = field(default_factory=list)
     show_table: bool = True
     table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
+    json_lines: bool = False  # JSON: one compact object per row and line, not one document
 
 
 @functools.singledispatch
@@ -174,9 +188,11 @@ def present(result: Any, **options: Any) -> Output:
 def emit(result: Any, output_format: str, file: TextIO | None = None, **options: Any) -> None:
     """Write ``result`` to ``file`` (stdout) as a table, JSON or CSV."""
     file = file or sys.stdout
-    output = present(result, **options)
+    output = present(result, output_format=output_format, **options)
     if output_format == "json":
-        if output.data is None:
+        if output.json_lines:
+            _write_json_lines(file, output.columns, output.rows)
+        elif output.data is None:
             _write_json_records(file, output.columns, output.rows)
         else:
             file.write(to_json(output.data) + "\n")
@@ -218,7 +234,17 @@ def _write_json_records(file: TextIO, columns: Sequence[str], rows: Iterable[Seq
     file.write("[]\n" if first else "\n]\n")
 
 
+def _write_json_lines(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """JSON lines: one object per row, one row per line."""
+    for batch in _batches(rows, CSV_BATCH):
+        file.write("".join(
+            json.dumps(_json_value(dict(zip(columns, row))), ensure_ascii=False, allow_nan=False) + "\n" for row in batch
+        ))
+
+
 def _write_table(file: TextIO, output: Output) -> None:
+    from rich.cells import cell_len
+
     out = console(file)
     if output.show_table:
         columns = output.table_columns or output.columns
@@ -240,6 +266,9 @@ def _write_table(file: TextIO, output: Output) -> None:
 
 
 def _cell_width(value: Any) -> int:
+    from rich.cells import cell_len
+    from rich.text import Text
+
     return value.cell_len if isinstance(value, Text) else cell_len(_text(value))
 
 
@@ -294,9 +323,25 @@ def _(result: ExportResult, seconds: float = 0.0, **options: Any) -> Output:
 @present.register
 def _(result: HandResult, **options: Any) -> Output:
     data = {k: v for k, v in result.to_dict().items() if k != "place"}
-    cells = [(pretty_cards(result.cards), pretty_cards(result.best), result.category, result.points, result.hand_rank)]
+    # A generator: the pretty cells (rich) are made only for the table.
+    cells = ((pretty_cards(result.cards), pretty_cards(result.best), result.category, result.points, result.hand_rank) for _ in (1,))
     rows = [[_cards(v) if isinstance(v, list) else v for v in data.values()]]
     return Output(list(data), rows, data, cells=cells, table_columns=["cards", "best", "category", "points", "hand_rank"])
+
+
+@present.register
+def _(result: EvaluateManyResult, **options: Any) -> Output:
+    """One row per hand: JSON lines with eval's keys; CSV and the table with the cards as text."""
+    columns = list(EvaluateManyResult.COLUMNS)
+    rows = (
+        (_cards(cards), _cards(best), points, category, hand_rank) for cards, best, points, category, hand_rank in result.rows()
+    )
+    if options.get("output_format") == "json":
+        rows = result.rows()
+    cells = (
+        (pretty_cards(cards), pretty_cards(best), category, points, hand_rank) for cards, best, points, category, hand_rank in result.rows()
+    )
+    return Output(columns, rows, cells=cells, json_lines=True, table_columns=["cards", "best", "category", "points", "hand_rank"])
 
 
 @present.register
@@ -319,10 +364,10 @@ def _(result: CompareResult, **options: Any) -> Output:
         (n, _cards(h.cards), _cards(h.best), h.category, h.hand_rank, h.place, _outcome(h.place, result.winners))
         for n, h in enumerate(result.hands, start=1)
     ]
-    cells = [
+    cells = (
         (str(n), pretty_cards(h.cards), pretty_cards(h.best), h.category, str(h.hand_rank), str(h.place), _starred(h.place, outcome))
         for (n, *_, outcome), h in zip(rows, result.hands)
-    ]
+    )
     return Output(columns, rows, result.to_dict(), cells=cells)
 
 

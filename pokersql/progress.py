@@ -13,9 +13,11 @@ see nothing. A bar is transient: it disappears when its task is done.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 ProgressCallback = Callable[[str, int, int], None]
 
@@ -28,10 +30,19 @@ class ProgressBar:
     """A ``ProgressCallback`` that draws one bar at a time on stderr."""
 
     def __init__(self, quiet: bool = False, console: Console | None = None) -> None:
-        self.console = console or Console(stderr=True)
+        self._console = console
         self.quiet = quiet
         self._progress: Progress | None = None
         self._task = None
+
+    @property
+    def console(self) -> Console:
+        """stderr's rich Console, made (and rich imported) when first needed: start-up time."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=True)
+        return self._console
 
     @property
     def enabled(self) -> bool:
@@ -44,6 +55,8 @@ class ProgressBar:
             self.close()
             return
         if self._progress is None:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
             self._progress = Progress(
                 SpinnerColumn(),
                 TextColumn("{task.description}"),

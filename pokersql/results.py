@@ -65,6 +65,92 @@ class HandResult:
 
 
 @dataclass
+class EvaluateManyResult:
+    """``evaluate_many``'s answer: one row per hand, in the order the hands were given.
+
+    Iterating gives a ``HandResult`` per hand (``cards``, ``best``, ``points``,
+    ``category``, ``hand_rank``); ``.arrow()`` and ``.df()`` give them all as a table
+    (``cards`` and ``best`` lists of card names). The rows are held as the engine gave
+    them, in chunks (Arrow tables, or lists of tuples), and made into objects when asked for.
+    """
+
+    chunks: list[Any] = field(default_factory=list, repr=False)
+
+    COLUMNS = ("cards", "best", "points", "category", "hand_rank")
+    ROWS_PER_SLICE = 10_000
+
+    def __len__(self) -> int:
+        return sum(chunk.num_rows if hasattr(chunk, "num_rows") else len(chunk) for chunk in self.chunks)
+
+    def __repr__(self) -> str:
+        return f"EvaluateManyResult({len(self):,} hands)"
+
+    def rows(self) -> Iterator[tuple]:
+        """(cards, best, points, category, hand_rank) per hand, cards and best as lists."""
+        for chunk in self.chunks:
+            if not hasattr(chunk, "num_rows"):
+                yield from chunk
+                continue
+            for start in range(0, chunk.num_rows, self.ROWS_PER_SLICE):
+                part = chunk.slice(start, self.ROWS_PER_SLICE)
+                yield from zip(*(part.column(name).to_pylist() for name in self.COLUMNS))
+
+    def __iter__(self) -> Iterator[HandResult]:
+        for row in self.rows():
+            yield HandResult(*row)
+
+    def __getitem__(self, index: int) -> HandResult:
+        count = len(self)
+        position = index + count if index < 0 else index
+        if not 0 <= position < count:
+            raise IndexError(f"hand {index} of {count}")
+        for chunk in self.chunks:
+            size = chunk.num_rows if hasattr(chunk, "num_rows") else len(chunk)
+            if position < size:
+                if hasattr(chunk, "num_rows"):
+                    return HandResult(*(chunk.column(name)[position].as_py() for name in self.COLUMNS))
+                return HandResult(*chunk[position])
+            position -= size
+        raise IndexError(index)  # not reached
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.COLUMNS, row)) for row in self.rows()]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": self.records()}
+
+    def arrow(self) -> Any:
+        """A pyarrow Table, one row per hand (pyarrow must be installed)."""
+        pa = _optional("pyarrow")
+        schema = pa.schema(
+            [
+                ("cards", pa.list_(pa.string())),
+                ("best", pa.list_(pa.string())),
+                ("points", pa.int32()),
+                ("category", pa.string()),
+                ("hand_rank", pa.int32()),
+            ]
+        )
+        tables = []
+        for chunk in self.chunks:
+            if hasattr(chunk, "num_rows"):
+                tables.append(chunk.rename_columns(list(self.COLUMNS)).cast(schema))
+            else:
+                columns = list(zip(*chunk)) if chunk else [[] for _ in self.COLUMNS]
+                tables.append(pa.table(dict(zip(self.COLUMNS, map(list, columns))), schema=schema))
+        return pa.concat_tables(tables) if tables else schema.empty_table()
+
+    def df(self) -> Any:
+        """A pandas DataFrame, one row per hand (pandas must be installed)."""
+        pandas = _optional("pandas")
+        try:
+            importlib.import_module("pyarrow")
+        except ImportError:
+            return pandas.DataFrame.from_records(list(self.rows()), columns=list(self.COLUMNS))
+        return self.arrow().to_pandas()
+
+
+@dataclass
 class PlayerHand:
     player: int
     cards: list[str]

@@ -372,3 +372,58 @@ def test_query_is_read_only(db):
     with pytest.raises(BadInput):
         db.query("update deal_settings set seed = 1")
     assert db.engine.execute("select count(*) from hands")[0][0] == comb(52, 5)
+
+
+# -- evaluate without writing, and without building what it does not read (issue 11) --------
+
+LOOKUP_FILES = [
+    "001_cards.sql", "002_deal_settings.sql", "003_shuffle_and_deal.views.sql", "004_hand_input.sql",
+    "005_hand_evaluation.views.sql", "006_hand_classes.sql", "010_best_hand_ranks.sql",
+]
+
+
+def test_many_evaluate_calls_agree_with_phevaluator(db):
+    """The first call asks the database, the next ones (DuckDB) the in-memory copy of its lookup tables."""
+    generator = random.Random(2026)
+    for _ in range(2000):
+        cards = generator.sample(range(52), generator.choice((5, 6, 7)))
+        names = " ".join(phevaluator.card.Card(c).describe_card() for c in cards)
+        result = db.evaluate(names)
+        expected = phevaluator.evaluate_cards(*cards)
+        assert result.hand_rank == expected, f"{names}: expected {expected}, got {result.hand_rank}"
+        assert phevaluator.evaluate_cards(*result.best) == expected and set(result.best) <= set(result.cards)
+
+
+def test_files_for_the_lookup_tables():
+    from pokersql import migrations, own_hands
+
+    files = migrations.sql_files()
+    assert [f.script for f in migrations.files_for(own_hands.LOOKUP_TABLES, files)] == LOOKUP_FILES
+    assert "008_hands.sql" in [f.script for f in migrations.files_for(["five_card_frequencies"], files)]
+    with pytest.raises(Exception, match="no SQL file creates no_such_table"):
+        migrations.files_for(["no_such_table"], files)
+
+
+def test_a_fresh_database_builds_only_what_evaluate_reads(engine_name, tmp_path):
+    """The lookup files are applied and recorded, hands is not built; a full migrate completes it (DuckDB)."""
+    import pokersql
+    from pokersql import migrations
+
+    path = str(tmp_path / f"fresh.{engine_name}")
+    with pokersql.connect(path, engine=engine_name) as fresh:
+        assert fresh.evaluate("As Ks 7d 7c 7h 2s 9c").category == "Three of a Kind"
+        recorded = [script for (script,) in fresh.engine.execute("select script from schema_history order by installed_rank")]
+        assert recorded == LOOKUP_FILES
+        assert "hands" not in fresh.engine.object_types()
+        assert fresh.engine.execute("select count(*) from hand_input") == [(0,)]
+    if engine_name != "duckdb":
+        return  # SQLite builds hands in about 20 s: the DuckDB run shows the completion
+    with pokersql.connect(path, engine=engine_name) as later:
+        applied = [f.script for f in later.migrate()]
+        expected = [f.script for f in migrations.sql_files() if f.runs_on(engine_name) and f.script not in LOOKUP_FILES]
+        assert applied == expected
+        counts = later.engine.execute("select script, count(*) from schema_history group by script having count(*) > 1")
+        assert counts == []
+        assert later.build() == comb(52, 5)
+        assert not migrations.plan(later.engine, migrations.sql_files())
+        assert later.evaluate("As Ks 7d 7c 7h 2s 9c").hand_rank == phevaluator.evaluate_cards("As", "Ks", "7d", "7c", "7h", "2s", "9c")

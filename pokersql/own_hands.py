@@ -1,0 +1,668 @@
+"""Your own hands: hands pokersql did not deal, evaluated with no write to its tables.
+
+One query evaluates them all (``EVALUATION``, SQL that DuckDB and SQLite both run as
+written): it reads the hands as long rows ``own_cards(hand_no, card_id)`` and joins them
+to the lookup tables that ``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``,
+``best_by_values``, ``best_by_flush`` and ``hand_classes`` (with ``card_values``). Where
+the rows come from depends on the call:
+
+- ``evaluate`` and ``compare`` (a few hands): a ``values`` list of bound parameters.
+  DuckDB plans and runs a query of this size in about 10 ms, SQLite in about 0.1 ms;
+  so on DuckDB, from the second call on, the query runs on ``LookupCopy``, the lookup
+  tables copied once (0.1 to 0.2 s) into an in-memory SQLite database.
+- ``evaluate_many`` on DuckDB: each batch of up to ``BATCH_ROWS`` hands, as an Arrow
+  table or a pandas frame, is registered with the connection and its card text read in
+  SQL (``DUCKDB_PARSED``): no Python loop over the rows. A Python list becomes an Arrow
+  table (without pyarrow, one list parameter). Files are read a batch at a time by
+  pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
+  readers would run on the engine's connection, where a read-only database file must
+  not be written and the user's SQL may not reach files; pyarrow needs neither.
+- ``evaluate_many`` on SQLite: each batch is parsed in Python and its long rows go to
+  a TEMP table ``own_cards``, which lives outside the database file (a read-only file
+  works too).
+
+The best five are the class's values (``hand_classes.rank_key`` counts each value in
+base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
+flush, largest group first: the five cards ``best_five`` (011) picks, in the same order
+(tests/test_evaluate_many.py compares them).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import itertools
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cards import card_name, parse_cards
+from .errors import BadInput, PokerSQLError
+
+BATCH_ROWS = 200_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound (about 0.6 GiB)
+SQLITE_BATCH_ROWS = 50_000  # hands per query on SQLite, where the rows are parsed in Python
+
+# Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
+EVALUATION = """
+    hand_keys as (
+        select
+            own_cards.hand_no,
+            cast(sum(cards.rank_code) as bigint) as rank_key,
+            cast(sum(cards.suit_code) as bigint) as suit_counts,
+            cast(sum(cards.card_bit) as bigint) as card_mask
+        from own_cards
+        inner join cards
+            on cards.card_id = own_cards.card_id
+        group by own_cards.hand_no
+    ),
+    ranked as (
+        select
+            hand_keys.hand_no,
+            hand_keys.card_mask,
+            flush_suits.flush_shift,
+            case
+                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
+                else by_values.hand_rank
+            end as hand_rank
+        from hand_keys
+        inner join flush_suits
+            on flush_suits.suit_counts = hand_keys.suit_counts
+        inner join best_by_values as by_values
+            on by_values.rank_key = hand_keys.rank_key
+        left join best_by_flush as by_flush
+            on by_flush.value_mask = (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
+    ),
+    classed as (
+        select
+            ranked.hand_no,
+            ranked.card_mask,
+            ranked.flush_shift,
+            ranked.hand_rank,
+            hand_classes.is_flush,
+            hand_classes.points,
+            hand_classes.category
+        from ranked
+        inner join hand_classes
+            on hand_classes.hand_rank = ranked.hand_rank
+    ),
+    -- Where each value of a class stands among its five cards: group_size cards of it
+    -- (its digit of class_key in base 5; an exact division), from first_slot on, the
+    -- largest group first, then the highest (in a wheel the ace plays low, after the 2).
+    class_values as (
+        select
+            hand_classes.hand_rank,
+            card_values.value,
+            (hand_classes.rank_key % (5 * card_values.rank_code) - hand_classes.rank_key % card_values.rank_code)
+                / card_values.rank_code as group_size,
+            case
+                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and card_values.value = 14 then 1
+                else card_values.value
+            end as play_value
+        from hand_classes
+        cross join card_values
+        where hand_classes.hand_rank in (select classed.hand_rank from classed)
+    ),
+    class_slots as (
+        select
+            class_values.hand_rank,
+            class_values.value,
+            class_values.group_size,
+            1 + coalesce(sum(class_values.group_size) over (
+                partition by class_values.hand_rank
+                order by class_values.group_size desc, class_values.play_value desc
+                rows between unbounded preceding and 1 preceding
+            ), 0) as first_slot
+        from class_values
+        where class_values.group_size > 0
+    ),
+    -- The hand's cards of the class's values (the flush suit's only, for a flush), each
+    -- value's in turn from its highest suit: higher_suits counts the hand's cards of the
+    -- same value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The
+    -- first group_size of each value play, in the slots from first_slot on.
+    slotted as (
+        select
+            classed.hand_no,
+            classed.hand_rank,
+            classed.points,
+            classed.category,
+            cards.name,
+            class_slots.first_slot + case
+                when classed.is_flush = 1 then 0
+                else
+                    case when (classed.card_mask >> 13) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 26) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 39) & cards.card_bit = 0 then 0 else 1 end
+            end as slot,
+            class_slots.first_slot + class_slots.group_size as next_slot
+        -- SQLite: a cross join keeps this order, each hand then its cards (found by
+        -- own_cards' key), where its planner would scan every card for every hand.
+        from classed
+        cross join own_cards
+        inner join cards
+            on cards.card_id = own_cards.card_id
+        inner join class_slots
+            on class_slots.hand_rank = classed.hand_rank
+            and class_slots.value = cards.value
+        where own_cards.hand_no = classed.hand_no
+            and (classed.is_flush = 0 or cards.suit_index * 13 = classed.flush_shift)
+    ),
+    ordered as (
+        select
+            slotted.hand_no,
+            slotted.hand_rank,
+            slotted.points,
+            slotted.category,
+            slotted.name,
+            slotted.slot as card_order
+        from slotted
+        where slotted.slot < slotted.next_slot
+    ),
+    -- One row per hand: its class, and its five cards in order as text.
+    evaluated as (
+        select
+            ordered.hand_no,
+            max(case when ordered.card_order = 1 then ordered.name end)
+                || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
+                || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
+                || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
+                || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
+            max(ordered.points) as points,
+            max(ordered.category) as category,
+            max(ordered.hand_rank) as hand_rank
+        from ordered
+        group by ordered.hand_no
+    )"""
+
+# The hands of a few cards each: best, points, category, hand_rank and place (1 = best of them).
+RANKED_HANDS = """
+select
+    evaluated.hand_no,
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank,
+    rank() over (order by evaluated.hand_rank) as place
+from evaluated
+order by evaluated.hand_no"""
+
+# What a table of long rows gives, a hand at a time.
+EVALUATED_HANDS = """
+select
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank
+from evaluated
+order by evaluated.hand_no"""
+
+LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
+
+# The columns of the lookup tables that EVALUATION reads, keyed as in the database.
+LOOKUP_COLUMNS = {
+    "cards": ("card_id integer primary key", "name text", "value integer", "suit_index integer",
+              "rank_code integer", "suit_code integer", "card_bit integer"),
+    "flush_suits": ("suit_counts integer primary key", "flush_shift integer", "flush_bits integer"),
+    "best_by_values": ("rank_key integer primary key", "hand_rank integer"),
+    "best_by_flush": ("value_mask integer primary key", "hand_rank integer"),
+    "hand_classes": ("hand_rank integer primary key", "rank_key integer", "is_flush integer", "points integer",
+                     "category text", "kicker_1 integer"),
+    "card_values": ("value integer primary key", "rank_code integer"),
+}
+
+
+def values_query(hands: Sequence[Sequence[int]]) -> tuple[str, list[int]]:
+    """RANKED_HANDS for a few hands given as card ids: the SQL and its bound parameters."""
+    rows = ", ".join("(?, ?)" for hand in hands for _ in hand)
+    params = [value for number, hand in enumerate(hands, start=1) for card in hand for value in (number, card)]
+    return f"with\n    own_cards (hand_no, card_id) as (values {rows}),{EVALUATION}{RANKED_HANDS}", params
+
+
+class LookupCopy:
+    """The five lookup tables (the columns EVALUATION reads), copied into an in-memory SQLite.
+
+    Read once from the database; nothing is written to it. The copy answers
+    ``values_query`` in about 0.1 ms, where DuckDB takes about 10 ms to plan and run it.
+    """
+
+    def __init__(self, engine: Any) -> None:
+        self.connection = sqlite3.connect(":memory:", check_same_thread=False)
+        for table, columns in LOOKUP_COLUMNS.items():
+            names = [column.split()[0] for column in columns]
+            rows = engine.execute(f"select {', '.join(names)} from {table}")
+            self.connection.execute(f"create table {table} ({', '.join(columns)})")
+            marks = ", ".join("?" for _ in names)
+            self.connection.executemany(f"insert into {table} values ({marks})", rows)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        return self.connection.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+# -- the hands of evaluate_many, a batch at a time ---------------------------------
+def optional(module: str, why: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise PokerSQLError(f"{why} needs {module}, which pokersql does not install: pip install {module}") from e
+
+
+def _has(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass
+class Batch:
+    """Up to BATCH_ROWS hands: rows ``first + 1`` .. ``first + count`` of the input.
+
+    ``texts`` holds them as card text (a Python list), or ``frame`` as a table with the
+    columns ``columns`` (an Arrow table or record batch, or a pandas frame), which DuckDB
+    reads as it is.
+    """
+
+    first: int
+    count: int
+    texts: list[Any] | None = None
+    frame: Any = None
+    columns: tuple[str, ...] = ("cards",)
+
+    def text_list(self) -> list[Any]:
+        """The hands as Python values (card text, or None), for the engines that parse in Python."""
+        if self.texts is not None:
+            return self.texts
+        if len(self.columns) == 1:
+            return _column_list(self.frame, self.columns[0])
+        holes, boards = (_column_list(self.frame, name) for name in self.columns)
+        return [_joined(hole, board) for hole, board in zip(holes, boards)]
+
+
+def _joined(hole: Any, board: Any) -> Any:
+    parts = [str(part) for part in (hole, board) if part is not None]
+    return " ".join(parts) if parts else None
+
+
+def _column_list(frame: Any, name: str) -> list[Any]:
+    column = frame[name] if not hasattr(frame, "column") else frame.column(name)
+    return column.to_pylist() if hasattr(column, "to_pylist") else column.tolist()
+
+
+@dataclass
+class Source:
+    """Where the hands come from: batches, how many hands (if known), how a row is named in an error."""
+
+    batches: Iterator[Batch]
+    total: int | None
+    row_word: str = "row"  # "line" for CSV and stdin
+    row_offset: int = 0  # a CSV file's header is its line 1
+    name: str | None = None  # the file
+
+    def where(self, number: int) -> str:
+        """The row (1-based) as the user sees it: 'hands.csv line 3', 'row 3'."""
+        place = f"{self.row_word} {number + self.row_offset}"
+        return f"{self.name} {place}" if self.name else place
+
+
+def hand_columns(names: Sequence[str], what: str) -> tuple[str, ...]:
+    """('cards',) or ('hole', 'board'): the columns the hands are read from."""
+    if "cards" in names:
+        return ("cards",)
+    if "hole" in names and "board" in names:
+        return ("hole", "board")
+    listed = ", ".join(map(str, names)) or "none"
+    raise BadInput(f"{what} needs a 'cards' column (or 'hole' and 'board'); its columns: {listed}")
+
+
+def source_of(hands: Any, batch_rows: int, stdin_lines: bool = False) -> Source:
+    """The Source of evaluate_many's argument: a path, a frame or Arrow table, or an iterable."""
+    if isinstance(hands, (str, Path)):
+        return _file_source(Path(hands), batch_rows)
+    module = type(hands).__module__.split(".")[0]
+    if module == "polars":
+        hands = hands.to_arrow()
+        module = "pyarrow"
+    if module == "pandas" and hasattr(hands, "columns"):
+        columns = hand_columns([str(c) for c in hands.columns], "a DataFrame")
+        total = len(hands)
+        return Source(_frame_batches(hands, columns, total, batch_rows, lambda f, a, n: f.iloc[a : a + n]), total)
+    if module == "pyarrow" and hasattr(hands, "column_names"):
+        columns = hand_columns(hands.column_names, "an Arrow table")
+        total = hands.num_rows
+        return Source(_frame_batches(hands, columns, total, batch_rows, lambda f, a, n: f.slice(a, n)), total)
+    if not isinstance(hands, Iterable):
+        raise BadInput(f"evaluate_many takes hands, a DataFrame, an Arrow table or a file path, not {type(hands).__name__}")
+    total = len(hands) if hasattr(hands, "__len__") else None
+    if stdin_lines:
+        return Source(_iterable_batches(hands, batch_rows), None, row_word="line", name="stdin")
+    return Source(_iterable_batches(hands, batch_rows), total)
+
+
+def _frame_batches(frame: Any, columns: tuple[str, ...], total: int, size: int, cut: Any) -> Iterator[Batch]:
+    for first in range(0, total, size):
+        count = min(size, total - first)
+        yield Batch(first, count, frame=cut(frame, first, count), columns=columns)
+
+
+def _hand_text(hand: Any) -> Any:
+    if hand is None or isinstance(hand, str):
+        return hand
+    if isinstance(hand, Iterable):
+        return " ".join(str(card) for card in hand)
+    return str(hand)
+
+
+def _iterable_batches(hands: Iterable[Any], size: int) -> Iterator[Batch]:
+    iterator = iter(hands)
+    first = 0
+    while texts := [_hand_text(hand) for hand in itertools.islice(iterator, size)]:
+        yield Batch(first, len(texts), texts=texts)
+        first += len(texts)
+
+
+def _file_source(path: Path, batch_rows: int) -> Source:
+    if not path.is_file():
+        raise BadInput(f"no such file: {str(path)!r}")
+    suffix = path.suffix.lower()
+    if suffix in (".parquet", ".pq"):
+        parquet = optional("pyarrow.parquet", "reading Parquet")
+        try:
+            reader = parquet.ParquetFile(path)
+        except Exception as e:  # pyarrow's errors for a file that is not Parquet
+            raise BadInput(f"cannot read {str(path)!r} as Parquet: {e}") from e
+        columns = hand_columns(reader.schema_arrow.names, str(path))
+        total = reader.metadata.num_rows
+        table_of = importlib.import_module("pyarrow").Table.from_batches
+        batches = (
+            Batch(first, batch.num_rows, frame=table_of([batch]), columns=columns)
+            for first, batch in _numbered(reader.iter_batches(batch_size=batch_rows, columns=list(columns)))
+        )
+        return Source(batches, total, name=str(path))
+    if suffix in (".csv", ".txt"):
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            header = next(csv.reader(handle), [])
+        columns = hand_columns(header, str(path))
+        total = max(0, _count_lines(path) - 1)
+        return Source(_csv_batches(path, columns, batch_rows), total, row_word="line", row_offset=1, name=str(path))
+    raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
+
+
+def _numbered(batches: Iterable[Any]) -> Iterator[tuple[int, Any]]:
+    first = 0
+    for batch in batches:
+        yield first, batch
+        first += batch.num_rows
+
+
+def _count_lines(path: Path) -> int:
+    count = 0
+    last = b"\n"
+    with open(path, "rb") as handle:
+        while block := handle.read(1 << 20):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
+
+
+def _csv_batches(path: Path, columns: tuple[str, ...], size: int) -> Iterator[Batch]:
+    """A CSV file a batch at a time: pyarrow's streaming reader, or Python's csv module without it."""
+    if _has("pyarrow"):
+        import pyarrow as pa
+        import pyarrow.csv as pa_csv
+
+        reader = pa_csv.open_csv(
+            path,
+            read_options=pa_csv.ReadOptions(block_size=1 << 24),
+            convert_options=pa_csv.ConvertOptions(
+                include_columns=list(columns),
+                column_types={name: pa.string() for name in columns},
+                strings_can_be_null=True,
+            ),
+        )
+        pending: list[Any] = []
+        rows = 0
+        first = 0
+        for record_batch in reader:
+            pending.append(record_batch)
+            rows += record_batch.num_rows
+            while rows >= size:
+                table = pa.Table.from_batches(pending).combine_chunks()
+                yield Batch(first, size, frame=table.slice(0, size), columns=columns)
+                rest = table.slice(size)
+                pending, rows, first = [rest], rest.num_rows, first + size
+        if rows:
+            yield Batch(first, rows, frame=pa.Table.from_batches(pending).combine_chunks(), columns=columns)
+        return
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        reader = csv.DictReader(handle)
+        first = 0
+        while rows := list(itertools.islice(reader, size)):
+            texts = [_joined(*(row.get(name) or None for name in columns)) if len(columns) == 2 else (row.get("cards") or None) for row in rows]
+            yield Batch(first, len(texts), texts=texts)
+            first += len(texts)
+
+
+def stdin_hands(stream: io.TextIOBase) -> Iterator[str]:
+    """One hand per line (a blank line is a hand of no cards: an error naming its line)."""
+    for line in stream:
+        yield line.strip()
+
+
+def parsed_hand(text: Any) -> list[int]:
+    """A hand's card ids, or BadInput naming what is wrong with it (the message without the row)."""
+    if text is None or not str(text).strip():
+        raise BadInput("a hand needs 5, 6 or 7 cards, got nothing")
+    cards = parse_cards(str(text))
+    if not 5 <= len(cards) <= 7:
+        given = " ".join(card_name(c) for c in cards)
+        raise BadInput(f"a hand needs 5, 6 or 7 cards, got {len(cards)}: {given}")
+    return cards
+
+
+def bad_row(source: Source, number: int, text: Any) -> BadInput:
+    """The error for the hand in row ``number`` (1-based) of the input."""
+    try:
+        parsed_hand(text)
+    except BadInput as e:
+        return BadInput(f"{source.where(number)}: {e}")
+    return BadInput(f"{source.where(number)}: cannot read the hand {text!r}")
+
+
+# -- evaluating a Source -------------------------------------------------------------
+INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it is read
+
+# DuckDB: the batch's hands numbered 1.., their card text read in SQL. `readable`: the
+# text is cards and separators only (the contract's notation); `run_together`: its cards
+# in canonical form with nothing between them ('AhTd...', two characters a card).
+DUCKDB_PARSED = """
+with
+    own_hands as (
+        select
+            numbers.range + 1 as hand_no,
+            {hand_text} as hand_text
+        from {relation} as own_input
+        positional join range(?) as numbers
+    ),
+    parsed as materialized (
+        select
+            own_hands.hand_no,
+            own_hands.hand_text,
+            coalesce(
+                regexp_full_match(own_hands.hand_text, '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][ ,\t\n\r\f\v]*)*'),
+                false
+            ) as readable,
+            -- Ranks upper case (10 as T), suits lower case (symbols as letters): the ranks
+            -- hold none of the letters S H D C.
+            translate(
+                upper(replace(translate(own_hands.hand_text, ' ,\t\n\r\f\v', ''), '10', 'T')),
+                'SHDC♠♥♦♣',
+                'shdcshdc'
+            ) as run_together
+        from own_hands
+    ),
+    card_positions as (
+        select
+            parsed.hand_no,
+            parsed.run_together,
+            unnest(range(1, length(parsed.run_together), 2)) as position
+        from parsed
+        where parsed.readable
+    ),
+    own_cards as (
+        select
+            card_positions.hand_no,
+            cards.card_id
+        from card_positions
+        inner join cards
+            on cards.name = substr(card_positions.run_together, card_positions.position, 2)
+    ),
+    -- 5 to 7 cards, none twice (a card twice would set its bit once but add it twice).
+    checked as (
+        select
+            own_cards.hand_no
+        from own_cards
+        inner join cards
+            on cards.card_id = own_cards.card_id
+        group by own_cards.hand_no
+        having count(*) between 5 and 7
+            and bit_or(cards.card_bit) = sum(cards.card_bit)
+    )"""
+
+# The first hand that is not 5 to 7 distinct cards.
+DUCKDB_BAD_HAND = DUCKDB_PARSED + """
+select
+    parsed.hand_no,
+    parsed.hand_text
+from parsed
+where parsed.hand_no not in (select checked.hand_no from checked)
+order by parsed.hand_no
+limit 1"""
+
+DUCKDB_EVALUATED = DUCKDB_PARSED + "," + EVALUATION + """
+select
+    list_transform(
+        range(1, length(parsed.run_together), 2),
+        lambda position: substr(parsed.run_together, position, 2)
+    ) as cards,
+    string_split(evaluated.best, ' ') as best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank
+from evaluated
+inner join checked
+    on checked.hand_no = evaluated.hand_no
+inner join parsed
+    on parsed.hand_no = evaluated.hand_no
+order by evaluated.hand_no"""
+
+# SQLite: the batch's long rows, in a TEMP table (outside the database file) named as
+# EVALUATION reads them; its primary key lets SQLite look a hand's cards up.
+OWN_CARDS_TABLE = "own_cards"
+SQLITE_EVALUATED = f"with{EVALUATION}{EVALUATED_HANDS}"
+
+
+def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
+    """Every batch of the source, evaluated: a list of chunks (Arrow tables or lists of rows).
+
+    A bad hand raises BadInput naming its row, and nothing is returned.
+    """
+    chunks = []
+    done = 0
+    task = "evaluating hands"
+    for batch in source.batches:
+        progress(task, done, max(source.total or 0, done + batch.count))
+        if engine.name == "duckdb":
+            chunks.append(_duckdb_batch(engine, source, batch))
+        else:
+            chunks.append(_python_batch(engine, source, batch))
+        done += batch.count
+    progress(task, done, done)
+    return chunks
+
+
+def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
+    import duckdb
+
+    connection = engine.connection
+    frame = batch.frame
+    arrow = _has("pyarrow")
+    if frame is None and arrow:
+        import pyarrow as pa
+
+        frame = pa.table({"cards": pa.array(batch.texts, pa.string())})
+    registered = False
+    sql = ""
+    try:
+        if frame is not None:
+            connection.register(INPUT_NAME, frame)
+            registered = True
+            relation, params = INPUT_NAME, [batch.count]
+            types = dict(connection.execute(f"select column_name, column_type from (describe {INPUT_NAME})").fetchall())
+        else:  # a Python list without pyarrow: one list parameter
+            relation, params = "(select unnest(?::varchar[]) as cards)", [batch.texts, batch.count]
+            types = {"cards": "VARCHAR"}
+        hand_text = _duckdb_hand_text(batch.columns, types)
+        # One pass when every hand is well formed (evaluated has a row for each); else the
+        # first bad hand is looked up, and named.
+        sql = DUCKDB_EVALUATED.format(hand_text=hand_text, relation=relation)
+        if arrow:
+            relation_result = connection.sql(sql, params=params)
+            # DuckDB 1.5 names it to_arrow_table; earlier versions arrow.
+            chunk = (getattr(relation_result, "to_arrow_table", None) or relation_result.arrow)()
+            evaluated = chunk.num_rows
+        else:
+            chunk = connection.execute(sql, params).fetchall()
+            evaluated = len(chunk)
+        if evaluated != batch.count:
+            sql = DUCKDB_BAD_HAND.format(hand_text=hand_text, relation=relation)
+            bad = connection.execute(sql, params).fetchall()
+            number, text = bad[0] if bad else (batch.first + evaluated + 1, None)
+            raise bad_row(source, batch.first + number, text)
+        return chunk
+    except (duckdb.Error, RuntimeError) as e:
+        raise engine._error(e, sql or "registering the hands") from e
+    finally:
+        if registered:
+            connection.unregister(INPUT_NAME)
+
+
+def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
+    """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board."""
+    parts = []
+    for name in columns:
+        kind = types.get(name, "VARCHAR")
+        column = f'own_input."{name}"'
+        if kind.endswith("[]"):
+            parts.append(f"array_to_string({column}, ' ')")
+        elif kind != "VARCHAR":
+            parts.append(f"cast({column} as varchar)")
+        else:
+            parts.append(column)
+    return parts[0] if len(parts) == 1 else f"concat_ws(' ', {', '.join(parts)})"
+
+
+def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
+    hands = []
+    for offset, text in enumerate(batch.text_list()):
+        try:
+            hands.append(parsed_hand(_hand_text(text)))
+        except BadInput as e:
+            raise BadInput(f"{source.where(batch.first + offset + 1)}: {e}") from None
+    rows = [(number, card) for number, hand in enumerate(hands, start=1) for card in hand]
+    with engine.scratch():
+        engine.execute(
+            f"create temp table if not exists {OWN_CARDS_TABLE} "
+            "(hand_no integer not null, card_id integer not null, primary key (hand_no, card_id))"
+        )
+        engine.executemany(f"insert into temp.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
+        evaluated = engine.execute(SQLITE_EVALUATED)
+    return [
+        ([card_name(card) for card in hand], best.split(" "), points, category, hand_rank)
+        for hand, (best, points, category, hand_rank) in zip(hands, evaluated)
+    ]
