@@ -377,7 +377,7 @@ class Database:
                 "insert into random_hand_input (hand_no) values (?)",
                 [(n,) for n, p in enumerate(players, start=1) if p.is_random],
             )
-            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (021).
+            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020).
             self.engine.executemany(
                 "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
                 [

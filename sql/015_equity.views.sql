@@ -1,7 +1,7 @@
 /*
   Texas Hold'em equity, exact: every board that can still come, grouped into
   classes that play alike. The inputs are the tables of 014. The runouts, the
-  showdowns, the equity view and Monte Carlo are in 021; ranges in 017.
+  showdowns, the equity view and Monte Carlo are in 020; ranges in 017.
 
   equity_deck: one row per card still in the deck.
   board_so_far: one row, the board's cards summed into the codes of cards (001).
