@@ -46,7 +46,11 @@ MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
-EQUITY_SLICE = 50_000  # Monte Carlo runouts per query in equity: memory stays bounded, a bar step
+# Monte Carlo trials per query in equity: memory stays bounded (DuckDB: about 100 MB more per
+# 500,000 trials), each slice a step of the progress bar. A query costs about 0.15 s to plan
+# on DuckDB, so its slices are large; SQLite deals some 20,000 trials a second.
+EQUITY_SLICES = {"duckdb": 500_000}
+EQUITY_SLICE = 20_000  # other engines
 POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
 
@@ -302,16 +306,16 @@ class Database:
         trials: int | None = None,
         seed: int | None = None,
         exact: bool | None = None,
-        slice_trials: int = EQUITY_SLICE,
+        slice_trials: int | None = None,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
         Exact (every deal and board, each counted once) when ``exact=True``, or by default
         when the work is feasible (``ranges.exact_work_limit``); a seeded Monte Carlo
-        estimate when ``trials`` is given, or when exact is too much work (hands and
-        "random" only). Monte Carlo runouts are counted in slices of ``slice_trials``
-        (the same runouts whatever the slice), so memory stays bounded, each slice a
-        step reported to the progress callback.
+        estimate of ``trials`` runouts when given, or of ``ranges.DEFAULT_TRIALS`` when
+        exact is too much work. Monte Carlo trials are counted in slices of
+        ``slice_trials`` (the same trials whatever the slice: the counts add up to one
+        run), so memory stays bounded, each slice a step reported to the progress callback.
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
@@ -337,20 +341,15 @@ class Database:
             work = ranges.exact_work(live, board_cards, dead_cards, players)
             # Known hands alone are always exact: every board, by its classes (015).
             exact = all(p.is_hand for p in players) or work <= ranges.exact_work_limit(self.engine.name)
-            if not exact and not all(p.is_hand or p.is_random for p in players):
-                raise BadInput(
-                    f"exact equity of these ranges is too much work (~{work:,} "
-                    "deals x boards): add --exact to insist (Monte Carlo takes hands and random only)"
-                )
             trials = None if exact else ranges.DEFAULT_TRIALS
         exact = trials is None
         if not exact:
-            if not all(p.is_hand or p.is_random for p in players):
-                bad = next(p.label() for p in players if not (p.is_hand or p.is_random))
-                raise BadInput(f"range {bad!r}: Monte Carlo takes hands and random only; drop --trials for exact")
             _whole_number("trials", trials, 1, MAX_DEALS)
+            if slice_trials is None:
+                slice_trials = EQUITY_SLICES.get(self.engine.name, EQUITY_SLICE)
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+            ranges.check_a_deal_exists(players, live)
         holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
         with self.engine.scratch():
@@ -376,7 +375,17 @@ class Database:
             )
             self.engine.executemany(
                 "insert into random_hand_input (hand_no) values (?)",
-                [(n,) for n, hole in enumerate(holes, start=1) if hole is None],
+                [(n,) for n, p in enumerate(players, start=1) if p.is_random],
+            )
+            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020).
+            self.engine.executemany(
+                "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
+                [
+                    (n, max(combo), min(combo))
+                    for n, (p, combos) in enumerate(zip(players, live), start=1)
+                    if not (p.is_hand or p.is_random)
+                    for combo in combos
+                ],
             )
             if exact:
                 with self._watching("equity: every board still to come"):
@@ -384,6 +393,8 @@ class Database:
             else:
                 totals = self._monte_carlo_equity(seed, trials, slice_trials)
         runouts = totals[0][1] if totals else 0
+        if not exact and runouts != trials:
+            raise BadInput(f"only {runouts:,} of {trials:,} trials could be dealt: the ranges hardly ever fit together")
         result_players = []
         for player, combos, (_, _, wins, ties, shares) in zip(players, live, totals):
             equity = shares / (POT_SHARES * runouts) if runouts else 0.0
@@ -401,15 +412,15 @@ class Database:
         return EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
 
     def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
-        """Inside equity's scratch transaction: the runouts first .. first + slice - 1 at a
-        time (deal numbers fix the cards, so the slices add up to one run), summed."""
+        """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
+        time (a trial's number and the seed fix its cards, so the slices add up to one run),
+        summed: the equity view's integer counts (pot_shares in 2520ths)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
             self.progress(task, first - 1, trials)
-            # Runouts are uniform shuffles whatever deal_settings held: a riffled new deck would bias them.
             self.engine.execute(
-                "update deal_settings set seed = ?, deals = ?, shuffle = 'uniform', first_deal = ?",
+                "update deal_settings set seed = ?, deals = ?, first_deal = ?",
                 (seed, min(slice_trials, trials - first + 1), first),
             )
             for player, *counts in self.engine.execute(EQUITY_QUERY):

@@ -55,14 +55,23 @@ class ProgressBar:
             self.close()
             return
         if self._progress is None:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
             self._progress = Progress(
                 SpinnerColumn(),
                 TextColumn("{task.description}"),
                 BarColumn(),
-                MofNCompleteColumn(),
+                MofNCompleteColumn(),  # e.g. the trials done, of all
                 TimeElapsedColumn(),
+                TimeRemainingColumn(),  # the ETA, from the pace so far
                 console=self.console,
                 transient=True,
             )

@@ -192,6 +192,20 @@ def one_random_opponent(players: list[Player]) -> bool:
     return sum(p.is_random for p in players) == 1 and all(p.is_hand or p.is_random for p in players)
 
 
+def check_a_deal_exists(players: list[Player], live: list[list[Combo]]) -> None:
+    """BadInput unless the range players' live combinations hold one deal with no card twice
+    (Monte Carlo draws them by rejection, which would otherwise never end)."""
+    drawn = sorted((combos for p, combos in zip(players, live) if not (p.is_hand or p.is_random)), key=len)
+
+    def fits(seat: int, used: frozenset[int]) -> bool:
+        if seat == len(drawn):
+            return True
+        return any(a not in used and b not in used and fits(seat + 1, used | {a, b}) for a, b in drawn[seat])
+
+    if not fits(0, frozenset()):
+        raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
+
+
 def exact_work(live: list[list[Combo]], board: list[int], dead: list[int], players: list[Player] | None = None) -> int:
     """The estimate that decides whether exact is the default (see EXACT_WORK_LIMITS): deals of
     combinations x boards; against one random hand, boards x 364 patterns of the random hand."""

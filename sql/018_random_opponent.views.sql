@@ -19,7 +19,8 @@
     combination: the seven cards' codes, and weight = boards x combinations. With three
     board cards in the flush suit, one card of the hand in it plays as none.
   random_pattern_ranks: the same rows with the random hand's hand_rank.
-  known_best: one row per class: the known hands' best hand_rank and how many hold it.
+  known_hand_ranks: one row per class per known hand: its hand_rank with the class's board.
+  known_best: one row per class: the known hands' best hand_rank.
   random_opponent_equity: one row per player (the known hands' players and the random
     one): combos, deals, wins, ties, pot_shares (2520ths) and equity, as range_equity.
 */
@@ -154,12 +155,25 @@ inner join suit_reduced_seven
     on suit_reduced_seven.hand_key = random_patterns.rank_key * 8192
     + ((random_patterns.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
 
+create view known_hand_ranks as
+select
+    equity_board_classes.board_class,
+    known_holes.player,
+    suit_reduced_seven.hand_rank
+from equity_board_classes
+cross join known_holes
+inner join flush_suits
+    on flush_suits.suit_counts = equity_board_classes.suit_counts + known_holes.suit_counts
+inner join suit_reduced_seven
+    on suit_reduced_seven.hand_key = (equity_board_classes.rank_key + known_holes.rank_key) * 8192
+    + (((equity_board_classes.card_mask + known_holes.card_mask) >> flush_suits.flush_shift) & flush_suits.flush_bits);
+
 create view known_best as
 select
-    runout as board_class,
+    board_class,
     min(hand_rank) as best_rank
-from equity_hands
-group by runout;
+from known_hand_ranks
+group by board_class;
 
 create view random_opponent_equity as
 with
@@ -177,10 +191,10 @@ with
     ),
     known_holders as (
         select
-            runout as board_class,
+            board_class,
             player,
             hand_rank
-        from equity_hands
+        from known_hand_ranks
     ),
     known_winners as (
         select

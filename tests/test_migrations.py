@@ -94,11 +94,11 @@ def test_applies_every_file_and_records_it(tmp_path, engine_name):
         assert [f.script for f in applied] == [p.name for p in paths]
         rows = history(db)
         assert len(rows) == len(paths)
-        for row, path in zip(rows, paths):
+        for installed, (row, path) in enumerate(zip(rows, paths), start=1):
             rank, version, description, kind, script, digest, applied_at, execution_ms, success = row
             number = int(path.name[:3])
             assert script == path.name
-            assert rank == number
+            assert rank == installed  # the order of installing (a DuckDB-only file is not installed on SQLite)
             if path.name.endswith(".views.sql"):
                 assert (version, kind) == (None, "repeatable")
             else:

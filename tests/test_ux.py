@@ -5,15 +5,17 @@ from __future__ import annotations
 import builtins
 import io
 import os
+import re
 import subprocess
 import sys
+import time
 
 import pytest
 from rich.console import Console
 
 from pokersql import plots
 from pokersql.cli import main
-from pokersql.progress import ProgressBar
+from pokersql.progress import ProgressBar, no_progress
 
 RED = "\x1b[31m"
 
@@ -187,3 +189,27 @@ def test_shell_completion_script_and_answers():
     assert "simulate" in answer.stdout
     shuffles = _complete({"_POKERSQL_COMPLETE": "bash_complete", "COMP_WORDS": "pokersql deal --shuffle ", "COMP_CWORD": "3"})
     assert "riffle" in shuffles.stdout and "uniform" in shuffles.stdout
+
+
+def test_progress_bar_shows_the_work_done_and_an_eta(db):
+    """Monte Carlo reports its trials done of all (the bar's M/N), and the bar adds the time
+    elapsed and the time remaining, estimated from the pace so far."""
+    calls = []
+    db.progress = lambda task, done, total: calls.append((task, done, total))
+    try:
+        db.equity("AhAd", "KhKd", trials=30_000, seed=1, slice_trials=10_000)
+    finally:
+        db.progress = no_progress
+    steps = [(done, total) for task, done, total in calls if "runouts" in task]
+    assert steps == [(0, 30_000), (10_000, 30_000), (20_000, 30_000), (30_000, 30_000)]
+    screen = io.StringIO()
+    bar = ProgressBar(console=Console(file=screen, force_terminal=True, no_color=True, width=120))
+    for done in (0, 250_000, 500_000):
+        bar("equity: 1,000,000 runouts", done, 1_000_000)
+        time.sleep(0.1)
+    bar._progress.refresh()
+    last = screen.getvalue().splitlines()[-1]
+    bar.close()
+    assert "500000/1000000" in last
+    # elapsed then remaining, both H:MM:SS; the remaining is known (not -:--:--) after a step
+    assert len(re.findall(r"\b\d:\d\d:\d\d\b", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", last))) == 2, last

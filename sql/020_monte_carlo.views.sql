@@ -1,0 +1,775 @@
+/*
+  Texas Hold'em equity of hands and random players: each player's seven cards
+  evaluated at every class of boards (exact, the classes of 015) or at random
+  runouts (Monte Carlo), the showdowns, and the equity view. The inputs are the
+  tables of 014, and range_input (016) for Monte Carlo of ranges.
+
+  Monte Carlo (deal_settings.deals = N trials, seeded): each trial deals the cards
+  still unknown (the combinations of range players, the hole cards of random
+  players, the rest of the board) by rejection, with integer hashing only, so every
+  engine deals the same trials from the same seed. Range players are the players of
+  range_input (016) that are neither in hand_input nor in random_hand_input.
+
+  monte_carlo_trials: one row per trial (deal_no of deal_numbers, 003): its 32-bit
+    state, derived from (seed, deal_no) exactly as shuffled_deck (003) derives a deal's,
+    which is also the word of its first attempt, and the first rounds of the next two
+    attempts' words (see the draws).
+  monte_carlo_sources: what a trial draws from, one row per choice: source 0 is the
+    empty choice (one row), sources 1, 2, 3 every set of that many cards still in the
+    deck (equity_deck), source 100 + p player p's range: each live combination (both
+    cards in equity_deck) weight times. A source's choices are numbered 0 .. n - 1
+    (choice_no); a set of deck cards by the combinatorial number system on the
+    cards' places in the deck, so no sorting is needed. paired_no is a triple's
+    choice_no times the number of pairs (a board unit's choice is pair + pairs *
+    triple): found by it, the triple needs no division, which SQLite would not
+    look up by an index.
+  monte_carlo_units: one row per unit of a trial's draw, in order: each range player's
+    combination, each random player's two cards, then the board still to come (five
+    cards: a pair and a triple; two: a pair; one: a card; none at the river). A unit
+    picks one choice of source_a and one of source_b (n_a * n_b pairs of choices).
+  monte_carlo_draws: one row per trial per attempt (and one start row per trial). An
+    attempt hashes (trial state, attempt number) into a 32-bit word and rejects it
+    unless word < accept_below, the largest multiple of n_a * n_b not above 2^32; so
+    word % (n_a * n_b) is uniform, and so are its two parts, the choice of source_a
+    (word % n_a) and of source_b. The attempt is kept when its cards are distinct and
+    miss the cards the trial already holds; else the unit is drawn again. A board is
+    thus every set of the cards left with the same chance (each five-card set is ten
+    of the pairs x triples, all equally likely), and each random player's two cards
+    every pair left: no modulo bias, no sorting. A range combination rejected
+    restarts the trial from its first range player: the kept combinations are then
+    independent draws (each with the chance of its weight) given that no card is
+    twice, which is what exact range equity (017) counts: every deal, weighed, once.
+    Uniform assumes an ideal hash: the word of attempt 1 is the trial's state, of
+    attempt a > 1 the hash of 003 (two rounds of shift-xor-multiply, then a
+    shift-xor, a bijection of 32-bit numbers) of state + a * 2246822519. A trial gives up after 10,000 attempts (the library
+    checks beforehand that a deal exists, and that every trial was dealt).
+  monte_carlo_deals: one row per trial per seat: player 0 the complete board (the
+    board so far and the cards drawn for it), player p > 0 a drawn player's two hole
+    cards, summed into the codes of cards (001).
+
+  equity_runouts: one row per runout per player, the player's seven cards, with
+    a weight: exact, a runout is a class of boards and its weight its number of
+    boards; Monte Carlo with every player's hand known, a runout is a class of the
+    trials' boards and its weight its number of trials; Monte Carlo with drawn
+    players, a runout is a trial, weight 1.
+  equity_hands: the same rows evaluated by hand_key in suit_reduced_seven (012).
+  equity_showdowns: one row per runout: each player's hand_rank side by side
+    (rank_1 .. rank_10, up to ten players), the best and how many hold it.
+  equity: one row per player: runouts (boards, or Monte Carlo runouts) won
+    alone (wins) and split (ties), weighted; pot_shares, each pot's share in
+    2520ths (divisible by 1..10, so the sums are exact integers); and
+    equity = pot_shares / (2520 * runouts).
+*/
+
+create view monte_carlo_trials as
+with
+    seed_parts as (
+        select
+            seed >> 32 as seed_high,
+            seed & 4294967295 as seed_low
+        from deal_settings
+    ),
+    seed_high_mixed as (
+        select
+            seed_low,
+            ((((seed_high >> 16) | seed_high) - ((seed_high >> 16) & seed_high))
+                * 73244475) & 4294967295 as state
+        from seed_parts
+    ),
+    seed_high_hashed as (
+        select
+            seed_low,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_high_mixed
+    ),
+    -- materialized for SQLite: inlined, each step would copy the last 4 times.
+    seed_high_state as materialized (
+        select
+            seed_low,
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from seed_high_hashed
+    ),
+    seed_combined as (
+        select
+            (state | seed_low) - (state & seed_low) as state
+        from seed_high_state
+    ),
+    seed_mixed as (
+        select
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_combined
+    ),
+    seed_hashed as (
+        select
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from seed_mixed
+    ),
+    -- materialized for SQLite: inlined, each step would copy the last 4 times.
+    seed_state as materialized (
+        select
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from seed_hashed
+    ),
+    trial_mixed as (
+        select
+            deal_numbers.deal_no as trial,
+            (seed_state.state + deal_numbers.deal_no * 2654435769) & 4294967295 as state
+        from deal_numbers
+        cross join seed_state
+    ),
+    trial_hashed_1 as (
+        select
+            trial,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from trial_mixed
+    ),
+    trial_hashed_2 as (
+        select
+            trial,
+            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
+                & 4294967295 as state
+        from trial_hashed_1
+    ),
+    -- materialized for SQLite: inlined, each step would copy the last 4 times.
+    trial_states as materialized (
+        select
+            trial,
+            ((state >> 16) | state) - ((state >> 16) & state) as state
+        from trial_hashed_2
+    ),
+    -- The counters of attempts 2 and 3, state + attempt * 2246822519 (attempt 1's word is the state).
+    counters as (
+        select
+            trial,
+            state,
+            (state + 2 * 2246822519) & 4294967295 as counter_2,
+            (state + 3 * 2246822519) & 4294967295 as counter_3
+        from trial_states
+    ),
+    round_1 as (
+        select
+            trial,
+            state,
+            ((((counter_2 >> 16) | counter_2) - ((counter_2 >> 16) & counter_2)) * 73244475) & 4294967295
+            as hash_2,
+            ((((counter_3 >> 16) | counter_3) - ((counter_3 >> 16) & counter_3)) * 73244475) & 4294967295
+            as hash_1_of_3
+        from counters
+    )
+select
+    trial,
+    state,
+    state as word_1,
+    ((((hash_2 >> 16) | hash_2) - ((hash_2 >> 16) & hash_2)) * 73244475) & 4294967295 as hash_2_of_2,
+    hash_1_of_3
+from round_1;
+
+create view monte_carlo_sources as
+with recursive
+    deck as (
+        select
+            card_id,
+            rank_code,
+            suit_code,
+            card_bit,
+            row_number() over (order by card_id) - 1 as place
+        from equity_deck
+    ),
+    drawn_players as (
+        select distinct
+            player
+        from range_input
+        where player not in (select hand_no from hand_input)
+            and player not in (select hand_no from random_hand_input)
+    ),
+    live_combos as (
+        select
+            range_input.player,
+            range_input.card_1,
+            range_input.card_2,
+            range_input.weight,
+            high.rank_code + low.rank_code as rank_key,
+            high.suit_code + low.suit_code as suit_counts,
+            high.card_bit + low.card_bit as card_mask
+        from range_input
+        inner join drawn_players
+            on drawn_players.player = range_input.player
+        inner join deck as high
+            on high.card_id = range_input.card_1
+        inner join deck as low
+            on low.card_id = range_input.card_2
+    ),
+    -- 0 .. the largest weight - 1: a combination of weight w is w choices.
+    copies (copy_no) as (
+        select 0
+        where exists (select 1 from live_combos)
+        union all
+        select copies.copy_no + 1
+        from copies
+        where copies.copy_no + 1 < (select max(weight) from live_combos)
+    )
+select
+    0 as source,
+    0 as choice_no,
+    cast(0 as bigint) as rank_key,
+    cast(0 as bigint) as suit_counts,
+    cast(0 as bigint) as card_mask,
+    0 as paired_no
+union all
+select
+    1,
+    place,
+    rank_code,
+    suit_code,
+    card_bit,
+    place
+from deck
+union all
+select
+    2,
+    high.place * (high.place - 1) // 2 + low.place,
+    high.rank_code + low.rank_code,
+    high.suit_code + low.suit_code,
+    high.card_bit + low.card_bit,
+    high.place * (high.place - 1) // 2 + low.place
+from deck as high
+inner join deck as low
+    on low.place < high.place
+union all
+select
+    3,
+    high.place * (high.place - 1) * (high.place - 2) // 6 + middle.place * (middle.place - 1) // 2 + low.place,
+    high.rank_code + middle.rank_code + low.rank_code,
+    high.suit_code + middle.suit_code + low.suit_code,
+    high.card_bit + middle.card_bit + low.card_bit,
+    (high.place * (high.place - 1) * (high.place - 2) // 6 + middle.place * (middle.place - 1) // 2 + low.place)
+    * (select count(*) * (count(*) - 1) // 2 from deck)
+from deck as high
+inner join deck as middle
+    on middle.place < high.place
+inner join deck as low
+    on low.place < middle.place
+union all
+select
+    100 + live_combos.player,
+    row_number() over (
+        partition by live_combos.player
+        order by live_combos.card_1 desc, live_combos.card_2 desc, copies.copy_no
+    ) - 1 as choice_no,
+    live_combos.rank_key,
+    live_combos.suit_counts,
+    live_combos.card_mask,
+    0
+from live_combos
+inner join copies
+    on copies.copy_no < live_combos.weight;
+
+create view monte_carlo_units as
+with
+    range_players as (
+        select distinct
+            player
+        from range_input
+        where player not in (select hand_no from hand_input)
+            and player not in (select hand_no from random_hand_input)
+    ),
+    units as (
+        select
+            1 as part,
+            player,
+            100 + player as source_a,
+            0 as source_b
+        from range_players
+        union all
+        select
+            2,
+            hand_no,
+            2,
+            0
+        from random_hand_input
+        union all
+        -- The board still to come, player 0: a pair and a triple, a pair, a card, or nothing.
+        select
+            3,
+            0,
+            case board_size when 0 then 2 when 3 then 2 when 4 then 1 end,
+            case board_size when 0 then 3 else 0 end
+        from board_so_far
+        where board_size < 5
+    ),
+    source_sizes as (
+        select
+            source,
+            count(*) as choices
+        from monte_carlo_sources
+        group by source
+    ),
+    numbered as (
+        select
+            row_number() over (order by units.part, units.player) as unit_no,
+            units.part,
+            units.player,
+            units.source_a,
+            units.source_b,
+            size_a.choices as n_a,
+            size_b.choices as n_b
+        from units
+        inner join source_sizes as size_a
+            on size_a.source = units.source_a
+        inner join source_sizes as size_b
+            on size_b.source = units.source_b
+    )
+select
+    unit_no,
+    player,
+    source_a,
+    source_b,
+    n_a,
+    n_b,
+    n_a * n_b as choices,
+    -- The largest multiple of n_a * n_b not above 2^32: words below it are kept.
+    4294967296 // (n_a * n_b) * (n_a * n_b) as accept_below,
+    -- A rejected range combination restarts the trial's ranges (unit 1); any other unit is drawn again.
+    case when part = 1 then 1 else unit_no end as retry_unit,
+    case when part = 1 then 1 else 0 end as restarts
+from numbered;
+
+create view monte_carlo_draws as
+with recursive
+    -- materialized: read at every attempt, built once.
+    units as materialized (
+        select
+            unit_no,
+            source_a,
+            source_b,
+            n_a,
+            choices,
+            accept_below,
+            retry_unit
+        from monte_carlo_units
+    ),
+    sources as materialized (
+        select
+            source,
+            choice_no,
+            paired_no,
+            rank_key,
+            suit_counts,
+            card_mask
+        from monte_carlo_sources
+    ),
+    /* One row per attempt (attempt 0: the trial's start). SQLite allows the recursive
+       table once in the FROM clause and in no subquery, so the hash of an attempt's
+       counter is not written out at once: each row carries the word of the next
+       attempt (word), the next but one's hash after two rounds (hash_2) and the next
+       but two's after one round (hash_1), and each attempt takes each one step further. */
+    draws (
+        trial, state, attempt, unit_no, kept, rank_key, suit_counts, card_mask, next_unit, held_mask,
+        word, hash_2, hash_1
+    ) as (
+        select
+            trial,
+            state,
+            0,
+            0,
+            1,
+            cast(0 as bigint),
+            cast(0 as bigint),
+            cast(0 as bigint),
+            1,
+            cast(0 as bigint),
+            word_1,
+            hash_2_of_2,
+            hash_1_of_3
+        from monte_carlo_trials
+        union all
+        select
+            draws.trial,
+            draws.state,
+            draws.attempt + 1,
+            units.unit_no,
+            case
+                when draws.word < units.accept_below
+                    and choice_a.card_mask & choice_b.card_mask = 0
+                    and (choice_a.card_mask + choice_b.card_mask) & draws.held_mask = 0
+                then 1
+                else 0
+            end,
+            choice_a.rank_key + choice_b.rank_key,
+            choice_a.suit_counts + choice_b.suit_counts,
+            choice_a.card_mask + choice_b.card_mask,
+            case
+                when draws.word < units.accept_below
+                    and choice_a.card_mask & choice_b.card_mask = 0
+                    and (choice_a.card_mask + choice_b.card_mask) & draws.held_mask = 0
+                then units.unit_no + 1
+                else units.retry_unit
+            end,
+            case
+                when draws.word < units.accept_below
+                    and choice_a.card_mask & choice_b.card_mask = 0
+                    and (choice_a.card_mask + choice_b.card_mask) & draws.held_mask = 0
+                then draws.held_mask + choice_a.card_mask + choice_b.card_mask
+                when units.retry_unit = units.unit_no then draws.held_mask
+                else 0
+            end,
+            ((draws.hash_2 >> 16) | draws.hash_2) - ((draws.hash_2 >> 16) & draws.hash_2),
+            ((((draws.hash_1 >> 16) | draws.hash_1) - ((draws.hash_1 >> 16) & draws.hash_1)) * 73244475)
+                & 4294967295,
+            -- The counter of attempt + 4 (this row is attempt + 1), one round.
+            ((((((draws.state + (draws.attempt + 4) * 2246822519) & 4294967295) >> 16)
+                | ((draws.state + (draws.attempt + 4) * 2246822519) & 4294967295))
+                - ((((draws.state + (draws.attempt + 4) * 2246822519) & 4294967295) >> 16)
+                & ((draws.state + (draws.attempt + 4) * 2246822519) & 4294967295))) * 73244475)
+                & 4294967295
+        from draws
+        inner join units
+            on units.unit_no = draws.next_unit
+        inner join sources as choice_a
+            on choice_a.source = units.source_a
+            and choice_a.choice_no = draws.word % units.choices % units.n_a
+        -- source_b's choice is (word % choices) // n_a: found by its paired_no, n_a * choice_no.
+        inner join sources as choice_b
+            on choice_b.source = units.source_b
+            and choice_b.paired_no = draws.word % units.choices - draws.word % units.choices % units.n_a
+        where draws.attempt < 10000
+    )
+select
+    trial,
+    attempt,
+    unit_no,
+    kept,
+    rank_key,
+    suit_counts,
+    card_mask
+from draws;
+
+create view monte_carlo_deals as
+with
+    seats as (
+        select
+            unit_no,
+            player,
+            restarts
+        from monte_carlo_units
+        union all
+        -- No board unit (the river is known): the trial's start row stands for the board.
+        select
+            0,
+            0,
+            0
+        where not exists (select 1 from monte_carlo_units where player = 0)
+    ),
+    kept as (
+        select
+            monte_carlo_draws.trial,
+            monte_carlo_draws.attempt,
+            seats.player,
+            seats.restarts,
+            monte_carlo_draws.rank_key,
+            monte_carlo_draws.suit_counts,
+            monte_carlo_draws.card_mask
+        from monte_carlo_draws
+        inner join seats
+            on seats.unit_no = monte_carlo_draws.unit_no
+        where monte_carlo_draws.kept = 1
+    ),
+    -- A range restart leaves earlier kept combinations behind: the last one counts.
+    last_combos as (
+        select
+            trial,
+            attempt,
+            player,
+            rank_key,
+            suit_counts,
+            card_mask,
+            max(attempt) over (partition by trial, player) as last_attempt
+        from kept
+        where restarts = 1
+    ),
+    seat_cards as (
+        select
+            trial,
+            player,
+            rank_key,
+            suit_counts,
+            card_mask
+        from kept
+        where restarts = 0
+        union all
+        select
+            trial,
+            player,
+            rank_key,
+            suit_counts,
+            card_mask
+        from last_combos
+        where attempt = last_attempt
+    )
+select
+    seat_cards.trial as runout,
+    seat_cards.player,
+    seat_cards.rank_key + case when seat_cards.player = 0 then board_so_far.rank_key else 0 end as rank_key,
+    seat_cards.suit_counts + case when seat_cards.player = 0 then board_so_far.suit_counts else 0 end as suit_counts,
+    seat_cards.card_mask + case when seat_cards.player = 0 then board_so_far.card_mask else 0 end as card_mask
+from seat_cards
+cross join board_so_far;
+
+create view equity_runouts as
+with
+    drawn_players as (
+        select
+            count(*) as players
+        from monte_carlo_units
+        where player > 0
+    ),
+    -- materialized: the trials are dealt once, read for the boards and the holes.
+    trial_seats as materialized (
+        select
+            runout,
+            player,
+            rank_key,
+            suit_counts,
+            card_mask
+        from monte_carlo_deals
+    ),
+    trial_boards as (
+        select
+            runout,
+            rank_key,
+            suit_counts,
+            card_mask
+        from trial_seats
+        where player = 0
+    ),
+    -- Every hand known: the trials' boards by class, as classified_boards classes boards.
+    trial_flush_parts as (
+        select
+            trial_boards.rank_key,
+            flush_suits.three_suit as flush_suit,
+            coalesce((trial_boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((trial_boards.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from trial_boards
+        inner join flush_suits
+            on flush_suits.suit_counts = trial_boards.suit_counts
+        where (select players from drawn_players) = 0
+    ),
+    trial_classes as (
+        select
+            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
+            rank_key,
+            coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
+            coalesce(flush_values << (13 * flush_suit), 0) as card_mask,
+            count(*) as trials
+        from trial_flush_parts
+        group by
+            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values,
+            rank_key,
+            coalesce(flush_cards << (3 * flush_suit), 0),
+            coalesce(flush_values << (13 * flush_suit), 0)
+    ),
+    boards as (
+        -- Exact: one row per class of boards, weighed by its number of boards.
+        select
+            board_class as runout,
+            rank_key,
+            suit_counts,
+            card_mask,
+            boards as weight
+        from equity_board_classes
+        where (select deals from deal_settings) = 0
+        union all
+        select
+            board_class,
+            rank_key,
+            suit_counts,
+            card_mask,
+            trials
+        from trial_classes
+        union all
+        -- Some player drawn: one row per trial.
+        select
+            runout,
+            rank_key,
+            suit_counts,
+            card_mask,
+            1
+        from trial_boards
+        where (select players from drawn_players) > 0
+    ),
+    seven_cards as (
+        select
+            boards.runout,
+            boards.weight,
+            known_holes.player,
+            boards.rank_key + known_holes.rank_key as rank_key,
+            boards.suit_counts + known_holes.suit_counts as suit_counts,
+            boards.card_mask + known_holes.card_mask as card_mask
+        from boards
+        cross join known_holes
+        union all
+        select
+            trial_boards.runout,
+            1,
+            holes.player,
+            trial_boards.rank_key + holes.rank_key,
+            trial_boards.suit_counts + holes.suit_counts,
+            trial_boards.card_mask + holes.card_mask
+        from trial_boards
+        inner join trial_seats as holes
+            on holes.runout = trial_boards.runout
+            and holes.player > 0
+    )
+select
+    runout,
+    cast(weight as bigint) as weight,
+    player,
+    cast(rank_key as bigint) as rank_key,
+    cast(suit_counts as bigint) as suit_counts,
+    cast(card_mask as bigint) as card_mask
+from seven_cards;
+
+create view equity_hands as
+with
+    hand_keys as (
+        select
+            equity_runouts.runout,
+            equity_runouts.weight,
+            equity_runouts.player,
+            equity_runouts.rank_key * 8192
+            + ((equity_runouts.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
+        from equity_runouts
+        inner join flush_suits
+            on flush_suits.suit_counts = equity_runouts.suit_counts
+    )
+select
+    hand_keys.runout,
+    hand_keys.weight,
+    hand_keys.player,
+    suit_reduced_seven.hand_rank
+from hand_keys
+inner join suit_reduced_seven
+    on suit_reduced_seven.hand_key = hand_keys.hand_key;
+
+/* Every player's hand_rank side by side, one row per runout, the seats' 13-bit
+   ranks packed into three sums and unpacked (SQLite has no pivot), and the weight. */
+create view equity_showdowns as
+with
+    packed_ranks as (
+        select
+            runout,
+            weight,
+            cast(sum(
+                case when player <= 4 then cast(hand_rank as bigint) << (13 * (player - 1)) else 0 end
+            ) as bigint) as seats_1_to_4,
+            cast(sum(
+                case
+                    when player between 5 and 8 then cast(hand_rank as bigint) << (13 * (player - 5))
+                    else 0
+                end
+            ) as bigint) as seats_5_to_8,
+            cast(sum(
+                case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
+            ) as bigint) as seats_9_to_10
+        from equity_hands
+        group by runout, weight
+    ),
+    runout_ranks as (
+        select
+            runout,
+            weight,
+            nullif((seats_1_to_4 >> 0) & 8191, 0) as rank_1,
+            nullif((seats_1_to_4 >> 13) & 8191, 0) as rank_2,
+            nullif((seats_1_to_4 >> 26) & 8191, 0) as rank_3,
+            nullif((seats_1_to_4 >> 39) & 8191, 0) as rank_4,
+            nullif((seats_5_to_8 >> 0) & 8191, 0) as rank_5,
+            nullif((seats_5_to_8 >> 13) & 8191, 0) as rank_6,
+            nullif((seats_5_to_8 >> 26) & 8191, 0) as rank_7,
+            nullif((seats_5_to_8 >> 39) & 8191, 0) as rank_8,
+            nullif((seats_9_to_10 >> 0) & 8191, 0) as rank_9,
+            nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10
+        from packed_ranks
+    ),
+    board_best as (
+        select
+            runout_ranks.*,
+            least(
+                coalesce(rank_1, 9999),
+                coalesce(rank_2, 9999),
+                coalesce(rank_3, 9999),
+                coalesce(rank_4, 9999),
+                coalesce(rank_5, 9999),
+                coalesce(rank_6, 9999),
+                coalesce(rank_7, 9999),
+                coalesce(rank_8, 9999),
+                coalesce(rank_9, 9999),
+                coalesce(rank_10, 9999)
+            ) as best_rank
+        from runout_ranks
+    )
+select
+    board_best.*,
+    case when board_best.rank_1 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_2 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_3 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_4 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_5 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_6 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_7 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_8 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_9 = board_best.best_rank then 1 else 0 end
+    + case when board_best.rank_10 = board_best.best_rank then 1 else 0 end
+    as winners
+from board_best;
+
+create view equity as
+with
+    players as (
+        select hand_no as player from hand_input
+        union
+        select player from monte_carlo_units where player > 0
+    ),
+    outcomes as (
+        select
+            players.player,
+            showdowns.weight,
+            showdowns.best_rank,
+            showdowns.winners,
+            case players.player
+                when 1 then showdowns.rank_1
+                when 2 then showdowns.rank_2
+                when 3 then showdowns.rank_3
+                when 4 then showdowns.rank_4
+                when 5 then showdowns.rank_5
+                when 6 then showdowns.rank_6
+                when 7 then showdowns.rank_7
+                when 8 then showdowns.rank_8
+                when 9 then showdowns.rank_9
+                when 10 then showdowns.rank_10
+            end as hand_rank
+        from equity_showdowns as showdowns
+        cross join players
+    ),
+    totals as (
+        select
+            player,
+            sum(weight) as runouts,
+            sum(case when hand_rank = best_rank and winners = 1 then weight else 0 end) as wins,
+            sum(case when hand_rank = best_rank and winners > 1 then weight else 0 end) as ties,
+            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
+            sum(case when hand_rank = best_rank then weight * (2520 // winners) else 0 end) as pot_shares
+        from outcomes
+        group by player
+    )
+select
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    pot_shares / (2520.0 * runouts) as equity
+from totals;

@@ -1,0 +1,229 @@
+"""Monte Carlo equity (020): uniform deals by rejection, the same on both engines, slices that
+add up to one run, estimates within 4 standard errors of the exact value, ranges included.
+
+The golden truths come from outside the draw: exact equity (checked against phevaluator in
+test_equity and test_ranges), the chi-square distribution of card counts, and the spread of
+runs with 50 seeds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from scipy.stats import chi2
+
+import pokersql
+from pokersql.cards import parse_cards
+from pokersql.ranges import DEFAULT_TRIALS
+
+# card_mask bits: 13 * suit_index + value - 2; card_id = (value - 2) * 4 + suit_index.
+BIT_TO_CARD = {13 * suit + value: value * 4 + suit for suit in range(4) for value in range(13)}
+
+
+def cards_of(mask: int) -> list[int]:
+    return sorted(BIT_TO_CARD[bit] for bit in range(52) if mask >> bit & 1)
+
+
+@pytest.fixture(scope="module")
+def both(built_database) -> dict[str, pokersql.Database]:
+    """Both engines' built databases (copies of the session's files)."""
+    databases = {engine: pokersql.connect(str(Path(built_database(engine))), engine) for engine in ("duckdb", "sqlite")}
+    yield databases
+    for database in databases.values():
+        database.close()
+
+
+@pytest.fixture(scope="module")
+def duck(both) -> pokersql.Database:
+    return both["duckdb"]
+
+
+def deals(db: pokersql.Database, players: dict[int, str], board: str = "", trials: int = 1000, seed: int = 1,
+          weights: dict[int, dict[tuple[int, int], int]] | None = None) -> list[tuple[int, int, int]]:
+    """The rows of monte_carlo_deals (trial, seat, card_mask) for players {n: hand, "random" or a
+    list of combinations (range_input)}."""
+    engine = db.engine
+    with engine.scratch():
+        engine.execute("delete from hand_input")
+        for number, what in players.items():
+            if what == "random":
+                engine.execute("insert into random_hand_input (hand_no) values (?)", (number,))
+            elif isinstance(what, str):
+                for card in parse_cards(what):
+                    engine.execute("insert into hand_input (hand_no, card_id) values (?, ?)", (number, card))
+            else:
+                for combo in what:
+                    weight = (weights or {}).get(number, {}).get(combo, 1)
+                    engine.execute(
+                        "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, ?)",
+                        (number, max(combo), min(combo), weight),
+                    )
+        for card in parse_cards(board) if board else []:
+            engine.execute("insert into board_input (card_id) values (?)", (card,))
+        engine.execute("update deal_settings set seed = ?, deals = ?, first_deal = 1", (seed, trials))
+        return engine.execute("select runout, player, card_mask from monte_carlo_deals order by runout, player")
+
+
+def chi_square_p(counts: Counter, cells: list, expected: list[float]) -> float:
+    statistic = sum((counts.get(cell, 0) - e) ** 2 / e for cell, e in zip(cells, expected))
+    return chi2.sf(statistic, len(cells) - 1)
+
+
+# -- the draw is uniform -------------------------------------------------------------------------
+
+
+def test_every_board_card_and_pair_of_cards_is_equally_likely(duck):
+    """Before the flop, heads-up: each of the 48 cards left is on the board with chance 5/48, each
+    pair of them with chance C(46,3)/C(48,5), and the trials hold every card once."""
+    trials = 60_000
+    rows = deals(duck, {1: "AhAd", 2: "KhKd"}, trials=trials, seed=7)
+    assert len(rows) == trials and {seat for _, seat, _ in rows} == {0}
+    left = [c for c in range(52) if c not in parse_cards("Ah Ad Kh Kd")]
+    singles: Counter = Counter()
+    pairs: Counter = Counter()
+    for _, _, mask in rows:
+        board = cards_of(mask)
+        assert len(board) == 5 and not set(board) & set(parse_cards("Ah Ad Kh Kd"))
+        singles.update(board)
+        pairs.update(itertools.combinations(board, 2))
+    assert chi_square_p(singles, left, [trials * 5 / 48] * 48) > 1e-4
+    cells = list(itertools.combinations(left, 2))
+    per_pair = trials * math.comb(46, 3) / math.comb(48, 5)
+    assert chi_square_p(pairs, cells, [per_pair] * len(cells)) > 1e-4
+
+
+def test_random_hands_and_the_turn_are_uniform_and_apart(duck):
+    """Two random players and the river card: each random hand is every pair left alike,
+    the river every card left, and no card is dealt twice."""
+    trials = 40_000
+    board = "2c 7d Kc 9s"
+    rows = deals(duck, {1: "AhAd", 2: "random", 3: "random"}, board=board, trials=trials, seed=3)
+    known = set(parse_cards("Ah Ad " + board))
+    left = [c for c in range(52) if c not in known]
+    by_trial: dict[int, dict[int, list[int]]] = {}
+    for trial, seat, mask in rows:
+        by_trial.setdefault(trial, {})[seat] = cards_of(mask)
+    assert len(by_trial) == trials
+    holes = {2: Counter(), 3: Counter()}
+    river: Counter = Counter()
+    for seats in by_trial.values():
+        river_card = [c for c in seats[0] if c not in known]
+        assert len(river_card) == 1 and len(seats[2]) == 2 and len(seats[3]) == 2
+        assert len(set(river_card) | set(seats[2]) | set(seats[3])) == 5
+        river.update(river_card)
+        for player in (2, 3):
+            holes[player][tuple(seats[player])] += 1
+    assert chi_square_p(river, left, [trials / len(left)] * len(left)) > 1e-4
+    cells = list(itertools.combinations(left, 2))
+    for player in (2, 3):
+        assert chi_square_p(holes[player], cells, [trials / len(cells)] * len(cells)) > 1e-4
+
+
+def test_range_combinations_follow_their_weights_and_never_collide(duck):
+    """Two range players whose combinations overlap: a deal is each combination with the chance of
+    its weight given that no card is twice, so a pair of combinations (a, b) that fit comes with
+    chance w(a) w(b) / the sum of w(x) w(y) over every pair that fits."""
+    first = [tuple(sorted(parse_cards(t), reverse=True)) for t in ("AsKs", "AsKd", "QsQd", "JcJd")]
+    second = [tuple(sorted(parse_cards(t), reverse=True)) for t in ("AsKh", "KdQc", "QsJs")]
+    weights = {1: {first[0]: 3, first[2]: 2}, 2: {second[1]: 4}}
+    trials = 30_000
+    rows = deals(duck, {1: first, 2: second, 3: "2c2d"}, board="3h 4h 5c", trials=trials, seed=5, weights=weights)
+    seen: Counter = Counter()
+    by_trial: dict[int, dict[int, int]] = {}
+    for trial, seat, mask in rows:
+        by_trial.setdefault(trial, {})[seat] = mask
+    assert len(by_trial) == trials
+    for seats in by_trial.values():
+        assert seats[1] & seats[2] == 0 and (seats[1] | seats[2]) & seats[0] == 0
+        seen[(tuple(cards_of(seats[1])), tuple(cards_of(seats[2])))] += 1
+    fits = {
+        (tuple(sorted(a)), tuple(sorted(b))): weights[1].get(a, 1) * weights[2].get(b, 1)
+        for a in first
+        for b in second
+        if not set(a) & set(b)
+    }
+    total = sum(fits.values())
+    assert set(seen) == set(fits)
+    cells = list(fits)
+    assert chi_square_p(seen, cells, [trials * fits[cell] / total for cell in cells]) > 1e-4
+
+
+# -- reproducible, in slices, on both engines -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (("AhAd", "KhKd"), ""),
+        (("AhAd", "random", "7c8c"), "2h 7h Qc"),
+        (("QQ+,AKs", "random", "AhKd"), ""),
+        (("JJ+", "KQs,T9s", "random"), "Qh Ts 7c 2d"),
+    ],
+)
+def test_the_same_seed_deals_the_same_trials_on_both_engines(both, players, board):
+    results = [both[engine].equity(*players, board=board, trials=400, seed=2026).to_dict() for engine in both]
+    assert results[0] == results[1]
+    assert results[0]["boards"] == 400
+
+
+@pytest.mark.parametrize(("engine", "trials", "slices"), [("duckdb", 3000, (3000, 1000, 701)), ("sqlite", 300, (300, 128))])
+def test_slices_add_up_to_one_run_whatever_their_size(both, engine, trials, slices):
+    db = both[engine]
+    for players in (("AhAd", "KhKd", "QsJs"), ("AhAd", "random", "TT+")):
+        runs = [db.equity(*players, trials=trials, seed=99, slice_trials=size) for size in slices]
+        counts = [[(p.wins, p.ties) for p in run.players] for run in runs]
+        assert all(c == counts[0] for c in counts), (players, counts)
+        assert all(run.boards == trials for run in runs)
+
+
+# -- estimates agree with exact equity -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (("AhAd", "KhKd"), "", ""),  # every hand known: the trials' boards by class
+        (("AhKh", "QsQd", "7c8c"), "2h 7h Qc", "9c"),
+        (("AhAd", "QQ+,AKs"), "2c 7d Kc", ""),  # hand vs range
+        (("JJ+,AQs", "KQs,T9s,77"), "Qh Ts 7c", ""),  # range vs range
+        (("AhKh", "TT+", "87s,98s"), "Jh 8h 2c", "7h 9d"),  # three-way, ranges, dead cards
+        (("AsKs", "random", "QQ"), "Qs 7s 2d 3c", ""),  # a range and a random hand on the turn
+    ],
+)
+def test_monte_carlo_lies_within_4_standard_errors_of_exact(duck, players, board, dead):
+    exact = duck.equity(*players, board=board, dead=dead, exact=True)
+    estimate = duck.equity(*players, board=board, dead=dead, trials=30_000, seed=17)
+    assert estimate.exact is False and estimate.boards == 30_000
+    for mc, truth in zip(estimate.players, exact.players):
+        assert mc.std_error > 0
+        assert abs(mc.equity - truth.equity) < 4 * mc.std_error, (players, board, mc, truth)
+
+
+def test_the_standard_error_matches_the_spread_of_50_seeds_three_way_with_a_range(duck):
+    players = ("AhKh", "QQ+", "7c8c")
+    runs = [duck.equity(*players, board="2h 7h Qc", trials=1_000, seed=seed) for seed in range(50)]
+    exact = duck.equity(*players, board="2h 7h Qc", exact=True)
+    for n in range(3):
+        spread = statistics.stdev(r.players[n].equity for r in runs)
+        reported = statistics.mean(r.players[n].std_error for r in runs)
+        assert 0.7 < spread / reported < 1.4, (n, spread, reported)
+        mean = statistics.mean(r.players[n].equity for r in runs)
+        assert abs(mean - exact.players[n].equity) < 4 * reported / 50**0.5
+
+
+def test_big_range_work_falls_back_to_monte_carlo(duck):
+    """QQ+ vs AKs before the flop is 18 x 4 x 1,712,304 deals: too much for the exact default."""
+    result = duck.equity("QQ+", "AKs", seed=4)
+    assert result.exact is False and result.boards == DEFAULT_TRIALS
+    assert all(p.std_error > 0 for p in result.players)
+    assert [p.combos for p in result.players] == [18, 4]
+
+
+def test_ranges_that_cannot_be_dealt_together_are_refused(duck):
+    with pytest.raises(pokersql.BadInput, match="no deal"):
+        duck.equity("KhKd", "AA", "AA", board="As Ac 2d", trials=100, seed=1)
