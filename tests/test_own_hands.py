@@ -69,21 +69,101 @@ def test_macros_name_the_special_hands(duckdb_db):
     assert categories["Kc Kd 7h 7s 2c 2d Ah"] == "Two Pair"
 
 
+# phevaluator's hand_rank bounds of each category (the standard equivalence classes):
+# the category follows from the rank alone, independently of pokersql's tables.
+CATEGORY_BOUNDS = [
+    (1, "Royal Flush"), (10, "Straight Flush"), (166, "Four of a Kind"), (322, "Full House"),
+    (1599, "Flush"), (1609, "Straight"), (2467, "Three of a Kind"), (3325, "Two Pair"),
+    (6185, "One Pair"), (7462, "High Card"),
+]
+
+
+def category_of(rank: int) -> str:
+    return next(category for bound, category in CATEGORY_BOUNDS if rank <= bound)
+
+
+def check_best_five(cards: list[int], best_text: str, rank: int) -> None:
+    """best names five of the hand's cards that make its rank, in the shown order: larger
+    groups first, then higher values (the ace low in a 5-high straight)."""
+    best = parse_cards(best_text)
+    assert len(set(best)) == 5 and set(best) <= set(cards), f"{best_text} is not five of {cards}"
+    assert evaluate_cards(*best) == rank, f"{best_text} does not make hand_rank {rank}"
+    values = [card // 4 + 2 for card in best]
+    if category_of(rank) in ("Straight", "Straight Flush") and sorted(values) == [2, 3, 4, 5, 14]:
+        values = [1 if value == 14 else value for value in values]
+    order = [(-values.count(value), -value) for value in values]
+    assert order == sorted(order), f"{best_text} is not in the shown order"
+
+
 def test_macros_agree_with_phevaluator_on_100000_hands(duckdb_db):
     generator = random.Random(1111)
     hands = random_hands(100_000) + [parse_cards(text) for text in SPECIAL_HANDS]
     texts = [hand_text(cards, generator) for cards in hands]
-    ranks = [row[0] for row in duckdb_db.engine.execute(
-        "select hand_rank(hand_text) from unnest(?) with ordinality as t(hand_text, position) order by position",
+    rows = duckdb_db.engine.execute(
+        "select hand_rank(hand_text), hand_category(hand_text), best_five(hand_text)"
+        " from unnest(?) with ordinality as t(hand_text, position) order by position",
         [texts],
-    )]
-    assert len(ranks) == len(hands)
-    for cards, text, rank in zip(hands, texts, ranks):
+    )
+    assert len(rows) == len(hands)
+    for cards, text, (rank, category, best) in zip(hands, texts, rows):
         expected = evaluate_cards(*cards)
         assert rank == expected, f"{text}: expected hand_rank {expected}, got {rank}"
+        assert category == category_of(expected), f"{text}: {category}"
+        check_best_five(cards, best, expected)
     assert {len(cards) for cards in hands} == {5, 6, 7}
+
+
+def test_best_five_is_what_eval_shows(duckdb_db):
+    """The macro and `pokersql eval` (evaluate_many) name the same five, in the same order."""
+    hands = random_hands(20_000, seed=12) + [parse_cards(text) for text in SPECIAL_HANDS]
+    texts = [" ".join(CARD_NAMES[card] for card in cards) for cards in hands]
+    macro = [row[0] for row in duckdb_db.engine.execute(
+        "select best_five(hand_text) from unnest(?) with ordinality as t(hand_text, position) order by position",
+        [texts],
+    )]
+    shown = [" ".join(result.best) for result in duckdb_db.evaluate_many(texts)]
+    assert macro == shown
+
+
+def test_table_macro_ranks_long_rows_and_places_within_the_users_groups(duckdb_db):
+    """hand_ranks(relation) over one row per hand and card_id; the place within the user's
+    own grouping (a table of 2 to 9 seats, as a showdown) is a rank() over their id."""
+    generator = random.Random(13)
+    hands = random_hands(30_000, seed=13)
+    long_rows = [(hand_id, card) for hand_id, cards in enumerate(hands) for card in cards]
+    tables = []
+    hand_id = 0
+    while hand_id < len(hands):
+        seats = generator.randint(2, 9)
+        tables += [len(tables)] * min(seats, len(hands) - hand_id)
+        hand_id += seats
+    engine = duckdb_db.engine
+    engine.execute("create temp table my_cards as select * from (select unnest(?) as hand_id, unnest(?) as card_id)",
+                   [[h for h, _ in long_rows], [c for _, c in long_rows]])
+    engine.execute("create temp table my_tables as select * from (select unnest(?) as hand_id, unnest(?) as table_id)",
+                   [list(range(len(hands))), tables])
+    try:
+        rows = engine.execute(
+            "select ranked.hand_id, ranked.card_count, ranked.hand_rank, ranked.category, ranked.best,"
+            " rank() over (partition by my_tables.table_id order by ranked.hand_rank) as place"
+            " from hand_ranks(my_cards) as ranked"
+            " inner join my_tables on my_tables.hand_id = ranked.hand_id"
+            " order by ranked.hand_id"
+        )
+    finally:
+        engine.execute("drop table my_cards")
+        engine.execute("drop table my_tables")
+    assert [row[0] for row in rows] == list(range(len(hands)))
+    ranks = [evaluate_cards(*cards) for cards in hands]
+    by_table: dict[int, list[int]] = {}
+    for table_id, rank in zip(tables, ranks):
+        by_table.setdefault(table_id, []).append(rank)
+    for (hand_id, count, rank, category, best, place), cards, table_id in zip(rows, hands, tables):
+        assert (count, rank, category) == (len(cards), ranks[hand_id], category_of(ranks[hand_id]))
+        check_best_five(cards, best, rank)
+        assert place == 1 + sum(other < rank for other in by_table[table_id])
 
 
 @pytest.mark.parametrize("text", ["As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s", ""])
 def test_macros_answer_null_outside_five_to_seven_cards(duckdb_db, text):
-    assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?)", [text, text]) == [(None, None)]
+    assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?), best_five(?)", [text, text, text]) == [(None, None, None)]
