@@ -4,6 +4,7 @@ sql/019_hand_macros.duckdb.views.sql, checked against phevaluator."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from phevaluator import evaluate_cards
@@ -167,3 +168,58 @@ def test_table_macro_ranks_long_rows_and_places_within_the_users_groups(duckdb_d
 @pytest.mark.parametrize("text", ["As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s", ""])
 def test_macros_answer_null_outside_five_to_seven_cards(duckdb_db, text):
     assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?), best_five(?)", [text, text, text]) == [(None, None, None)]
+
+
+SHOWDOWN = Path(__file__).resolve().parents[1] / "sql" / "recipes" / "showdown.duckdb.sql"
+
+
+def random_showdowns(count: int, seed: int) -> list[tuple[int, int, str, str]]:
+    """(hand_id, seat, hole, board) rows: hands of 2 to 10 seats, one board each. One hand in
+    five has a board that plays (a straight or better on the table), so splits are common."""
+    generator = random.Random(seed)
+    rows = []
+    for hand_id in range(count):
+        seats = generator.randint(2, 10)
+        if hand_id % 5 == 0:
+            low = generator.randint(0, 8)  # five values in a row, mixed suits: a board straight
+            board = [(low + offset) * 4 + generator.randrange(4) for offset in range(5)]
+            deck = [card for card in range(52) if card not in board]
+            holes = generator.sample(deck, 2 * seats)
+        else:
+            cards = generator.sample(range(52), 5 + 2 * seats)
+            board, holes = cards[:5], cards[5:]
+        board_text = " ".join(CARD_NAMES[card] for card in board)
+        for seat in range(seats):
+            hole = " ".join(CARD_NAMES[card] for card in holes[2 * seat: 2 * seat + 2])
+            rows.append((hand_id, seat + 1, hole, board_text))
+    return rows
+
+
+def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
+    rows = random_showdowns(10_000, seed=14)
+    engine = duckdb_db.engine
+    engine.execute(
+        "create temp table hand_history as select * from"
+        " (select unnest(?) as hand_id, unnest(?) as seat, unnest(?) as hole, unnest(?) as board)",
+        [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]],
+    )
+    try:
+        got = engine.execute(SHOWDOWN.read_text(encoding="utf-8"))
+    finally:
+        engine.execute("drop table hand_history")
+    assert [(r[0], r[1]) for r in got] == [(r[0], r[1]) for r in rows]
+    ranks: dict[int, list[int]] = {}
+    for hand_id, _, hole, board in rows:
+        ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
+    results = {"wins": 0, "splits": 0, "loses": 0}
+    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
+        table = ranks[hand_id]
+        expected = table[seat - 1]
+        assert hand_rank == expected and category == category_of(expected), (hand_id, seat)
+        check_best_five(parse_cards(f"{hole} {board}"), best, expected)
+        assert place == 1 + sum(other < expected for other in table)
+        best_rank = min(table)
+        expected_result = "loses" if expected > best_rank else "splits" if table.count(best_rank) > 1 else "wins"
+        assert result == expected_result, (hand_id, seat, result)
+        results[result] += 1
+    assert results["splits"] >= 500 and results["wins"] >= 5_000, results
