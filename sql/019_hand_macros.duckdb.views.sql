@@ -114,12 +114,12 @@ create macro best_five_from_class(card_ids, hand_class) as array_to_string(
     ' '
 );
 
-create macro best_five_of(card_ids) as (
-    select
-        best_five_from_class(card_ids, classed.hand_class)
-    from (select hand_class_of(card_ids) as hand_class) as classed
-    where classed.hand_class is not null
-);
+-- The class is looked up once, outside the lambda (a lambda cannot hold a subquery), and
+-- handed to it as the one element of a list.
+create macro best_five_of(card_ids) as list_transform(
+    [hand_class_of(card_ids)],
+    lambda hand_class: case when hand_class is not null then best_five_from_class(card_ids, hand_class) end
+)[1];
 
 create macro hand_rank(hand_text) as hand_class_of(hand_card_ids(hand_text)).hand_rank;
 
