@@ -23,7 +23,7 @@ the rows come from depends on the call:
 
 The best five are the class's values (``hand_classes.rank_key`` counts each value in
 base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
-flush, largest group first: the five cards ``best_five`` (011) picks, in the same order
+flush, largest group first: the five cards ``best_five_cards`` (011) picks, in the same order
 (tests/test_evaluate_many.py compares them).
 """
 

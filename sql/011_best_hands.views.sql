@@ -7,10 +7,10 @@
     place (1 = best within its deal; equal hand_rank shares a place). The values
     are looked up in best_by_values; when one suit holds five or more cards, the
     13 bits of that suit in best_by_flush; the better of the two is the hand's.
-  best_five: for the hands typed into hand_input (deal_no 0), the five cards
+  best_five_cards: for the hands typed into hand_input (deal_no 0), the five cards
     that make that hand_rank, largest group first, as canonical text.
   typed_hands: the hands typed into hand_input, one row each: best_hands and
-    best_five side by side (what `pokersql eval` and `compare` show).
+    best_five_cards side by side (what `pokersql eval` and `compare` show).
 */
 
 create view hand_keys as
@@ -68,7 +68,7 @@ from ranked
 inner join hand_classes
     on hand_classes.hand_rank = ranked.hand_rank;
 
-create view best_five as
+create view best_five_cards as
 with
     typed_cards as (
         select
@@ -180,13 +180,13 @@ group by player;
 create view typed_hands as
 select
     best_hands.player,
-    best_five.best,
+    best_five_cards.best,
     best_hands.points,
     best_hands.category,
     best_hands.hand_rank,
     best_hands.place
 from best_hands
-inner join best_five
-    on best_five.deal_no = best_hands.deal_no
-    and best_five.player = best_hands.player
+inner join best_five_cards
+    on best_five_cards.deal_no = best_hands.deal_no
+    and best_five_cards.player = best_hands.player
 where best_hands.deal_no = 0;

@@ -1,32 +1,53 @@
 /*
-  DuckDB macros for the user's own hands (issue 11), one scalar value per hand.
+  DuckDB macros for the user's own hands (issue 11): no table is written.
 
-  hand_rank(hand_text): the hand_rank (1-7462) of 5 to 7 cards given as text,
-    null for any other count. The text is read as the contract's notation:
-    upper-cased, '10' read as 'T', suit symbols as letters, and every rank-then-suit pair ('As', 'td')
-    taken as a card, whatever separates them (spaces, commas, nothing).
-    Anything else in the text is ignored (the CLI and Python reject it first).
-  hand_category(hand_text): the category of that hand_rank (hand_classes).
+  On card text, one value per hand:
+    hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards, null for any other count;
+    hand_category(hand_text)  the category of that hand;
+    best_five(hand_text)      the five cards that make it, as canonical text, in the order
+                              `pokersql eval` and typed_hands (011) show: largest group first,
+                              then higher value (the ace low in a wheel), then higher suit.
+  The text is read as the contract's notation: upper or lower case, '10' read as 'T', suit
+  symbols as letters, and every rank-then-suit pair ('As', 'td') taken as a card, whatever
+  separates them (spaces, commas, nothing). Anything else in the text is ignored (the CLI and
+  Python reject it first).
 
-  One definition of poker: the same lookup tables best_hands (011) reads,
-  cards, flush_suits, best_by_values and best_by_flush. No table is written.
+  On card ids, the same, for those who hold cards as numbers (and for the text macros):
+    hand_card_ids(hand_text)  the card_ids of the text, in its order;
+    hand_class_of(card_ids)   the hand's row of hand_classes, as a struct: hand_rank, points,
+                              category, rank_key, is_flush, kicker_1;
+    best_five_of(card_ids)    the best five of that list, as text.
+
+  On long rows, one row per hand and card, a table macro:
+    hand_ranks(relation)  the name of a table or view with columns hand_id and card_id
+                          (any other columns are ignored): one row per hand_id with
+                          card_count, hand_rank, points, category and best. The place of a
+                          hand within the user's own grouping is theirs to take:
+                          rank() over (partition by <their id> order by hand_rank).
+
+  One definition of poker: the lookup tables best_hands (011) reads, cards, flush_suits,
+  best_by_values, best_by_flush and hand_classes, joined in one place (hand_class_of).
+  Each macro is one subquery deep, which DuckDB turns into joins: a hundred thousand hands
+  take a fraction of a second.
 */
 
-create macro hand_rank(hand_text) as (
+create macro hand_card_ids(hand_text) as list_transform(
+    regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
+    -- card_id = (value - 2) * 4 + suit_index, suits c d h s (001, the contract)
+    lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
+);
+
+create macro hand_class_of(card_ids) as (
     with
-        card_names as (
-            select
-                unnest(regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]')) as card_name
-        ),
         hand_key as (
             select
                 count(*) as card_count,
                 cast(sum(cards.rank_code) as bigint) as rank_key,
                 cast(sum(cards.suit_code) as bigint) as suit_counts,
                 cast(sum(cards.card_bit) as bigint) as card_mask
-            from card_names
+            from unnest(card_ids) as hand_cards(card_id)
             inner join cards
-                on upper(cards.name) = card_names.card_name
+                on cards.card_id = hand_cards.card_id
         ),
         flush_mask as (
             select
@@ -39,17 +60,96 @@ create macro hand_rank(hand_text) as (
             where hand_key.card_count between 5 and 7
         )
     select
-        least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank)) as hand_rank
+        struct_pack(
+            hand_rank := hand_classes.hand_rank,
+            points := hand_classes.points,
+            category := hand_classes.category,
+            rank_key := hand_classes.rank_key,
+            is_flush := hand_classes.is_flush,
+            kicker_1 := hand_classes.kicker_1
+        )
     from flush_mask
     inner join best_by_values as by_values
         on by_values.rank_key = flush_mask.rank_key
     left join best_by_flush as by_flush
         on by_flush.value_mask = flush_mask.flush_mask
+    inner join hand_classes
+        on hand_classes.hand_rank = least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
 );
 
-create macro hand_category(hand_text) as (
-    select
-        hand_classes.category
-    from hand_classes
-    where hand_classes.hand_rank = hand_rank(hand_text)
+/*
+  The best five, from the hand's class: card c (value c // 4 + 2, suit c % 4) plays when its
+  value is in the class, that is its base-5 digit of the class's rank_key (rank_code =
+  5 ^ (value - 2), 001) is not 0; a flush class takes the cards of its values in the suit
+  holding five or more; any other class takes, of each value, as many cards as its digit,
+  the higher suits first (typed_hands' choice: of the fives that make the rank, the highest
+  cards). The five are ordered by one sort key: digit, then value (1 for the ace of a wheel),
+  then suit, with the card_id in the low 6 bits to read the card back.
+*/
+create macro best_five_from_class(card_ids, hand_class) as array_to_string(
+    list_transform(
+        list_reverse(list_sort(list_transform(
+            list_filter(
+                card_ids,
+                lambda c: (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5 > 0
+                    and case
+                        when hand_class.is_flush = 1
+                            then len(list_filter(card_ids, lambda d: d % 4 = c % 4)) >= 5
+                        else len(list_filter(card_ids, lambda d: d // 4 = c // 4 and d % 4 > c % 4))
+                            < (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5
+                    end
+            ),
+            lambda c: (
+                (
+                    ((hand_class.rank_key // (5 ** (c // 4))::bigint) % 5) * 16
+                    + case
+                        when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and c // 4 = 12 then 1
+                        else c // 4 + 2
+                    end
+                ) * 4 + c % 4
+            ) * 64 + c
+        ))),
+        lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
+    ),
+    ' '
 );
+
+-- The class is looked up once, outside the lambda (a lambda cannot hold a subquery), and
+-- handed to it as the one element of a list.
+create macro best_five_of(card_ids) as list_transform(
+    [hand_class_of(card_ids)],
+    lambda hand_class: case when hand_class is not null then best_five_from_class(card_ids, hand_class) end
+)[1];
+
+create macro hand_rank(hand_text) as hand_class_of(hand_card_ids(hand_text)).hand_rank;
+
+create macro hand_category(hand_text) as hand_class_of(hand_card_ids(hand_text)).category;
+
+create macro best_five(hand_text) as best_five_of(hand_card_ids(hand_text));
+
+create macro hand_ranks(relation) as table
+with
+    hands as (
+        select
+            user_cards.hand_id,
+            list(user_cards.card_id) as card_ids
+        from query_table(relation) as user_cards
+        group by user_cards.hand_id
+    ),
+    classed as (
+        select
+            hands.hand_id,
+            hands.card_ids,
+            hand_class_of(hands.card_ids) as hand_class
+        from hands
+    )
+select
+    classed.hand_id,
+    len(classed.card_ids) as card_count,
+    classed.hand_class.hand_rank,
+    classed.hand_class.points,
+    classed.hand_class.category,
+    case
+        when classed.hand_class is not null then best_five_from_class(classed.card_ids, classed.hand_class)
+    end as best
+from classed;

@@ -193,10 +193,10 @@ def test_random_six_and_seven_card_hands_agree_with_phevaluator(db, five_card_re
 
 
 def test_random_best_five_make_the_hand(db):
-    """best_five of 1,000 seeded random hands of 6 and 7 cards: five of the hand's cards, worth its rank."""
+    """best_five_cards of 1,000 seeded random hands of 6 and 7 cards: five of the hand's cards, worth its rank."""
     hands = random_hands(1_000, seed=1958)
     ranks = dict(typed_in(db, hands, "select player, hand_rank from best_hands where deal_no = 0"))
-    rows = typed_in(db, hands, "select player, best from best_five where deal_no = 0")
+    rows = typed_in(db, hands, "select player, best from best_five_cards where deal_no = 0")
     assert len(rows) == len(hands)
     mismatches = []
     for player, best in rows:

@@ -125,9 +125,9 @@ def sample_results(db):
         )
         rows = engine.execute(
             "select best_hands.player, best_hands.card_count, best_hands.hand_rank, best_hands.points, "
-            "best_hands.category, best_five.best "
-            "from best_hands left join best_five "
-            "on best_five.deal_no = best_hands.deal_no and best_five.player = best_hands.player "
+            "best_hands.category, best_five_cards.best "
+            "from best_hands left join best_five_cards "
+            "on best_five_cards.deal_no = best_hands.deal_no and best_five_cards.player = best_hands.player "
             "where best_hands.deal_no = 0"
         )
     return hands, {row[0]: row[1:] for row in rows}

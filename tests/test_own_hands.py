@@ -4,6 +4,7 @@ sql/019_hand_macros.duckdb.views.sql, checked against phevaluator."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from phevaluator import evaluate_cards
@@ -69,21 +70,156 @@ def test_macros_name_the_special_hands(duckdb_db):
     assert categories["Kc Kd 7h 7s 2c 2d Ah"] == "Two Pair"
 
 
+# phevaluator's hand_rank bounds of each category (the standard equivalence classes):
+# the category follows from the rank alone, independently of pokersql's tables.
+CATEGORY_BOUNDS = [
+    (1, "Royal Flush"), (10, "Straight Flush"), (166, "Four of a Kind"), (322, "Full House"),
+    (1599, "Flush"), (1609, "Straight"), (2467, "Three of a Kind"), (3325, "Two Pair"),
+    (6185, "One Pair"), (7462, "High Card"),
+]
+
+
+def category_of(rank: int) -> str:
+    return next(category for bound, category in CATEGORY_BOUNDS if rank <= bound)
+
+
+def check_best_five(cards: list[int], best_text: str, rank: int) -> None:
+    """best names five of the hand's cards that make its rank, in the shown order: larger
+    groups first, then higher values (the ace low in a 5-high straight)."""
+    best = parse_cards(best_text)
+    assert len(set(best)) == 5 and set(best) <= set(cards), f"{best_text} is not five of {cards}"
+    assert evaluate_cards(*best) == rank, f"{best_text} does not make hand_rank {rank}"
+    values = [card // 4 + 2 for card in best]
+    if category_of(rank) in ("Straight", "Straight Flush") and sorted(values) == [2, 3, 4, 5, 14]:
+        values = [1 if value == 14 else value for value in values]
+    order = [(-values.count(value), -value) for value in values]
+    assert order == sorted(order), f"{best_text} is not in the shown order"
+
+
 def test_macros_agree_with_phevaluator_on_100000_hands(duckdb_db):
     generator = random.Random(1111)
     hands = random_hands(100_000) + [parse_cards(text) for text in SPECIAL_HANDS]
     texts = [hand_text(cards, generator) for cards in hands]
-    ranks = [row[0] for row in duckdb_db.engine.execute(
-        "select hand_rank(hand_text) from unnest(?) with ordinality as t(hand_text, position) order by position",
+    rows = duckdb_db.engine.execute(
+        "select hand_rank(hand_text), hand_category(hand_text), best_five(hand_text)"
+        " from unnest(?) with ordinality as t(hand_text, position) order by position",
         [texts],
-    )]
-    assert len(ranks) == len(hands)
-    for cards, text, rank in zip(hands, texts, ranks):
+    )
+    assert len(rows) == len(hands)
+    for cards, text, (rank, category, best) in zip(hands, texts, rows):
         expected = evaluate_cards(*cards)
         assert rank == expected, f"{text}: expected hand_rank {expected}, got {rank}"
+        assert category == category_of(expected), f"{text}: {category}"
+        check_best_five(cards, best, expected)
     assert {len(cards) for cards in hands} == {5, 6, 7}
+
+
+def test_best_five_is_what_eval_shows(duckdb_db):
+    """The macro and `pokersql eval` (evaluate_many) name the same five, in the same order."""
+    hands = random_hands(20_000, seed=12) + [parse_cards(text) for text in SPECIAL_HANDS]
+    texts = [" ".join(CARD_NAMES[card] for card in cards) for cards in hands]
+    macro = [row[0] for row in duckdb_db.engine.execute(
+        "select best_five(hand_text) from unnest(?) with ordinality as t(hand_text, position) order by position",
+        [texts],
+    )]
+    shown = [" ".join(result.best) for result in duckdb_db.evaluate_many(texts)]
+    assert macro == shown
+
+
+def test_table_macro_ranks_long_rows_and_places_within_the_users_groups(duckdb_db):
+    """hand_ranks(relation) over one row per hand and card_id; the place within the user's
+    own grouping (a table of 2 to 9 seats, as a showdown) is a rank() over their id."""
+    generator = random.Random(13)
+    hands = random_hands(30_000, seed=13)
+    long_rows = [(hand_id, card) for hand_id, cards in enumerate(hands) for card in cards]
+    tables = []
+    hand_id = 0
+    while hand_id < len(hands):
+        seats = generator.randint(2, 9)
+        tables += [len(tables)] * min(seats, len(hands) - hand_id)
+        hand_id += seats
+    engine = duckdb_db.engine
+    engine.execute("create temp table my_cards as select * from (select unnest(?) as hand_id, unnest(?) as card_id)",
+                   [[h for h, _ in long_rows], [c for _, c in long_rows]])
+    engine.execute("create temp table my_tables as select * from (select unnest(?) as hand_id, unnest(?) as table_id)",
+                   [list(range(len(hands))), tables])
+    try:
+        rows = engine.execute(
+            "select ranked.hand_id, ranked.card_count, ranked.hand_rank, ranked.category, ranked.best,"
+            " rank() over (partition by my_tables.table_id order by ranked.hand_rank) as place"
+            " from hand_ranks(my_cards) as ranked"
+            " inner join my_tables on my_tables.hand_id = ranked.hand_id"
+            " order by ranked.hand_id"
+        )
+    finally:
+        engine.execute("drop table my_cards")
+        engine.execute("drop table my_tables")
+    assert [row[0] for row in rows] == list(range(len(hands)))
+    ranks = [evaluate_cards(*cards) for cards in hands]
+    by_table: dict[int, list[int]] = {}
+    for table_id, rank in zip(tables, ranks):
+        by_table.setdefault(table_id, []).append(rank)
+    for (hand_id, count, rank, category, best, place), cards, table_id in zip(rows, hands, tables):
+        assert (count, rank, category) == (len(cards), ranks[hand_id], category_of(ranks[hand_id]))
+        check_best_five(cards, best, rank)
+        assert place == 1 + sum(other < rank for other in by_table[table_id])
 
 
 @pytest.mark.parametrize("text", ["As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s", ""])
 def test_macros_answer_null_outside_five_to_seven_cards(duckdb_db, text):
-    assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?)", [text, text]) == [(None, None)]
+    assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?), best_five(?)", [text, text, text]) == [(None, None, None)]
+
+
+SHOWDOWN = Path(__file__).resolve().parents[1] / "sql" / "recipes" / "showdown.duckdb.sql"
+
+
+def random_showdowns(count: int, seed: int) -> list[tuple[int, int, str, str]]:
+    """(hand_id, seat, hole, board) rows: hands of 2 to 10 seats, one board each. One hand in
+    five has a board that plays (a straight or better on the table), so splits are common."""
+    generator = random.Random(seed)
+    rows = []
+    for hand_id in range(count):
+        seats = generator.randint(2, 10)
+        if hand_id % 5 == 0:
+            low = generator.randint(0, 8)  # five values in a row, mixed suits: a board straight
+            board = [(low + offset) * 4 + generator.randrange(4) for offset in range(5)]
+            deck = [card for card in range(52) if card not in board]
+            holes = generator.sample(deck, 2 * seats)
+        else:
+            cards = generator.sample(range(52), 5 + 2 * seats)
+            board, holes = cards[:5], cards[5:]
+        board_text = " ".join(CARD_NAMES[card] for card in board)
+        for seat in range(seats):
+            hole = " ".join(CARD_NAMES[card] for card in holes[2 * seat: 2 * seat + 2])
+            rows.append((hand_id, seat + 1, hole, board_text))
+    return rows
+
+
+def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
+    rows = random_showdowns(10_000, seed=14)
+    engine = duckdb_db.engine
+    engine.execute(
+        "create temp table hand_history as select * from"
+        " (select unnest(?) as hand_id, unnest(?) as seat, unnest(?) as hole, unnest(?) as board)",
+        [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]],
+    )
+    try:
+        got = engine.execute(SHOWDOWN.read_text(encoding="utf-8"))
+    finally:
+        engine.execute("drop table hand_history")
+    assert [(r[0], r[1]) for r in got] == [(r[0], r[1]) for r in rows]
+    ranks: dict[int, list[int]] = {}
+    for hand_id, _, hole, board in rows:
+        ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
+    results = {"wins": 0, "splits": 0, "loses": 0}
+    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
+        table = ranks[hand_id]
+        expected = table[seat - 1]
+        assert hand_rank == expected and category == category_of(expected), (hand_id, seat)
+        check_best_five(parse_cards(f"{hole} {board}"), best, expected)
+        assert place == 1 + sum(other < expected for other in table)
+        best_rank = min(table)
+        expected_result = "loses" if expected > best_rank else "splits" if table.count(best_rank) > 1 else "wins"
+        assert result == expected_result, (hand_id, seat, result)
+        results[result] += 1
+    assert results["splits"] >= 500 and results["wins"] >= 5_000, results

@@ -10,6 +10,7 @@ pokersql writes files in a storage format the shell reads).
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import sys
@@ -134,3 +135,35 @@ def test_library_file_opens_in_the_shell(duckdb_shell, built_database, five_card
         read_only=True,
     )
     assert csv_rows(output) == [(five_card_reference["total"],), (len(migrations.sql_files()),)]
+
+
+def test_shell_macros_on_a_users_table_and_the_showdown_recipe(duckdb_shell, shell_built):
+    """The 019 macros in the real shell, on a user's table whose column is named `cards` (as the
+    table the macros read: the argument must not be taken for it), and the showdown recipe;
+    checked against phevaluator."""
+    from phevaluator import evaluate_cards
+
+    from pokersql.cards import CARD_NAMES
+
+    generator = random.Random(19)
+    hands = [generator.sample(range(52), generator.choice((5, 6, 7))) for _ in range(2_000)]
+    values = ", ".join(f"({i}, '{' '.join(CARD_NAMES[c] for c in hand)}')" for i, hand in enumerate(hands))
+    sql = (
+        f"create temp table my_hands as select * from (values {values}) as t(hand_id, cards);\n"
+        "select hand_id, hand_rank(cards), best_five(cards) from my_hands order by hand_id;\n"
+    )
+    rows = [line.split(",") for line in run_shell(duckdb_shell, shell_built, sql, read_only=True).splitlines()]
+    assert [int(row[0]) for row in rows] == list(range(len(hands)))
+    for (_, rank, best), hand in zip(rows, hands):
+        assert int(rank) == evaluate_cards(*hand)
+        assert set(best.split()) <= {CARD_NAMES[c] for c in hand} and evaluate_cards(*best.split()) == int(rank)
+    history = (
+        "create temp table hand_history as select * from (values"
+        " (1, 1, 'Ah Kh', '2c 7d 9s Jh Th'), (1, 2, 'Qs Qd', '2c 7d 9s Jh Th'),"
+        " (2, 1, 'As 2d', 'Kc Qc Jd Td 9h'), (2, 2, 'Ad 3c', 'Kc Qc Jd Td 9h'), (2, 3, '5s 5h', 'Kc Qc Jd Td 9h'))"
+        " as t(hand_id, seat, hole, board);\n"
+        + (migrations.sql_directory() / "recipes" / "showdown.duckdb.sql").read_text(encoding="utf-8")
+    )
+    showdown = [line.split(",") for line in run_shell(duckdb_shell, shell_built, history, read_only=True).splitlines()]
+    results = {(int(row[0]), int(row[1])): row[-1] for row in showdown}
+    assert results == {(1, 1): "loses", (1, 2): "wins", (2, 1): "splits", (2, 2): "splits", (2, 3): "loses"}
