@@ -4,6 +4,8 @@ sql/019_hand_macros.duckdb.views.sql, checked against phevaluator."""
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -170,7 +172,7 @@ def test_macros_answer_null_outside_five_to_seven_cards(duckdb_db, text):
     assert duckdb_db.engine.execute("select hand_rank(?), hand_category(?), best_five(?)", [text, text, text]) == [(None, None, None)]
 
 
-SHOWDOWN = Path(__file__).resolve().parents[1] / "sql" / "recipes" / "showdown.duckdb.sql"
+RECIPES = Path(__file__).resolve().parents[1] / "sql" / "recipes"
 
 
 def random_showdowns(count: int, seed: int) -> list[tuple[int, int, str, str]]:
@@ -195,6 +197,27 @@ def random_showdowns(count: int, seed: int) -> list[tuple[int, int, str, str]]:
     return rows
 
 
+def check_showdown(rows: list[tuple], got: list[tuple]) -> None:
+    """The showdown's rows against phevaluator: each seat's rank, category, best five, place
+    within its hand and result; with enough splits among them to have tested ties."""
+    assert [(int(r[0]), int(r[1])) for r in got] == [(r[0], r[1]) for r in rows]
+    ranks: dict[int, list[int]] = {}
+    for hand_id, _, hole, board in rows:
+        ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
+    results = {"wins": 0, "splits": 0, "loses": 0}
+    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
+        table = ranks[int(hand_id)]
+        expected = table[int(seat) - 1]
+        assert int(hand_rank) == expected and category == category_of(expected), (hand_id, seat)
+        check_best_five(parse_cards(f"{hole} {board}"), best, expected)
+        assert int(place) == 1 + sum(other < expected for other in table)
+        best_rank = min(table)
+        expected_result = "loses" if expected > best_rank else "splits" if table.count(best_rank) > 1 else "wins"
+        assert result == expected_result, (hand_id, seat, result)
+        results[result] += 1
+    assert results["splits"] >= 500 and results["wins"] >= 5_000, results
+
+
 def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
     rows = random_showdowns(10_000, seed=14)
     engine = duckdb_db.engine
@@ -204,22 +227,29 @@ def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
         [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]],
     )
     try:
-        got = engine.execute(SHOWDOWN.read_text(encoding="utf-8"))
+        got = engine.execute((RECIPES / "showdown.duckdb.sql").read_text(encoding="utf-8"))
     finally:
         engine.execute("drop table hand_history")
-    assert [(r[0], r[1]) for r in got] == [(r[0], r[1]) for r in rows]
-    ranks: dict[int, list[int]] = {}
-    for hand_id, _, hole, board in rows:
-        ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
-    results = {"wins": 0, "splits": 0, "loses": 0}
-    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
-        table = ranks[hand_id]
-        expected = table[seat - 1]
-        assert hand_rank == expected and category == category_of(expected), (hand_id, seat)
-        check_best_five(parse_cards(f"{hole} {board}"), best, expected)
-        assert place == 1 + sum(other < expected for other in table)
-        best_rank = min(table)
-        expected_result = "loses" if expected > best_rank else "splits" if table.count(best_rank) > 1 else "wins"
-        assert result == expected_result, (hand_id, seat, result)
-        results[result] += 1
-    assert results["splits"] >= 500 and results["wins"] >= 5_000, results
+    check_showdown(rows, got)
+
+
+def test_sqlite_showdown_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
+    """The SQLite recipe (joins only, no macros), run by the real sqlite3 program on a
+    pokersql SQLite file opened read-only, on 10,000 hands of 2 to 10 seats."""
+    sqlite3_program = shutil.which("sqlite3")
+    assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
+    rows = random_showdowns(10_000, seed=15)
+    values = ",\n".join(f"({h}, {s}, '{hole}', '{board}')" for h, s, hole, board in rows)
+    script = (
+        "create temp table hand_history (hand_id integer, seat integer, hole text, board text);\n"
+        f"insert into hand_history values {values};\n"
+        ".mode list\n.separator |\n"
+        + (RECIPES / "showdown.sqlite.sql").read_text(encoding="utf-8")
+    )
+    completed = subprocess.run(
+        [sqlite3_program, "-bail", "-readonly", built_database("sqlite")],
+        input=script, capture_output=True, text=True, timeout=600,
+    )
+    assert completed.returncode == 0 and not completed.stderr, completed.stderr
+    got = [tuple(line.split("|")) for line in completed.stdout.splitlines()]
+    check_showdown(rows, got)
