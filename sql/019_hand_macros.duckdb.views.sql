@@ -25,39 +25,45 @@
                           hand within the user's own grouping is theirs to take:
                           rank() over (partition by <their id> order by hand_rank).
 
-  One definition of poker: the lookup tables best_hands (011) reads, cards, flush_suits,
-  best_by_values, best_by_flush and hand_classes, joined in one place (hand_class_of).
-  Each macro is one subquery deep, which DuckDB turns into joins: a hundred thousand hands
-  take a fraction of a second.
+  One definition of poker: the lookup tables best_hands (011) reads, flush_suits,
+  best_by_values, best_by_flush and hand_classes, joined in one place (hand_class_of), on the
+  sums of the cards' codes of 001. Each macro is one subquery deep, which DuckDB turns into
+  joins: about a million hands a second for hand_rank on two cores (bench/own_hands_sql.py).
 */
 
-create macro hand_card_ids(hand_text) as list_transform(
-    regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
-    -- card_id = (value - 2) * 4 + suit_index, suits c d h s (001, the contract)
-    lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
-);
+create macro hand_card_ids(hand_text) as case
+    -- The contract's canonical text ('As Ks 7d 7c 7h 2s 9c': 5 to 7 cards, one character
+    -- between them) is read by position, with no regular expression per card: card i's rank
+    -- is character 3i + 1, its suit character 3i + 2: four times faster than the general path.
+    when regexp_full_match(hand_text, '([2-9TJQKA][cdhs].){4,6}[2-9TJQKA][cdhs]')
+        then list_transform(
+            range((length(hand_text) + 1) // 3),
+            lambda i: (strpos('23456789TJQKA', substring(hand_text, 3 * i + 1, 1)) - 1) * 4
+                + strpos('cdhs', substring(hand_text, 3 * i + 2, 1)) - 1
+        )
+    else list_transform(
+        regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
+        -- card_id = (value - 2) * 4 + suit_index, suits c d h s (001, the contract)
+        lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
+    )
+end;
 
+/*
+  A hand's class from the sums of its cards' codes (001): card c has value c // 4 + 2 and suit
+  c % 4, so rank_code = 5 ^ (c // 4), suit_code = 8 ^ (c % 4) and card_bit = 2 ^ (13 * (c % 4)
+  + c // 4). The sums are list arithmetic, not a join with cards per hand, and card_ids is
+  named once (DuckDB would compute each mention of it again); the one lookup of the class is
+  a subquery on the sums, which DuckDB turns into a join over a whole column of hands.
+*/
 create macro hand_class_of(card_ids) as (
     with
         hand_key as (
             select
-                count(*) as card_count,
-                cast(sum(cards.rank_code) as bigint) as rank_key,
-                cast(sum(cards.suit_code) as bigint) as suit_counts,
-                cast(sum(cards.card_bit) as bigint) as card_mask
-            from unnest(card_ids) as hand_cards(card_id)
-            inner join cards
-                on cards.card_id = hand_cards.card_id
-        ),
-        flush_mask as (
-            select
-                hand_key.rank_key,
-                -- The 13 bits of the suit that holds five or more cards, 0 when none does.
-                (hand_key.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
-            from hand_key
-            inner join flush_suits
-                on flush_suits.suit_counts = hand_key.suit_counts
-            where hand_key.card_count between 5 and 7
+                len(hand.card_ids) as card_count,
+                list_sum(list_transform(hand.card_ids, lambda c: cast(5 ** (c // 4) as bigint))) as rank_key,
+                list_sum(list_transform(hand.card_ids, lambda c: 1 << (3 * (c % 4)))) as suit_counts,
+                list_sum(list_transform(hand.card_ids, lambda c: cast(1 as bigint) << (13 * (c % 4) + c // 4))) as card_mask
+            from (select card_ids as card_ids) as hand
         )
     select
         struct_pack(
@@ -68,13 +74,17 @@ create macro hand_class_of(card_ids) as (
             is_flush := hand_classes.is_flush,
             kicker_1 := hand_classes.kicker_1
         )
-    from flush_mask
+    from hand_key
+    inner join flush_suits
+        on flush_suits.suit_counts = hand_key.suit_counts
     inner join best_by_values as by_values
-        on by_values.rank_key = flush_mask.rank_key
+        on by_values.rank_key = hand_key.rank_key
     left join best_by_flush as by_flush
-        on by_flush.value_mask = flush_mask.flush_mask
+        -- the 13 bits of the suit that holds five or more cards, 0 when none does
+        on by_flush.value_mask = (hand_key.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
     inner join hand_classes
         on hand_classes.hand_rank = least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
+    where hand_key.card_count between 5 and 7
 );
 
 /*

@@ -253,3 +253,49 @@ def test_sqlite_showdown_recipe_in_the_sqlite3_shell_against_phevaluator(built_d
     assert completed.returncode == 0 and not completed.stderr, completed.stderr
     got = [tuple(line.split("|")) for line in completed.stdout.splitlines()]
     check_showdown(rows, got)
+
+
+def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
+    """hand_ranks recipe rows (hand_id, card_count, hand_rank, points, category), one per hand
+    in hand_id order, against phevaluator."""
+    assert [int(row[0]) for row in got] == list(range(len(hands)))
+    for cards, (hand_id, card_count, hand_rank, points, category) in zip(hands, got):
+        expected = evaluate_cards(*cards)
+        assert (int(card_count), int(hand_rank), category) == (len(cards), expected, category_of(expected)), (
+            f"{' '.join(CARD_NAMES[card] for card in cards)}: {hand_rank} {category}, expected {expected}"
+        )
+
+
+def test_sqlite_hand_ranks_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
+    """sql/recipes/hand_ranks.sqlite.sql, run by the real sqlite3 program on a pokersql SQLite
+    file opened read-only, on 100,000 random hands of 5, 6 and 7 cards and the special ones."""
+    sqlite3_program = shutil.which("sqlite3")
+    assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
+    hands = [parse_cards(text) for text in SPECIAL_HANDS] + random_hands(100_000, seed=16)
+    values = ",\n".join(f"({i}, '{' '.join(CARD_NAMES[card] for card in cards)}')" for i, cards in enumerate(hands))
+    script = (
+        "create temp table my_hands (hand_id integer, cards text);\n"
+        f"insert into my_hands values {values};\n"
+        ".mode list\n.separator |\n"
+        + (RECIPES / "hand_ranks.sqlite.sql").read_text(encoding="utf-8")
+    )
+    completed = subprocess.run(
+        [sqlite3_program, "-bail", "-readonly", built_database("sqlite")],
+        input=script, capture_output=True, text=True, timeout=600,
+    )
+    assert completed.returncode == 0 and not completed.stderr, completed.stderr
+    check_hand_ranks(hands, [tuple(line.split("|")) for line in completed.stdout.splitlines()])
+
+
+def test_sqlite_hand_ranks_recipe_runs_unchanged_on_duckdb(duckdb_db):
+    hands = [parse_cards(text) for text in SPECIAL_HANDS] + random_hands(20_000, seed=17)
+    engine = duckdb_db.engine
+    engine.execute(
+        "create temp table my_hands as select * from (select unnest(?) as hand_id, unnest(?) as cards)",
+        [list(range(len(hands))), [" ".join(CARD_NAMES[card] for card in cards) for cards in hands]],
+    )
+    try:
+        got = engine.execute((RECIPES / "hand_ranks.sqlite.sql").read_text(encoding="utf-8"))
+    finally:
+        engine.execute("drop table my_hands")
+    check_hand_ranks(hands, got)
