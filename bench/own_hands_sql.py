@@ -1,0 +1,168 @@
+"""Your own hands in SQL (issue #11): the 019 macros ranking random seven-card hands read from
+a Parquet file (card text in one column), the SQLite recipe on the same hands, beside Python
+loops of phevaluator and eval7 and poker-equity's batch scorer.
+
+    python bench/own_hands_sql.py [--hands 10000000] [--reps 3]
+
+Each DuckDB figure runs in a child process (its peak RSS is that process's): DuckDB opens a
+built database read-only and reads the file with read_parquet. best_five, much slower, runs on
+the first tenth of the hands and is scaled (a note says so). SQLite runs
+sql/recipes/hand_ranks.sqlite.sql over a temp table holding the first million hands (loading
+them is not timed). Peers loop over a 200,000-hand sample of the same hands, scaled to the full
+count. Medians of --reps runs; the load average is printed. Nothing here asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SAMPLE = 200_000
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+
+CHILD = """
+import json, resource, sys, time, duckdb
+database, parquet, sql = sys.argv[1:4]
+connection = duckdb.connect(database, read_only=True)
+connection.execute("set enable_progress_bar = false")
+started = time.perf_counter()
+result = connection.execute(sql.replace("FILE", parquet)).fetchall()
+elapsed = time.perf_counter() - started
+print(json.dumps([elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, int(result[0][0])]))
+"""
+
+# label: (SQL, the share of the hands it reads)
+QUERIES = {
+    "hand_rank(cards)": ("select sum(hand_rank(cards)) from read_parquet('FILE')", 1),
+    "hand_rank(cards), memory_limit 1GB": (
+        "set memory_limit = '1GB'; select sum(hand_rank(cards)) from read_parquet('FILE')", 1),
+    "hand_rank + hand_category": (
+        "select sum(hand_rank(cards)), count(hand_category(cards)) from read_parquet('FILE')", 1),
+    "hand_ranks(long rows)": (
+        "create temp view long_rows as select hand_id, unnest(hand_card_ids(cards)) as card_id"
+        " from read_parquet('FILE'); select sum(hand_rank) from hand_ranks(long_rows)", 1),
+    "best_five(cards)": (
+        "select count(best_five(cards)) from read_parquet('FILE') where hand_id < TENTH", 10),
+}
+SQLITE_HANDS = 1_000_000
+
+
+def load_average() -> str:
+    return ", ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
+def write_hands(path: Path, count: int, seed: int = 11) -> list[list[int]]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    generator = random.Random(seed)
+    hands = [generator.sample(range(52), 7) for _ in range(count)]
+    text = [" ".join(RANKS[c // 4] + SUITS[c % 4] for c in hand) for hand in hands]
+    # Row groups of DuckDB's own size, so that both cores read the file (one group per million
+    # rows, pyarrow's default, would leave a core idle on small files).
+    pq.write_table(pa.table({"hand_id": list(range(count)), "cards": text}), path, row_group_size=122_880)
+    return hands[:SAMPLE]
+
+
+def sqlite_hands(folder: str, parquet: Path, count: int, reps: int) -> None:
+    """The SQLite recipe over a temp table of the first ``count`` hands (loading not timed)."""
+    import sqlite3
+
+    import pyarrow.parquet as pq
+
+    import pokersql
+
+    database = Path(folder) / "bench.sqlite"
+    with pokersql.connect(str(database), engine="sqlite") as db:
+        db.migrate()
+    table = pq.read_table(parquet).slice(0, count)
+    rows = list(zip(table.column("hand_id").to_pylist(), table.column("cards").to_pylist()))
+    recipe = (Path(__file__).resolve().parents[1] / "sql" / "recipes" / "hand_ranks.sqlite.sql").read_text()
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    connection.execute("create temp table my_hands (hand_id integer, cards text)")
+    connection.executemany("insert into my_hands values (?, ?)", rows)
+    runs = []
+    for _ in range(reps):
+        started = time.perf_counter()
+        ranked = connection.execute(recipe).fetchall()
+        runs.append(time.perf_counter() - started)
+    assert len(ranked) == count
+    seconds = statistics.median(runs)
+    print(f"  sqlite3 {'hand_ranks.sqlite.sql recipe':<37} {seconds:9.3f} {count / seconds:12,.0f} {'':>10}"
+          f"  ({count:,} hands in a table; target >= 200,000 hands/s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000_000)
+    parser.add_argument("--reps", type=int, default=3)
+    args = parser.parse_args()
+    import pokersql
+
+    with tempfile.TemporaryDirectory() as folder:
+        database, parquet = Path(folder) / "bench.duckdb", Path(folder) / "hands.parquet"
+        with pokersql.connect(str(database)) as db:
+            db.migrate()
+        started = time.perf_counter()
+        sample = write_hands(parquet, args.hands)
+        print(f"{args.hands:,} random seven-card hands written to Parquet in {time.perf_counter() - started:.1f} s"
+              f" (not measured); load average {load_average()}, {os.cpu_count()} cores")
+        print(f"  {'figure':<45} {'median s':>9} {'hands/s':>12} {'peak RSS':>10}")
+        checksums = set()
+        for label, (sql, share) in QUERIES.items():
+            runs = []
+            for _ in range(args.reps):
+                out = subprocess.run([sys.executable, "-c", CHILD, str(database), str(parquet),
+                                      sql.replace("TENTH", str(args.hands // share))],
+                                     capture_output=True, text=True, check=True).stdout
+                runs.append(json.loads(out))
+            seconds = statistics.median(run[0] for run in runs) * share
+            peak = max(run[1] for run in runs) / 1024
+            if share == 1:
+                checksums.add(runs[0][2])
+            note = f"  (first {args.hands // share:,} hands, scaled)" if share > 1 else ""
+            print(f"  pokersql {label:<36} {seconds:9.3f} {args.hands / seconds:12,.0f} {peak:8.0f} MiB{note}")
+        assert len(checksums) == 1, f"the macro paths disagree: {checksums}"
+        sqlite_hands(folder, parquet, min(args.hands, SQLITE_HANDS), args.reps)
+        peers = []
+        try:
+            from phevaluator import evaluate_cards
+
+            peers.append(("phevaluator loop", lambda: [evaluate_cards(*hand) for hand in sample]))
+        except ImportError:
+            print("  phevaluator: not installed")
+        try:
+            import eval7
+
+            cards7 = [[eval7.Card(RANKS[c // 4] + SUITS[c % 4]) for c in hand] for hand in sample]
+            peers.append(("eval7 loop", lambda: [eval7.evaluate(hand) for hand in cards7]))
+        except ImportError:
+            print("  eval7: not installed")
+        try:
+            from poker_equity import score_batch  # PyPI poker-equity
+
+            joined = ["".join(RANKS[c // 4] + SUITS[c % 4] for c in hand) for hand in sample]
+            peers.append(("poker-equity score_batch", lambda: score_batch("high", joined)))
+        except ImportError:
+            print("  poker-equity: not installed")
+        for label, loop in peers:
+            runs = []
+            for _ in range(args.reps):
+                started = time.perf_counter()
+                loop()
+                runs.append(time.perf_counter() - started)
+            seconds = statistics.median(runs) * args.hands / len(sample)
+            print(f"  {label:<45} {seconds:9.3f} {args.hands / seconds:12,.0f} {'':>10}  ({len(sample):,}-hand sample, scaled)")
+        print(f"  targets (issue #11): >= 10,000,000 hands/s end to end, peak < 2 GiB; load average at end {load_average()}")
+
+
+if __name__ == "__main__":
+    main()
