@@ -316,6 +316,7 @@ def simulate(
 @click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
 @click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
 @click.option("--exact", "exact", is_flag=True, default=None, help="Count every deal and board, however long it takes.")
+@click.option("--next-street", is_flag=True, help="With a flop or a turn: each card that can come next, who leads and everyone's equity after it, and each player's outs.")
 @seed_option
 @plot_option
 @format_option
@@ -323,7 +324,7 @@ def simulate(
 @pass_context
 def equity(
     context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
-    seed: int | None, plot: str | None, output_format: str,
+    next_street: bool, seed: int | None, plot: str | None, output_format: str,
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
@@ -336,12 +337,13 @@ def equity(
         pokersql equity AhAd "QQ+,AKs"
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
+        pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact)
+    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street)
     emit(result, output_format)
     if plot:
         board_cards = [card_name(c) for c in parse_cards(board)] if board else []

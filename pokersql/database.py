@@ -33,6 +33,7 @@ from .results import (
     ExportResult,
     FreqResult,
     HandResult,
+    NextCard,
     PlayerHand,
     QueryResult,
     QueryStream,
@@ -59,6 +60,7 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
+STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street_equity order by next_card, player"
 
 
 def connect(
@@ -81,6 +83,34 @@ def connect(
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     return Database(ENGINES[engine](path, read_only=read_only), progress=progress)
+
+
+def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
+    """The next street is shown for known hands on a flop or a turn."""
+    if len(board) not in (3, 4):
+        raise BadInput(f"the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
+    for player in players:
+        if not player.is_hand:
+            raise BadInput(f"the next street needs known hands, not the range {player.label()!r}")
+
+
+def _add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, int]]) -> None:
+    """street_equity's rows (next_card, player, pot_shares, runouts, leads), in card and player
+    order, onto ``result``: one NextCard per card, and each player's outs."""
+    by_card: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    for row in rows:
+        by_card.setdefault(row[0], []).append(row)
+    result.next_street = [
+        NextCard(
+            card=card_name(card),
+            leaders=[player for _, player, _, _, leads in seats if leads],
+            equity=[shares / (POT_SHARES * runouts) for _, _, shares, runouts, _ in seats],
+            runouts=seats[0][3],
+        )
+        for card, seats in by_card.items()
+    ]
+    for number, player in enumerate(result.players, start=1):
+        player.outs = [card.card for card in result.next_street if number in card.leaders]
 
 
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
@@ -307,6 +337,7 @@ class Database:
         seed: int | None = None,
         exact: bool | None = None,
         slice_trials: int | None = None,
+        next_street: bool = False,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
@@ -316,6 +347,11 @@ class Database:
         exact is too much work. Monte Carlo trials are counted in slices of
         ``slice_trials`` (the same trials whatever the slice: the counts add up to one
         run), so memory stays bounded, each slice a step reported to the progress callback.
+
+        ``next_street=True``, with a flop or a turn and known hands: each card that can come
+        next, who leads once it is dealt and each player's exact equity after it
+        (``result.next_street``), and each player's outs, the cards where they lead
+        (``EquityPlayer.outs``); from the view street_equity (021).
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
@@ -329,6 +365,8 @@ class Database:
             given = " ".join(card_name(c) for c in board_cards)
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
         dead_cards = parse_cards(dead) if dead else []
+        if next_street:
+            _check_next_street(players, board_cards)
         known_holes = [list(p.combos[0]) for p in players if p.is_hand]
         check_distinct(known_holes + [board_cards, dead_cards])
         left = 52 - 2 * len(known_holes) - len(board_cards) - len(dead_cards)
@@ -392,6 +430,7 @@ class Database:
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 totals = self._monte_carlo_equity(seed, trials, slice_trials)
+            streets = self.engine.execute(STREET_QUERY) if next_street else []
         runouts = totals[0][1] if totals else 0
         if not exact and runouts != trials:
             raise BadInput(f"only {runouts:,} of {trials:,} trials could be dealt: the ranges hardly ever fit together")
@@ -409,7 +448,10 @@ class Database:
                     std_error=None if exact else ranges.std_error(wins, equity, runouts),
                 )
             )
-        return EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
+        result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
+        if next_street:
+            _add_next_street(result, streets)
+        return result
 
     def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a

@@ -422,7 +422,30 @@ def _(result: EquityResult, **options: Any) -> Output:
         how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     else:
         how = f"exact, {result.boards:,} boards"
-    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6])
+    lines = _next_street_lines(result) if result.next_street is not None else []
+    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+def _next_street_lines(result: EquityResult) -> list[str]:
+    """The next street under the table: the cards that leave the same leaders and equities on
+    one line, the best for player 1 first; then each player's outs."""
+    cards = result.next_street or []
+    street = "turn" if cards and cards[0].runouts > 1 else "river"
+    groups: dict[tuple, list[str]] = {}
+    for card in cards:
+        groups.setdefault((tuple(card.leaders), tuple(card.equity)), []).append(card.card)
+    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and everyone's equity:"]
+    for (leaders, equities), names in sorted(groups.items(), key=lambda item: (-item[0][1][0], item[1][0])):
+        shares = "  ".join(f"{e:.2%}" for e in equities)
+        lines.append(f"  {_pretty(names)} ({len(names)}): player {' and '.join(map(str, leaders))} leads;  {shares}")
+    for n, player in enumerate(result.players, start=1):
+        outs = player.outs or []
+        lines.append(f"Player {n} ({player.label}) leads on {len(outs)}: {_pretty(outs) or 'no card'}")
+    return lines
+
+
+def _pretty(names: Sequence[str]) -> str:
+    return " ".join(pretty_name(name) for name in names)
 
 
 def format_equity(equity: float, error: float | None) -> str:

@@ -242,6 +242,7 @@ class EquityPlayer:
     ties: int
     equity: float
     std_error: float | None = None
+    outs: list[str] | None = None  # with next_street: the next cards where this player leads
 
     @property
     def label(self) -> str:
@@ -249,10 +250,22 @@ class EquityPlayer:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("hand", "range", "std_error"):
+        for key in ("hand", "range", "std_error", "outs"):
             if data[key] is None:
                 del data[key]
         return data
+
+
+@dataclass
+class NextCard:
+    """One card that can come next (the turn on a flop, the river on a turn): the players who
+    lead once it is dealt (alone or shared, numbered from 1), and each player's exact equity
+    over the boards that can follow it (runouts: 1 after a river card)."""
+
+    card: str
+    leaders: list[int]
+    equity: list[float]
+    runouts: int
 
 
 @dataclass
@@ -264,12 +277,15 @@ class EquityResult:
     deals: int
     players: list[EquityPlayer]
     seed: int | None = None
+    next_street: list[NextCard] | None = None  # equity(..., next_street=True)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
         if not self.exact:
             data["seed"] = self.seed
         data["players"] = [p.to_dict() for p in self.players]
+        if self.next_street is not None:
+            data["next_street"] = [asdict(card) for card in self.next_street]
         return data
 
 
