@@ -16,7 +16,7 @@
   class_values: one row per class of boards per value: the cards of the value left
     for the random hand, in the class's flush suit (in_suit) and out of it (off_suit).
   random_patterns: one row per class per pattern of the random hand with at least one
-    combination: the seven cards' codes, and weight = boards x combinations. With three
+    combination: the seven cards' hand_key, and weight = boards x combinations. With three
     board cards in the flush suit, one card of the hand in it plays as none.
   random_pattern_ranks: the same rows with the random hand's hand_rank.
   known_hand_ranks: one row per class per known hand: its hand_rank with the class's board.
@@ -94,6 +94,7 @@ with
         select
             high.board_class,
             high.flush_suit,
+            high.flush_cards,
             high.value as high_value,
             low.value as low_value,
             suit_choices.high_in_suit,
@@ -128,12 +129,16 @@ select
     patterns.board_class,
     equity_board_classes.boards * patterns.pattern_combos as weight,
     patterns.pattern_combos,
-    equity_board_classes.rank_key + high_value.rank_code + low_value.rank_code as rank_key,
-    equity_board_classes.suit_counts
-    + coalesce((patterns.high_in_suit + patterns.low_in_suit) << (3 * patterns.flush_suit), 0) as suit_counts,
-    equity_board_classes.card_mask
-    + coalesce((patterns.high_in_suit * high_value.value_bit + patterns.low_in_suit * low_value.value_bit)
-        << (13 * patterns.flush_suit), 0) as card_mask
+    -- The seven cards' hand_key (suit_reduced_seven, 012): their values, and the flush suit's
+    -- values when that suit holds five of them (the class's cards in it and the hand's).
+    (equity_board_classes.rank_key + high_value.rank_code + low_value.rank_code) * 8192
+    + case
+        when patterns.flush_cards + patterns.high_in_suit + patterns.low_in_suit >= 5
+            then (patterns.board_class % 8192)
+                | (patterns.high_in_suit * high_value.value_bit)
+                | (patterns.low_in_suit * low_value.value_bit)
+        else 0
+    end as hand_key
 from patterns
 inner join equity_board_classes
     on equity_board_classes.board_class = patterns.board_class
@@ -149,11 +154,8 @@ select
     random_patterns.weight,
     suit_reduced_seven.hand_rank
 from random_patterns
-inner join flush_suits
-    on flush_suits.suit_counts = random_patterns.suit_counts
 inner join suit_reduced_seven
-    on suit_reduced_seven.hand_key = random_patterns.rank_key * 8192
-    + ((random_patterns.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
+    on suit_reduced_seven.hand_key = random_patterns.hand_key;
 
 create view known_hand_ranks as
 select
@@ -177,17 +179,18 @@ group by board_class;
 
 create view random_opponent_equity as
 with
-    -- Per class and random hand_rank: the deals, and who takes the pot.
+    -- Per class, the deals where the random hand beats, ties or loses to the known best.
     showdowns as (
         select
             random_pattern_ranks.board_class,
-            random_pattern_ranks.hand_rank as random_rank,
+            -- -1: the random hand beats the known best, 0: ties it, 1: loses to it.
+            sign(random_pattern_ranks.hand_rank - known_best.best_rank) as random_versus_best,
             known_best.best_rank,
             sum(random_pattern_ranks.weight) as weight
         from random_pattern_ranks
         inner join known_best
             on known_best.board_class = random_pattern_ranks.board_class
-        group by random_pattern_ranks.board_class, random_pattern_ranks.hand_rank, known_best.best_rank
+        group by random_pattern_ranks.board_class, random_versus_best, known_best.best_rank
     ),
     known_holders as (
         select
@@ -208,12 +211,12 @@ with
         select
             showdowns.board_class,
             showdowns.weight,
-            showdowns.random_rank,
+            showdowns.random_versus_best,
             showdowns.best_rank,
             -- How many take the pot: the random hand alone, the known best, or both.
             case
-                when showdowns.random_rank < showdowns.best_rank then 1
-                when showdowns.random_rank = showdowns.best_rank then known_winners.holders + 1
+                when showdowns.random_versus_best < 0 then 1
+                when showdowns.random_versus_best = 0 then known_winners.holders + 1
                 else known_winners.holders
             end as winners
         from showdowns
@@ -227,7 +230,7 @@ with
             split_showdowns.weight,
             case
                 when known_holders.hand_rank = split_showdowns.best_rank
-                    and split_showdowns.random_rank >= split_showdowns.best_rank then split_showdowns.winners
+                    and split_showdowns.random_versus_best >= 0 then split_showdowns.winners
                 else 0
             end as winners
         from split_showdowns
@@ -238,7 +241,7 @@ with
         select
             (select hand_no from random_hand_input) as player,
             weight,
-            case when random_rank <= best_rank then winners else 0 end as winners
+            case when random_versus_best <= 0 then winners else 0 end as winners
         from split_showdowns
     ),
     outcomes as (
