@@ -236,23 +236,26 @@ def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
 def test_sqlite_showdown_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
     """The SQLite recipe (joins only, no macros), run by the real sqlite3 program on a
     pokersql SQLite file opened read-only, on 10,000 hands of 2 to 10 seats."""
-    sqlite3_program = shutil.which("sqlite3")
-    assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
     rows = random_showdowns(10_000, seed=15)
     values = ",\n".join(f"({h}, {s}, '{hole}', '{board}')" for h, s, hole, board in rows)
-    script = (
+    setup = (
         "create temp table hand_history (hand_id integer, seat integer, hole text, board text);\n"
         f"insert into hand_history values {values};\n"
-        ".mode list\n.separator |\n"
-        + (RECIPES / "showdown.sqlite.sql").read_text(encoding="utf-8")
     )
+    check_showdown(rows, sqlite3_recipe(built_database("sqlite"), setup, "showdown.sqlite.sql"))
+
+
+def sqlite3_recipe(database: str, setup: str, recipe: str) -> list[tuple[str, ...]]:
+    """The rows of sql/recipes/RECIPE, run after SETUP by the real sqlite3 program on
+    DATABASE opened read-only; each row's fields as text."""
+    sqlite3_program = shutil.which("sqlite3")
+    assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
+    script = setup + ".mode list\n.separator |\n" + (RECIPES / recipe).read_text(encoding="utf-8")
     completed = subprocess.run(
-        [sqlite3_program, "-bail", "-readonly", built_database("sqlite")],
-        input=script, capture_output=True, text=True, timeout=600,
+        [sqlite3_program, "-bail", "-readonly", database], input=script, capture_output=True, text=True, timeout=600,
     )
     assert completed.returncode == 0 and not completed.stderr, completed.stderr
-    got = [tuple(line.split("|")) for line in completed.stdout.splitlines()]
-    check_showdown(rows, got)
+    return [tuple(line.split("|")) for line in completed.stdout.splitlines()]
 
 
 def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
@@ -269,22 +272,10 @@ def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
 def test_sqlite_hand_ranks_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
     """sql/recipes/hand_ranks.sqlite.sql, run by the real sqlite3 program on a pokersql SQLite
     file opened read-only, on 100,000 random hands of 5, 6 and 7 cards and the special ones."""
-    sqlite3_program = shutil.which("sqlite3")
-    assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
     hands = [parse_cards(text) for text in SPECIAL_HANDS] + random_hands(100_000, seed=16)
     values = ",\n".join(f"({i}, '{' '.join(CARD_NAMES[card] for card in cards)}')" for i, cards in enumerate(hands))
-    script = (
-        "create temp table my_hands (hand_id integer, cards text);\n"
-        f"insert into my_hands values {values};\n"
-        ".mode list\n.separator |\n"
-        + (RECIPES / "hand_ranks.sqlite.sql").read_text(encoding="utf-8")
-    )
-    completed = subprocess.run(
-        [sqlite3_program, "-bail", "-readonly", built_database("sqlite")],
-        input=script, capture_output=True, text=True, timeout=600,
-    )
-    assert completed.returncode == 0 and not completed.stderr, completed.stderr
-    check_hand_ranks(hands, [tuple(line.split("|")) for line in completed.stdout.splitlines()])
+    setup = f"create temp table my_hands (hand_id integer, cards text);\ninsert into my_hands values {values};\n"
+    check_hand_ranks(hands, sqlite3_recipe(built_database("sqlite"), setup, "hand_ranks.sqlite.sql"))
 
 
 def test_sqlite_hand_ranks_recipe_runs_unchanged_on_duckdb(duckdb_db):
