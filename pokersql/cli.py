@@ -159,19 +159,30 @@ def migrate(context: Context, rebuild: bool, output_format: str) -> None:
 
 
 @cli.command()
+@click.option(
+    "--preflop",
+    is_flag=True,
+    help="Also fill preflop_matchups, every heads-up preflop matchup exactly (minutes); equity then reads it.",
+)
 @format_option
 @quiet_option
 @pass_context
-def build(context: Context, output_format: str) -> None:
+def build(context: Context, preflop: bool, output_format: str) -> None:
     """Materialize the hands table, all 2,598,960 five-card hands (idempotent).
+
+    With --preflop, fill the table of all 1,624,350 heads-up preflop matchups, each with its
+    wins, ties and losses over the 1,712,304 boards (and the view preflop_classes, 169 x 169):
+    heads-up preflop equity of hands, ranges and random is then a lookup.
 
     \b
     Example:
         pokersql build
+        pokersql build --preflop
     """
     started = time.perf_counter()
-    count = context.db.build()
-    emit(BuildResult(context.db_path, "hands", count, time.perf_counter() - started), output_format)
+    count = context.db.build(preflop=preflop)
+    table = "preflop_matchups" if preflop else "hands"
+    emit(BuildResult(context.db_path, table, count, time.perf_counter() - started), output_format)
 
 
 @cli.command()

@@ -60,6 +60,19 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
+# Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
+PREFLOP_QUERY = """
+select count(*), sum(matchups.wins), sum(matchups.ties), sum(matchups.losses)
+from range_input as player_1
+inner join range_input as player_2
+    on player_1.player = 1
+    and player_2.player = 2
+inner join preflop_matchups as matchups
+    on matchups.hand_1_high = player_1.card_1
+    and matchups.hand_1_low = player_1.card_2
+    and matchups.hand_2_high = player_2.card_1
+    and matchups.hand_2_low = player_2.card_2
+"""
 STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street_equity order by next_card, player"
 
 
@@ -202,10 +215,37 @@ class Database:
             f"(or its folder): someone who can should run: {migrations.migrate_command(self.engine)}"
         )
 
-    def build(self) -> int:
-        """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows."""
+    def build(self, preflop: bool = False) -> int:
+        """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows.
+
+        ``preflop=True``: fill ``preflop_matchups`` (022), every heads-up preflop matchup
+        exactly, from the job's view ``preflop_matchup_counts`` (023), and return its rows.
+        Minutes of work, in one transaction: an error or Ctrl-C leaves the table as it was.
+        Once filled, ``equity`` answers heads-up preflop questions from it.
+        """
         self.ensure_ready()
-        return self.engine.execute("select count(*) from hands")[0][0]
+        if not preflop:
+            return self.engine.execute("select count(*) from hands")[0][0]
+        reading = self.engine.read_only
+        if reading:
+            self._drop_lookup_copy()
+            self.engine.reopen(read_only=False)
+        try:
+            with self.engine.transaction(), self._watching("build: every heads-up preflop matchup"):
+                self.engine.execute("delete from preflop_matchups")
+                self.engine.execute("insert into preflop_matchups select * from preflop_matchup_counts")
+            return self.engine.execute("select count(*) from preflop_matchups")[0][0]
+        finally:
+            if reading:
+                self.engine.reopen(read_only=True)
+
+    def _preflop_lookup_answers(self, players: list[ranges.Player], board: list[int], dead: list[int], next_street: bool) -> bool:
+        """Heads-up, before the flop, no dead cards, and preflop_matchups filled: the table
+        answers exactly, whatever the ranges (random against random included)."""
+        if len(players) != 2 or board or dead or next_street:
+            return False
+        self.ensure_ready()
+        return bool(self.engine.execute("select count(*) from (select 1 from preflop_matchups limit 1) as filled")[0][0])
 
     def _ensure_lookups(self) -> None:
         """The lookup tables that evaluating a hand reads (own_hands.LOOKUP_TABLES), and only them.
@@ -375,6 +415,8 @@ class Database:
             known = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
             raise BadInput(f"{known} leave {left} cards in the deck, and {needed} are needed to finish the deal")
         live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
+        if trials is None and exact is not False and self._preflop_lookup_answers(players, board_cards, dead_cards, next_street):
+            return self._preflop_lookup(players, live)
         if trials is None and exact is None:
             work = ranges.exact_work(live, board_cards, dead_cards, players)
             # Known hands alone are always exact: every board, by its classes (015).
@@ -452,6 +494,35 @@ class Database:
         if next_street:
             _add_next_street(result, streets)
         return result
+
+    def _preflop_lookup(self, players: list[ranges.Player], live: list[list[ranges.Combo]]) -> EquityResult:
+        """Heads-up preflop equity read from preflop_matchups: the counts of every pair of the two
+        players' live combinations that share no card, summed, which is what enumerating every
+        deal and board counts (card removal is the table's: it holds disjoint pairs only)."""
+        with self.engine.scratch():
+            self.engine.executemany(
+                "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
+                [(n, max(combo), min(combo)) for n, combos in enumerate(live, start=1) for combo in combos],
+            )
+            deals, wins, ties, losses = self.engine.execute(PREFLOP_QUERY)[0]
+        if not deals:
+            raise BadInput("the two players' hands always share a card: no deal exists")
+        boards = math.comb(48, 5)
+        deals *= boards
+        counts = [(wins, ties), (losses, ties)]
+        result_players = [
+            EquityPlayer(
+                hand=player.label() if player.is_hand else None,
+                range=None if player.is_hand else player.label(),
+                combos=len(combos),
+                wins=won,
+                ties=tied,
+                equity=(won + tied / 2) / deals,
+                std_error=None,
+            )
+            for player, combos, (won, tied) in zip(players, live, counts)
+        ]
+        return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
 
     def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
