@@ -85,7 +85,7 @@ def _check_kind(path: str | None, engine: str) -> None:
         raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
 
 
-ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite"}
+ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL"}
 
 
 class Engine:
@@ -97,6 +97,8 @@ class Engine:
     binds_views: bool = False  # True where create view fails on a missing table or column
     read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
     _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
+    temp_schema: str = "temp"  # the schema of a session's temporary tables
+    enumerates_seven_cards: bool = True  # freq --cards 7 runs in reasonable time
 
     def reopen(self, read_only: bool) -> None:
         """Open the file again, read-only or read-write (a file that cannot be written, or that
@@ -733,3 +735,8 @@ def _abbreviate(sql: str, limit: int = 80) -> str:
 
 
 ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngine}
+
+# PostgreSQL: its own module, which imports psycopg only when the engine is made.
+from .postgres_engine import PostgresEngine  # noqa: E402 (it reads the Engine above)
+
+ENGINES["postgres"] = PostgresEngine

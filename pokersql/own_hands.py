@@ -660,7 +660,7 @@ def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
             f"create temp table if not exists {OWN_CARDS_TABLE} "
             "(hand_no integer not null, card_id integer not null, primary key (hand_no, card_id))"
         )
-        engine.executemany(f"insert into temp.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
+        engine.executemany(f"insert into {engine.temp_schema}.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
         evaluated = engine.execute(SQLITE_EVALUATED)
     return [
         ([card_name(card) for card in hand], best.split(" "), points, category, hand_rank)

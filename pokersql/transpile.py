@@ -4,6 +4,15 @@ Transpiling is strict: ``unsupported_level=ErrorLevel.RAISE``, every statement
 sqlglot returns is kept, and what it cannot express fails loudly. One change of
 meaning sqlglot makes without a word is refused here too: DuckDB's ``range(a, b)``
 excludes ``b``, the ``generate_series(a, b)`` it becomes elsewhere includes it.
+
+PostgreSQL gets two rewrites of the parsed statements before they are written
+(``_for_postgres``; docs/engines.md lists every difference and how it is handled):
+DuckDB's integer division ``a // b`` (which truncates) becomes ``cast(a as bigint) /
+cast(b as bigint)`` (sqlglot's ``DIV(a, b)`` returns numeric there); a bit shift
+``a << n`` / ``a >> n`` gets ``cast(a as bigint)`` and ``cast(n as integer)`` (PostgreSQL
+shifts only an integer type by an ``integer``); and the operands of ``&``, ``|`` and
+``xor`` are cast to bigint (PostgreSQL has no bit operators for numeric, the type of its
+sum of bigints).
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ if TYPE_CHECKING:
     from sqlglot import exp
 
 SOURCE_DIALECT = "duckdb"
-DIALECTS = ("duckdb", "sqlite")
+DIALECTS = ("duckdb", "sqlite", "postgres")
 
 
 def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
@@ -32,6 +41,8 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
         parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
         if dialect != SOURCE_DIALECT:
             _refuse_end_exclusive_range(parsed)
+        if dialect == "postgres":
+            parsed = [_for_postgres(statement) if statement else statement for statement in parsed]
         return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
@@ -50,3 +61,28 @@ def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:
                     f"{series.sql(SOURCE_DIALECT)} excludes its end, the generate_series it would become "
                     "includes it: count with a table instead (002's digits)"
                 )
+
+
+def _for_postgres(statement: exp.Expression) -> exp.Expression:
+    """The statement with DuckDB's integer division and bit operators written as PostgreSQL needs them."""
+    from sqlglot import exp
+
+    def bigint(node: exp.Expression) -> exp.Expression:
+        return exp.cast(node, "bigint", copy=False)
+
+    statement = statement.copy()
+    # Every node is rewritten, nested ones too: each new node holds the old operands themselves.
+    for node in list(statement.find_all(exp.IntDiv, exp.BitwiseAnd, exp.BitwiseOr, exp.BitwiseXor,
+                                        exp.BitwiseLeftShift, exp.BitwiseRightShift)):
+        left, right = node.this, node.expression
+        if isinstance(node, exp.IntDiv):
+            # bigint / bigint truncates toward zero, as DuckDB's // of integers does.
+            new = exp.Div(this=bigint(left), expression=bigint(right), typed=True)
+        elif isinstance(node, (exp.BitwiseLeftShift, exp.BitwiseRightShift)):
+            # bigint << integer exists; integer << bigint and numeric >> integer do not.
+            new = node.__class__(this=bigint(left), expression=exp.cast(right, "int", copy=False))
+        else:
+            # No & | # for numeric (a sum of bigints is numeric on PostgreSQL, hugeint on DuckDB).
+            new = node.__class__(this=bigint(left), expression=bigint(right))
+        node.replace(new)
+    return statement

@@ -375,12 +375,13 @@ with recursive
             trial,
             state,
             0,
-            0,
-            1,
-            cast(0 as bigint),
-            cast(0 as bigint),
+            -- PostgreSQL: an anchor column's type must be the recursive term's (unit_no is bigint).
             cast(0 as bigint),
             1,
+            cast(0 as bigint),
+            cast(0 as bigint),
+            cast(0 as bigint),
+            cast(1 as bigint),  -- next_unit: bigint, as unit_no (PostgreSQL)
             cast(0 as bigint),
             word_1,
             hash_2_of_2,
