@@ -19,35 +19,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import resource
-import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pokersql
+from ranges import load_average, timed  # bench/ranges.py: run as python bench/preflop.py
 
 DISTINCT_MATCHUPS = 47_008
-
-
-def load_average() -> str:
-    try:
-        return ", ".join(f"{load:.2f}" for load in os.getloadavg())
-    except OSError:
-        return "unknown"
-
-
-def timed(label: str, work: Callable[[], object], reps: int, scale: float = 1.0, note: str = "") -> float:
-    seconds = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        work()
-        seconds.append((time.perf_counter() - start) * scale)
-    median = statistics.median(seconds)
-    print(f"  {label:<52} {median:10.3f} s  (min {min(seconds):.3f}, max {max(seconds):.3f}, n={reps}){'  ' + note if note else ''}")
-    return median
 
 
 def eval7_one_matchup() -> None:

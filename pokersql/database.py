@@ -479,17 +479,8 @@ class Database:
         result_players = []
         for player, combos, (_, _, wins, ties, shares) in zip(players, live, totals):
             equity = shares / (POT_SHARES * runouts) if runouts else 0.0
-            result_players.append(
-                EquityPlayer(
-                    hand=player.label() if player.is_hand else None,
-                    range=None if player.is_hand else player.label(),
-                    combos=len(combos),
-                    wins=wins,
-                    ties=ties,
-                    equity=equity,
-                    std_error=None if exact else ranges.std_error(wins, equity, runouts),
-                )
-            )
+            std_error = None if exact else ranges.std_error(wins, equity, runouts)
+            result_players.append(_equity_player(player, combos, wins, ties, equity, std_error))
         result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
         if next_street:
             _add_next_street(result, streets)
@@ -511,15 +502,7 @@ class Database:
         deals *= boards
         counts = [(wins, ties), (losses, ties)]
         result_players = [
-            EquityPlayer(
-                hand=player.label() if player.is_hand else None,
-                range=None if player.is_hand else player.label(),
-                combos=len(combos),
-                wins=won,
-                ties=tied,
-                equity=(won + tied / 2) / deals,
-                std_error=None,
-            )
+            _equity_player(player, combos, won, tied, (won + tied / 2) / deals, None)
             for player, combos, (won, tied) in zip(players, live, counts)
         ]
         return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
@@ -730,3 +713,18 @@ class Database:
             raise BadInput(f"no table or view {table!r}: choose one of {', '.join(names)}")
         rows = self.engine.export(table, str(path), file_format)
         return ExportResult(table=table, file=str(path), format=file_format, rows=rows)
+
+
+def _equity_player(
+    player: ranges.Player, combos: list[ranges.Combo], wins: int, ties: int, equity: float, std_error: float | None
+) -> EquityPlayer:
+    """One player's line of an equity result: a hand's cards or a range's text, as typed."""
+    return EquityPlayer(
+        hand=player.label() if player.is_hand else None,
+        range=None if player.is_hand else player.label(),
+        combos=len(combos),
+        wins=wins,
+        ties=ties,
+        equity=equity,
+        std_error=std_error,
+    )
