@@ -85,7 +85,7 @@ def _check_kind(path: str | None, engine: str) -> None:
         raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
 
 
-ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite"}
+ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "spark": "Spark"}
 
 
 class Engine:
@@ -732,4 +732,7 @@ def _abbreviate(sql: str, limit: int = 80) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngine}
+# Spark: its own module (pyspark is imported only when a SparkEngine is made).
+from .spark_engine import SparkEngine  # noqa: E402
+
+ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngine, "spark": SparkEngine}
