@@ -83,9 +83,12 @@ quiet_option = click.option(
 
 
 class Context:
-    def __init__(self, db_path: str | None = None, engine: str = "duckdb", debug: bool = False, quiet: bool = False) -> None:
+    def __init__(
+        self, db_path: str | None = None, engine: str = "duckdb", debug: bool = False, quiet: bool = False, master: str | None = None
+    ) -> None:
         self.db_path = db_path or ENGINES[engine].default_path
         self.engine = engine
+        self.engine_options = {"master": master} if master else {}
         self.debug = debug
         self.quiet = quiet
         self._db: Database | None = None
@@ -103,7 +106,7 @@ class Context:
         if self._db is None:
             # Read-only until something must be written (pending SQL files, migrate): other
             # processes can read the file meanwhile, and a file this user cannot write works.
-            self._db = connect(self.db_path, self.engine, progress=self.progress, read_only=True)
+            self._db = connect(self.db_path, self.engine, progress=self.progress, read_only=True, **self.engine_options)
         return self._db
 
     def close(self) -> None:
@@ -117,13 +120,14 @@ pass_context = click.make_pass_decorator(Context)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; env POKERSQL_DB].")
+@click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; for Spark a directory, pokersql.spark; env POKERSQL_DB].")
 @click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default="duckdb", show_default=True, help="Database engine [env POKERSQL_ENGINE].")
+@click.option("--master", envvar="POKERSQL_SPARK_MASTER", metavar="URL", default=None, help="Spark only: the master to run on [default: local[2]; env POKERSQL_SPARK_MASTER].")
 @click.option("--debug", is_flag=True, help="Show the traceback of an error.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (there is none when stderr is not a terminal).")
 @click.version_option(package_name="pokersql")
 @click.pass_context
-def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool, quiet: bool) -> None:
+def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None, debug: bool, quiet: bool) -> None:
     """pokersql: a SQL-first poker hand evaluator.
 
     \b
@@ -136,7 +140,9 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, debug: bool, quiet
     """
     if db_path is not None and not db_path.strip():
         raise click.BadParameter("the database path is empty: give a file name, or leave --db out", param_hint="--db")
-    ctx.obj = Context(db_path, engine, debug, quiet)
+    if engine != "spark" and ctx.get_parameter_source("master") == click.core.ParameterSource.COMMANDLINE:
+        raise click.BadParameter(f"--master is for --engine spark, not {engine}", param_hint="--master")
+    ctx.obj = Context(db_path, engine, debug, quiet, master if engine == "spark" else None)
     ctx.call_on_close(ctx.obj.close)
 
 

@@ -81,6 +81,7 @@ def connect(
     engine: str = "duckdb",
     progress: ProgressCallback | None = None,
     read_only: bool = False,
+    **engine_options: Any,
 ) -> Database:
     """Open (or create) a pokersql database; ``path=None`` is in memory.
 
@@ -92,10 +93,11 @@ def connect(
     (dealing and equity work on temporary copies of the scratch tables). A file that
     still needs SQL files applied is opened writable for that first, then read-only
     again; ``migrate()`` always opens it writable.
+    ``engine_options`` go to the engine: Spark's ``master`` (default ``local[2]``).
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    return Database(ENGINES[engine](path, read_only=read_only), progress=progress)
+    return Database(ENGINES[engine](path, read_only=read_only, **engine_options), progress=progress)
 
 
 def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:

@@ -85,7 +85,7 @@ def _check_kind(path: str | None, engine: str) -> None:
         raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
 
 
-ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL"}
+ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
 
 
 class Engine:
@@ -740,3 +740,8 @@ ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngi
 from .postgres_engine import PostgresEngine  # noqa: E402 (it reads the Engine above)
 
 ENGINES["postgres"] = PostgresEngine
+
+# Spark: its own module (pyspark is imported only when a SparkEngine is made).
+from .spark_engine import SparkEngine  # noqa: E402
+
+ENGINES["spark"] = SparkEngine

@@ -13,6 +13,9 @@ cast(b as bigint)`` (sqlglot's ``DIV(a, b)`` returns numeric there); a bit shift
 shifts only an integer type by an ``integer``); and the operands of ``&``, ``|`` and
 ``xor`` are cast to bigint (PostgreSQL has no bit operators for numeric, the type of its
 sum of bigints).
+
+Spark needs three rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
+every difference and how it is handled).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
     from sqlglot import exp
 
 SOURCE_DIALECT = "duckdb"
-DIALECTS = ("duckdb", "sqlite", "postgres")
+DIALECTS = ("duckdb", "sqlite", "postgres", "spark")
 
 
 def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
@@ -34,8 +37,20 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
     What ``sqlglot.transpile(sql, read="duckdb", write=dialect, unsupported_level=ErrorLevel.RAISE)``
     returns, parsed once so that the parsed statements can be checked before they are written.
     """
-    import sqlglot  # here, not at start-up: only applying or printing SQL files needs it
     from sqlglot.errors import ErrorLevel, SqlglotError
+
+    parsed = parse(sql, dialect, source)
+    try:
+        return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
+    except SqlglotError as e:
+        raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
+
+
+def parse(sql: str, dialect: str, source: str = "SQL") -> list[exp.Expression | None]:
+    """The statements of ``sql`` (DuckDB's dialect), parsed and checked for ``dialect``:
+    what ``transpile`` writes out (the Spark engine reads the trees themselves)."""
+    import sqlglot  # here, not at start-up: only applying or printing SQL files needs it
+    from sqlglot.errors import SqlglotError
 
     try:
         parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
@@ -43,9 +58,38 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
             _refuse_end_exclusive_range(parsed)
         if dialect == "postgres":
             parsed = [_for_postgres(statement) if statement else statement for statement in parsed]
-        return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
+        if dialect == "spark":
+            parsed = [_for_spark(statement) if statement else statement for statement in parsed]
+        return parsed
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
+
+
+def _for_spark(statement: exp.Expression) -> exp.Expression:
+    """What Spark SQL needs besides sqlglot's own translation (docs/engines.md):
+
+    - constraints: Spark's Parquet tables refuse PRIMARY KEY, UNIQUE, REFERENCES and CHECK
+      ("does not support CONSTRAINT"); they are left out, NOT NULL and DEFAULT are kept;
+    - ``with x as materialized (...)``: sqlglot writes it, Spark cannot parse it; Spark
+      decides what to reuse itself, so the hint is left out;
+    - ``delete from t`` with no WHERE: Spark's Parquet tables take no DELETE; it is
+      ``truncate table t``, the same thing.
+    """
+    from sqlglot import exp
+
+    if isinstance(statement, exp.Create) and isinstance(statement.this, exp.Schema):
+        kept = (exp.NotNullColumnConstraint, exp.DefaultColumnConstraint)
+        for column in statement.this.expressions:
+            if isinstance(column, exp.ColumnDef):
+                constraints = column.args.get("constraints") or []
+                column.set("constraints", [c for c in constraints if isinstance(c.kind, kept)])
+        statement.this.set("expressions", [e for e in statement.this.expressions if isinstance(e, exp.ColumnDef)])
+    for cte in statement.find_all(exp.CTE):
+        if cte.args.get("materialized") is not None:
+            cte.set("materialized", None)
+    if isinstance(statement, exp.Delete) and not statement.args.get("where"):
+        return exp.TruncateTable(expressions=[statement.this])
+    return statement
 
 
 def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:

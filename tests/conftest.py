@@ -40,7 +40,17 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"pokersql engines under test: {', '.join(ENGINES)}",
         f"duckdb {duckdb.__version__}, sqlite {sqlite3.sqlite_version}, sqlglot {sqlglot.__version__}",
+        f"spark (tests/test_spark.py, one worker): pyspark {_version_of('pyspark')}",
     ]
+
+
+def _version_of(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "NOT INSTALLED (its tests fail)"
 
 
 @pytest.fixture(scope="session", params=ENGINES)

@@ -1,0 +1,549 @@
+"""Spark: the same versioned SQL files, transpiled by sqlglot to Spark SQL and run by pyspark in
+local mode, give the same answers as DuckDB.
+
+Covers the engine (its catalog file, its scratch tables, its lock), parity with DuckDB (the
+``hands`` table row for row, a deal card for card, ``freq``, exact equity), the runner's
+guarantees on an engine without transactions, the read-only ``query`` and the CLI. A real Spark
+runs (pyspark, Java 17): if either is missing these tests fail, they never skip. They all run on
+one pytest-xdist worker (one Spark), against one warehouse built once for the session (about
+three minutes on two cores); Spark plans a query in seconds, so each test asks it little.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ErrorLevel
+
+import pokersql
+from pokersql import migrations
+from pokersql.cli import main
+from pokersql.engines import ENGINES
+from pokersql.errors import DatabaseError, Interrupted, MigrationError, PokerSQLError, Refused
+from pokersql.spark_engine import CATALOG_FILE, SparkEngine, _load_pyspark
+from pokersql.transpile import DIALECTS, transpile
+
+pytestmark = pytest.mark.xdist_group("spark")
+
+
+def spark_files() -> list[migrations.SqlFile]:
+    return [f for f in migrations.sql_files() if f.runs_on("spark")]
+
+
+def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (directory / name).write_text(text, encoding="utf-8")
+    return directory
+
+
+# -- fixtures ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def spark_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fully migrated Spark warehouse (hands included), built once for the session."""
+    path = tmp_path_factory.mktemp("spark") / "poker.spark"
+    with pokersql.connect(str(path), engine="spark") as db:
+        db.migrate()
+    return path
+
+
+@pytest.fixture(scope="session")
+def sparkdb(spark_dir: Path) -> pokersql.Database:
+    db = pokersql.connect(str(spark_dir), "spark")
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
+def duck(built_database) -> pokersql.Database:
+    db = pokersql.connect(built_database("duckdb"), "duckdb")
+    yield db
+    db.close()
+
+
+# -- the engine ----------------------------------------------------------------
+
+
+def test_spark_is_registered_and_runs_locally(sparkdb: pokersql.Database) -> None:
+    assert ENGINES["spark"] is SparkEngine
+    assert SparkEngine.default_path == "pokersql.spark"
+    assert "spark" in DIALECTS
+    assert sparkdb.engine.version().startswith("Spark 4.")
+    assert sparkdb.engine._spark.sparkContext.master == "local[2]"
+
+
+def test_pyspark_missing_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "pyspark", None)
+    with pytest.raises(PokerSQLError, match=r"--engine spark needs pyspark: pip install 'pokersql\[spark\]'"):
+        _load_pyspark()
+
+
+def test_a_warehouse_persists_across_engines(spark_dir: Path, sparkdb: pokersql.Database) -> None:
+    """A new engine on the directory registers every table and view from the catalog file,
+    without analysing the views again, and reads what the first one wrote."""
+    saved = json.loads((spark_dir / CATALOG_FILE).read_text(encoding="utf-8"))
+    assert set(saved["objects"]) == set(sparkdb.engine.object_types())
+    started = time.perf_counter()
+    engine = SparkEngine(str(spark_dir), read_only=True)
+    try:
+        assert time.perf_counter() - started < 30  # creating the views again takes minutes
+        assert engine.object_types() == sparkdb.engine.object_types()
+        assert engine.execute("select count(*) from schema_history") == [(len(spark_files()),)]
+        assert engine.execute("select count(*), count(distinct hand_rank) from hands") == [(2598960, 7462)]
+    finally:
+        engine.close()
+
+
+def test_spark_errors_are_database_errors_naming_the_statement(sparkdb: pokersql.Database) -> None:
+    with pytest.raises(DatabaseError, match=r"TABLE_OR_VIEW_NOT_FOUND.*\(in: select \* from nowhere\)") as caught:
+        sparkdb.engine.execute("select * from nowhere")
+    assert "\n" not in str(caught.value)
+
+
+def test_scratch_writes_nothing_and_leaves_the_tables_as_they_were(sparkdb: pokersql.Database, spark_dir: Path) -> None:
+    engine = sparkdb.engine
+    before = {p: p.stat().st_mtime_ns for p in spark_dir.rglob("*") if p.is_file()}
+    with engine.scratch():
+        engine.execute("update deal_settings set seed = ?, players = ?", (7, 10))
+        engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 51), (1, 47)])
+        assert engine.execute("select seed, players, deals, shuffle from deal_settings") == [(7, 10, 1, "uniform")]
+        assert engine.execute("select count(*) from hand_cards where deal_no = 0") == [(2,)]
+        engine.execute("delete from hand_input")
+        assert engine.execute("select count(*) from hand_input") == [(0,)]
+    assert engine.execute("select seed, players from deal_settings") == [(2010, 4)]
+    assert engine.execute("select count(*) from hand_input") == [(0,)]
+    assert engine.object_types()["deal_settings"] == "table"
+    assert {p: p.stat().st_mtime_ns for p in spark_dir.rglob("*") if p.is_file()} == before
+
+
+def test_spark_tables_take_no_update_outside_scratch(sparkdb: pokersql.Database) -> None:
+    with pytest.raises(DatabaseError, match="take no UPDATE"):
+        sparkdb.engine.execute("update deal_settings set seed = 1")
+    with pytest.raises(DatabaseError, match="scratch tables only"):
+        with sparkdb.engine.scratch():
+            sparkdb.engine.execute("insert into digits values (10)")
+    assert sparkdb.engine.execute("select count(*) from digits") == [(10,)]
+
+
+def test_interrupt_cancels_the_running_job(sparkdb: pokersql.Database) -> None:
+    engine = sparkdb.engine
+    timer = threading.Timer(5, engine.interrupt)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(Interrupted):
+            # some 26 billion rows: minutes, unless cancelled
+            engine.execute("select count(*) from hands cross join hand_classes where hands.hand_rank + hand_classes.hand_rank = 3")
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 60
+    assert engine.execute("select count(*) from digits") == [(10,)]  # the engine works on
+
+
+def test_ctrl_c_stops_the_cli_in_one_line_and_leaves_the_database(spark_dir: Path, tmp_path: Path) -> None:
+    """A real SIGINT to a real `pokersql --engine spark` process, in the middle of an exact equity
+    (scratch tables held): exit status 130, one line, and the directory as it was."""
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "poker.spark"
+    shutil.copytree(spark_dir, path, ignore=shutil.ignore_patterns(".pokersql.lock"))
+
+    def files() -> list[tuple[Path, int]]:
+        return sorted((p.relative_to(path), p.stat().st_size) for p in path.rglob("*") if p.is_file() and p.name != ".pokersql.lock")
+
+    before = files()
+    args = [sys.executable, "-m", "pokersql", "--engine", "spark", "--db", str(path), "equity", "AhAd", "KhKd"]
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(45)  # Spark started, the equity query planned or running
+        assert process.poll() is None, "the equity ended before the signal"
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, err = process.communicate(timeout=60)
+        stopped = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130 and err.strip() == "pokersql: interrupted", err
+    assert stopped < 30
+    assert files() == before
+
+
+def test_a_second_process_cannot_write_the_directory(spark_dir: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import fcntl, sys; f = open(sys.argv[1], 'a+'); "
+        "fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)"
+    )
+    holder = SparkEngine(str(spark_dir))  # read-write: the lock is exclusive
+    try:
+        taken = subprocess.run([sys.executable, "-c", code, str(spark_dir / ".pokersql.lock")], capture_output=True)
+        assert taken.returncode != 0 and b"BlockingIOError" in taken.stderr
+    finally:
+        holder.close()
+
+
+# -- transpiling for Spark ------------------------------------------------------
+
+
+def test_every_sql_file_transpiles_to_spark_strictly() -> None:
+    for sql_file in spark_files():
+        statements = transpile(sql_file.text, "spark", sql_file.script)
+        assert statements and all(statement.strip() for statement in statements), sql_file.script
+        for statement in statements:
+            assert "AS MATERIALIZED" not in statement.upper(), sql_file.script
+            assert "PRIMARY KEY" not in statement.upper() and "REFERENCES" not in statement.upper(), sql_file.script
+
+
+def test_sqlglot_alone_writes_what_spark_refuses() -> None:
+    """The three rewrites of transpile._for_spark, each against what sqlglot writes unasked."""
+    plain = sqlglot.transpile(
+        "create table t (a integer primary key, b varchar default 'x' check (b <> ''));"
+        "with x as materialized (select 1 as y) select y from x;"
+        "delete from t",
+        read="duckdb",
+        write="spark",
+        unsupported_level=ErrorLevel.RAISE,
+    )
+    assert "PRIMARY KEY" in plain[0] and "CHECK" in plain[0]
+    assert "AS MATERIALIZED" in plain[1]
+    assert plain[2] == "DELETE FROM t"
+    ours = transpile(
+        "create table t (a integer primary key, b varchar default 'x' check (b <> ''));"
+        "with x as materialized (select 1 as y) select y from x;"
+        "delete from t",
+        "spark",
+    )
+    assert ours == ["CREATE TABLE t (a INT, b STRING DEFAULT 'x')", "WITH x AS (SELECT 1 AS y) SELECT y FROM x", "TRUNCATE TABLE t"]
+
+
+def test_integer_division_and_shifts_agree_with_duckdb(sparkdb: pokersql.Database) -> None:
+    pairs = [(a, b) for a in (-61, -7, -1, 0, 1, 7, 52, 4294967295, 2**62) for b in (1, 2, 5, 7)]
+    values = ", ".join(f"({a}, {b})" for a, b in pairs)
+    sql = (
+        "select a, b, a // b as q, a % b as r, a >> 16 as s, (a & 4294967295) << 3 as l, "
+        f"((a >> 16) | a) - ((a >> 16) & a) as x from (values {values}) as v (a, b) order by a, b"
+    )
+    [spark_sql] = transpile(sql, "spark")
+    assert "DIV" in spark_sql and "SHIFTRIGHT" in spark_sql and "SHIFTLEFT" in spark_sql
+    assert sparkdb.engine.execute(sql) == duckdb.sql(sql).fetchall()
+
+
+# -- the runner's guarantees on Spark ---------------------------------------------
+
+
+def test_spark_schema_history_records_every_file(sparkdb: pokersql.Database) -> None:
+    rows = sparkdb.engine.execute(
+        "select version, script, checksum, success, execution_ms from schema_history order by installed_rank"
+    )
+    assert [(v, s, c) for v, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in spark_files()]
+    assert all(success is True and ms >= 0 for *_, success, ms in rows)
+    assert sparkdb.migrate() == []
+
+
+def test_spark_refuses_an_edited_applied_file(tmp_path: Path) -> None:
+    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
+    engine = SparkEngine(str(tmp_path / "edited.spark"))
+    try:
+        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["001_one.sql"]
+        (directory / "001_one.sql").write_text("create table one (x bigint);\n", encoding="utf-8")
+        with pytest.raises(MigrationError, match=r"001_one\.sql was edited after it was applied"):
+            migrations.migrate(engine, migrations.sql_files(directory))
+        (directory / "001_one.sql").write_text("\ufeffcreate table one (x integer);\r\n", encoding="utf-8")
+        assert migrations.migrate(engine, migrations.sql_files(directory)) == []
+    finally:
+        engine.close()
+
+
+def test_spark_failed_file_is_undone(tmp_path: Path) -> None:
+    """No transactions on Spark: pokersql undoes the failed migration itself. The tables it made
+    are gone with their files, rows appended are gone, a table it dropped is back, the views are
+    as they were, schema_history has no row of it, and the catalog file is unchanged."""
+    directory = write_sql_files(
+        tmp_path / "sql",
+        {
+            "001_one.sql": "create table one (x integer);\ninsert into one values (1);\n",
+            "002_kept.views.sql": "create view kept as select x from one;\n",
+        },
+    )
+    path = tmp_path / "failed.spark"
+    engine = SparkEngine(str(path))
+    try:
+        migrations.migrate(engine, migrations.sql_files(directory))
+        catalog_before = (path / CATALOG_FILE).read_text(encoding="utf-8")
+        write_sql_files(
+            directory,
+            {
+                "002_kept.views.sql": "create view kept as select x, x + 1 as y from one;\n",  # applied again
+                "003_broken.sql": (
+                    "create table two (x integer);\n"
+                    "insert into two values (2);\n"
+                    "insert into one values (2);\n"
+                    "drop table one;\n"
+                    "select * from missing_table;\n"
+                ),
+            },
+        )
+        with pytest.raises(MigrationError, match=r"003_broken\.sql failed: \[TABLE_OR_VIEW_NOT_FOUND\]") as caught:
+            migrations.migrate(engine, migrations.sql_files(directory))
+        assert isinstance(caught.value.__cause__, DatabaseError)
+        assert engine.object_types() == {"schema_history": "table", "one": "table", "kept": "view"}
+        assert engine.execute("select x from one") == [(1,)]
+        assert engine.execute("select * from kept") == [(1,)]
+        assert engine.columns() == ["x"]
+        assert [s for (s,) in engine.execute("select script from schema_history order by installed_rank")] == [
+            "001_one.sql",
+            "002_kept.views.sql",
+        ]
+        assert not (path / "two").exists()
+        assert (path / CATALOG_FILE).read_text(encoding="utf-8") == catalog_before
+    finally:
+        engine.close()
+    # Seen from a new engine too, and mended, the files apply.
+    (directory / "003_broken.sql").write_text("create table two (x integer);\n", encoding="utf-8")
+    engine = SparkEngine(str(path))
+    try:
+        assert engine.execute("select x from one") == [(1,)]
+        applied = migrations.migrate(engine, migrations.sql_files(directory))
+        assert [f.script for f in applied] == ["002_kept.views.sql", "003_broken.sql"]
+        assert engine.execute("select x, y from kept") == [(1, 2)]
+    finally:
+        engine.close()
+
+
+def test_spark_untranspilable_file_is_named(tmp_path: Path) -> None:
+    directory = write_sql_files(
+        tmp_path / "sql",
+        {
+            "001_one.sql": "create table t (k integer, v integer);\n",
+            "002_top.sql": "create table top as select arg_max(k, v, 2) as ks from t;\n",
+        },
+    )
+    engine = SparkEngine()
+    try:
+        with pytest.raises(MigrationError, match=r"002_top\.sql failed: cannot transpile 002_top\.sql to spark: Argument 'count'"):
+            migrations.migrate(engine, migrations.sql_files(directory))
+        assert engine.object_types() == {}  # the whole migration undone
+    finally:
+        engine.close()
+
+
+# -- query: read-only, by Spark's own parser and a sandboxed session ------------------
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "select 1",
+        "with x as (select 1 as y) select y from x",
+        "values (1), (2)",
+        "table hand_categories",
+        "from hand_categories select category",
+    ],
+)
+def test_spark_queries_run(sparkdb: pokersql.Database, sql: str) -> None:
+    assert sparkdb.query(sql).columns
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "insert into digits values (10)",
+        "drop table hands",
+        "create table x (y int)",
+        "create view x as select 1",
+        "truncate table digits",
+        "set spark.sql.runSQLOnFiles = true",
+        "cache table hands",
+        "select 1; drop table digits",
+        "explain select 1",
+        "select reflect('java.lang.System', 'exit', 1)",
+        "select java_method('java.lang.Thread', 'sleep', 1000L)",
+        "select try_reflect('java.lang.Math', 'abs', -1)",
+    ],
+)
+def test_spark_writes_files_and_java_are_refused(sparkdb: pokersql.Database, sql: str) -> None:
+    with pytest.raises(Refused):
+        sparkdb.query(sql)
+    assert sparkdb.engine.object_types()["digits"] == "table"
+    assert sparkdb.query("select count(*) from digits").rows == [(10,)]
+
+
+@pytest.mark.parametrize("sql", ["select * from parquet.`/etc`", "select * from csv.`/etc/passwd`"])
+def test_spark_query_reads_no_file_by_name(sparkdb: pokersql.Database, sql: str) -> None:
+    """runSQLOnFiles is off in the query's session: a path is a table name, and no such table exists."""
+    with pytest.raises(DatabaseError, match=r"TABLE_OR_VIEW_NOT_FOUND"):
+        sparkdb.query(sql)
+
+
+def test_spark_query_takes_parameters(sparkdb: pokersql.Database) -> None:
+    result = sparkdb.query("select count(*) as n from hands where points = ?", (9,))
+    assert result.columns == ["n"] and result.rows == [(4,)]
+
+
+# -- same answers as DuckDB ----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_hands_identical_row_for_row(sparkdb: pokersql.Database, duck: pokersql.Database, tmp_path: Path, exact_counts: dict) -> None:
+    """Every row of hands, as a multiset: DuckDB's rows (written to Parquet) less Spark's, both ways."""
+    exported = tmp_path / "duck_hands.parquet"
+    duck.export("hands", exported)
+    session = sparkdb.engine.session
+    ours = session.table("hands")
+    theirs = session.read.parquet(str(exported)).select(*ours.columns)
+    assert ours.columns == ["c1", "c2", "c3", "c4", "c5", "cards", "points", "category", "hand_rank"]
+    assert [f.dataType.simpleString() for f in ours.schema.fields] == ["int"] * 5 + ["string", "int", "string", "int"]
+    assert ours.count() == theirs.count() == 2598960
+    assert ours.exceptAll(theirs).count() == 0 and theirs.exceptAll(ours).count() == 0
+    rows = sparkdb.engine.execute("select points, count(*), count(distinct hand_rank) from hands group by points order by points")
+    expected = {c["points"]: c["count"] for c in exact_counts["five_card"]["categories"]}
+    assert {points: count for points, count, _ in rows} == expected
+    assert sum(ranks for *_, ranks in rows) == 7462
+
+
+def test_deal_same_card_for_card(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
+    assert sparkdb.deal(4, 42).to_dict() == duck.deal(4, 42).to_dict()
+
+
+def test_many_decks_same_card_for_card(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
+    """300 shuffled decks at the largest seed, uniform and riffled, round-robin: every card in place."""
+    sql = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
+    for shuffle in ("uniform", "riffle"):
+        decks = []
+        for db in (duck, sparkdb):
+            with db.engine.scratch():
+                db._set_deal(2**62, 7, 300, shuffle, 5, "round-robin")
+                decks.append(db.engine.execute(sql))
+        assert len(decks[0]) == 300 * 52
+        assert decks[1] == decks[0], shuffle
+
+
+@pytest.mark.parametrize("hand", ["Ah Kh Qh Jh Th", "5d 4d 3d 2d Ad", "As Ks 7d 7c 7h 2s 9c", "Ac 2d 3h 4s 5c Kd"])
+def test_eval_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database, hand: str) -> None:
+    assert sparkdb.evaluate(hand).to_dict() == duck.evaluate(hand).to_dict()
+
+
+def test_evaluate_many_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
+    hands = ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "Ah Ad Kc Kd 2s 2h 7c", "9h 8h 7h 6h 5h 4h"]
+    assert sparkdb.evaluate_many(hands).records() == duck.evaluate_many(hands).records()
+
+
+def test_freq_five_same_and_exact(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
+    on_spark = sparkdb.freq(5).to_dict()
+    assert on_spark == duck.freq(5).to_dict()
+    assert on_spark["total"] == 2598960 and on_spark["distinct_ranks"] == 7462
+    assert all(c["count"] == c["expected"] for c in on_spark["categories"])
+
+
+@pytest.mark.slow
+def test_freq_seven_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
+    on_spark = sparkdb.freq(7).to_dict()
+    assert on_spark == duck.freq(7).to_dict()
+    assert on_spark["total"] == 133784560
+    assert all(c["count"] == c["expected"] for c in on_spark["categories"])
+
+
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [
+        (("AhAd", "KhKd"), ""),
+        (("Ah Kh", "Qs Qd", "7c 8c"), "2h 7h Qc"),
+    ],
+)
+def test_exact_equity_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database, hands: tuple[str, ...], board: str) -> None:
+    on_spark = sparkdb.equity(*hands, board=board).to_dict()
+    assert on_spark["exact"] is True
+    assert on_spark == duck.equity(*hands, board=board).to_dict()
+
+
+# -- the command line on Spark ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["migrate"],
+        ["deal", "--players", "3", "--seed", "2010"],
+        ["eval", "Ah", "Kh", "Qh", "Jh", "Th"],
+        ["query", "select points, count(*) as n from hands group by points order by points"],
+    ],
+)
+def test_cli_same_as_duckdb(spark_dir: Path, built_database, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    fmt = ["--format", "json"]
+    assert main(["--engine", "spark", "--db", str(spark_dir), *args, *fmt]) == 0
+    on_spark = capsys.readouterr()
+    assert main(["--engine", "duckdb", "--db", built_database("duckdb"), *args, *fmt]) == 0
+    on_duckdb = capsys.readouterr().out
+    if args[0] == "migrate":  # it names the database
+        on_spark_out = json.loads(on_spark.out)
+        assert on_spark_out["applied"] == json.loads(on_duckdb)["applied"] == []
+    else:
+        assert on_spark.out == on_duckdb
+    assert on_spark.err == ""
+
+
+def test_export_csv_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database, tmp_path: Path) -> None:
+    for table in ("hand_categories", "cards"):
+        assert sparkdb.export(table, tmp_path / f"{table}.spark.csv").rows == duck.export(table, tmp_path / f"{table}.duck.csv").rows
+        spark_lines = (tmp_path / f"{table}.spark.csv").read_text(encoding="utf-8").splitlines()
+        duck_lines = (tmp_path / f"{table}.duck.csv").read_text(encoding="utf-8").splitlines()
+        assert spark_lines[0] == duck_lines[0], table  # the header
+        assert sorted(spark_lines[1:]) == sorted(duck_lines[1:]), table  # rows in no promised order
+
+
+def test_cli_spark_errors(spark_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--engine", "spark", "--db", str(spark_dir)]
+    assert main([*base, "query", "drop table hands"]) == 2
+    err = capsys.readouterr().err
+    assert "read-only" in err and err.count("\n") == 1
+    assert main([*base, "query", "select * from nowhere"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: [TABLE_OR_VIEW_NOT_FOUND]") and err.count("\n") == 1
+    assert main([*base, "eval", "Ah", "Kh", "Qh", "Jh", "Zz"]) == 2
+    capsys.readouterr()
+    assert main([*base, "export", "hands", "--to", str(spark_dir.parent / "hands.parquet")]) == 2
+    assert "spark cannot write parquet" in capsys.readouterr().err
+    assert main(["--master", "local[1]", "deal"]) == 2
+    assert "--master is for --engine spark" in capsys.readouterr().err
+
+
+def test_cli_spark_file_is_not_a_warehouse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "poker.duckdb"
+    with pokersql.connect(str(file)) as db:
+        db.engine.execute("select 1")
+    assert main(["--engine", "spark", "--db", str(file), "deal"]) == 2
+    err = capsys.readouterr().err
+    assert "DuckDB database file, not Spark" in err and err.count("\n") == 1
+
+
+def test_cli_sql_dialect_spark_runs_in_spark(sparkdb: pokersql.Database, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pokersql sql --dialect spark`: every file for Spark, under its name, ready for spark-sql."""
+    assert main(["sql", "--dialect", "spark"]) == 0
+    out = capsys.readouterr().out
+    for sql_file in migrations.sql_files():
+        assert (f"-- {sql_file.script}\n" in out) == sql_file.runs_on("spark"), sql_file.script
+    assert "AS MATERIALIZED" not in out.upper()
+    first = out.split("-- 002_")[0]
+    statements = [s for s in sqlglot.parse(first, read="spark") if s is not None and isinstance(s, exp.Create)]
+    assert [s.this.this.name if isinstance(s.this, exp.Schema) else s.this.name for s in statements] == [
+        "card_values",
+        "cards",
+        "hand_categories",
+        "flush_suits",
+    ]
