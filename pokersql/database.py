@@ -582,11 +582,6 @@ class Database:
         """
         if cards not in (5, 7):
             raise BadInput(f"freq --cards {cards}: choose 5 or 7")
-        if cards == 7 and not self.engine.enumerates_seven_cards:
-            raise BadInput(
-                f"freq --cards 7 deals all 133,784,560 seven-card hands in one query, which {self.engine.name} "
-                "takes more than 15 minutes to do here (DuckDB: seconds): use --engine duckdb"
-            )
         self.ensure_ready()
         if cards == 5:
             rows = self.engine.execute(

@@ -98,7 +98,6 @@ class Engine:
     read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
     _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
     temp_schema: str = "temp"  # the schema of a session's temporary tables
-    enumerates_seven_cards: bool = True  # freq --cards 7 runs in reasonable time
 
     def reopen(self, read_only: bool) -> None:
         """Open the file again, read-only or read-write (a file that cannot be written, or that

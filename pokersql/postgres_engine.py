@@ -155,8 +155,6 @@ class PostgresEngine(Engine):
     default_path = ""  # no default: a server is named by a URL
     binds_views = True
     temp_schema = "pg_temp"
-    # freq --cards 7 deals all 133,784,560 hands in one query: over 15 minutes on PostgreSQL here.
-    enumerates_seven_cards = False
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         if not path:
