@@ -157,11 +157,6 @@ def spark_application(master: str | None = None) -> Any:
         from pyspark.sql import SparkSession
 
         logging.getLogger("SQLQueryContextLogger").disabled = True  # pyspark logs every failed query
-        # py4j logs a traceback (logger py4j.clientserver) when Ctrl-C's KeyboardInterrupt meets
-        # it reading from the JVM; the interrupt is raised all the same, and pokersql says
-        # "interrupted". A level on "py4j" silences its children too (a filter on the root
-        # logger would not: filters do not apply to records its children pass up).
-        logging.getLogger("py4j").setLevel(logging.CRITICAL + 1)
         config = Path(tempfile.gettempdir()) / f"pokersql-log4j2-{os.getuid()}.properties"
         if not config.exists():
             config.write_text(LOG4J2, encoding="utf-8")
@@ -192,8 +187,20 @@ def spark_application(master: str | None = None) -> Any:
             if main_thread:
                 signal.signal(signal.SIGINT, sigint)
         spark.sparkContext.setLogLevel("OFF")
+        # When Ctrl-C's KeyboardInterrupt meets py4j reading from the JVM, py4j logs tracebacks
+        # twice: on the root logger ("KeyboardInterrupt while sending command") and on its
+        # logger py4j.clientserver; the interrupt is raised all the same and pokersql says
+        # "interrupted". A filter on the root logger sees only the root's own records, a level
+        # on "py4j" silences its children: both are needed.
+        logging.getLogger().addFilter(_NotFromPy4J())
+        logging.getLogger("py4j").setLevel(logging.CRITICAL + 1)
         _application.update(spark=spark, master=master)
         return spark
+
+
+class _NotFromPy4J(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return f"{os.sep}py4j{os.sep}" not in record.pathname
 
 
 @lru_cache(maxsize=512)
