@@ -14,7 +14,7 @@ shifts only an integer type by an ``integer``); and the operands of ``&``, ``|``
 ``xor`` are cast to bigint (PostgreSQL has no bit operators for numeric, the type of its
 sum of bigints).
 
-Spark needs three rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
+Spark needs four rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
 every difference and how it is handled).
 """
 
@@ -73,7 +73,9 @@ def _for_spark(statement: exp.Expression) -> exp.Expression:
     - ``with x as materialized (...)``: sqlglot writes it, Spark cannot parse it; Spark
       decides what to reuse itself, so the hint is left out;
     - ``delete from t`` with no WHERE: Spark's Parquet tables take no DELETE; it is
-      ``truncate table t``, the same thing.
+      ``truncate table t``, the same thing;
+    - ``select /*+ BROADCAST(t) */``: DuckDB's parser reads a comment, and sqlglot moves it
+      before the select, where Spark ignores it; it is made Spark's join hint again.
     """
     from sqlglot import exp
 
@@ -87,9 +89,25 @@ def _for_spark(statement: exp.Expression) -> exp.Expression:
     for cte in statement.find_all(exp.CTE):
         if cte.args.get("materialized") is not None:
             cte.set("materialized", None)
+    for select in statement.find_all(exp.Select):
+        hints = [comment for comment in select.comments or [] if comment.startswith("+")]
+        if hints:
+            select.comments = [comment for comment in select.comments if not comment.startswith("+")]
+            select.set("hint", _spark_hint(hints))
     if isinstance(statement, exp.Delete) and not statement.args.get("where"):
         return exp.TruncateTable(expressions=[statement.this])
     return statement
+
+
+def _spark_hint(comments: list[str]) -> exp.Expression:
+    """``select /*+ BROADCAST(t) */``: to DuckDB a comment, which sqlglot keeps as one; to
+    Spark its join hint, made one again here."""
+    import sqlglot
+
+    hint = sqlglot.parse_one(f"select /*{' '.join(comments)}*/ 1", read="spark").args.get("hint")
+    if hint is None:
+        raise sqlglot.errors.UnsupportedError(f"not a Spark hint: /*{' '.join(comments)}*/")
+    return hint
 
 
 def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:

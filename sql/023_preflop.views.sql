@@ -31,6 +31,11 @@
   Part 2 is the work: about 0.9 billion (profile, class) rows, each pair of shapes counted in
   one order and turned round; the whole job takes about 270 s of CPU on DuckDB and 1 GB.
 
+  On Spark, the same SQL. A comment that starts with a plus sign right after a select, as
+  in BROADCAST(slot_1, ...), is Spark's hint to send the small side of a join (the slots'
+  factors, the profiles) to every task rather than sort both sides by the key: its estimate
+  of a view's size is far too large to choose that itself. Every other engine reads a comment.
+
   The answer is checked from outside (tests/test_preflop.py): 200 random pairs against
   pokersql equity's enumeration by board classes (015, itself checked against phevaluator),
   AA v KK and AKs v QQ against published figures, and wins of A over B equal to losses of B
@@ -164,16 +169,16 @@ with
         from preflop_suit_profiles
     ),
     dead_cards as (
-        select profiles.shape_1, profiles.shape_2, 1 as slot, shape.value_high as value, shape.suited // 2 as in_suit
+        select /*+ BROADCAST(shape) */ profiles.shape_1, profiles.shape_2, 1 as slot, shape.value_high as value, shape.suited // 2 as in_suit
         from profiles inner join preflop_hole_shapes as shape on shape.hole_shape = profiles.shape_1
         union all
-        select profiles.shape_1, profiles.shape_2, 2, shape.value_low, shape.suited % 2
+        select /*+ BROADCAST(shape) */ profiles.shape_1, profiles.shape_2, 2, shape.value_low, shape.suited % 2
         from profiles inner join preflop_hole_shapes as shape on shape.hole_shape = profiles.shape_1
         union all
-        select profiles.shape_1, profiles.shape_2, 3, shape.value_high, shape.suited // 2
+        select /*+ BROADCAST(shape) */ profiles.shape_1, profiles.shape_2, 3, shape.value_high, shape.suited // 2
         from profiles inner join preflop_hole_shapes as shape on shape.hole_shape = profiles.shape_2
         union all
-        select profiles.shape_1, profiles.shape_2, 4, shape.value_low, shape.suited % 2
+        select /*+ BROADCAST(shape) */ profiles.shape_1, profiles.shape_2, 4, shape.value_low, shape.suited % 2
         from profiles inner join preflop_hole_shapes as shape on shape.hole_shape = profiles.shape_2
     ),
     slots as (
@@ -280,7 +285,7 @@ with
     ),
     -- Each board's cards of the dead values, the slots' keys into preflop_value_ways.
     dead_values as (
-        select
+        select /*+ BROADCAST(value_matchups) */
             showdowns.rank_1,
             showdowns.rank_2,
             showdowns.picks,
@@ -295,7 +300,7 @@ with
             and value_matchups.values_2 = showdowns.values_2
     ),
     weighted as (
-        select
+        select /*+ BROADCAST(slot_1, slot_2, slot_3, slot_4) */
             dead_values.values_1,
             dead_values.values_2,
             dead_values.rank_1,
@@ -327,13 +332,19 @@ with
         from weighted
         group by values_1, values_2
     )
-select values_1, values_2, boards, wins, ties
+-- Counted in one order (the first hand's values not above the second's), turned round here:
+-- each row of two different values again with the hands swapped (turned 1). One reading of
+-- counts, not a union of two: Spark computes a CTE once for each time it is read.
+select
+    case when turned.digit = 0 then counts.values_1 else counts.values_2 end as values_1,
+    case when turned.digit = 0 then counts.values_2 else counts.values_1 end as values_2,
+    counts.boards,
+    case when turned.digit = 0 then counts.wins else counts.boards - counts.wins - counts.ties end as wins,
+    counts.ties
 from counts
-union all
--- Counted in one order (the first hand's values not above the second's), turned round here.
-select values_2, values_1, boards, boards - wins - ties, ties
-from counts
-where values_2 <> values_1;
+inner join digits as turned
+    on turned.digit <= 1
+    and (turned.digit = 0 or counts.values_2 <> counts.values_1);
 
 /* The flush classes (36,608): the values of the flush suit's three to five board cards
    (flush_mask, flush_key) and the values of the other board cards, none to two (other_key),
@@ -498,7 +509,7 @@ with
     ),
     -- Each class's cards of the dead values, the slots' keys into preflop_flush_ways.
     dead_values as (
-        select
+        select /*+ BROADCAST(profiles) */
             showdowns.*,
             profiles.in_suit_1,
             profiles.off_suit_1,
@@ -522,7 +533,7 @@ with
             and profiles.shape_2 = showdowns.shape_2
     ),
     weighted as (
-        select
+        select /*+ BROADCAST(slot_1, slot_2, slot_3, slot_4) */
             dead_values.shape_1,
             dead_values.shape_2,
             dead_values.values_1,
@@ -565,15 +576,18 @@ with
         from weighted
         group by shape_1, shape_2
     )
-select shape_1, shape_2, wins, ties
+-- And in the other order (turned 1): the second hand's wins are the first's losses, and what a
+-- class adds to one outcome it takes from the others (its boards are the same), so losses
+-- change by -(wins + ties). One reading of changes, as in preflop_value_counts.
+select
+    case when turned.digit = 0 then changes.shape_1 else changes.shape_2 end as shape_1,
+    case when turned.digit = 0 then changes.shape_2 else changes.shape_1 end as shape_2,
+    case when turned.digit = 0 then changes.wins else -(changes.wins + changes.ties) end as wins,
+    changes.ties
 from changes
-union all
--- The other order: the second hand's wins are the first's losses, and what a class adds to
--- one outcome it takes from the others (its boards are the same), so losses change by
--- -(wins + ties).
-select shape_2, shape_1, -(wins + ties), ties
-from changes
-where shape_2 <> shape_1;
+inner join digits as turned
+    on turned.digit <= 1
+    and (turned.digit = 0 or changes.shape_2 <> changes.shape_1);
 
 /* Every pair's counts: part 1 for its values, plus part 2 for each of the four suits. */
 create view preflop_matchup_counts as

@@ -12,6 +12,7 @@ three minutes on two cores); Spark plans a query in seconds, so each test asks i
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 import time
@@ -211,11 +212,12 @@ def test_every_sql_file_transpiles_to_spark_strictly() -> None:
 
 
 def test_sqlglot_alone_writes_what_spark_refuses() -> None:
-    """The three rewrites of transpile._for_spark, each against what sqlglot writes unasked."""
+    """The four rewrites of transpile._for_spark, each against what sqlglot writes unasked."""
     plain = sqlglot.transpile(
         "create table t (a integer primary key, b varchar default 'x' check (b <> ''));"
         "with x as materialized (select 1 as y) select y from x;"
-        "delete from t",
+        "delete from t;"
+        "select /*+ BROADCAST(b) */ a.x from a inner join b on b.x = a.x",
         read="duckdb",
         write="spark",
         unsupported_level=ErrorLevel.RAISE,
@@ -223,13 +225,33 @@ def test_sqlglot_alone_writes_what_spark_refuses() -> None:
     assert "PRIMARY KEY" in plain[0] and "CHECK" in plain[0]
     assert "AS MATERIALIZED" in plain[1]
     assert plain[2] == "DELETE FROM t"
+    # A hint read as DuckDB's comment, written before the select: Spark would ignore it.
+    assert plain[3] == "/* + BROADCAST(b) */ SELECT a.x FROM a INNER JOIN b ON b.x = a.x"
     ours = transpile(
         "create table t (a integer primary key, b varchar default 'x' check (b <> ''));"
         "with x as materialized (select 1 as y) select y from x;"
-        "delete from t",
+        "delete from t;"
+        "select /*+ BROADCAST(b) */ a.x from a inner join b on b.x = a.x",
         "spark",
     )
-    assert ours == ["CREATE TABLE t (a INT, b STRING DEFAULT 'x')", "WITH x AS (SELECT 1 AS y) SELECT y FROM x", "TRUNCATE TABLE t"]
+    assert ours == [
+        "CREATE TABLE t (a INT, b STRING DEFAULT 'x')",
+        "WITH x AS (SELECT 1 AS y) SELECT y FROM x",
+        "TRUNCATE TABLE t",
+        "SELECT /*+ BROADCAST(b) */ a.x FROM a INNER JOIN b ON b.x = a.x",
+    ]
+
+
+def test_preflop_job_broadcasts_its_small_sides(sparkdb: pokersql.Database) -> None:
+    """023's hints reach Spark's plan: the job's rows meet the slots' factors and the profiles
+    in hash joins of a broadcast table, never sorted by their keys (as Spark plans those
+    joins unhinted: it thinks the views large)."""
+    plan = sparkdb.engine.session.sql("select * from preflop_flush_corrections")._jdf.queryExecution().executedPlan().toString()
+    sort_merge_keys = re.findall(r"SortMergeJoin \[([^\]]*)\]", plan)
+    # Only the self-join of the flush classes' ranks (12.8 million rows a side) sorts.
+    assert sort_merge_keys and all(re.fullmatch(r"class_key#\d+L", key) for key in sort_merge_keys), sort_merge_keys
+    assert re.search(r"BroadcastHashJoin \[board_1#\d+L, flush_1", plan), "the first slot's factors are not broadcast"
+    assert re.search(r"BroadcastHashJoin \[cast\(shape_1#\d+ as bigint\), cast\(shape_2", plan), "the profiles are not broadcast"
 
 
 def test_integer_division_and_shifts_agree_with_duckdb(sparkdb: pokersql.Database) -> None:
