@@ -3,43 +3,17 @@ status 130, the one line "pokersql: interrupted", no traceback, and the database
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
 import subprocess
-import sys
-import time
 
 import pytest
 
 import pokersql
 from pokersql import interrupts
 from pokersql.errors import Interrupted
+from signals import interrupt, pokersql_command  # tests/signals.py
 
 STARTED = 2.5  # seconds from the start of the process to the signal: Python and the engine are up
 STOPPED = 3.0  # seconds from the signal to the end of the process, at most
-
-
-def pokersql_command() -> list[str]:
-    """The real console script of this environment, else ``python -m pokersql``."""
-    script = shutil.which("pokersql", path=os.path.dirname(sys.executable))
-    return [script] if script else [sys.executable, "-m", "pokersql"]
-
-
-def interrupt(args: list[str], after: float = STARTED) -> tuple[int, str, float]:
-    """Start pokersql with ``args``, send SIGINT ``after`` seconds; (status, stderr, seconds it took to stop)."""
-    process = subprocess.Popen([*pokersql_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(after)
-        assert process.poll() is None, f"pokersql {' '.join(args)} ended before the signal: choose longer work"
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = process.communicate(timeout=30)
-        return process.returncode, err, time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def snapshot(engine: str, path: str) -> list:
@@ -70,7 +44,7 @@ LONG_ON = [(engine, command) for engine in ("duckdb", "sqlite") for command in s
 def test_sigint_stops_a_long_command(built_database, engine_name, command):
     path = built_database(engine_name)
     before = snapshot(engine_name, path)
-    status, err, took = interrupt(["--engine", engine_name, "--db", path, *LONG_COMMANDS[command]])
+    status, err, took = interrupt(["--engine", engine_name, "--db", path, *LONG_COMMANDS[command]], after=STARTED)
     assert status == 130, err
     assert err.strip() == "pokersql: interrupted" and "Traceback" not in err
     assert took < STOPPED, f"stopped {took:.1f} s after the signal"

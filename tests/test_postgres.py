@@ -20,7 +20,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from itertools import zip_longest
 from pathlib import Path
 
 import duckdb
@@ -36,6 +35,7 @@ from pokersql.engines import ENGINES
 from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
 from pokersql.postgres_engine import PostgresEngine, masked, placeholders
 from pokersql.transpile import DIALECTS, transpile
+from signals import interrupt  # tests/signals.py
 
 pytestmark = pytest.mark.xdist_group("postgres")
 
@@ -589,24 +589,9 @@ def test_cli_sql_dialect_postgres_runs_in_psql(server: Server, fresh_url: str, c
 def test_sigint_stops_a_long_command_and_leaves_the_database(pg_url: str, pg: pokersql.Database) -> None:
     """A real SIGINT to a real pokersql process on PostgreSQL: exit 130, one line, the query
     cancelled on the server (no session of it left running), nothing changed."""
-    import signal
-
-    script = shutil.which("pokersql", path=os.path.dirname(sys.executable))
-    command = [script] if script else [sys.executable, "-m", "pokersql"]
     args = ["--engine", "postgres", "--db", pg_url, "equity", "AhAd", "KhKd", "--trials", "10000000", "--seed", "3"]
-    process = subprocess.Popen([*command, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(4)
-        assert process.poll() is None, "the equity ended before the signal"
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = process.communicate(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == 130, err
+    status, err, took = interrupt(args, after=4, wait=60)
+    assert status == 130, err
     assert err.strip() == "pokersql: interrupted"
     assert took < 5, f"stopped {took:.1f} s after the signal"
     running = pg.engine.execute(

@@ -31,6 +31,7 @@ from pokersql.engines import ENGINES
 from pokersql.errors import DatabaseError, Interrupted, MigrationError, PokerSQLError, Refused
 from pokersql.spark_engine import CATALOG_FILE, SparkEngine, _load_pyspark
 from pokersql.transpile import DIALECTS, transpile
+from signals import interrupt  # tests/signals.py
 
 pytestmark = pytest.mark.xdist_group("spark")
 
@@ -154,10 +155,6 @@ def test_interrupt_cancels_the_running_job(sparkdb: pokersql.Database) -> None:
 def test_ctrl_c_stops_the_cli_in_one_line_and_leaves_the_database(spark_dir: Path, tmp_path: Path) -> None:
     """A real SIGINT to a real `pokersql --engine spark` process, in the middle of an exact equity
     (scratch tables held): exit status 130, one line, and the directory as it was."""
-    import signal
-    import subprocess
-    import sys
-
     path = tmp_path / "poker.spark"
     shutil.copytree(spark_dir, path, ignore=shutil.ignore_patterns(".pokersql.lock"))
 
@@ -165,20 +162,9 @@ def test_ctrl_c_stops_the_cli_in_one_line_and_leaves_the_database(spark_dir: Pat
         return sorted((p.relative_to(path), p.stat().st_size) for p in path.rglob("*") if p.is_file() and p.name != ".pokersql.lock")
 
     before = files()
-    args = [sys.executable, "-m", "pokersql", "--engine", "spark", "--db", str(path), "equity", "AhAd", "KhKd"]
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(45)  # Spark started, the equity query planned or running
-        assert process.poll() is None, "the equity ended before the signal"
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = process.communicate(timeout=60)
-        stopped = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == 130 and err.strip() == "pokersql: interrupted", err
+    # After 45 s: Spark started, the equity query planned or running.
+    status, err, stopped = interrupt(["--engine", "spark", "--db", str(path), "equity", "AhAd", "KhKd"], after=45, wait=60)
+    assert status == 130 and err.strip() == "pokersql: interrupted", err
     assert stopped < 30
     assert files() == before
 
