@@ -245,6 +245,11 @@ def _duckdb_failures() -> tuple[type[BaseException], ...]:
     return (duckdb.Error, RuntimeError)
 
 
+# `insert into t (a, b) values (?, ?, 1)`: a table, its columns, one row of values with no
+# parentheses or quotes inside.
+_ONE_ROW_INSERT = re.compile(r"^\s*(insert\s+into\s+[\w.\"]+\s*(?:\([^()]*\))?)\s*values\s*\(([^()'\"]*)\)\s*;?\s*$", re.I)
+
+
 class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
@@ -348,8 +353,16 @@ class DuckDBEngine(Engine):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
             return
+        one_row = _ONE_ROW_INSERT.match(sql)
         try:
-            self.connection.executemany(sql, [list(row) for row in rows])
+            if one_row and all(len(row) == one_row.group(2).count("?") for row in rows):
+                # DuckDB's executemany runs the statement once per row, about half a millisecond
+                # each (1.5 s for the 2,652 combinations of random v random); one statement
+                # that unnests a list per parameter inserts the same rows in milliseconds.
+                values = one_row.group(2).replace("?", "unnest(?)")
+                self.connection.execute(f"{one_row.group(1)} select {values}", [list(column) for column in zip(*rows)])
+            else:
+                self.connection.executemany(sql, [list(row) for row in rows])
         except _duckdb_failures() as e:
             raise self._error(e, sql) from e
 
