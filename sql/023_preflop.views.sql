@@ -29,7 +29,7 @@
   cards): at most four dead values, the slots below, so no product over 13 values per row.
 
   Part 2 is the work: about 0.9 billion (profile, class) rows, each pair of shapes counted in
-  one order and turned round; the whole job takes about 270 s of CPU on DuckDB and 1 GB.
+  one order and turned round; the whole job takes about 195 s of CPU on DuckDB and 1 GB.
 
   On Spark, the same SQL. A comment that starts with a plus sign right after a select, as
   in BROADCAST(slot_1, ...), is Spark's hint to send the small side of a join (the slots'
