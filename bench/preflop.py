@@ -9,9 +9,9 @@ build    ``Database.build(preflop=True)`` on DuckDB: all 1,624,350 pairs, wall a
          peer is a loop of eval7.evaluate over every board) of one matchup, scaled to the 47,008
          matchups that differ up to suits, the least a table of all pairs needs.
 spark    the same job, unchanged, on Spark: ``pokersql --engine spark --master local[N] build
-         --preflop`` as its own process on 1 and on 2 cores, each on a fresh copy of one
-         migrated warehouse; Spark's start (the same command with ``query "select 1"``) is
-         measured apart and taken off. The table Spark wrote (Parquet files) must equal
+         --preflop`` as its own process on 1 and on 2 cores (pinned to them, the JVM's own
+         threads included), each on a fresh copy of one migrated warehouse; Spark's start
+         (the same command with ``query "select 1"``) is measured apart and taken off. The table Spark wrote (Parquet files) must equal
          DuckDB's row for row (DuckDB reads the files). From the two job times, Amdahl's law
          projects a cluster of N one-core executors: the serial share s = 2*T2/T1 - 1 and
          T(N) = T1 * (s + (1 - s) / N); the projection leaves out the network, which a cluster
@@ -23,13 +23,14 @@ lookup   equity from the table (AA v KK, QQ+,AKs v JJ-99,AQs, random v random) b
                                                       temporary copy)
                             [--spark-db DIR]         (a migrated Spark warehouse to copy;
                                                       default: migrate one, minutes)
-                            [--skip-spark]
+                            [--skip-spark] [--skip-lookup]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import resource
 import shutil
 import subprocess
@@ -45,11 +46,13 @@ DISTINCT_MATCHUPS = 47_008
 POKERSQL = [sys.executable, "-m", "pokersql"]
 
 
-def wall_seconds(command: list[str]) -> float:
-    """Run ``command`` (it must succeed): its wall seconds. (Not its CPU: the JVM that pyspark
-    starts is never waited for by the command, so its CPU time reaches no one's rusage.)"""
+def wall_seconds(command: list[str], cpus: set[int] | None = None) -> float:
+    """Run ``command`` (it must succeed), on ``cpus`` only if given (the JVM it starts too):
+    its wall seconds. (Not its CPU: the JVM that pyspark starts is never waited for by the
+    command, so its CPU time reaches no one's rusage.)"""
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, preexec_fn=pin)
     return time.perf_counter() - start
 
 
@@ -65,11 +68,14 @@ def spark_runs(folder: str, warehouse: str | None, duck_path: str) -> None:
         shutil.rmtree(copy, ignore_errors=True)
         shutil.copytree(warehouse, copy, ignore=shutil.ignore_patterns(".pokersql.lock"))
         spark = [*POKERSQL, "--engine", "spark", "--master", f"local[{cores}]", "--db", copy, "--quiet"]
-        start_wall = wall_seconds([*spark, "query", "select 1"])
-        wall = wall_seconds([*spark, "build", "--preflop"])
+        # local[N] runs N tasks at once, but the JVM's own threads (its garbage collector, its
+        # compiler) would use every core: the process is pinned to N of them.
+        cpus = set(sorted(os.sched_getaffinity(0))[:cores])
+        start_wall = wall_seconds([*spark, "query", "select 1"], cpus)
+        wall = wall_seconds([*spark, "build", "--preflop"], cpus)
         jobs[cores] = wall - start_wall
-        print(f"  local[{cores}]: build --preflop {wall:.1f} s wall, Spark's start {start_wall:.1f} s, "
-              f"the job {jobs[cores]:.1f} s  (load after {load_average()})", flush=True)
+        print(f"  local[{cores}] on CPU {', '.join(map(str, sorted(cpus)))}: build --preflop {wall:.1f} s wall, "
+              f"Spark's start {start_wall:.1f} s, the job {jobs[cores]:.1f} s  (load after {load_average()})", flush=True)
         with pokersql.connect(duck_path, read_only=True) as duck:
             files = str(Path(copy) / "preflop_matchups" / "*.parquet")
             differing = duck.engine.execute(
@@ -105,6 +111,7 @@ def main() -> None:
     parser.add_argument("--db", help="a database file to fill (default: a temporary one)")
     parser.add_argument("--spark-db", help="a migrated Spark warehouse to copy (default: migrate one)")
     parser.add_argument("--skip-spark", action="store_true")
+    parser.add_argument("--skip-lookup", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         plain_path = str(Path(folder) / "plain.duckdb")
@@ -134,6 +141,8 @@ def main() -> None:
         if not args.skip_spark:
             spark_runs(folder, args.spark_db, table_path)
 
+        if args.skip_lookup:
+            return
         print(f"== lookup against the enumeration  (load average {load_average()})")
         with pokersql.connect(table_path) as table, pokersql.connect(plain_path) as plain:
             for hands in (("AA", "KK"), ("QQ+,AKs", "JJ-99,AQs"), ("AhAd", "random")):
