@@ -11,8 +11,9 @@ build    ``Database.build(preflop=True)`` on DuckDB: all 1,624,350 pairs, wall a
 spark    the same job, unchanged, on Spark: ``pokersql --engine spark --master local[N] build
          --preflop`` as its own process on 1 and on 2 cores (pinned to them, the JVM's own
          threads included), each on a fresh copy of one migrated warehouse; Spark's start
-         (the same command with ``query "select 1"``) is measured apart and taken off. The table Spark wrote (Parquet files) must equal
-         DuckDB's row for row (DuckDB reads the files). From the two job times, Amdahl's law
+         (the same command with ``query "select 1"``) is measured apart and taken off. The
+         table Spark wrote (Parquet files) must equal DuckDB's row for row (DuckDB reads the
+         files). From the two job times, Amdahl's law
          projects a cluster of N one-core executors: the serial share s = 2*T2/T1 - 1 and
          T(N) = T1 * (s + (1 - s) / N); the projection leaves out the network, which a cluster
          adds to each shuffle (the job's shuffles carry at most a few million short rows).

@@ -354,8 +354,9 @@ class DuckDBEngine(Engine):
         if not rows:
             return
         one_row = _ONE_ROW_INSERT.match(sql)
+        parameters = one_row.group(2).count("?") if one_row else None
         try:
-            if one_row and all(len(row) == one_row.group(2).count("?") for row in rows):
+            if one_row and all(len(row) == parameters for row in rows):
                 # DuckDB's executemany runs the statement once per row, about half a millisecond
                 # each (1.5 s for the 2,652 combinations of random v random); one statement
                 # that unnests a list per parameter inserts the same rows in milliseconds.
