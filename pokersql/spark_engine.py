@@ -72,6 +72,7 @@ DEFAULT_MASTER = "local[2]"
 CATALOG_FILE = "pokersql_catalog.json"
 LOCK_FILE = ".pokersql.lock"
 TRASH = ".pokersql_trash"  # what a migration dropped or emptied, until it commits
+_CANCEL_POLL = 0.25  # seconds between an interrupt's cancels of a statement's jobs
 
 # The Spark application: sized for a laptop of two cores; spark.driver.memory applies where
 # pyspark starts the JVM itself (local mode).
@@ -256,8 +257,9 @@ class SparkEngine(Engine):
         self._temp_tables: dict[str, list[tuple]] = {}
         self._temp_schemas: dict[str, Any] = {}
         self._interrupted = False
-        self._running = 0  # statements running now (interrupt() cancels until they end)
-        self._job_tag = f"pokersql-{uuid.uuid4().hex}"  # the Spark jobs of this engine's statements
+        # The job tags of the statements running now, one tag a statement: interrupt() cancels
+        # these until they end, and never a statement that starts after them.
+        self._running_tags: set[str] = set()
         self._reader: Any = None
         self.session = self._new_session()
         self._take_lock(self.read_only)
@@ -448,17 +450,23 @@ class SparkEngine(Engine):
 
     @contextlib.contextmanager
     def _statement(self) -> Iterator[None]:
-        """While a statement runs, its Spark jobs carry this engine's tag (interrupt() cancels them)."""
-        self._check_interrupted()
+        """While a statement runs, its Spark jobs carry a tag of its own (interrupt() cancels them).
+
+        The tag is made known before the check for an interrupt: an interrupt() that comes
+        between the two cancels this statement's jobs, one that comes before stops it here."""
         context = self._spark.sparkContext
-        self._running += 1
-        context.addJobTag(self._job_tag)
+        tag = f"pokersql-{uuid.uuid4().hex}"
+        self._running_tags.add(tag)
         try:
-            yield
+            self._check_interrupted()
+            context.addJobTag(tag)
+            try:
+                yield
+            finally:
+                with contextlib.suppress(Exception):
+                    context.removeJobTag(tag)
         finally:
-            self._running -= 1
-            with contextlib.suppress(Exception):
-                context.removeJobTag(self._job_tag)
+            self._running_tags.discard(tag)
 
     def _check_interrupted(self) -> None:
         """An interrupt came between two statements: start no other."""
@@ -919,18 +927,20 @@ class SparkEngine(Engine):
             return -1.0
 
     def interrupt(self) -> None:
-        """Cancel the running statement's Spark jobs (``cancelJobsWithTag``), and keep cancelling
-        while it runs: a statement still being planned starts its jobs later."""
+        """Cancel the running statements' Spark jobs (``cancelJobsWithTag``), and keep cancelling
+        while they run: a statement still being planned starts its jobs later. A statement that
+        starts after them is not cancelled (its tag is another): the interrupt has ended the
+        command that was running, or, if none was, stops the next statement before it starts."""
         self._interrupted = True
+        running = set(self._running_tags)  # after the flag is set: see _statement
         context = self._spark.sparkContext
 
         def cancel() -> None:
-            while True:
-                with contextlib.suppress(Exception):
-                    context.cancelJobsWithTag(self._job_tag)
-                if not (self._running and self._interrupted):
-                    return
-                time.sleep(0.25)
+            while tags := running & self._running_tags:
+                for tag in tags:
+                    with contextlib.suppress(Exception):
+                        context.cancelJobsWithTag(tag)
+                time.sleep(_CANCEL_POLL)
 
         threading.Thread(target=cancel, name="pokersql-spark-cancel", daemon=True).start()
 

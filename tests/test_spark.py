@@ -25,7 +25,7 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel
 
 import pokersql
-from pokersql import migrations
+from pokersql import migrations, spark_engine
 from pokersql.cli import main
 from pokersql.engines import ENGINES
 from pokersql.errors import DatabaseError, Interrupted, MigrationError, PokerSQLError, Refused
@@ -150,6 +150,39 @@ def test_interrupt_cancels_the_running_job(sparkdb: pokersql.Database) -> None:
         timer.cancel()
     assert time.perf_counter() - started < 60
     assert engine.execute("select count(*) from digits") == [(10,)]  # the engine works on
+
+
+def test_interrupt_cancels_no_statement_that_starts_after_it(
+    sparkdb: pokersql.Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """interrupt() keeps cancelling the statement it found running until that one ends; the next
+    statement, started at once, runs to its end. (A CI run saw the next statement cancelled: the
+    canceller woke once more after the interrupted statement had ended, and cancelled by a tag
+    that every statement shared.) Its sleep between cancels is made 2 s here, so that it wakes
+    while the next statement (some 6 s) runs."""
+    monkeypatch.setattr(spark_engine, "_CANCEL_POLL", 2.0)
+    engine = sparkdb.engine
+    timer = threading.Timer(3, engine.interrupt)
+    timer.start()
+    try:
+        with pytest.raises(Interrupted):
+            engine.execute("select count(*) from hands cross join hand_classes where hands.hand_rank + hand_classes.hand_rank = 3")
+    finally:
+        timer.cancel()
+    started = time.perf_counter()
+    rows = engine.execute("select count(*) from hands cross join digits as a cross join digits as b cross join digits as c")
+    assert time.perf_counter() - started > 2.0, "the next statement must outlast the canceller's sleep"
+    assert rows == [(2_598_960 * 10**3,)]
+
+
+def test_interrupt_between_statements_stops_the_next_one(sparkdb: pokersql.Database) -> None:
+    """An interrupt while no statement runs (between two statements of a command) stops the next
+    statement before it starts, once."""
+    engine = sparkdb.engine
+    engine.interrupt()
+    with pytest.raises(Interrupted):
+        engine.execute("select count(*) from digits")
+    assert engine.execute("select count(*) from digits") == [(10,)]
 
 
 def test_ctrl_c_stops_the_cli_in_one_line_and_leaves_the_database(spark_dir: Path, tmp_path: Path) -> None:
