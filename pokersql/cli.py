@@ -178,7 +178,9 @@ def build(context: Context, preflop: bool, output_format: str) -> None:
 
     With --preflop, fill the table of all 1,624,350 heads-up preflop matchups, each with its
     wins, ties and losses over the 1,712,304 boards (and the view preflop_classes, 169 x 169):
-    heads-up preflop equity of hands, ranges and random is then a lookup.
+    heads-up preflop equity of hands, ranges and random is then a lookup. The job runs on DuckDB
+    and Spark; PostgreSQL and SQLite refuse it (tens of GB of temporary files): build it with
+    DuckDB, export it and copy it in (the README shows how).
 
     \b
     Example:

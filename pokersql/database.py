@@ -225,6 +225,11 @@ class Database:
         Minutes of work, in one transaction: an error or Ctrl-C leaves the table as it was.
         Once filled, ``equity`` answers heads-up preflop questions from it.
         """
+        if preflop and self.engine.preflop_job_refused:
+            raise BadInput(
+                f"build --preflop does not run on {self.engine.name}: {self.engine.preflop_job_refused}; "
+                "build it with DuckDB and copy the table in (docs/engines.md)"
+            )
         self.ensure_ready()
         if not preflop:
             return self.engine.execute("select count(*) from hands")[0][0]

@@ -155,6 +155,10 @@ class PostgresEngine(Engine):
     default_path = ""  # no default: a server is named by a URL
     binds_views = True
     temp_schema = "pg_temp"
+    # Measured (docs/engines.md): PostgreSQL's plan of 023 misestimates its joins (rows=1 where
+    # there are millions) and sorts or hashes the 0.9 billion rows of part 2 through temporary
+    # files, more than 29 GB in 12 minutes and not done; a server's disk is not pokersql's to fill.
+    preflop_job_refused = "PostgreSQL spills the job to tens of GB of temporary files"
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         if not path:

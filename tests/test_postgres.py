@@ -35,6 +35,7 @@ from pokersql.engines import ENGINES
 from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
 from pokersql.postgres_engine import PostgresEngine, masked, placeholders
 from pokersql.transpile import DIALECTS, transpile
+from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
 from signals import interrupt  # tests/signals.py
 
 pytestmark = pytest.mark.xdist_group("postgres")
@@ -586,6 +587,34 @@ def test_cli_sql_dialect_postgres_runs_in_psql(server: Server, fresh_url: str, c
     assert out.returncode == 0, out.stderr
     with psycopg.connect(fresh_url) as connection:
         assert connection.execute("select count(*), count(distinct hand_rank) from hands").fetchall() == [(2598960, 7462)]
+
+
+def test_build_preflop_is_refused_in_one_line(pg_url: str, pg: pokersql.Database, capsys) -> None:
+    """PostgreSQL's plan of the preflop job spills tens of GB to temporary files (docs/engines.md):
+    `build --preflop` refuses at once, names the way round it, and writes nothing."""
+    assert main(["--engine", "postgres", "--db", pg_url, "build", "--preflop"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: build --preflop does not run on postgres:") and err.count("\n") == 1
+    assert "build it with DuckDB and copy the table in" in err
+    assert pg.query("select count(*) from preflop_matchups").rows == [(0,)]
+
+
+def test_preflop_table_copied_in_with_psql_answers_equity(
+    server: Server, fresh_url: str, duck: pokersql.Database, tmp_path: Path, monkeypatch
+) -> None:
+    """The way round (docs/engines.md): a DuckDB export of preflop_matchups copied in by psql's
+    \\copy, and equity on PostgreSQL reads it: the answer DuckDB enumerates."""
+    csv, enumerated = matchup_csv(duck, tmp_path)
+    with pokersql.connect(fresh_url, engine="postgres") as database:
+        database.migrate()
+        copy = "\\copy preflop_matchups from pstdin with (format csv, header)"  # psql ... < preflop.csv
+        psql = [*server.as_user, str(server.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1"]
+        where = ["-h", str(server.directory), "-p", str(server.port), "-d", fresh_url.split("/")[3].split("?")[0]]
+        out = subprocess.run([*psql, *where, "-c", copy], input=csv, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        with counting_lookups(monkeypatch) as looked_up:
+            assert database.equity(*MATCHUP).to_dict() == enumerated
+        assert looked_up == ["postgres"]  # read from the table, not enumerated
 
 
 def test_sigint_stops_a_long_command_and_leaves_the_database(pg_url: str, pg: pokersql.Database) -> None:

@@ -28,6 +28,7 @@ from pokersql.cli import main
 from pokersql.engines import ENGINES, SQLiteEngine
 from pokersql.errors import BadInput, DatabaseError, MigrationError
 from pokersql.transpile import DIALECTS, transpile
+from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
 
 SEEDS = [0, 1, 42, 2010, 2**31 - 1, 2**32, 2**62 - 1, 2**62]
 SQLITE3 = shutil.which("sqlite3")
@@ -373,6 +374,34 @@ def test_sqlite_migrate_is_idempotent(built: dict[str, Path], tmp_path: Path) ->
         assert db.migrate() == []
         assert db.engine.execute("select count(*) from schema_history") == before
         assert db.build() == 2598960
+
+
+def test_sqlite_build_preflop_is_refused_in_one_line(built: dict[str, Path], lite: pokersql.Database, capsys) -> None:
+    """SQLite's plan of the preflop job spills tens of GB to temporary files (docs/engines.md):
+    `build --preflop` refuses at once, names the way round it, and writes nothing."""
+    assert main(["--engine", "sqlite", "--db", str(built["sqlite"]), "build", "--preflop"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: build --preflop does not run on sqlite:") and err.count("\n") == 1
+    assert "build it with DuckDB and copy the table in" in err
+    assert lite.query("select count(*) from preflop_matchups").rows == [(0,)]
+
+
+@needs_sqlite3
+def test_preflop_table_imported_by_the_sqlite3_shell_answers_equity(
+    built: dict[str, Path], duck: pokersql.Database, tmp_path: Path, monkeypatch
+) -> None:
+    """The way round (docs/engines.md): a DuckDB export of preflop_matchups imported by the
+    sqlite3 shell's .import, and equity on SQLite reads it: the answer DuckDB enumerates."""
+    csv, enumerated = matchup_csv(duck, tmp_path)
+    (tmp_path / "preflop.csv").write_text(csv, encoding="utf-8")
+    path = tmp_path / "copied.sqlite"
+    shutil.copyfile(built["sqlite"], path)
+    command = f".import --csv --skip 1 {tmp_path / 'preflop.csv'} preflop_matchups"
+    out = subprocess.run([SQLITE3, "-bail", str(path), command], capture_output=True, text=True)
+    assert out.returncode == 0 and not out.stderr, out.stderr
+    with pokersql.connect(str(path), "sqlite") as db, counting_lookups(monkeypatch) as looked_up:
+        assert db.equity(*MATCHUP).to_dict() == enumerated
+    assert looked_up == ["sqlite"]  # read from the table, not enumerated
 
 
 def test_sqlite_refuses_an_edited_applied_file(tmp_path: Path) -> None:
