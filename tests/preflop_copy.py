@@ -17,10 +17,10 @@ from pokersql.cards import parse_cards
 MATCHUP = ("AhAd", "KhKd")
 
 
-def matchup_csv(duck: pokersql.Database, folder: Path) -> tuple[str, dict]:
+def matchup_csv(duck: pokersql.Database, folder: Path) -> tuple[Path, dict]:
     """DuckDB's export of preflop_matchups holding the two ordered rows of AhAd v KhKd, counted by
-    DuckDB's enumeration of every board (its table is empty, so equity enumerates): the CSV's
-    text, and that enumeration's answer."""
+    DuckDB's enumeration of every board (its table is empty, so equity enumerates): the CSV
+    file, and that enumeration's answer."""
     assert duck.query("select count(*) from preflop_matchups").rows == [(0,)]
     export = folder / "preflop.csv"
     assert duck.export("preflop_matchups", export).rows == 0  # the header DuckDB writes
@@ -29,8 +29,9 @@ def matchup_csv(duck: pokersql.Database, folder: Path) -> tuple[str, dict]:
     wins, ties, losses = first["wins"], first["ties"], boards - first["wins"] - first["ties"]
     hand_1, hand_2 = (sorted(parse_cards(hand), reverse=True) for hand in MATCHUP)
     rows = [(*hand_1, *hand_2, wins, ties, losses), (*hand_2, *hand_1, losses, ties, wins)]
-    text = export.read_text(encoding="utf-8") + "".join(",".join(map(str, row)) + "\n" for row in rows)
-    return text, enumerated
+    with export.open("a", encoding="utf-8") as file:
+        file.writelines(",".join(map(str, row)) + "\n" for row in rows)
+    return export, enumerated
 
 
 @contextmanager

@@ -96,8 +96,15 @@ class Server:
             shutil.chown(self.directory, "postgres")
         self.started = False
 
-    def run(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([*self.as_user, *args], capture_output=True, text=True, timeout=180)
+    def run(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run([*self.as_user, *args], input=stdin, capture_output=True, text=True, timeout=180)
+
+    def psql(self, url: str, command: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        """The real psql shell, stopping at the first error, running ``command`` in the database of
+        ``url`` (one of this server's)."""
+        database = url.split("/")[3].split("?")[0]
+        where = ["-h", str(self.directory), "-p", str(self.port), "-d", database]
+        return self.run(str(self.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", *where, "-c", command, stdin=stdin)
 
     def start(self) -> None:
         init = self.run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync")
@@ -581,9 +588,7 @@ def test_cli_sql_dialect_postgres_runs_in_psql(server: Server, fresh_url: str, c
     script = capsys.readouterr().out
     assert "-- 019_hand_macros.duckdb.views.sql" not in script
     first = script.split("-- 009_")[0]
-    psql = server.bin / "psql"
-    database = fresh_url.split("/")[3].split("?")[0]
-    out = server.run(str(psql), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", str(server.directory), "-p", str(server.port), "-d", database, "-c", first)
+    out = server.psql(fresh_url, first)
     assert out.returncode == 0, out.stderr
     with psycopg.connect(fresh_url) as connection:
         assert connection.execute("select count(*), count(distinct hand_rank) from hands").fetchall() == [(2598960, 7462)]
@@ -607,10 +612,8 @@ def test_preflop_table_copied_in_with_psql_answers_equity(
     csv, enumerated = matchup_csv(duck, tmp_path)
     with pokersql.connect(fresh_url, engine="postgres") as database:
         database.migrate()
-        copy = "\\copy preflop_matchups from pstdin with (format csv, header)"  # psql ... < preflop.csv
-        psql = [*server.as_user, str(server.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1"]
-        where = ["-h", str(server.directory), "-p", str(server.port), "-d", fresh_url.split("/")[3].split("?")[0]]
-        out = subprocess.run([*psql, *where, "-c", copy], input=csv, capture_output=True, text=True, timeout=60)
+        # psql ... < preflop.csv
+        out = server.psql(fresh_url, "\\copy preflop_matchups from pstdin with (format csv, header)", stdin=csv.read_text())
         assert out.returncode == 0, out.stderr
         with counting_lookups(monkeypatch) as looked_up:
             assert database.equity(*MATCHUP).to_dict() == enumerated

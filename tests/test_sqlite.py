@@ -393,10 +393,9 @@ def test_preflop_table_imported_by_the_sqlite3_shell_answers_equity(
     """The way round (docs/engines.md): a DuckDB export of preflop_matchups imported by the
     sqlite3 shell's .import, and equity on SQLite reads it: the answer DuckDB enumerates."""
     csv, enumerated = matchup_csv(duck, tmp_path)
-    (tmp_path / "preflop.csv").write_text(csv, encoding="utf-8")
     path = tmp_path / "copied.sqlite"
     shutil.copyfile(built["sqlite"], path)
-    command = f".import --csv --skip 1 {tmp_path / 'preflop.csv'} preflop_matchups"
+    command = f".import --csv --skip 1 {csv} preflop_matchups"
     out = subprocess.run([SQLITE3, "-bail", str(path), command], capture_output=True, text=True)
     assert out.returncode == 0 and not out.stderr, out.stderr
     with pokersql.connect(str(path), "sqlite") as db, counting_lookups(monkeypatch) as looked_up:
