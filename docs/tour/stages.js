@@ -130,7 +130,7 @@ order by player;`,
     exact.points,
     exact.category,
     exact.hands as every_hand,
-    round(exact.hands * settings.deals / 2598960.0, 1) as expected,
+    round(exact.hands * settings.deals / 2598960.0, 2) as expected,
     dealt.hands as dealt
 from five_card_frequencies as exact
 cross join deal_settings as settings

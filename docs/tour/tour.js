@@ -94,10 +94,14 @@ async function ensure(names) {
 // ---- the progress line ----------------------------------------------------------------------
 const progressLine = () => $("#progress");
 let progressTimer = null;
+let runningStage = null; // its timing line repeats the progress line
 function progress(message) {
   const line = progressLine();
   line.classList.add("busy");
-  const show = () => (line.textContent = message());
+  const show = () => {
+    line.textContent = message();
+    if (runningStage) runningStage.timing.textContent = line.textContent;
+  };
   show();
   clearInterval(progressTimer);
   progressTimer = setInterval(show, 200);
@@ -150,9 +154,24 @@ function plain(value) {
   return value;
 }
 
+// A HUGEINT or DECIMAL comes as Arrow's big number: its digits, unscaled.
+function number(value, scale) {
+  const digits = String(value);
+  if (!/^-?\d+$/.test(digits)) return plain(value);
+  if (scale) return Number(digits) / 10 ** scale;
+  return plain(BigInt(digits));
+}
+
 function tableRows(result) {
-  const columns = result.schema.fields.map((field) => field.name);
-  const rows = result.toArray().map((row) => columns.map((name) => plain(row[name])));
+  const fields = result.schema.fields;
+  const columns = fields.map((field) => field.name);
+  const big = fields.map((field) => typeof field.type.scale === "number" || (field.type.bitWidth || 0) > 64);
+  const rows = result.toArray().map((row) =>
+    fields.map((field, i) => {
+      const value = row[field.name];
+      return big[i] && value !== null && typeof value === "object" ? number(value, field.type.scale || 0) : plain(value);
+    }),
+  );
   return { columns, rows };
 }
 
@@ -162,7 +181,7 @@ function cell(value) {
     td.append(element("span", { class: "null" }, "null"));
   } else if (typeof value === "number") {
     td.className = "number";
-    td.textContent = Number.isInteger(value) ? value.toLocaleString("en-US") : String(value);
+    td.textContent = value.toLocaleString("en-US", { maximumFractionDigits: 6 });
   } else if (typeof value === "string" && CARD_LIST.test(value)) {
     for (const card of value.split(" ")) {
       const suit = card[1];
@@ -219,6 +238,7 @@ async function execute(sql, ...params) {
 // Each setup writes the input tables with bound values; the page shows what it did.
 const SETUPS = {
   deal: {
+    seeded: true,
     describe: () => {
       const { seed, players } = readSeed();
       return `update deal_settings set seed = ${seed}, players = ${players}, deals = 1;`;
@@ -229,6 +249,7 @@ const SETUPS = {
     },
   },
   simulate: {
+    seeded: true,
     inputs: [{ name: "deals", label: "Deals", value: "20000", type: "number" }],
     describe: (inputs) => `update deal_settings set seed = ${readSeed().seed}, players = 1, deals = ${inputs.deals.value};`,
     run: async (inputs) => {
@@ -371,6 +392,7 @@ function runStage(id) {
   state.error.hidden = true;
   return exclusive(async () => {
     const begun = performance.now();
+    runningStage = state;
     try {
       await tour.ready;
       await loadDefinition(state);
@@ -412,6 +434,7 @@ function runStage(id) {
       state.timing.textContent = "";
       say(`Stage ${stage.number} stopped with an error: see under its query.`);
     } finally {
+      runningStage = null;
       state.section.classList.remove("running");
       state.section.classList.add("ran");
     }
@@ -446,7 +469,7 @@ function main() {
     }
     // A new deal runs again every stage that has run and reads the seed box.
     for (const stage of STAGES) {
-      if (stage.setup && stageState[stage.id].section.classList.contains("ran")) runStage(stage.id);
+      if (stage.setup && SETUPS[stage.setup].seeded && stageState[stage.id].section.classList.contains("ran")) runStage(stage.id);
       else stageState[stage.id].describe();
     }
   });
