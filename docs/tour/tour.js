@@ -331,7 +331,7 @@ function buildStage(stage) {
   const chart = stage.chart ? element("div", { class: "chart" }) : null;
   const output = element("div", { class: "output" }, element("p", { class: "hint" }, "Run the stage to see its rows."));
 
-  section.append(
+  const parts = [
     heading,
     element("div", { class: "text", html: stage.text }),
     element("div", { class: "cell-label" }, "The SQL, from ", source, " (edit it, and Run applies your version)"),
@@ -344,7 +344,8 @@ function buildStage(stage) {
     error,
     chart,
     output,
-  );
+  ];
+  section.append(...parts.filter((part) => part !== null));
 
   const state = (stageState[stage.id] = { stage, section, definition, query, source, inputs, setupLine, error, output, chart, timing, original: null, appliedDefinition: null });
   const describe = () => {
