@@ -420,6 +420,34 @@ def sql(dialect: str) -> None:
     click.echo(migrations.script_for(dialect, migrations.sql_files()), nl=False)
 
 
+@cli.command(name="tour")
+@click.option("--port", type=click.IntRange(0, 65535), default=8010, show_default=True, help="Port to serve on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on.")
+def tour_command(port: int, host: str) -> None:
+    """Serve the guided tour: the article's pipeline, stage by stage, in your browser.
+
+    The page runs the project's SQL files in DuckDB-Wasm, offline: it loads nothing
+    from outside its own address. The first run installs DuckDB-Wasm from npm
+    (npm ci in docs/tour/; needs Node.js and npm). Ctrl-C stops the server.
+
+    \b
+    Example:
+        pokersql tour
+    """
+    from . import tour
+
+    directory = tour.tour_directory()
+    if tour.assets_missing(directory):
+        click.echo(f"Installing DuckDB-Wasm from npm ({tour.NPM_COMMAND} in {directory})...", err=True)
+        tour.install_assets(directory)
+    httpd = tour.server(host, port)
+    try:
+        click.echo(f"The tour is at http://{host}:{httpd.server_address[1]}/ (Ctrl-C stops it)")
+        httpd.serve_forever()
+    finally:
+        httpd.server_close()
+
+
 def _plot(function: str, result: object, path: str, output_format: str) -> None:
     """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean)."""
     from . import plots

@@ -1,0 +1,171 @@
+"""The guided tour: the article's pipeline in the browser, on DuckDB-Wasm, served from here.
+
+The page (docs/tour/) reads the project's own SQL files through one manifest that this
+module writes from ``migrations.sql_files()``: each file's path, what it creates, and
+which files it needs (the files that create what it reads, found by sqlglot, with theirs,
+in run order). A stage loads only those, so the deck is on screen in a few seconds and
+the 2,598,960 hands are built only by the stage that shows them.
+
+The server answers GET requests for the page's folder and nothing else: the page, the
+manifest, the SQL files, and the npm packages' browser files (DuckDB-Wasm, Apache Arrow
+and what it imports), from docs/tour/node_modules (``npm ci``, package-lock.json).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import mimetypes
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import sqlglot
+from sqlglot import exp
+
+from . import migrations
+from .errors import PokerSQLError
+
+TOUR_DIRECTORY = Path(__file__).resolve().parents[1] / "docs" / "tour"
+PAGE_FILES = ("index.html", "tour.js", "tour.css", "stages.js", "chart.js")
+# The npm packages the page imports, by the import map in index.html: only these are served.
+VENDOR_PACKAGES = ("@duckdb/duckdb-wasm", "apache-arrow", "flatbuffers", "tslib")
+WASM_FILE = "node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm"
+NPM_COMMAND = "npm ci --no-audit --no-fund"
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
+         ".sql": "text/plain; charset=utf-8", ".html": "text/html; charset=utf-8", ".css": "text/css", ".png": "image/png"}
+
+
+class TourError(PokerSQLError):
+    exit_code = 1
+
+
+def tour_directory() -> Path:
+    if not (TOUR_DIRECTORY / "index.html").is_file():
+        raise TourError(f"the tour's page is not here ({TOUR_DIRECTORY}): `pokersql tour` runs from a source checkout of pokersql")
+    return TOUR_DIRECTORY
+
+
+def assets_missing(directory: Path) -> bool:
+    return not (directory / WASM_FILE).is_file()
+
+
+def install_assets(directory: Path) -> None:
+    """``npm ci`` in the tour's folder: DuckDB-Wasm's files, as package-lock.json pins them."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise TourError(f"the tour needs DuckDB-Wasm from npm, and npm is not installed: install Node.js and npm, then run `{NPM_COMMAND}` in {directory}")
+    done = subprocess.run([npm, *NPM_COMMAND.split()[1:]], cwd=directory, capture_output=True, text=True)
+    if done.returncode != 0 or assets_missing(directory):
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise TourError(f"`{NPM_COMMAND}` in {directory} failed: {last}")
+
+
+def _reads(sql_file: migrations.SqlFile) -> set[str]:
+    """The tables and views a file reads, and the macros it calls (its own included)."""
+    names: set[str] = set()
+    for statement in sqlglot.parse(sql_file.text, read="duckdb"):
+        if statement is None:
+            continue
+        ctes = {cte.alias for cte in statement.find_all(exp.CTE)}
+        names |= {table.name for table in statement.find_all(exp.Table)} - ctes
+        names |= {call.name for call in statement.find_all(exp.Anonymous)}
+    return names
+
+
+def manifest() -> dict:
+    """The SQL files in run order, each with what it creates and the files it needs."""
+    files = [f for f in migrations.sql_files() if f.runs_on("duckdb")]
+    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
+    reads = {f.script: {creators[name] for name in _reads(f) if name in creators} - {f.script} for f in files}
+    order = [f.script for f in files]
+
+    def needs(script: str) -> list[str]:
+        found, todo = {script}, [script]
+        while todo:
+            for other in reads[todo.pop()] - found:
+                found.add(other)
+                todo.append(other)
+        return [s for s in order if s in found]
+
+    return {
+        "files": [
+            {
+                "script": f.script,
+                "path": f"sql/{f.script}",
+                "kind": f.kind,
+                "creates": [{"kind": kind, "name": name} for kind, name, _ in f.definitions()],
+                "needs": needs(f.script),
+            }
+            for f in files
+        ]
+    }
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """GET of the page's own files only; anything else is 404."""
+
+    tour: Path
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet: the command prints the address
+        pass
+
+    def _resolve(self, path: str) -> tuple[bytes, str] | None:
+        if path in ("", "/"):
+            path = "/index.html"
+        name = path.lstrip("/")
+        if name in PAGE_FILES:
+            return (self.tour / name).read_bytes(), name
+        if name == "sql/manifest.json":
+            return json.dumps(manifest(), indent=1).encode(), name
+        if name.startswith("sql/"):
+            sql_files = {f.script: f for f in migrations.sql_files()}
+            if name[4:] in sql_files:
+                return sql_files[name[4:]].text.encode(), name
+            return None
+        if name.startswith("vendor/"):
+            rest = name[len("vendor/") :]
+            for package in VENDOR_PACKAGES:
+                if rest.startswith(package + "/"):
+                    root = (self.tour / "node_modules" / package).resolve()
+                    target = (root / rest[len(package) + 1 :]).resolve()
+                    if root in target.parents and target.is_file():
+                        return target.read_bytes(), target.name
+        return None
+
+    def do_GET(self) -> None:
+        found = self._resolve(unquote(urlsplit(self.path).path))
+        if found is None:
+            self.send_error(404)
+            return
+        body, name = found
+        suffix = Path(name).suffix
+        self.send_response(200)
+        self.send_header("Content-Type", TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_HEAD(self) -> None:
+        self.send_error(405)
+
+
+def server(host: str = "127.0.0.1", port: int = 8010) -> http.server.ThreadingHTTPServer:
+    """The tour's server, bound but not yet serving (``serve_forever`` serves it)."""
+    directory = tour_directory()
+    handler = type("TourHandler", (_Handler,), {"tour": directory})
+    try:
+        return http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError as e:
+        raise TourError(f"cannot serve the tour on {host}:{port}: {e.strerror or e}") from e
+
+
+def serve_in_thread(host: str = "127.0.0.1", port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A running server on a free port, for tests: (server, its address). ``shutdown()`` stops it."""
+    httpd = server(host, port)
+    threading.Thread(target=functools.partial(httpd.serve_forever, poll_interval=0.1), daemon=True).start()
+    return httpd, f"http://{host}:{httpd.server_address[1]}/"
