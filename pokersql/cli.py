@@ -371,18 +371,32 @@ def equity(
 
 @cli.command()
 @click.argument("sql")
+@click.option(
+    "--read",
+    "read",
+    multiple=True,
+    metavar="PATH",
+    help="DuckDB only: a file of yours the SQL may read, read-only (repeat for more); no other file.",
+)
 @format_option
 @pass_context
-def query(context: Context, sql: str, output_format: str) -> None:
-    """Run SQL against the database, read-only: it can change nothing, and touch no file or network.
+def query(context: Context, sql: str, read: tuple[str, ...], output_format: str) -> None:
+    """Run one SQL statement against the database, read-only: it can change nothing, and touch
+    no file or network. SQL is - to read it from stdin.
 
-    The engine itself refuses a write, a file, an extension or a URL (exit status 2).
+    The engine itself refuses a write, a file, an extension or a URL (exit status 2), and
+    more than one statement (it would show only the last one's rows).
 
     \b
-    Example:
-        pokersql query "select category, count(*) from hands group by all"
+    Examples:
+        pokersql query "select category, count(*) as hands from hands group by category order by 2"
+        pokersql query "select name, pretty from cards where rank_char = 'A'" --format csv
+        echo "select count(*) as royal_flushes from hands where points = 9" | pokersql query -
+        pokersql query --read mine.csv "select cards, hand_rank(cards) as rank from 'mine.csv'"
     """
-    with context.db.stream(sql) as result:
+    if sql == "-":
+        sql = sys.stdin.read()
+    with context.db.stream(sql, read=read) as result:
         emit(result, output_format)
 
 

@@ -41,7 +41,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from . import interrupts
-from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, _abbreviate, _first_line, _replacing
+from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, _abbreviate, _first_line, _more_than_one, _replacing
 from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from .transpile import transpile
 
@@ -275,7 +275,7 @@ class PostgresEngine(Engine):
         return self._reader
 
     @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         connection = self._reading_connection()
         query, values = _query(sql, params)
         cursor = connection.cursor()
@@ -314,7 +314,7 @@ class PostgresEngine(Engine):
         if isinstance(error, (errors.ReadOnlySqlTransaction, errors.InsufficientPrivilege)):
             return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
         if isinstance(error, errors.SyntaxError) and "multiple commands" in str(error):
-            return Refused(f"query on PostgreSQL takes one statement: refused {_abbreviate(sql, 60)!r}")
+            return Refused(_more_than_one(sql))
         return self._error(error, sql)
 
     def interrupt(self) -> None:
