@@ -22,6 +22,7 @@ from . import migrations, own_hands, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import ENGINE_TITLES, ENGINES, NO_STATEMENT, Engine
+from .postgres_engine import URL_SCHEMES, masked
 from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (
@@ -103,6 +104,8 @@ def connect(
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if path == MEMORY and engine in ("duckdb", "sqlite"):
         path = None  # SQLite's and DuckDB's own name for a database in memory
+    if path is not None and engine != "postgres" and str(path).startswith(URL_SCHEMES):
+        raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
     return Database(ENGINES[engine](path, read_only=read_only, **engine_options), progress=progress)
 
 

@@ -821,8 +821,8 @@ NO_STATEMENT = "query: no SQL statement given (the SQL is empty, or only comment
 
 def _more_than_one(sql: str, count: int | None = None) -> str:
     """Why ``query`` refuses several statements: it would show only the last one's rows."""
-    many = f"{count} statements" if count else "more than one statement"
-    return f"query takes one statement, not {many}: run each on its own (refused {_abbreviate(sql, 60)!r})"
+    got = f", not {count}" if count else ""
+    return f"query takes one statement{got}: run each on its own (refused {_abbreviate(sql, 60)!r})"
 
 
 def _first_line(error: BaseException) -> str:
