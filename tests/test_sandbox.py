@@ -48,6 +48,7 @@ def duck_file(built_database) -> str:
 
 def test_query_cannot_write_in_the_temporary_directory(capsys, duck_file):
     temporary = Path(duck_file + ".tmp")
+    temporary.mkdir(exist_ok=True)  # as DuckDB makes it when a query spills
     status, out, err = run(capsys, "--db", duck_file, "query", f"copy (select 1 as x) to '{temporary}/x.csv'")
     refused(status, out, err)
     status, out, err = run(capsys, "--db", duck_file, "query", f"explain analyze copy (select 1 as x) to '{temporary}/x.csv'")
