@@ -17,6 +17,7 @@ from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, D
 from .engines import ENGINES
 from .errors import Interrupted, PokerSQLError
 from .output import FORMATS, emit
+from .postgres_engine import masked
 from .own_hands import stdin_hands
 from .progress import ProgressBar
 from .results import AppliedFile, BuildResult, MigrateResult
@@ -87,6 +88,7 @@ class Context:
         self, db_path: str | None = None, engine: str = "duckdb", debug: bool = False, quiet: bool = False, master: str | None = None
     ) -> None:
         self.db_path = db_path or ENGINES[engine].default_path
+        self.shown_path = masked(self.db_path)  # a PostgreSQL URL's password is never printed
         self.engine = engine
         self.engine_options = {"master": master} if master else {}
         self.debug = debug
@@ -161,7 +163,7 @@ def migrate(context: Context, rebuild: bool, output_format: str) -> None:
     """
     started = time.perf_counter()
     applied = [AppliedFile(f.version, f.script, f.kind, f.checksum[:12]) for f in context.db.migrate(rebuild=rebuild)]
-    emit(MigrateResult(context.db_path, applied, time.perf_counter() - started), output_format)
+    emit(MigrateResult(context.shown_path, applied, time.perf_counter() - started), output_format)
 
 
 @cli.command()
@@ -190,7 +192,7 @@ def build(context: Context, preflop: bool, output_format: str) -> None:
     started = time.perf_counter()
     count = context.db.build(preflop=preflop)
     table = "preflop_matchups" if preflop else "hands"
-    emit(BuildResult(context.db_path, table, count, time.perf_counter() - started), output_format)
+    emit(BuildResult(context.shown_path, table, count, time.perf_counter() - started), output_format)
 
 
 @cli.command()
@@ -371,18 +373,32 @@ def equity(
 
 @cli.command()
 @click.argument("sql")
+@click.option(
+    "--read",
+    "read",
+    multiple=True,
+    metavar="PATH",
+    help="DuckDB only: a file of yours the SQL may read, read-only (repeat for more); no other file.",
+)
 @format_option
 @pass_context
-def query(context: Context, sql: str, output_format: str) -> None:
-    """Run SQL against the database, read-only: it can change nothing, and touch no file or network.
+def query(context: Context, sql: str, read: tuple[str, ...], output_format: str) -> None:
+    """Run one SQL statement against the database, read-only: it can change nothing, and touch
+    no file or network. SQL is - to read it from stdin.
 
-    The engine itself refuses a write, a file, an extension or a URL (exit status 2).
+    The engine itself refuses a write, a file, an extension or a URL (exit status 2), and
+    more than one statement (it would show only the last one's rows).
 
     \b
-    Example:
-        pokersql query "select category, count(*) from hands group by all"
+    Examples:
+        pokersql query "select category, count(*) as hands from hands group by category order by 2"
+        pokersql query "select name, pretty from cards where rank_char = 'A'" --format csv
+        echo "select count(*) as royal_flushes from hands where points = 9" | pokersql query -
+        pokersql query --read mine.csv "select cards, hand_rank(cards) as rank from 'mine.csv'"
     """
-    with context.db.stream(sql) as result:
+    if sql == "-":
+        sql = sys.stdin.read()
+    with context.db.stream(sql, read=read) as result:
         emit(result, output_format)
 
 
@@ -474,17 +490,17 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as e:
         if debug:
             raise
-        click.echo(f"pokersql: error: {e.format_message()}", err=True)
+        click.echo(f"pokersql: error: {masked(e.format_message())}", err=True)
         return 2
     except PokerSQLError as e:
         if debug:
             raise
-        click.echo(f"pokersql: error: {_one_line(str(e))}", err=True)
+        click.echo(f"pokersql: error: {masked(_one_line(str(e)))}", err=True)
         return e.exit_code
     except Exception as e:  # anything unforeseen: still one line, exit status 1
         if debug:
             raise
-        click.echo(f"pokersql: error: {type(e).__name__}: {_one_line(str(e))}", err=True)
+        click.echo(f"pokersql: error: {type(e).__name__}: {masked(_one_line(str(e)))}", err=True)
         return 1
     return 0
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import re
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import migrations, own_hands, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
-from .engines import ENGINES, Engine
+from .engines import ENGINE_TITLES, ENGINES, NO_STATEMENT, Engine
+from .postgres_engine import URL_SCHEMES, masked
 from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (
@@ -76,6 +78,9 @@ inner join preflop_matchups as matchups
 STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street_equity order by next_card, player"
 
 
+MEMORY = ":memory:"
+
+
 def connect(
     path: str | None = None,
     engine: str = "duckdb",
@@ -83,7 +88,7 @@ def connect(
     read_only: bool = False,
     **engine_options: Any,
 ) -> Database:
-    """Open (or create) a pokersql database; ``path=None`` is in memory.
+    """Open (or create) a pokersql database; ``path=None`` (or ``":memory:"``) is in memory.
 
     Pending SQL files are applied on first use, so a fresh database just works.
     ``progress(task, done, total)``, if given, hears how the slow steps go
@@ -97,6 +102,10 @@ def connect(
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if path == MEMORY and engine in ("duckdb", "sqlite"):
+        path = None  # SQLite's and DuckDB's own name for a database in memory
+    if path is not None and engine != "postgres" and str(path).startswith(URL_SCHEMES):
+        raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
     return Database(ENGINES[engine](path, read_only=read_only, **engine_options), progress=progress)
 
 
@@ -671,33 +680,52 @@ class Database:
         )
 
     # -- SQL --------------------------------------------------------------
-    def query(self, sql: str, params: tuple = ()) -> QueryResult:
-        """Run SQL that reads pokersql's database; the rows of its last statement.
+    def query(self, sql: str, params: tuple = (), read: Sequence[str | Path] = ()) -> QueryResult:
+        """Run one SQL statement that reads pokersql's database; its rows.
 
         The engine refuses (``Refused``, a ``BadInput``) anything that would write, or
-        reach a file, an extension or the network; see ``pokersql.engines``.
+        reach a file, an extension or the network; see ``pokersql.engines``. ``read``:
+        files the statement may read too (DuckDB only), and no other.
         """
-        with self.stream(sql, params) as result:
+        with self.stream(sql, params, read) as result:
             return QueryResult(columns=result.columns, rows=list(result.rows))
 
     @contextlib.contextmanager
-    def stream(self, sql: str, params: tuple = ()) -> Iterator[QueryStream]:
+    def stream(self, sql: str, params: tuple = (), read: Sequence[str | Path] = ()) -> Iterator[QueryStream]:
         """Like ``query``, the rows fetched a slice at a time as they are read (inside the block)."""
+        paths = self._readable(sql, read)
         self.ensure_ready()
-        with self.engine.read_only_query(sql, params) as (columns, rows):
+        with self.engine.read_only_query(sql, params, paths) as (columns, rows):
             yield QueryStream(columns=columns, rows=rows)
 
-    def relation(self, sql: str) -> Any:
+    def relation(self, sql: str, read: Sequence[str | Path] = ()) -> Any:
         """A lazy, read-only result with ``.df()``, ``.arrow()`` and ``.pl()`` (DuckDB only).
 
         Nothing is fetched into Python tuples: ``db.relation("select * from hands").df()``
         hands DuckDB's columns straight to pandas. It cannot write, as ``query`` cannot.
         """
+        paths = self._readable(sql, read)
         self.ensure_ready()
         try:
-            return self.engine.relation(sql)
+            return self.engine.relation(sql, paths)
         except NotImplementedError as e:
             raise BadInput(str(e)) from e
+
+    def _readable(self, sql: str, read: Sequence[str | Path]) -> list[str]:
+        """The files a query may read, each checked to be one; an empty statement refused."""
+        if not _has_statement(sql):
+            raise BadInput(NO_STATEMENT)
+        if read and self.engine.name != "duckdb":
+            raise BadInput(
+                f"--read is for DuckDB: {ENGINE_TITLES[self.engine.name]} cannot let one query read a file "
+                f"and no other ({read[0]}); load it into a table of your own first"
+            )
+        for path in read:
+            if os.path.isdir(path):
+                raise BadInput(f"--read takes a file, not a directory: {path}")
+            if not os.path.isfile(path):
+                raise BadInput(f"--read {path}: no such file")
+        return [str(path) for path in read]
 
     # -- getting data out -------------------------------------------------
     def export(self, table: str, path: str | Path) -> ExportResult:
@@ -730,3 +758,10 @@ def _equity_player(
         equity=equity,
         std_error=std_error,
     )
+
+
+def _has_statement(sql: str) -> bool:
+    """False for SQL that is only white space, comments and semicolons (every engine's "nothing
+    to run": SQLite ran it and printed nothing); anything else goes to the engine's parser."""
+    text = re.sub(r"--[^\n]*|/\*.*?(\*/|$)", " ", sql, flags=re.DOTALL)
+    return bool(text.replace(";", " ").strip())

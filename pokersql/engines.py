@@ -7,18 +7,23 @@ What the user's SQL runs on (``read_only_query``, ``read_only_relation``) is a
 connection that the engine itself keeps from writing and from reaching any file or
 the network: pokersql never inspects the statement's text for that.
 
-- DuckDB, a file: a second connection opened ``read_only`` with external access off,
-  no automatic installing or loading of extensions, and the configuration locked.
-  DuckDB lets one process open a file with one configuration at a time, so the
-  read-write connection is closed while the read-only one is open (and the other way
-  round: each is opened again when it is next needed). If another Database of the same
-  process holds the file read-write, DuckDB cannot open it with the read-only
-  configuration: the statements then run on that instance as in memory (below).
-- DuckDB, in memory: it cannot be opened a second time, so each statement runs on a
-  cursor in a transaction of its own, begun ``read only`` (DuckDB refuses any write in
-  it; a ``commit`` in the statement ends only that empty transaction). Files are not
-  guarded there: an in-memory database is only reachable from the Python process that
-  made it, which can read and write files anyway.
+- DuckDB: a second connection to the database file, opened ``read_only``, with no
+  temporary directory (nothing to read or write there), no automatic installing or
+  loading of extensions, external access off, the local file system disabled (DuckDB
+  would still let it reach the database's own files and its temporary directory), and
+  the configuration locked (``DuckDBEngine._open_sandbox``). ``query --read PATH``
+  instead leaves the local file system on with exactly those files allowed
+  (``allowed_paths``). DuckDB lets one process open a file with one configuration at a
+  time, so the read-write connection is closed while the read-only one is open (and the
+  other way round: each is opened again when it is next needed). If another Database of
+  the same process holds the file open, DuckDB cannot open it with the sandbox's
+  configuration, and the query is refused (one line): it never runs on that instance.
+  DuckDB's parser must find one statement, of a kind that reads (``READING_STATEMENTS``;
+  an ``explain`` of one): temporary tables, views and macros, ``attach``, ``copy``,
+  ``set`` and the like are refused before they run.
+- DuckDB "in memory" (``path=None``) lives in a private temporary file, removed when the
+  Database is closed: the same sandbox then holds for it. (A true in-memory instance
+  cannot be opened a second time, and its settings are the whole process's.)
 - SQLite: a file is opened a second time with ``mode=ro``; in memory, the same
   connection is used. Either way with ``pragma query_only`` and an authorizer that
   allows reading and nothing else (no ``attach``, which would create a file, no
@@ -35,7 +40,10 @@ import contextlib
 import csv
 import os
 import re
+import shutil
 import sqlite3
+import tempfile
+import weakref
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -50,8 +58,15 @@ DUCKDB_STORAGE_VERSION = "v1.5.0"
 
 # Every DuckDB connection: never download or load an extension behind the user's back.
 DUCKDB_NO_EXTENSIONS = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
-# The connection the user's SQL runs on, on a file: read-only, no file or network, locked.
-DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "enable_external_access": False, "lock_configuration": True}
+# The connection the user's SQL runs on (see DuckDBEngine._open_sandbox): opened read-only with
+# no temporary directory (DuckDB would let the statement read and write files there), then
+# external access off, the local file system off (or only the --read files), and locked.
+DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "temp_directory": ""}
+# The kinds of statement the user's SQL may be (DuckDB's parser says which): they read. An
+# EXPLAIN is taken if the statement it explains is one of them. MULTI is a PIVOT whose
+# columns DuckDB reads first (its own temporary enum type of them, then the select).
+READING_STATEMENTS = ("SELECT", "EXPLAIN", "PRAGMA", "CALL", "MULTI")
+_EXPLAIN = re.compile(r"^\s*explain\s+(?:analy[sz]e\s+)?(?:\([^()]*\)\s*)?", re.IGNORECASE)
 
 FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
 
@@ -123,11 +138,12 @@ class Engine:
         """
         raise NotImplementedError
 
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> contextlib.AbstractContextManager[tuple[list[str], Iterator[tuple]]]:
-        """``with engine.read_only_query(sql) as (columns, rows)``: the rows of the last
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> contextlib.AbstractContextManager[tuple[list[str], Iterator[tuple]]]:
+        """``with engine.read_only_query(sql) as (columns, rows)``: the rows of the one
         statement, fetched a slice at a time, on a connection that cannot write.
 
-        A statement that would write, or reach a file or the network, raises Refused.
+        A statement that would write, or reach a file or the network, raises Refused; so do
+        several statements. ``read``: files it may read (DuckDB only; Database checks that).
         """
         raise NotImplementedError
 
@@ -152,7 +168,7 @@ class Engine:
         """
         raise NotImplementedError
 
-    def relation(self, sql: str) -> Any:
+    def relation(self, sql: str, read: Sequence[str] = ()) -> Any:
         """A lazy result with .df() and .arrow(), where the engine has one."""
         raise NotImplementedError(f"{self.name} has no lazy results with .df() and .arrow(): use query(...).df()")
 
@@ -263,8 +279,14 @@ class DuckDBEngine(Engine):
         self.path = path
         # A file that is not there yet is made, and written: read-only is for a file that exists.
         self.read_only = read_only and path is not None and os.path.exists(path)
+        self._file = path  # the file DuckDB opens: "in memory" is a private temporary file
+        if path is None:
+            directory = tempfile.mkdtemp(prefix="pokersql-memory-")
+            self._file = os.path.join(directory, "memory.duckdb")
+            self._remove_file = weakref.finalize(self, shutil.rmtree, directory, ignore_errors=True)
         self._connection: Any = None
-        self._reader: Any = None  # on a file: the sandboxed read-only connection
+        self._reader: Any = None  # the sandboxed read-only connection (see _open_sandbox)
+        self._reader_paths: tuple[str, ...] = ()  # the files it may read (query --read)
         self._cursors: list[Any] = []  # cursors of read_only_query, for interrupt()
         self._description: list[str] = []
         interrupts.register(self)
@@ -276,7 +298,7 @@ class DuckDBEngine(Engine):
         if self._connection is None:
             self._close_reader()
             config = dict(DUCKDB_NO_EXTENSIONS)
-            if self.path is not None and not os.path.exists(self.path) and not self.read_only:
+            if not os.path.exists(self._file) and not self.read_only:
                 config["storage_compatibility_version"] = DUCKDB_STORAGE_VERSION
             try:
                 self._connection = self._open(self.read_only, config)
@@ -296,7 +318,7 @@ class DuckDBEngine(Engine):
 
     def _open(self, read_only: bool, config: dict[str, Any]) -> Any:
         try:
-            return duckdb.connect(self.path or ":memory:", read_only=read_only, config=config)
+            return duckdb.connect(self._file, read_only=read_only, config=config)
         except duckdb.Error as e:
             message = _first_line(e)
             if "Conflicting lock" in message:
@@ -306,36 +328,68 @@ class DuckDBEngine(Engine):
             raise DatabaseError(f"cannot open DuckDB database {self.path!r}: {message}") from e
 
     def reopen(self, read_only: bool) -> None:
-        self.close()
+        self._close_connections()
         self.read_only = read_only and self.path is not None
         self._shadowed = False
         self.connection
 
-    def _reading_connection(self) -> Any:
-        """What the user's SQL runs on: a sandboxed read-only connection (a file), or the
-        in-memory database's own connection (each statement then in a read-only transaction)."""
-        if self.path is None:
-            return self.connection
+    def _reading_connection(self, read: Sequence[str] = ()) -> Any:
+        """What the user's SQL runs on: the sandboxed read-only connection (see the module),
+        which may read the files ``read`` and no other."""
+        paths = tuple(sorted({os.path.abspath(path) for path in read}))
+        if self._reader is not None and self._reader_paths != paths:
+            self._close_reader()
         if self._reader is None:
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
                 self._shadowed = False
-            try:
-                self._reader = self._open(True, DUCKDB_SANDBOX)
-            except DatabaseError as e:
-                if "different configuration" not in str(e):
-                    raise
-                # Another Database of this same process has the file open read-write, and
-                # DuckDB opens a file with one configuration per process: read through that
-                # instance, each statement in a read-only transaction, as in memory.
-                return self.connection
+            self._reader = self._open_sandbox(paths)
+            self._reader_paths = paths
         return self._reader
+
+    def _open_sandbox(self, paths: tuple[str, ...]) -> Any:
+        """The database file read-only, with no temporary directory; then external access off,
+        the local file system off unless files are to be read (then those files only), locked.
+
+        ``allowed_paths`` can be set only between the start and turning external access off.
+        With the local file system on, DuckDB would also let a statement read (and, through
+        ``explain analyze copy``, write) the allowed files: no statement but a reading one
+        runs (``_parse``), so only reading remains.
+        """
+        where = self.path or "this in-memory database"
+        try:
+            connection = duckdb.connect(self._file, read_only=True, config=DUCKDB_SANDBOX)
+        except duckdb.Error as e:
+            if "different configuration" in str(e):
+                raise DatabaseError(
+                    f"query cannot open {where} read-only: another pokersql.connect() of this process "
+                    "holds it open; close that one first"
+                ) from e
+            raise DatabaseError(f"cannot open DuckDB database {where!r}: {_first_line(e)}") from e
+        try:
+            locked = connection.execute("select current_setting('lock_configuration')").fetchone()[0]
+            if locked:  # another query of this process opened this instance: its files, not ours
+                raise DatabaseError(
+                    f"query cannot open {where} read-only: another query of this process holds it open; close that one first"
+                )
+            if paths:
+                allowed = ", ".join("'" + path.replace("'", "''") + "'" for path in paths)
+                connection.execute(f"set allowed_paths = [{allowed}]")
+            connection.execute("set enable_external_access = false")
+            if not paths:
+                connection.execute("set disabled_filesystems = 'LocalFileSystem'")
+            connection.execute("set lock_configuration = true")
+        except BaseException:
+            connection.close()
+            raise
+        return connection
 
     def _close_reader(self) -> None:
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+            self._reader_paths = ()
 
     def _error(self, error: Exception, sql: str) -> PokerSQLError:
         # A SIGINT ends a DuckDB query as InterruptException (interrupt() from the watcher
@@ -379,24 +433,24 @@ class DuckDBEngine(Engine):
             raise DatabaseError(f"cannot parse {source}: {_first_line(e)}") from e
 
     @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+    def read_only_query(
+        self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()
+    ) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         opened_here = self._reader is None
         try:
-            with self._read_only_rows(sql, params) as result:
+            with self._read_only_rows(sql, params, read) as result:
                 yield result
         finally:
             if opened_here:
                 self._close_reader()  # other Databases of this process may open the file again
 
     @contextlib.contextmanager
-    def _read_only_rows(self, sql: str, params: Sequence[Any]) -> Iterator[tuple[list[str], Iterator[tuple]]]:
-        cursor = self._reading_connection().cursor()
+    def _read_only_rows(self, sql: str, params: Sequence[Any], read: Sequence[str]) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+        cursor = self._reading_connection(read).cursor()
         self._cursors.append(cursor)
         try:
-            statements = self._parse(cursor, sql)
-            for statement in statements[:-1]:
-                self._run_read_only(cursor, statement.query, ())
-            columns, result = self._run_read_only(cursor, statements[-1].query, params)
+            statement = self._parse(cursor, sql)
+            columns, result = self._run_read_only(cursor, statement, params)
             yield columns, self._fetch(result, sql) if columns else iter(())
         finally:
             self._cursors.remove(cursor)
@@ -404,14 +458,34 @@ class DuckDBEngine(Engine):
                 cursor.execute("rollback")  # the read-only transaction, if the statement left it open
             cursor.close()
 
-    def _parse(self, cursor: Any, sql: str) -> list[Any]:
-        try:
-            statements = cursor.extract_statements(sql)
-        except duckdb.Error as e:
-            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(sql)})") from e
+    def _parse(self, cursor: Any, sql: str) -> str:
+        """The one statement of ``sql``, if DuckDB's parser finds it to be one that reads
+        (READING_STATEMENTS; an EXPLAIN, if the statement it explains is); else Refused."""
+        statements = self._statements_of(cursor, sql)
         if not statements:
-            raise BadInput("query: no SQL statement given")
-        return statements
+            raise BadInput(NO_STATEMENT)
+        if len(statements) > 1:
+            raise Refused(_more_than_one(sql, len(statements)))
+        statement = statements[0]
+        kind = statement.type.name
+        if kind == "EXPLAIN":
+            explained = self._statements_of(cursor, _EXPLAIN.sub("", statement.query, count=1), sql)
+            kind = explained[0].type.name if len(explained) == 1 else "EXPLAIN"
+        if kind not in READING_STATEMENTS or kind == "EXPLAIN":
+            raise Refused(
+                f"query is read-only: refused {_abbreviate(sql, 60)!r} (a statement of type {kind}; "
+                "query runs one select, explain, pragma or call)"
+            )
+        return statement.query
+
+    @staticmethod
+    def _statements_of(cursor: Any, text: str, sql: str | None = None) -> list[Any]:
+        try:
+            return cursor.extract_statements(text)
+        except duckdb.Error as e:
+            if sql is not None:  # the statement an EXPLAIN explains cannot be parsed alone
+                return []
+            raise DatabaseError(f"{_first_line(e)} (in: {_abbreviate(text)})") from e
 
     def _run_read_only(self, cursor: Any, sql: str, params: Sequence[Any]) -> tuple[list[str], Any]:
         """One statement in a transaction of its own, begun read only: its columns and its
@@ -492,32 +566,32 @@ class DuckDBEngine(Engine):
                 with contextlib.suppress(Exception):
                     connection.interrupt()
 
-    def relation(self, sql: str) -> Any:
-        """The last statement of ``sql`` as a lazy relation that cannot write (see the module).
+    def relation(self, sql: str, read: Sequence[str] = ()) -> Any:
+        """The statement ``sql`` as a lazy relation that cannot write (see the module).
 
-        On a file the relation lives on the read-only connection, until the engine next
-        needs to write (an ``export``, a migration). In memory it lives on a cursor whose
-        read-only transaction stays open: each time the relation runs, it runs in it.
+        It lives on the sandboxed read-only connection, until the engine next needs to
+        write (a deal, an ``export``, a migration), in a read-only transaction that stays
+        open: each time the relation runs, it runs in it.
         """
-        connection = self._reading_connection()
-        cursor = connection.cursor()
-        statements = self._parse(cursor, sql)
-        for statement in statements[:-1]:
-            self._run_read_only(cursor, statement.query, ())
+        cursor = self._reading_connection(read).cursor()
+        statement = self._parse(cursor, sql)
         try:
-            with contextlib.suppress(duckdb.TransactionException):
-                cursor.execute("rollback")
             cursor.execute("begin transaction read only")
-            return cursor.sql(statements[-1].query)
+            return cursor.sql(statement)
         except _duckdb_failures() as e:
             raise self._refusal(e, sql) from e
 
-    def close(self) -> None:
+    def _close_connections(self) -> None:
         self._close_reader()
         if self._connection is not None:
             self._connection.close()
             self._connection = None
         self._shadowed = False
+
+    def close(self) -> None:
+        self._close_connections()
+        if self.path is None:
+            self._remove_file()  # "in memory": its temporary file goes with it
 
     def version(self) -> str:
         return f"DuckDB {duckdb.__version__}"
@@ -607,7 +681,7 @@ class SQLiteEngine(Engine):
             raise _sqlite_error(e, sql) from e
 
     @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         if self.path is None:
             connection = self.connection
         else:
@@ -720,7 +794,7 @@ def _sqlite_error(error: sqlite3.Error, sql: str, refusing: bool = False) -> Pok
     if refusing and denied:
         return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
     if refusing and isinstance(error, sqlite3.ProgrammingError) and "one statement at a time" in str(error):
-        return Refused(f"query on SQLite takes one statement: refused {_abbreviate(sql, 60)!r}")
+        return Refused(_more_than_one(sql))
     return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
 
@@ -740,6 +814,15 @@ def _replacing(path: str) -> Iterator[str]:
             temporary.unlink()
 
 
+
+
+NO_STATEMENT = "query: no SQL statement given (the SQL is empty, or only comments and semicolons)"
+
+
+def _more_than_one(sql: str, count: int | None = None) -> str:
+    """Why ``query`` refuses several statements: it would show only the last one's rows."""
+    got = f", not {count}" if count else ""
+    return f"query takes one statement{got}: run each on its own (refused {_abbreviate(sql, 60)!r})"
 
 
 def _first_line(error: BaseException) -> str:

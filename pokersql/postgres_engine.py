@@ -17,10 +17,18 @@ what to install.
   read-only (``default_transaction_read_only``, and each statement in a ``begin
   transaction read only`` that is rolled back afterwards). The statement is sent with the
   extended protocol (psycopg's ``stream``), which takes one statement only: no ``commit;``
-  can end the read-only transaction before a write. A superuser's statement runs as the
-  predefined role ``pg_read_all_data`` (``set local role``): it reads every table, and
-  cannot reach the server's files (``copy ... to 'file'``, ``pg_read_file``, ``lo_import``).
-  What any other role may do, its own privileges decide.
+  can end the read-only transaction before a write.
+- A role set within a session is no boundary: a statement can leave it (``reset role``, or
+  ``set_config('role', ...)`` in a ``do`` block), and a superuser, or a member of one or of
+  ``pg_execute_server_program``, ``pg_write_server_files`` or ``pg_read_server_files``,
+  could then run a program or write and read the server's files. So when the URL's role
+  is such a role (READER_NEEDED), the second session logs in as another role,
+  ``pokersql_reader`` (READER_ROLE): created once (a login, no superuser, member of
+  ``pg_read_all_data`` only), given a new random password each time pokersql logs in as
+  it (as a SCRAM verifier made here: the password itself never reaches the server or its
+  log), under an advisory lock so two processes do not cross. If it cannot be created or
+  cannot log in (pg_hba.conf), query refuses in one line, saying what to do. What any
+  other role may do, its own privileges decide.
 - ``jit = off`` on both sessions: PostgreSQL's JIT compiled the lookup joins for seconds
   before running them in milliseconds.
 - ``interrupt()`` (Ctrl-C) sends PostgreSQL's cancel request for whatever either session
@@ -36,12 +44,12 @@ from __future__ import annotations
 import contextlib
 import csv
 import re
+import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from . import interrupts
-from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, _abbreviate, _first_line, _replacing
+from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, _abbreviate, _first_line, _more_than_one, _replacing
 from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from .transpile import transpile
 
@@ -50,6 +58,17 @@ psycopg: Any = None
 URL_SCHEMES = ("postgresql://", "postgres://")
 # Any number: the key of the advisory lock a migration holds (pg_advisory_xact_lock).
 MIGRATION_LOCK = 7462_2598960
+# The key of the lock held while the reader role's password is set and used to log in.
+READER_LOCK = MIGRATION_LOCK + 1
+# The role the user's SQL runs as when the URL's role could reach the server's files.
+READER_ROLE = "pokersql_reader"
+# Whether the URL's role (the session's, whatever role a statement sets) is, or may become, a
+# superuser or a role that reaches the server's files and programs.
+READER_NEEDED = (
+    "select exists (select from pg_catalog.pg_roles as r "
+    "where pg_catalog.pg_has_role(session_user, r.oid, 'MEMBER') and (r.rolsuper or r.rolname in "
+    "('pg_execute_server_program', 'pg_write_server_files', 'pg_read_server_files')))"
+)
 # Set on every session: see the module's docstring.
 SESSION_SETTINGS = ("set jit = off", "set application_name = 'pokersql'")
 
@@ -73,14 +92,14 @@ def _load_psycopg() -> None:
         psycopg = module
 
 
-def masked(url: str) -> str:
-    """The URL without its password, to show in messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+# A password in a URL: postgresql://user:PASSWORD@host/..., or ...?password=PASSWORD.
+_URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@\s]*@", re.IGNORECASE)
+_PARAMETER_PASSWORD = re.compile(r"([?&]password=)[^&\s]*", re.IGNORECASE)
+
+
+def masked(text: str) -> str:
+    """The URL (or any text) with every password of a URL in it shown as ***, for messages."""
+    return _PARAMETER_PASSWORD.sub(r"\1***", _URL_PASSWORD.sub(r"\1***@", text))
 
 
 def placeholders(sql: str) -> str:
@@ -175,17 +194,16 @@ class PostgresEngine(Engine):
         self.read_only = False
         self._reader: Any = None
         self._description: list[str] = []
-        self._reader_superuser = False
         self._migrating = False
         self._written: set[str] = set()  # tables written since the last query (see _note_writes)
         interrupts.register(self)
         self.connection = self._connect()
 
-    def _connect(self) -> Any:
+    def _connect(self, **login: str) -> Any:
         try:
-            connection = psycopg.connect(self._url, autocommit=True)
+            connection = psycopg.connect(self._url, autocommit=True, **login)
         except psycopg.Error as e:
-            raise DatabaseError(f"cannot connect to PostgreSQL at {self.path}: {_first_line(e)}") from e
+            raise DatabaseError(f"cannot connect to PostgreSQL at {self.path}: {masked(_first_line(e))}") from e
         connection.adapters.register_loader("numeric", _integral_numeric_loader())
         for setting in SESSION_SETTINGS:
             connection.execute(setting)
@@ -267,15 +285,68 @@ class PostgresEngine(Engine):
 
     def _reading_connection(self) -> Any:
         if self._reader is None:
-            connection = self._connect()
+            (needed,) = self.connection.execute(READER_NEEDED).fetchone()
+            connection = self._connect_reader() if needed else self._connect()
             connection.execute("set default_transaction_read_only = on")
-            (superuser,) = connection.execute("select current_setting('is_superuser') = 'on'").fetchone()
-            self._reader_superuser = bool(superuser)
             self._reader = connection
         return self._reader
 
+    def _connect_reader(self) -> Any:
+        """A session logged in as READER_ROLE (see the module), reading what the URL's role reads
+        first (its search_path)."""
+        from psycopg import sql
+
+        why = (
+            f"query over {self.path} runs as the role {READER_ROLE}, as the URL's role is a superuser "
+            "or can reach the server's files, and a statement can leave a role set in its session"
+        )
+        role = sql.Identifier(READER_ROLE)
+        writer = self.connection
+        try:
+            writer.execute("select pg_advisory_lock(%s)", (READER_LOCK,))
+        except psycopg.Error as e:
+            raise self._error(e, "select pg_advisory_lock") from e
+        try:
+            try:
+                found = writer.execute(
+                    "select r.rolsuper or exists (select from pg_catalog.pg_roles as m where m.oid <> r.oid "
+                    "and pg_catalog.pg_has_role(r.oid, m.oid, 'MEMBER') and m.rolname <> 'pg_read_all_data' "
+                    "and m.rolname not in ('pg_read_all_settings', 'pg_read_all_stats', 'pg_stat_scan_tables', 'pg_monitor')) "
+                    "from pg_catalog.pg_roles as r where r.rolname = %s",
+                    (READER_ROLE,),
+                ).fetchone()
+                if found is None:
+                    writer.execute(sql.SQL("create role {} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls").format(role))
+                    writer.execute(sql.SQL("grant pg_read_all_data to {}").format(role))
+                elif found[0]:
+                    raise DatabaseError(
+                        f"{why}; that role exists and can do more than read ({READER_ROLE} must be no superuser and a "
+                        f"member of pg_read_all_data only): drop it (drop role {READER_ROLE}) and pokersql makes it again"
+                    )
+                password = secrets.token_urlsafe(32)
+                verifier = writer.pgconn.encrypt_password(password.encode(), READER_ROLE.encode(), b"scram-sha-256")
+                writer.execute(sql.SQL("alter role {} password {}").format(role, sql.Literal(verifier.decode())))
+                (search_path,) = writer.execute("select current_setting('search_path')").fetchone()
+            except psycopg.Error as e:
+                raise DatabaseError(
+                    f"{why}, which it cannot make ({_first_line(e)}): give --db the URL of a role that is no superuser "
+                    "and cannot reach the server's files (one in pg_read_all_data reads everything)"
+                ) from e
+            try:
+                reader = self._connect(user=READER_ROLE, password=password)
+            except DatabaseError as e:
+                raise DatabaseError(
+                    f"{why}, and it cannot log in ({e}): let {READER_ROLE} log in with a password "
+                    "(pg_hba.conf), or give --db the URL of a role that is no superuser and cannot reach the server's files"
+                ) from e
+        finally:
+            with contextlib.suppress(psycopg.Error):
+                writer.execute("select pg_advisory_unlock(%s)", (READER_LOCK,))
+        reader.execute("select set_config('search_path', %s, false)", (search_path,))
+        return reader
+
     @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         connection = self._reading_connection()
         query, values = _query(sql, params)
         cursor = connection.cursor()
@@ -283,8 +354,6 @@ class PostgresEngine(Engine):
         try:
             try:
                 connection.execute("begin transaction read only")
-                if self._reader_superuser:
-                    connection.execute("set local role pg_read_all_data")
                 # stream(): the extended protocol, one statement only, rows as they come.
                 rows = cursor.stream(query, values, size=FETCH_ROWS)
                 first = next(rows, None)
@@ -314,7 +383,7 @@ class PostgresEngine(Engine):
         if isinstance(error, (errors.ReadOnlySqlTransaction, errors.InsufficientPrivilege)):
             return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
         if isinstance(error, errors.SyntaxError) and "multiple commands" in str(error):
-            return Refused(f"query on PostgreSQL takes one statement: refused {_abbreviate(sql, 60)!r}")
+            return Refused(_more_than_one(sql))
         return self._error(error, sql)
 
     def interrupt(self) -> None:

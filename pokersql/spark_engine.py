@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from . import interrupts
-from .engines import SCRATCH_TABLES, Engine, _abbreviate, _check_kind, _first_line, _replacing
+from .engines import SCRATCH_TABLES, Engine, _abbreviate, _check_kind, _first_line, _more_than_one, _replacing
 from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from .transpile import parse
 
@@ -842,7 +842,7 @@ class SparkEngine(Engine):
         return self._reader
 
     @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         if not sql.strip():
             raise BadInput("query: no SQL statement given")
         reader = self._reading_session()
@@ -866,7 +866,7 @@ class SparkEngine(Engine):
 
             with contextlib.suppress(Exception):
                 if len([s for s in sqlglot.parse(sql, read="spark") if s is not None]) > 1:
-                    return Refused(f"query on Spark takes one query: refused {_abbreviate(sql, 60)!r}")
+                    return Refused(_more_than_one(sql))
             return DatabaseError(f"{_spark_message(error)} (in: {_abbreviate(sql)})")
         return Refused(
             f"query is read-only: refused {_abbreviate(sql, 60)!r} (Spark's parser reads it as a command, not a query)"

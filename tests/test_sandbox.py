@@ -1,0 +1,294 @@
+"""query's sandbox holds for every DuckDB database a process opens, and query's edges (issue 21).
+
+Each route the red team found is a test of its own: the temporary directory of a database
+file, attaching it again, temporary objects, a database in memory and a second one in the
+same process; then `--db :memory:`, `query -`, several statements, an empty query, the
+help's examples on DuckDB and SQLite, `--read PATH`, and a PostgreSQL URL's password.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql.cli import cli as click_group
+from pokersql.cli import main
+
+ROYAL_FLUSHES = "select count(*) as n from hands where points = 9"
+PASSWD = "/etc/passwd"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def refused(status: int, out: str, err: str, why: str = "query is read-only") -> None:
+    """Exit 2, nothing on stdout, one line on stderr that says why."""
+    assert status == 2 and out == "", (status, out, err)
+    assert len(err.strip().splitlines()) == 1 and err.startswith(f"pokersql: error: {why}"), err
+
+
+@pytest.fixture
+def duck_file(built_database) -> str:
+    return built_database("duckdb")
+
+
+# -- DuckDB: the database file's temporary directory, and the file itself -------------------
+
+
+def test_query_cannot_write_in_the_temporary_directory(capsys, duck_file):
+    temporary = Path(duck_file + ".tmp")
+    temporary.mkdir(exist_ok=True)  # as DuckDB makes it when a query spills
+    status, out, err = run(capsys, "--db", duck_file, "query", f"copy (select 1 as x) to '{temporary}/x.csv'")
+    refused(status, out, err)
+    status, out, err = run(capsys, "--db", duck_file, "query", f"explain analyze copy (select 1 as x) to '{temporary}/x.csv'")
+    refused(status, out, err)
+    assert not (temporary / "x.csv").exists()
+
+
+def test_query_cannot_read_a_file_planted_in_the_temporary_directory(capsys, duck_file):
+    temporary = Path(duck_file + ".tmp")
+    temporary.mkdir(exist_ok=True)
+    (temporary / "planted.csv").write_text("secret\nplanted-value\n")
+    for sql in (f"select * from read_csv('{temporary}/planted.csv')", f"select * from glob('{temporary}/*')"):
+        status, out, err = run(capsys, "--db", duck_file, "query", sql)
+        refused(status, out, err)
+        assert "planted" not in out + err.replace(sql[:40], "")
+
+
+@pytest.mark.parametrize("alias", ["again", "again (read_only)"])
+def test_query_cannot_attach_the_database_file_again(capsys, duck_file, alias):
+    status, out, err = run(capsys, "--db", duck_file, "query", f"attach '{duck_file}' as {alias}")
+    refused(status, out, err)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "create temp table junk as select 1 as x",
+        "create temp view junk as select 1 as x",
+        "create temp macro junk(x) as x",
+        "create temp sequence junk",
+        "explain analyze create temp table junk as select 1 as x",
+        "set variable junk = 1",
+    ],
+)
+def test_query_makes_no_temporary_object(capsys, duck_file, sql):
+    refused(*run(capsys, "--db", duck_file, "query", sql))
+
+
+# -- DuckDB in memory, and a second database in one process ------------------------------
+
+IN_MEMORY_ROUTES = [
+    f"select * from read_csv('{PASSWD}')",
+    "copy (select 1 as x) to '{tmp}/junk.csv'",
+    "attach '{tmp}/new.duckdb' as new",
+    "select * from glob('{tmp}/*')",
+]
+
+
+def _refused_everywhere(db: pokersql.Database, sql: str, tmp_path: Path) -> None:
+    statement = sql.format(tmp=tmp_path)
+    with pytest.raises(pokersql.BadInput, match="read-only") as caught:
+        db.query(statement)
+    assert "root:" not in str(caught.value)
+    with pytest.raises(pokersql.BadInput, match="read-only"):
+        db.relation(statement).fetchall()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep"]
+
+
+@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
+def test_in_memory_query_and_relation_are_sandboxed(tmp_path, sql):
+    (tmp_path / "keep").write_text("x")
+    with pokersql.connect() as db:
+        _refused_everywhere(db, sql, tmp_path)
+        assert db.query("select count(*) as n from cards").rows == [(52,)]
+        assert db.relation("select count(*) as n from cards").fetchall() == [(52,)]
+
+
+@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
+def test_the_second_in_memory_database_of_a_process_is_sandboxed(tmp_path, sql):
+    (tmp_path / "keep").write_text("x")
+    with pokersql.connect() as first, pokersql.connect() as second:
+        assert first.evaluate("Ah Kh Qh Jh Th").hand_rank == 1  # the first is open and in use
+        _refused_everywhere(second, sql, tmp_path)
+        _refused_everywhere(first, sql, tmp_path)
+        assert second.query("select count(*) as n from cards").rows == [(52,)]
+
+
+@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
+def test_a_second_database_file_of_a_process_is_sandboxed(tmp_path, built_database, sql):
+    (tmp_path / "keep").write_text("x")
+    with pokersql.connect(built_database("duckdb")) as first, pokersql.connect(built_database("duckdb")) as second:
+        assert first.query(ROYAL_FLUSHES).rows == [(4,)] and first.deal(players=2, seed=1).seed == 1
+        _refused_everywhere(second, sql, tmp_path)
+        assert second.query(ROYAL_FLUSHES).rows == [(4,)]
+
+
+def test_in_memory_leaves_no_file_behind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = pokersql.connect()
+    where = Path(db.engine._file).parent
+    assert db.query("select count(*) as n from cards").rows == [(52,)] and where.exists()
+    db.close()
+    assert not where.exists() and list(tmp_path.iterdir()) == []
+
+
+# -- --db :memory: ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_db_memory_is_an_in_memory_database(capsys, tmp_path, monkeypatch, engine):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "--engine", engine, "--db", ":memory:", "query", "select count(*) as n from cards", "--format", "csv")
+    assert status == 0 and out.splitlines() == ["n", "52"], err
+    status, out, err = run(capsys, "--engine", engine, "--db", ":memory:", "eval", "Ah Kh Qh Jh Th", "--format", "csv")
+    assert status == 0 and "Royal Flush" in out, err
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- query -, several statements, an empty query --------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_query_reads_sql_from_stdin(capsys, built_database, monkeypatch, engine):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ROYAL_FLUSHES + "\n"))
+    status, out, err = run(capsys, "--engine", engine, "--db", built_database(engine), "query", "-", "--format", "csv")
+    assert status == 0 and out.splitlines() == ["n", "4"], err
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+@pytest.mark.parametrize("sql", ["select 1 as a; select 2 as b", "select 1 as a;\nselect 2 as b;"])
+def test_two_statements_are_refused(capsys, built_database, engine, sql):
+    refused(*run(capsys, "--engine", engine, "--db", built_database(engine), "query", sql), why="query takes one statement")
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+@pytest.mark.parametrize("sql", ["", ";", " ;\n; ", "-- nothing\n", "/* nothing */;"])
+def test_an_empty_query_is_refused(capsys, built_database, engine, sql):
+    refused(*run(capsys, "--engine", engine, "--db", built_database(engine), "query", "--", sql), why="query: no SQL statement given")
+
+
+# -- the help's examples -------------------------------------------------------------------
+
+
+def _help_examples() -> list[str]:
+    text = click_group.commands["query"].help
+    return [line.strip() for line in text.splitlines() if "pokersql query" in line]
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_every_example_of_query_help_runs(built_database, tmp_path, engine):
+    """Each example, run by a real shell in a directory with mine.csv: it succeeds (the --read one
+    on DuckDB; SQLite refuses --read in one line)."""
+    examples = _help_examples()
+    assert len(examples) >= 4 and any("query -" in e for e in examples) and any("--read" in e for e in examples)
+    (tmp_path / "mine.csv").write_text("cards\nAh Kh Qh Jh Th\n2c 3d 4h 5s 7c\n")
+    pokersql_command = f"{shlex.quote(sys.executable)} -m pokersql --engine {engine} --db {shlex.quote(built_database(engine))}"
+    for example in examples:
+        done = subprocess.run(
+            example.replace("pokersql", pokersql_command, 1) if not example.startswith("echo") else example.replace("pokersql", pokersql_command),
+            shell=True, capture_output=True, text=True, cwd=tmp_path, timeout=300,
+        )
+        if engine == "sqlite" and "--read" in example:
+            refused(done.returncode, done.stdout, done.stderr, why="--read is for DuckDB")
+            continue
+        assert done.returncode == 0 and done.stdout.strip() and not done.stderr, (example, done.stderr)
+    assert "group by all" not in click_group.commands["query"].help
+
+
+# -- --read PATH ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def mine(tmp_path) -> Path:
+    path = tmp_path / "mine.csv"
+    path.write_text("cards\nAh Kh Qh Jh Th\n2c 3d 4h 5s 7c\n")
+    return path
+
+
+def test_read_opens_exactly_that_file(capsys, duck_file, mine, monkeypatch):
+    monkeypatch.chdir(mine.parent)
+    sql = "select cards, hand_rank(cards) as hand_rank from 'mine.csv' order by hand_rank"
+    status, out, err = run(capsys, "--db", duck_file, "query", "--read", "mine.csv", sql, "--format", "csv")
+    assert status == 0 and out.splitlines() == ["cards,hand_rank", "Ah Kh Qh Jh Th,1", "2c 3d 4h 5s 7c,7462"], err
+    refused(*run(capsys, "--db", duck_file, "query", sql))  # without --read: refused
+
+
+def test_read_refuses_another_file(capsys, duck_file, mine, tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("secret\nother-value\n")
+    for target in (other, PASSWD):
+        status, out, err = run(capsys, "--db", duck_file, "query", "--read", str(mine), f"select * from read_csv('{target}')")
+        refused(status, out, err)
+        assert "other-value" not in err and "root:" not in err
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "copy (select 'pwned' as x) to '{path}'",
+        "explain analyze copy (select 'pwned' as x) to '{path}' (use_tmp_file false)",
+        "explain analyze copy (select 'pwned' as x) to '{path}' (use_tmp_file false, overwrite true)",
+    ],
+)
+def test_read_cannot_write_to_that_file(capsys, duck_file, mine, sql):
+    before = mine.read_text()
+    refused(*run(capsys, "--db", duck_file, "query", "--read", str(mine), sql.format(path=mine)))
+    assert mine.read_text() == before
+
+
+def test_read_lists_no_directory(capsys, duck_file, mine):
+    for pattern in (f"{mine.parent}/*", f"{mine.parent}/*.csv"):
+        refused(*run(capsys, "--db", duck_file, "query", "--read", str(mine), f"select * from glob('{pattern}')"))
+        refused(*run(capsys, "--db", duck_file, "query", "--read", str(mine), f"select * from read_csv('{pattern}')"))
+
+
+def test_read_takes_files_only(capsys, duck_file, mine):
+    refused(*run(capsys, "--db", duck_file, "query", "--read", str(mine.parent), "select 1"), why="--read takes a file, not a directory")
+    refused(*run(capsys, "--db", duck_file, "query", "--read", str(mine) + ".missing", "select 1"), why=f"--read {mine}.missing: no such file")
+
+
+def test_read_is_refused_on_sqlite_in_one_line(capsys, built_database, mine):
+    status, out, err = run(capsys, "--engine", "sqlite", "--db", built_database("sqlite"), "query", "--read", str(mine), "select 1")
+    refused(status, out, err, why="--read is for DuckDB")
+
+
+def test_read_in_the_library(built_database, mine):
+    with pokersql.connect(built_database("duckdb")) as db:
+        rows = db.query(f"select count(*) as n from read_csv('{mine}')", read=[mine]).rows
+        assert rows == [(2,)]
+        assert db.relation(f"select count(*) as n from read_csv('{mine}')", read=[mine]).fetchall() == [(2,)]
+        with pytest.raises(pokersql.BadInput, match="read-only"):
+            db.query(f"select count(*) as n from read_csv('{mine}')")  # the next query without it: refused
+
+
+# -- a PostgreSQL URL's password, given to another engine ------------------------------------
+
+PASSWORD = "hunter2-secret"
+URLS = [f"postgresql://bob:{PASSWORD}@localhost:1/poker", f"postgresql://bob@localhost:1/poker?password={PASSWORD}"]
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite", "spark"])
+@pytest.mark.parametrize("url", URLS)
+@pytest.mark.parametrize("by", ["--db", "POKERSQL_DB"])
+def test_a_url_given_to_another_engine_never_shows_its_password(capsys, monkeypatch, tmp_path, engine, url, by):
+    monkeypatch.chdir(tmp_path)
+    where = ["--db", url] if by == "--db" else []
+    if by == "POKERSQL_DB":
+        monkeypatch.setenv("POKERSQL_DB", url)
+    for command in (["query", "select 1"], ["deal"], ["migrate"], ["build"]):
+        status, out, err = run(capsys, "--engine", engine, *where, *command)
+        assert status == 2 and PASSWORD not in out + err, (out, err)
+        assert re.match(r"pokersql: error: postgresql://bob(:\*\*\*)?@localhost:1/poker(\?password=\*\*\*)? is a PostgreSQL URL", err), err
+    assert list(tmp_path.iterdir()) == []
