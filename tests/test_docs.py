@@ -1,6 +1,7 @@
 """The README is a front page, every command is documented with help text that has an example,
 and the command reference (docs/cli.md) is the CLI's own help, regenerated and compared."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,12 +30,57 @@ def test_command_help_has_an_example(name):
     assert f"pokersql {name}" in command.help
 
 
+RUN = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/pokersql deal --players 4 --seed 2010"
+TEST = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q"
+
+
 def test_readme_opens_with_the_two_commands():
-    """Install-and-run, then install-and-test, before anything else."""
+    """Install-and-run, then install-and-test, before anything else; the second is what CI runs."""
     blocks = README.split("```")
-    first_code = [blocks[1], blocks[3]]
-    assert "pip install" in first_code[0] and "pokersql" in first_code[0]
-    assert "pip install" in first_code[1] and "pytest" in first_code[1]
+    assert blocks[1] == f"bash\n{RUN}\n"
+    assert blocks[3] == f"bash\n{TEST}\n"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip("\n").split("\n")[-1] == TEST
+
+
+def test_the_readme_is_a_front_page():
+    """About 250 lines at most, and no test counts, timings or history: those are in docs/."""
+    assert len(README.splitlines()) <= 250
+    prose = re.sub(r"```.*?```", "", README, flags=re.S)
+    assert not re.search(r"\d[\d,]* tests\b", prose)
+    assert not re.search(r"\d+(\.\d+)? ?(s|ms|min|minutes|seconds|hours)\b", prose)
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", prose)
+
+
+def links(page: Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_links_resolve_to_files_that_exist(page):
+    found = [link for link in links(page) if "://" not in link and not link.startswith("#")]
+    assert page.name != "README.md" or len(found) >= 10
+    for link in found:
+        target = (page.parent / link.split("#")[0]).resolve()
+        assert target.exists(), f"{page.name}: {link} leads nowhere"
+
+
+def test_the_readme_links_every_page_of_docs():
+    linked = {link.split("#")[0] for link in links(ROOT / "README.md")}
+    for page in (ROOT / "docs").glob("*.md"):
+        assert f"docs/{page.name}" in linked, page.name
+
+
+def test_the_link_check_bites(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("[there](missing.md) and [here](page.md)", encoding="utf-8")
+    assert links(page) == ["missing.md", "page.md"]
+    with pytest.raises(AssertionError, match="missing.md leads nowhere"):
+        test_links_resolve_to_files_that_exist(page)
 
 
 # -- the command reference, docs/cli.md: generated from the CLI's own help ---------------------
