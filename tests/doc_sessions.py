@@ -174,7 +174,19 @@ def workspace(databases: Path, directory: Path, session: Session | None = None) 
             shutil.copyfile(databases / name, directory / name)
     shutil.copyfile(databases / "poker.duckdb", directory / "pokersql.duckdb")
     (directory / "sql").symlink_to(ROOT / "sql")
+    if session and any("pokersql.spark/preflop_matchups" in s.text for _, _, statements in session.steps for s in statements):
+        spark_table(databases / "poker.duckdb", directory / "pokersql.spark" / "preflop_matchups")
     return directory
+
+
+def spark_table(database: Path, folder: Path) -> None:
+    """A Spark warehouse's folder of preflop_matchups, as Parquet part files: the columns of the
+    table, none of the 1,624,350 rows (building them takes minutes; the test is of the statement)."""
+    import duckdb
+
+    folder.mkdir(parents=True)
+    with duckdb.connect(str(database), read_only=True) as connection:
+        connection.execute(f"copy (select * from preflop_matchups) to '{folder / 'part-00000.snappy.parquet'}' (format parquet)")
 
 
 def fill(page: Path, databases: Path, scratch: Path, env: dict[str, str] | None = None) -> None:

@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("doc_examples")]
 GENERATED = {"pipeline.md", "cli.md"}
 PAGES = [ROOT / "README.md", *sorted(path for path in (ROOT / "docs").glob("*.md") if path.name not in GENERATED)]
 # what a pending example fails with, until its feature is merged
-PENDING_FAILURES = {"sql --recipe": "No such option: --recipe"}
+PENDING_FAILURES = {"sql --recipe": "No such option '--recipe'"}
 
 
 def examples() -> list[Session]:
