@@ -108,3 +108,20 @@ def test_a_wrong_output_on_the_page_is_caught(databases, tmp_path):
     statement.output = [re.sub(r"\d", lambda m: str((int(m.group()) + 1) % 10), line, count=1) for line in statement.output]
     results = run(session, workspace(databases, tmp_path / "session", session))
     assert any(clean(out) != clean("\n".join(step.output)) for step, out, _, _ in results if step is statement)
+
+
+def unordered(statement: str) -> bool:
+    """A query that returns rows with no order given: they come back in any order."""
+    text = statement.strip().strip("\"'").strip().lower()
+    return text.startswith(("select", "with", "from")) and "order by" not in text
+
+
+def test_every_query_of_the_examples_says_its_order():
+    """Without `order by`, DuckDB returns a file's rows in the order its threads finish."""
+    every = [session for page in PAGES for session in sessions(page)]  # the CLI's sessions too
+    queries = [st.text for s in every for _, _, statements in s.steps for st in statements]
+    queries += [command.text.split("query", 1)[1] for s in every for _, command, _ in s.steps if "pokersql query" in command.text]
+    assert len(queries) > 20 and not [query for query in queries if unordered(query)]
+    recipes = sorted((ROOT / "sql" / "recipes").glob("*.sql"))
+    assert recipes and all("order by" in path.read_text(encoding="utf-8").rsplit(";", 2)[-2].lower() for path in recipes)
+    assert unordered(" \"select * from hands\"") and not unordered("select * from hands order by hand_rank")
