@@ -9,10 +9,10 @@ PAGE = Path(__file__).resolve().parents[1] / "docs" / "pipeline.md"
 
 def test_the_pipeline_page_is_up_to_date(tmp_path):
     fresh = tmp_path / "pipeline.md"
-    assert docs.main([str(fresh)]) == 0
+    assert docs.main(["--page", "pipeline", str(fresh)]) == 0
     committed = PAGE.read_text(encoding="utf-8")
     assert fresh.read_text(encoding="utf-8") == committed, "docs/pipeline.md is stale: run python -m pokersql.docs"
-    assert docs.main(["--check", str(PAGE)]) == 0
+    assert docs.main(["--page", "pipeline", "--check", str(PAGE)]) == 0
 
 
 def test_the_page_shows_every_stage_with_its_sql():
@@ -27,5 +27,5 @@ def test_the_page_shows_every_stage_with_its_sql():
 def test_check_notices_a_stale_page(tmp_path, capsys):
     stale = tmp_path / "pipeline.md"
     stale.write_text("# an old page\n", encoding="utf-8")
-    assert docs.main(["--check", str(stale)]) == 1
+    assert docs.main(["--page", "pipeline", "--check", str(stale)]) == 1
     assert "stale" in capsys.readouterr().err

@@ -1,0 +1,149 @@
+"""docs/contract.md's JSON shapes are what the CLI writes: each shape the contract gives is
+parsed, and the real command's `--format json` output must have those keys with those types.
+
+The contract writes its shapes with placeholders (`"seed": S`, `"cards": [...]`, `, ...` for
+more of the same); PLACEHOLDERS below gives each letter the type the contract's prose gives it.
+The page is the project's living copy (started from the shared CONTRACT.md): nothing here reads
+anything outside the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+CONTRACT = Path(__file__).resolve().parents[1] / "docs" / "contract.md"
+
+# The contract's placeholder letters and what they stand for.
+PLACEHOLDERS = {
+    "S": 0,  # a seed
+    "N": 0,  # deals
+    "P": 0,  # players
+    "p": 0,  # points
+    "r": 0,  # hand_rank
+    "k": 0,  # a place, a count of combinations
+    "n": 0,  # a count
+    "w": 0,  # wins
+    "t": 0,  # ties
+    "d": 0,  # deals
+    "c": "category",
+    "x": 0.5,  # a probability
+    "z": 0.5,  # a z-score
+    "e": 0.5,  # an equity
+    "s": 0.5,  # a standard error
+}
+CARD = re.compile(r"^(?:[2-9TJQKA][shdc])$")
+
+
+def contract_shapes(text: str) -> dict[str, dict]:
+    """command -> the JSON shape of its bullet under "JSON shapes", placeholders made values."""
+    section = text.split("JSON shapes", 1)[1].split("\n\n", 1)[0]
+    bullets = re.split(r"\n- ", section)[1:]
+    shapes = {}
+    for bullet in bullets:
+        joined = " ".join(line.strip() for line in bullet.splitlines())
+        command = re.match(r"`(\w+)`:", joined).group(1)
+        shape = re.search(r"`(\{.*?\})`", joined).group(1)
+        shape = re.sub(r"\[\.\.\.\d*\]", '["As"]', shape)  # a list of cards
+        shape = re.sub(r"\[indexes from 1\]", "[1]", shape)
+        shape = shape.replace(", ...", "")  # more of the same
+        shape = re.sub(r"(?<![\"\w])N\*P(?![\"\w])", "N", shape)
+        shape = re.sub(r"(?<![\"\w])([A-Za-z])(?![\"\w])", lambda m: json.dumps(PLACEHOLDERS[m.group(1)]), shape)
+        shapes[command] = json.loads(shape)
+    return shapes
+
+
+SHAPES = contract_shapes(CONTRACT.read_text(encoding="utf-8"))
+
+
+def check(actual, shape, where: str = "$") -> None:
+    """actual has every key of shape, each value of its type (lists: every element)."""
+    if isinstance(shape, dict):
+        assert isinstance(actual, dict), f"{where}: {actual!r} is not an object"
+        for key, value in shape.items():
+            assert key in actual, f"{where}: no key {key!r} in {sorted(actual)}"
+            check(actual[key], value, f"{where}.{key}")
+    elif isinstance(shape, list):
+        assert isinstance(actual, list) and actual, f"{where}: {actual!r} is not a non-empty list"
+        for index, item in enumerate(actual):
+            check(item, shape[0], f"{where}[{index}]")
+    elif isinstance(shape, bool):
+        assert isinstance(actual, bool), f"{where}: {actual!r} is not a boolean"
+    elif isinstance(shape, int):
+        assert isinstance(actual, int) and not isinstance(actual, bool), f"{where}: {actual!r} is not an integer"
+    elif isinstance(shape, float):
+        assert isinstance(actual, float), f"{where}: {actual!r} is not a number with a fraction"
+    else:
+        assert isinstance(actual, str), f"{where}: {actual!r} is not a string"
+        if shape == "As":
+            assert CARD.match(actual), f"{where}: {actual!r} is not a card in canonical text"
+
+
+def test_the_contract_gives_a_shape_for_every_json_command():
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity"}
+    assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
+    assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
+
+
+def test_the_checker_refuses_a_wrong_type_and_a_missing_key():
+    with pytest.raises(AssertionError, match="not an integer"):
+        check({"hand_rank": "1"}, {"hand_rank": 0})
+    with pytest.raises(AssertionError, match="no key 'best'"):
+        check({"cards": ["Ah"]}, {"cards": ["As"], "best": ["As"]})
+    with pytest.raises(AssertionError, match="not a card"):
+        check(["A♥"], ["As"])
+
+
+COMMANDS = {
+    "eval": ["eval", "Ah", "Kh", "Qh", "Jh", "Th", "9c", "2d"],
+    "deal": ["deal", "--players", "6", "--seed", "2010"],
+    "compare": ["compare", "Ah Kh", "Qs Qd", "--board", "2c 7d 9s Jh Th"],
+    "freq": ["freq"],
+    "simulate": ["simulate", "--deals", "2000", "--players", "3", "--seed", "7"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_json_output_has_the_contract_shape(run, command):
+    status, out, err = run(*COMMANDS[command], "--format", "json")
+    assert status == 0, err
+    check(json.loads(out), SHAPES[command])
+
+
+def equity_shape(actual: dict, monte_carlo: bool) -> None:
+    shape = json.loads(json.dumps(SHAPES["equity"]))
+    player = shape["players"][0]
+    if not monte_carlo:
+        del player["std_error"]  # "std_error only in Monte Carlo mode"
+    for index, seat in enumerate(actual["players"]):
+        expected = dict(player)
+        if "range" in seat:  # "a player given as a range or random has range instead of hand"
+            del expected["hand"]
+            expected["range"] = "QQ+,AKs"
+        check(seat, expected, f"$.players[{index}]")
+        assert ("std_error" in seat) == monte_carlo, seat
+    check(actual, {key: value for key, value in shape.items() if key != "players"})
+    assert actual["exact"] is not monte_carlo
+
+
+@pytest.mark.parametrize(
+    "arguments, monte_carlo, ranges",
+    [
+        (["AhAd", "KhKd", "--board", "2c 7d Kc"], False, False),
+        (["AhAd", "QQ+,AKs", "--board", "2c 7d Kc"], False, True),
+        (["AhAd", "random", "7c8c", "--trials", "3000", "--seed", "5"], True, True),
+        (["AhAd", "KhKd", "--trials", "3000", "--seed", "5"], True, False),
+    ],
+    ids=["exact", "exact-range", "monte-carlo-range", "monte-carlo"],
+)
+def test_equity_json_has_the_contract_shape(run, arguments, monte_carlo, ranges):
+    status, out, err = run("equity", *arguments, "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    equity_shape(actual, monte_carlo)
+    assert any("range" in seat for seat in actual["players"]) == ranges
+    if not monte_carlo and not ranges:
+        assert actual["deals"] == actual["boards"]  # "with exact hands only, deals = boards"
