@@ -137,7 +137,7 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None
         pokersql deal --players 4 --seed 42
 
     \b
-    Shell completion (bash; zsh and fish alike, see the README):
+    Shell completion (bash; zsh and fish alike, see docs/usage.md):
         eval "$(_POKERSQL_COMPLETE=bash_source pokersql)"
     """
     if db_path is not None and not db_path.strip():
@@ -182,7 +182,7 @@ def build(context: Context, preflop: bool, output_format: str) -> None:
     wins, ties and losses over the 1,712,304 boards (and the view preflop_classes, 169 x 169):
     heads-up preflop equity of hands, ranges and random is then a lookup. The job runs on DuckDB
     and Spark; PostgreSQL and SQLite refuse it (tens of GB of temporary files): build it with
-    DuckDB, export it and copy it in (the README shows how).
+    DuckDB, export it and copy it in (docs/preflop.md shows how).
 
     \b
     Example:
