@@ -55,18 +55,19 @@ create macro card_ids_in_text(hand_text) as list_transform(
 */
 create macro hand_text_card_ids(hand_text) as case
     -- Bounded first: no regular expression reads a long text (a megabyte took minutes). The
-    -- branches read left(hand_text, 64), the text itself when they are taken: DuckDB may
-    -- compute a branch it does not take (a constant's, folded beforehand).
+    -- branches read no more than 64 characters of it either (the canonical one reads 7
+    -- cards at most): DuckDB may compute a branch it does not take (a constant's, folded
+    -- beforehand).
     when length(hand_text) > 64
         then null
     -- The contract's canonical text ('As Ks 7d 7c 7h 2s 9c': 5 to 7 cards, one character
     -- between them) is read by position, with no regular expression per card: card i's rank
     -- is character 3i + 1, its suit character 3i + 2: four times faster than the general path.
-    when regexp_full_match(left(hand_text, 64), '([2-9TJQKA][cdhs][ ,]){4,6}[2-9TJQKA][cdhs]')
+    when regexp_full_match(hand_text, '([2-9TJQKA][cdhs][ ,]){4,6}[2-9TJQKA][cdhs]')
         then list_transform(
-            range((length(left(hand_text, 64)) + 1) // 3),
-            lambda i: (strpos('23456789TJQKA', substring(left(hand_text, 64), 3 * i + 1, 1)) - 1) * 4
-                + strpos('cdhs', substring(left(hand_text, 64), 3 * i + 2, 1)) - 1
+            range(least((length(hand_text) + 1) // 3, 7)),
+            lambda i: (strpos('23456789TJQKA', substring(hand_text, 3 * i + 1, 1)) - 1) * 4
+                + strpos('cdhs', substring(hand_text, 3 * i + 2, 1)) - 1
         )
     -- Any notation of the contract: nothing but cards and separators, 5 to 7 cards. The
     -- classes are spelled out: a case-insensitive match would take the long s 'ſ' and the
