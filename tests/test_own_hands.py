@@ -205,7 +205,8 @@ def check_showdown(rows: list[tuple], got: list[tuple]) -> None:
     for hand_id, _, hole, board in rows:
         ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
     results = {"wins": 0, "splits": 0, "loses": 0}
-    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
+    for hand_id, seat, hole, board, best, category, hand_rank, place, result, problem in got:
+        assert problem in (None, ""), (hand_id, seat, problem)
         table = ranks[int(hand_id)]
         expected = table[int(seat) - 1]
         assert int(hand_rank) == expected and category == category_of(expected), (hand_id, seat)
