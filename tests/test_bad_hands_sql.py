@@ -12,10 +12,9 @@ import sqlite3
 import pytest
 from phevaluator import evaluate_cards
 
-import pokersql
 from pokersql.cards import CARD_NAMES, parse_cards
 from pokersql.errors import BadInput
-from tests.test_own_hands import RECIPES, category_of, check_best_five
+from tests.test_own_hands import RECIPES, category_of, check_best_five, duckdb_db  # noqa: F401 (a fixture)
 
 MEGABYTE = "Ah " * 350_000
 HINT = "write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. 'Ah')"
@@ -75,14 +74,6 @@ def expected_reason(text: str | None, reason: str | None) -> str:
 def case_id(case: tuple[str | None, str | None]) -> str:
     text = case[0]
     return "null" if text is None else "1MB" if len(text) > 1000 else repr(text[:30])
-
-
-@pytest.fixture(scope="module")
-def duckdb_db():
-    database = pokersql.connect(engine="duckdb")
-    database.migrate()
-    yield database
-    database.close()
 
 
 @pytest.mark.parametrize("case", GARBAGE, ids=case_id)

@@ -260,10 +260,11 @@ def sqlite3_recipe(database: str, setup: str, recipe: str) -> list[tuple[str, ..
 
 
 def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
-    """hand_ranks recipe rows (hand_id, card_count, hand_rank, points, category), one per hand
-    in hand_id order, against phevaluator."""
+    """hand_ranks recipe rows (hand_id, card_count, hand_rank, points, category, problem), one
+    per hand in hand_id order, against phevaluator."""
     assert [int(row[0]) for row in got] == list(range(len(hands)))
-    for cards, (hand_id, card_count, hand_rank, points, category) in zip(hands, got):
+    for cards, (hand_id, card_count, hand_rank, points, category, problem) in zip(hands, got):
+        assert problem in (None, ""), (hand_id, problem)
         expected = evaluate_cards(*cards)
         assert (int(card_count), int(hand_rank), category) == (len(cards), expected, category_of(expected)), (
             f"{' '.join(CARD_NAMES[card] for card in cards)}: {hand_rank} {category}, expected {expected}"

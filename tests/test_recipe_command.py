@@ -11,7 +11,7 @@ import sys
 import pytest
 from phevaluator import evaluate_cards
 
-from pokersql.cards import CARD_NAMES, parse_cards
+from pokersql.cards import CARD_NAMES
 from tests.test_own_hands import category_of, check_showdown, random_hands, random_showdowns
 from tests.test_shell import find_duckdb_shell
 
@@ -100,4 +100,3 @@ def test_printed_recipe_is_the_packaged_file():
     for name, by_dialect in migrations.recipes().items():
         for dialect, path in by_dialect.items():
             assert printed("--recipe", name, "--dialect", dialect).stdout == path.read_text(encoding="utf-8")
-    assert parse_cards("As")  # the package's own parser is importable beside the recipes
