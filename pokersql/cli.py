@@ -426,13 +426,23 @@ def export(context: Context, table_name: str, path: str, output_format: str) -> 
 
 @cli.command()
 @click.option("--dialect", type=click.Choice(DIALECTS), default="duckdb", show_default=True, help="SQL dialect to print.")
-def sql(dialect: str) -> None:
+@click.option("--recipe", metavar="NAME", default=None, help="Print the recipe NAME (hand_ranks, showdown) for the dialect instead.")
+def sql(dialect: str, recipe: str | None) -> None:
     """Print the versioned SQL, transpiled to a dialect, ready for another shell.
 
+    With --recipe, print a recipe instead: one query over pokersql's tables, for your own
+    hands in a table the recipe's comment names.
+
     \b
-    Example:
+    Examples:
         pokersql sql --dialect duckdb | duckdb poker.duckdb
+        pokersql sql --recipe showdown --dialect sqlite > showdown.sql
+    \b
+    Then, in sqlite3 with a table hand_history: .read showdown.sql
     """
+    if recipe is not None:
+        click.echo(migrations.recipe_text(recipe, dialect), nl=False)
+        return
     click.echo(migrations.script_for(dialect, migrations.sql_files()), nl=False)
 
 

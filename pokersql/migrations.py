@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .engines import Engine
-from .errors import DatabaseError, MigrationError
+from .errors import BadInput, DatabaseError, MigrationError
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, transpile
 
@@ -411,3 +411,28 @@ def script_for(dialect: str, files: list[SqlFile]) -> str:
         else:
             parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script)))
     return "".join(parts)
+
+
+def recipes() -> dict[str, dict[str, Path]]:
+    """The recipes of ``sql/recipes`` (one query over pokersql's tables, for a shell), by name
+    and dialect: ``showdown.sqlite.sql`` is recipe ``showdown`` for SQLite. A SQLite recipe
+    serves DuckDB too where there is no DuckDB one: the SQLite recipes use only what both
+    engines share (tests run hand_ranks.sqlite.sql on both)."""
+    found: dict[str, dict[str, Path]] = {}
+    for path in sorted((sql_directory() / "recipes").glob("*.*.sql")):
+        name, dialect, _ = path.name.split(".", 2)
+        found.setdefault(name, {})[dialect] = path
+    for by_dialect in found.values():
+        if "sqlite" in by_dialect:
+            by_dialect.setdefault("duckdb", by_dialect["sqlite"])
+    return found
+
+
+def recipe_text(name: str, dialect: str) -> str:
+    """The text of recipe NAME for DIALECT; BadInput naming the recipes there are."""
+    found = recipes()
+    if name not in found:
+        raise BadInput(f"unknown recipe {name!r}: choose {', '.join(found)}")
+    if dialect not in found[name]:
+        raise BadInput(f"recipe {name!r} is written for {', '.join(sorted(found[name]))}, not {dialect}")
+    return normalize(found[name][dialect].read_text(encoding="utf-8"))

@@ -2,27 +2,36 @@
   DuckDB macros for the user's own hands (issue 11): no table is written.
 
   On card text, one value per hand:
-    hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards, null for any other count;
+    hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards;
     hand_category(hand_text)  the category of that hand;
     best_five(hand_text)      the five cards that make it, as canonical text, in the order
                               `pokersql eval` and typed_hands (011) show: largest group first,
-                              then higher value (the ace low in a wheel), then higher suit.
-  The text is read as the contract's notation: upper or lower case, '10' read as 'T', suit
-  symbols as letters, and every rank-then-suit pair ('As', 'td') taken as a card, whatever
-  separates them (spaces, commas, nothing). Anything else in the text is ignored (the CLI and
-  Python reject it first).
+                              then higher value (the ace low in a wheel), then higher suit;
+    hand_problem(hand_text)   why the text is no hand, in the CLI's words ("unknown card 'Xx'",
+                              "duplicate card 'Ah'", "a hand needs 5, 6 or 7 cards, got 4");
+                              null when it is one.
+  The text is read as the contract's notation: cards of a rank (2-9, T or 10, J, Q, K, A, either
+  case) then a suit (s h d c, either case, or a symbol), separated by spaces, commas, tabs or
+  line ends, or run together. Anything else makes the text no hand: an unknown card, a card
+  twice (however written: 'Th' and '10h', 'Ah' and 'A♥'), fewer than 5 or more than 7 cards,
+  null, or a text longer than 64 characters (not read: 7 cards take 33 at most, with a comma
+  and a space between them). Every macro answers null for such a text, never a rank.
 
   On card ids, the same, for those who hold cards as numbers (and for the text macros):
-    hand_card_ids(hand_text)  the card_ids of the text, in its order;
-    hand_class_of(card_ids)   the hand's row of hand_classes, as a struct: hand_rank, points,
-                              category, rank_key, is_flush, kicker_1;
-    best_five_of(card_ids)    the best five of that list, as text.
+    hand_card_ids(hand_text)    the card_ids of the text, in its order (null when no hand);
+    hand_class_of(card_ids)     the hand's row of hand_classes, as a struct: hand_rank, points,
+                                category, rank_key, is_flush, kicker_1 (null unless 5 to 7
+                                distinct card_ids, each 0 to 51);
+    best_five_of(card_ids)      the best five of that list, as text;
+    hand_problem_of(card_ids)   why the list is no hand, null when it is one.
 
   On long rows, one row per hand and card, a table macro:
     hand_ranks(relation)  the name of a table or view with columns hand_id and card_id
                           (any other columns are ignored): one row per hand_id with
-                          card_count, hand_rank, points, category and best. The place of a
-                          hand within the user's own grouping is theirs to take:
+                          card_count, hand_rank, points, category, best and problem (a hand
+                          with a null, unknown or repeated card_id, or not 5 to 7 of them,
+                          gets nulls and its problem). The place of a hand within the user's
+                          own grouping is theirs to take:
                           rank() over (partition by <their id> order by hand_rank).
 
   One definition of poker: the lookup tables best_hands (011) reads, flush_suits,
@@ -31,20 +40,96 @@
   joins: 700,000 to 1,000,000 hands a second for hand_rank on two cores (bench/own_hands_sql.py).
 */
 
-create macro hand_card_ids(hand_text) as case
+/*
+  The card_ids of every card named in the text, unchecked: ranks upper case, '10' as T, suit
+  symbols as letters; card_id = (value - 2) * 4 + suit_index, suits c d h s (001, the contract).
+*/
+create macro card_ids_in_text(hand_text) as list_transform(
+    regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
+    lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
+);
+
+/*
+  The card_ids of a text of 5 to 7 cards in the contract's notation, in its order; null for
+  any other text. A card given twice is left to hand_class_of, which refuses it.
+*/
+create macro hand_text_card_ids(hand_text) as case
+    -- Bounded first: no regular expression reads a long text (a megabyte took minutes). The
+    -- branches read no more than 64 characters of it either (the canonical one reads 7
+    -- cards at most): DuckDB may compute a branch it does not take (a constant's, folded
+    -- beforehand).
+    when length(hand_text) > 64
+        then null
     -- The contract's canonical text ('As Ks 7d 7c 7h 2s 9c': 5 to 7 cards, one character
     -- between them) is read by position, with no regular expression per card: card i's rank
     -- is character 3i + 1, its suit character 3i + 2: four times faster than the general path.
-    when regexp_full_match(hand_text, '([2-9TJQKA][cdhs].){4,6}[2-9TJQKA][cdhs]')
+    when regexp_full_match(hand_text, '([2-9TJQKA][cdhs][ ,]){4,6}[2-9TJQKA][cdhs]')
         then list_transform(
-            range((length(hand_text) + 1) // 3),
+            range(least((length(hand_text) + 1) // 3, 7)),
             lambda i: (strpos('23456789TJQKA', substring(hand_text, 3 * i + 1, 1)) - 1) * 4
                 + strpos('cdhs', substring(hand_text, 3 * i + 2, 1)) - 1
         )
-    else list_transform(
-        regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
-        -- card_id = (value - 2) * 4 + suit_index, suits c d h s (001, the contract)
-        lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
+    -- Any notation of the contract: nothing but cards and separators, 5 to 7 cards. The
+    -- classes are spelled out: a case-insensitive match would take the long s 'ſ' and the
+    -- Kelvin sign for letters of cards.
+    when regexp_full_match(
+        left(hand_text, 64),
+        '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣][ ,\t\n\r\f\v]*){5,7}'
+    )
+        then card_ids_in_text(left(hand_text, 64))
+end;
+
+-- The card_ids of the text, in its order, when it is a hand: 5 to 7 distinct cards.
+create macro hand_card_ids(hand_text) as list_transform(
+    [hand_text_card_ids(hand_text)],
+    lambda card_ids: case when len(list_distinct(card_ids)) = len(card_ids) then card_ids end
+)[1];
+
+/*
+  Why a list of card_ids is no hand, in the CLI's words and order (pokersql/cards.py: an
+  unknown card, then a card twice, then the count); null when it is a hand.
+*/
+create macro hand_problem_of(card_ids) as case
+    when card_ids is null
+        then 'no cards: the hand is null'
+    when list_bool_or(list_transform(card_ids, lambda c: c is null))
+        then 'a card_id is null'
+    when list_bool_or(list_transform(card_ids, lambda c: c not between 0 and 51))
+        then format(
+            'unknown card_id {}: card ids run from 0 (2c) to 51 (As)',
+            list_filter(card_ids, lambda c: c not between 0 and 51)[1]
+        )
+    when len(list_distinct(card_ids)) < len(card_ids)
+        then format(
+            'duplicate card ''{}''',
+            list_transform(
+                list_filter(card_ids, lambda c, i: list_position(card_ids, c) < i),
+                lambda c: substring('23456789TJQKA', c // 4 + 1, 1) || substring('cdhs', c % 4 + 1, 1)
+            )[1]
+        )
+    when len(card_ids) not between 5 and 7
+        then format('a hand needs 5, 6 or 7 cards, got {}', len(card_ids))
+end;
+
+-- Why a text is no hand (null when it is one): the text itself, then its cards.
+create macro hand_problem(hand_text) as case
+    when hand_text is null
+        then 'no cards: the hand is null'
+    when length(hand_text) > 64
+        then format('the hand is {} characters long: 5 to 7 cards take at most 64', length(hand_text))
+    else coalesce(
+        -- The first piece between separators that is not all cards, from where its cards
+        -- end (as the CLI names it).
+        'unknown card '''
+            || list_filter(
+                list_transform(
+                    string_split_regex(left(hand_text, 64), '[ ,\t\n\r\f\v]+'),
+                    lambda piece: regexp_replace(piece, '^((10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣])*', '')
+                ),
+                lambda rest: rest <> ''
+            )[1]
+            || ''': write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. ''Ah'')',
+        hand_problem_of(card_ids_in_text(left(hand_text, 64)))
     )
 end;
 
@@ -53,13 +138,17 @@ end;
   c % 4, so rank_code = 5 ^ (c // 4), suit_code = 8 ^ (c % 4) and card_bit = 2 ^ (13 * (c % 4)
   + c // 4). The sums are list arithmetic, not a join with cards per hand, and card_ids is
   named once (DuckDB would compute each mention of it again); the one lookup of the class is
-  a subquery on the sums, which DuckDB turns into a join over a whole column of hands.
+  a subquery on the sums, which DuckDB turns into a join over a whole column of hands. A list
+  that is no hand finds no class: 5 to 7 card_ids, each 0 to 51, none twice (a card twice, or
+  a null, leaves fewer bits set in card_mask than there are cards).
 */
 create macro hand_class_of(card_ids) as (
     with
         hand_key as (
             select
                 len(hand.card_ids) as card_count,
+                list_min(hand.card_ids) as lowest_card,
+                list_max(hand.card_ids) as highest_card,
                 list_sum(list_transform(hand.card_ids, lambda c: cast(5 ** (c // 4) as bigint))) as rank_key,
                 list_sum(list_transform(hand.card_ids, lambda c: 1 << (3 * (c % 4)))) as suit_counts,
                 list_sum(list_transform(hand.card_ids, lambda c: cast(1 as bigint) << (13 * (c % 4) + c // 4))) as card_mask
@@ -85,6 +174,9 @@ create macro hand_class_of(card_ids) as (
     inner join hand_classes
         on hand_classes.hand_rank = least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
     where hand_key.card_count between 5 and 7
+        and hand_key.lowest_card >= 0
+        and hand_key.highest_card <= 51
+        and bit_count(hand_key.card_mask) = hand_key.card_count
 );
 
 /*
@@ -125,17 +217,22 @@ create macro best_five_from_class(card_ids, hand_class) as array_to_string(
 );
 
 -- The class is looked up once, outside the lambda (a lambda cannot hold a subquery), and
--- handed to it as the one element of a list.
+-- handed to it with the cards as the one element of a list: the lambdas of
+-- best_five_from_class read the cards from it, not from the expression card_ids (which
+-- DuckDB would compute again, or copy, at each mention).
 create macro best_five_of(card_ids) as list_transform(
-    [hand_class_of(card_ids)],
-    lambda hand_class: case when hand_class is not null then best_five_from_class(card_ids, hand_class) end
+    [{'card_ids': card_ids, 'hand_class': hand_class_of(card_ids)}],
+    lambda hand: case
+        when hand.hand_class is not null then best_five_from_class(hand.card_ids, hand.hand_class)
+    end
 )[1];
 
-create macro hand_rank(hand_text) as hand_class_of(hand_card_ids(hand_text)).hand_rank;
+-- hand_class_of refuses a card twice: the text macros need no more than hand_text_card_ids.
+create macro hand_rank(hand_text) as hand_class_of(hand_text_card_ids(hand_text)).hand_rank;
 
-create macro hand_category(hand_text) as hand_class_of(hand_card_ids(hand_text)).category;
+create macro hand_category(hand_text) as hand_class_of(hand_text_card_ids(hand_text)).category;
 
-create macro best_five(hand_text) as best_five_of(hand_card_ids(hand_text));
+create macro best_five(hand_text) as best_five_of(hand_text_card_ids(hand_text));
 
 create macro hand_ranks(relation) as table
 with
@@ -161,5 +258,6 @@ select
     classed.hand_class.category,
     case
         when classed.hand_class is not null then best_five_from_class(classed.card_ids, classed.hand_class)
-    end as best
+    end as best,
+    hand_problem_of(classed.card_ids) as problem
 from classed;

@@ -205,7 +205,8 @@ def check_showdown(rows: list[tuple], got: list[tuple]) -> None:
     for hand_id, _, hole, board in rows:
         ranks.setdefault(hand_id, []).append(evaluate_cards(*parse_cards(f"{hole} {board}")))
     results = {"wins": 0, "splits": 0, "loses": 0}
-    for hand_id, seat, hole, board, best, category, hand_rank, place, result in got:
+    for hand_id, seat, hole, board, best, category, hand_rank, place, result, problem in got:
+        assert problem in (None, ""), (hand_id, seat, problem)
         table = ranks[int(hand_id)]
         expected = table[int(seat) - 1]
         assert int(hand_rank) == expected and category == category_of(expected), (hand_id, seat)
@@ -259,10 +260,11 @@ def sqlite3_recipe(database: str, setup: str, recipe: str) -> list[tuple[str, ..
 
 
 def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
-    """hand_ranks recipe rows (hand_id, card_count, hand_rank, points, category), one per hand
-    in hand_id order, against phevaluator."""
+    """hand_ranks recipe rows (hand_id, card_count, hand_rank, points, category, problem), one
+    per hand in hand_id order, against phevaluator."""
     assert [int(row[0]) for row in got] == list(range(len(hands)))
-    for cards, (hand_id, card_count, hand_rank, points, category) in zip(hands, got):
+    for cards, (hand_id, card_count, hand_rank, points, category, problem) in zip(hands, got):
+        assert problem in (None, ""), (hand_id, problem)
         expected = evaluate_cards(*cards)
         assert (int(card_count), int(hand_rank), category) == (len(cards), expected, category_of(expected)), (
             f"{' '.join(CARD_NAMES[card] for card in cards)}: {hand_rank} {category}, expected {expected}"

@@ -165,5 +165,5 @@ def test_shell_macros_on_a_users_table_and_the_showdown_recipe(duckdb_shell, she
         + (migrations.sql_directory() / "recipes" / "showdown.duckdb.sql").read_text(encoding="utf-8")
     )
     showdown = [line.split(",") for line in run_shell(duckdb_shell, shell_built, history, read_only=True).splitlines()]
-    results = {(int(row[0]), int(row[1])): row[-1] for row in showdown}
+    results = {(int(row[0]), int(row[1])): row[8] for row in showdown}
     assert results == {(1, 1): "loses", (1, 2): "wins", (2, 1): "splits", (2, 2): "splits", (2, 3): "loses"}

@@ -3,15 +3,23 @@
   cards, by plain joins over the lookup tables best_hands reads (cards, flush_suits,
   best_by_values, best_by_flush, hand_classes). Writes nothing. Runs on DuckDB too.
 
-  Reads a table (or view) my_hands(hand_id, cards): card text in the contract's canonical
-  notation, 'As Ks 7d 7c 7h 2s 9c' (rank then lower-case suit, T for ten, one character
-  between cards): card k is the two characters from 3k - 2. A name that is no card adds
-  nothing, and the hand, short of five, gets no row.
+  Reads a table (or view) my_hands(hand_id, cards): card text in the contract's notation, as
+  the DuckDB macros read it: a rank (2-9, T or 10, J, Q, K, A, either case) then a suit (s h d
+  c, either case, or a symbol), the cards separated by spaces, commas, tabs or line ends, or
+  run together ('As Ks 7d 7c 7h 2s 9c', 'as,ks,10d', 'A♠K♠7♦').
+
+  One row per hand. A text that is no hand (an unknown card; a card twice, however written:
+  'Th' and '10h', 'Ah' and 'A♥'; fewer than 5 or more than 7 cards; null; over 64 characters,
+  not read) gets no rank: its card_count, hand_rank, points and category are null and problem
+  says why ("duplicate card 'Ah'", "a hand needs 5, 6 or 7 cards, got 4"; an unknown card is
+  named as read, in upper case: "unknown card 'XX' (card 1 as read)"). problem is null for a
+  hand.
 
   Long rows, one per hand and card_id: replace hand_keys below by
       select hand_id, sum(rank_code) as rank_key, sum(suit_code) as suit_counts,
-          sum(card_bit) as card_mask
+          sum(card_bit) as card_mask, null as problem
       from your_table inner join cards using (card_id) group by hand_id
+      having count(*) between 5 and 7 and count(distinct card_id) = count(*)
 
   The best five, named in order, and places within a group: showdown.sqlite.sql, with your
   hands as its hole cards (`select hand_id, 1 as seat, cards as hole, '' as board`).
@@ -20,11 +28,40 @@
 */
 
 with
-    hand_keys as (
-        -- The sums of the cards' codes (001): values in base 5, suits in base 8, the card set.
-        -- A hand of 5 or 6 cards finds no card_6 or card_7, which add nothing.
+    hand_texts as (
+        -- The text in canonical letters: '10' as T, suit symbols as letters, ranks upper case
+        -- and suits lower case (no rank is S, H, D or C), every separator a space. Letter by
+        -- letter: DuckDB's upper() makes the long s 'ſ' an S. A tab and a line end stand as
+        -- themselves in quotes (SQLite's char() is DuckDB's chr()).
         select
             my_hands.hand_id,
+            my_hands.cards,
+            case
+                when length(my_hands.cards) <= 64 then replace(replace(replace(replace(replace(replace(replace(
+                    replace(replace(replace(replace(replace(
+                        replace(replace(replace(replace(replace(my_hands.cards, '10', 'T'),
+                            '♠', 's'), '♥', 'h'), '♦', 'd'), '♣', 'c'),
+                        't', 'T'), 'j', 'J'), 'q', 'Q'), 'k', 'K'), 'a', 'A'),
+                    'S', 's'), 'H', 'h'), 'D', 'd'), 'C', 'c'), ',', ' '), '	', ' '), '
+', ' ')
+            end as spaced
+        from my_hands
+    ),
+    hand_cards as (
+        -- The cards run together: card k is the two characters from 2k - 1.
+        select
+            hand_texts.hand_id,
+            hand_texts.cards,
+            hand_texts.spaced,
+            replace(hand_texts.spaced, ' ', '') as run_together
+        from hand_texts
+    ),
+    hand_keys as (
+        -- The sums of the cards' codes (001): values in base 5, suits in base 8, the card set;
+        -- a hand of 5 or 6 cards finds no card_6 or card_7, which add nothing. And what makes
+        -- the text no hand, in the CLI's order: an unknown card, a card twice, the count.
+        select
+            hand_cards.hand_id,
             coalesce(card_1.rank_code, 0)
             + coalesce(card_2.rank_code, 0)
             + coalesce(card_3.rank_code, 0)
@@ -45,41 +82,84 @@ with
             + coalesce(card_4.card_bit, 0)
             + coalesce(card_5.card_bit, 0)
             + coalesce(card_6.card_bit, 0)
-            + coalesce(card_7.card_bit, 0) as card_mask
-        from my_hands
+            + coalesce(card_7.card_bit, 0) as card_mask,
+            case
+                when hand_cards.cards is null
+                    then 'no cards: the hand is null'
+                when hand_cards.spaced is null
+                    then 'the hand is ' || length(hand_cards.cards) || ' characters long: 5 to 7 cards take at most 64'
+                when hand_cards.spaced glob '*[2-9TJQKA] *'
+                    then 'unknown card: a rank apart from its suit'
+                when card_1.card_id is null and length(hand_cards.run_together) >= 1
+                    then 'unknown card ''' || substr(hand_cards.run_together, 1, 2) || ''' (card 1 as read)'
+                when card_2.card_id is null and length(hand_cards.run_together) >= 3
+                    then 'unknown card ''' || substr(hand_cards.run_together, 3, 2) || ''' (card 2 as read)'
+                when card_3.card_id is null and length(hand_cards.run_together) >= 5
+                    then 'unknown card ''' || substr(hand_cards.run_together, 5, 2) || ''' (card 3 as read)'
+                when card_4.card_id is null and length(hand_cards.run_together) >= 7
+                    then 'unknown card ''' || substr(hand_cards.run_together, 7, 2) || ''' (card 4 as read)'
+                when card_5.card_id is null and length(hand_cards.run_together) >= 9
+                    then 'unknown card ''' || substr(hand_cards.run_together, 9, 2) || ''' (card 5 as read)'
+                when card_6.card_id is null and length(hand_cards.run_together) >= 11
+                    then 'unknown card ''' || substr(hand_cards.run_together, 11, 2) || ''' (card 6 as read)'
+                when card_7.card_id is null and length(hand_cards.run_together) >= 13
+                    then 'unknown card ''' || substr(hand_cards.run_together, 13, 2) || ''' (card 7 as read)'
+                when card_2.card_id in (card_1.card_id)
+                    then 'duplicate card ''' || card_2.name || ''''
+                when card_3.card_id in (card_1.card_id, card_2.card_id)
+                    then 'duplicate card ''' || card_3.name || ''''
+                when card_4.card_id in (card_1.card_id, card_2.card_id, card_3.card_id)
+                    then 'duplicate card ''' || card_4.name || ''''
+                when card_5.card_id in (card_1.card_id, card_2.card_id, card_3.card_id, card_4.card_id)
+                    then 'duplicate card ''' || card_5.name || ''''
+                when card_6.card_id in (card_1.card_id, card_2.card_id, card_3.card_id, card_4.card_id, card_5.card_id)
+                    then 'duplicate card ''' || card_6.name || ''''
+                when card_7.card_id in (
+                    card_1.card_id, card_2.card_id, card_3.card_id, card_4.card_id, card_5.card_id, card_6.card_id
+                )
+                    then 'duplicate card ''' || card_7.name || ''''
+                when length(hand_cards.run_together) not in (10, 12, 14)
+                    -- the count with no fraction on either engine (DuckDB's / is exact)
+                    then 'a hand needs 5, 6 or 7 cards, got '
+                        || cast((length(hand_cards.run_together) + length(hand_cards.run_together) % 2) / 2 as integer)
+            end as problem
+        from hand_cards
         left join cards as card_1
-            on card_1.name = substr(my_hands.cards, 1, 2)
+            on card_1.name = substr(hand_cards.run_together, 1, 2)
         left join cards as card_2
-            on card_2.name = substr(my_hands.cards, 4, 2)
+            on card_2.name = substr(hand_cards.run_together, 3, 2)
         left join cards as card_3
-            on card_3.name = substr(my_hands.cards, 7, 2)
+            on card_3.name = substr(hand_cards.run_together, 5, 2)
         left join cards as card_4
-            on card_4.name = substr(my_hands.cards, 10, 2)
+            on card_4.name = substr(hand_cards.run_together, 7, 2)
         left join cards as card_5
-            on card_5.name = substr(my_hands.cards, 13, 2)
+            on card_5.name = substr(hand_cards.run_together, 9, 2)
         left join cards as card_6
-            on card_6.name = substr(my_hands.cards, 16, 2)
+            on card_6.name = substr(hand_cards.run_together, 11, 2)
         left join cards as card_7
-            on card_7.name = substr(my_hands.cards, 19, 2)
+            on card_7.name = substr(hand_cards.run_together, 13, 2)
     )
 select
     hand_keys.hand_id,
     flush_suits.card_count,
     hand_classes.hand_rank,
     hand_classes.points,
-    hand_classes.category
+    hand_classes.category,
+    hand_keys.problem
 from hand_keys
-inner join flush_suits
+-- A text that is no hand joins nothing: no rank.
+left join flush_suits
     on flush_suits.suit_counts = hand_keys.suit_counts
-inner join best_by_values as by_values
+    and hand_keys.problem is null
+left join best_by_values as by_values
     on by_values.rank_key = hand_keys.rank_key
+    and hand_keys.problem is null
 left join best_by_flush as by_flush
     -- the 13 values of the suit that holds five or more cards, 0 when none does
     on by_flush.value_mask = (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
-inner join hand_classes
+left join hand_classes
     on hand_classes.hand_rank = case
         when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
         else by_values.hand_rank
     end
-where flush_suits.card_count between 5 and 7
 order by hand_keys.hand_id;

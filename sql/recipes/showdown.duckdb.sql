@@ -7,7 +7,9 @@
 
   One row per seat: the best five of its seven cards, their category and hand_rank, its
   place within its hand (1 = best; equal hands share a place), and whether it wins the pot
-  alone, splits it, or loses.
+  alone, splits it, or loses. A seat whose cards are no hand (hand_problem of 019: an unknown
+  card, a card twice, not 5 to 7 cards) gets no rank and its problem; no seat of that hand
+  gets a place or a result, since who wins it is not known. problem is null for a good seat.
 */
 
 with
@@ -17,7 +19,8 @@ with
             hand_history.seat,
             hand_history.hole,
             hand_history.board,
-            hand_card_ids(hand_history.hole || ' ' || hand_history.board) as card_ids
+            hand_card_ids(hand_history.hole || ' ' || hand_history.board) as card_ids,
+            hand_problem(hand_history.hole || ' ' || hand_history.board) as problem
         from hand_history
     ),
     classed as (
@@ -32,11 +35,15 @@ with
             classed.seat,
             classed.hole,
             classed.board,
-            best_five_from_class(classed.card_ids, classed.hand_class) as best,
+            case
+                when classed.hand_class is not null then best_five_from_class(classed.card_ids, classed.hand_class)
+            end as best,
             classed.hand_class.category as category,
             classed.hand_class.hand_rank as hand_rank,
             rank() over (partition by classed.hand_id order by classed.hand_class.hand_rank) as place,
-            count(*) over (partition by classed.hand_id, classed.hand_class.hand_rank) as sharing
+            count(*) over (partition by classed.hand_id, classed.hand_class.hand_rank) as sharing,
+            count(classed.problem) over (partition by classed.hand_id) as bad_seats,
+            classed.problem
         from classed
     )
 select
@@ -47,12 +54,14 @@ select
     placed.best,
     placed.category,
     placed.hand_rank,
-    placed.place,
+    case when placed.bad_seats = 0 then placed.place end as place,
     case
+        when placed.bad_seats > 0 then null
         when placed.place > 1 then 'loses'
         when placed.sharing > 1 then 'splits'
         else 'wins'
-    end as result
+    end as result,
+    placed.problem
 from placed
 order by
     placed.hand_id,
