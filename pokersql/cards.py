@@ -16,7 +16,7 @@ SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 PRETTY_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 # One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
-_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE)
+_CARD = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 

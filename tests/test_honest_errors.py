@@ -193,3 +193,12 @@ def test_a_database_in_use_by_another_process_is_one_line(built_database):
         holder.wait()
     assert duckdb.__version__  # the engine whose lock this is
     assert os.path.exists(path)
+
+
+@pytest.mark.parametrize("token", ["Aſ", "Kh Ks Qh Jh \u212ah", "\u212as Ah Kh Qh Jh"])
+def test_letters_that_only_unicode_case_folding_makes_cards_are_unknown_cards(token):
+    # 'ſ' (long s) folds to 's' and the Kelvin sign to 'k' under re.IGNORECASE: neither is a card.
+    from pokersql.cards import parse_cards
+
+    with pytest.raises(pokersql.BadInput, match="unknown card"):
+        parse_cards(token)
