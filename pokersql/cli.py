@@ -220,14 +220,23 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
     help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'), "
     "or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
 )
+@click.option(
+    "--keep",
+    metavar="COLUMNS",
+    default=None,
+    help="With --file: the file's columns to print before each result, comma-separated "
+    "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
+)
 @format_option
 @quiet_option
 @pass_context
-def eval_command(context: Context, cards: tuple[str, ...], path: str | None, output_format: str) -> None:
+def eval_command(context: Context, cards: tuple[str, ...], path: str | None, keep: str | None, output_format: str) -> None:
     """Evaluate one hand of 5, 6 or 7 cards (its best five), or every hand of a file.
 
-    With --file, one result per hand, in the file's order; --format json writes JSON
-    lines (one object per hand).
+    With --file, one result per hand, in the file's order, after the file's other
+    columns (hand_id, seat, ...; --keep chooses them); --format json writes JSON lines
+    (one object per hand). A CSV file is UTF-8 text whose every record has the header's
+    fields; an error names the line where the record starts, as an editor numbers it.
 
     \b
     Examples:
@@ -235,19 +244,23 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, out
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
         pokersql eval As Ks 7d 7c 7h 2s 9c
         pokersql eval --file hands.csv --format csv
+        pokersql eval --file hands.parquet --keep hand_id,seat
         printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
     """
     if path is None:
+        if keep is not None:
+            raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
         emit(context.db.evaluate(" ".join(cards)), output_format)
         return
     if cards:
         raise click.UsageError("give either the cards of a hand or --file, not both")
+    columns = None if keep is None else [name.strip() for name in keep.split(",") if name.strip()]
     if path == "-":
-        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True)
+        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True, keep=columns)
     else:
-        hands = context.db.evaluate_many(path)
+        hands = context.db.evaluate_many(path, keep=columns)
     emit(hands, output_format)
 
 

@@ -331,17 +331,19 @@ def _(result: HandResult, **options: Any) -> Output:
 
 @present.register
 def _(result: EvaluateManyResult, **options: Any) -> Output:
-    """One row per hand: JSON lines with eval's keys; CSV and the table with the cards as text."""
-    columns = list(EvaluateManyResult.COLUMNS)
-    rows = (
-        (_cards(cards), _cards(best), points, category, hand_rank) for cards, best, points, category, hand_rank in result.rows()
-    )
+    """One row per hand, after the input's kept columns: JSON lines with eval's keys; CSV and the table with the cards as text."""
+    columns = list(result.columns)
+    kept = len(result.kept)
+    rows = ((*row[:kept], _cards(row[kept]), _cards(row[kept + 1]), *row[kept + 2 :]) for row in result.table_rows())
     if options.get("output_format") == "json":
-        rows = result.rows()
+        rows = result.table_rows()
     cells = (
-        (pretty_cards(cards), pretty_cards(best), category, points, hand_rank) for cards, best, points, category, hand_rank in result.rows()
+        (*row[:kept], pretty_cards(cards), pretty_cards(best), category, points, hand_rank)
+        for row in result.table_rows()
+        for cards, best, points, category, hand_rank in (row[kept:],)
     )
-    return Output(columns, rows, cells=cells, json_lines=True, table_columns=["cards", "best", "category", "points", "hand_rank"])
+    table_columns = [*result.kept, "cards", "best", "category", "points", "hand_rank"]
+    return Output(columns, rows, cells=cells, json_lines=True, table_columns=table_columns)
 
 
 @present.register
