@@ -265,6 +265,50 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, kee
 
 
 @cli.command()
+@click.option("--file", "path", metavar="PATH", required=True,
+              help="A CSV or Parquet file of hands, one row per player per hand, or - for CSV on stdin.")
+@click.option("--hand-column", default="hand_id", show_default=True, metavar="NAME", help="The column of the hand id.")
+@click.option("--player-column", default="seat", show_default=True, metavar="NAME", help="The column of the player (a seat, a name).")
+@click.option("--hole-column", default="hole", show_default=True, metavar="NAME", help="The column of the player's hole cards.")
+@click.option("--board-column", default="board", show_default=True, metavar="NAME", help="The column of the board (the same in every row of a hand).")
+@format_option
+@quiet_option
+@pass_context
+def showdown(
+    context: Context, path: str, hand_column: str, player_column: str, hole_column: str, board_column: str, output_format: str
+) -> None:
+    """A showdown over a table of hands: for each hand, each player's best five, place and
+    share of the pot (ties split), and the winners.
+
+    One row per player per hand: the hand id, the player, the hole cards and the board
+    (card text such as "Ah Kh", or lists of cards in Parquet). Each player has 5 to 7 cards
+    with the board. A bad card, a card twice in a hand (in two players' holes, or in a
+    hole and on the board), a hand whose board differs between its rows, or a player
+    with two rows in a hand: exit 2, naming the line, the hand id and the card.
+    --format json writes JSON lines, one object per hand; csv and the table one row per
+    player per hand.
+
+    \b
+    Examples:
+        pokersql showdown --file hands.csv
+        pokersql showdown --file history.parquet --player-column name --format json
+        printf 'hand_id,seat,hole,board\n1,1,Ah Kh,2c 7d 9s Jh Th\n1,2,Qs Qd,2c 7d 9s Jh Th\n' | pokersql showdown --file -
+    """
+    columns = {"hand": hand_column, "player": player_column, "hole": hole_column, "board": board_column}
+    if path != "-":
+        emit(context.db.showdown(path, columns), output_format)
+        return
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pokersql-") as folder:
+        copy = f"{folder}/stdin.csv"
+        with open(copy, "wb") as handle:
+            shutil.copyfileobj(sys.stdin.buffer, handle)
+        emit(context.db.showdown(copy, columns, name="stdin"), output_format)
+
+
+@cli.command()
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards).")
 @format_option

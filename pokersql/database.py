@@ -39,6 +39,7 @@ from .results import (
     QueryStream,
     SimulatedCategory,
     SimulateResult,
+    ShowdownResult,
 )
 
 MAX_SEED = 2**62
@@ -363,6 +364,22 @@ class Database:
         source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin, keep=keep)
         self._ensure_lookups()
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+
+    def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+        """A showdown over a table of hands, one row per player per hand: each player's best
+        five, place and share of the pot (ties split), each hand's winners.
+
+        ``hands``: a CSV or Parquet path, a DataFrame or an Arrow table with the columns
+        ``hand_id``, ``seat``, ``hole`` and ``board`` (``columns`` renames them: keys 'hand',
+        'player', 'hole', 'board'). Evaluated as evaluate_many evaluates; nothing written.
+        A bad card, a card twice in a hand, or a hand whose board differs between its rows
+        raises BadInput naming the row (a CSV file's line), the hand id and the card.
+
+            >>> db.showdown("hands.csv").hands[0].winners
+        """
+        from .showdown import showdown
+
+        return showdown(self, hands, columns, name)
 
     def compare(self, *hands: str | list[str], board: str | list[str] = "") -> CompareResult:
         """Two or more hands, each with the shared board if given (5 to 7 cards in all):

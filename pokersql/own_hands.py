@@ -337,8 +337,14 @@ class Source:
         return f"{self.name} {place}" if self.name else place
 
 
-def hand_columns(names: Sequence[str], what: str) -> tuple[str, ...]:
-    """('cards',) or ('hole', 'board'): the columns the hands are read from."""
+def hand_columns(names: Sequence[str], what: str, columns: Sequence[str] | None = None) -> tuple[str, ...]:
+    """('cards',) or ('hole', 'board'): the columns the hands are read from (``columns``, if named)."""
+    if columns is not None:
+        for name in columns:
+            if name not in names:
+                listed = ", ".join(map(str, names)) or "none"
+                raise BadInput(f"{what} has no column {name!r}; its columns: {listed}")
+        return tuple(columns)
     if "cards" in names:
         return ("cards",)
     if "hole" in names and "board" in names:
@@ -360,7 +366,7 @@ def kept_columns(names: Sequence[str], keep: Sequence[str] | None, what: str) ->
         missing = [name for name in keep if name not in names]
         if missing:
             listed = ", ".join(map(str, names)) or "none"
-            raise BadInput(f"{what} has no column {missing[0]!r} to keep; its columns: {listed}")
+            raise BadInput(f"{what} has no column {missing[0]!r}; its columns: {listed}")
         kept = list(dict.fromkeys(keep))
     taken = set(RESULT_COLUMNS) | set(kept)
     renamed = []
@@ -373,22 +379,33 @@ def kept_columns(names: Sequence[str], keep: Sequence[str] | None, what: str) ->
     return tuple(kept), tuple(renamed)
 
 
-def source_of(hands: Any, batch_rows: int, stdin_lines: bool = False, keep: Sequence[str] | None = None) -> Source:
+def source_of(
+    hands: Any,
+    batch_rows: int,
+    stdin_lines: bool = False,
+    keep: Sequence[str] | None = None,
+    columns: Sequence[str] | None = None,
+    name: str | None = None,
+) -> Source:
     """The Source of evaluate_many's argument: a path, a frame or Arrow table, or an iterable.
 
     The input's other columns go to the result (``kept_columns``); an iterable or stdin has none.
+    ``columns`` names the hand's columns of a frame or file (else 'cards', or 'hole' and
+    'board'); ``name`` is how a file is named in errors (else its path).
     """
     if isinstance(hands, (str, Path)):
-        return _file_source(Path(hands), batch_rows, keep)
+        return _file_source(Path(hands), batch_rows, keep, columns, name)
     module = type(hands).__module__.split(".")[0]
     if module == "polars":
         hands = hands.to_arrow()
         module = "pyarrow"
     if module == "pandas" and hasattr(hands, "columns"):
         names = [str(c) for c in hands.columns]
-        return _frame_source(hands, names, "a DataFrame", len(hands), batch_rows, keep, lambda f, a, n: f.iloc[a : a + n])
+        cut = lambda f, a, n: f.iloc[a : a + n]  # noqa: E731
+        return _frame_source(hands, names, "a DataFrame", len(hands), batch_rows, keep, columns, cut)
     if module == "pyarrow" and hasattr(hands, "column_names"):
-        return _frame_source(hands, hands.column_names, "an Arrow table", hands.num_rows, batch_rows, keep, lambda f, a, n: f.slice(a, n))
+        cut = lambda f, a, n: f.slice(a, n)  # noqa: E731
+        return _frame_source(hands, hands.column_names, "an Arrow table", hands.num_rows, batch_rows, keep, columns, cut)
     if not isinstance(hands, Iterable):
         raise BadInput(f"evaluate_many takes hands, a DataFrame, an Arrow table or a file path, not {type(hands).__name__}")
     what = "stdin" if stdin_lines else "a list of hands"
@@ -399,8 +416,8 @@ def source_of(hands: Any, batch_rows: int, stdin_lines: bool = False, keep: Sequ
     return Source(_iterable_batches(hands, batch_rows), total)
 
 
-def _frame_source(frame: Any, names: list[str], what: str, total: int, size: int, keep: Any, cut: Any) -> Source:
-    columns = hand_columns(names, what)
+def _frame_source(frame: Any, names: list[str], what: str, total: int, size: int, keep: Any, named: Any, cut: Any) -> Source:
+    columns = hand_columns(names, what, named)
     kept, kept_names = kept_columns(names, keep, what)
 
     def batches() -> Iterator[Batch]:
@@ -419,36 +436,37 @@ def _iterable_batches(hands: Iterable[Any], size: int) -> Iterator[Batch]:
         first += len(texts)
 
 
-def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None) -> Source:
+def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None, named: Sequence[str] | None, name: str | None) -> Source:
     if not path.is_file():
         raise BadInput(f"no such file: {str(path)!r}")
+    what = name or str(path)
     suffix = path.suffix.lower()
     if suffix in (".parquet", ".pq"):
         parquet = optional("pyarrow.parquet", "reading Parquet", extra="parquet")
         try:
             reader = parquet.ParquetFile(path)
         except Exception as e:  # pyarrow's errors for a file that is not Parquet
-            raise BadInput(f"cannot read {str(path)!r} as Parquet: {e}") from e
+            raise BadInput(f"cannot read {what!r} as Parquet: {e}") from e
         names = reader.schema_arrow.names
-        columns = hand_columns(names, str(path))
-        kept, kept_names = kept_columns(names, keep, str(path))
+        columns = hand_columns(names, what, named)
+        kept, kept_names = kept_columns(names, keep, what)
         table_of = importlib.import_module("pyarrow").Table.from_batches
         wanted = list(dict.fromkeys(columns + kept))
         batches = (
             Batch(first, batch.num_rows, frame=table_of([batch]), columns=columns, kept=kept)
             for first, batch in _numbered(reader.iter_batches(batch_size=batch_rows, columns=wanted))
         )
-        return Source(batches, reader.metadata.num_rows, name=str(path), columns=columns, kept=kept, kept_names=kept_names)
+        return Source(batches, reader.metadata.num_rows, name=what, columns=columns, kept=kept, kept_names=kept_names)
     if suffix in (".csv", ".txt"):
-        lines = _checked_text(path)
+        lines = _checked_text(path, what)
         header = next((row for _, row in _csv_records(path)), [])
-        columns = hand_columns(header, str(path))
-        kept, kept_names = kept_columns(header, keep, str(path))
+        columns = hand_columns(header, what, named)
+        kept, kept_names = kept_columns(header, keep, what)
         return Source(
-            _csv_batches(path, header, columns, kept, batch_rows),
+            _csv_batches(path, what, header, columns, kept, batch_rows),
             max(0, lines - 1),
             row_word="line",
-            name=str(path),
+            name=what,
             line_of=functools.partial(_csv_line, path),
             columns=columns,
             kept=kept,
@@ -468,7 +486,7 @@ def _numbered(batches: Iterable[Any]) -> Iterator[tuple[int, Any]]:
 # A record's line is the physical line of the file where it starts, as an editor shows
 # it: blank lines (no record: pyarrow and Python's csv both skip them) and newlines
 # inside quoted fields count.
-def _checked_text(path: Path) -> int:
+def _checked_text(path: Path, what: str) -> int:
     """The file's number of lines; BadInput naming the line of the first byte that is not UTF-8."""
     count = 0
     last = b"\n"
@@ -481,18 +499,18 @@ def _checked_text(path: Path) -> int:
                 last = block[-1:]
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            raise _not_utf8(path) from None
+            raise _not_utf8(path, what) from None
     return count + (last != b"\n")
 
 
-def _not_utf8(path: Path) -> BadInput:
+def _not_utf8(path: Path, what: str) -> BadInput:
     with open(path, "rb") as handle:
         for number, line in enumerate(handle, start=1):
             try:
                 line.decode("utf-8")
             except UnicodeDecodeError as e:
-                return not_utf8(f"{path} line {number}", line, e, ": save the file as UTF-8")
-    return BadInput(f"{path}: not UTF-8 text: save the file as UTF-8")  # a sequence cut at the end
+                return not_utf8(f"{what} line {number}", line, e, ": save the file as UTF-8")
+    return BadInput(f"{what}: not UTF-8 text: save the file as UTF-8")  # a sequence cut at the end
 
 
 def not_utf8(where: str, line: bytes, error: UnicodeDecodeError, hint: str = "") -> BadInput:
@@ -518,19 +536,19 @@ def _csv_line(path: Path, number: int) -> int:
     return line
 
 
-def _field_count_error(path: Path, header: list[str]) -> BadInput | None:
+def _field_count_error(path: Path, what: str, header: list[str]) -> BadInput | None:
     """The first record whose fields are not the header's, as BadInput (None if there is none)."""
     for line, row in _csv_records(path):
         if len(row) != len(header):
             names = ", ".join(header)
             return BadInput(
-                f"{path} line {line}: {len(row)} fields where the header has {len(header)} ({names}); "
+                f"{what} line {line}: {len(row)} fields where the header has {len(header)} ({names}); "
                 f"a field that holds a comma must be quoted (\"As,Ks,Qs,Js,Ts\")"
             )
     return None
 
 
-def _csv_batches(path: Path, header: list[str], columns: tuple[str, ...], kept: tuple[str, ...], size: int) -> Iterator[Batch]:
+def _csv_batches(path: Path, what: str, header: list[str], columns: tuple[str, ...], kept: tuple[str, ...], size: int) -> Iterator[Batch]:
     """A CSV file a batch at a time: pyarrow's streaming reader, or Python's csv module without it.
 
     Every field is text as written (kept columns too: '007' stays '007'), an empty field
@@ -566,14 +584,14 @@ def _csv_batches(path: Path, header: list[str], columns: tuple[str, ...], kept: 
             if rows:
                 yield Batch(first, rows, frame=pa.concat_tables(pending).combine_chunks(), columns=columns, kept=kept)
         except pa.ArrowInvalid as e:
-            raise (_field_count_error(path, header) or BadInput(f"cannot read {str(path)!r} as CSV: {e}")) from None
+            raise (_field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV: {e}")) from None
         return
     records = (row for _, row in itertools.islice(_csv_records(path), 1, None))
     positions = [header.index(name) for name in wanted]
     first = 0
     while rows := list(itertools.islice(records, size)):
         if any(len(row) != len(header) for row in rows):
-            raise _field_count_error(path, header) or BadInput(f"cannot read {str(path)!r} as CSV")
+            raise _field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV")
         frame = {name: [row[position] for row in rows] for name, position in zip(wanted, positions)}
         yield Batch(first, len(rows), frame=frame, columns=columns, kept=kept)
         first += len(rows)
@@ -616,29 +634,30 @@ def _is_list(value: Any) -> bool:
     return not isinstance(value, (str, bytes)) and isinstance(value, Iterable)
 
 
+def value_text(value: Any, what: str) -> str:
+    """A value of a hand's column as card text; BadInput if it is null or NaN, or a list holding a null."""
+    null = _null(value)
+    if null:
+        raise BadInput(f"{what} is {null}, not cards")
+    if not _is_list(value):
+        return str(value)
+    cards = list(value)
+    if any(_null(card) for card in cards):
+        shown = ", ".join(_null(card) or str(card) for card in cards)
+        raise BadInput(f"{what} holds a card that is null: [{shown}]")
+    return " ".join(map(str, cards))
+
+
 def row_cards(values: Sequence[Any], columns: Sequence[str] = ()) -> list[int]:
     """The card ids of a row's hand: its values of ``columns`` (card text or lists of cards).
 
     BadInput (without the row) names a value that is null or NaN, a list that holds one,
     a bad card, a duplicate, or a hand of fewer than 5 or more than 7 cards.
     """
-    parts = []
-    for position, value in enumerate(values):
-        what = f"'{columns[position]}'" if columns else "the hand"
-        null = _null(value)
-        if null:
-            if not columns and value is None:
-                raise BadInput("a hand needs 5, 6 or 7 cards, got nothing")
-            raise BadInput(f"{what} is {null}: a hand needs 5, 6 or 7 cards")
-        if _is_list(value):
-            value = list(value)
-            if any(_null(card) for card in value):
-                shown = ", ".join(_null(card) or str(card) for card in value)
-                raise BadInput(f"{what} holds a card that is null: [{shown}]")
-            parts.extend(str(card) for card in value)
-        else:
-            parts.append(str(value))
-    return parsed_hand(" ".join(parts))
+    if not columns and values[0] is None:
+        raise BadInput("a hand needs 5, 6 or 7 cards, got nothing")
+    whats = [f"'{name}'" for name in columns] or ["the hand"]
+    return parsed_hand(" ".join(value_text(value, what) for value, what in zip(values, whats)))
 
 
 def parsed_hand(text: Any) -> list[int]:

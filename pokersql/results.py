@@ -172,6 +172,59 @@ class EvaluateManyResult:
 
 
 @dataclass
+class ShowdownPlayer:
+    """One player of a showdown: the hole cards, the best five with the board, the place (1 = best;
+    ties share a place) and the share of the pot (1 alone, 1/n in an n-way split, 0 if beaten)."""
+
+    player: Any
+    hole: list[str]
+    best: list[str]
+    points: int
+    category: str
+    hand_rank: int
+    place: int
+    share: float
+
+
+@dataclass
+class ShowdownHand:
+    hand: Any
+    board: list[str]
+    players: list[ShowdownPlayer]
+    winners: list[Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class ShowdownResult:
+    """``showdown``'s answer: one ShowdownHand per hand id, in the order first seen.
+
+    ``.df()`` and ``.arrow()``: one row per player per hand (``hand``, ``board``, then the player's fields).
+    """
+
+    hands: list[ShowdownHand]
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": [hand.to_dict() for hand in self.hands]}
+
+    def records(self) -> list[dict[str, Any]]:
+        return [{"hand": h.hand, "board": h.board, **asdict(p)} for h in self.hands for p in h.players]
+
+    def df(self) -> Any:
+        """A pandas DataFrame, one row per player per hand (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.records())
+
+    def arrow(self) -> Any:
+        """A pyarrow Table, one row per player per hand (pyarrow must be installed)."""
+        return _optional("pyarrow").Table.from_pylist(self.records())
+
+
+@dataclass
 class PlayerHand:
     player: int
     cards: list[str]
