@@ -292,7 +292,7 @@ def showdown(
     Examples:
         pokersql showdown --file hands.csv
         pokersql showdown --file history.parquet --player-column name --format json
-        printf 'hand_id,seat,hole,board\n1,1,Ah Kh,2c 7d 9s Jh Th\n1,2,Qs Qd,2c 7d 9s Jh Th\n' | pokersql showdown --file -
+        printf 'hand_id,seat,hole,board\\n1,1,Ah Kh,2c 7d 9s Jh Th\\n1,2,Qs Qd,2c 7d 9s Jh Th\\n' | pokersql showdown --file -
     """
     columns = {"hand": hand_column, "player": player_column, "hole": hole_column, "board": board_column}
     if path != "-":

@@ -17,6 +17,10 @@ the rows come from depends on the call:
   pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
   readers would run on the engine's connection, where a read-only database file must
   not be written and the user's SQL may not reach files; pyarrow needs neither.
+- A frame's or file's other columns (``kept_columns``) go to the result beside it, the
+  same rows in the same order. A CSV file is checked to be UTF-8 and read as text, each
+  record with the header's fields; an error names the physical line where its record
+  starts (``_csv_line``).
 - ``evaluate_many`` on SQLite: each batch is parsed in Python and its long rows go to
   a TEMP table ``own_cards``, which lives outside the database file (a read-only file
   works too).
@@ -459,7 +463,9 @@ def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None, named:
         return Source(batches, reader.metadata.num_rows, name=what, columns=columns, kept=kept, kept_names=kept_names)
     if suffix in (".csv", ".txt"):
         lines = _checked_text(path, what)
-        header = next((row for _, row in _csv_records(path)), [])
+        records = _csv_records(path)
+        header = next((row for _, row in records), [])
+        records.close()
         columns = hand_columns(header, what, named)
         kept, kept_names = kept_columns(header, keep, what)
         return Source(
