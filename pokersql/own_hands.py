@@ -515,7 +515,7 @@ def _not_utf8(path: Path, what: str) -> BadInput:
             try:
                 line.decode("utf-8")
             except UnicodeDecodeError as e:
-                return not_utf8(f"{what} line {number}", line, e, ": save the file as UTF-8")
+                return not_utf8(f"{what} line {number}", line, e, "" if what == "stdin" else ": save the file as UTF-8")
     return BadInput(f"{what}: not UTF-8 text: save the file as UTF-8")  # a sequence cut at the end
 
 
