@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -140,7 +141,7 @@ def test_stdin_bytes_of_a_real_process(built_database):
         input=f"{ROYAL}\n".encode() + b"\xc3\x28 Ks Qs Js Ts\n",
         capture_output=True,
         timeout=300,
-        env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"},
+        env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": ""},
     )
     assert (done.returncode, done.stdout) == (2, b"")
     assert done.stderr == b"pokersql: error: stdin line 2: not UTF-8 text (byte 0xc3 at column 1)\n"
