@@ -222,14 +222,23 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
     help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'), "
     "or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
 )
+@click.option(
+    "--keep",
+    metavar="COLUMNS",
+    default=None,
+    help="With --file: the file's columns to print before each result, comma-separated "
+    "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
+)
 @format_option
 @quiet_option
 @pass_context
-def eval_command(context: Context, cards: tuple[str, ...], path: str | None, output_format: str) -> None:
+def eval_command(context: Context, cards: tuple[str, ...], path: str | None, keep: str | None, output_format: str) -> None:
     """Evaluate one hand of 5, 6 or 7 cards (its best five), or every hand of a file.
 
-    With --file, one result per hand, in the file's order; --format json writes JSON
-    lines (one object per hand).
+    With --file, one result per hand, in the file's order, after the file's other
+    columns (hand_id, seat, ...; --keep chooses them); --format json writes JSON lines
+    (one object per hand). A CSV file is UTF-8 text whose every record has the header's
+    fields; an error names the line where the record starts, as an editor numbers it.
 
     \b
     Examples:
@@ -237,20 +246,68 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, out
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
         pokersql eval As Ks 7d 7c 7h 2s 9c
         pokersql eval --file hands.csv --format csv
+        pokersql eval --file hands.parquet --keep hand_id,seat
         printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
     """
     if path is None:
+        if keep is not None:
+            raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
         emit(context.db.evaluate(" ".join(cards)), output_format)
         return
     if cards:
         raise click.UsageError("give either the cards of a hand or --file, not both")
+    columns = None if keep is None else [name.strip() for name in keep.split(",") if name.strip()]
     if path == "-":
-        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True)
+        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True, keep=columns)
     else:
-        hands = context.db.evaluate_many(path)
+        hands = context.db.evaluate_many(path, keep=columns)
     emit(hands, output_format)
+
+
+@cli.command()
+@click.option("--file", "path", metavar="PATH", required=True,
+              help="A CSV or Parquet file of hands, one row per player per hand, or - for CSV on stdin.")
+@click.option("--hand-column", default="hand_id", show_default=True, metavar="NAME", help="The column of the hand id.")
+@click.option("--player-column", default="seat", show_default=True, metavar="NAME", help="The column of the player (a seat, a name).")
+@click.option("--hole-column", default="hole", show_default=True, metavar="NAME", help="The column of the player's hole cards.")
+@click.option("--board-column", default="board", show_default=True, metavar="NAME", help="The column of the board (the same in every row of a hand).")
+@format_option
+@quiet_option
+@pass_context
+def showdown(
+    context: Context, path: str, hand_column: str, player_column: str, hole_column: str, board_column: str, output_format: str
+) -> None:
+    """A showdown over a table of hands: for each hand, each player's best five, place and
+    share of the pot (ties split), and the winners.
+
+    One row per player per hand: the hand id, the player, the hole cards and the board
+    (card text such as "Ah Kh", or lists of cards in Parquet). Each player has 5 to 7 cards
+    with the board. A bad card, a card twice in a hand (in two players' holes, or in a
+    hole and on the board), a hand whose board differs between its rows, or a player
+    with two rows in a hand: exit 2, naming the line, the hand id and the card.
+    --format json writes JSON lines, one object per hand; csv and the table one row per
+    player per hand.
+
+    \b
+    Examples:
+        pokersql showdown --file hands.csv
+        pokersql showdown --file history.parquet --player-column name --format json
+        printf 'hand_id,seat,hole,board\\n1,1,Ah Kh,2c 7d 9s Jh Th\\n1,2,Qs Qd,2c 7d 9s Jh Th\\n' | pokersql showdown --file -
+    """
+    columns = {"hand": hand_column, "player": player_column, "hole": hole_column, "board": board_column}
+    if path != "-":
+        emit(context.db.showdown(path, columns), output_format)
+        return
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pokersql-") as folder:
+        copy = f"{folder}/stdin.csv"
+        with open(copy, "wb") as handle:
+            shutil.copyfileobj(sys.stdin.buffer, handle)
+        emit(context.db.showdown(copy, columns, name="stdin"), output_format)
 
 
 @cli.command()

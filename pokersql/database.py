@@ -41,6 +41,7 @@ from .results import (
     QueryStream,
     SimulatedCategory,
     SimulateResult,
+    ShowdownResult,
 )
 
 MAX_SEED = 2**62
@@ -342,7 +343,7 @@ class Database:
         """One hand of 5, 6 or 7 cards: its best five, category and hand_rank."""
         return self._rank_hands([self._hand_of(cards)])[0]
 
-    def evaluate_many(self, hands: Any, stdin: bool = False) -> EvaluateManyResult:
+    def evaluate_many(self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None) -> EvaluateManyResult:
         """Many hands of 5, 6 or 7 cards at once, in the order given: one row each.
 
         ``hands`` is any of:
@@ -361,12 +362,33 @@ class Database:
         card, and nothing is returned. ``stdin=True``: the hands are the lines of a text
         stream (``own_hands.stdin_hands``), an error names a line.
 
+        A frame's or file's other columns come first in the result, as they are (a CSV
+        file's as text): all of them but ``cards``, or those named by ``keep`` (``[]``:
+        none). One named like a result column (``cards``, ``best``, ``points``,
+        ``category``, ``hand_rank``) is renamed ``input_<name>``.
+
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
         batch_rows = own_hands.BATCH_ROWS if self.engine.name == "duckdb" else own_hands.SQLITE_BATCH_ROWS
-        source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin)
+        source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin, keep=keep)
         self._ensure_lookups()
-        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress))
+        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+
+    def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+        """A showdown over a table of hands, one row per player per hand: each player's best
+        five, place and share of the pot (ties split), each hand's winners.
+
+        ``hands``: a CSV or Parquet path, a DataFrame or an Arrow table with the columns
+        ``hand_id``, ``seat``, ``hole`` and ``board`` (``columns`` renames them: keys 'hand',
+        'player', 'hole', 'board'). Evaluated as evaluate_many evaluates; nothing written.
+        A bad card, a card twice in a hand, or a hand whose board differs between its rows
+        raises BadInput naming the row (a CSV file's line), the hand id and the card.
+
+            >>> db.showdown("hands.csv").hands[0].winners
+        """
+        from .showdown import showdown
+
+        return showdown(self, hands, columns, name)
 
     def compare(self, *hands: str | list[str], board: str | list[str] = "") -> CompareResult:
         """Two or more hands, each with the shared board if given (5 to 7 cards in all):

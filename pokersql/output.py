@@ -44,6 +44,7 @@ from .results import (
     MigrateResult,
     QueryResult,
     QueryStream,
+    ShowdownResult,
     SimulateResult,
 )
 
@@ -331,17 +332,39 @@ def _(result: HandResult, **options: Any) -> Output:
 
 @present.register
 def _(result: EvaluateManyResult, **options: Any) -> Output:
-    """One row per hand: JSON lines with eval's keys; CSV and the table with the cards as text."""
-    columns = list(EvaluateManyResult.COLUMNS)
-    rows = (
-        (_cards(cards), _cards(best), points, category, hand_rank) for cards, best, points, category, hand_rank in result.rows()
-    )
+    """One row per hand, after the input's kept columns: JSON lines with eval's keys; CSV and the table with the cards as text."""
+    columns = list(result.columns)
+    kept = len(result.kept)
+    rows = ((*row[:kept], _cards(row[kept]), _cards(row[kept + 1]), *row[kept + 2 :]) for row in result.table_rows())
     if options.get("output_format") == "json":
-        rows = result.rows()
+        rows = result.table_rows()
     cells = (
-        (pretty_cards(cards), pretty_cards(best), category, points, hand_rank) for cards, best, points, category, hand_rank in result.rows()
+        (*row[:kept], pretty_cards(cards), pretty_cards(best), category, points, hand_rank)
+        for row in result.table_rows()
+        for cards, best, points, category, hand_rank in (row[kept:],)
     )
-    return Output(columns, rows, cells=cells, json_lines=True, table_columns=["cards", "best", "category", "points", "hand_rank"])
+    table_columns = [*result.kept, "cards", "best", "category", "points", "hand_rank"]
+    return Output(columns, rows, cells=cells, json_lines=True, table_columns=table_columns)
+
+
+@present.register
+def _(result: ShowdownResult, **options: Any) -> Output:
+    """One row per player per hand (CSV, the table); JSON lines, one object per hand."""
+    if options.get("output_format") == "json":
+        return Output(["hand", "board", "players", "winners"], ([*h.to_dict().values()] for h in result.hands), json_lines=True)
+    columns = ["hand", "player", "hole", "board", "best", "category", "points", "hand_rank", "place", "share", "result"]
+    rows = [
+        (h.hand, p.player, _cards(p.hole), _cards(h.board), _cards(p.best), p.category, p.points, p.hand_rank, p.place, p.share,
+         _outcome(p.place, h.winners))
+        for h in result.hands for p in h.players
+    ]
+    cells = (
+        (str(h.hand), str(p.player), pretty_cards(p.hole), pretty_cards(h.board), pretty_cards(p.best), p.category, str(p.hand_rank),
+         str(p.place), f"{p.share:.4g}", _starred(p.place, _outcome(p.place, h.winners)))
+        for h in result.hands for p in h.players
+    )
+    table_columns = ["hand", "player", "hole", "board", "best", "category", "hand_rank", "place", "share", "result"]
+    return Output(columns, rows, cells=cells, title=f"Showdown of {len(result.hands):,} hands", table_columns=table_columns)
 
 
 @present.register

@@ -17,6 +17,10 @@ the rows come from depends on the call:
   pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
   readers would run on the engine's connection, where a read-only database file must
   not be written and the user's SQL may not reach files; pyarrow needs neither.
+- A frame's or file's other columns (``kept_columns``) go to the result beside it, the
+  same rows in the same order. A CSV file is checked to be UTF-8 and read as text, each
+  record with the header's fields; an error names the physical line where its record
+  starts (``_csv_line``).
 - ``evaluate_many`` on SQLite: each batch is parsed in Python and its long rows go to
   a TEMP table ``own_cards``, which lives outside the database file (a read-only file
   works too).
@@ -29,12 +33,15 @@ flush, largest group first: the five cards ``best_five_cards`` (011) picks, in t
 
 from __future__ import annotations
 
+import codecs
 import csv
+import functools
 import importlib
 import io
 import itertools
+import math
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -244,11 +251,14 @@ class LookupCopy:
 
 
 # -- the hands of evaluate_many, a batch at a time ---------------------------------
-def optional(module: str, why: str) -> Any:
+def optional(module: str, why: str, extra: str | None = None) -> Any:
+    """Import a module pokersql does not depend on; missing, say what to install (the extra, if any)."""
     try:
         return importlib.import_module(module)
     except ImportError as e:
-        raise PokerSQLError(f"{why} needs {module}, which pokersql does not install: pip install {module}") from e
+        package = module.split(".")[0]
+        how = f"pip install 'pokersql[{extra}]'" if extra else f"pip install {package}"
+        raise PokerSQLError(f"{why} needs {package}, which pokersql does not install: {how}") from e
 
 
 def _has(module: str) -> bool:
@@ -259,13 +269,20 @@ def _has(module: str) -> bool:
     return True
 
 
+# Result columns of evaluate_many; an input column kept beside them under one of these
+# names gets the prefix INPUT_PREFIX ('points' -> 'input_points').
+RESULT_COLUMNS = ("cards", "best", "points", "category", "hand_rank")
+INPUT_PREFIX = "input_"
+
+
 @dataclass
 class Batch:
     """Up to BATCH_ROWS hands: rows ``first + 1`` .. ``first + count`` of the input.
 
-    ``texts`` holds them as card text (a Python list), or ``frame`` as a table with the
-    columns ``columns`` (an Arrow table or record batch, or a pandas frame), which DuckDB
-    reads as it is.
+    ``texts`` holds them as Python values (card text, a list of cards, or None), or
+    ``frame`` as a table with the columns ``columns`` (an Arrow table, a pandas frame, or
+    a dict of lists), which DuckDB reads as it is (a dict only as Python values). ``kept``
+    names the frame's columns that go to the result beside it.
     """
 
     first: int
@@ -273,23 +290,34 @@ class Batch:
     texts: list[Any] | None = None
     frame: Any = None
     columns: tuple[str, ...] = ("cards",)
+    kept: tuple[str, ...] = ()
 
-    def text_list(self) -> list[Any]:
-        """The hands as Python values (card text, or None), for the engines that parse in Python."""
+    def hand_values(self) -> list[tuple]:
+        """Each row's values of the hand's columns (one, or hole and board), as Python values."""
         if self.texts is not None:
-            return self.texts
-        if len(self.columns) == 1:
-            return _column_list(self.frame, self.columns[0])
-        holes, boards = (_column_list(self.frame, name) for name in self.columns)
-        return [_joined(hole, board) for hole, board in zip(holes, boards)]
+            return [(text,) for text in self.texts]
+        return list(zip(*(_column_list(self.frame, name) for name in self.columns)))
 
+    def kept_values(self) -> list[tuple]:
+        """Each row's values of the kept columns."""
+        if not self.kept:
+            return [()] * self.count
+        return list(zip(*(_column_list(self.frame, name) for name in self.kept)))
 
-def _joined(hole: Any, board: Any) -> Any:
-    parts = [str(part) for part in (hole, board) if part is not None]
-    return " ".join(parts) if parts else None
+    def row(self, index: int) -> tuple:
+        """Row ``index`` (0-based in the batch): its values of the hand's columns."""
+        if self.texts is not None:
+            return (self.texts[index],)
+        if isinstance(self.frame, dict):
+            return tuple(self.frame[name][index] for name in self.columns)
+        if hasattr(self.frame, "iloc"):
+            return tuple(self.frame[name].iloc[index] for name in self.columns)
+        return tuple(self.frame.column(name)[index].as_py() for name in self.columns)
 
 
 def _column_list(frame: Any, name: str) -> list[Any]:
+    if isinstance(frame, dict):
+        return frame[name]
     column = frame[name] if not hasattr(frame, "column") else frame.column(name)
     return column.to_pylist() if hasattr(column, "to_pylist") else column.tolist()
 
@@ -301,17 +329,26 @@ class Source:
     batches: Iterator[Batch]
     total: int | None
     row_word: str = "row"  # "line" for CSV and stdin
-    row_offset: int = 0  # a CSV file's header is its line 1
     name: str | None = None  # the file
+    line_of: Callable[[int], int] | None = None  # a CSV file: the physical line where record n starts
+    columns: tuple[str, ...] = ()  # the hand's columns of a frame or file ('cards', or 'hole' and 'board')
+    kept: tuple[str, ...] = ()  # the input's columns that go to the result
+    kept_names: tuple[str, ...] = ()  # their names there
 
     def where(self, number: int) -> str:
         """The row (1-based) as the user sees it: 'hands.csv line 3', 'row 3'."""
-        place = f"{self.row_word} {number + self.row_offset}"
+        place = f"{self.row_word} {self.line_of(number) if self.line_of else number}"
         return f"{self.name} {place}" if self.name else place
 
 
-def hand_columns(names: Sequence[str], what: str) -> tuple[str, ...]:
-    """('cards',) or ('hole', 'board'): the columns the hands are read from."""
+def hand_columns(names: Sequence[str], what: str, columns: Sequence[str] | None = None) -> tuple[str, ...]:
+    """('cards',) or ('hole', 'board'): the columns the hands are read from (``columns``, if named)."""
+    if columns is not None:
+        for name in columns:
+            if name not in names:
+                listed = ", ".join(map(str, names)) or "none"
+                raise BadInput(f"{what} has no column {name!r}; its columns: {listed}")
+        return tuple(columns)
     if "cards" in names:
         return ("cards",)
     if "hole" in names and "board" in names:
@@ -320,76 +357,127 @@ def hand_columns(names: Sequence[str], what: str) -> tuple[str, ...]:
     raise BadInput(f"{what} needs a 'cards' column (or 'hole' and 'board'); its columns: {listed}")
 
 
-def source_of(hands: Any, batch_rows: int, stdin_lines: bool = False) -> Source:
-    """The Source of evaluate_many's argument: a path, a frame or Arrow table, or an iterable."""
+def kept_columns(names: Sequence[str], keep: Sequence[str] | None, what: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The input's columns that go to the result, and their names there.
+
+    By default every column but ``cards`` (the result's ``cards`` is that hand, as card
+    names); ``keep`` names them instead (an empty list: none). A kept column named like a
+    result column is renamed with the prefix ``input_`` (again, until the name is free).
+    """
+    if keep is None:
+        kept = [name for name in names if name != "cards"]
+    else:
+        missing = [name for name in keep if name not in names]
+        if missing:
+            listed = ", ".join(map(str, names)) or "none"
+            raise BadInput(f"{what} has no column {missing[0]!r}; its columns: {listed}")
+        kept = list(dict.fromkeys(keep))
+    taken = set(RESULT_COLUMNS) | set(kept)
+    renamed = []
+    for name in kept:
+        new = name
+        while new in RESULT_COLUMNS or (new != name and new in taken):
+            new = INPUT_PREFIX + new
+        taken.add(new)
+        renamed.append(new)
+    return tuple(kept), tuple(renamed)
+
+
+def source_of(
+    hands: Any,
+    batch_rows: int,
+    stdin_lines: bool = False,
+    keep: Sequence[str] | None = None,
+    columns: Sequence[str] | None = None,
+    name: str | None = None,
+) -> Source:
+    """The Source of evaluate_many's argument: a path, a frame or Arrow table, or an iterable.
+
+    The input's other columns go to the result (``kept_columns``); an iterable or stdin has none.
+    ``columns`` names the hand's columns of a frame or file (else 'cards', or 'hole' and
+    'board'); ``name`` is how a file is named in errors (else its path).
+    """
     if isinstance(hands, (str, Path)):
-        return _file_source(Path(hands), batch_rows)
+        return _file_source(Path(hands), batch_rows, keep, columns, name)
     module = type(hands).__module__.split(".")[0]
     if module == "polars":
         hands = hands.to_arrow()
         module = "pyarrow"
     if module == "pandas" and hasattr(hands, "columns"):
-        columns = hand_columns([str(c) for c in hands.columns], "a DataFrame")
-        total = len(hands)
-        return Source(_frame_batches(hands, columns, total, batch_rows, lambda f, a, n: f.iloc[a : a + n]), total)
+        names = [str(c) for c in hands.columns]
+        cut = lambda f, a, n: f.iloc[a : a + n]  # noqa: E731
+        return _frame_source(hands, names, "a DataFrame", len(hands), batch_rows, keep, columns, cut)
     if module == "pyarrow" and hasattr(hands, "column_names"):
-        columns = hand_columns(hands.column_names, "an Arrow table")
-        total = hands.num_rows
-        return Source(_frame_batches(hands, columns, total, batch_rows, lambda f, a, n: f.slice(a, n)), total)
+        cut = lambda f, a, n: f.slice(a, n)  # noqa: E731
+        return _frame_source(hands, hands.column_names, "an Arrow table", hands.num_rows, batch_rows, keep, columns, cut)
     if not isinstance(hands, Iterable):
         raise BadInput(f"evaluate_many takes hands, a DataFrame, an Arrow table or a file path, not {type(hands).__name__}")
+    what = "stdin" if stdin_lines else "a list of hands"
+    kept_columns([], keep, what)  # nothing to keep: a column named is an error
     total = len(hands) if hasattr(hands, "__len__") else None
     if stdin_lines:
         return Source(_iterable_batches(hands, batch_rows), None, row_word="line", name="stdin")
     return Source(_iterable_batches(hands, batch_rows), total)
 
 
-def _frame_batches(frame: Any, columns: tuple[str, ...], total: int, size: int, cut: Any) -> Iterator[Batch]:
-    for first in range(0, total, size):
-        count = min(size, total - first)
-        yield Batch(first, count, frame=cut(frame, first, count), columns=columns)
+def _frame_source(frame: Any, names: list[str], what: str, total: int, size: int, keep: Any, named: Any, cut: Any) -> Source:
+    columns = hand_columns(names, what, named)
+    kept, kept_names = kept_columns(names, keep, what)
 
+    def batches() -> Iterator[Batch]:
+        for first in range(0, total, size):
+            count = min(size, total - first)
+            yield Batch(first, count, frame=cut(frame, first, count), columns=columns, kept=kept)
 
-def _hand_text(hand: Any) -> Any:
-    if hand is None or isinstance(hand, str):
-        return hand
-    if isinstance(hand, Iterable):
-        return " ".join(str(card) for card in hand)
-    return str(hand)
+    return Source(batches(), total, columns=columns, kept=kept, kept_names=kept_names)
 
 
 def _iterable_batches(hands: Iterable[Any], size: int) -> Iterator[Batch]:
     iterator = iter(hands)
     first = 0
-    while texts := [_hand_text(hand) for hand in itertools.islice(iterator, size)]:
+    while texts := list(itertools.islice(iterator, size)):
         yield Batch(first, len(texts), texts=texts)
         first += len(texts)
 
 
-def _file_source(path: Path, batch_rows: int) -> Source:
+def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None, named: Sequence[str] | None, name: str | None) -> Source:
     if not path.is_file():
         raise BadInput(f"no such file: {str(path)!r}")
+    what = name or str(path)
     suffix = path.suffix.lower()
     if suffix in (".parquet", ".pq"):
-        parquet = optional("pyarrow.parquet", "reading Parquet")
+        parquet = optional("pyarrow.parquet", "reading Parquet", extra="parquet")
         try:
             reader = parquet.ParquetFile(path)
         except Exception as e:  # pyarrow's errors for a file that is not Parquet
-            raise BadInput(f"cannot read {str(path)!r} as Parquet: {e}") from e
-        columns = hand_columns(reader.schema_arrow.names, str(path))
-        total = reader.metadata.num_rows
+            raise BadInput(f"cannot read {what!r} as Parquet: {e}") from e
+        names = reader.schema_arrow.names
+        columns = hand_columns(names, what, named)
+        kept, kept_names = kept_columns(names, keep, what)
         table_of = importlib.import_module("pyarrow").Table.from_batches
+        wanted = list(dict.fromkeys(columns + kept))
         batches = (
-            Batch(first, batch.num_rows, frame=table_of([batch]), columns=columns)
-            for first, batch in _numbered(reader.iter_batches(batch_size=batch_rows, columns=list(columns)))
+            Batch(first, batch.num_rows, frame=table_of([batch]), columns=columns, kept=kept)
+            for first, batch in _numbered(reader.iter_batches(batch_size=batch_rows, columns=wanted))
         )
-        return Source(batches, total, name=str(path))
+        return Source(batches, reader.metadata.num_rows, name=what, columns=columns, kept=kept, kept_names=kept_names)
     if suffix in (".csv", ".txt"):
-        with open(path, newline="", encoding="utf-8-sig") as handle:
-            header = next(csv.reader(handle), [])
-        columns = hand_columns(header, str(path))
-        total = max(0, _count_lines(path) - 1)
-        return Source(_csv_batches(path, columns, batch_rows), total, row_word="line", row_offset=1, name=str(path))
+        lines = _checked_text(path, what)
+        records = _csv_records(path)
+        header = next((row for _, row in records), [])
+        records.close()
+        columns = hand_columns(header, what, named)
+        kept, kept_names = kept_columns(header, keep, what)
+        return Source(
+            _csv_batches(path, what, header, columns, kept, batch_rows),
+            max(0, lines - 1),
+            row_word="line",
+            name=what,
+            line_of=functools.partial(_csv_line, path),
+            columns=columns,
+            kept=kept,
+            kept_names=kept_names,
+        )
     raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
 
 
@@ -400,58 +488,182 @@ def _numbered(batches: Iterable[Any]) -> Iterator[tuple[int, Any]]:
         first += batch.num_rows
 
 
-def _count_lines(path: Path) -> int:
+# -- CSV files: UTF-8 text, one record per row of the header's fields -----------------
+# A record's line is the physical line of the file where it starts, as an editor shows
+# it: blank lines (no record: pyarrow and Python's csv both skip them) and newlines
+# inside quoted fields count.
+def _checked_text(path: Path, what: str) -> int:
+    """The file's number of lines; BadInput naming the line of the first byte that is not UTF-8."""
     count = 0
     last = b"\n"
+    decoder = codecs.getincrementaldecoder("utf-8")()
     with open(path, "rb") as handle:
-        while block := handle.read(1 << 20):
-            count += block.count(b"\n")
-            last = block[-1:]
+        try:
+            while block := handle.read(1 << 20):
+                decoder.decode(block)
+                count += block.count(b"\n")
+                last = block[-1:]
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            raise _not_utf8(path, what) from None
     return count + (last != b"\n")
 
 
-def _csv_batches(path: Path, columns: tuple[str, ...], size: int) -> Iterator[Batch]:
-    """A CSV file a batch at a time: pyarrow's streaming reader, or Python's csv module without it."""
+def _not_utf8(path: Path, what: str) -> BadInput:
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError as e:
+                return not_utf8(f"{what} line {number}", line, e, "" if what == "stdin" else ": save the file as UTF-8")
+    return BadInput(f"{what}: not UTF-8 text: save the file as UTF-8")  # a sequence cut at the end
+
+
+def not_utf8(where: str, line: bytes, error: UnicodeDecodeError, hint: str = "") -> BadInput:
+    return BadInput(f"{where}: not UTF-8 text (byte 0x{line[error.start]:02x} at column {error.start + 1}){hint}")
+
+
+def _csv_records(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """(the line where it starts, its fields) for each record, the header first; blank lines skipped."""
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        reader = csv.reader(handle)
+        start = 1
+        for row in reader:
+            if row:
+                yield start, row
+            start = reader.line_num + 1
+
+
+def _csv_line(path: Path, number: int) -> int:
+    """The physical line where data record ``number`` (1-based; the header is record 0) starts."""
+    line = 1
+    for line, _ in itertools.islice(_csv_records(path), number, number + 1):
+        pass
+    return line
+
+
+def _field_count_error(path: Path, what: str, header: list[str]) -> BadInput | None:
+    """The first record whose fields are not the header's, as BadInput (None if there is none)."""
+    for line, row in _csv_records(path):
+        if len(row) != len(header):
+            names = ", ".join(header)
+            return BadInput(
+                f"{what} line {line}: {len(row)} fields where the header has {len(header)} ({names}); "
+                f"a field that holds a comma must be quoted (\"As,Ks,Qs,Js,Ts\")"
+            )
+    return None
+
+
+def _csv_batches(path: Path, what: str, header: list[str], columns: tuple[str, ...], kept: tuple[str, ...], size: int) -> Iterator[Batch]:
+    """A CSV file a batch at a time: pyarrow's streaming reader, or Python's csv module without it.
+
+    Every field is text as written (kept columns too: '007' stays '007'), an empty field
+    empty text. A record of more or fewer fields than the header is an error naming its line.
+    """
+    wanted = list(dict.fromkeys(columns + kept))
     if _has("pyarrow"):
         import pyarrow as pa
         import pyarrow.csv as pa_csv
 
-        reader = pa_csv.open_csv(
-            path,
-            read_options=pa_csv.ReadOptions(block_size=1 << 24),
-            convert_options=pa_csv.ConvertOptions(
-                include_columns=list(columns),
-                column_types={name: pa.string() for name in columns},
-                strings_can_be_null=True,
-            ),
-        )
-        pending: list[Any] = []
-        rows = 0
-        first = 0
-        for record_batch in reader:
-            pending.append(record_batch)
-            rows += record_batch.num_rows
-            while rows >= size:
-                table = pa.Table.from_batches(pending).combine_chunks()
-                yield Batch(first, size, frame=table.slice(0, size), columns=columns)
-                rest = table.slice(size)
-                pending, rows, first = [rest], rest.num_rows, first + size
-        if rows:
-            yield Batch(first, rows, frame=pa.Table.from_batches(pending).combine_chunks(), columns=columns)
+        try:
+            reader = pa_csv.open_csv(
+                path,
+                read_options=pa_csv.ReadOptions(block_size=1 << 24),
+                convert_options=pa_csv.ConvertOptions(
+                    include_columns=wanted,
+                    column_types={name: pa.string() for name in wanted},
+                    strings_can_be_null=False,
+                    quoted_strings_can_be_null=False,
+                ),
+            )
+            pending: list[Any] = []
+            rows = 0
+            first = 0
+            for record_batch in reader:
+                pending.append(pa.Table.from_batches([record_batch]))
+                rows += record_batch.num_rows
+                while rows >= size:
+                    table = pa.concat_tables(pending).combine_chunks()
+                    yield Batch(first, size, frame=table.slice(0, size), columns=columns, kept=kept)
+                    rest = table.slice(size)
+                    pending, rows, first = [rest], rest.num_rows, first + size
+            if rows:
+                yield Batch(first, rows, frame=pa.concat_tables(pending).combine_chunks(), columns=columns, kept=kept)
+        except pa.ArrowInvalid as e:
+            raise (_field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV: {e}")) from None
         return
-    with open(path, newline="", encoding="utf-8-sig") as handle:
-        reader = csv.DictReader(handle)
-        first = 0
-        while rows := list(itertools.islice(reader, size)):
-            texts = [_joined(*(row.get(name) or None for name in columns)) if len(columns) == 2 else (row.get("cards") or None) for row in rows]
-            yield Batch(first, len(texts), texts=texts)
-            first += len(texts)
+    records = (row for _, row in itertools.islice(_csv_records(path), 1, None))
+    positions = [header.index(name) for name in wanted]
+    first = 0
+    while rows := list(itertools.islice(records, size)):
+        if any(len(row) != len(header) for row in rows):
+            raise _field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV")
+        frame = {name: [row[position] for row in rows] for name, position in zip(wanted, positions)}
+        yield Batch(first, len(rows), frame=frame, columns=columns, kept=kept)
+        first += len(rows)
 
 
-def stdin_hands(stream: io.TextIOBase) -> Iterator[str]:
-    """One hand per line (a blank line is a hand of no cards: an error naming its line)."""
-    for line in stream:
+def stdin_hands(stream: Any) -> Iterator[str]:
+    """One hand per line (a blank line is a hand of no cards: an error naming its line).
+
+    Read as bytes where the stream has them: a line that is not UTF-8 is an error naming it.
+    """
+    lines = getattr(stream, "buffer", stream)
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                raise not_utf8(f"stdin line {number}", line, e) from None
+        elif any("\udc80" <= char <= "\udcff" for char in line):  # bytes a text stream escaped
+            raw = line.encode("utf-8", "surrogateescape")
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise not_utf8(f"stdin line {number}", raw, e) from None
         yield line.strip()
+
+
+# -- a row's hand ----------------------------------------------------------------------
+def _null(value: Any) -> str | None:
+    """'null' or 'NaN' (pandas: '<NA>', 'NaT') for a missing value, None for any other."""
+    if value is None:
+        return "null"
+    if isinstance(value, float) and math.isnan(value):
+        return "NaN"
+    if type(value).__name__ in ("NAType", "NaTType"):
+        return str(value)
+    return None
+
+
+def _is_list(value: Any) -> bool:
+    return not isinstance(value, (str, bytes)) and isinstance(value, Iterable)
+
+
+def value_text(value: Any, what: str) -> str:
+    """A value of a hand's column as card text; BadInput if it is null or NaN, or a list holding a null."""
+    null = _null(value)
+    if null:
+        raise BadInput(f"{what} is {null}, not cards")
+    if not _is_list(value):
+        return str(value)
+    cards = list(value)
+    if any(_null(card) for card in cards):
+        shown = ", ".join(_null(card) or str(card) for card in cards)
+        raise BadInput(f"{what} holds a card that is null: [{shown}]")
+    return " ".join(map(str, cards))
+
+
+def row_cards(values: Sequence[Any], columns: Sequence[str] = ()) -> list[int]:
+    """The card ids of a row's hand: its values of ``columns`` (card text or lists of cards).
+
+    BadInput (without the row) names a value that is null or NaN, a list that holds one,
+    a bad card, a duplicate, or a hand of fewer than 5 or more than 7 cards.
+    """
+    if not columns and values[0] is None:
+        raise BadInput("a hand needs 5, 6 or 7 cards, got nothing")
+    whats = [f"'{name}'" for name in columns] or ["the hand"]
+    return parsed_hand(" ".join(value_text(value, what) for value, what in zip(values, whats)))
 
 
 def parsed_hand(text: Any) -> list[int]:
@@ -465,13 +677,25 @@ def parsed_hand(text: Any) -> list[int]:
     return cards
 
 
-def bad_row(source: Source, number: int, text: Any) -> BadInput:
-    """The error for the hand in row ``number`` (1-based) of the input."""
+def bad_row(source: Source, batch: Batch, index: int) -> BadInput:
+    """The error for the hand of row ``index`` (0-based) of the batch."""
+    values = batch.row(index)
     try:
-        parsed_hand(text)
+        row_cards(values, source.columns)
     except BadInput as e:
-        return BadInput(f"{source.where(number)}: {e}")
-    return BadInput(f"{source.where(number)}: cannot read the hand {text!r}")
+        return BadInput(f"{source.where(batch.first + index + 1)}: {e}")
+    return BadInput(f"{source.where(batch.first + index + 1)}: cannot read the hand {values!r}")
+
+
+def batch_cards(source: Source, batch: Batch) -> list[list[int]]:
+    """Each hand of the batch as card ids, parsed in Python; BadInput names the first bad row."""
+    hands = []
+    for index, values in enumerate(batch.hand_values()):
+        try:
+            hands.append(row_cards(values, source.columns))
+        except BadInput as e:
+            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+    return hands
 
 
 # -- evaluating a Source -------------------------------------------------------------
@@ -570,6 +794,7 @@ SQLITE_EVALUATED = f"with{EVALUATION}{EVALUATED_HANDS}"
 def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
     """Every batch of the source, evaluated: a list of chunks (Arrow tables or lists of rows).
 
+    Each chunk holds the kept columns (``source.kept_names``) and then RESULT_COLUMNS.
     A bad hand raises BadInput naming its row, and nothing is returned.
     """
     chunks = []
@@ -578,12 +803,32 @@ def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
     for batch in source.batches:
         progress(task, done, max(source.total or 0, done + batch.count))
         if engine.name == "duckdb":
-            chunks.append(_duckdb_batch(engine, source, batch))
+            chunk = _duckdb_batch(engine, source, batch)
         else:
-            chunks.append(_python_batch(engine, source, batch))
+            chunk = _python_batch(engine, source, batch)
+        chunks.append(_with_kept(chunk, source, batch))
         done += batch.count
     progress(task, done, done)
     return chunks
+
+
+def _with_kept(chunk: Any, source: Source, batch: Batch) -> Any:
+    """The batch's kept columns, first, beside its results (the same rows, in the same order)."""
+    if not source.kept:
+        return chunk
+    if isinstance(chunk, list):
+        return [kept + row for kept, row in zip(batch.kept_values(), chunk)]
+    import pyarrow as pa
+
+    for position, (name, new) in enumerate(zip(source.kept, source.kept_names)):
+        if hasattr(batch.frame, "iloc"):
+            column = pa.Array.from_pandas(batch.frame[name])
+        elif isinstance(batch.frame, dict):
+            column = pa.array(batch.frame[name])
+        else:
+            column = batch.frame.column(name)
+        chunk = chunk.add_column(position, new, column)
+    return chunk
 
 
 def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
@@ -592,10 +837,16 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
     connection = engine.connection
     frame = batch.frame
     arrow = _has("pyarrow")
-    if frame is None and arrow:
+    texts = batch.texts
+    if isinstance(frame, dict) or (frame is None and not arrow):
+        # Python values without pyarrow (a CSV file, a list): parsed here, then one list parameter.
+        texts = [" ".join(card_name(card) for card in hand) for hand in batch_cards(source, batch)]
+        frame = None
+    elif frame is None:
         import pyarrow as pa
 
-        frame = pa.table({"cards": pa.array(batch.texts, pa.string())})
+        values = [None if _null(text) else " ".join(map(str, text)) if _is_list(text) else str(text) for text in texts]
+        frame = pa.table({"cards": pa.array(values, pa.string())})
     registered = False
     sql = ""
     try:
@@ -604,10 +855,11 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
             registered = True
             relation, params = INPUT_NAME, [batch.count]
             types = dict(connection.execute(f"select column_name, column_type from (describe {INPUT_NAME})").fetchall())
-        else:  # a Python list without pyarrow: one list parameter
-            relation, params = "(select unnest(?::varchar[]) as cards)", [batch.texts, batch.count]
+        else:  # card text without pyarrow: one list parameter
+            relation, params = "(select unnest(?::varchar[]) as cards)", [texts, batch.count]
             types = {"cards": "VARCHAR"}
-        hand_text = _duckdb_hand_text(batch.columns, types)
+        columns = batch.columns if batch.texts is None else ("cards",)
+        hand_text = _duckdb_hand_text(columns, types)
         # One pass when every hand is well formed (evaluated has a row for each); else the
         # first bad hand is looked up, and named.
         sql = DUCKDB_EVALUATED.format(hand_text=hand_text, relation=relation)
@@ -622,8 +874,7 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
         if evaluated != batch.count:
             sql = DUCKDB_BAD_HAND.format(hand_text=hand_text, relation=relation)
             bad = connection.execute(sql, params).fetchall()
-            number, text = bad[0] if bad else (batch.first + evaluated + 1, None)
-            raise bad_row(source, batch.first + number, text)
+            raise bad_row(source, batch, bad[0][0] - 1 if bad else evaluated)
         return chunk
     except (duckdb.Error, RuntimeError) as e:
         raise engine._error(e, sql or "registering the hands") from e
@@ -633,27 +884,25 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
 
 
 def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
-    """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board."""
+    """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board.
+
+    Null when a column is null or a list holds a null: that row is then a bad hand.
+    """
     parts = []
     for name in columns:
         kind = types.get(name, "VARCHAR")
         column = f'own_input."{name}"'
         if kind.endswith("[]"):
-            parts.append(f"array_to_string({column}, ' ')")
+            parts.append(f"case when list_count({column}) = len({column}) then array_to_string({column}, ' ') end")
         elif kind != "VARCHAR":
             parts.append(f"cast({column} as varchar)")
         else:
             parts.append(column)
-    return parts[0] if len(parts) == 1 else f"concat_ws(' ', {', '.join(parts)})"
+    return " || ' ' || ".join(parts)
 
 
 def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
-    hands = []
-    for offset, text in enumerate(batch.text_list()):
-        try:
-            hands.append(parsed_hand(_hand_text(text)))
-        except BadInput as e:
-            raise BadInput(f"{source.where(batch.first + offset + 1)}: {e}") from None
+    hands = batch_cards(source, batch)
     rows = [(number, card) for number, hand in enumerate(hands, start=1) for card in hand]
     with engine.scratch():
         engine.execute(

@@ -70,14 +70,22 @@ class EvaluateManyResult:
 
     Iterating gives a ``HandResult`` per hand (``cards``, ``best``, ``points``,
     ``category``, ``hand_rank``); ``.arrow()`` and ``.df()`` give them all as a table
-    (``cards`` and ``best`` lists of card names). The rows are held as the engine gave
-    them, in chunks (Arrow tables, or lists of tuples), and made into objects when asked for.
+    (``cards`` and ``best`` lists of card names), after the input's kept columns
+    (``kept``: a frame's or file's other columns, by default). The rows are held as the
+    engine gave them, in chunks (Arrow tables, or lists of tuples: the kept values, then
+    the result's), and made into objects when asked for.
     """
 
     chunks: list[Any] = field(default_factory=list, repr=False)
+    kept: tuple[str, ...] = ()
 
     COLUMNS = ("cards", "best", "points", "category", "hand_rank")
     ROWS_PER_SLICE = 10_000
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The kept columns, then COLUMNS."""
+        return tuple(self.kept) + self.COLUMNS
 
     def __len__(self) -> int:
         return sum(chunk.num_rows if hasattr(chunk, "num_rows") else len(chunk) for chunk in self.chunks)
@@ -85,15 +93,21 @@ class EvaluateManyResult:
     def __repr__(self) -> str:
         return f"EvaluateManyResult({len(self):,} hands)"
 
-    def rows(self) -> Iterator[tuple]:
-        """(cards, best, points, category, hand_rank) per hand, cards and best as lists."""
+    def table_rows(self) -> Iterator[tuple]:
+        """Every column (``columns``) per hand, cards and best as lists."""
         for chunk in self.chunks:
             if not hasattr(chunk, "num_rows"):
                 yield from chunk
                 continue
             for start in range(0, chunk.num_rows, self.ROWS_PER_SLICE):
                 part = chunk.slice(start, self.ROWS_PER_SLICE)
-                yield from zip(*(part.column(name).to_pylist() for name in self.COLUMNS))
+                yield from zip(*(part.column(name).to_pylist() for name in self.columns))
+
+    def rows(self) -> Iterator[tuple]:
+        """(cards, best, points, category, hand_rank) per hand, cards and best as lists."""
+        skip = len(self.kept)
+        for row in self.table_rows():
+            yield row[skip:]
 
     def __iter__(self) -> Iterator[HandResult]:
         for row in self.rows():
@@ -109,18 +123,18 @@ class EvaluateManyResult:
             if position < size:
                 if hasattr(chunk, "num_rows"):
                     return HandResult(*(chunk.column(name)[position].as_py() for name in self.COLUMNS))
-                return HandResult(*chunk[position])
+                return HandResult(*chunk[position][len(self.kept):])
             position -= size
         raise IndexError(index)  # not reached
 
     def records(self) -> list[dict[str, Any]]:
-        return [dict(zip(self.COLUMNS, row)) for row in self.rows()]
+        return [dict(zip(self.columns, row)) for row in self.table_rows()]
 
     def to_dict(self) -> dict[str, Any]:
         return {"hands": self.records()}
 
     def arrow(self) -> Any:
-        """A pyarrow Table, one row per hand (pyarrow must be installed)."""
+        """A pyarrow Table, one row per hand (pyarrow must be installed): the kept columns, then the result's."""
         pa = _optional("pyarrow")
         schema = pa.schema(
             [
@@ -134,11 +148,18 @@ class EvaluateManyResult:
         tables = []
         for chunk in self.chunks:
             if hasattr(chunk, "num_rows"):
-                tables.append(chunk.rename_columns(list(self.COLUMNS)).cast(schema))
+                table = chunk.select(list(self.COLUMNS)).cast(schema)
+                kept = [chunk.column(name) for name in self.kept]
             else:
-                columns = list(zip(*chunk)) if chunk else [[] for _ in self.COLUMNS]
-                tables.append(pa.table(dict(zip(self.COLUMNS, map(list, columns))), schema=schema))
-        return pa.concat_tables(tables) if tables else schema.empty_table()
+                columns = list(zip(*chunk)) if chunk else [[] for _ in self.columns]
+                table = pa.table(dict(zip(self.COLUMNS, map(list, columns[len(self.kept):]))), schema=schema)
+                kept = [pa.array(list(values)) for values in columns[: len(self.kept)]]
+            for position, (name, column) in enumerate(zip(self.kept, kept)):
+                table = table.add_column(position, name, column)
+            tables.append(table)
+        if not tables:
+            return pa.schema([pa.field(name, pa.null()) for name in self.kept] + list(schema)).empty_table()
+        return pa.concat_tables(tables, promote_options="permissive")
 
     def df(self) -> Any:
         """A pandas DataFrame, one row per hand (pandas must be installed)."""
@@ -146,8 +167,61 @@ class EvaluateManyResult:
         try:
             importlib.import_module("pyarrow")
         except ImportError:
-            return pandas.DataFrame.from_records(list(self.rows()), columns=list(self.COLUMNS))
+            return pandas.DataFrame.from_records(list(self.table_rows()), columns=list(self.columns))
         return self.arrow().to_pandas()
+
+
+@dataclass
+class ShowdownPlayer:
+    """One player of a showdown: the hole cards, the best five with the board, the place (1 = best;
+    ties share a place) and the share of the pot (1 alone, 1/n in an n-way split, 0 if beaten)."""
+
+    player: Any
+    hole: list[str]
+    best: list[str]
+    points: int
+    category: str
+    hand_rank: int
+    place: int
+    share: float
+
+
+@dataclass
+class ShowdownHand:
+    hand: Any
+    board: list[str]
+    players: list[ShowdownPlayer]
+    winners: list[Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class ShowdownResult:
+    """``showdown``'s answer: one ShowdownHand per hand id, in the order first seen.
+
+    ``.df()`` and ``.arrow()``: one row per player per hand (``hand``, ``board``, then the player's fields).
+    """
+
+    hands: list[ShowdownHand]
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": [hand.to_dict() for hand in self.hands]}
+
+    def records(self) -> list[dict[str, Any]]:
+        return [{"hand": h.hand, "board": h.board, **asdict(p)} for h in self.hands for p in h.players]
+
+    def df(self) -> Any:
+        """A pandas DataFrame, one row per player per hand (pandas must be installed)."""
+        return _optional("pandas").DataFrame.from_records(self.records())
+
+    def arrow(self) -> Any:
+        """A pyarrow Table, one row per player per hand (pyarrow must be installed)."""
+        return _optional("pyarrow").Table.from_pylist(self.records())
 
 
 @dataclass

@@ -31,12 +31,12 @@ def texts(sample) -> list[str]:
     return [" ".join(CARD_NAMES[card] for card in hand) for hand in sample]
 
 
-def check_json_lines(out: str, sample: list[list[int]]) -> None:
+def check_json_lines(out: str, sample: list[list[int]], kept: tuple[str, ...] = ()) -> None:
     lines = out.splitlines()
     assert len(lines) == len(sample)
     for hand, line in zip(sample, lines):
         row = json.loads(line)
-        assert list(row) == ["cards", "best", "points", "category", "hand_rank"]
+        assert list(row) == [*kept, "cards", "best", "points", "category", "hand_rank"]
         expected = phevaluator.evaluate_cards(*hand)
         assert row["hand_rank"] == expected, f"{row['cards']}: expected hand_rank {expected}, got {row['hand_rank']}"
         assert row["cards"] == [CARD_NAMES[card] for card in hand]
@@ -48,7 +48,8 @@ def test_eval_file_csv(run, sample, texts, tmp_path):
     path.write_text("hand_id,cards\n" + "".join(f'{n},"{text}"\n' for n, text in enumerate(texts)), encoding="utf-8")
     status, out, err = run("eval", "--file", str(path), "--format", "json")
     assert (status, err) == (0, "")
-    check_json_lines(out, sample)
+    check_json_lines(out, sample, kept=("hand_id",))
+    assert [json.loads(line)["hand_id"] for line in out.splitlines()] == [str(n) for n in range(len(texts))]
 
 
 def test_eval_file_parquet_of_hole_and_board(run, sample, texts, tmp_path):
@@ -58,7 +59,8 @@ def test_eval_file_parquet_of_hole_and_board(run, sample, texts, tmp_path):
     pq.write_table(pa.table({"seat": list(range(len(texts))), "hole": holes, "board": boards}), path)
     status, out, err = run("eval", "--file", str(path), "--format", "json")
     assert (status, err) == (0, "")
-    check_json_lines(out, sample)
+    check_json_lines(out, sample, kept=("seat", "hole", "board"))
+    assert [json.loads(line)["seat"] for line in out.splitlines()] == list(range(len(texts)))
 
 
 def test_eval_file_stdin(run, sample, texts, monkeypatch):

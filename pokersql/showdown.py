@@ -1,0 +1,135 @@
+"""A showdown over your own hand table: who wins each hand, ties split.
+
+The table has one row per player per hand: a hand id, a player (a seat, a name), the
+player's hole cards and the hand's board (card text, or lists of cards). Its rows are
+read by own_hands' readers (CSV, Parquet, frames), checked here (each card once in a
+hand, one board per hand), and each player's cards evaluated by ``evaluate_many``
+(own_hands' EVALUATION, the query of every other evaluation): this module only places
+the players of a hand by their hand_rank, as sql/recipes/showdown.*.sql do in SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import own_hands
+from .cards import card_name, parse_cards
+from .errors import BadInput
+from .results import ShowdownHand, ShowdownPlayer, ShowdownResult
+
+# The columns read by default: the names sql/recipes/showdown.*.sql use.
+DEFAULT_COLUMNS = {"hand": "hand_id", "player": "seat", "hole": "hole", "board": "board"}
+
+
+@dataclass
+class _Hand:
+    """One hand as read: its board, where the board was first given, and its players' rows."""
+
+    board: list[int]
+    board_where: str
+    players: list[tuple[Any, list[int], str]] = field(default_factory=list)  # player, hole, where
+    owners: dict[int, str] = field(default_factory=dict)  # card -> where it is ('on the board', "in seat 3's hole")
+
+
+def read_hands(source: own_hands.Source, player_column: str) -> dict[Any, _Hand]:
+    """The rows of the source, by hand id (in the order first seen), each checked."""
+    hands: dict[Any, _Hand] = {}
+    hole_column, board_column = source.columns
+    for batch in source.batches:
+        for index, ((hole, board), (hand_id, player)) in enumerate(zip(batch.hand_values(), batch.kept_values())):
+            where = source.where(batch.first + index + 1)
+            try:
+                _check_id(hand_id, source.kept[0])
+                _check_id(player, player_column)
+                hole_cards = parse_cards(own_hands.value_text(hole, f"'{hole_column}'"))
+                board_cards = parse_cards(own_hands.value_text(board, f"'{board_column}'"))
+                if not 5 <= len(hole_cards) + len(board_cards) <= 7:
+                    given = " ".join(card_name(c) for c in hole_cards + board_cards) or "nothing"
+                    raise BadInput(f"a player needs 5, 6 or 7 cards with the board, got {len(hole_cards) + len(board_cards)}: {given}")
+            except BadInput as e:
+                raise BadInput(f"{where}: {e}") from None
+            hand = hands.get(hand_id)
+            if hand is None:
+                hand = hands[hand_id] = _Hand(board_cards, where)
+                hand.owners = {card: "on the board" for card in board_cards}
+            elif sorted(board_cards) != sorted(hand.board):
+                raise BadInput(
+                    f"{where}: hand {hand_id}: the board {_names(board_cards) or 'is empty'}"
+                    f" differs from {_names(hand.board) or 'the empty board'} ({hand.board_where})"
+                )
+            _add_player(hand, hand_id, player, hole_cards, where, player_column)
+    return hands
+
+
+def _check_id(value: Any, column: str) -> None:
+    null = own_hands._null(value)
+    if null:
+        raise BadInput(f"'{column}' is {null}")
+
+
+def _add_player(hand: _Hand, hand_id: Any, player: Any, hole: list[int], where: str, player_column: str) -> None:
+    for other, _, other_where in hand.players:
+        if other == player:
+            raise BadInput(f"{where}: hand {hand_id}: {player_column} {player} has a row already ({other_where})")
+    holder = f"in {player_column} {player}'s hole"
+    for card in hole:
+        if card in hand.owners:
+            raise BadInput(f"{where}: hand {hand_id}: the card {card_name(card)} is {hand.owners[card]} and {holder}")
+        hand.owners[card] = holder
+    hand.players.append((player, hole, where))
+
+
+def _names(cards: Sequence[int]) -> str:
+    return " ".join(card_name(card) for card in cards)
+
+
+def showdown(database: Any, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+    """Each hand's players placed by their best five: the best place 1, ties share a place and the pot.
+
+    ``columns`` maps 'hand', 'player', 'hole' and 'board' to the input's column names
+    (DEFAULT_COLUMNS for those not given). A bad card, a card twice in a hand, a hand whose
+    board differs between its rows, or a player with two rows in a hand: BadInput naming
+    the row (a CSV file's line), the hand id and the card.
+    """
+    named = {**DEFAULT_COLUMNS, **(columns or {})}
+    source = own_hands.source_of(
+        hands,
+        own_hands.SQLITE_BATCH_ROWS,
+        keep=[named["hand"], named["player"]],
+        columns=(named["hole"], named["board"]),
+        name=name,
+    )
+    if len(set(source.kept + source.columns)) < 4:
+        raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
+    read = read_hands(source, named["player"])
+    seats = [(hand_id, player, hole + hand.board) for hand_id, hand in read.items() for player, hole, _ in hand.players]
+    results = iter(database.evaluate_many([_names(cards) for _, _, cards in seats]))
+    answer = []
+    for hand_id, hand in read.items():
+        players = [(player, hole, next(results)) for player, hole, _ in hand.players]
+        ranks = [result.hand_rank for _, _, result in players]
+        best = min(ranks)
+        winners = [player for player, _, result in players if result.hand_rank == best]
+        answer.append(
+            ShowdownHand(
+                hand=hand_id,
+                board=[card_name(card) for card in hand.board],
+                players=[
+                    ShowdownPlayer(
+                        player=player,
+                        hole=[card_name(card) for card in hole],
+                        best=result.best,
+                        points=result.points,
+                        category=result.category,
+                        hand_rank=result.hand_rank,
+                        place=1 + sum(rank < result.hand_rank for rank in ranks),
+                        share=1 / len(winners) if result.hand_rank == best else 0.0,
+                    )
+                    for player, hole, result in players
+                ],
+                winners=winners,
+            )
+        )
+    return ShowdownResult(answer)
