@@ -6,6 +6,7 @@ Library errors become one line on stderr and an exit status here, and nowhere el
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -28,7 +29,7 @@ format_option = click.option(
     type=click.Choice(FORMATS),
     default="table",
     show_default=True,
-    help="Output format.",
+    help="Output format. json: one JSON document; where the rows stream (query, eval --file), JSON lines, one object a line.",
 )
 seed_option = click.option(
     "--seed",
@@ -119,7 +120,19 @@ class Context:
 pass_context = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _ReaderGone(Exception):
+    """stdout's reader stopped (``| head``): not an OSError, which click would turn into exit 1."""
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as e:
+            raise _ReaderGone() from e
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; for Spark a directory, pokersql.spark; env POKERSQL_DB].")
 @click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default="duckdb", show_default=True, help="Database engine [env POKERSQL_ENGINE].")
 @click.option("--master", envvar="POKERSQL_SPARK_MASTER", metavar="URL", default=None, help="Spark only: the master to run on [default: local[2]; env POKERSQL_SPARK_MASTER].")
@@ -377,6 +390,7 @@ def query(context: Context, sql: str, output_format: str) -> None:
     """Run SQL against the database, read-only: it can change nothing, and touch no file or network.
 
     The engine itself refuses a write, a file, an extension or a URL (exit status 2).
+    --format json writes JSON lines (one object per row); the table shows the first 1,000 rows.
 
     \b
     Example:
@@ -440,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise KeyboardInterrupt
     except click.exceptions.Exit as e:
         return e.exit_code
+    except (BrokenPipeError, _ReaderGone):
+        return _reader_gone()
     except (click.Abort, KeyboardInterrupt, Interrupted):
         click.echo("pokersql: interrupted", err=True)
         return 130
@@ -458,6 +474,17 @@ def main(argv: list[str] | None = None) -> int:
             raise
         click.echo(f"pokersql: error: {type(e).__name__}: {_one_line(str(e))}", err=True)
         return 1
+    return 0
+
+
+def _reader_gone() -> int:
+    """stdout's reader stopped (``| head``): that is normal, so exit 0 at once, quietly.
+
+    stdout is pointed at /dev/null first: the interpreter flushes it at exit, which would fail again.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
     return 0
 
 
