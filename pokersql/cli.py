@@ -10,18 +10,25 @@ import os
 import sys
 import time
 
-import click
+# A Ctrl-C while pokersql starts (the imports below take a few hundred milliseconds, seconds on
+# a busy machine) ends it as any other: one line, exit status 130. The console script imports
+# this module first, and ``import pokersql`` itself imports nothing heavy.
+try:
+    import click
 
-from . import interrupts, migrations
-from .cards import card_name, parse_cards
-from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
-from .engines import ENGINES
-from .errors import Interrupted, PokerSQLError
-from .output import FORMATS, emit
-from .own_hands import stdin_hands
-from .progress import ProgressBar
-from .results import AppliedFile, BuildResult, MigrateResult
-from .transpile import DIALECTS
+    from . import interrupts, migrations
+    from .cards import card_name, parse_cards
+    from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
+    from .engines import ENGINES
+    from .errors import Interrupted, PokerSQLError
+    from .output import FORMATS, emit
+    from .own_hands import stdin_hands
+    from .progress import ProgressBar
+    from .results import AppliedFile, BuildResult, MigrateResult
+    from .transpile import DIALECTS
+except KeyboardInterrupt:
+    sys.stderr.write("pokersql: interrupted\n")
+    raise SystemExit(130) from None
 
 format_option = click.option(
     "--format",

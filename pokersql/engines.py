@@ -732,6 +732,10 @@ def _replacing(path: str) -> Iterator[str]:
     """
     target = Path(path)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
+    try:  # made now, so that a directory that cannot be written is named as the user gave it
+        temporary.open("w").close()
+    except OSError as e:
+        raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
     try:
         yield str(temporary)
         os.replace(temporary, target)
