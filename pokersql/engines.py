@@ -577,6 +577,7 @@ class SQLiteEngine(Engine):
                 connection = sqlite3.connect(path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             # DuckDB enforces foreign keys (hand_input.card_id references cards); SQLite only when asked.
             connection.execute("pragma foreign_keys = on")
+            _stop_on_sigint(connection)
         except sqlite3.Error as e:
             raise DatabaseError(f"cannot open SQLite database {path!r}: {_first_line(e)}") from e
         return connection
@@ -617,6 +618,7 @@ class SQLiteEngine(Engine):
                     self._reader = sqlite3.connect(uri, uri=True, isolation_level=None)
                 except sqlite3.Error as e:
                     raise DatabaseError(f"cannot open SQLite database {self.path!r}: {_first_line(e)}") from e
+                _stop_on_sigint(self._reader)
             connection = self._reader
         connection.execute("pragma query_only = 1")
         connection.set_authorizer(_read_only_authorizer)
@@ -698,6 +700,22 @@ class SQLiteEngine(Engine):
 
     def version(self) -> str:
         return f"SQLite {sqlite3.sqlite_version}"
+
+
+# SQLite's virtual machine instructions between two looks at a pending Ctrl-C (a few
+# microseconds of work; the look itself costs well under one).
+SQLITE_CHECK_EVERY = 10_000
+
+
+def _stop_on_sigint(connection: sqlite3.Connection) -> None:
+    """Every SQLITE_CHECK_EVERY instructions, SQLite asks whether a SIGINT came, and stops.
+
+    ``connection.interrupt()`` from the watcher thread alone is not enough: it is lost when it
+    comes between two statements (SQLite forgets it when the next one starts), and that window
+    grows on a loaded machine. The pending flag is never lost: the statement running, or the
+    next one, stops within SQLITE_CHECK_EVERY instructions of the signal, whatever the load.
+    """
+    connection.set_progress_handler(interrupts.pending, SQLITE_CHECK_EVERY)
 
 
 # SQLite's authorizer actions that only read; everything else is denied to the user's SQL.

@@ -407,7 +407,7 @@ def _(result: SimulateResult, **options: Any) -> Output:
 def _(result: EquityResult, **options: Any) -> Output:
     columns = ["player", "hand", "combos", "wins", "ties", "equity"] + ([] if result.exact else ["std_error"])
     rows = [
-        (n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (p.std_error,))
+        (n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (_significant(p.std_error, 3),))
         for n, p in enumerate(result.players, start=1)
     ]
     cells = [
@@ -429,6 +429,11 @@ def _(result: EquityResult, **options: Any) -> Output:
         how = f"exact, {result.boards:,} boards"
     lines = _next_street_lines(result) if result.next_street is not None else []
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+def _significant(value: float | None, digits: int) -> float | None:
+    """A standard error as CSV prints it: a few significant digits, not 17 (JSON keeps them all)."""
+    return None if value is None else float(f"{value:.{digits}g}")
 
 
 def _next_street_lines(result: EquityResult) -> list[str]:
