@@ -222,6 +222,17 @@ class Engine:
             else:
                 cause.add_note(f"then the rollback failed: {failed}")
 
+    def drop_keeping_views(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Run each ``(drop statement, name)``, in order, inside the open transaction; returns the
+        (name, definition) of the user's views dropped with them, in the order to make them again.
+
+        DuckDB, SQLite and Spark keep a view whose table is dropped (it reads the table again
+        when it is made again): nothing else goes.
+        """
+        for statement, name in drops:
+            self.execute(f'{statement} "{name}"')
+        return []
+
     def close(self) -> None:
         raise NotImplementedError
 
