@@ -167,7 +167,7 @@ def test_ctrl_c_while_pokersql_starts_is_one_line_and_status_130(tmp_path, modul
     """A real SIGINT, sent while the console script imports ``module`` (a sitecustomize on
     PYTHONPATH sends it at that moment, every time)."""
     (tmp_path / "sitecustomize.py").write_text(INTERRUPT_AT_IMPORT, encoding="utf-8")
-    env = _env(PYTHONPATH=str(tmp_path), INTERRUPT_AT_IMPORT=module)
+    env = _env(PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])), INTERRUPT_AT_IMPORT=module)
     done = subprocess.run([*pokersql_command(), "eval", "Ah", "Kh", "Qh", "Jh", "Th"], env=env, capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert (done.returncode, done.stderr) == (130, "pokersql: interrupted\n")
