@@ -6,22 +6,30 @@ Library errors become one line on stderr and an exit status here, and nowhere el
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
-import click
+# A Ctrl-C while pokersql starts (the imports below take a few hundred milliseconds, seconds on
+# a busy machine) ends it as any other: one line, exit status 130. The console script imports
+# this module first, and ``import pokersql`` itself imports nothing heavy.
+try:
+    import click
 
-from . import interrupts, migrations
-from .cards import card_name, parse_cards
-from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
-from .engines import ENGINES
-from .errors import Interrupted, PokerSQLError
-from .output import FORMATS, emit
-from .postgres_engine import masked
-from .own_hands import stdin_hands
-from .progress import ProgressBar
-from .results import AppliedFile, BuildResult, MigrateResult
-from .transpile import DIALECTS
+    from . import interrupts, migrations
+    from .cards import card_name, parse_cards
+    from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
+    from .engines import ENGINES
+    from .errors import Interrupted, PokerSQLError
+    from .output import FORMATS, emit
+    from .postgres_engine import masked
+    from .own_hands import stdin_hands
+    from .progress import ProgressBar
+    from .results import AppliedFile, BuildResult, MigrateResult
+    from .transpile import DIALECTS
+except KeyboardInterrupt:
+    sys.stderr.write("pokersql: interrupted\n")
+    raise SystemExit(130) from None
 
 format_option = click.option(
     "--format",
@@ -29,7 +37,7 @@ format_option = click.option(
     type=click.Choice(FORMATS),
     default="table",
     show_default=True,
-    help="Output format.",
+    help="Output format. json: one JSON document; where the rows stream (query, eval --file), JSON lines, one object a line.",
 )
 seed_option = click.option(
     "--seed",
@@ -121,7 +129,19 @@ class Context:
 pass_context = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _ReaderGone(Exception):
+    """stdout's reader stopped (``| head``): not an OSError, which click would turn into exit 1."""
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as e:
+            raise _ReaderGone() from e
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; for Spark a directory, pokersql.spark; env POKERSQL_DB].")
 @click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default="duckdb", show_default=True, help="Database engine [env POKERSQL_ENGINE].")
 @click.option("--master", envvar="POKERSQL_SPARK_MASTER", metavar="URL", default=None, help="Spark only: the master to run on [default: local[2]; env POKERSQL_SPARK_MASTER].")
@@ -444,7 +464,8 @@ def query(context: Context, sql: str, read: tuple[str, ...], output_format: str)
     no file or network. SQL is - to read it from stdin.
 
     The engine itself refuses a write, a file, an extension or a URL (exit status 2), and
-    more than one statement (it would show only the last one's rows).
+    more than one statement (it would show only the last one's rows). --format json writes
+    JSON lines (one object per row); the table shows the first 1,000 rows.
 
     \b
     Examples:
@@ -551,6 +572,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise KeyboardInterrupt
     except click.exceptions.Exit as e:
         return e.exit_code
+    except (BrokenPipeError, _ReaderGone):
+        return _reader_gone()
     except (click.Abort, KeyboardInterrupt, Interrupted):
         click.echo("pokersql: interrupted", err=True)
         return 130
@@ -569,6 +592,17 @@ def main(argv: list[str] | None = None) -> int:
             raise
         click.echo(f"pokersql: error: {type(e).__name__}: {masked(_one_line(str(e)))}", err=True)
         return 1
+    return 0
+
+
+def _reader_gone() -> int:
+    """stdout's reader stopped (``| head``): that is normal, so exit 0 at once, quietly.
+
+    stdout is pointed at /dev/null first: the interpreter flushes it at exit, which would fail again.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
     return 0
 
 

@@ -757,6 +757,8 @@ class Database:
         if suffix not in EXPORT_FORMATS:
             raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
         file_format = EXPORT_FORMATS[suffix]
+        if not path.absolute().parent.is_dir():
+            raise BadInput(f"export --to {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
         if file_format not in self.engine.export_formats:
             raise BadInput(f"{self.engine.name} cannot write {file_format} ({path}): export to a .csv file instead")
         self.ensure_ready()

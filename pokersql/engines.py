@@ -238,6 +238,17 @@ class Engine:
             else:
                 cause.add_note(f"then the rollback failed: {failed}")
 
+    def drop_keeping_views(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Run each ``(drop statement, name)``, in order, inside the open transaction; returns the
+        (name, definition) of the user's views dropped with them, in the order to make them again.
+
+        DuckDB, SQLite and Spark keep a view whose table is dropped (it reads the table again
+        when it is made again): nothing else goes.
+        """
+        for statement, name in drops:
+            self.execute(f'{statement} "{name}"')
+        return []
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -651,6 +662,7 @@ class SQLiteEngine(Engine):
                 connection = sqlite3.connect(path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             # DuckDB enforces foreign keys (hand_input.card_id references cards); SQLite only when asked.
             connection.execute("pragma foreign_keys = on")
+            _stop_on_sigint(connection)
         except sqlite3.Error as e:
             raise DatabaseError(f"cannot open SQLite database {path!r}: {_first_line(e)}") from e
         return connection
@@ -691,6 +703,7 @@ class SQLiteEngine(Engine):
                     self._reader = sqlite3.connect(uri, uri=True, isolation_level=None)
                 except sqlite3.Error as e:
                     raise DatabaseError(f"cannot open SQLite database {self.path!r}: {_first_line(e)}") from e
+                _stop_on_sigint(self._reader)
             connection = self._reader
         connection.execute("pragma query_only = 1")
         connection.set_authorizer(_read_only_authorizer)
@@ -774,6 +787,22 @@ class SQLiteEngine(Engine):
         return f"SQLite {sqlite3.sqlite_version}"
 
 
+# SQLite's virtual machine instructions between two looks at a pending Ctrl-C (a few
+# microseconds of work; the look itself costs well under one).
+SQLITE_CHECK_EVERY = 10_000
+
+
+def _stop_on_sigint(connection: sqlite3.Connection) -> None:
+    """Every SQLITE_CHECK_EVERY instructions, SQLite asks whether a SIGINT came, and stops.
+
+    ``connection.interrupt()`` from the watcher thread alone is not enough: it is lost when it
+    comes between two statements (SQLite forgets it when the next one starts), and that window
+    grows on a loaded machine. The pending flag is never lost: the statement running, or the
+    next one, stops within SQLITE_CHECK_EVERY instructions of the signal, whatever the load.
+    """
+    connection.set_progress_handler(interrupts.pending, SQLITE_CHECK_EVERY)
+
+
 # SQLite's authorizer actions that only read; everything else is denied to the user's SQL.
 _READING_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
 _READING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
@@ -806,6 +835,10 @@ def _replacing(path: str) -> Iterator[str]:
     """
     target = Path(path)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
+    try:  # made now, so that a directory that cannot be written is named as the user gave it
+        temporary.open("w").close()
+    except OSError as e:
+        raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
     try:
         yield str(temporary)
         os.replace(temporary, target)

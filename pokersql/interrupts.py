@@ -86,6 +86,7 @@ def handling_sigint() -> Iterator[None]:
     try:
         yield
     finally:
+        _pending.clear()  # a library call after the block is not interrupted by this signal
         signal.signal(signal.SIGINT, previous_handler)
         signal.set_wakeup_fd(previous_fd)
         sender.close()

@@ -339,8 +339,7 @@ def migrate(
     if not rebuild and not plan(engine, files):
         return []
     with engine.transaction(immediate=True):
-        if rebuild:
-            _drop_pokersql_objects(engine, files)
+        kept_views = _drop_pokersql_objects(engine, files) if rebuild else []
         todo = plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
@@ -365,6 +364,8 @@ def migrate(
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))
+        for name, definition in kept_views:
+            engine.execute(f'create view "{name}" as {definition}')
     if todo.apply:
         progress(f"applied {len(todo.apply)} SQL file(s)", len(todo.apply), len(todo.apply))
     return todo.apply
@@ -388,15 +389,17 @@ def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> No
     )
 
 
-def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> None:
-    """Drop what pokersql made (views first, then tables, newest first); nothing else."""
-    ours = [name for sql_file in files for _, name, _ in sql_file.definitions()]
-    order = list(dict.fromkeys(PRE_RELEASE_OBJECTS + tuple(ours) + ("schema_history",)))
+def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> list[tuple[str, str]]:
+    """Drop what pokersql made, and nothing else, each object after every object that reads it
+    (a view its tables, a foreign key its key table): newest first, the pre-release schema's own
+    objects before the current files'. Returns the user's views that had to go with them (where
+    the engine binds views to tables), to make again once pokersql's objects are back."""
+    ours = list(dict.fromkeys(name for sql_file in files for _, name, _ in sql_file.definitions()))
+    older = [name for name in reversed(PRE_RELEASE_OBJECTS) if name not in ours]
+    order = ["schema_history", *older, *reversed(ours)]
     objects = engine.object_types(macros=True)
-    for kind in ("macro", "table macro", "view", "table"):
-        for name in reversed(order):
-            if objects.get(name) == kind:
-                engine.execute(f'{_DROP[kind]} "{name}"')
+    drops = [(_DROP[kind], name) for kind in ("macro", "table macro", "view", "table") for name in order if objects.get(name) == kind]
+    return engine.drop_keeping_views(drops)
 
 
 def script_for(dialect: str, files: list[SqlFile]) -> str:

@@ -25,6 +25,7 @@ import io
 import itertools
 import json
 import math
+import os
 import sys
 import uuid
 from collections.abc import Iterable, Sequence
@@ -58,7 +59,10 @@ if TYPE_CHECKING:
 
 FORMATS = ("table", "json", "csv")
 RED_SUITS = {"h", "d"}
-TABLE_BATCH = 10_000  # rows per printed table when a query's rows stream to the terminal
+# The table format draws rows with rich, about 2 ms a row: a query's rows are printed 100 at a
+# time (the first at once), and only the first TABLE_LIMIT; a line then says how to get them all.
+TABLE_BATCH = 100
+TABLE_LIMIT = 1_000
 CSV_BATCH = 1_000  # rows per write to stdout
 
 
@@ -97,14 +101,25 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     return result
 
 
-def console(file: TextIO | None = None) -> Console:
-    """Standard output; piped output gets room for whole rows (a table never truncates a card)."""
+def console(file: TextIO | None = None, stderr: bool = False) -> Console:
+    """Standard output (or stderr); piped output gets room for whole rows (a table never
+    truncates a card). NO_COLOR (https://no-color.org) set and not empty: no escape code at all.
+
+    rich alone, under NO_COLOR, drops the colors but still writes bold: ``color_system=None``
+    writes no style.
+    """
     from rich.console import Console
 
-    out = Console(highlight=False, file=file)
-    if not out.is_terminal:
-        out = Console(highlight=False, width=1000, file=file)
+    plain = {"color_system": None} if os.environ.get("NO_COLOR") else {}
+    out = Console(highlight=False, file=file, stderr=stderr, **plain)
+    if not out.is_terminal and not stderr:
+        out = Console(highlight=False, width=1000, file=file, **plain)
+    out.on_broken_pipe = _broken_pipe  # rich's own exits with status 1; the CLI exits 0 (see cli.main)
     return out
+
+
+def _broken_pipe() -> None:
+    raise BrokenPipeError()
 
 
 # -- values -----------------------------------------------------------------
@@ -166,7 +181,7 @@ class Output:
     """One result, ready for any format.
 
     ``rows`` are plain values (CSV, and the table unless ``cells`` are given);
-    ``data`` is the JSON document (None: the rows as a list of records, streamed);
+    ``data`` is the JSON document (None: a stream of rows, written as JSON lines, one object a row);
     ``lines`` are printed after the table (instead of it if ``show_table`` is False).
     """
 
@@ -178,7 +193,6 @@ class Output:
     lines: list[str] = field(default_factory=list)
     show_table: bool = True
     table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
-    json_lines: bool = False  # JSON: one compact object per row and line, not one document
 
 
 @functools.singledispatch
@@ -191,10 +205,8 @@ def emit(result: Any, output_format: str, file: TextIO | None = None, **options:
     file = file or sys.stdout
     output = present(result, output_format=output_format, **options)
     if output_format == "json":
-        if output.json_lines:
+        if output.data is None:  # a stream of rows: JSON lines
             _write_json_lines(file, output.columns, output.rows)
-        elif output.data is None:
-            _write_json_records(file, output.columns, output.rows)
         else:
             file.write(to_json(output.data) + "\n")
     elif output_format == "csv":
@@ -225,16 +237,6 @@ def _csv_writes_as_text(column: Sequence[Any]) -> bool:
     return kinds <= _CSV_AS_IS | {float} and all(map(math.isfinite, (v for v in column if type(v) is float)))
 
 
-def _write_json_records(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """A JSON list of one object per row, written row by row, as json.dumps(indent=2) would."""
-    first = True
-    for row in rows:
-        record = json.dumps(_json_value(dict(zip(columns, row))), ensure_ascii=False, indent=2, allow_nan=False)
-        file.write(("[\n" if first else ",\n") + "  " + record.replace("\n", "\n  "))
-        first = False
-    file.write("[]\n" if first else "\n]\n")
-
-
 def _write_json_lines(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
     """JSON lines: one object per row, one row per line."""
     for batch in _batches(rows, CSV_BATCH):
@@ -252,7 +254,8 @@ def _write_table(file: TextIO, output: Output) -> None:
         cells = output.cells if output.cells is not None else output.rows
         widths = [cell_len(column) for column in columns]
         printed = 0
-        for batch in _batches(cells, TABLE_BATCH):
+        iterator = iter(cells)
+        for batch in _batches(itertools.islice(iterator, TABLE_LIMIT), TABLE_BATCH):
             part = table(None if printed else output.title, columns, batch, header=not printed)
             # A long result comes in several tables: each keeps the widest column so far.
             widths = [max([width] + [_cell_width(row[n]) for row in batch]) for n, width in enumerate(widths)]
@@ -262,6 +265,8 @@ def _write_table(file: TextIO, output: Output) -> None:
             printed += len(batch)
         if not printed:
             out.print(table(output.title, columns, []))
+        if next(iterator, None) is not None:
+            out.print(f"(the first {TABLE_LIMIT:,} rows only: --format csv or json writes them all)", markup=False)
     for line in output.lines:
         out.print(line, markup=False)
 
@@ -344,14 +349,14 @@ def _(result: EvaluateManyResult, **options: Any) -> Output:
         for cards, best, points, category, hand_rank in (row[kept:],)
     )
     table_columns = [*result.kept, "cards", "best", "category", "points", "hand_rank"]
-    return Output(columns, rows, cells=cells, json_lines=True, table_columns=table_columns)
+    return Output(columns, rows, cells=cells, table_columns=table_columns)
 
 
 @present.register
 def _(result: ShowdownResult, **options: Any) -> Output:
     """One row per player per hand (CSV, the table); JSON lines, one object per hand."""
     if options.get("output_format") == "json":
-        return Output(["hand", "board", "players", "winners"], ([*h.to_dict().values()] for h in result.hands), json_lines=True)
+        return Output(["hand", "board", "players", "winners"], ([*h.to_dict().values()] for h in result.hands))
     columns = ["hand", "player", "hole", "board", "best", "category", "points", "hand_rank", "place", "share", "result"]
     rows = [
         (h.hand, p.player, _cards(p.hole), _cards(h.board), _cards(p.best), p.category, p.points, p.hand_rank, p.place, p.share,
@@ -425,7 +430,7 @@ def _(result: SimulateResult, **options: Any) -> Output:
 def _(result: EquityResult, **options: Any) -> Output:
     columns = ["player", "hand", "combos", "wins", "ties", "equity"] + ([] if result.exact else ["std_error"])
     rows = [
-        (n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (p.std_error,))
+        (n, p.label, p.combos, p.wins, p.ties, p.equity) + (() if result.exact else (_significant(p.std_error, 3),))
         for n, p in enumerate(result.players, start=1)
     ]
     cells = [
@@ -447,6 +452,11 @@ def _(result: EquityResult, **options: Any) -> Output:
         how = f"exact, {result.boards:,} boards"
     lines = _next_street_lines(result) if result.next_street is not None else []
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+def _significant(value: float | None, digits: int) -> float | None:
+    """A standard error as CSV prints it: a few significant digits, not 17 (JSON keeps them all)."""
+    return None if value is None else float(f"{value:.{digits}g}")
 
 
 def _next_street_lines(result: EquityResult) -> list[str]:

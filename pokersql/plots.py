@@ -14,7 +14,12 @@ matplotlib is imported only when a picture is asked for.
 
 from __future__ import annotations
 
+import atexit
 import math
+import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +41,15 @@ class PlotUnavailable(PokerSQLError):
 
 
 def _figure(columns: int = 1, width_ratios: list[float] | None = None):
+    _keep_caches_in_a_temporary_directory()
     try:
         from matplotlib.figure import Figure
     except ImportError as e:
-        raise PlotUnavailable("--plot needs matplotlib: pip install 'pokersql[plot]'") from e
+        if (e.name or "").split(".")[0] == "matplotlib" or "No module named 'matplotlib" in str(e):
+            raise PlotUnavailable("--plot needs matplotlib: pip install 'pokersql[plot]'") from e
+        raise PokerSQLError(f"--plot: matplotlib is installed but cannot be loaded: {e}") from e
+    except OSError as e:
+        raise PokerSQLError(f"--plot: matplotlib cannot start: {e.strerror or e}") from e
     figure = Figure(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, layout="constrained")
     axes = figure.subplots(1, columns, sharey=columns > 1, width_ratios=width_ratios)
     return figure, axes
@@ -50,9 +60,28 @@ def check_path(path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise BadInput(f"--plot writes PNG: the file name must end in .png, not {str(path)!r}")
-    if not path.absolute().parent.is_dir():
-        raise BadInput(f"--plot {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
+    directory = path.absolute().parent
+    if not directory.is_dir():
+        raise BadInput(f"--plot {str(path)!r}: there is no directory {str(directory)!r}")
+    try:  # a file made and removed: the one sure test (permissions, a read-only file system)
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=".pokersql-", suffix=".png"):
+            pass
+    except OSError as e:
+        raise BadInput(f"--plot {str(path)!r}: cannot write in {str(directory)!r} ({e.strerror or e})") from e
     return path
+
+
+def _keep_caches_in_a_temporary_directory() -> None:
+    """matplotlib keeps its font list under ~/.cache/matplotlib (and makes ~/.config/matplotlib),
+    and the fc-list it runs writes fontconfig's cache under ~/.cache: pokersql writes nothing
+    outside the files it is asked to, so these go to a temporary directory, removed at exit.
+    A MPLCONFIGDIR the user set is kept."""
+    if "matplotlib" in sys.modules or "MPLCONFIGDIR" in os.environ:
+        return
+    directory = tempfile.mkdtemp(prefix="pokersql-matplotlib-")
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    os.environ["MPLCONFIGDIR"] = directory
+    os.environ["XDG_CACHE_HOME"] = directory  # fontconfig's cache, for fc-list
 
 
 def _data(result: Any) -> dict[str, Any]:

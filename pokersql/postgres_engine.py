@@ -397,6 +397,38 @@ class PostgresEngine(Engine):
     def relation_names(self) -> list[str]:
         return sorted(self.object_types())
 
+    def drop_keeping_views(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """PostgreSQL binds a view to its tables and refuses to drop a table a view reads: the
+        user's views that read pokersql's objects (directly or through other views) are dropped
+        first, their definitions kept, and made again by the caller once the objects are back.
+        Nothing is dropped in cascade: anything else of the user's that depends on them (a
+        foreign key) makes the drop fail, and the whole rebuild rolls back."""
+        names = [name for _, name in drops]
+        views = self.execute(
+            "with recursive readers (oid) as ("
+            " select rewrite.ev_class from pg_catalog.pg_depend as dependency"
+            " inner join pg_catalog.pg_rewrite as rewrite on rewrite.oid = dependency.objid"
+            " inner join pg_catalog.pg_class as target on target.oid = dependency.refobjid"
+            " inner join pg_catalog.pg_namespace as schema on schema.oid = target.relnamespace"
+            " where dependency.classid = 'pg_catalog.pg_rewrite'::regclass and schema.nspname = current_schema()"
+            " and target.relname = any(?) and rewrite.ev_class <> dependency.refobjid"
+            " union"
+            " select rewrite.ev_class from readers"
+            " inner join pg_catalog.pg_depend as dependency on dependency.refobjid = readers.oid"
+            " inner join pg_catalog.pg_rewrite as rewrite on rewrite.oid = dependency.objid"
+            " where dependency.classid = 'pg_catalog.pg_rewrite'::regclass and rewrite.ev_class <> readers.oid"
+            ")"
+            " select view.relname, pg_catalog.pg_get_viewdef(view.oid) from pg_catalog.pg_class as view"
+            " where view.oid in (select oid from readers) and view.relkind = 'v' and not view.relname = any(?)"
+            " order by view.oid",
+            (names, names),
+        )
+        kept = [(name, definition.strip().rstrip(";")) for name, definition in views]
+        for name, _ in reversed(kept):
+            self.execute(f'drop view "{name}"')
+        super().drop_keeping_views(drops)
+        return kept
+
     def object_types(self, macros: bool = False) -> dict[str, str]:
         """Tables and views of the current schema (PostgreSQL has no macros)."""
         rows = self.execute(

@@ -39,9 +39,9 @@ class ProgressBar:
     def console(self) -> Console:
         """stderr's rich Console, made (and rich imported) when first needed: start-up time."""
         if self._console is None:
-            from rich.console import Console
+            from .output import console
 
-            self._console = Console(stderr=True)
+            self._console = console(stderr=True)
         return self._console
 
     @property

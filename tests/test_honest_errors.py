@@ -96,12 +96,12 @@ def test_a_failed_export_leaves_the_target_as_it_was(built_database, engine_name
 
 
 def _strict_json(text: str):
-    """json.loads, refusing NaN and Infinity (JSON has no such numbers)."""
+    """JSON lines (query's rows), each read by json.loads refusing NaN and Infinity (JSON has no such numbers)."""
 
     def refuse(name: str):
         raise ValueError(f"not JSON: {name}")
 
-    return json.loads(text, parse_constant=refuse)
+    return [json.loads(line, parse_constant=refuse) for line in text.splitlines()]
 
 
 DUCKDB_VALUES = {

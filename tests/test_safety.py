@@ -152,7 +152,7 @@ def test_query_runs_in_a_read_only_database_file(capsys, database):
     """The read-only connection reads what pokersql built: the same answers as before."""
     status, out, err = query(capsys, database, "select points, count(*) as n from hands group by points order by points", "--format", "json")
     assert status == 0, err
-    assert json.loads(out)[0] == {"points": 0, "n": 1302540}
+    assert json.loads(out.splitlines()[0]) == {"points": 0, "n": 1302540}
 
 
 @pytest.mark.parametrize(("kind", "other"), [("sqlite", "duckdb"), ("duckdb", "sqlite")])

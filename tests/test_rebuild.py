@@ -1,0 +1,107 @@
+"""`pokersql migrate --rebuild` (issue 21) on every engine: pokersql's objects dropped in the order
+their readers need and built again; the user's own table, and the user's own view over a
+pokersql table, survive; every audit passes after it; a failed or interrupted rebuild leaves the
+database as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import pokersql
+from pokersql.cli import main
+from signals import interrupt  # tests/signals.py
+from test_audits import AUDITS, DUCKDB_ONLY, run_audit
+from test_postgres import server  # noqa: F401 (the real PostgreSQL server of tests/test_postgres.py)
+
+HANDS = 2_598_960
+FLUSHES = 5_108  # five-card flushes, straight flushes excluded
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, built_database, tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """(engine, --db) of a fully built database of the test's own, for the engine in request.param."""
+    engine = request.param
+    if engine == "postgres":
+        running = request.getfixturevalue("server")
+        path = running.create_database(request.node.name[:50].lower().replace("[", "_").replace("]", "").replace("-", "_"))
+        with pokersql.connect(path, engine="postgres") as db:
+            db.migrate()
+    elif engine == "spark":
+        path = str(tmp_path_factory.mktemp("rebuild-spark") / "poker.spark")
+        with pokersql.connect(path, engine="spark") as db:
+            db.migrate()
+    else:
+        path = built_database(engine)
+    yield engine, path
+
+
+def _add_users_objects(engine: str, path: str, foreign_key: bool = False) -> None:
+    """The user's own table (two rows) and view over pokersql's hands; with ``foreign_key``, a
+    table whose foreign key reads pokersql's cards, which no rebuild may drop."""
+    with pokersql.connect(path, engine=engine) as db, db.engine.transaction():
+        db.engine.execute("create table my_notes (id integer, note varchar(20))")
+        db.engine.execute("insert into my_notes (id, note) values (1, 'keep me'), (2, 'me too')")
+        db.engine.execute("create view my_flushes as select count(*) as n from hands where category = 'Flush'")
+        if foreign_key:
+            db.engine.execute("create table my_cards (card_id integer references cards (card_id))")
+            db.engine.execute("insert into my_cards (card_id) values (51)")
+
+
+def _state(engine: str, path: str) -> list:
+    """What a failed rebuild must leave as it was."""
+    with pokersql.connect(path, engine=engine) as db:
+        return [
+            db.query("select version, script, checksum, success from schema_history order by installed_rank").rows,
+            sorted(db.engine.relation_names()),
+            db.query("select count(*), sum(hand_rank), sum(points) from hands").rows,
+            db.query("select id, note from my_notes order by id").rows,
+            db.query("select n from my_flushes").rows,
+        ]
+
+
+REBUILT_ON = ["duckdb", "sqlite", "postgres", pytest.param("spark", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("database", REBUILT_ON, indirect=True)
+def test_rebuild_keeps_the_users_table_and_view_and_every_audit_passes(database, capsys):
+    engine, path = database
+    _add_users_objects(engine, path)
+    status = main(["--engine", engine, "--db", path, "migrate", "--rebuild", "--format", "csv"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "001_cards.sql" in out and "008_hands.sql" in out  # the versioned files applied again
+    with pokersql.connect(path, engine=engine) as db:
+        assert db.query("select id, note from my_notes order by id").rows == [(1, "keep me"), (2, "me too")]
+        assert db.query("select n from my_flushes").rows == [(FLUSHES,)]
+        assert db.query("select count(*) from hands").rows == [(HANDS,)]
+        for audit in AUDITS:
+            if audit.name not in DUCKDB_ONLY:
+                assert run_audit(db, audit) == [], audit.name
+        applied = db.query("select count(*) from schema_history where type = 'baseline'").rows
+        assert applied == [(0,)]  # built by the files, not adopted
+    assert main(["--engine", engine, "--db", path, "migrate"]) == 0
+    assert "Nothing to apply" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("database", ["duckdb", "sqlite", "postgres"], indirect=True)
+def test_a_failed_rebuild_leaves_the_database_as_it_was(database, capsys):
+    """The user's foreign key to cards: the drop of cards fails, and all of the rebuild is undone."""
+    engine, path = database
+    _add_users_objects(engine, path, foreign_key=True)
+    before = _state(engine, path)
+    status = main(["--engine", engine, "--db", path, "migrate", "--rebuild"])
+    err = capsys.readouterr().err
+    assert status == 1 and len(err.splitlines()) == 1 and "cards" in err, err
+    assert _state(engine, path) == before
+
+
+@pytest.mark.parametrize("database", ["duckdb", "sqlite"], indirect=True)
+def test_an_interrupted_rebuild_leaves_the_database_as_it_was(database):
+    engine, path = database
+    _add_users_objects(engine, path)
+    before = _state(engine, path)
+    status, err, _ = interrupt(["--engine", engine, "--db", path, "migrate", "--rebuild"], after=4.0, wait=120)
+    assert status == 130 and err.strip() == "pokersql: interrupted", err
+    assert _state(engine, path) == before
