@@ -274,7 +274,7 @@ class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
     binds_views = True
-    # bench/equity_cost.py (docs/engines.md): exact 0.6 s + 4.5e-7 s per deal x board (AhAd vs
+    # bench/equity_cost.py: exact 0.6 s + 4.5e-7 s per deal x board (AhAd vs
     # QQ+,AKs before the flop, 39 million, 17 s on a loaded machine); Monte Carlo 22-41 us a
     # trial. A query costs about 0.15 s to plan, so Monte Carlo's slices are large (about 100
     # MB more per 500,000 trials); exact ranges in slices of 5 million deals x boards (AhKh vs

@@ -181,6 +181,7 @@ def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
 # EXACT_SECONDS_MAX: random random random, 22+,A2+ vs 22+,K2+ before the flop.
 EXACT_SECONDS_ANYWAY = 5.0
 EXACT_SECONDS_MAX = 1800.0
+DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact would be slower and no --trials
 
 
 def exact_seconds(work: int, costs: Any) -> float:
@@ -205,8 +206,6 @@ def check_feasible(work: int, costs: Any, engine_name: str) -> None:
             f"too much to count; ask for Monte Carlo instead, e.g. --trials {DEFAULT_TRIALS}"
         )
 
-
-DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact is too much work and no --trials
 
 
 def one_random_opponent(players: list[Player]) -> bool:
