@@ -344,7 +344,7 @@ def simulate(
     "exact",
     is_flag=True,
     default=None,
-    help="Count every deal and board; refused when estimated at more than half an hour (use --trials).",
+    help="Count every deal and board; refused when estimated at more than four hours (use --trials).",
 )
 @click.option("--next-street", is_flag=True, help="With a flop or a turn: each card that can come next, who leads and everyone's equity after it, and each player's outs.")
 @click.option(

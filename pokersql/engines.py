@@ -579,7 +579,8 @@ class SQLiteEngine(Engine):
     # files, 13.8 GB in its first 4.4 minutes and not done.
     preflop_job_refused = "SQLite spills the job to tens of GB of temporary files"
     # bench/equity_cost.py: exact 0.5 s + 6e-5 s per deal x board (AhKh vs TT+ vs 87s,98s on a
-    # flop, 113,505: 7 s); Monte Carlo 0.4-1.5 ms a trial (100,000: 45-150 s).
+    # flop, 113,505: 7 s; measured 2.7e-5 to 1e-3); Monte Carlo 0.4-2.5 ms a trial (100,000:
+    # 45-250 s).
     equity_costs = EquityCosts(exact_start=0.5, exact_per_work=6e-5, trial=7e-4, slice_trials=20_000, slice_work=5_000_000)
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:

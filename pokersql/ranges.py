@@ -180,7 +180,7 @@ def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
 # seconds anyway; exact is refused (with --exact too) when estimated at more than
 # EXACT_SECONDS_MAX: random random random, 22+,A2+ vs 22+,K2+ before the flop.
 EXACT_SECONDS_ANYWAY = 5.0
-EXACT_SECONDS_MAX = 1800.0
+EXACT_SECONDS_MAX = 4 * 3600.0
 DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact would be slower and no --trials
 
 
