@@ -12,14 +12,13 @@ group); Spark in local mode, as tests/test_spark.py runs it (slow to start).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import pokersql
 from pokersql.cli import main
-from test_postgres import Server  # tests/test_postgres.py: a real PostgreSQL server
+from test_postgres import Server, server  # noqa: F401 (tests/test_postgres.py: its server, a fixture)
 
 pytestmark = pytest.mark.xdist_group("postgres")
 
@@ -30,16 +29,6 @@ CASES = {
     "monte-carlo": ["AhAd", "QQ+,AKs", "--board", "2c 7d Kc", "--trials", "300", "--seed", "7"],
 }
 TYPES = {"combos": int, "wins": int, "ties": int, "equity": float, "std_error": float}
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    running = Server()
-    try:
-        running.start()
-        yield running
-    finally:
-        running.stop()
 
 
 def built(engine: str, built_database, server: Server | None, tmp_path_factory) -> str:
