@@ -72,11 +72,12 @@ def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[int]:
     return cards
 
 
-def check_distinct(hands: list[list[int]]) -> None:
-    """Raise BadInput naming a card that stands in more than one hand."""
-    seen: set[int] = set()
-    for hand in hands:
+def check_distinct(hands: list[list[int]], names: list[str]) -> None:
+    """Raise BadInput naming a card that stands in two of ``hands`` and the two that hold it
+    (``names``, one per hand: "hand 1", "the board", "the dead cards")."""
+    seen: dict[int, int] = {}
+    for number, hand in enumerate(hands):
         for card in hand:
             if card in seen:
-                raise BadInput(f"duplicate card {card_name(card)!r}: it is in more than one hand")
-            seen.add(card)
+                raise BadInput(f"duplicate card {card_name(card)!r}: it is in {names[seen[card]]} and in {names[number]}")
+            seen[card] = number

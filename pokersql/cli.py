@@ -18,7 +18,7 @@ try:
 
     from . import interrupts, migrations
     from .cards import card_name, parse_cards
-    from .database import DEAL_ORDERS, MAX_DEALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
+    from .database import DEAL_ORDERS, MAX_DEALS, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
     from .engines import ENGINES
     from .errors import Interrupted, PokerSQLError
     from .output import FORMATS, emit
@@ -412,10 +412,27 @@ def simulate(
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", default="", metavar="CARDS", help="The board so far: 0, 3, 4 or 5 cards.")
 @click.option("--dead", default="", metavar="CARDS", help="Cards known to be out of the deck.")
-@click.option("--trials", type=click.IntRange(1, MAX_DEALS), default=None, help="Monte Carlo runouts instead of every board.")
-@click.option("--exact", "exact", is_flag=True, default=None, help="Count every deal and board, however long it takes.")
+@click.option(
+    "--trials",
+    type=click.IntRange(MIN_TRIALS, MAX_DEALS),
+    default=None,
+    help=f"Monte Carlo runouts instead of every board ({MIN_TRIALS} or more: one has no standard error).",
+)
+@click.option(
+    "--exact",
+    "exact",
+    is_flag=True,
+    default=None,
+    help="Count every deal and board; refused when estimated at more than four hours (use --trials).",
+)
 @click.option("--next-street", is_flag=True, help="With a flop or a turn: each card that can come next, who leads and everyone's equity after it, and each player's outs.")
-@seed_option
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Seed of the Monte Carlo runouts (0 to 2^62): used with --trials, or when the default picks Monte Carlo; "
+    "refused with --exact; with an exact answer it is unused, and a note on stderr says so. Random if omitted.",
+)
 @plot_option
 @format_option
 @quiet_option
@@ -443,6 +460,8 @@ def equity(
         plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street)
     emit(result, output_format)
+    if seed is not None and result.exact:
+        click.echo(f"pokersql: note: --seed {seed} unused: the answer is exact, every board counted (--trials asks for Monte Carlo)", err=True)
     if plot:
         board_cards = [card_name(c) for c in parse_cards(board)] if board else []
         _plot("equity_plot", {**result.to_dict(), "board": board_cards}, plot, output_format)

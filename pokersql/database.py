@@ -46,16 +46,12 @@ from .results import (
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
+MIN_TRIALS = 2  # Monte Carlo's standard error needs two trials
 MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
 SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
-# Monte Carlo trials per query in equity: memory stays bounded (DuckDB: about 100 MB more per
-# 500,000 trials), each slice a step of the progress bar. A query costs about 0.15 s to plan
-# on DuckDB, so its slices are large; SQLite deals some 20,000 trials a second.
-EQUITY_SLICES = {"duckdb": 500_000}
-EQUITY_SLICE = 20_000  # other engines
-POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
+POT_SHARES = ranges.POT_SHARES
 
 
 EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
@@ -138,6 +134,15 @@ def _add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, 
         player.outs = [card.card for card in result.next_street if number in card.leaders]
 
 
+def _cards_given(text: str | list[str], what: str) -> list[int]:
+    """The cards of a board or of the dead cards; text that names none ("," or " ") is refused,
+    where nothing at all ("" or None) is no cards."""
+    cards = parse_cards(text) if text else []
+    if text and not cards:
+        raise BadInput(f"no card in {what}: {text!r}")
+    return cards
+
+
 def _whole_number(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(f"{name} must be a whole number, not {value!r}")
@@ -163,6 +168,7 @@ class Database:
         self._lookups_ready = False  # the lookup tables evaluate reads are built (a part of migrate)
         self._lookup_copy: own_hands.LookupCopy | None = None
         self._evaluations = 0
+        self._closed = False
 
     @contextlib.contextmanager
     def _watching(self, task: str) -> Iterator[None]:
@@ -288,6 +294,17 @@ class Database:
     def close(self) -> None:
         self._drop_lookup_copy()
         self.engine.close()
+        self._closed = True
+
+    def __repr__(self) -> str:
+        """The engine, the file (or URL, its password masked), read-only or not, and whether
+        ``hands`` is built (asked of the database while it is open)."""
+        if self._closed:
+            hands = "unknown (closed)"
+        else:
+            hands = "built" if "hands" in self.engine.relation_names() else "not built"
+        where = self.engine.path or "in memory"
+        return f"<pokersql.Database {self.engine.name} {where} read_only={self.engine.read_only} hands={hands}>"
 
     def __enter__(self) -> Database:
         return self
@@ -397,11 +414,9 @@ class Database:
             hands = tuple(hands[0])
         if len(hands) < 2:
             raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-        board_cards = parse_cards(board) if board else []
-        if board and not board_cards:
-            raise BadInput(f"the board {board!r} holds no card")
+        board_cards = _cards_given(board, "the board")
         own = [parse_cards(hand) for hand in hands]
-        check_distinct(own + [board_cards])
+        check_distinct(own + [board_cards], [f"hand {n}" for n in range(1, len(own) + 1)] + ["the board"])
         parsed = [self._hand_of(hand, f"hand {n}", board_cards) for n, hand in enumerate(hands, start=1)]
         results = self._rank_hands(parsed)
         return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
@@ -420,11 +435,15 @@ class Database:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
         Exact (every deal and board, each counted once) when ``exact=True``, or by default
-        when the work is feasible (``ranges.exact_work_limit``); a seeded Monte Carlo
+        when the engine's estimate of it is quicker than Monte Carlo's, or a few seconds
+        (``ranges.choose_exact``, from ``engine.equity_costs``); a seeded Monte Carlo
         estimate of ``trials`` runouts when given, or of ``ranges.DEFAULT_TRIALS`` when
-        exact is too much work. Monte Carlo trials are counted in slices of
-        ``slice_trials`` (the same trials whatever the slice: the counts add up to one
-        run), so memory stays bounded, each slice a step reported to the progress callback.
+        exact would be slower. Exact work estimated at more than ``ranges.EXACT_SECONDS_MAX``
+        is refused (BadInput naming the deals x boards). Exact ranges are counted in slices of
+        one player's combinations, Monte Carlo trials in slices of ``slice_trials`` (the
+        counts add up to one run), so memory stays bounded, each Monte Carlo slice a step
+        reported to the progress callback. ``seed`` seeds Monte Carlo only: refused with
+        ``exact=True``, unused (``result.exact`` says so) when the default answers exactly.
 
         ``next_street=True``, with a flop or a turn and known hands: each card that can come
         next, who leads once it is dealt and each player's exact equity after it
@@ -437,34 +456,42 @@ class Database:
             raise BadInput(f"equity needs 2 to 10 hands, got {len(hands)}")
         if exact and trials is not None:
             raise BadInput("choose --exact or --trials, not both")
+        if exact and seed is not None:
+            raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
         players = [ranges.parse_player(hand, number) for number, hand in enumerate(hands, start=1)]
-        board_cards = parse_cards(board) if board else []
+        board_cards = _cards_given(board, "the board")
         if len(board_cards) not in (0, 3, 4, 5):
             given = " ".join(card_name(c) for c in board_cards)
             raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
-        dead_cards = parse_cards(dead) if dead else []
+        dead_cards = _cards_given(dead, "the dead cards")
         if next_street:
             _check_next_street(players, board_cards)
-        known_holes = [list(p.combos[0]) for p in players if p.is_hand]
-        check_distinct(known_holes + [board_cards, dead_cards])
-        left = 52 - 2 * len(known_holes) - len(board_cards) - len(dead_cards)
-        needed = 5 - len(board_cards) + 2 * (len(players) - len(known_holes))
+        known = [(f"hand {n}", list(p.combos[0])) for n, p in enumerate(players, start=1) if p.is_hand]
+        known += [("the board", board_cards), ("the dead cards", dead_cards)]
+        check_distinct([cards for _, cards in known], [name for name, _ in known])
+        holes_known = len(known) - 2
+        left = 52 - 2 * holes_known - len(board_cards) - len(dead_cards)
+        needed = 5 - len(board_cards) + 2 * (len(players) - holes_known)
         if left < needed:
-            known = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
-            raise BadInput(f"{known} leave {left} cards in the deck, and {needed} are needed to finish the deal")
+            given = f"{len(hands)} hands, {len(board_cards)} board and {len(dead_cards)} dead cards"
+            raise BadInput(f"{given} leave {left} cards in the deck, and {needed} are needed to finish the deal")
         live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
         if trials is None and exact is not False and self._preflop_lookup_answers(players, board_cards, dead_cards, next_street):
             return self._preflop_lookup(players, live)
-        if trials is None and exact is None:
+        costs = self.engine.equity_costs
+        # Known hands alone are always exact: every board, by its classes (015).
+        if trials is None and not all(p.is_hand for p in players):
             work = ranges.exact_work(live, board_cards, dead_cards, players)
-            # Known hands alone are always exact: every board, by its classes (015).
-            exact = all(p.is_hand for p in players) or work <= ranges.exact_work_limit(self.engine.name)
-            trials = None if exact else ranges.DEFAULT_TRIALS
+            if exact:
+                ranges.check_feasible(work, costs, self.engine.name)
+            elif exact is None and not ranges.choose_exact(work, costs):
+                trials = ranges.DEFAULT_TRIALS
+        if exact is False and trials is None:
+            trials = ranges.DEFAULT_TRIALS
         exact = trials is None
         if not exact:
-            _whole_number("trials", trials, 1, MAX_DEALS)
-            if slice_trials is None:
-                slice_trials = EQUITY_SLICES.get(self.engine.name, EQUITY_SLICE)
+            _whole_number("trials", trials, MIN_TRIALS, MAX_DEALS)
+            slice_trials = costs.slice_trials if slice_trials is None else slice_trials
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
             ranges.check_a_deal_exists(players, live)
@@ -486,7 +513,7 @@ class Database:
                     return ranges.random_opponent_equity(self.engine, players)
             if exact and not all(p.is_hand for p in players):
                 with self._watching("equity: every deal and board still to come"):
-                    return ranges.exact_range_equity(self.engine, players, live)
+                    return ranges.exact_range_equity(self.engine, players, live, costs.slice_work)
             self.engine.executemany(
                 "insert into hand_input (hand_no, card_id) values (?, ?)",
                 [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],

@@ -45,6 +45,7 @@ import sqlite3
 import tempfile
 import weakref
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,21 @@ def _check_kind(path: str | None, engine: str) -> None:
 ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
 
 
+@dataclass(frozen=True)
+class EquityCosts:
+    """What equity costs on one engine, fitted to bench/equity_cost.py's measurements: the
+    default of ``equity`` picks exact or Monte Carlo by these estimates (ranges.choose_exact),
+    and refuses exact work estimated at more than ranges.EXACT_SECONDS_MAX."""
+
+    exact_start: float  # seconds an exact count costs whatever its size (planning, the boards' classes)
+    exact_per_work: float  # and seconds per unit of ranges.exact_work (deals x boards)
+    trial: float  # seconds per Monte Carlo trial (a trial's cost hardly depends on the hands)
+    slice_trials: int  # Monte Carlo trials per query: memory stays bounded, each a progress step
+    # Exact range equity in slices of a player's combinations, each at most this much
+    # ranges.exact_work (deals x boards): memory stays bounded as Monte Carlo's does.
+    slice_work: int
+
+
 class Engine:
     """What the library needs from a database."""
 
@@ -115,6 +131,8 @@ class Engine:
     temp_schema: str = "temp"  # the schema of a session's temporary tables
     # Why ``build --preflop`` does not run the preflop job (023) here, or None: it runs it.
     preflop_job_refused: str | None = None
+    # Unmeasured engines (Spark): SQLite's figures, a cautious guess.
+    equity_costs = EquityCosts(exact_start=0.5, exact_per_work=6e-5, trial=7e-4, slice_trials=20_000, slice_work=5_000_000)
 
     def reopen(self, read_only: bool) -> None:
         """Open the file again, read-only or read-write (a file that cannot be written, or that
@@ -283,6 +301,12 @@ class DuckDBEngine(Engine):
     name = "duckdb"
     default_path = "pokersql.duckdb"
     binds_views = True
+    # bench/equity_cost.py: exact 0.6 s + 4.5e-7 s per deal x board (AhAd vs
+    # QQ+,AKs before the flop, 39 million, 17 s on a loaded machine); Monte Carlo 22-41 us a
+    # trial. A query costs about 0.15 s to plan, so Monte Carlo's slices are large (about 100
+    # MB more per 500,000 trials); exact ranges in slices of 5 million deals x boards (AhKh vs
+    # random vs random on a turn, 56 million, took 6.4 GB in one query).
+    equity_costs = EquityCosts(exact_start=0.6, exact_per_work=4.5e-7, trial=2.5e-5, slice_trials=500_000, slice_work=5_000_000)
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         _load_duckdb()
@@ -639,6 +663,10 @@ class SQLiteEngine(Engine):
     # Measured (docs/engines.md): SQLite sorts the preflop job's rows (023) through temporary
     # files, 13.8 GB in its first 4.4 minutes and not done.
     preflop_job_refused = "SQLite spills the job to tens of GB of temporary files"
+    # bench/equity_cost.py: exact 0.5 s + 6e-5 s per deal x board (AhKh vs TT+ vs 87s,98s on a
+    # flop, 113,505: 7 s; measured 2.7e-5 to 1e-3); Monte Carlo 0.4-2.5 ms a trial (100,000:
+    # 45-250 s).
+    equity_costs = EquityCosts(exact_start=0.5, exact_per_work=6e-5, trial=7e-4, slice_trials=20_000, slice_work=5_000_000)
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         _check_kind(path, "sqlite")

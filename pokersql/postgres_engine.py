@@ -49,7 +49,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from . import interrupts
-from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, _abbreviate, _first_line, _more_than_one, _replacing
+from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one, _replacing
 from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from .transpile import transpile
 
@@ -178,6 +178,10 @@ class PostgresEngine(Engine):
     # there are millions) and sorts or hashes the 0.9 billion rows of part 2 through temporary
     # files, more than 29 GB in 12 minutes and not done; a server's disk is not pokersql's to fill.
     preflop_job_refused = "PostgreSQL spills the job to tens of GB of temporary files"
+    # bench/equity_cost.py: exact 0.5 s + 4e-5 s per deal x board (measured 2e-5 to 3e-3: AhAd vs
+    # QQ+,AKs before the flop, 39 million, 806 s); Monte Carlo 14-30 ms a trial (100,000: half
+    # an hour and more), slower than exact in every case measured.
+    equity_costs = EquityCosts(exact_start=0.5, exact_per_work=4e-5, trial=1.9e-2, slice_trials=20_000, slice_work=5_000_000)
 
     def __init__(self, path: str | None = None, read_only: bool = False) -> None:
         if not path:

@@ -33,6 +33,7 @@ from .errors import BadInput
 from .results import EquityPlayer, EquityResult
 
 RANDOM = "random"
+POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
 _RANK = "[2-9TJQKA]"
 _CLASS = re.compile(rf"^({_RANK})({_RANK})([so]?)(\+?)$", re.IGNORECASE)
@@ -173,18 +174,38 @@ def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
 
 # -- equity of ranges -----------------------------------------------------------------------
 
-# Known hands alone are always exact. Otherwise exact is the default while deals x boards, estimated as the product of the players' live
-# combinations times every board the deck (less board and dead cards) can still make, stays
-# under the engine's bound: DuckDB 100,000,000 (AhAd vs QQ+,AKs before the flop: 15 x
-# 2,598,960, about 4 s), SQLite 100,000 (its joins of views are nested loops: AhAd vs random
-# on a flop, 1,081 x 1,176, takes minutes there).
-EXACT_WORK_LIMITS = {"duckdb": 100_000_000}
-EXACT_WORK_LIMIT_ELSEWHERE = 100_000
+# Known hands alone are always exact: every board, by its classes (015), at most 1,712,304
+# boards. Otherwise the default is exact when the engine's estimate of it (EquityCosts, fitted
+# by bench/equity_cost.py) is no slower than Monte Carlo's DEFAULT_TRIALS, or takes a few
+# seconds anyway; exact is refused (with --exact too) when estimated at more than
+# EXACT_SECONDS_MAX: random random random, 22+,A2+ vs 22+,K2+ before the flop.
+EXACT_SECONDS_ANYWAY = 5.0
+EXACT_SECONDS_MAX = 4 * 3600.0
+DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact would be slower and no --trials
 
 
-def exact_work_limit(engine_name: str) -> int:
-    return EXACT_WORK_LIMITS.get(engine_name, EXACT_WORK_LIMIT_ELSEWHERE)
-DEFAULT_TRIALS = 100_000  # Monte Carlo runouts when exact is too much work and no --trials
+def exact_seconds(work: int, costs: Any) -> float:
+    return costs.exact_start + costs.exact_per_work * work
+
+
+def choose_exact(work: int, costs: Any) -> bool:
+    """The default: exact when its estimate is within a few seconds, or under Monte Carlo's."""
+    return exact_seconds(work, costs) <= max(EXACT_SECONDS_ANYWAY, costs.trial * DEFAULT_TRIALS) and feasible(work, costs)
+
+
+def feasible(work: int, costs: Any) -> bool:
+    return exact_seconds(work, costs) <= EXACT_SECONDS_MAX
+
+
+def check_feasible(work: int, costs: Any, engine_name: str) -> None:
+    """BadInput, one line, when exact work is estimated at more than EXACT_SECONDS_MAX."""
+    if not feasible(work, costs):
+        hours = exact_seconds(work, costs) / 3600
+        raise BadInput(
+            f"exact equity here is {work:,} deals x boards, about {hours:,.1f} hours on {engine_name}: "
+            f"too much to count; ask for Monte Carlo instead, e.g. --trials {DEFAULT_TRIALS}"
+        )
+
 
 
 def one_random_opponent(players: list[Player]) -> bool:
@@ -236,30 +257,61 @@ def fill_range_input(engine: Any, live: list[list[Combo]]) -> None:
     )
 
 
-def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo]]) -> EquityResult:
-    """Inside a scratch transaction with board_input and dead_input filled: the range_equity view."""
-    fill_range_input(engine, live)
-    rows = engine.execute("select player, combos, deals, wins, ties, equity from range_equity order by player")
-    if len(rows) != len(players):
+def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo]], slice_work: int) -> EquityResult:
+    """Inside a scratch transaction with board_input and dead_input filled: the range_equity view,
+    in slices of the widest player's combinations, each at most ``slice_work`` of exact_work
+    (the deals of a slice are those with that player's combination in it: the slices add up)."""
+    widest = max(range(len(live)), key=lambda n: len(live[n]))
+    board = _count(engine, "board_input")
+    work = math.prod(len(combos) for combos in live) * math.comb(52 - board - _count(engine, "dead_input"), 5 - board)
+    size = max(1, len(live[widest]) * slice_work // max(1, work))
+    totals = [[0, 0, 0] for _ in players]  # wins, ties, pot_shares
+    dealt: list[set[Combo]] = [set() for _ in players]
+    deals = 0
+    for first in range(0, len(live[widest]), size):
+        part = [combos[first : first + size] if n == widest else combos for n, combos in enumerate(live)]
+        fill_range_input(engine, part)
+        rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
+        if len(rows) != len(players):
+            continue  # no deal holds a combination of this slice
+        deals += int(rows[0][1])
+        for total, (_, _, wins, ties, shares) in zip(totals, rows):
+            total[0], total[1], total[2] = total[0] + int(wins), total[1] + int(ties), total[2] + int(shares)
+        for player, high, low in engine.execute("select distinct player, card_1, card_2 from range_deal_hands"):
+            dealt[int(player) - 1].add((int(high), int(low)))
+    if not deals:
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
-    return _exact_result(engine, players, rows)
+    counts = [(len(combos), wins, ties, shares / (POT_SHARES * deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
+    return _result(players, _boards(engine, players), deals, counts)
 
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
     """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
     filled (deals = 0): the random_opponent_equity view."""
-    rows = engine.execute("select player, combos, deals, wins, ties, equity from random_opponent_equity order by player")
+    rows = engine.execute("select player, combos, deals, wins, ties, pot_shares from random_opponent_equity order by player")
     return _exact_result(engine, players, rows)
 
 
 def _exact_result(engine: Any, players: list[Player], rows: list[tuple]) -> EquityResult:
-    """Rows of range_equity or random_opponent_equity (player, combos, deals, wins, ties, equity) as a result."""
+    """Rows of random_opponent_equity (player, combos, deals, wins, ties, pot_shares) as a result."""
+    deals = int(rows[0][2])
+    counts = [(int(combos), int(wins), int(ties), int(shares) / (POT_SHARES * deals)) for _, combos, _, wins, ties, shares in rows]
+    return _result(players, _boards(engine, players), deals, counts)
+
+
+def _boards(engine: Any, players: list[Player]) -> int:
+    """The boards of one deal: every set of the cards still to come, from the cards left."""
     board = _count(engine, "board_input")
-    boards = math.comb(52 - board - _count(engine, "dead_input") - 2 * len(players), 5 - board)
+    return math.comb(52 - board - _count(engine, "dead_input") - 2 * len(players), 5 - board)
+
+
+def _result(players: list[Player], boards: int, deals: int, counts: list[tuple[int, int, int, float]]) -> EquityResult:
+    """An exact result: each player's (combos, wins, ties, equity), as Python ints and floats
+    whatever type the engine gave (Spark's decimals)."""
     return EquityResult(
         exact=True,
         boards=boards,
-        deals=rows[0][2],
+        deals=deals,
         players=[
             EquityPlayer(
                 hand=player.label() if player.is_hand else None,
@@ -269,7 +321,7 @@ def _exact_result(engine: Any, players: list[Player], rows: list[tuple]) -> Equi
                 ties=ties,
                 equity=equity,
             )
-            for player, (_, combos, _, wins, ties, equity) in zip(players, rows)
+            for player, (combos, wins, ties, equity) in zip(players, counts)
         ],
     )
 

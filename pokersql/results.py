@@ -343,8 +343,9 @@ class NextCard:
 
 
 @dataclass
-class EquityResult:
-    """The equity JSON: exact or Monte Carlo; deals = boards with known hands only."""
+class EquityResult(_Frames):
+    """The equity JSON: exact or Monte Carlo; deals = boards with known hands only.
+    ``.df()`` and ``.arrow()``: one row per player (EquityPlayer's fields)."""
 
     exact: bool
     boards: int
@@ -352,6 +353,7 @@ class EquityResult:
     players: list[EquityPlayer]
     seed: int | None = None
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
+    _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
