@@ -37,7 +37,6 @@ import codecs
 import csv
 import functools
 import importlib
-import io
 import itertools
 import math
 import sqlite3

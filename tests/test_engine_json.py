@@ -12,7 +12,6 @@ group); Spark in local mode, as tests/test_spark.py runs it (slow to start).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

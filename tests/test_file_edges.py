@@ -23,7 +23,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-import pokersql
 from pokersql import BadInput
 from pokersql.cards import CARD_NAMES
 from pokersql.cli import main

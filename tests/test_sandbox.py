@@ -9,7 +9,6 @@ help's examples on DuckDB and SQLite, `--read PATH`, and a PostgreSQL URL's pass
 from __future__ import annotations
 
 import io
-import os
 import re
 import shlex
 import subprocess
