@@ -34,6 +34,7 @@ PLACEHOLDERS = {
     "z": 0.5,  # a z-score
     "e": 0.5,  # an equity
     "s": 0.5,  # a standard error
+    "h": "1",  # a hand id or a player, as a CSV file has it
 }
 CARD = re.compile(r"^(?:[2-9TJQKA][shdc])$")
 
@@ -83,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -147,3 +148,20 @@ def test_equity_json_has_the_contract_shape(run, arguments, monte_carlo, ranges)
     assert any("range" in seat for seat in actual["players"]) == ranges
     if not monte_carlo and not ranges:
         assert actual["deals"] == actual["boards"]  # "with exact hands only, deals = boards"
+
+
+def test_showdown_json_lines_have_the_contract_shape(run, tmp_path):
+    hands = tmp_path / "hands.csv"
+    hands.write_text(
+        "hand_id,seat,hole,board\n"
+        "1,1,Ah Kh,2c 7d 9s Jh Th\n1,2,Qs Qd,2c 7d 9s Jh Th\n"
+        "2,1,As 2d,Kc Qc Jd Td 9h\n2,2,Ad 3c,Kc Qc Jd Td 9h\n",
+        encoding="utf-8",
+    )
+    status, out, err = run("showdown", "--file", str(hands), "--format", "json")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        check(json.loads(line), SHAPES["showdown"])
+    assert [player["share"] for player in json.loads(lines[1])["players"]] == [0.5, 0.5]
