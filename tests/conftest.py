@@ -12,7 +12,9 @@ runs once per engine.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -54,10 +56,9 @@ def _version_of(package: str) -> str:
 
 
 @pytest.fixture(scope="session", params=ENGINES)
-def db(request: pytest.FixtureRequest):
-    """A migrated in-memory pokersql database (``hands`` built), shared by the session."""
-    database = pokersql.connect(engine=request.param)
-    database.migrate()
+def db(request: pytest.FixtureRequest, built_database: Callable[[str], str]):
+    """A migrated pokersql database (``hands`` built), shared by the session: a copy of the built file."""
+    database = pokersql.connect(built_database(request.param), engine=request.param)
     yield database
     database.close()
 
@@ -77,17 +78,30 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="session")
 def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
     """A factory: ``built_database("duckdb")`` is the path of a fresh copy of a fully migrated
-    database file of that engine. Each engine's file is built once per session, then copied."""
-    templates: dict[str, Path] = {}
+    database file of that engine. Each engine's file is built once per test run, by the first
+    xdist worker that needs it (the others wait for it, under a lock), then copied."""
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent  # the run's folder, shared by its workers
+    shared = run_folder / "built"
+    shared.mkdir(exist_ok=True)
+
+    def template(engine: str) -> Path:
+        path = shared / f"poker.{engine}"
+        with open(shared / f"{engine}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not path.exists():
+                building = shared / f"building.{engine}"
+                building.unlink(missing_ok=True)
+                with pokersql.connect(str(building), engine=engine) as database:
+                    database.migrate()
+                building.rename(path)
+        return path
 
     def copy(engine: str = "duckdb") -> str:
-        if engine not in templates:
-            template = tmp_path_factory.mktemp(f"built-{engine}") / f"poker.{engine}"
-            with pokersql.connect(str(template), engine=engine) as database:
-                database.migrate()
-            templates[engine] = template
-        target = tmp_path_factory.mktemp(f"copy-{engine}") / templates[engine].name
-        shutil.copyfile(templates[engine], target)
+        source = template(engine)
+        target = tmp_path_factory.mktemp(f"copy-{engine}") / source.name
+        shutil.copyfile(source, target)
         return str(target)
 
     return copy
@@ -132,3 +146,34 @@ def five_card_reference(exact_counts: dict) -> dict:
         "distinct_ranks": five["distinct_ranks"],
         "categories": {c["points"]: c for c in five["categories"]},
     }
+
+
+# -- a real PostgreSQL server (tests/pg_server.py), one per session and xdist worker --------------
+
+
+@pytest.fixture(scope="session")
+def server():
+    from pg_server import Server
+
+    running = Server()
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(server) -> str:
+    """A database on the server with pokersql's objects built (hands and the 7-card tables), shared by the session."""
+    url = server.create_database("pokersql")
+    with pokersql.connect(url, engine="postgres") as database:
+        database.migrate()
+    return url
+
+
+@pytest.fixture(scope="session")
+def pg(pg_url: str):
+    database = pokersql.connect(pg_url, engine="postgres")
+    yield database
+    database.close()

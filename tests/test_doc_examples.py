@@ -1,6 +1,6 @@
 """Every SQL example of the README and docs/ is run, as written, in the real shell, and prints
 what the page shows: the `duckdb` program of the duckdb-cli test dependency, `sqlite3`, and
-`psql` on a PostgreSQL server of this module's own (tests/test_postgres.py's Server). The
+`psql` on the session's PostgreSQL server (tests/pg_server.py). The
 README's other terminal sessions (the CLI's) are run too.
 
 A session is a ```console block (tests/doc_sessions.py reads and runs it). Each runs in a
@@ -60,23 +60,11 @@ def databases(built_database, tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def postgres():
-    from test_postgres import Server  # tests/test_postgres.py: a real server, started and stopped here
-
-    server = Server()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-
-
 def environment(session: Session, request) -> dict[str, str]:
-    """For psql: this module's server, and a new database `poker` on it."""
+    """For psql: the session's server, and a new database `poker` on it."""
     if not any("psql" in command.text for _, command, _ in session.steps):
         return {}
-    server = request.getfixturevalue("postgres")
+    server = request.getfixturevalue("server")  # the session's (conftest.py)
     server.create_database("poker")
     return {"PGHOST": str(server.directory), "PGPORT": str(server.port), "PGUSER": "postgres", "PATH": os.pathsep.join([str(server.bin), str(BIN), os.environ["PATH"]])}
 

@@ -5,7 +5,7 @@ never text (Spark once gave range equities as decimals, printed as strings). Eac
 answers a hand against a hand, ranges, and a random hand, exact, and one Monte Carlo case,
 through the real command line (``--format json``).
 
-PostgreSQL runs on the server that tests/test_postgres.py starts (its fixtures, one xdist
+PostgreSQL runs on the session's server (conftest.py's fixture `server`, one xdist
 group); Spark in local mode, as tests/test_spark.py runs it (slow to start).
 """
 
@@ -17,7 +17,7 @@ import pytest
 
 import pokersql
 from pokersql.cli import main
-from test_postgres import Server, server  # noqa: F401 (tests/test_postgres.py: its server, a fixture)
+from pg_server import Server  # tests/pg_server.py
 
 pytestmark = pytest.mark.xdist_group("postgres")
 

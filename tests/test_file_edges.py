@@ -29,7 +29,6 @@ from pokersql.cli import main
 from pokersql.errors import PokerSQLError
 
 from test_own_hands import random_hands  # tests/test_own_hands.py
-from test_postgres import server  # noqa: F401  (tests/test_postgres.py's real PostgreSQL server)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROYAL = "As Ks Qs Js Ts"
@@ -207,7 +206,7 @@ def test_a_csv_of_more_than_65536_rows_on_sqlite(built_database, big_csv, capsys
     check_big(captured.out, hands)
 
 
-@pytest.mark.xdist_group("postgres")  # the server of tests/test_postgres.py, on its worker
+@pytest.mark.xdist_group("postgres")  # the session's PostgreSQL server (conftest.py), on its worker
 def test_a_csv_of_more_than_65536_rows_on_postgres(server, big_csv, capsys):  # noqa: F811
     url = server.create_database("file_edges")
     path, hands = big_csv

@@ -3,7 +3,7 @@
 A role set inside the session is no boundary (``reset role``, ``set local role``,
 ``set_config('role', ...)``): query logs in as pokersql_reader, a member of
 pg_read_all_data only. Each route the red team took is a test of its own, through the real
-command line on a real server (test_postgres's Server), and none may leave a file behind.
+command line on a real server (tests/pg_server.py), and none may leave a file behind.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import pytest
 
 from pokersql.cli import main
 from pokersql.postgres_engine import READER_ROLE
-from test_postgres import pg_url, server  # noqa: F401 (the server and its built database)
 
 pytestmark = pytest.mark.xdist_group("postgres")
 

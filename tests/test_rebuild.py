@@ -13,7 +13,6 @@ import pokersql
 from pokersql.cli import main
 from signals import interrupt  # tests/signals.py
 from test_audits import AUDITS, DUCKDB_ONLY, run_audit
-from test_postgres import server  # noqa: F401 (the real PostgreSQL server of tests/test_postgres.py)
 
 HANDS = 2_598_960
 FLUSHES = 5_108  # five-card flushes, straight flushes excluded
