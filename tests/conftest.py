@@ -164,12 +164,24 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def pg_url(server) -> str:
-    """A database on the server with pokersql's objects built (hands and the 7-card tables), shared by the session."""
-    url = server.create_database("pokersql")
+def built_postgres(server) -> Callable[[str], str]:
+    """A factory: ``built_postgres(name)`` is the URL of a new database ``name`` on the server, a
+    copy of one with pokersql's objects built (hands and the 7-card tables), built once."""
+    template = "pokersql_built"
+    url = server.create_database(template)
     with pokersql.connect(url, engine="postgres") as database:
         database.migrate()
-    return url
+
+    def copy(name: str) -> str:
+        return server.create_database(name, template=template)
+
+    return copy
+
+
+@pytest.fixture(scope="session")
+def pg_url(built_postgres: Callable[[str], str]) -> str:
+    """A built database on the server, shared by the session."""
+    return built_postgres("pokersql")
 
 
 @pytest.fixture(scope="session")
@@ -177,3 +189,26 @@ def pg(pg_url: str):
     database = pokersql.connect(pg_url, engine="postgres")
     yield database
     database.close()
+
+
+# -- Spark (local mode), on one xdist worker: mark its tests xdist_group("spark") ------------------
+
+
+@pytest.fixture(scope="session")
+def built_spark(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], str]:
+    """A factory: ``built_spark()`` is the path of a fresh copy of a fully migrated Spark warehouse
+    (a directory: its tables' Parquet files, found by their place in it, and the catalog file),
+    built once per session."""
+    built: list[Path] = []
+
+    def copy() -> str:
+        if not built:
+            template = tmp_path_factory.mktemp("built-spark") / "poker.spark"
+            with pokersql.connect(str(template), engine="spark") as database:
+                database.migrate()
+            built.append(template)
+        target = tmp_path_factory.mktemp("copy-spark") / "poker.spark"
+        shutil.copytree(built[0], target)
+        return str(target)
+
+    return copy

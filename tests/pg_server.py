@@ -91,10 +91,13 @@ class Server:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.directory}&port={self.port}"
 
-    def create_database(self, name: str) -> str:
+    def create_database(self, name: str, template: str | None = None) -> str:
+        """A new database (dropped first if there): empty, or a copy of the database ``template``
+        (PostgreSQL copies its files; nobody may be connected to the template meanwhile)."""
+        copy = f' template "{template}"' if template else ""
         with psycopg.connect(self.url(), autocommit=True) as connection:
             connection.execute(f'drop database if exists "{name}"')
-            connection.execute(f'create database "{name}"')
+            connection.execute(f'create database "{name}"{copy}')
         return self.url(name)
 
     def stop(self) -> None:

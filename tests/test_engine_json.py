@@ -5,8 +5,9 @@ never text (Spark once gave range equities as decimals, printed as strings). Eac
 answers a hand against a hand, ranges, and a random hand, exact, and one Monte Carlo case,
 through the real command line (``--format json``).
 
-PostgreSQL runs on the session's server (conftest.py's fixture `server`, one xdist
-group); Spark in local mode, as tests/test_spark.py runs it (slow to start).
+PostgreSQL runs on the session's server (conftest.py's fixture `pg_url`, the xdist group
+"postgres"); Spark in local mode on a copy of the session's warehouse (the group "spark", with
+tests/test_spark.py: one JVM).
 """
 
 from __future__ import annotations
@@ -15,11 +16,7 @@ import json
 
 import pytest
 
-import pokersql
 from pokersql.cli import main
-from pg_server import Server  # tests/pg_server.py
-
-pytestmark = pytest.mark.xdist_group("postgres")
 
 CASES = {
     "hand-v-hand": ["AhAd", "KhKd", "--board", "2c 7d Kc"],
@@ -30,24 +27,26 @@ CASES = {
 TYPES = {"combos": int, "wins": int, "ties": int, "equity": float, "std_error": float}
 
 
-def built(engine: str, built_database, server: Server | None, tmp_path_factory) -> str:
-    if engine in ("duckdb", "sqlite"):
-        return built_database(engine)
+# PostgreSQL and Spark each on the worker of its kind (xdist joins every group mark of a test into
+# one group, so the marks are the parameters' alone).
+ENGINES = [
+    "duckdb",
+    "sqlite",
+    pytest.param("postgres", marks=pytest.mark.xdist_group("postgres")),
+    pytest.param("spark", marks=pytest.mark.xdist_group("spark")),
+]
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine_db(request: pytest.FixtureRequest, built_database) -> tuple[str, str]:
+    """(engine, --db) of a built database: a file's copy, the session's PostgreSQL database
+    (conftest.py; equity writes nothing there) or a copy of the session's Spark warehouse."""
+    engine = request.param
     if engine == "postgres":
-        url = server.create_database("pokersql_json")
-        with pokersql.connect(url, engine="postgres") as db:
-            db.migrate()
-        return url
-    path = str(tmp_path_factory.mktemp("spark-json") / "poker.spark")
-    with pokersql.connect(path, engine="spark") as db:
-        db.migrate()
-    return path
-
-
-@pytest.fixture(scope="module", params=["duckdb", "sqlite", "postgres", "spark"])
-def engine_db(request: pytest.FixtureRequest, built_database, tmp_path_factory) -> tuple[str, str]:
-    server = request.getfixturevalue("server") if request.param == "postgres" else None
-    return request.param, built(request.param, built_database, server, tmp_path_factory)
+        return engine, request.getfixturevalue("pg_url")
+    if engine == "spark":
+        return engine, request.getfixturevalue("built_spark")()
+    return engine, built_database(engine)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -19,18 +19,14 @@ FLUSHES = 5_108  # five-card flushes, straight flushes excluded
 
 
 @pytest.fixture
-def database(request: pytest.FixtureRequest, built_database, tmp_path_factory) -> Iterator[tuple[str, str]]:
+def database(request: pytest.FixtureRequest, built_database) -> Iterator[tuple[str, str]]:
     """(engine, --db) of a fully built database of the test's own, for the engine in request.param."""
     engine = request.param
     if engine == "postgres":
-        running = request.getfixturevalue("server")
-        path = running.create_database(request.node.name[:50].lower().replace("[", "_").replace("]", "").replace("-", "_"))
-        with pokersql.connect(path, engine="postgres") as db:
-            db.migrate()
+        name = request.node.name[:50].lower().replace("[", "_").replace("]", "").replace("-", "_")
+        path = request.getfixturevalue("built_postgres")(name)
     elif engine == "spark":
-        path = str(tmp_path_factory.mktemp("rebuild-spark") / "poker.spark")
-        with pokersql.connect(path, engine="spark") as db:
-            db.migrate()
+        path = request.getfixturevalue("built_spark")()
     else:
         path = built_database(engine)
     yield engine, path
@@ -60,7 +56,13 @@ def _state(engine: str, path: str) -> list:
         ]
 
 
-REBUILT_ON = ["duckdb", "sqlite", "postgres", pytest.param("spark", marks=pytest.mark.slow)]
+# Each on the worker of its kind (conftest.py): the session's server, the session's Spark.
+REBUILT_ON = [
+    "duckdb",
+    "sqlite",
+    pytest.param("postgres", marks=pytest.mark.xdist_group("postgres")),
+    pytest.param("spark", marks=[pytest.mark.slow, pytest.mark.xdist_group("spark")]),
+]
 
 
 @pytest.mark.parametrize("database", REBUILT_ON, indirect=True)
@@ -84,7 +86,7 @@ def test_rebuild_keeps_the_users_table_and_view_and_every_audit_passes(database,
     assert "Nothing to apply" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("database", ["duckdb", "sqlite", "postgres"], indirect=True)
+@pytest.mark.parametrize("database", REBUILT_ON[:3], indirect=True)
 def test_a_failed_rebuild_leaves_the_database_as_it_was(database, capsys):
     """The user's foreign key to cards: the drop of cards fails, and all of the rebuild is undone."""
     engine, path = database

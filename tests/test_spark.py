@@ -51,12 +51,9 @@ def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
 
 
 @pytest.fixture(scope="session")
-def spark_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fully migrated Spark warehouse (hands included), built once for the session."""
-    path = tmp_path_factory.mktemp("spark") / "poker.spark"
-    with pokersql.connect(str(path), engine="spark") as db:
-        db.migrate()
-    return path
+def spark_dir(built_spark) -> Path:
+    """A fully migrated Spark warehouse (hands included), the session's (conftest.py)."""
+    return Path(built_spark())
 
 
 @pytest.fixture(scope="session")
