@@ -14,10 +14,25 @@ Two kinds of file, named so that their glob order is their run order
   (its macros, say); other engines pass over it, and a file for every engine
   never reads its objects.
 
-``schema_history`` records both: one row per versioned file applied, one row
-per application of a view file, each with a checksum of the file's normalized
-content. A migration is one transaction: whatever fails, or is interrupted,
-leaves the database as it was.
+The run order is the files' numbers, both kinds together: every file reads only
+files numbered before it (a test checks it), so a versioned file is applied after
+the view files it reads. Flyway applies every versioned file before every
+repeatable one; that cannot hold here, since 006 builds ``hand_classes`` from
+005's views. It would hold if the tables built from views (006, 008, 010, 012)
+were files of a third kind, applied again whenever what they read changes
+(dbt's table models), leaving versioned files to tables that read no view.
+
+A table built from views is rebuilt when they change: when a view file is edited,
+the versioned files that read its views, or the tables or views of a file that
+does, transitively (``derived_files``: 006 from 005, then 008, 010, 012), are
+applied again in the same migration, their tables dropped first (``rebuilt`` in
+``schema_history``); so is 022, whose table ``build --preflop`` fills from 023.
+
+``schema_history`` records both: one row per versioned file applied (or rebuilt),
+one row per application of a view file, each with a checksum of the file's
+normalized content, comments and whitespace aside (``v2:``; a checksum 0.1.x
+recorded, of the whole text, still matches: ``same_file``). A migration is one
+transaction: whatever fails, or is interrupted, leaves the database as it was.
 
 A database built outside pokersql (by piping the files into a shell) has the
 objects but no ``schema_history``: it is adopted (the versioned files recorded
@@ -333,6 +348,7 @@ def _where(engine: Engine) -> str:
 def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     """Read the database's state (writing nothing) and say what migrate must do.
 
+    The files are parsed (``derived_files``) only when an applied view file has changed.
     Raises MigrationError for an applied versioned file that was edited, a database
     of the pre-release schema, and one built outside pokersql with other tables.
     """
