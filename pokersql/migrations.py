@@ -303,7 +303,7 @@ FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
 def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:
     """The versioned files whose tables are built from the view files ``changed``: those that
     read their views, or read the tables or views of a file that does, transitively; and the
-    file of a table FILLED_FROM such a view. In run order; only these files are parsed."""
+    file of a table FILLED_FROM such a view. In run order."""
     read_by = file_reads(files)
     creators = {name: f.script for f in files for _, name, _ in f.definitions()}
     for table, view in FILLED_FROM.items():
@@ -400,6 +400,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
             result.apply.append(sql_file)
             if sql_file.script in applied_views:
                 result.drop_views += _views_of(sql_file, objects)
+    result.apply.sort(key=lambda f: f.number)
     result.drop_views.reverse()
     result.drop_tables.reverse()
     return result
@@ -484,9 +485,10 @@ def migrate(
         todo = plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
-        objects = engine.object_types(macros=True) if todo.drop_views or todo.drop_tables else {}
         names = todo.drop_views + todo.drop_tables
-        kept_views += engine.drop_keeping_views([(_DROP[objects[name]], name) for name in names])
+        if names:  # the user's views over them (PostgreSQL binds views) are made again at the end
+            objects = engine.object_types(macros=True)
+            kept_views += engine.drop_keeping_views([(_DROP[objects[name]], name) for name in names])
         for sql_file in todo.baseline:
             _record(engine, sql_file, BASELINE, 0)
         for number, sql_file in enumerate(todo.apply):

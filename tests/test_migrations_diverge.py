@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,24 +20,13 @@ import pytest
 import pokersql
 from pokersql import MigrationError, migrations
 from test_audits import AUDITS, DUCKDB_ONLY, run_audit
+from test_migrations import built, sql_copy  # noqa: F401 (fixtures: a built database's copy, an editable sql/)
 
 COMMENT_014 = "random_hand_input"  # a word of 014's opening comment, and a table it creates
 
 
-@pytest.fixture
-def sql_copy(tmp_path: Path) -> Path:
-    """A copy of the SQL files that a test may edit."""
-    directory = tmp_path / "sql"
-    shutil.copytree(migrations.sql_directory(), directory)
-    return directory
-
-
-@pytest.fixture
-def built(engine_name: str, built_database) -> str:
-    return built_database(engine_name)
-
-
 def edit(path: Path, old: str, new: str) -> None:
+    """OLD's first occurrence only (a word of a comment may also be a table's name)."""
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -113,6 +101,10 @@ def test_a_database_with_old_checksums_opens_with_nothing_refused_or_rebuilt(bui
         write_old_checksums(db)
         before = history(db)
         assert not any(row[4].startswith("v2:") for row in before)
+    # read-only, it is read as it is: nothing pending, so nothing written (no row upgraded)
+    with pokersql.connect(built, engine=engine_name, read_only=True) as db:
+        assert db.deal(players=4, seed=2010).winners == [3]
+        assert db.engine.read_only and history(db) == before
     with pokersql.connect(built, engine=engine_name) as db:
         assert db.migrate() == []
         assert db.deal(players=4, seed=2010).winners == [3]
