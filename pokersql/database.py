@@ -282,7 +282,12 @@ class Database:
         if self.engine.read_only:  # a read-only file is either complete or migrated whole
             self.ensure_ready()
             return
-        files = migrations.files_for(own_hands.LOOKUP_TABLES, migrations.sql_files())
+        every_file = migrations.sql_files()
+        files = migrations.files_for(own_hands.LOOKUP_TABLES, every_file)
+        if migrations.plan(self.engine, files).rebuild:
+            # A view file changed under tables built from it: all of those are rebuilt at once,
+            # those outside these files too (hands), or they would never follow it.
+            files = every_file
         migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
         self._lookups_ready = True
 

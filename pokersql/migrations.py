@@ -14,10 +14,25 @@ Two kinds of file, named so that their glob order is their run order
   (its macros, say); other engines pass over it, and a file for every engine
   never reads its objects.
 
-``schema_history`` records both: one row per versioned file applied, one row
-per application of a view file, each with a checksum of the file's normalized
-content. A migration is one transaction: whatever fails, or is interrupted,
-leaves the database as it was.
+The run order is the files' numbers, both kinds together: every file reads only
+files numbered before it (a test checks it), so a versioned file is applied after
+the view files it reads. Flyway applies every versioned file before every
+repeatable one; that cannot hold here, since 006 builds ``hand_classes`` from
+005's views. It would hold if the tables built from views (006, 008, 010, 012)
+were files of a third kind, applied again whenever what they read changes
+(dbt's table models), leaving versioned files to tables that read no view.
+
+A table built from views is rebuilt when they change: when a view file is edited,
+the versioned files that read its views, or the tables or views of a file that
+does, transitively (``derived_files``: 006 from 005, then 008, 010, 012), are
+applied again in the same migration, their tables dropped first (``rebuilt`` in
+``schema_history``); so is 022, whose table ``build --preflop`` fills from 023.
+
+``schema_history`` records both: one row per versioned file applied (or rebuilt),
+one row per application of a view file, each with a checksum of the file's
+normalized content, comments and whitespace aside (``v2:``; a checksum 0.1.x
+recorded, of the whole text, still matches: ``same_file``). A migration is one
+transaction: whatever fails, or is interrupted, leaves the database as it was.
 
 A database built outside pokersql (by piping the files into a shell) has the
 objects but no ``schema_history``: it is adopted (the versioned files recorded
@@ -37,17 +52,34 @@ from pathlib import Path
 
 from .engines import Engine
 from .errors import BadInput, DatabaseError, MigrationError
+from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, transpile
 
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
-_COMMENTS = re.compile(r"/\*.*?\*/|--[^\n]*", re.DOTALL)
+# SQL text as the checksum and the statement finder read it: a quoted string or identifier
+# (its doubled quote included), an optimizer hint (Spark's /*+ BROADCAST(...) */: code, not a
+# comment), a comment, whitespace, or any other run of characters. A quote that never closes
+# runs to the end, and a block comment that never closes reads as code: nothing but a true
+# comment is ever left out.
+_TOKEN = re.compile(
+    r"(?P<quoted>'(?:[^']|'')*(?:'|\Z)|\"(?:[^\"]|\"\")*(?:\"|\Z))"
+    r"|(?P<hint>/\*\+.*?\*/)"
+    r"|(?P<line>--[^\n]*)"
+    r"|(?P<block>/\*.*?\*/)"
+    r"|(?P<space>\s+)"
+    r"|[^'\"/\-\s]+|.",
+    re.DOTALL,
+)
+# The form of checksum pokersql records: its own text ignores comments and whitespace.
+# A checksum without this prefix was recorded before (0.1.x): the sha256 of the whole text.
+CHECKSUM_FORM = "v2:"
 _CREATE = re.compile(
     r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
     re.IGNORECASE | re.MULTILINE,
 )
 
-VERSIONED, REPEATABLE, BASELINE = "versioned", "repeatable", "baseline"
+VERSIONED, REPEATABLE, BASELINE, REBUILT = "versioned", "repeatable", "baseline", "rebuilt"
 
 SCHEMA_HISTORY = """
 create table if not exists schema_history (
@@ -110,7 +142,7 @@ class SqlFile:
         The statement is as written, its comments included.
         """
         found = []
-        for statement in re.split(r";\s*\n", _COMMENTS.sub("", self.text)):
+        for statement in re.split(r";\s*\n", without_comments(self.text)):
             match = _CREATE.match(statement)
             if match:
                 kind, name = match.group(1).lower(), match.group(2)
@@ -125,8 +157,46 @@ def normalize(text: str) -> str:
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def without_comments(text: str) -> str:
+    """The text with its comments left out (a block comment becomes one space, a line comment
+    nothing: its line ending stays), strings, quoted names and optimizer hints kept whole."""
+    return "".join(
+        "" if match.lastgroup == "line" else " " if match.lastgroup == "block" else match.group()
+        for match in _TOKEN.finditer(text)
+    )
+
+
+def canonical(text: str) -> str:
+    """What a checksum is taken of: the normalized text without its comments, each run of
+    whitespace outside quotes one space. Editing a comment, or re-indenting, is not an edit."""
+    pieces: list[str] = []
+    for match in _TOKEN.finditer(normalize(text)):
+        piece = " " if match.lastgroup in ("line", "block", "space") else match.group()
+        if piece != " " or (pieces and pieces[-1] != " "):
+            pieces.append(piece)
+    return "".join(pieces).rstrip(" ")
+
+
 def checksum(text: str) -> str:
+    """The checksum pokersql records: ``v2:`` and the sha256 of the canonical text."""
+    return CHECKSUM_FORM + hashlib.sha256(canonical(text).encode("utf-8")).hexdigest()
+
+
+def legacy_checksum(text: str) -> str:
+    """The checksum 0.1.x recorded: the sha256 of the whole normalized text, comments included."""
     return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()
+
+
+def same_file(recorded: str, sql_file: SqlFile) -> bool:
+    """Whether the checksum in schema_history is of this file's text (comments aside).
+
+    A checksum recorded by 0.1.x (no ``v2:``) is compared the old way; and, should a comment
+    have been edited since, through LEGACY_CHECKSUMS, the v2 checksum of every text a file had
+    before v2 (no other old checksum can ever be recorded). The row is never rewritten.
+    """
+    if recorded.startswith(CHECKSUM_FORM):
+        return recorded == sql_file.checksum
+    return recorded == legacy_checksum(sql_file.text) or LEGACY_CHECKSUMS.get(recorded) == sql_file.checksum
 
 
 def sql_directory() -> Path:
@@ -172,14 +242,14 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
     creators = {
         match.group(2): (match.group(1).lower(), sql_file)
         for sql_file in files
-        for match in _CREATE.finditer(_COMMENTS.sub("", sql_file.text))
+        for match in _CREATE.finditer(without_comments(sql_file.text))
     }
     missing = [name for name in names if name not in creators]
     if missing:
         raise MigrationError(f"no SQL file creates {', '.join(missing)}")
 
     def read_by(sql_file: SqlFile) -> set[str]:
-        text = _COMMENTS.sub("", sql_file.text).lower()
+        text = without_comments(sql_file.text).lower()
         words = set(re.findall(r"\w+", text))
         calls = set(re.findall(r"(\w+)\s*\(", text))
         return {
@@ -198,12 +268,67 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
     return [sql_file for sql_file in files if sql_file.script in needed]
 
 
+def reads(sql_file: SqlFile) -> set[str]:
+    """The tables and views a file reads, and the macros it calls (its own included), as sqlglot
+    parses it (the CTEs a statement names are not read). sqlglot is imported here, when needed."""
+    import sqlglot
+    from sqlglot import exp
+
+    names: set[str] = set()
+    try:
+        statements = sqlglot.parse(sql_file.text, read=SOURCE_DIALECT)
+    except sqlglot.errors.SqlglotError as e:
+        raise MigrationError(f"{sql_file.script} cannot be read for the objects it reads: {str(e).splitlines()[0]}") from e
+    for statement in statements:
+        if statement is None:
+            continue
+        ctes = {cte.alias for cte in statement.find_all(exp.CTE)}
+        names |= {table.name for table in statement.find_all(exp.Table)} - ctes
+        names |= {call.name for call in statement.find_all(exp.Anonymous)}
+    return names
+
+
+def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
+    """script -> the scripts of the other files whose objects it reads (reads())."""
+    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
+    return {f.script: {creators[name] for name in reads(f) if name in creators} - {f.script} for f in files}
+
+
+# Tables that a command fills later from a view (``build --preflop``: 022's table from 023's
+# view), not the file that creates them: the table goes stale with that view, as a table
+# built from a view does, and is made again (empty, to be filled again) with it.
+FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
+
+
+def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:
+    """The versioned files whose tables are built from the view files ``changed``: those that
+    read their views, or read the tables or views of a file that does, transitively; and the
+    file of a table FILLED_FROM such a view. In run order."""
+    read_by = file_reads(files)
+    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
+    for table, view in FILLED_FROM.items():
+        if table in creators and view in creators:
+            read_by[creators[table]].add(creators[view])
+    stale = {f.script for f in changed}
+    grew = True
+    while grew:  # a filled table's view comes after its file: until nothing is added
+        grew = False
+        for sql_file in files:
+            if sql_file.script not in stale and read_by[sql_file.script] & stale:
+                stale.add(sql_file.script)
+                grew = True
+    return [f for f in files if not f.repeatable and f.script in stale]
+
+
 @dataclass
 class Plan:
-    """What a migrate would do: the files to apply in order, the views to drop first."""
+    """What a migrate would do: the files to apply in order (rebuilt files among them), the
+    views and then the tables to drop first."""
 
     apply: list[SqlFile] = field(default_factory=list)
     drop_views: list[str] = field(default_factory=list)
+    rebuild: list[SqlFile] = field(default_factory=list)  # applied versioned files applied again
+    drop_tables: list[str] = field(default_factory=list)
     baseline: list[SqlFile] = field(default_factory=list)
     create_history: bool = False
 
@@ -223,6 +348,7 @@ def _where(engine: Engine) -> str:
 def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     """Read the database's state (writing nothing) and say what migrate must do.
 
+    The files are parsed (``derived_files``) only when an applied view file has changed.
     Raises MigrationError for an applied versioned file that was edited, a database
     of the pre-release schema, and one built outside pokersql with other tables.
     """
@@ -243,31 +369,47 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     )
     applied_versions = {version: (script, digest) for version, kind, script, digest in rows if kind != REPEATABLE}
     applied_views = {script: digest for _, kind, script, digest in rows if kind == REPEATABLE}
+    for sql_file in files:
+        if sql_file.version in applied_versions and not same_file(applied_versions[sql_file.version][1], sql_file):
+            digest = applied_versions[sql_file.version][1]
+            raise MigrationError(
+                f"{sql_file.script} was edited after it was applied "
+                f"(checksum {_short(sql_file.checksum)}, applied {_short(digest)}): "
+                "a versioned file never changes; add a new one instead"
+            )
+    # A view file is applied again when it is new or edited (comments aside); the versioned
+    # files whose tables are built from an edited one are applied again with it (rebuilt).
+    pending = {f.script for f in files if f.repeatable and not same_file(applied_views.get(f.script, ""), f)}
+    changed = [f for f in files if f.script in pending and f.script in applied_views]
     result = Plan()
-    first_changed_view: int | None = None
-    if any(applied_views.get(f.script) != f.checksum for f in files if f.repeatable):
-        objects = engine.object_types(macros=True)  # what applying a view file again replaces
+    if changed:
+        result.rebuild = [f for f in derived_files(changed, files) if f.version in applied_versions]
+    # Every view file after the first one applied again, or after the first table rebuilt, is
+    # applied again too: it may read those views or tables.
+    first = min((f.number for f in files if f.script in pending or f in result.rebuild), default=None)
+    if first is not None:
+        objects = engine.object_types(macros=True)  # what applying a file again replaces
     for sql_file in files:
         if not sql_file.repeatable:
-            if sql_file.number in applied_versions:
-                script, digest = applied_versions[sql_file.number]
-                if digest != sql_file.checksum:
-                    raise MigrationError(
-                        f"{sql_file.script} was edited after it was applied "
-                        f"(checksum {sql_file.checksum[:12]}, applied {digest[:12]}): "
-                        "a versioned file never changes; add a new one instead"
-                    )
-            else:
+            if sql_file.version not in applied_versions:
                 result.apply.append(sql_file)
-        elif first_changed_view is not None or applied_views.get(sql_file.script) != sql_file.checksum:
-            # This view file is new or edited, or reads the views of one that is: apply it again.
-            first_changed_view = sql_file.number if first_changed_view is None else first_changed_view
+            elif sql_file in result.rebuild:
+                result.apply.append(sql_file)
+                result.drop_tables += [name for kind, name, _ in sql_file.definitions() if kind == "table" and objects.get(name) == "table"]
+        elif sql_file.script in pending or (first is not None and sql_file.number > first):
             result.apply.append(sql_file)
             if sql_file.script in applied_views:
                 result.drop_views += _views_of(sql_file, objects)
     result.apply.sort(key=lambda f: f.number)
     result.drop_views.reverse()
+    result.drop_tables.reverse()
     return result
+
+
+def _short(digest: str) -> str:
+    """A checksum as a message shows it: its form, if any, and 12 hex digits."""
+    form = CHECKSUM_FORM if digest.startswith(CHECKSUM_FORM) else ""
+    return form + digest[len(form) : len(form) + 12]
 
 
 def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
@@ -343,9 +485,10 @@ def migrate(
         todo = plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
-        objects = engine.object_types(macros=True) if todo.drop_views else {}
-        for name in todo.drop_views:
-            engine.execute(f'{_DROP[objects[name]]} "{name}"')
+        names = todo.drop_views + todo.drop_tables
+        if names:  # the user's views over them (PostgreSQL binds views) are made again at the end
+            objects = engine.object_types(macros=True)
+            kept_views += engine.drop_keeping_views([(_DROP[objects[name]], name) for name in names])
         for sql_file in todo.baseline:
             _record(engine, sql_file, BASELINE, 0)
         for number, sql_file in enumerate(todo.apply):
@@ -363,7 +506,8 @@ def migrate(
                             engine.execute(f'explain select * from "{name}"')
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
-            _record(engine, sql_file, sql_file.kind, round((time.perf_counter() - started) * 1000))
+            kind = REBUILT if sql_file in todo.rebuild else sql_file.kind
+            _record(engine, sql_file, kind, round((time.perf_counter() - started) * 1000))
         for name, definition in kept_views:
             engine.execute(f'create view "{name}" as {definition}')
     if todo.apply:

@@ -2,7 +2,7 @@
 
 The page (docs/tour/) reads the project's own SQL files through one manifest that this
 module writes from ``migrations.sql_files()``: each file's path, what it creates, and
-which files it needs (the files that create what it reads, found by sqlglot, with theirs,
+which files it needs (the files that create what it reads, ``migrations.file_reads``, with theirs,
 in run order). A stage loads only those, so the deck is on screen in a few seconds and
 the 2,598,960 hands are built only by the stage that shows them.
 
@@ -22,9 +22,6 @@ import subprocess
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
-
-import sqlglot
-from sqlglot import exp
 
 from . import migrations
 from .errors import PokerSQLError
@@ -64,23 +61,10 @@ def install_assets(directory: Path) -> None:
         raise TourError(f"`{NPM_COMMAND}` in {directory} failed: {last}")
 
 
-def _reads(sql_file: migrations.SqlFile) -> set[str]:
-    """The tables and views a file reads, and the macros it calls (its own included)."""
-    names: set[str] = set()
-    for statement in sqlglot.parse(sql_file.text, read="duckdb"):
-        if statement is None:
-            continue
-        ctes = {cte.alias for cte in statement.find_all(exp.CTE)}
-        names |= {table.name for table in statement.find_all(exp.Table)} - ctes
-        names |= {call.name for call in statement.find_all(exp.Anonymous)}
-    return names
-
-
 def manifest() -> dict:
     """The SQL files in run order, each with what it creates and the files it needs."""
     files = [f for f in migrations.sql_files() if f.runs_on("duckdb")]
-    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
-    reads = {f.script: {creators[name] for name in _reads(f) if name in creators} - {f.script} for f in files}
+    reads = migrations.file_reads(files)
     order = [f.script for f in files]
 
     def needs(script: str) -> list[str]:
