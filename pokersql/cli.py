@@ -22,7 +22,7 @@ try:
     from .engines import ENGINES
     from .errors import Interrupted, PokerSQLError
     from .output import FORMATS, emit
-    from .postgres_engine import masked
+    from .engines.postgres import masked
     from .own_hands import stdin_hands
     from .progress import ProgressBar
     from .results import AppliedFile, BuildResult, MigrateResult

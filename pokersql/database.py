@@ -21,8 +21,9 @@ from typing import Any
 from . import migrations, own_hands, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
-from .engines import ENGINE_TITLES, ENGINES, NO_STATEMENT, Engine
-from .postgres_engine import URL_SCHEMES, masked
+from .engines import ENGINE_TITLES, ENGINES
+from .engines.base import NO_STATEMENT, Engine
+from .engines.postgres import URL_SCHEMES, masked
 from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .engines import Engine
+from .engines.base import Engine
 from .errors import BadInput, DatabaseError, MigrationError
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, transpile

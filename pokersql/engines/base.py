@@ -50,9 +50,10 @@ from pathlib import Path
 from typing import Any
 
 
-from . import interrupts
-from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
-from .transpile import transpile
+from .. import interrupts
+from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ..transpile import transpile
+from . import ENGINE_TITLES
 
 # pokersql writes database files that PyPI's duckdb-cli (1.5) can open too.
 DUCKDB_STORAGE_VERSION = "v1.5.0"
@@ -99,9 +100,6 @@ def _check_kind(path: str | None, engine: str) -> None:
     kind = file_kind(path)
     if kind is not None and kind != engine:
         raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
-
-
-ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
 
 
 @dataclass(frozen=True)
@@ -894,16 +892,3 @@ def _first_line(error: BaseException) -> str:
 def _abbreviate(sql: str, limit: int = 80) -> str:
     flat = " ".join(sql.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-ENGINES: dict[str, type[Engine]] = {"duckdb": DuckDBEngine, "sqlite": SQLiteEngine}
-
-# PostgreSQL: its own module, which imports psycopg only when the engine is made.
-from .postgres_engine import PostgresEngine  # noqa: E402 (it reads the Engine above)
-
-ENGINES["postgres"] = PostgresEngine
-
-# Spark: its own module (pyspark is imported only when a SparkEngine is made).
-from .spark_engine import SparkEngine  # noqa: E402
-
-ENGINES["spark"] = SparkEngine

@@ -62,10 +62,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import interrupts
-from .engines import SCRATCH_TABLES, Engine, _abbreviate, _check_kind, _first_line, _more_than_one, _replacing
-from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
-from .transpile import parse
+from ... import interrupts
+from ..base import SCRATCH_TABLES, Engine, _abbreviate, _check_kind, _first_line, _more_than_one, _replacing
+from ...errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ...transpile import parse
 
 MASTER_ENV = "POKERSQL_SPARK_MASTER"
 DEFAULT_MASTER = "local[2]"

@@ -48,10 +48,10 @@ import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import interrupts
-from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one, _replacing
-from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
-from .transpile import transpile
+from .. import interrupts
+from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one, _replacing
+from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ..transpile import transpile
 
 psycopg: Any = None
 

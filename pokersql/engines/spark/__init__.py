@@ -1,0 +1,1 @@
+"""Apache Spark through pyspark: the engine (``engine.SparkEngine``) and what it is made of."""
