@@ -2,8 +2,8 @@
 
 The registry names each engine and where its class lives ("module:Class"), and imports that
 module only when the engine is asked for: ``--engine``'s choices and the engines' titles
-need no import at all, a command on SQLite never imports the DuckDB module, and this package
-imports none of its modules (so none of them, importing ``base``, makes a circle).
+import no engine's module, a command on SQLite never imports the DuckDB module, and no
+module imports this package back (the engines' shared names are in ``base``): no circle.
 
     >>> from pokersql.engines import ENGINES
     >>> ENGINES["sqlite"]            # imports pokersql.engines.sqlite now
@@ -16,18 +16,17 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .base import DEFAULT_ENGINE, ENGINE_TITLES
+
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "ENGINE_NAMES", "ENGINE_TITLES", "engine_class"]
+
 # name -> "module:Class" (the module relative to this package), in the order messages list them.
 _LOCATIONS = {
-    "duckdb": "base:DuckDBEngine",
-    "sqlite": "base:SQLiteEngine",
+    "duckdb": "duckdb:DuckDBEngine",
+    "sqlite": "sqlite:SQLiteEngine",
     "postgres": "postgres:PostgresEngine",
     "spark": "spark.engine:SparkEngine",
 }
-
-# How messages name each engine.
-ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
-
-DEFAULT_ENGINE = "duckdb"
 
 
 def engine_class(name: str) -> Any:

@@ -1,238 +1,45 @@
 """Apache Spark, through pyspark: the same SQL files, transpiled by sqlglot to Spark SQL.
 
-pyspark is an optional extra (``pip install 'pokersql[spark]'``, Java 17 or later); it is
-imported when a SparkEngine is made, and without it ``--engine spark`` fails with one line.
-
-How a database lives on Spark (docs/engines.md has the whole list of differences):
-
-- One Spark application per process (``local[2]`` by default; ``--master`` or the
-  environment's POKERSQL_SPARK_MASTER names another). Each SparkEngine is a Spark session
-  of its own *shared state*: its own in-memory catalog and warehouse directory, so two
-  databases in one process never see each other's tables.
-- ``--db PATH`` is that warehouse directory. Each table is Parquet files in ``PATH/<table>``;
-  ``PATH/pokersql_catalog.json`` is the catalog: each table's schema, each view's
-  definition (Spark's own view metadata, serialized, so that opening the database
-  registers the views without analysing them again, which takes minutes; their SQL too,
-  should that metadata not load in another Spark version). Opening the database reads it.
-  No Hive metastore and no Derby: nothing else is written anywhere.
-- Spark has no transactions. pokersql keeps its promise that a failed or interrupted
-  migration leaves the database as it was by undoing, itself, what the migration did:
-  tables it made are dropped and their files deleted, rows it appended (schema_history's
-  among them) are deleted file by file, tables it dropped or emptied come back (their
-  files are moved aside, not deleted, until the commit), views are registered again as
-  they were, and the catalog file is written only at the commit. A process killed in the
-  middle leaves the catalog file as before; files it wrote may remain beside it.
-- The scratch tables (deal_settings, hand_input, ...) are written by dealing and equity
-  inside ``scratch()``: Spark's Parquet tables take no UPDATE and no DELETE, so there each
-  such table is, for the block, a view of literal rows (``select ... from values ...``)
-  in the engine's own catalog, which the other views read in its place; at the end of
-  the block the table is registered again. Nothing is written to disk, and another process
-  reading the same directory never sees those rows. A TEMP table (evaluating many hands)
-  is a temporary view of rows sent from Python.
-- ``query`` runs only what Spark's own parser accepts as a query (``parseQuery``: a SELECT,
-  WITH, VALUES, TABLE or FROM statement), in a session where Spark does not read files
-  named in SQL (``spark.sql.runSQLOnFiles`` off) and has no functions that call Java
-  (``reflect``, ``java_method``, ``try_reflect`` are dropped from that session's
-  function registry). A query cannot write: Spark writes only through commands.
-- Ctrl-C cancels the running statement's Spark jobs (tagged: ``cancelJobsWithTag``).
-- A lock file (``PATH/.pokersql.lock``) keeps two processes from writing one directory:
-  shared while the database is open read-only, exclusive while it is open to write.
+The engine runs pokersql's statements: tables as Parquet files of the warehouse directory
+(``storage``), the scratch and TEMP tables as rows held here (``held``), the user's SQL in a
+session of its own (``reading``), on the process's one Spark application (``session``).
+Each SparkEngine is a Spark session of its own *shared state*: its own in-memory catalog and
+warehouse directory, so two databases in one process never see each other's tables. Ctrl-C
+cancels the running statement's Spark jobs (tagged: ``cancelJobsWithTag``).
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import copy
-import csv
-import fcntl
-import json
-import logging
 import os
 import shutil
-import signal
 import tempfile
 import threading
 import time
 import uuid
-import warnings
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ... import interrupts
-from ..base import SCRATCH_TABLES, Engine, _abbreviate, _check_kind, _first_line, _more_than_one, _replacing
-from ...errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ...errors import BadInput, DatabaseError, Interrupted, PokerSQLError
 from ...transpile import parse
+from ..base import Engine, _abbreviate, _check_kind
+from .held import _HeldRows
+from .reading import _Reading
+from .session import LOCAL_CONF, SESSION_CONF, _is_local, spark_application
+from .statements import SparkStatement, _parsed, _spark_message, _spark_sql, _target
+from .storage import CATALOG_FILE, _Storage, _Transaction
 
-MASTER_ENV = "POKERSQL_SPARK_MASTER"
-DEFAULT_MASTER = "local[2]"
-CATALOG_FILE = "pokersql_catalog.json"
-LOCK_FILE = ".pokersql.lock"
-TRASH = ".pokersql_trash"  # what a migration dropped or emptied, until it commits
 _CANCEL_POLL = 0.25  # seconds between an interrupt's cancels of a statement's jobs
 
-# The Spark application: sized for a laptop of two cores; spark.driver.memory applies where
-# pyspark starts the JVM itself (local mode).
-SPARK_CONF = {
-    "spark.driver.memory": "4g",
-    "spark.ui.enabled": "false",
-    "spark.ui.showConsoleProgress": "false",
-    "spark.sql.catalogImplementation": "in-memory",
-}
-# Every session of a pokersql database.
-SESSION_CONF = {
-    # Spark refuses a permanent view whose plan holds an expression it named itself, even
-    # inside a CTE whose column list names it: `radices (seat, radix) as (select max(seat), ...)`.
-    "spark.sql.legacy.allowAutoGeneratedAliasForView": "true",
-    # No `select * from parquet.`/some/file``: pokersql's SQL never reads a file by name.
-    "spark.sql.runSQLOnFiles": "false",
-    # Spark 4's rule that merges similar subplans of a query searches without end on the
-    # equity views' plan (more than 10 minutes, never done); planned without it, 2 to 4 minutes.
-    "spark.sql.optimizer.excludedRules": "org.apache.spark.sql.execution.planmerging.MergeSubplans",
-}
-# In local mode, few partitions: a query's many small stages, each of 200 tasks (Spark's
-# default), cost more than they share on one machine. A cluster's master keeps Spark's
-# defaults (adaptive execution coalesces what is small), so that the work spreads over
-# every executor.
-LOCAL_CONF = {
-    "spark.sql.shuffle.partitions": "4",
-    "spark.default.parallelism": "4",
-}
 
-
-def _is_local(master: str) -> bool:
-    return master == "local" or master.startswith("local[")
-
-
-# Functions that call any Java method: not in the session that runs the user's queries.
-JAVA_CALLING_FUNCTIONS = ("reflect", "java_method", "try_reflect")
-
-LOG4J2 = """\
-rootLogger.level = off
-rootLogger.appenderRef.stderr.ref = stderr
-appender.stderr.type = Console
-appender.stderr.name = stderr
-appender.stderr.target = SYSTEM_ERR
-appender.stderr.layout.type = PatternLayout
-appender.stderr.layout.pattern = %m%n
-logger.repl.name = org.apache.spark.repl.Main
-logger.repl.level = off
-"""
-
-_lock = threading.Lock()
-_application: dict[str, Any] = {}  # "spark": the process's SparkSession, "master": its master
-# The lock file of each directory this process has open: (its handle, {engine id: writes?}).
-# flock is per open file, so the engines of one process share one: they never lock each other out.
-_directory_locks: dict[Path, tuple[Any, dict[int, bool]]] = {}
-
-
-def _load_pyspark() -> Any:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # pyspark warns about pandas versions it has not tried
-            import pyspark
-            import pyspark.sql  # noqa: F401
-    except ImportError as e:
-        raise PokerSQLError("--engine spark needs pyspark: pip install 'pokersql[spark]' (and Java 17 or later)") from e
-    return pyspark
-
-
-def spark_application(master: str | None = None) -> Any:
-    """The process's SparkSession (started on first use): its SparkContext is shared by
-    every SparkEngine of the process."""
-    master = master or os.environ.get(MASTER_ENV) or DEFAULT_MASTER
-    with _lock:
-        if "spark" in _application:
-            if master != _application["master"]:
-                raise BadInput(
-                    f"this process already runs Spark on {_application['master']}: "
-                    f"one Spark master per process, not also {master}"
-                )
-            return _application["spark"]
-        _load_pyspark()
-        if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-            raise DatabaseError("--engine spark needs Java 17 or later: no java on PATH and no JAVA_HOME")
-        from pyspark.sql import SparkSession
-
-        logging.getLogger("SQLQueryContextLogger").disabled = True  # pyspark logs every failed query
-        config = Path(tempfile.gettempdir()) / f"pokersql-log4j2-{os.getuid()}.properties"
-        if not config.exists():
-            config.write_text(LOG4J2, encoding="utf-8")
-        builder = SparkSession.builder.master(master).appName("pokersql")
-        for key, value in {**SPARK_CONF, **(LOCAL_CONF if _is_local(master) else {})}.items():
-            builder = builder.config(key, value)
-        builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{config}")
-        # The JVM's own notes (an incubator module, ...) would go to pokersql's stderr: they
-        # go to a file, read only to say why the JVM did not start.
-        jvm_stderr = tempfile.TemporaryFile()
-        saved = os.dup(2)
-        os.dup2(jvm_stderr.fileno(), 2)
-        # pyspark sets a SIGINT handler of its own when it starts: pokersql's stays (pokersql.interrupts).
-        main_thread = threading.current_thread() is threading.main_thread()
-        sigint = signal.getsignal(signal.SIGINT) if main_thread else None
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                spark = builder.getOrCreate()
-        except Exception as e:  # Java missing or too old, a master that cannot be reached
-            jvm_stderr.seek(0)
-            said = [line for line in jvm_stderr.read().decode(errors="replace").splitlines() if line.strip()]
-            reason = said[-1].strip() if said else _first_line(e)
-            raise DatabaseError(f"cannot start Spark on {master}: {reason}") from e
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            if main_thread:
-                signal.signal(signal.SIGINT, sigint)
-        spark.sparkContext.setLogLevel("OFF")
-        # When Ctrl-C's KeyboardInterrupt meets py4j reading from the JVM, py4j logs tracebacks
-        # twice: on the root logger ("KeyboardInterrupt while sending command") and on its
-        # logger py4j.clientserver; the interrupt is raised all the same and pokersql says
-        # "interrupted". A filter on the root logger sees only the root's own records, a level
-        # on "py4j" silences its children: both are needed.
-        logging.getLogger().addFilter(_NotFromPy4J())
-        logging.getLogger("py4j").setLevel(logging.CRITICAL + 1)
-        _application.update(spark=spark, master=master)
-        return spark
-
-
-class _NotFromPy4J(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        return f"{os.sep}py4j{os.sep}" not in record.pathname
-
-
-@lru_cache(maxsize=512)
-def _parsed(sql: str) -> list[Any]:
-    """pokersql's own statements (DuckDB's dialect), parsed once for Spark."""
-    return parse(sql, "spark")
-
-
-class SparkStatement(str):
-    """A statement of a SQL file, already written in Spark SQL, with its parsed tree."""
-
-    tree: Any
-
-    def __new__(cls, text: str, tree: Any) -> SparkStatement:
-        statement = super().__new__(cls, text)
-        statement.tree = tree
-        return statement
-
-
-@dataclass
-class _Transaction:
-    """What undoes a migration on Spark (see the module's docstring)."""
-
-    catalog: dict[str, dict]  # the catalog as it was at begin
-    files: dict[str, set[str]] = field(default_factory=dict)  # table -> its data files at begin
-    trash: list[tuple[Path, Path]] = field(default_factory=list)  # (moved to, moved from)
-
-
-class SparkEngine(Engine):
+class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
     name = "spark"
+    dialect = "spark"
     default_path = "pokersql.spark"
+    options = ("master",)
     binds_views = True  # Spark analyses a view when it is created
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
@@ -284,106 +91,6 @@ class SparkEngine(Engine):
     def _session_conf(self) -> dict[str, str]:
         local = LOCAL_CONF if _is_local(self._spark.sparkContext.master) else {}
         return {**SESSION_CONF, **{k: v for k, v in local.items() if k.startswith("spark.sql.")}}
-
-    def _take_lock(self, shared: bool) -> None:
-        """Shared while open read-only, exclusive to write: another process cannot write meanwhile."""
-        if self.path is None:
-            return
-        with _lock:
-            try:
-                self.warehouse.mkdir(parents=True, exist_ok=True)
-                handle, holders = _directory_locks.get(self.warehouse) or (open(self.warehouse / LOCK_FILE, "a+"), {})
-                _directory_locks[self.warehouse] = (handle, holders)
-                wanted = {**holders, id(self): not shared}
-                fcntl.flock(handle, (fcntl.LOCK_EX if any(wanted.values()) else fcntl.LOCK_SH) | fcntl.LOCK_NB)
-                holders.update(wanted)
-                self._lock_handle = handle
-            except BlockingIOError as e:
-                raise DatabaseError(f"database {self.path} is in use by another process: try again when it is done") from e
-            except OSError as e:
-                raise DatabaseError(f"cannot open Spark database {self.path!r}: {e.strerror or e}") from e
-
-    def _release_lock(self) -> None:
-        if self._lock_handle is None:
-            return
-        with _lock:
-            handle, holders = _directory_locks[self.warehouse]
-            holders.pop(id(self), None)
-            with contextlib.suppress(OSError):
-                if not holders:
-                    fcntl.flock(handle, fcntl.LOCK_UN)
-                    handle.close()
-                    del _directory_locks[self.warehouse]
-                elif not any(holders.values()):
-                    fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            self._lock_handle = None
-
-    def _load_catalog(self) -> None:
-        file = self.warehouse / CATALOG_FILE
-        if not file.exists():
-            return
-        try:
-            saved = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise DatabaseError(f"cannot read {file}: {e}") from e
-        for name, entry in saved["objects"].items():
-            self._register(name, entry)
-            self._catalog[name] = entry
-
-    def _save_catalog(self) -> None:
-        if self.path is None:
-            return
-        file = self.warehouse / CATALOG_FILE
-        text = json.dumps({"format": 1, "spark": self._spark.version, "objects": self._catalog}, indent=1)
-        partial = file.with_name(file.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, file)
-
-    def _register(self, name: str, entry: dict) -> None:
-        """Put a table or view of the catalog file into the session's catalog (no analysis)."""
-        if entry["kind"] == "table":
-            from pyspark.sql.types import StructType
-
-            schema = StructType.fromJson(entry["schema"])
-            self.session.catalog.createTable(name, path=str(self.warehouse / name), source="parquet", schema=schema)
-            return
-        try:
-            jvm = self._jvm
-            stream = jvm.java.io.ObjectInputStream(jvm.java.io.ByteArrayInputStream(base64.b64decode(entry["metadata"])))
-            self._session_catalog.externalCatalog().createTable(stream.readObject(), False)
-        except Exception:  # another Spark version's metadata: define the view again (slower)
-            self.session.sql(entry["sql"])
-
-    @property
-    def _jvm(self) -> Any:
-        return self._spark.sparkContext._jvm
-
-    @property
-    def _session_catalog(self) -> Any:
-        return self.session._jsparkSession.sessionState().catalog()
-
-    def _metadata(self, name: str) -> str:
-        """The view's metadata as Spark keeps it, serialized (base64)."""
-        jvm = self._jvm
-        identifier = jvm.org.apache.spark.sql.catalyst.TableIdentifier.apply(name, jvm.scala.Some("default"))
-        table = self._session_catalog.getTableMetadata(identifier)
-        buffer = jvm.java.io.ByteArrayOutputStream()
-        stream = jvm.java.io.ObjectOutputStream(buffer)
-        stream.writeObject(table)
-        stream.close()
-        return base64.b64encode(bytes(buffer.toByteArray())).decode("ascii")
-
-    def _table_entry(self, name: str, tree: Any) -> dict:
-        schema = self.session.table(name).schema
-        defaults = {}
-        from sqlglot import exp
-
-        if isinstance(tree.this, exp.Schema):
-            for column in tree.this.expressions:
-                for constraint in column.args.get("constraints") or []:
-                    if isinstance(constraint.kind, exp.DefaultColumnConstraint):
-                        defaults[column.name] = _value(constraint.kind.this, iter(()))
-        return {"kind": "table", "schema": json.loads(schema.json()), "defaults": defaults}
 
     # -- running statements --------------------------------------------------
     def statements(self, script: str, source: str = "SQL") -> list[str]:
@@ -498,9 +205,6 @@ class SparkEngine(Engine):
             raise
         self._commit()
 
-    def _table_dir(self, name: str) -> Path:
-        return self.warehouse / name
-
     def _create_table(self, tree: Any, sql: str) -> list[tuple]:
         from sqlglot import exp
 
@@ -522,20 +226,6 @@ class SparkEngine(Engine):
             tree.set("properties", exp.Properties(expressions=properties))
             self._run(tree.sql("spark"), (), sql)
             self._catalog[name] = self._table_entry(name, tree)
-        return []
-
-    def _create_temp_table(self, tree: Any, name: str, sql: str) -> list[tuple]:
-        """A TEMP table: rows held here, seen by Spark as a temporary view."""
-        if name in self._temp_tables:
-            if tree.args.get("exists"):
-                return []
-            raise DatabaseError(f"temporary table {name} already exists (in: {_abbreviate(sql)})")
-        from pyspark.sql.types import StructType
-
-        columns = ", ".join(column.sql("spark") for column in tree.this.expressions)
-        self._temp_schemas[name] = StructType.fromDDL(_without_constraints(columns))
-        self._temp_tables[name] = []
-        self._publish(name)
         return []
 
     def _create_view(self, tree: Any, sql: str) -> list[tuple]:
@@ -608,313 +298,9 @@ class SparkEngine(Engine):
                 if isinstance(item, exp.Placeholder) and column in types:
                     item.replace(exp.cast(item.copy(), exp.DataType.build(types[column], dialect="spark")))
 
-    # -- undoing a migration ------------------------------------------------
-    def begin(self, immediate: bool = False) -> None:
-        if self._tx is not None:
-            raise DatabaseError("a transaction is already open on this Spark database")
-        if not self.read_only:
-            self._take_lock(shared=False)
-        self._tx = _Transaction(catalog=copy.deepcopy(self._catalog))
-
-    def commit(self) -> None:
-        interrupts.check()  # a SIGINT already came: roll back instead (see pokersql.interrupts)
-        self._commit()
-
-    def _commit(self) -> None:
-        tx = self._tx
-        if tx is None:
-            return
-        if self._catalog != tx.catalog:
-            self._save_catalog()
-        self._tx = None
-        for moved, _ in tx.trash:
-            shutil.rmtree(moved, ignore_errors=True)
-        shutil.rmtree(self.warehouse / TRASH, ignore_errors=True)
-
-    def rollback(self) -> None:
-        tx = self._tx
-        if tx is None:
-            return
-        self._tx = None
-        try:
-            before, now = tx.catalog, self._catalog
-            for name in reversed(list(now)):
-                if before.get(name) != now[name]:
-                    kind = now[name]["kind"].upper()
-                    with contextlib.suppress(Exception):
-                        self.session.sql(f"DROP {kind} IF EXISTS `{name}`")
-                    if now[name]["kind"] == "table" and name not in before:
-                        shutil.rmtree(self._table_dir(name), ignore_errors=True)
-            for moved, origin in reversed(tx.trash):  # dropped tables, emptied tables' files
-                if origin.is_dir() and not any(origin.iterdir()):
-                    origin.rmdir()
-                if not origin.exists():
-                    origin.parent.mkdir(parents=True, exist_ok=True)
-                    os.replace(moved, origin)
-            for name, files in tx.files.items():  # rows appended: their files
-                directory = self._table_dir(name)
-                for path in directory.iterdir() if directory.is_dir() else ():
-                    if path.name not in files and path.is_file():
-                        path.unlink()
-            for name, entry in before.items():
-                if now.get(name) != entry:
-                    self._register(name, entry)
-            for name in tx.files:
-                if before.get(name, {}).get("kind") == "table" and now.get(name) == before[name]:
-                    self.session.catalog.refreshTable(name)
-            self._catalog = before
-            shutil.rmtree(self.warehouse / TRASH, ignore_errors=True)
-        except Exception as e:
-            raise DatabaseError(f"could not undo the failed migration on Spark: {_spark_message(e)}") from e
-
-    def _keep_files(self, name: str) -> None:
-        """Before the transaction first writes to a table it had at begin: its files, to undo."""
-        tx = self._tx
-        if tx is None or name in tx.files or name not in tx.catalog:
-            return
-        directory = self._table_dir(name)
-        tx.files[name] = {path.name for path in directory.iterdir()} if directory.is_dir() else set()
-
-    def _move_aside(self, path: Path) -> None:
-        """Into the trash until the commit (a rollback brings it back)."""
-        if not path.exists():
-            return
-        trash = self.warehouse / TRASH / uuid.uuid4().hex
-        trash.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, trash)
-        if self._tx is not None:
-            self._tx.trash.append((trash, path))
-        else:
-            shutil.rmtree(trash, ignore_errors=True)
-
-    def _truncate(self, name: str) -> None:
-        directory = self._table_dir(name)
-        for path in list(directory.iterdir()) if directory.is_dir() else ():
-            if path.is_file() and not path.name.startswith(".pokersql"):
-                self._move_aside(path)
-        self.session.catalog.refreshTable(name)
-
-    # -- scratch tables and TEMP tables: rows held here -------------------------
-    @contextlib.contextmanager
-    def scratch(self) -> Iterator[None]:
-        """The block's writes to the scratch tables are views of literal rows in this
-        session's catalog; at the end the tables are registered again. Nothing is written."""
-        if self._scratch is not None:
-            raise DatabaseError("scratch() is already open on this Spark database")
-        self._scratch = {}
-        try:
-            yield
-        except BaseException as cause:
-            try:
-                self._end_scratch()
-            except Exception as failed:  # the cause (Ctrl-C, say) comes first
-                cause.add_note(f"then: {failed}")
-            raise
-        self._end_scratch()
-
-    def _end_scratch(self) -> None:
-        held, self._scratch = self._scratch, None
-        for name in list(self._temp_tables):
-            self._drop_temp_table(name)
-        for name in held:
-            try:
-                self.session.sql(f"DROP VIEW IF EXISTS `{name}`")
-                self._register(name, self._catalog[name])
-            except Exception as e:
-                raise DatabaseError(f"could not register table {name} again: {_spark_message(e)}") from e
-
-    def _held(self, name: str) -> bool:
-        return name in self._temp_tables or (self._scratch is not None and name in SCRATCH_TABLES and name in self._catalog)
-
-    def _rows_of(self, name: str) -> list[tuple]:
-        if name in self._temp_tables:
-            return self._temp_tables[name]
-        if name not in self._scratch:
-            self._scratch[name] = [tuple(row) for row in self._run(f"SELECT * FROM `{name}`", (), f"reading {name}")]
-        return self._scratch[name]
-
-    def _columns_of(self, name: str) -> list[tuple[str, str]]:
-        if name in self._temp_tables:
-            return [(f.name, f.dataType.simpleString()) for f in self._temp_schemas[name].fields]
-        return [(f["name"], _type_name(f["type"])) for f in self._catalog[name]["schema"]["fields"]]
-
-    def _write_held(self, tree: Any, name: str, params: list[Any]) -> None:
-        from sqlglot import exp
-
-        rows = self._rows_of(name)
-        columns = [column for column, _ in self._columns_of(name)]
-        if isinstance(tree, exp.Insert):
-            rows.extend(self._inserted(tree, name, params))
-        elif isinstance(tree, (exp.Delete, exp.TruncateTable)):
-            if isinstance(tree, exp.Delete) and tree.args.get("where"):
-                raise DatabaseError(f"Spark's scratch tables take DELETE without WHERE only (in: {tree.sql('spark')})")
-            rows.clear()
-        else:  # update: every row
-            if tree.args.get("where"):
-                raise DatabaseError(f"Spark's scratch tables take UPDATE without WHERE only (in: {tree.sql('spark')})")
-            values = iter(params)
-            changes = {assignment.this.name: _value(assignment.expression, values) for assignment in tree.expressions}
-            unknown = set(changes) - set(columns)
-            if unknown:
-                raise DatabaseError(f"no column {', '.join(sorted(unknown))} in {name}")
-            rows[:] = [tuple(changes.get(column, old) for column, old in zip(columns, row)) for row in rows]
-        self._publish(name)
-
-    def _inserted(self, tree: Any, name: str, params: list[Any]) -> list[tuple]:
-        """The rows an INSERT adds to a held table (VALUES of literals and parameters, or a query)."""
-        from sqlglot import exp
-
-        columns = [column for column, _ in self._columns_of(name)]
-        target = tree.this
-        named = [c.name for c in target.expressions] if isinstance(target, exp.Schema) else columns
-        source = tree.expression
-        values = iter(params)
-        if isinstance(source, exp.Values):
-            given = [[_value(item, values) for item in row.expressions] for row in source.expressions]
-        else:
-            given = [list(row) for row in self._run(source.sql("spark"), params, tree.sql("spark"))]
-        defaults = self._catalog.get(name, {}).get("defaults", {})
-        added = []
-        for row in given:
-            if len(row) != len(named):
-                raise DatabaseError(f"{len(row)} values for {len(named)} columns of {name}")
-            by_name = dict(zip(named, row))
-            added.append(tuple(by_name[c] if c in by_name else defaults.get(c) for c in columns))
-        return added
-
-    def _publish(self, name: str) -> None:
-        """Show the held rows to Spark under the table's name."""
-        try:
-            if name in self._temp_tables:
-                frame = self.session.createDataFrame(self._temp_tables[name], schema=self._temp_schemas[name])
-                frame.createOrReplaceTempView(name)
-                return
-            typed = self._columns_of(name)
-            rows = self._scratch[name]
-            selected = ", ".join(f"CAST(c{n} AS {kind}) AS `{column}`" for n, (column, kind) in enumerate(typed))
-            if rows:
-                literals = ", ".join("(" + ", ".join(_literal(v) for v in row) + ")" for row in rows)
-                aliases = ", ".join(f"c{n}" for n in range(len(typed)))
-                body = f"SELECT {selected} FROM VALUES {literals} AS held({aliases})"
-            else:
-                nulls = ", ".join(f"NULL AS c{n}" for n in range(len(typed)))
-                body = f"SELECT {selected} FROM (SELECT {nulls}) AS held WHERE 1 = 0"
-            if self._catalog_kind(name) == "table":
-                self.session.sql(f"DROP TABLE `{name}`")  # from this session's catalog only: the files stay
-            self.session.sql(f"CREATE OR REPLACE VIEW `{name}` AS {body}")
-        except Exception as e:
-            raise DatabaseError(f"could not hold the rows of {name}: {_spark_message(e)}") from e
-
-    def _catalog_kind(self, name: str) -> str | None:
-        rows = self.session.sql(f"SHOW TABLES LIKE '{name}'").collect()
-        if not rows:
-            return None
-        jvm = self._jvm
-        identifier = jvm.org.apache.spark.sql.catalyst.TableIdentifier.apply(name, jvm.scala.Some("default"))
-        kind = self._session_catalog.getTableMetadata(identifier).tableType().name()
-        return "view" if kind == "VIEW" else "table"
-
-    def _drop_temp_table(self, name: str) -> None:
-        self._temp_tables.pop(name, None)
-        self._temp_schemas.pop(name, None)
-        self.session.catalog.dropTempView(name)
-
     # -- reading ------------------------------------------------------------------
     def columns(self) -> list[str]:
         return list(self._description)
-
-    def _reading_session(self) -> Any:
-        """The session the user's SQL runs in: this database's catalog, no file named in SQL,
-        no function that calls Java."""
-        if self._reader is None:
-            reader = self.session.newSession()
-            for key, value in self._session_conf().items():
-                reader.conf.set(key, value)
-            registry = reader._jsparkSession.sessionState().functionRegistry()
-            jvm = self._jvm
-            for function in JAVA_CALLING_FUNCTIONS:
-                builtin = jvm.org.apache.spark.sql.catalyst.FunctionIdentifier.apply(
-                    function, jvm.scala.Some("builtin"), jvm.scala.Some("system")
-                )
-                if not registry.dropFunction(builtin):
-                    raise DatabaseError(f"Spark has no built-in function {function} to drop: cannot run a query safely")
-            self._reader = reader
-        return self._reader
-
-    @contextlib.contextmanager
-    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
-        if not sql.strip():
-            raise BadInput("query: no SQL statement given")
-        reader = self._reading_session()
-        parser = reader._jsparkSession.sessionState().sqlParser()
-        try:
-            parser.parseQuery(sql)
-        except Exception as e:
-            raise self._not_a_query(parser, sql, e) from e
-        try:
-            frame = reader.sql(sql, args=list(params) if params else None)
-            columns = list(frame.columns)
-        except Exception as e:
-            raise self._read_error(e, sql) from e
-        yield columns, self._fetch(frame, sql)
-
-    def _not_a_query(self, parser: Any, sql: str, error: BaseException) -> PokerSQLError:
-        try:
-            parser.parsePlan(sql)
-        except Exception:
-            import sqlglot
-
-            with contextlib.suppress(Exception):
-                if len([s for s in sqlglot.parse(sql, read="spark") if s is not None]) > 1:
-                    return Refused(_more_than_one(sql))
-            return DatabaseError(f"{_spark_message(error)} (in: {_abbreviate(sql)})")
-        return Refused(
-            f"query is read-only: refused {_abbreviate(sql, 60)!r} (Spark's parser reads it as a command, not a query)"
-        )
-
-    def _read_error(self, error: BaseException, sql: str) -> PokerSQLError:
-        message = _spark_message(error)
-        if "UNRESOLVED_ROUTINE" in message and any(f"`{f}`" in message for f in JAVA_CALLING_FUNCTIONS):
-            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} (no function that calls Java)")
-        if "UNSUPPORTED_DATASOURCE_FOR_DIRECT_QUERY" in message or "runSQLOnFiles" in message:
-            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} (no file named in SQL)")
-        return self._error(error, sql)
-
-    def _fetch(self, frame: Any, sql: str) -> Iterator[tuple]:
-        with self._statement():
-            try:
-                for row in frame.toLocalIterator(prefetchPartitions=False):
-                    yield tuple(row)
-            except Exception as e:
-                raise self._read_error(e, sql) from e
-
-    def relation_names(self) -> list[str]:
-        return sorted(self._catalog)
-
-    def object_types(self, macros: bool = False) -> dict[str, str]:
-        return {name: entry["kind"] for name, entry in self._catalog.items()}
-
-    export_formats = ("csv",)
-
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self._catalog or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
-        frame = self.session.table(relation)
-        count = 0
-        try:
-            with _replacing(path) as temporary, open(temporary, "w", newline="", encoding="utf-8") as handle:
-                writer = csv.writer(handle, lineterminator="\n")
-                writer.writerow(frame.columns)
-                for row in frame.toLocalIterator():
-                    writer.writerow(["true" if v is True else "false" if v is False else v for v in row])
-                    count += 1
-        except OSError as e:
-            raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
-        except PokerSQLError:
-            raise
-        except Exception as e:
-            raise self._error(e, f"exporting {relation}") from e
-        return count
 
     def query_progress(self) -> float:
         """The running stages' finished tasks, in percent."""
@@ -959,83 +345,3 @@ class SparkEngine(Engine):
 
     def version(self) -> str:
         return f"Spark {self._spark.version}"
-
-
-def _spark_sql(tree: Any) -> str:
-    from sqlglot.errors import ErrorLevel
-
-    return tree.sql("spark", unsupported_level=ErrorLevel.RAISE)
-
-
-def _target(tree: Any) -> str | None:
-    """The name of the table a statement creates, drops or writes."""
-    from sqlglot import exp
-
-    if isinstance(tree, exp.TruncateTable):
-        node = tree.expressions[0]
-    elif isinstance(tree, exp.Drop) and tree.args.get("tables"):
-        node = tree.args["tables"][0]
-    else:
-        node = tree.this
-    if isinstance(node, exp.Schema):
-        node = node.this
-    return node.name if isinstance(node, exp.Table) else None
-
-
-def _value(node: Any, params: Iterator[Any]) -> Any:
-    """A literal, a parameter, or either negated or cast: its Python value."""
-    from sqlglot import exp
-
-    if isinstance(node, exp.Placeholder):
-        try:
-            return next(params)
-        except StopIteration:
-            raise DatabaseError("fewer parameters than ? in the statement") from None
-    if isinstance(node, exp.Null):
-        return None
-    if isinstance(node, exp.Boolean):
-        return node.this
-    if isinstance(node, exp.Literal):
-        if node.is_string:
-            return node.this
-        return int(node.this) if node.is_int else float(node.this)
-    if isinstance(node, exp.Neg):
-        return -_value(node.this, params)
-    if isinstance(node, (exp.Cast, exp.Paren)):
-        return _value(node.this, params)
-    raise DatabaseError(f"Spark's scratch tables take literals and parameters only, not {node.sql('spark')}")
-
-
-def _literal(value: Any) -> str:
-    if value is None:
-        return "NULL"
-    if value is True or value is False:
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return f"CAST('{value!r}' AS DOUBLE)"
-    text = str(value).replace("\\", "\\\\").replace("'", "\\'")
-    return f"'{text}'"
-
-
-def _type_name(kind: Any) -> str:
-    """A type of a schema in JSON as Spark SQL writes it."""
-    if isinstance(kind, str):
-        return {"integer": "INT", "long": "BIGINT", "short": "SMALLINT", "byte": "TINYINT"}.get(kind, kind.upper())
-    from pyspark.sql.types import _parse_datatype_json_value
-
-    return _parse_datatype_json_value(kind).simpleString()
-
-
-def _without_constraints(columns: str) -> str:
-    return columns.replace(" NOT NULL", "")
-
-
-def _spark_message(error: BaseException) -> str:
-    """Spark's message, its first line, without the JVM's stack."""
-    text = getattr(error, "getMessage", None)
-    message = text() if callable(text) else str(error)
-    lines = [line for line in str(message).splitlines() if line.strip()]
-    first = lines[0] if lines else type(error).__name__
-    return first.split(" SQLSTATE:")[0].strip()
