@@ -159,13 +159,25 @@ class Engine:
         object of the database's main schema."""
         raise NotImplementedError
 
-    export_formats: tuple[str, ...] = ()
+    # The formats ``export`` writes: CSV by ``write_csv`` from the rows of ``_export_rows``,
+    # unless the engine writes its files itself (``_export``).
+    export_formats: tuple[str, ...] = ("csv",)
 
     def export(self, relation: str, path: str, file_format: str) -> int:
         """Write a table or view to a file; returns the rows written.
 
         ``relation`` must be one of ``relation_names()`` (it is written into the SQL).
         """
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        return self._export(relation, path, file_format)
+
+    def _export(self, relation: str, path: str, file_format: str) -> int:
+        return write_csv(path, self._export_rows(relation))
+
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
+        """The column names of ``relation``, then its rows, as ``write_csv`` writes them; an
+        engine's error as pokersql's, naming "exporting RELATION"."""
         raise NotImplementedError
 
     def relation(self, sql: str, read: Sequence[str] = ()) -> Any:

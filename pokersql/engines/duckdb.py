@@ -364,9 +364,7 @@ class DuckDBEngine(Engine):
 
     export_formats = ("parquet", "csv")
 
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self.relation_names() or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+    def _export(self, relation: str, path: str, file_format: str) -> int:
         # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.
         with _replacing(path) as temporary:
             target = "'" + temporary.replace("'", "''") + "'"

@@ -48,7 +48,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import interrupts
-from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one, write_csv
+from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one
 from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
 from ..transpile import transpile
 
@@ -444,29 +444,23 @@ class PostgresEngine(Engine):
         )
         return dict(rows)
 
-    # CSV, by the engines' CSV writer (base.write_csv, as on SQLite): the same file DuckDB writes.
-    export_formats = ("csv",)
-
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self.relation_names() or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
-        try:
-            return write_csv(path, self._export_rows(f'select * from "{relation}"'))
-        except psycopg.Error as e:
-            raise self._error(e, f"exporting {relation}") from e
-
-    def _export_rows(self, sql: str) -> Iterator[Sequence[Any]]:
+    # CSV only (export_formats), by base.write_csv as on SQLite: the same file DuckDB writes.
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
         """The column names, then the rows as they stream (the names are known once the first
         row comes; with no rows, from the same query with ``limit 0``)."""
-        with self.connection.cursor() as cursor:
-            rows = cursor.stream(sql, size=FETCH_ROWS)
-            first = next(rows, None)
-            if first is None:
-                cursor.execute(sql + " limit 0")
-            yield [d.name for d in cursor.description]
-            if first is not None:
-                yield first
-                yield from rows
+        sql = f'select * from "{relation}"'
+        try:
+            with self.connection.cursor() as cursor:
+                rows = cursor.stream(sql, size=FETCH_ROWS)
+                first = next(rows, None)
+                if first is None:
+                    cursor.execute(sql + " limit 0")
+                yield [d.name for d in cursor.description]
+                if first is not None:
+                    yield first
+                    yield from rows
+        except psycopg.Error as e:
+            raise self._error(e, f"exporting {relation}") from e
 
     def close(self) -> None:
         for connection in (self._reader, self.connection):

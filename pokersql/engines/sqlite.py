@@ -19,7 +19,7 @@ from typing import Any
 from .. import interrupts
 from ..errors import DatabaseError, Interrupted, PokerSQLError, Refused
 from ..transpile import transpile
-from .base import FETCH_ROWS, Engine, EquityCosts, _abbreviate, _check_kind, _first_line, _more_than_one, write_csv
+from .base import FETCH_ROWS, Engine, EquityCosts, _abbreviate, _check_kind, _first_line, _more_than_one
 
 # How long a SQLite connection waits for another process's write (a build takes about 10 s).
 SQLITE_BUSY_TIMEOUT_S = 120
@@ -161,22 +161,15 @@ class SQLiteEngine(Engine):
         )
         return dict(rows)
 
-    # SQLite has no COPY and no Parquet writer: CSV only, by the engines' CSV writer (base.write_csv).
-    export_formats = ("csv",)
-
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self.relation_names() or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+    # SQLite has no COPY and no Parquet writer: CSV only (export_formats), by base.write_csv.
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
         try:
-            return write_csv(path, self._export_rows(relation))
+            cursor = self.connection.execute(f'select * from "{relation}"')
+            yield [d[0] for d in cursor.description]
+            while rows := cursor.fetchmany(FETCH_ROWS):
+                yield from rows
         except sqlite3.Error as e:
             raise _sqlite_error(e, f"exporting {relation}") from e
-
-    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
-        cursor = self.connection.execute(f'select * from "{relation}"')
-        yield [d[0] for d in cursor.description]
-        while rows := cursor.fetchmany(FETCH_ROWS):
-            yield from rows
 
     def close(self) -> None:
         if self._reader is not None:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ...errors import BadInput, DatabaseError, PokerSQLError, Refused
-from ..base import _abbreviate, _more_than_one, write_csv
+from ..base import _abbreviate, _more_than_one
 from .session import JAVA_CALLING_FUNCTIONS
 from .statements import _spark_message
 
@@ -93,22 +93,15 @@ class _Reading:
     def object_types(self, macros: bool = False) -> dict[str, str]:
         return {name: entry["kind"] for name, entry in self._catalog.items()}
 
-    export_formats = ("csv",)
-
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self._catalog or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+    # CSV only (export_formats), by base.write_csv.
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
+        """The column names, then the rows, a boolean written as DuckDB writes it (true, false)."""
         frame = self.session.table(relation)
+        yield frame.columns
         try:
-            return write_csv(path, _csv_rows(frame))
-        except PokerSQLError:
-            raise
+            for row in frame.toLocalIterator():
+                yield ["true" if v is True else "false" if v is False else v for v in row]
+        except (OSError, PokerSQLError):
+            raise  # write_csv names the file that cannot be written
         except Exception as e:
             raise self._error(e, f"exporting {relation}") from e
-
-
-def _csv_rows(frame: Any) -> Iterator[Sequence[Any]]:
-    """The frame's column names, then its rows, a boolean written as DuckDB writes it (true, false)."""
-    yield frame.columns
-    for row in frame.toLocalIterator():
-        yield ["true" if v is True else "false" if v is False else v for v in row]
