@@ -5,8 +5,9 @@ statement that failed. What the user's SQL runs on (``read_only_query``, ``relat
 connection that the engine itself keeps from writing and from reaching any file or the
 network: pokersql never inspects the statement's text for that (each engine's module says how).
 
-What differs per engine is declared here, on the class, and nowhere else: code outside
-``pokersql.engines`` reads these declarations and never asks which engine it runs on.
+What differs per engine is declared by the engine's class, in one place (``Engine``'s attributes
+say what each declaration means, and its default): code outside ``pokersql.engines`` reads
+the declarations and never asks which engine it runs on.
 """
 
 from __future__ import annotations
