@@ -91,7 +91,7 @@ def main() -> None:
         if not args.skip_sqlite:
             targets["sqlite"] = str(workdir / "poker.sqlite")
         if not args.skip_spark:
-            from pokersql.spark_engine import spark_application
+            from pokersql.engines.spark.session import spark_application
 
             seconds, spark = timed(lambda: spark_application(args.master))
             print(f"Spark {spark.version} on {spark.sparkContext.master}: started in {seconds:.1f} s (not counted)", flush=True)

@@ -19,10 +19,10 @@ try:
     from . import interrupts, migrations
     from .cards import card_name, parse_cards
     from .database import DEAL_ORDERS, MAX_DEALS, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
-    from .engines import ENGINES
+    from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import Interrupted, PokerSQLError
     from .output import FORMATS, emit
-    from .postgres_engine import masked
+    from .engines.postgres import masked
     from .own_hands import stdin_hands
     from .progress import ProgressBar
     from .results import AppliedFile, BuildResult, MigrateResult
@@ -93,7 +93,7 @@ quiet_option = click.option(
 
 class Context:
     def __init__(
-        self, db_path: str | None = None, engine: str = "duckdb", debug: bool = False, quiet: bool = False, master: str | None = None
+        self, db_path: str | None = None, engine: str = DEFAULT_ENGINE, debug: bool = False, quiet: bool = False, master: str | None = None
     ) -> None:
         self.db_path = db_path or ENGINES[engine].default_path
         self.shown_path = masked(self.db_path)  # a PostgreSQL URL's password is never printed
@@ -143,7 +143,7 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite; for Spark a directory, pokersql.spark; env POKERSQL_DB].")
-@click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default="duckdb", show_default=True, help="Database engine [env POKERSQL_ENGINE].")
+@click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default=DEFAULT_ENGINE, show_default=True, help="Database engine [env POKERSQL_ENGINE].")
 @click.option("--master", envvar="POKERSQL_SPARK_MASTER", metavar="URL", default=None, help="Spark only: the master to run on [default: local[2]; env POKERSQL_SPARK_MASTER].")
 @click.option("--debug", is_flag=True, help="Show the traceback of an error.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (there is none when stderr is not a terminal).")
@@ -162,9 +162,10 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None
     """
     if db_path is not None and not db_path.strip():
         raise click.BadParameter("the database path is empty: give a file name, or leave --db out", param_hint="--db")
-    if engine != "spark" and ctx.get_parameter_source("master") == click.core.ParameterSource.COMMANDLINE:
+    takes_master = "master" in ENGINES[engine].options
+    if not takes_master and ctx.get_parameter_source("master") == click.core.ParameterSource.COMMANDLINE:
         raise click.BadParameter(f"--master is for --engine spark, not {engine}", param_hint="--master")
-    ctx.obj = Context(db_path, engine, debug, quiet, master if engine == "spark" else None)
+    ctx.obj = Context(db_path, engine, debug, quiet, master if takes_master else None)
     ctx.call_on_close(ctx.obj.close)
 
 

@@ -21,8 +21,9 @@ from typing import Any
 from . import migrations, own_hands, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
-from .engines import ENGINE_TITLES, ENGINES, NO_STATEMENT, Engine
-from .postgres_engine import URL_SCHEMES, masked
+from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
+from .engines.base import NO_STATEMENT, Engine
+from .engines.postgres import URL_SCHEMES, masked
 from .errors import BadInput, DatabaseError
 from .progress import ProgressCallback, no_progress
 from .results import (
@@ -80,7 +81,7 @@ MEMORY = ":memory:"
 
 def connect(
     path: str | None = None,
-    engine: str = "duckdb",
+    engine: str = DEFAULT_ENGINE,
     progress: ProgressCallback | None = None,
     read_only: bool = False,
     **engine_options: Any,
@@ -99,11 +100,12 @@ def connect(
     """
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    if path == MEMORY and engine in ("duckdb", "sqlite"):
+    engine_class = ENGINES[engine]
+    if path == MEMORY and engine_class.in_memory:
         path = None  # SQLite's and DuckDB's own name for a database in memory
-    if path is not None and engine != "postgres" and str(path).startswith(URL_SCHEMES):
+    if path is not None and not engine_class.takes_url and str(path).startswith(URL_SCHEMES):
         raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
-    return Database(ENGINES[engine](path, read_only=read_only, **engine_options), progress=progress)
+    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress)
 
 
 def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
@@ -328,7 +330,7 @@ class Database:
         self._ensure_lookups()
         sql, params = own_hands.values_query(hands)
         self._evaluations += 1
-        if self.engine.name == "duckdb" and self._evaluations > 1 and self._lookup_copy is None:
+        if self.engine.copies_lookups and self._evaluations > 1 and self._lookup_copy is None:
             self._lookup_copy = own_hands.LookupCopy(self.engine)
         rows = (self._lookup_copy or self.engine).execute(sql, params)
         return [
@@ -391,8 +393,7 @@ class Database:
 
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
-        batch_rows = own_hands.BATCH_ROWS if self.engine.name == "duckdb" else own_hands.SQLITE_BATCH_ROWS
-        source = own_hands.source_of(hands, batch_rows, stdin_lines=stdin, keep=keep)
+        source = own_hands.source_of(hands, own_hands.batch_rows(self.engine), stdin_lines=stdin, keep=keep)
         self._ensure_lookups()
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
 
@@ -769,9 +770,9 @@ class Database:
         """The files a query may read, each checked to be one; an empty statement refused."""
         if not _has_statement(sql):
             raise BadInput(NO_STATEMENT)
-        if read and self.engine.name != "duckdb":
+        if read and not self.engine.reads_files:
             raise BadInput(
-                f"--read is for DuckDB: {ENGINE_TITLES[self.engine.name]} cannot let one query read a file "
+                f"--read is for DuckDB: {self.engine.title} cannot let one query read a file "
                 f"and no other ({read[0]}); load it into a table of your own first"
             )
         for path in read:

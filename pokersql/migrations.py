@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .engines import Engine
+from .engines.base import Engine
 from .errors import BadInput, DatabaseError, MigrationError
 from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
@@ -352,7 +352,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     Raises MigrationError for an applied versioned file that was edited, a database
     of the pre-release schema, and one built outside pokersql with other tables.
     """
-    files = [f for f in files if f.runs_on(engine.name)]
+    files = [f for f in files if f.runs_on(engine.dialect)]
     objects = engine.object_types()
     if "schema_history" not in objects:
         created = [name for sql_file in files for kind, name, _ in sql_file.definitions() if kind == "table"]
@@ -458,8 +458,7 @@ def _declared_columns(statement: str) -> list[str]:
 def migrate_command(engine: Engine, rebuild: bool = False) -> str:
     """The command line that migrates (or rebuilds) this engine's database."""
     where = f" --db {engine.path}" if engine.path else ""
-    engine_option = "" if engine.name == "duckdb" else " --engine " + engine.name
-    return f"pokersql{where}{engine_option} migrate{' --rebuild' if rebuild else ''}"
+    return f"pokersql{where}{engine.engine_option} migrate{' --rebuild' if rebuild else ''}"
 
 
 def migrate(

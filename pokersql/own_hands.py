@@ -51,6 +51,13 @@ from .errors import BadInput, PokerSQLError
 BATCH_ROWS = 200_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound (about 0.6 GiB)
 SQLITE_BATCH_ROWS = 50_000  # hands per query on SQLite, where the rows are parsed in Python
 
+
+def batch_rows(engine: Any) -> int:
+    """Hands per batch of evaluate_many: BATCH_ROWS where the engine reads a batch's frame in
+    SQL (``engine.reads_frames``), else SQLITE_BATCH_ROWS (the hands are parsed in Python)."""
+    return BATCH_ROWS if engine.reads_frames else SQLITE_BATCH_ROWS
+
+
 # Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
 EVALUATION = """
     hand_keys as (
@@ -801,7 +808,7 @@ def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
     task = "evaluating hands"
     for batch in source.batches:
         progress(task, done, max(source.total or 0, done + batch.count))
-        if engine.name == "duckdb":
+        if engine.reads_frames:
             chunk = _duckdb_batch(engine, source, batch)
         else:
             chunk = _python_batch(engine, source, batch)

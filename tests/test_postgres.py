@@ -27,7 +27,7 @@ from pokersql import migrations
 from pokersql.cli import main
 from pokersql.engines import ENGINES
 from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
-from pokersql.postgres_engine import PostgresEngine, masked, placeholders
+from pokersql.engines.postgres import PostgresEngine, masked, placeholders
 from pokersql.transpile import DIALECTS, transpile
 from pg_server import Server  # tests/pg_server.py (the fixtures server, pg_url and pg: conftest.py)
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py

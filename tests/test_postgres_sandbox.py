@@ -12,7 +12,7 @@ import psycopg
 import pytest
 
 from pokersql.cli import main
-from pokersql.postgres_engine import READER_ROLE
+from pokersql.engines.postgres import READER_ROLE
 
 pytestmark = pytest.mark.xdist_group("postgres")
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import pokersql
-from pokersql import engines, interrupts
+from pokersql import interrupts
+from pokersql.engines import base as engines
 from pokersql.errors import Interrupted
 from signals import pokersql_command  # tests/signals.py
 

@@ -25,11 +25,14 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel
 
 import pokersql
-from pokersql import migrations, spark_engine
+from pokersql import migrations
 from pokersql.cli import main
 from pokersql.engines import ENGINES
 from pokersql.errors import DatabaseError, Interrupted, MigrationError, PokerSQLError, Refused
-from pokersql.spark_engine import CATALOG_FILE, SparkEngine, _load_pyspark
+from pokersql.engines.spark import engine as spark_engine
+from pokersql.engines.spark.engine import SparkEngine
+from pokersql.engines.spark.session import _load_pyspark
+from pokersql.engines.spark.storage import CATALOG_FILE
 from pokersql.transpile import DIALECTS, transpile
 from signals import interrupt  # tests/signals.py
 

@@ -25,7 +25,8 @@ from sqlglot.errors import ErrorLevel
 import pokersql
 from pokersql import migrations
 from pokersql.cli import main
-from pokersql.engines import ENGINES, SQLiteEngine
+from pokersql.engines import ENGINES
+from pokersql.engines.sqlite import SQLiteEngine
 from pokersql.errors import BadInput, DatabaseError, MigrationError
 from pokersql.transpile import DIALECTS, transpile
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py

@@ -42,16 +42,15 @@ int, any other as a Decimal.
 from __future__ import annotations
 
 import contextlib
-import csv
 import re
 import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import interrupts
-from .engines import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one, _replacing
-from .errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
-from .transpile import transpile
+from .. import interrupts
+from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one
+from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ..transpile import transpile
 
 psycopg: Any = None
 
@@ -171,6 +170,8 @@ def _integral_numeric_loader() -> type:
 
 class PostgresEngine(Engine):
     name = "postgres"
+    dialect = "postgres"
+    takes_url = True
     default_path = ""  # no default: a server is named by a URL
     binds_views = True
     temp_schema = "pg_temp"
@@ -264,7 +265,7 @@ class PostgresEngine(Engine):
         return list(self._description)
 
     def statements(self, script: str, source: str = "SQL") -> list[str]:
-        return transpile(script, "postgres", source)
+        return transpile(script, self.dialect, source)
 
     def begin(self, immediate: bool = False) -> None:
         self.execute("begin transaction")
@@ -443,33 +444,23 @@ class PostgresEngine(Engine):
         )
         return dict(rows)
 
-    # CSV, written row by row by Python's csv module (as on SQLite): the same file DuckDB writes.
-    export_formats = ("csv",)
-
-    def export(self, relation: str, path: str, file_format: str) -> int:
-        if relation not in self.relation_names() or file_format not in self.export_formats:
-            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+    # CSV only (export_formats), by base.write_csv as on SQLite: the same file DuckDB writes.
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
+        """The column names, then the rows as they stream (the names are known once the first
+        row comes; with no rows, from the same query with ``limit 0``)."""
         sql = f'select * from "{relation}"'
         try:
-            count = 0
-            with self.connection.cursor() as cursor, _replacing(path) as temporary:
-                with open(temporary, "w", newline="", encoding="utf-8") as handle:
-                    writer = csv.writer(handle, lineterminator="\n")
-                    header = False
-                    for row in cursor.stream(sql, size=FETCH_ROWS):
-                        if not header:
-                            writer.writerow([d.name for d in cursor.description])
-                            header = True
-                        writer.writerow(row)
-                        count += 1
-                    if not header:
-                        cursor.execute(sql + " limit 0")
-                        writer.writerow([d.name for d in cursor.description])
+            with self.connection.cursor() as cursor:
+                rows = cursor.stream(sql, size=FETCH_ROWS)
+                first = next(rows, None)
+                if first is None:
+                    cursor.execute(sql + " limit 0")
+                yield [d.name for d in cursor.description]
+                if first is not None:
+                    yield first
+                    yield from rows
         except psycopg.Error as e:
             raise self._error(e, f"exporting {relation}") from e
-        except OSError as e:
-            raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
-        return count
 
     def close(self) -> None:
         for connection in (self._reader, self.connection):

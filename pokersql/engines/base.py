@@ -1,0 +1,331 @@
+"""What every engine is: the interface (``Engine``), what it shares, and the CSV writer.
+
+Engine errors are re-raised as pokersql's own DatabaseError, naming the SQL file or the
+statement that failed. What the user's SQL runs on (``read_only_query``, ``relation``) is a
+connection that the engine itself keeps from writing and from reaching any file or the
+network: pokersql never inspects the statement's text for that (each engine's module says how).
+
+What differs per engine is declared by the engine's class, in one place (``Engine``'s attributes
+say what each declaration means, and its default): code outside ``pokersql.engines`` reads
+the declarations and never asks which engine it runs on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import interrupts
+from ..errors import BadInput, DatabaseError, PokerSQLError
+
+# How messages name each engine (the registry, pokersql.engines, names the engines and their classes).
+ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
+DEFAULT_ENGINE = "duckdb"  # --engine's default
+
+FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
+
+# The tables pokersql writes while it works, always inside scratch() and always rolled back.
+# On a database opened read-only they are temporary copies, in memory (see Engine.scratch).
+SCRATCH_TABLES = ("deal_settings", "hand_input", "board_input", "dead_input", "random_hand_input", "range_input")
+
+
+def file_kind(path: str | None) -> str | None:
+    """"duckdb" or "sqlite" by the file's header; None for no file, an empty one or another kind.
+
+    A SQLite file begins with "SQLite format 3\\0"; a DuckDB file has "DUCK" at byte 8.
+    """
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(16)
+    except OSError:
+        return None
+    if header.startswith(b"SQLite format 3\x00"):
+        return "sqlite"
+    if header[8:12] == b"DUCK":
+        return "duckdb"
+    return None
+
+
+def _check_kind(path: str | None, engine: str) -> None:
+    kind = file_kind(path)
+    if kind is not None and kind != engine:
+        raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
+
+
+@dataclass(frozen=True)
+class EquityCosts:
+    """What equity costs on one engine, fitted to bench/equity_cost.py's measurements: the
+    default of ``equity`` picks exact or Monte Carlo by these estimates (ranges.choose_exact),
+    and refuses exact work estimated at more than ranges.EXACT_SECONDS_MAX."""
+
+    exact_start: float  # seconds an exact count costs whatever its size (planning, the boards' classes)
+    exact_per_work: float  # and seconds per unit of ranges.exact_work (deals x boards)
+    trial: float  # seconds per Monte Carlo trial (a trial's cost hardly depends on the hands)
+    slice_trials: int  # Monte Carlo trials per query: memory stays bounded, each a progress step
+    # Exact range equity in slices of a player's combinations, each at most this much
+    # ranges.exact_work (deals x boards): memory stays bounded as Monte Carlo's does.
+    slice_work: int
+
+
+class Engine:
+    """What the library needs from a database."""
+
+    name: str = ""
+    default_path: str = ""
+    path: str | None = None
+    binds_views: bool = False  # True where create view fails on a missing table or column
+    read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
+    _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
+    temp_schema: str = "temp"  # the schema of a session's temporary tables
+    # Why ``build --preflop`` does not run the preflop job (023) here, or None: it runs it.
+    preflop_job_refused: str | None = None
+    # Unmeasured engines (Spark): SQLite's figures, a cautious guess.
+    equity_costs = EquityCosts(exact_start=0.5, exact_per_work=6e-5, trial=7e-4, slice_trials=20_000, slice_work=5_000_000)
+    # The SQL dialect the engine runs (sqlglot's name): the SQL files for it (a file only_on one).
+    dialect: str = ""
+    # connect(path=":memory:") means a database in memory (path None).
+    in_memory: bool = False
+    # The database is a server's URL (postgresql://...), not a file.
+    takes_url: bool = False
+    # Options of the engine besides the path, given as ``--NAME`` on the command line
+    # (``connect(**engine_options)``): Spark's ``master``.
+    options: tuple[str, ...] = ()
+    # ``query --read``: one query may read the files named, and no other (DuckDB's allowed_paths).
+    reads_files: bool = False
+    # evaluate_many hands the connection each batch as a frame (Arrow or pandas) and reads its
+    # card text in SQL (own_hands._duckdb_batch); elsewhere the hands are parsed in Python and
+    # written to a temp table (own_hands._python_batch).
+    reads_frames: bool = False
+    # evaluate and compare ask an in-memory SQLite copy of the lookup tables from the second
+    # call on (own_hands.LookupCopy): the engine takes about 10 ms to plan a query that small.
+    copies_lookups: bool = False
+
+    @property
+    def title(self) -> str:
+        """The engine's name in messages: DuckDB, SQLite, PostgreSQL, Spark."""
+        return ENGINE_TITLES[self.name]
+
+    @property
+    def engine_option(self) -> str:
+        """The command line's ``--engine`` option naming this engine ("" for the default), with a space before."""
+        return "" if self.name == DEFAULT_ENGINE else f" --engine {self.name}"
+
+    def reopen(self, read_only: bool) -> None:
+        """Open the file again, read-only or read-write (a file that cannot be written, or that
+        another process holds, fails here with one line)."""
+        raise NotImplementedError
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def columns(self) -> list[str]:
+        """Column names of the last statement's result."""
+        raise NotImplementedError
+
+    def statements(self, script: str, source: str = "SQL") -> list[str]:
+        """The statements of a script written in DuckDB's dialect, ready for this engine.
+
+        ``source`` names the script (a file) in an error.
+        """
+        raise NotImplementedError
+
+    def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> contextlib.AbstractContextManager[tuple[list[str], Iterator[tuple]]]:
+        """``with engine.read_only_query(sql) as (columns, rows)``: the rows of the one
+        statement, fetched a slice at a time, on a connection that cannot write.
+
+        A statement that would write, or reach a file or the network, raises Refused; so do
+        several statements. ``read``: files it may read (DuckDB only; Database checks that).
+        """
+        raise NotImplementedError
+
+    def interrupt(self) -> None:
+        """Stop the running query (called from another thread, on SIGINT)."""
+
+    def relation_names(self) -> list[str]:
+        """The tables and views a user may read or export."""
+        raise NotImplementedError
+
+    def object_types(self, macros: bool = False) -> dict[str, str]:
+        """name -> 'table' or 'view' (and with ``macros``, 'macro' or 'table macro'), for every such
+        object of the database's main schema."""
+        raise NotImplementedError
+
+    # The formats ``export`` writes: CSV by ``write_csv`` from the rows of ``_export_rows``,
+    # unless the engine writes its files itself (``_export``).
+    export_formats: tuple[str, ...] = ("csv",)
+
+    def export(self, relation: str, path: str, file_format: str) -> int:
+        """Write a table or view to a file; returns the rows written.
+
+        ``relation`` must be one of ``relation_names()`` (it is written into the SQL).
+        """
+        if relation not in self.relation_names() or file_format not in self.export_formats:
+            raise DatabaseError(f"cannot export {relation!r} as {file_format!r}")
+        return self._export(relation, path, file_format)
+
+    def _export(self, relation: str, path: str, file_format: str) -> int:
+        return write_csv(path, self._export_rows(relation))
+
+    def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
+        """The column names of ``relation``, then its rows, as ``write_csv`` writes them; an
+        engine's error as pokersql's, naming "exporting RELATION"."""
+        raise NotImplementedError
+
+    def relation(self, sql: str, read: Sequence[str] = ()) -> Any:
+        """A lazy result with .df() and .arrow(), where the engine has one."""
+        raise NotImplementedError(f"{self.name} has no lazy results with .df() and .arrow(): use query(...).df()")
+
+    def query_progress(self) -> float:
+        """How far the running query is, in percent, asked from another thread; -1 when unknown."""
+        return -1.0
+
+    def begin(self, immediate: bool = False) -> None:
+        """Start a transaction; ``immediate``: take the write lock now, where the engine has one to take."""
+        self.execute("begin transaction")
+
+    def commit(self) -> None:
+        interrupts.check()  # a SIGINT already came: roll back instead (see pokersql.interrupts)
+        self.execute("commit")
+
+    def rollback(self) -> None:
+        self.execute("rollback")
+
+    @contextlib.contextmanager
+    def transaction(self, immediate: bool = False) -> Iterator[None]:
+        """Commit what the block did, or roll all of it back if it raised."""
+        self.begin(immediate)
+        try:
+            yield
+            self.commit()
+        except BaseException as e:
+            self._rollback_after(e)
+            raise
+
+    @contextlib.contextmanager
+    def scratch(self) -> Iterator[None]:
+        """Run the block in a transaction that is always rolled back: it leaves nothing behind.
+
+        On a file opened read-only, the block writes to temporary copies of the scratch tables
+        (SCRATCH_TABLES), which the views read in their place: nothing reaches the file.
+        """
+        if self.read_only and not self._shadowed:
+            self._shadow_scratch_tables()
+            self._shadowed = True
+        self.begin()
+        try:
+            yield
+        except BaseException as e:
+            self._rollback_after(e)
+            raise
+        self.rollback()
+
+    def _shadow_scratch_tables(self) -> None:
+        """Temporary copies of the scratch tables, which the views read in their place: an
+        unqualified name finds the temporary object before the file's."""
+        held = self.object_types()
+        for table in SCRATCH_TABLES:
+            if held.get(table) == "table":
+                self.execute(f'create temp table "{table}" as select * from main."{table}"')
+
+    def _rollback_after(self, cause: BaseException) -> None:
+        """Roll back after ``cause``; if that fails too, the cause still comes first.
+
+        (A full disk fails the statement, and SQLite may then have ended the transaction
+        itself: "cannot rollback - no transaction is active" must not hide the real cause.)
+        """
+        try:
+            self.rollback()
+        except DatabaseError as failed:
+            if isinstance(cause, PokerSQLError):
+                cause.args = (f"{cause}; then the rollback failed: {failed}",)
+            else:
+                cause.add_note(f"then the rollback failed: {failed}")
+
+    def drop_keeping_views(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Run each ``(drop statement, name)``, in order, inside the open transaction; returns the
+        (name, definition) of the user's views dropped with them, in the order to make them again.
+
+        DuckDB, SQLite and Spark keep a view whose table is dropped (it reads the table again
+        when it is made again): nothing else goes.
+        """
+        for statement, name in drops:
+            self.execute(f'{statement} "{name}"')
+        return []
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def version(self) -> str:
+        raise NotImplementedError
+
+
+@contextlib.contextmanager
+def _replacing(path: str) -> Iterator[str]:
+    """A temporary file beside ``path`` to write; it replaces ``path`` only if the block succeeds.
+
+    A failure (a full disk, an interrupt) removes it and leaves whatever was at ``path``.
+    """
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
+    try:  # made now, so that a directory that cannot be written is named as the user gave it
+        temporary.open("w").close()
+    except OSError as e:
+        raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
+    try:
+        yield str(temporary)
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+
+
+NO_STATEMENT = "query: no SQL statement given (the SQL is empty, or only comments and semicolons)"
+
+
+def write_csv(path: str, rows: Iterable[Sequence[Any]]) -> int:
+    """Write ``rows`` (the column names first) to the CSV file ``path``; returns the rows written
+    after the names. Every engine's CSV export is written here: one header line, comma
+    separated, quoted where needed (Python's csv module), "\\n" line endings, UTF-8. The file
+    appears only when it is whole (``_replacing``); ``rows`` is closed, if it can be, either way.
+    """
+    count = 0
+    try:
+        with _replacing(path) as temporary, open(temporary, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle, lineterminator="\n")
+            for count, row in enumerate(rows):
+                writer.writerow(row)
+    except OSError as e:
+        raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
+    finally:
+        close = getattr(rows, "close", None)
+        if close is not None:
+            close()
+    return count
+
+
+def _more_than_one(sql: str, count: int | None = None) -> str:
+    """Why ``query`` refuses several statements: it would show only the last one's rows."""
+    got = f", not {count}" if count else ""
+    return f"query takes one statement{got}: run each on its own (refused {_abbreviate(sql, 60)!r})"
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _abbreviate(sql: str, limit: int = 80) -> str:
+    flat = " ".join(sql.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
