@@ -12,6 +12,7 @@ from math import comb
 import random
 
 import phevaluator
+from phevaluator.card import Card  # the submodule itself: phevaluator.card is not there until something imports it
 import pytest
 
 from pokersql import BadInput
@@ -387,7 +388,7 @@ def test_many_evaluate_calls_agree_with_phevaluator(db):
     generator = random.Random(2026)
     for _ in range(2000):
         cards = generator.sample(range(52), generator.choice((5, 6, 7)))
-        names = " ".join(phevaluator.card.Card(c).describe_card() for c in cards)
+        names = " ".join(Card(c).describe_card() for c in cards)
         result = db.evaluate(names)
         expected = phevaluator.evaluate_cards(*cards)
         assert result.hand_rank == expected, f"{names}: expected {expected}, got {result.hand_rank}"
