@@ -2,7 +2,9 @@
   DuckDB macros for the user's own hands (issue 11): no table is written.
 
   On card text, one value per hand:
-    hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards;
+    hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards (made in 025, which
+                              ranks with no subquery per hand; hand_rank_of(c1, ..., c7) there
+                              takes card_ids as columns);
     hand_category(hand_text)  the category of that hand;
     best_five(hand_text)      the five cards that make it, as canonical text, in the order
                               `pokersql eval` and typed_hands (011) show: largest group first,
@@ -37,7 +39,8 @@
   One definition of poker: the lookup tables best_hands (011) reads, flush_suits,
   best_by_values, best_by_flush and hand_classes, joined in one place (hand_class_of), on the
   sums of the cards' codes of 001. Each macro is one subquery deep, which DuckDB turns into
-  joins: 700,000 to 1,000,000 hands a second for hand_rank on two cores (bench/own_hands_sql.py).
+  joins on the distinct hands: 700,000 to 1,000,000 hands a second on two cores
+  (bench/own_hands_sql.py); hand_rank (025) indexes 024's list instead (bench/hand_rank.py).
 */
 
 /*
@@ -228,8 +231,6 @@ create macro best_five_of(card_ids) as list_transform(
 )[1];
 
 -- hand_class_of refuses a card twice: the text macros need no more than hand_text_card_ids.
-create macro hand_rank(hand_text) as hand_class_of(hand_text_card_ids(hand_text)).hand_rank;
-
 create macro hand_category(hand_text) as hand_class_of(hand_text_card_ids(hand_text)).category;
 
 create macro best_five(hand_text) as best_five_of(hand_text_card_ids(hand_text));
