@@ -44,8 +44,8 @@ create macro rank_lookup() as (select hand_rank_lookup.lookup from hand_rank_loo
 /*
   The rank from the sums of the cards' codes (rank_key and card_mask, 001): null unless
   hand_card_count is 5 to 7 and the mask holds as many cards (a card twice, a null or an
-  unknown card_id sets fewer bits). The check nulls the positions in the list rather than
-  wrapping the answer in a case: no case, so DuckDB computes each repeated expression once.
+  unknown card_id sets fewer bits). The check multiplies the answer by 1 or null rather than
+  wrapping it in a case: outside a case, DuckDB computes each repeated expression once.
 */
 create macro hand_rank_of_keys(hand_rank_key, hand_card_mask, hand_card_count) as least(
     rank_lookup()[
