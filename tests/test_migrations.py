@@ -339,7 +339,7 @@ def test_a_pre_release_database_is_refused_in_one_line_and_rebuilt_keeping_the_u
         assert "card_codes" not in tables(db)
         assert db.engine.execute("select count(*) from cards")[0][0] == 52
         assert db.engine.execute("select count(*) from hands")[0][0] == 2598960
-        assert [row[3] for row in history(db)].count("versioned") == sum(1 for p in source_files() if ".views" not in p.name)
+        assert [row[3] for row in history(db)].count("versioned") == sum(1 for p in source_files(engine_name) if ".views" not in p.name)
         assert db.migrate() == []
 
 
