@@ -830,7 +830,8 @@ order by hands.hand_no
 limit 1"""
 
 DUCKDB_EVALUATED = DUCKDB_PARSED + """,
-    -- The lookups of best_hands (011) (_lookups), and the hand's class.
+    -- The lookups of best_hands (011): the values in best_by_values; when one suit holds
+    -- five or more cards, its 13 bits in best_by_flush; the better of the two is the class.
     classed as (
         select
             hands.hand_no,
