@@ -14,7 +14,7 @@ depends on the call:
 - ``evaluate_many`` on DuckDB: each batch of up to ``BATCH_ROWS`` hands, as an Arrow
   table or a pandas frame, is registered with the connection and evaluated in SQL by
   ``DUCKDB_EVALUATED``, not ``EVALUATION``: no Python loop over the rows, and no long rows
-  either. A hand stays one row to the end (about 8 times as fast, bench/own_hands_fast.py):
+  either: a hand stays one row to the end (bench/own_hands_fast.py measures the gain):
   its text made canonical (as it is when it already is), its cards read by position, the
   sums of their codes taken by arithmetic, the same lookups, and the best five picked by a
   sort key per card, the same five in the same order. A Python list becomes an Arrow table
@@ -725,7 +725,7 @@ INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it 
 # DuckDB: the batch's hands numbered 1.., read in SQL, and kept WIDE, one row per hand to
 # the end: its card text as canonical text, its cards read from that text by position
 # (card_0 .. card_6), their codes summed by arithmetic, three lookups, the best five picked
-# by a sort key per card. No long rows (one per card) grouped back: four times as fast.
+# by a sort key per card. No long rows (one per card) grouped back (bench/own_hands_fast.py).
 # The per-card columns are written out by _each_card, a line per card.
 MOST_CARDS = 7
 
