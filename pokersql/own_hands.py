@@ -1,19 +1,24 @@
 """Your own hands: hands pokersql did not deal, evaluated with no write to its tables.
 
 One query evaluates them all (``EVALUATION``, SQL that DuckDB and SQLite both run as
-written): it reads the hands as long rows ``own_cards(hand_no, card_id)`` and joins them
-to the lookup tables that ``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``,
-``best_by_values``, ``best_by_flush`` and ``hand_classes`` (with ``card_values``). Where
-the rows come from depends on the call:
+written; DuckDB's batches have a faster one of their own, below): it reads the hands as
+long rows ``own_cards(hand_no, card_id)`` and joins them to the lookup tables that
+``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``, ``best_by_values``,
+``best_by_flush`` and ``hand_classes`` (with ``card_values``). Where the rows come from
+depends on the call:
 
 - ``evaluate`` and ``compare`` (a few hands): a ``values`` list of bound parameters.
   DuckDB plans and runs a query of this size in about 10 ms, SQLite in about 0.1 ms;
   so on DuckDB, from the second call on, the query runs on ``LookupCopy``, the lookup
   tables copied once (0.1 to 0.2 s) into an in-memory SQLite database.
 - ``evaluate_many`` on DuckDB: each batch of up to ``BATCH_ROWS`` hands, as an Arrow
-  table or a pandas frame, is registered with the connection and its card text read in
-  SQL (``DUCKDB_PARSED``): no Python loop over the rows. A Python list becomes an Arrow
-  table (without pyarrow, one list parameter). Files are read a batch at a time by
+  table or a pandas frame, is registered with the connection and evaluated in SQL by
+  ``DUCKDB_EVALUATED``, not ``EVALUATION``: no Python loop over the rows, and no long rows
+  either: a hand stays one row to the end (bench/own_hands_fast.py measures the gain):
+  its text made canonical (as it is when it already is), its cards read by position, the
+  sums of their codes taken by arithmetic, the same lookups, and the best five picked by a
+  sort key per card, the same five in the same order. A Python list becomes an Arrow table
+  (without pyarrow, one list parameter). Files are read a batch at a time by
   pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
   readers would run on the engine's connection, where a read-only database file must
   not be written and the user's SQL may not reach files; pyarrow needs neither.
@@ -45,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import card_name, parse_cards
+from .cards import CARD_NAMES, card_name, parse_cards
 from .errors import BadInput, PokerSQLError
 
 BATCH_ROWS = 200_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound (about 0.6 GiB)
@@ -56,6 +61,24 @@ def batch_rows(engine: Any) -> int:
     """Hands per batch of evaluate_many: BATCH_ROWS where the engine reads a batch's frame in
     SQL (``engine.reads_frames``), else SQLITE_BATCH_ROWS (the hands are parsed in Python)."""
     return BATCH_ROWS if engine.reads_frames else SQLITE_BATCH_ROWS
+
+
+# The lookups of best_hands (011), joined to a relation of hands with rank_key, suit_counts and
+# card_mask: the values in best_by_values; when one suit holds five or more cards, its 13 bits
+# in best_by_flush. BETTER_RANK is the better of the two, the hand's.
+def _lookups(hands: str) -> str:
+    return f"""inner join flush_suits
+            on flush_suits.suit_counts = {hands}.suit_counts
+        inner join best_by_values as by_values
+            on by_values.rank_key = {hands}.rank_key
+        left join best_by_flush as by_flush
+            on by_flush.value_mask = ({hands}.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits"""
+
+
+BETTER_RANK = """case
+                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
+                else by_values.hand_rank
+            end"""
 
 
 # Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
@@ -76,17 +99,9 @@ EVALUATION = """
             hand_keys.hand_no,
             hand_keys.card_mask,
             flush_suits.flush_shift,
-            case
-                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-                else by_values.hand_rank
-            end as hand_rank
+            """ + BETTER_RANK + """ as hand_rank
         from hand_keys
-        inner join flush_suits
-            on flush_suits.suit_counts = hand_keys.suit_counts
-        inner join best_by_values as by_values
-            on by_values.rank_key = hand_keys.rank_key
-        left join best_by_flush as by_flush
-            on by_flush.value_mask = (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
+        """ + _lookups("hand_keys") + """
     ),
     classed as (
         select
@@ -707,9 +722,25 @@ def batch_cards(source: Source, batch: Batch) -> list[list[int]]:
 # -- evaluating a Source -------------------------------------------------------------
 INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it is read
 
-# DuckDB: the batch's hands numbered 1.., their card text read in SQL. `readable`: the
-# text is cards and separators only (the contract's notation); `run_together`: its cards
-# in canonical form with nothing between them ('AhTd...', two characters a card).
+# DuckDB: the batch's hands numbered 1.., read in SQL, and kept WIDE, one row per hand to
+# the end: its card text as canonical text, its cards read from that text by position
+# (card_0 .. card_6), their codes summed by arithmetic, three lookups, the best five picked
+# by a sort key per card. No long rows (one per card) grouped back (bench/own_hands_fast.py).
+# The per-card columns are written out by _each_card, a line per card.
+MOST_CARDS = 7
+
+
+def _each_card(template: str, separator: str) -> str:
+    """``template`` for each card i of a hand (0 to 6), joined by ``separator``: {i}, and the
+    positions {rank_at} and {suit_at} of its rank and suit in canonical text (1-based)."""
+    return separator.join(template.format(i=i, rank_at=3 * i + 1, suit_at=3 * i + 2) for i in range(MOST_CARDS))
+
+
+# The 52 card names in card_id order, as a DuckDB list: names[card_id + 1].
+_CARD_NAME_LIST = "[\n            " + ",\n            ".join(
+    ", ".join(f"'{name}'" for name in CARD_NAMES[value * 4 : value * 4 + 4]) for value in range(13)
+) + "\n        ]"
+
 DUCKDB_PARSED = """
 with
     own_hands as (
@@ -719,77 +750,176 @@ with
         from {relation} as own_input
         positional join range(?) as numbers
     ),
-    parsed as materialized (
+    -- The hand as canonical text, one space between cards ('As Ks 7d 7c 7h 2s 9c'): such
+    -- text as it is; any other notation of the contract (10 for T, either case, suit
+    -- symbols, other separators or none) rewritten so; null when the text is not cards and
+    -- separators only.
+    canonical as (
         select
             own_hands.hand_no,
-            own_hands.hand_text,
-            coalesce(
-                regexp_full_match(own_hands.hand_text, '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][ ,\t\n\r\f\v]*)*'),
-                false
-            ) as readable,
-            -- Ranks upper case (10 as T), suits lower case (symbols as letters): the ranks
-            -- hold none of the letters S H D C.
-            translate(
-                upper(replace(translate(own_hands.hand_text, ' ,\t\n\r\f\v', ''), '10', 'T')),
-                'SHDC♠♥♦♣',
-                'shdcshdc'
-            ) as run_together
+            case
+                when regexp_full_match(own_hands.hand_text, '([2-9TJQKA][cdhs] )*[2-9TJQKA][cdhs]')
+                    then own_hands.hand_text
+                when regexp_full_match(
+                    own_hands.hand_text,
+                    '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][ ,\t\n\r\f\v]*)*'
+                )
+                    -- Separators out, ranks upper case (10 as T), suits lower case (symbols as
+                    -- letters; the ranks hold none of the letters S H D C), a space after each card.
+                    then rtrim(regexp_replace(
+                        translate(
+                            upper(replace(translate(own_hands.hand_text, ' ,\t\n\r\f\v', ''), '10', 'T')),
+                            'SHDC♠♥♦♣',
+                            'shdcshdc'
+                        ),
+                        '(..)',
+                        '\\1 ',
+                        'g'
+                    ))
+            end as hand_text
         from own_hands
     ),
-    card_positions as (
+    -- Card i (0 to 6) read by position: its rank is character 3i + 1, its suit 3i + 2;
+    -- card_id = (value - 2) * 4 + suit_index (001); null past the hand's last card.
+    card_ids as (
         select
-            parsed.hand_no,
-            parsed.run_together,
-            unnest(range(1, length(parsed.run_together), 2)) as position
-        from parsed
-        where parsed.readable
+            canonical.hand_no,
+            canonical.hand_text,
+            (length(canonical.hand_text) + 1) // 3 as card_count,
+            """ + _each_card(
+    "case when length(canonical.hand_text) >= {suit_at} then (strpos('23456789TJQKA', substr(canonical.hand_text, {rank_at}, 1)) - 1) * 4"
+    "\n                + strpos('cdhs', substr(canonical.hand_text, {suit_at}, 1)) - 1 end as card_{i}",
+    ",\n            ",
+) + """
+        from canonical
     ),
-    own_cards as (
+    -- The sums of the cards' codes (001), by arithmetic on card_id (value index c // 4, suit
+    -- index c % 4): rank_code = 5 ^ value index, suit_code = 8 ^ suit_index, card_bit =
+    -- 2 ^ (13 * suit_index + value index). A card past the last adds 0.
+    hand_keys as (
         select
-            card_positions.hand_no,
-            cards.card_id
-        from card_positions
-        inner join cards
-            on cards.name = substr(card_positions.run_together, card_positions.position, 2)
+            card_ids.hand_no,
+            card_ids.hand_text,
+            card_ids.card_count,
+            """ + _each_card("card_ids.card_{i}", ",\n            ") + """,
+            """ + _each_card("coalesce(cast(5 ** (card_ids.card_{i} // 4) as bigint), 0)", "\n                + ") + """ as rank_key,
+            """ + _each_card("coalesce(1 << (3 * (card_ids.card_{i} % 4)), 0)", "\n                + ") + """ as suit_counts,
+            """ + _each_card(
+    "coalesce(cast(1 as bigint) << (13 * (card_ids.card_{i} % 4) + card_ids.card_{i} // 4), 0)", "\n                + "
+) + """ as card_mask
+        from card_ids
     ),
-    -- 5 to 7 cards, none twice (a card twice would set its bit once but add it twice).
-    checked as (
+    -- A hand is 5 to 7 cards, none twice (a card twice sets its bit once).
+    hands as (
         select
-            own_cards.hand_no
-        from own_cards
-        inner join cards
-            on cards.card_id = own_cards.card_id
-        group by own_cards.hand_no
-        having count(*) between 5 and 7
-            and bit_or(cards.card_bit) = sum(cards.card_bit)
+            hand_keys.*,
+            coalesce(
+                hand_keys.card_count between 5 and 7 and bit_count(hand_keys.card_mask) = hand_keys.card_count,
+                false
+            ) as is_hand
+        from hand_keys
     )"""
 
 # The first hand that is not 5 to 7 distinct cards.
 DUCKDB_BAD_HAND = DUCKDB_PARSED + """
 select
-    parsed.hand_no,
-    parsed.hand_text
-from parsed
-where parsed.hand_no not in (select checked.hand_no from checked)
-order by parsed.hand_no
+    hands.hand_no
+from hands
+where not hands.is_hand
+order by hands.hand_no
 limit 1"""
 
-DUCKDB_EVALUATED = DUCKDB_PARSED + "," + EVALUATION + """
+DUCKDB_EVALUATED = DUCKDB_PARSED + """,
+    -- The lookups of best_hands (011): the values in best_by_values; when one suit holds
+    -- five or more cards, its 13 bits in best_by_flush; the better of the two is the class.
+    classed as (
+        select
+            hands.hand_no,
+            hands.hand_text,
+            hands.card_mask,
+            flush_suits.flush_shift,
+            """ + _each_card("hands.card_{i}", ",\n            ") + """,
+            hand_classes.hand_rank,
+            hand_classes.points,
+            hand_classes.category,
+            hand_classes.rank_key as class_key,
+            hand_classes.is_flush,
+            hand_classes.kicker_1
+        from hands
+        """ + _lookups("hands") + """
+        inner join hand_classes
+            on hand_classes.hand_rank = """ + BETTER_RANK + """
+        where hands.is_hand
+    ),
+    -- How many cards of each card's value the class plays: that value's digit of the
+    -- class's rank_key in base 5 (rank_code = 5 ^ value index, 001); 0 for none.
+    card_groups as (
+        select
+            classed.*,
+            """ + _each_card("(classed.class_key // cast(5 ** (classed.card_{i} // 4) as bigint)) % 5 as group_{i}", ",\n            ") + """
+        from classed
+    ),
+    -- Each card's sort key among the best five, 0 when it does not play. It plays when the
+    -- class holds its value and, in a flush, it is of the flush suit; else when fewer of the
+    -- hand's cards of its value than its group are of a higher suit (card_mask holds 13
+    -- bits a suit: 67117057 = bits 0, 13 and 26, the same value in the three suits above).
+    -- The keys order the five as typed_hands (011): largest group first, then the higher
+    -- value (the ace of a wheel plays low), then the higher suit; the low 6 bits are the card_id.
+    card_keys as (
+        select
+            card_groups.hand_no,
+            card_groups.hand_text,
+            card_groups.hand_rank,
+            card_groups.points,
+            card_groups.category,
+            """ + _each_card(
+    """case
+                when card_groups.group_{i} > 0
+                    and case
+                        when card_groups.is_flush = 1
+                            then 13 * (card_groups.card_{i} % 4) = card_groups.flush_shift
+                        else bit_count((card_groups.card_mask >> (13 * (card_groups.card_{i} % 4 + 1) + card_groups.card_{i} // 4)) & 67117057)
+                            < card_groups.group_{i}
+                    end
+                    then (
+                        card_groups.group_{i} * 16
+                        + case
+                            when card_groups.points in (4, 8) and card_groups.kicker_1 = 5 and card_groups.card_{i} // 4 = 12 then 1
+                            else card_groups.card_{i} // 4 + 2
+                        end
+                    ) * 64 + card_groups.card_{i}
+                else 0
+            end as key_{i}""",
+    ",\n            ",
+) + """
+        from card_groups
+    ),
+    -- The five highest keys, in order (the two lowest are the cards that do not play, or 0).
+    best_keys as (
+        select
+            card_keys.hand_no,
+            card_keys.hand_text,
+            card_keys.hand_rank,
+            card_keys.points,
+            card_keys.category,
+            list_sort([""" + _each_card("card_keys.key_{i}", ", ") + """], 'desc') as sorted_keys
+        from card_keys
+    ),
+    card_names as (
+        select
+            """ + _CARD_NAME_LIST + """ as names
+    )
 select
-    list_transform(
-        range(1, length(parsed.run_together), 2),
-        lambda position: substr(parsed.run_together, position, 2)
-    ) as cards,
-    string_split(evaluated.best, ' ') as best,
-    evaluated.points,
-    evaluated.category,
-    evaluated.hand_rank
-from evaluated
-inner join checked
-    on checked.hand_no = evaluated.hand_no
-inner join parsed
-    on parsed.hand_no = evaluated.hand_no
-order by evaluated.hand_no"""
+    string_split(best_keys.hand_text, ' ') as cards,
+    [
+        """ + ",\n        ".join(f"card_names.names[best_keys.sorted_keys[{n}] % 64 + 1]" for n in range(1, 6)) + """
+    ] as best,
+    best_keys.points,
+    best_keys.category,
+    best_keys.hand_rank
+from best_keys
+cross join card_names
+order by best_keys.hand_no"""
 
 # SQLite: the batch's long rows, in a TEMP table (outside the database file) named as
 # EVALUATION reads them; its primary key lets SQLite look a hand's cards up.
@@ -851,7 +981,9 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
     elif frame is None:
         import pyarrow as pa
 
-        values = [None if _null(text) else " ".join(map(str, text)) if _is_list(text) else str(text) for text in texts]
+        values = texts
+        if not all(type(text) is str for text in texts):  # a tenth of the time of the loop below
+            values = [None if _null(text) else " ".join(map(str, text)) if _is_list(text) else str(text) for text in texts]
         frame = pa.table({"cards": pa.array(values, pa.string())})
     registered = False
     sql = ""
