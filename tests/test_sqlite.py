@@ -63,6 +63,13 @@ def built(built_database) -> dict[str, Path]:
     return {engine: Path(built_database(engine)) for engine in ("duckdb", "sqlite")}
 
 
+@pytest.fixture(scope="module")
+def cli_duckdb(built_database) -> Path:
+    """A DuckDB file for the CLI tests alone: ``duck`` holds the other open for the session, and
+    ``query``'s read-only sandbox refuses a file that another connect() of the process holds."""
+    return Path(built_database("duckdb"))
+
+
 @pytest.fixture(scope="session")
 def duck(built: dict[str, Path]) -> pokersql.Database:
     db = pokersql.connect(str(built["duckdb"]), "duckdb")
@@ -662,11 +669,11 @@ def sqlite_home(built: dict[str, Path], tmp_path: Path, monkeypatch: pytest.Monk
         ["query", "select count(*) as n from hands"],
     ],
 )
-def test_cli_commands_same_on_both_engines(sqlite_home: Path, built: dict[str, Path], capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+def test_cli_commands_same_on_both_engines(sqlite_home: Path, cli_duckdb: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     fmt = ["--format", "json"]
     assert main(["--engine", "sqlite", *args, *fmt]) == 0
     on_sqlite = capsys.readouterr().out
-    assert main(["--engine", "duckdb", "--db", str(built["duckdb"]), *args, *fmt]) == 0
+    assert main(["--engine", "duckdb", "--db", str(cli_duckdb), *args, *fmt]) == 0
     on_duckdb = capsys.readouterr().out
     if args[0] == "build":  # its timing differs
         on_sqlite, on_duckdb = on_sqlite.split('"seconds"')[0], on_duckdb.split('"seconds"')[0]
@@ -690,11 +697,11 @@ def test_cli_sqlite_errors(sqlite_home: Path, capsys: pytest.CaptureFixture[str]
     assert main(["--engine", "sqlite", "eval", "Ah", "Kh", "Qh", "Jh", "Zz"]) == 2
 
 
-def test_cli_export_csv_same_on_both_engines(sqlite_home: Path, built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_export_csv_same_on_both_engines(sqlite_home: Path, cli_duckdb: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for table in ("hand_classes", "cards"):
         assert main(["--engine", "sqlite", "export", table, "--to", f"{table}.sqlite.csv", "--format", "json"]) == 0
         assert json.loads(capsys.readouterr().out)["format"] == "csv"
-        assert main(["--db", str(built["duckdb"]), "export", table, "--to", f"{table}.duckdb.csv", "--format", "json"]) == 0
+        assert main(["--db", str(cli_duckdb), "export", table, "--to", f"{table}.duckdb.csv", "--format", "json"]) == 0
         rows = json.loads(capsys.readouterr().out)["rows"]
         on_sqlite = (sqlite_home / f"{table}.sqlite.csv").read_text(encoding="utf-8")
         assert on_sqlite == (sqlite_home / f"{table}.duckdb.csv").read_text(encoding="utf-8"), table
