@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -34,8 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-NAMES = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+from own_hands_py import ROOT, load, random_hands  # bench/own_hands_py.py (puts ROOT on sys.path)
+
+from pokersql.cards import CARD_NAMES
 
 # A child: evaluate_many on the list and on a DataFrame of the first HANDS texts, and
 # evaluate() per call; prints the seconds and the ranks' checksum as JSON.
@@ -67,10 +67,6 @@ print(json.dumps(out))
 """
 
 
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
@@ -89,9 +85,8 @@ def main() -> None:
     import pyarrow.parquet as pq
 
     print(f"pokersql own hands in batches, DuckDB; {os.cpu_count()} CPUs; load average {load()}")
-    generator = random.Random(22)
-    hands = [generator.sample(range(52), generator.choice((5, 6, 7))) for _ in range(options.hands)]
-    texts = [" ".join(NAMES[card] for card in hand) for hand in hands]
+    hands = random_hands(options.hands, seed=22)
+    texts = [" ".join(CARD_NAMES[card] for card in hand) for hand in hands]
     expected = [phevaluator.evaluate_cards(*hand) for hand in hands]
     with tempfile.TemporaryDirectory() as folder:
         parquet = Path(folder) / "hands.parquet"
@@ -126,9 +121,7 @@ def main() -> None:
             print(f"  run {rep + 1} of {options.reps} done; load average {load()}", flush=True)
         # main's eval --file over the whole file, once (about 150 s a million hands).
         tree, python, count = trees["before (main)"]
-        if options.before_hands >= options.hands:
-            pass
-        else:
+        if options.before_hands < options.hands:
             env = {**os.environ, "PYTHONPATH": str(tree)}
             args = [python, "-m", "pokersql", "--db", databases["before (main)"], "eval", "--file", str(parquet), "--format", "csv"]
             started = time.perf_counter()
