@@ -108,3 +108,15 @@ def test_engines_keep_to_their_package():
         if not module.startswith("pokersql.engines"):
             reached = {t for t in targets if t.startswith("pokersql.engines")}
             assert reached <= allowed, f"{module} imports {sorted(reached - allowed)}"
+
+
+def test_every_package_is_installed_by_a_plain_pip_install() -> None:
+    """pyproject.toml names its packages one by one (``[tool.setuptools] packages``): a package
+    missing there is left out of ``pip install .`` (the README's first command) while the
+    editable install of the tests still finds it in the source tree."""
+    import tomllib
+
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(pyproject["tool"]["setuptools"]["packages"])
+    found = {".".join(["pokersql", *init.parent.relative_to(PACKAGE).parts]) for init in PACKAGE.rglob("__init__.py")}
+    assert found - listed == set()
