@@ -14,6 +14,12 @@ shifts only an integer type by an ``integer``); and the operands of ``&``, ``|``
 ``xor`` are cast to bigint (PostgreSQL has no bit operators for numeric, the type of its
 sum of bigints).
 
+DuckDB's table macros (``create macro name(relation) as table select ...``, reading
+``query_table(relation)``) are one definition that several views read. Where an engine has
+none, each call ``from name(some_view)`` is replaced by the macro's select, the view named
+in its place, and the ``create macro`` itself is left out (``_expand_table_macros``): the
+same query, never a copy written by hand.
+
 Spark needs four rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
 every difference and how it is handled).
 """
@@ -55,6 +61,7 @@ def parse(sql: str, dialect: str, source: str = "SQL") -> list[exp.Expression | 
     try:
         parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
         if dialect != SOURCE_DIALECT:
+            parsed = _expand_table_macros(parsed)
             _refuse_end_exclusive_range(parsed)
         if dialect == "postgres":
             parsed = [_for_postgres(statement) if statement else statement for statement in parsed]
@@ -63,6 +70,91 @@ def parse(sql: str, dialect: str, source: str = "SQL") -> list[exp.Expression | 
         return parsed
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
+
+
+def _expand_table_macros(parsed: list[exp.Expression | None]) -> list[exp.Expression | None]:
+    """The statements with each DuckDB table macro of the script expanded where it is called,
+    and its ``create macro`` left out.
+
+    A table macro takes the names of relations: ``create macro tally(runouts) as table select
+    ... from query_table(runouts) ...``, called as ``from tally(exact_runouts)`` or
+    ``from tally('exact_runouts')``. The call becomes ``(select ... from exact_runouts ...) as
+    tally`` (its own alias kept when it has one). A macro may call one defined before it.
+    """
+    import sqlglot
+    from sqlglot import exp
+
+    macros: dict[str, tuple[list[str], exp.Expression]] = {}
+    result: list[exp.Expression | None] = []
+    for statement in parsed:
+        if (
+            isinstance(statement, exp.Create)
+            and str(statement.args.get("kind", "")).upper() == "MACRO"
+            and isinstance(statement.this, exp.UserDefinedFunction)
+        ):
+            # Kept as written: a call inside it is expanded with the names it is called with.
+            name = statement.this.this.name  # the function's name, a Table of one identifier
+            body = statement.expression
+            if not isinstance(body, exp.Query):
+                raise sqlglot.errors.UnsupportedError(
+                    f"macro {name}: only DuckDB's table macros are expanded for other engines"
+                )
+            parameters = [parameter.name.lower() for parameter in statement.this.expressions]
+            macros[name.lower()] = (parameters, body)
+            continue
+        result.append(_expand_calls(statement, macros) if statement is not None else None)
+    return result
+
+
+def _expand_calls(
+    statement: exp.Expression, macros: dict[str, tuple[list[str], exp.Expression]], depth: int = 0
+) -> exp.Expression:
+    """``statement`` with every ``from macro(relation, ...)`` replaced by the macro's query."""
+    import sqlglot
+    from sqlglot import exp
+
+    for table in list(statement.find_all(exp.Table)):
+        call = table.this
+        if not isinstance(call, exp.Anonymous) or call.name.lower() not in macros:
+            continue
+        parameters, body = macros[call.name.lower()]
+        if len(call.expressions) != len(parameters):
+            raise sqlglot.errors.UnsupportedError(
+                f"{call.sql(SOURCE_DIALECT)}: macro {call.name} takes {len(parameters)} relations"
+            )
+        names = dict(zip(parameters, (_relation_name(argument, call.name) for argument in call.expressions)))
+        query = body.copy()
+        for reference in list(query.find_all(exp.Table)):
+            inner = reference.this
+            if isinstance(inner, exp.Anonymous) and inner.name.lower() == "query_table":
+                parameter = inner.expressions[0].name.lower() if len(inner.expressions) == 1 else None
+                if parameter not in names:
+                    raise sqlglot.errors.UnsupportedError(f"{inner.sql(SOURCE_DIALECT)}: not a relation of the macro")
+                reference.set("this", exp.to_identifier(names[parameter]))
+            elif isinstance(inner, exp.Anonymous) and inner.name.lower() in macros:
+                # a call of another macro passes this one's relations on
+                inner.set("expressions", [
+                    exp.column(names[argument.name.lower()]) if isinstance(argument, exp.Column) and argument.name.lower() in names else argument
+                    for argument in inner.expressions
+                ])
+        if depth > 20:
+            raise sqlglot.errors.UnsupportedError(f"macro {call.name} calls itself without end")
+        query = _expand_calls(query, macros, depth + 1)
+        alias = table.args.get("alias") or exp.TableAlias(this=exp.to_identifier(call.name))
+        table.replace(exp.Subquery(this=query, alias=alias))
+    return statement
+
+
+def _relation_name(argument: exp.Expression, macro: str) -> str:
+    """The name of the relation an argument of a table macro's call names."""
+    import sqlglot
+    from sqlglot import exp
+
+    if isinstance(argument, exp.Column) and not argument.table:
+        return argument.name
+    if isinstance(argument, exp.Literal) and argument.is_string:
+        return argument.this
+    raise sqlglot.errors.UnsupportedError(f"{argument.sql(SOURCE_DIALECT)}: macro {macro} takes the names of relations")
 
 
 def _for_spark(statement: exp.Expression) -> exp.Expression:
