@@ -60,6 +60,7 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
+MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from monte_carlo_equity order by player"
 # Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
 PREFLOP_QUERY = """
 select count(*), sum(matchups.wins), sum(matchups.ties), sum(matchups.losses)
@@ -581,7 +582,7 @@ class Database:
     def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
-        summed: the equity view's integer counts (pot_shares in 2520ths)."""
+        summed: monte_carlo_equity's integer counts (pot_shares in 2520ths)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
@@ -590,7 +591,7 @@ class Database:
                 "update deal_settings set seed = ?, deals = ?, first_deal = ?",
                 (seed, min(slice_trials, trials - first + 1), first),
             )
-            for player, *counts in self.engine.execute(EQUITY_QUERY):
+            for player, *counts in self.engine.execute(MONTE_CARLO_QUERY):
                 summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
         self.progress(task, trials, trials)
         return [(player, *summed[player]) for player in sorted(summed)]

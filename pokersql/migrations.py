@@ -413,8 +413,34 @@ def _short(digest: str) -> str:
 
 
 def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
-    """The views and macros of a view file that the database holds (what applying it again replaces)."""
-    return [name for kind, name, _ in sql_file.definitions() if kind != "table" and objects.get(name) in _DROP]
+    """The views and macros of a view file that the database holds (what applying it again
+    replaces), in creation order, with those an earlier version of the file created and
+    this one does not (RETIRED_VIEWS) in their old place."""
+    kinds = {name: kind for kind, name, _ in sql_file.definitions()}
+    return [
+        name for name in _names_of(sql_file)
+        if ((kinds[name] != "table" and objects.get(name) in _DROP) if name in kinds else objects.get(name) == "view")
+    ]
+
+
+def _names_of(sql_file: SqlFile) -> list[str]:
+    """What a file creates, in order, with what an earlier version of it created and it no
+    longer does (RETIRED_VIEWS) in their old place."""
+    names = [name for _, name, _ in sql_file.definitions()]
+    retired, before = RETIRED_VIEWS.get(sql_file.script, ((), ""))
+    place = names.index(before) if before in names else len(names)
+    names[place:place] = [name for name in retired if name not in names]
+    return names
+
+
+# The views an earlier version of a view file created and this one does not: dropped when the
+# file is applied again (else they would stay behind, read as the user's own). Each entry:
+# the names in creation order, and the view of today's file they were created before (a view
+# is dropped after the views that read it: PostgreSQL refuses otherwise).
+RETIRED_VIEWS: dict[str, tuple[tuple[str, ...], str]] = {
+    # 0.2.0: exact and Monte Carlo equity became two views over one tally (equity_of).
+    "020_monte_carlo.views.sql": (("equity_runouts", "equity_hands", "equity_showdowns"), "equity"),
+}
 
 
 # How each kind of object the database holds is dropped (object_types' names).
@@ -537,7 +563,7 @@ def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> list[tuple[s
     (a view its tables, a foreign key its key table): newest first, the pre-release schema's own
     objects before the current files'. Returns the user's views that had to go with them (where
     the engine binds views to tables), to make again once pokersql's objects are back."""
-    ours = list(dict.fromkeys(name for sql_file in files for _, name, _ in sql_file.definitions()))
+    ours = list(dict.fromkeys(name for sql_file in files for name in _names_of(sql_file)))
     older = [name for name in reversed(PRE_RELEASE_OBJECTS) if name not in ours]
     order = ["schema_history", *older, *reversed(ours)]
     objects = engine.object_types(macros=True)

@@ -287,7 +287,7 @@ def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
     """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
-    filled (deals = 0): the random_opponent_equity view."""
+    filled: the random_opponent_equity view."""
     rows = engine.execute("select player, combos, deals, wins, ties, pot_shares from random_opponent_equity order by player")
     return _exact_result(engine, players, rows)
 

@@ -5,10 +5,13 @@
     random_hand_input    players whose hole cards are any two still in the deck;
     board_input          the board so far: 0, 3, 4 or 5 cards;
     dead_input           cards known to be out of the deck;
-    deal_settings (002)  deals = 0: exact; deals = N: N random runouts, seeded
-                         by seed and shuffled as every deal is (shuffled_deck),
-                         with shuffle = 'uniform' (the library sets it: riffles
-                         of a new deck would bias the runouts).
+    deal_settings (002)  for Monte Carlo (monte_carlo_equity, 020) only:
+                         deals = N random runouts, seeded by seed and
+                         shuffled as every deal is (shuffled_deck), with
+                         shuffle = 'uniform' (the library sets it: riffles of
+                         a new deck would bias the runouts). The exact views
+                         (equity, range_equity, random_opponent_equity) read
+                         none of it.
 */
 
 create table board_input (

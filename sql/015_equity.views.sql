@@ -1,16 +1,15 @@
 /*
   Texas Hold'em equity, exact: every board that can still come, grouped into
   classes that play alike. The inputs are the tables of 014. The runouts, the
-  showdowns, the equity view and Monte Carlo are in 020; ranges in 017.
+  tally, the equity views (exact and Monte Carlo) are in 020; ranges in 017.
 
   equity_deck: one row per card still in the deck.
   board_so_far: one row, the board's cards summed into the codes of cards (001).
   known_holes: one row per known hand (hand_input), its two cards summed.
   equity_boards: one row per complete five-card board (board_mask = its cards as a
     52-bit set): the board so far plus every combination of the cards still to
-    come (1,712,304 boards heads-up before the flop). Exact work only: with
-    deal_settings.deals = 0 (set by pokersql, and by you for the exact views
-    equity, range_equity, random_opponent_equity); none when deals > 0 (Monte Carlo).
+    come (1,712,304 boards heads-up before the flop). Read by the exact views
+    only (equity, range_equity, random_opponent_equity): Monte Carlo draws its boards.
   classified_boards: one row per complete board, its mask and its class (below).
   equity_board_classes: one row per class of those boards, with boards, the
     number of them (the class's weight). Two boards are in one class when every
@@ -62,16 +61,6 @@ group by hand_input.hand_no;
 
 create view equity_boards as
 with
-    -- Boards are enumerated for exact work only (deals = 0): a Monte Carlo run skips them.
-    exact_deck as (
-        select
-            card_id,
-            rank_code,
-            suit_code,
-            card_bit
-        from equity_deck
-        where (select deals from deal_settings) = 0
-    ),
     -- The pairs of card_pairs (013) whose two cards are still in the deck.
     deck_pairs as (
         select
@@ -81,9 +70,9 @@ with
             card_pairs.suit_counts,
             card_pairs.card_mask
         from card_pairs
-        inner join exact_deck as low
+        inner join equity_deck as low
             on low.card_id = card_pairs.low_card
-        inner join exact_deck as high
+        inner join equity_deck as high
             on high.card_id = card_pairs.high_card
     ),
     deck_triples as (
@@ -92,7 +81,7 @@ with
             card_3.rank_code + deck_pairs.rank_key as rank_key,
             card_3.suit_code + deck_pairs.suit_counts as suit_counts,
             card_3.card_bit + deck_pairs.card_mask as card_mask
-        from exact_deck as card_3
+        from equity_deck as card_3
         inner join deck_pairs
             on deck_pairs.low_card > card_3.card_id
     ),
@@ -112,12 +101,11 @@ with
         where (select board_size from board_so_far) = 3
         union all
         select rank_code, suit_code, card_bit
-        from exact_deck
+        from equity_deck
         where (select board_size from board_so_far) = 4
         union all
         select 0, 0, 0
         where (select board_size from board_so_far) = 5
-            and (select deals from deal_settings) = 0
     )
 select
     board_so_far.card_mask + to_come.card_mask as board_mask,

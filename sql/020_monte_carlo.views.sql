@@ -1,10 +1,10 @@
 /*
   Texas Hold'em equity of hands and random players: each player's seven cards
   evaluated at every class of boards (exact, the classes of 015) or at random
-  runouts (Monte Carlo), the showdowns, and the equity view. The inputs are the
+  runouts (Monte Carlo), the tally, and the two equity views. The inputs are the
   tables of 014, and range_input (016) for Monte Carlo of ranges.
 
-  Monte Carlo (deal_settings.deals = N trials, seeded): each trial deals the cards
+  Monte Carlo (deal_settings.deals = N trials, seeded; exact equity ignores it): each trial deals the cards
   still unknown (the combinations of range players, the hole cards of random
   players, the rest of the board) by rejection, with integer hashing only, so every
   engine deals the same trials from the same seed. Range players are the players of
@@ -47,17 +47,16 @@
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
     cards, summed into the codes of cards (001).
 
-  equity_runouts: one row per runout per player, the player's seven cards, with
-    a weight: exact, a runout is a class of boards and its weight its number of
-    boards; Monte Carlo with every player's hand known, a runout is a class of the
-    trials' boards and its weight its number of trials; Monte Carlo with drawn
-    players, a runout is a trial, weight 1.
-  equity_hands: the same rows evaluated by hand_key in suit_reduced_seven (012).
-  equity_showdowns: one row per runout: each player's hand_rank side by side
-    (rank_1 .. rank_10, up to ten players), the best and how many hold it.
-  equity: one row per player: runouts (boards, or Monte Carlo runouts) won
-    alone (wins) and split (ties), weighted; pot_shares, each pot's share in
-    2520ths (divisible by 1..10, so the sums are exact integers); and
+  Exact and Monte Carlo are two views with one tally (no setting chooses between them):
+  exact_runouts: one row per class of boards (015) per known player, the player's seven
+    cards, weighed by the class's number of boards.
+  monte_carlo_runouts: the same for the trials: with every player's hand known, a runout
+    is a class of the trials' boards weighed by its number of trials; with drawn players,
+    a runout is a trial, weight 1.
+  equity_of(runout_rows): the tally of the relation of runouts named (a table macro, below).
+  equity (exact) and monte_carlo_equity: one row per player: runouts (boards, or Monte
+    Carlo runouts) won alone (wins) and split (ties), weighted; pot_shares, each pot's
+    share in 2520ths (divisible by 1..10, so the sums are exact integers); and
     equity = pot_shares / (2520 * runouts).
 */
 
@@ -520,7 +519,20 @@ select
 from seat_cards
 cross join board_so_far;
 
-create view equity_runouts as
+/* Exact: every class of boards (015) with every known hand. */
+create view exact_runouts as
+select
+    boards.board_class as runout,
+    cast(boards.boards as bigint) as weight,
+    known_holes.player,
+    cast(boards.rank_key + known_holes.rank_key as bigint) as rank_key,
+    cast(boards.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
+    cast(boards.card_mask + known_holes.card_mask as bigint) as card_mask
+from equity_board_classes as boards
+cross join known_holes;
+
+/* Monte Carlo: the trials' boards, by class when every hand is known, else trial by trial. */
+create view monte_carlo_runouts as
 with
     drawn_players as (
         select
@@ -574,22 +586,13 @@ with
             coalesce(flush_values << (13 * flush_suit), 0)
     ),
     boards as (
-        -- Exact: one row per class of boards, weighed by its number of boards.
+        -- Every hand known: one row per class of the trials' boards, weighed by its trials.
         select
             board_class as runout,
             rank_key,
             suit_counts,
             card_mask,
-            boards as weight
-        from equity_board_classes
-        where (select deals from deal_settings) = 0
-        union all
-        select
-            board_class,
-            rank_key,
-            suit_counts,
-            card_mask,
-            trials
+            trials as weight
         from trial_classes
         union all
         -- Some player drawn: one row per trial.
@@ -634,32 +637,40 @@ select
     cast(card_mask as bigint) as card_mask
 from seven_cards;
 
-create view equity_hands as
+/*
+  The tally, one definition for both: equity_of(runout_rows) reads a relation of runouts
+  (runout, weight, player, rank_key, suit_counts, card_mask: each player's seven cards
+  summed into the codes of cards, 001), evaluates each by hand_key in suit_reduced_seven
+  (012), sets the players' hand_ranks side by side per runout (rank_1 .. rank_10, up to ten
+  players, packed into three sums of 13-bit ranks and unpacked: SQLite has no pivot), finds
+  the best and how many hold it, and counts each player's wins, ties and pot_shares.
+  A DuckDB table macro; for the other engines pokersql expands each call into the query
+  itself when it transpiles this file (pokersql/transpile.py), so no engine holds a copy.
+  (A macro's parameter stands for every column of its name: runout_rows names no column.)
+*/
+create macro equity_of(runout_rows) as table
 with
     hand_keys as (
         select
-            equity_runouts.runout,
-            equity_runouts.weight,
-            equity_runouts.player,
-            equity_runouts.rank_key * 8192
-            + ((equity_runouts.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
-        from equity_runouts
+            runouts.runout,
+            runouts.weight,
+            runouts.player,
+            runouts.rank_key * 8192
+            + ((runouts.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
+        from query_table(runout_rows) as runouts
         inner join flush_suits
-            on flush_suits.suit_counts = equity_runouts.suit_counts
-    )
-select
-    hand_keys.runout,
-    hand_keys.weight,
-    hand_keys.player,
-    suit_reduced_seven.hand_rank
-from hand_keys
-inner join suit_reduced_seven
-    on suit_reduced_seven.hand_key = hand_keys.hand_key;
-
-/* Every player's hand_rank side by side, one row per runout, the seats' 13-bit
-   ranks packed into three sums and unpacked (SQLite has no pivot), and the weight. */
-create view equity_showdowns as
-with
+            on flush_suits.suit_counts = runouts.suit_counts
+    ),
+    seat_ranks as (
+        select
+            hand_keys.runout,
+            hand_keys.weight,
+            hand_keys.player,
+            suit_reduced_seven.hand_rank
+        from hand_keys
+        inner join suit_reduced_seven
+            on suit_reduced_seven.hand_key = hand_keys.hand_key
+    ),
     packed_ranks as (
         select
             runout,
@@ -676,7 +687,7 @@ with
             cast(sum(
                 case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
             ) as bigint) as seats_9_to_10
-        from equity_hands
+        from seat_ranks
         group by runout, weight
     ),
     runout_ranks as (
@@ -695,7 +706,7 @@ with
             nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10
         from packed_ranks
     ),
-    board_best as (
+    showdowns as (
         select
             runout_ranks.*,
             least(
@@ -711,49 +722,44 @@ with
                 coalesce(rank_10, 9999)
             ) as best_rank
         from runout_ranks
-    )
-select
-    board_best.*,
-    case when board_best.rank_1 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_2 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_3 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_4 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_5 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_6 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_7 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_8 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_9 = board_best.best_rank then 1 else 0 end
-    + case when board_best.rank_10 = board_best.best_rank then 1 else 0 end
-    as winners
-from board_best;
-
-create view equity as
-with
-    players as (
-        select hand_no as player from hand_input
-        union
-        select player from monte_carlo_units where player > 0
     ),
+    counted as (
+        select
+            showdowns.*,
+            case when rank_1 = best_rank then 1 else 0 end
+            + case when rank_2 = best_rank then 1 else 0 end
+            + case when rank_3 = best_rank then 1 else 0 end
+            + case when rank_4 = best_rank then 1 else 0 end
+            + case when rank_5 = best_rank then 1 else 0 end
+            + case when rank_6 = best_rank then 1 else 0 end
+            + case when rank_7 = best_rank then 1 else 0 end
+            + case when rank_8 = best_rank then 1 else 0 end
+            + case when rank_9 = best_rank then 1 else 0 end
+            + case when rank_10 = best_rank then 1 else 0 end
+            as winners
+        from showdowns
+    ),
+    -- Each seat of each runout; a seat no player holds has no rank and is left out.
     outcomes as (
         select
-            players.player,
-            showdowns.weight,
-            showdowns.best_rank,
-            showdowns.winners,
-            case players.player
-                when 1 then showdowns.rank_1
-                when 2 then showdowns.rank_2
-                when 3 then showdowns.rank_3
-                when 4 then showdowns.rank_4
-                when 5 then showdowns.rank_5
-                when 6 then showdowns.rank_6
-                when 7 then showdowns.rank_7
-                when 8 then showdowns.rank_8
-                when 9 then showdowns.rank_9
-                when 10 then showdowns.rank_10
+            seats.player,
+            counted.weight,
+            counted.best_rank,
+            counted.winners,
+            case seats.player
+                when 1 then counted.rank_1
+                when 2 then counted.rank_2
+                when 3 then counted.rank_3
+                when 4 then counted.rank_4
+                when 5 then counted.rank_5
+                when 6 then counted.rank_6
+                when 7 then counted.rank_7
+                when 8 then counted.rank_8
+                when 9 then counted.rank_9
+                when 10 then counted.rank_10
             end as hand_rank
-        from equity_showdowns as showdowns
-        cross join players
+        from counted
+        cross join (select digit + 1 as player from digits) as seats
     ),
     totals as (
         select
@@ -764,6 +770,7 @@ with
             -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
             sum(case when hand_rank = best_rank then weight * (2520 // winners) else 0 end) as pot_shares
         from outcomes
+        where hand_rank is not null
         group by player
     )
 select
@@ -774,3 +781,9 @@ select
     pot_shares,
     pot_shares / (2520.0 * runouts) as equity
 from totals;
+
+create view equity as
+select * from equity_of('exact_runouts');
+
+create view monte_carlo_equity as
+select * from equity_of('monte_carlo_runouts');

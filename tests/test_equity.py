@@ -125,7 +125,6 @@ def board_classes_by_definition(hands: list[str], board: str, dead: str) -> coll
 def test_board_classes_are_the_defined_partition(db, hands, board, dead, remaining, to_come):
     expected = board_classes_by_definition(hands, board, dead)
     with db.engine.scratch():
-        db.engine.execute("update deal_settings set deals = 0")  # boards are enumerated for exact work only
         for player, hand in enumerate(hands, start=1):
             for card in ids(hand):
                 db.engine.execute("insert into hand_input (hand_no, card_id) values (?, ?)", (player, card))

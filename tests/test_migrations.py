@@ -183,6 +183,42 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
         assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal
 
 
+def test_views_an_earlier_version_of_a_file_made_are_dropped_when_it_is_applied_again(built, engine_name, sql_copy):
+    """020 once made equity_runouts, equity_hands and equity_showdowns, which equity read
+    (0.1.x); today's 020 does not. Applying today's file over that database drops them, each
+    after what reads it (PostgreSQL refuses otherwise: tests/test_postgres.py runs this too),
+    so none stays behind as if it were the user's; equity answers as before."""
+    check_retired_views_are_dropped(built, engine_name, sql_copy)
+
+
+def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path) -> None:
+    edit(
+        sql_copy / "020_monte_carlo.views.sql",
+        "create view equity as\nselect * from equity_of('exact_runouts');",
+        "create view equity_runouts as select * from exact_runouts;\n"
+        "create view equity_hands as select * from equity_runouts;\n"
+        "create view equity_showdowns as select * from equity_hands;\n"
+        "create view equity as\nselect * from equity_of('equity_showdowns');",
+    )
+    retired = {"equity_runouts", "equity_hands", "equity_showdowns"}
+    with pokersql.connect(built, engine=engine_name) as db:
+        migrations.migrate(db.engine, migrations.sql_files(sql_copy))
+        assert retired <= tables(db)
+        with db.engine.scratch():
+            db.engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 48), (1, 49), (2, 44), (2, 45)])
+            db.engine.executemany("insert into board_input (card_id) values (?)", [(0,), (21,), (42,)])
+            before = db.engine.execute("select player, runouts, wins, ties, pot_shares from equity order by player")
+        applied = migrations.migrate(db.engine)
+        assert "020_monte_carlo.views.sql" in [f.script for f in applied]
+        assert not retired & tables(db)
+        assert "equity" in tables(db)
+        with db.engine.scratch():
+            db.engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 48), (1, 49), (2, 44), (2, 45)])
+            db.engine.executemany("insert into board_input (card_id) values (?)", [(0,), (21,), (42,)])
+            assert db.engine.execute("select player, runouts, wins, ties, pot_shares from equity order by player") == before
+        assert len(before) == 2 and before[0][1] == 990
+
+
 def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, sql_copy):
     with pokersql.connect(built, engine=engine_name) as db:
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []

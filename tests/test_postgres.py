@@ -9,6 +9,7 @@ fails the tests: they never skip. The modules that use it run on one xdist worke
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import threading
@@ -29,6 +30,7 @@ from pokersql.engines import ENGINES
 from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
 from pokersql.engines.postgres import PostgresEngine, masked, placeholders
 from pokersql.transpile import DIALECTS, transpile
+from test_migrations import check_retired_views_are_dropped  # tests/test_migrations.py
 from pg_server import Server  # tests/pg_server.py (the fixtures server, pg_url and pg: conftest.py)
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
 from signals import interrupt  # tests/signals.py
@@ -238,6 +240,14 @@ def test_failed_file_leaves_the_database_as_it_was(fresh_url: str, tmp_path: Pat
 
 
 # -- the same answers as DuckDB --------------------------------------------------------
+
+
+def test_views_an_earlier_version_of_a_file_made_are_dropped_after_what_reads_them(built_postgres, tmp_path: Path) -> None:
+    """PostgreSQL binds views: the retired views of 020 are dropped after the view that reads
+    them (tests/test_migrations.py says what is checked)."""
+    sql_copy = tmp_path / "sql"
+    shutil.copytree(migrations.sql_directory(), sql_copy)
+    check_retired_views_are_dropped(built_postgres("retired_views"), "postgres", sql_copy)
 
 
 def test_small_tables_identical(pg: pokersql.Database, duck: pokersql.Database) -> None:
