@@ -54,7 +54,7 @@ from .engines.base import Engine
 from .errors import BadInput, DatabaseError, MigrationError
 from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
-from .transpile import SOURCE_DIALECT, transpile
+from .transpile import SOURCE_DIALECT, table_macros, transpile
 
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
 # SQL text as the checksum and the statement finder read it: a quoted string or identifier
@@ -516,11 +516,14 @@ def migrate(
             kept_views += engine.drop_keeping_views([(_DROP[objects[name]], name) for name in names])
         for sql_file in todo.baseline:
             _record(engine, sql_file, BASELINE, 0)
+        macros = None if engine.runs_table_macros or not todo.apply else table_macros(
+            f.text for f in files if f.runs_on(engine.dialect)
+        )
         for number, sql_file in enumerate(todo.apply):
             progress(f"applying {sql_file.script}", number, len(todo.apply))
             started = time.perf_counter()
             try:
-                for statement in engine.statements(sql_file.text, sql_file.script):
+                for statement in engine.statements(sql_file.text, sql_file.script, macros):
                     engine.execute(statement)
                 if not engine.binds_views:
                     # SQLite creates a view that reads a missing table or column, and fails only when
@@ -574,6 +577,7 @@ def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> list[tuple[s
 def script_for(dialect: str, files: list[SqlFile]) -> str:
     """One script of all the files, each under a comment naming it, for ``dialect``'s shell."""
     parts = []
+    macros = table_macros(f.text for f in files if f.runs_on(dialect)) if dialect != SOURCE_DIALECT else None
     for sql_file in files:
         if not sql_file.runs_on(dialect):
             continue
@@ -581,7 +585,7 @@ def script_for(dialect: str, files: list[SqlFile]) -> str:
         if dialect == SOURCE_DIALECT:
             parts.append(sql_file.text.rstrip("\n") + "\n\n")
         else:
-            parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script)))
+            parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script, macros)))
     return "".join(parts)
 
 

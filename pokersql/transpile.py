@@ -26,6 +26,8 @@ every difference and how it is handled).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .errors import DatabaseError
@@ -37,7 +39,7 @@ SOURCE_DIALECT = "duckdb"
 DIALECTS = ("duckdb", "sqlite", "postgres", "spark")
 
 
-def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
+def transpile(sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
     """Statements of ``sql`` (DuckDB's dialect) written in ``dialect``.
 
     What ``sqlglot.transpile(sql, read="duckdb", write=dialect, unsupported_level=ErrorLevel.RAISE)``
@@ -45,23 +47,24 @@ def transpile(sql: str, dialect: str, source: str = "SQL") -> list[str]:
     """
     from sqlglot.errors import ErrorLevel, SqlglotError
 
-    parsed = parse(sql, dialect, source)
+    parsed = parse(sql, dialect, source, macros)
     try:
         return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
 
 
-def parse(sql: str, dialect: str, source: str = "SQL") -> list[exp.Expression | None]:
+def parse(sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None) -> list[exp.Expression | None]:
     """The statements of ``sql`` (DuckDB's dialect), parsed and checked for ``dialect``:
-    what ``transpile`` writes out (the Spark engine reads the trees themselves)."""
+    what ``transpile`` writes out (the Spark engine reads the trees themselves). ``macros``:
+    the table macros other scripts define (``table_macros``), expanded here too."""
     import sqlglot  # here, not at start-up: only applying or printing SQL files needs it
     from sqlglot.errors import SqlglotError
 
     try:
         parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
         if dialect != SOURCE_DIALECT:
-            parsed = _expand_table_macros(parsed)
+            parsed = _expand_table_macros(parsed, macros)
             _refuse_end_exclusive_range(parsed)
         if dialect == "postgres":
             parsed = [_for_postgres(statement) if statement else statement for statement in parsed]
@@ -72,37 +75,72 @@ def parse(sql: str, dialect: str, source: str = "SQL") -> list[exp.Expression | 
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
 
 
-def _expand_table_macros(parsed: list[exp.Expression | None]) -> list[exp.Expression | None]:
+# A table macro by name: its parameters and its query, as parsed from DuckDB's dialect.
+TableMacros = dict[str, tuple[list[str], "exp.Expression"]]
+_CREATE_MACRO = re.compile(r"create\s+(or\s+replace\s+)?macro", re.IGNORECASE)
+
+
+def table_macros(scripts: Iterable[str]) -> TableMacros:
+    """The table macros the scripts (DuckDB's dialect) define, by name: what a call of one
+    in another script is expanded with (a macro of a later script replaces an earlier one's)."""
+    import sqlglot
+    from sqlglot.errors import SqlglotError
+
+    macros: TableMacros = {}
+    for script in scripts:
+        if not _CREATE_MACRO.search(script):
+            continue
+        try:
+            for statement in sqlglot.parse(script, read=SOURCE_DIALECT):
+                macro = _table_macro(statement)
+                if macro is not None:
+                    macros[macro[0]] = macro[1:]
+        except SqlglotError as e:
+            raise DatabaseError(f"cannot read the macros of the SQL files: {' '.join(str(e).split())}") from e
+    return macros
+
+
+def _table_macro(statement: exp.Expression | None) -> tuple[str, list[str], exp.Expression] | None:
+    """A ``create macro name(relations) as table select ...``: its name, parameters and query;
+    None for any other statement. A scalar macro is refused: only table macros are expanded."""
+    import sqlglot
+    from sqlglot import exp
+
+    if not (
+        isinstance(statement, exp.Create)
+        and str(statement.args.get("kind", "")).upper() == "MACRO"
+        and isinstance(statement.this, exp.UserDefinedFunction)
+    ):
+        return None
+    name = statement.this.this.name  # the function's name, a Table of one identifier
+    body = statement.expression
+    if not isinstance(body, exp.Query):
+        raise sqlglot.errors.UnsupportedError(f"macro {name}: only DuckDB's table macros are expanded for other engines")
+    return name.lower(), [parameter.name.lower() for parameter in statement.this.expressions], body
+
+
+def _expand_table_macros(
+    parsed: list[exp.Expression | None], macros: TableMacros | None = None
+) -> list[exp.Expression | None]:
     """The statements with each DuckDB table macro of the script expanded where it is called,
     and its ``create macro`` left out.
 
     A table macro takes the names of relations: ``create macro tally(runouts) as table select
     ... from query_table(runouts) ...``, called as ``from tally(exact_runouts)`` or
     ``from tally('exact_runouts')``. The call becomes ``(select ... from exact_runouts ...) as
-    tally`` (its own alias kept when it has one). A macro may call one defined before it.
+    tally`` (its own alias kept when it has one). A macro may call another; ``macros``: those
+    of other scripts (``table_macros``).
     """
-    import sqlglot
-    from sqlglot import exp
-
-    macros: dict[str, tuple[list[str], exp.Expression]] = {}
+    known: TableMacros = dict(macros or {})
     result: list[exp.Expression | None] = []
     for statement in parsed:
-        if (
-            isinstance(statement, exp.Create)
-            and str(statement.args.get("kind", "")).upper() == "MACRO"
-            and isinstance(statement.this, exp.UserDefinedFunction)
-        ):
+        macro = _table_macro(statement)
+        if macro is not None:
             # Kept as written: a call inside it is expanded with the names it is called with.
-            name = statement.this.this.name  # the function's name, a Table of one identifier
-            body = statement.expression
-            if not isinstance(body, exp.Query):
-                raise sqlglot.errors.UnsupportedError(
-                    f"macro {name}: only DuckDB's table macros are expanded for other engines"
-                )
-            parameters = [parameter.name.lower() for parameter in statement.this.expressions]
-            macros[name.lower()] = (parameters, body)
+            name, parameters, body = macro
+            known[name] = (parameters, body)
             continue
-        result.append(_expand_calls(statement, macros) if statement is not None else None)
+        result.append(_expand_calls(statement, known) if statement is not None else None)
     return result
 
 

@@ -17,7 +17,31 @@
   starting_hand_categories: for each starting class, the chance of each
     category by the river (the Power BI study's "best possible hand given the two
     cards you are dealt"); see the view.
+  seven_card_ranks(seven_card_rows): a table macro, the one lookup of seven cards
+    (below): every row of the relation named, with its hand_rank and points.
 */
+
+/*
+  The hand of seven cards, looked up: every row of the relation named (a table, view or
+  CTE with rank_key, suit_counts and card_mask, seven cards summed into the codes of
+  cards, 001), its columns as they are, with the hand_rank and points of those cards.
+  The hand_key is rank_key * 8192 + the values of the suit holding five or more of the
+  seven (flush_suits, 001; 0 when none does), the key of suit_reduced_seven (012).
+  Every evaluation of seven cards reads it: starting_hand_categories here, range_hands
+  (017), known_hand_ranks (018) and the equity tally (020). A DuckDB table macro; on the
+  other engines each call is expanded into the query itself (pokersql/transpile.py).
+*/
+create macro seven_card_ranks(seven_card_rows) as table
+select
+    seven.*,
+    suit_reduced_seven.hand_rank,
+    suit_reduced_seven.points
+from query_table(seven_card_rows) as seven
+inner join flush_suits
+    on flush_suits.suit_counts = seven.suit_counts
+inner join suit_reduced_seven
+    on suit_reduced_seven.hand_key = seven.rank_key * 8192
+    + ((seven.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
 
 /* Every set of cards is summed into the codes of cards (001): its values
    (rank_key), its suit counts and its cards as a 52-bit set. */
@@ -177,34 +201,23 @@ with
         cross join hole_cards
         where boards.card_mask & hole_cards.card_mask = 0
     ),
-    hand_keys as (
-        select
-            seven_cards.hand_class,
-            seven_cards.rank_key * 8192
-            + ((seven_cards.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
-        from seven_cards
-        inner join flush_suits
-            on flush_suits.suit_counts = seven_cards.suit_counts
-    ),
     -- Counted side by side, one row per class, so that a filter on hand_class reaches
     -- the representatives (a second reading of them, to add the zero rows, would not).
     counted as (
         select
-            hand_keys.hand_class,
-            sum(case when suit_reduced_seven.points = 0 then 1 else 0 end) as boards_0,
-            sum(case when suit_reduced_seven.points = 1 then 1 else 0 end) as boards_1,
-            sum(case when suit_reduced_seven.points = 2 then 1 else 0 end) as boards_2,
-            sum(case when suit_reduced_seven.points = 3 then 1 else 0 end) as boards_3,
-            sum(case when suit_reduced_seven.points = 4 then 1 else 0 end) as boards_4,
-            sum(case when suit_reduced_seven.points = 5 then 1 else 0 end) as boards_5,
-            sum(case when suit_reduced_seven.points = 6 then 1 else 0 end) as boards_6,
-            sum(case when suit_reduced_seven.points = 7 then 1 else 0 end) as boards_7,
-            sum(case when suit_reduced_seven.points = 8 then 1 else 0 end) as boards_8,
-            sum(case when suit_reduced_seven.points = 9 then 1 else 0 end) as boards_9
-        from hand_keys
-        inner join suit_reduced_seven
-            on suit_reduced_seven.hand_key = hand_keys.hand_key
-        group by hand_keys.hand_class
+            ranked.hand_class,
+            sum(case when ranked.points = 0 then 1 else 0 end) as boards_0,
+            sum(case when ranked.points = 1 then 1 else 0 end) as boards_1,
+            sum(case when ranked.points = 2 then 1 else 0 end) as boards_2,
+            sum(case when ranked.points = 3 then 1 else 0 end) as boards_3,
+            sum(case when ranked.points = 4 then 1 else 0 end) as boards_4,
+            sum(case when ranked.points = 5 then 1 else 0 end) as boards_5,
+            sum(case when ranked.points = 6 then 1 else 0 end) as boards_6,
+            sum(case when ranked.points = 7 then 1 else 0 end) as boards_7,
+            sum(case when ranked.points = 8 then 1 else 0 end) as boards_8,
+            sum(case when ranked.points = 9 then 1 else 0 end) as boards_9
+        from seven_card_ranks('seven_cards') as ranked
+        group by ranked.hand_class
     ),
     category_boards as (
         select

@@ -208,18 +208,13 @@ with
             on range_deal_hands.deal_no = range_runouts.deal_no
     )
 select
-    seven_cards.deal_no,
-    seven_cards.board_class,
-    seven_cards.weight,
-    seven_cards.player,
-    seven_cards.seat,
-    suit_reduced_seven.hand_rank
-from seven_cards
-inner join flush_suits
-    on flush_suits.suit_counts = seven_cards.suit_counts
-inner join suit_reduced_seven
-    on suit_reduced_seven.hand_key = seven_cards.rank_key * 8192
-    + ((seven_cards.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
+    deal_no,
+    board_class,
+    weight,
+    player,
+    seat,
+    hand_rank
+from seven_card_ranks('seven_cards');
 
 /* One row per runout: its best hand_rank, how many hold it (winners) and which
    seats (a bit per seat), found by grouping alone: the runout's hands grouped by

@@ -158,17 +158,22 @@ inner join suit_reduced_seven
     on suit_reduced_seven.hand_key = random_patterns.hand_key;
 
 create view known_hand_ranks as
+with
+    seven_cards as (
+        select
+            equity_board_classes.board_class,
+            known_holes.player,
+            equity_board_classes.rank_key + known_holes.rank_key as rank_key,
+            equity_board_classes.suit_counts + known_holes.suit_counts as suit_counts,
+            equity_board_classes.card_mask + known_holes.card_mask as card_mask
+        from equity_board_classes
+        cross join known_holes
+    )
 select
-    equity_board_classes.board_class,
-    known_holes.player,
-    suit_reduced_seven.hand_rank
-from equity_board_classes
-cross join known_holes
-inner join flush_suits
-    on flush_suits.suit_counts = equity_board_classes.suit_counts + known_holes.suit_counts
-inner join suit_reduced_seven
-    on suit_reduced_seven.hand_key = (equity_board_classes.rank_key + known_holes.rank_key) * 8192
-    + (((equity_board_classes.card_mask + known_holes.card_mask) >> flush_suits.flush_shift) & flush_suits.flush_bits);
+    board_class,
+    player,
+    hand_rank
+from seven_card_ranks('seven_cards');
 
 create view known_best as
 select

@@ -640,36 +640,23 @@ from seven_cards;
 /*
   The tally, one definition for both: equity_of(runout_rows) reads a relation of runouts
   (runout, weight, player, rank_key, suit_counts, card_mask: each player's seven cards
-  summed into the codes of cards, 001), evaluates each by hand_key in suit_reduced_seven
-  (012), sets the players' hand_ranks side by side per runout (rank_1 .. rank_10, up to ten
-  players, packed into three sums of 13-bit ranks and unpacked: SQLite has no pivot), finds
-  the best and how many hold it, and counts each player's wins, ties and pot_shares.
+  summed into the codes of cards, 001), evaluates each (seven_card_ranks, 013), sets the
+  players' hand_ranks side by side per runout (rank_1 .. rank_10, up to ten players,
+  packed into three sums of 13-bit ranks and unpacked: SQLite has no pivot), finds the
+  best and how many hold it, and counts each player's wins, ties and pot_shares.
   A DuckDB table macro; for the other engines pokersql expands each call into the query
   itself when it transpiles this file (pokersql/transpile.py), so no engine holds a copy.
   (A macro's parameter stands for every column of its name: runout_rows names no column.)
 */
 create macro equity_of(runout_rows) as table
 with
-    hand_keys as (
-        select
-            runouts.runout,
-            runouts.weight,
-            runouts.player,
-            runouts.rank_key * 8192
-            + ((runouts.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits) as hand_key
-        from query_table(runout_rows) as runouts
-        inner join flush_suits
-            on flush_suits.suit_counts = runouts.suit_counts
-    ),
     seat_ranks as (
         select
-            hand_keys.runout,
-            hand_keys.weight,
-            hand_keys.player,
-            suit_reduced_seven.hand_rank
-        from hand_keys
-        inner join suit_reduced_seven
-            on suit_reduced_seven.hand_key = hand_keys.hand_key
+            runout,
+            weight,
+            player,
+            hand_rank
+        from seven_card_ranks(runout_rows)
     ),
     packed_ranks as (
         select

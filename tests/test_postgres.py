@@ -29,7 +29,7 @@ from pokersql.cli import main
 from pokersql.engines import ENGINES
 from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
 from pokersql.engines.postgres import PostgresEngine, masked, placeholders
-from pokersql.transpile import DIALECTS, transpile
+from pokersql.transpile import DIALECTS, table_macros, transpile
 from test_migrations import check_retired_views_are_dropped  # tests/test_migrations.py
 from pg_server import Server  # tests/pg_server.py (the fixtures server, pg_url and pg: conftest.py)
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
@@ -145,8 +145,9 @@ def postgres_files() -> list[migrations.SqlFile]:
 
 def test_every_sql_file_transpiles_to_postgres_strictly() -> None:
     assert "019_hand_macros.duckdb.views.sql" not in [f.script for f in postgres_files()]
+    macros = table_macros(f.text for f in postgres_files())
     for sql_file in postgres_files():
-        statements = transpile(sql_file.text, "postgres", sql_file.script)
+        statements = transpile(sql_file.text, "postgres", sql_file.script, macros)
         assert statements and all(statement.strip() for statement in statements), sql_file.script
         assert "DIV(" not in " ".join(statements), sql_file.script  # numeric on PostgreSQL
 

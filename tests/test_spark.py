@@ -33,7 +33,7 @@ from pokersql.engines.spark import engine as spark_engine
 from pokersql.engines.spark.engine import SparkEngine
 from pokersql.engines.spark.session import _load_pyspark
 from pokersql.engines.spark.storage import CATALOG_FILE
-from pokersql.transpile import DIALECTS, transpile
+from pokersql.transpile import DIALECTS, table_macros, transpile
 from signals import interrupt  # tests/signals.py
 
 pytestmark = pytest.mark.xdist_group("spark")
@@ -222,8 +222,9 @@ def test_a_second_process_cannot_write_the_directory(spark_dir: Path) -> None:
 
 
 def test_every_sql_file_transpiles_to_spark_strictly() -> None:
+    macros = table_macros(f.text for f in spark_files())
     for sql_file in spark_files():
-        statements = transpile(sql_file.text, "spark", sql_file.script)
+        statements = transpile(sql_file.text, "spark", sql_file.script, macros)
         assert statements and all(statement.strip() for statement in statements), sql_file.script
         for statement in statements:
             assert "AS MATERIALIZED" not in statement.upper(), sql_file.script

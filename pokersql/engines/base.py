@@ -18,10 +18,13 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import interrupts
 from ..errors import BadInput, DatabaseError, PokerSQLError
+
+if TYPE_CHECKING:
+    from ..transpile import TableMacros
 
 # How messages name each engine (the registry, pokersql.engines, names the engines and their classes).
 ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
@@ -106,6 +109,9 @@ class Engine:
     # evaluate and compare ask an in-memory SQLite copy of the lookup tables from the second
     # call on (own_hands.LookupCopy): the engine takes about 10 ms to plan a query that small.
     copies_lookups: bool = False
+    # DuckDB runs the table macros of the SQL files itself; elsewhere each call is expanded when
+    # a file is transpiled, with the macros of every file (migrations hands them to statements).
+    runs_table_macros: bool = False
 
     @property
     def title(self) -> str:
@@ -132,10 +138,11 @@ class Engine:
         """Column names of the last statement's result."""
         raise NotImplementedError
 
-    def statements(self, script: str, source: str = "SQL") -> list[str]:
+    def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         """The statements of a script written in DuckDB's dialect, ready for this engine.
 
-        ``source`` names the script (a file) in an error.
+        ``source`` names the script (a file) in an error; ``macros``: the table macros of the
+        other SQL files (``transpile.table_macros``), for an engine that expands them.
         """
         raise NotImplementedError
 

@@ -50,7 +50,7 @@ from typing import Any
 from .. import interrupts
 from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one
 from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
-from ..transpile import transpile
+from ..transpile import TableMacros, transpile
 
 psycopg: Any = None
 
@@ -264,8 +264,8 @@ class PostgresEngine(Engine):
     def columns(self) -> list[str]:
         return list(self._description)
 
-    def statements(self, script: str, source: str = "SQL") -> list[str]:
-        return transpile(script, self.dialect, source)
+    def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
+        return transpile(script, self.dialect, source, macros)
 
     def begin(self, immediate: bool = False) -> None:
         self.execute("begin transaction")

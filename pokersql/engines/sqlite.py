@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import interrupts
 from ..errors import DatabaseError, Interrupted, PokerSQLError, Refused
-from ..transpile import transpile
+from ..transpile import TableMacros, transpile
 from .base import FETCH_ROWS, Engine, EquityCosts, _abbreviate, _check_kind, _first_line, _more_than_one
 
 # How long a SQLite connection waits for another process's write (a build takes about 10 s).
@@ -141,8 +141,8 @@ class SQLiteEngine(Engine):
     def columns(self) -> list[str]:
         return list(self._description)
 
-    def statements(self, script: str, source: str = "SQL") -> list[str]:
-        return transpile(script, self.dialect, source)
+    def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
+        return transpile(script, self.dialect, source, macros)
 
     def begin(self, immediate: bool = False) -> None:
         # immediate: the write lock first, so two processes never both decide to write the same thing.

@@ -24,7 +24,7 @@ from typing import Any
 
 from ... import interrupts
 from ...errors import BadInput, DatabaseError, Interrupted, PokerSQLError
-from ...transpile import parse
+from ...transpile import TableMacros, parse
 from ..base import Engine, _abbreviate, _check_kind
 from .held import _HeldRows
 from .reading import _Reading
@@ -93,11 +93,11 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         return {**SESSION_CONF, **{k: v for k, v in local.items() if k.startswith("spark.sql.")}}
 
     # -- running statements --------------------------------------------------
-    def statements(self, script: str, source: str = "SQL") -> list[str]:
+    def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         from sqlglot.errors import ErrorLevel, SqlglotError
 
         result = []
-        for tree in parse(script, "spark", source):
+        for tree in parse(script, "spark", source, macros):
             if tree is None:
                 continue
             try:
