@@ -673,7 +673,8 @@ with
             ) as bigint) as seats_5_to_8,
             cast(sum(
                 case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
-            ) as bigint) as seats_9_to_10
+            ) as bigint) as seats_9_to_10,
+            max(player) as last_seat
         from seat_ranks
         group by runout, weight
     ),
@@ -690,7 +691,8 @@ with
             nullif((seats_5_to_8 >> 26) & 8191, 0) as rank_7,
             nullif((seats_5_to_8 >> 39) & 8191, 0) as rank_8,
             nullif((seats_9_to_10 >> 0) & 8191, 0) as rank_9,
-            nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10
+            nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10,
+            last_seat
         from packed_ranks
     ),
     showdowns as (
@@ -726,7 +728,7 @@ with
             as winners
         from showdowns
     ),
-    -- Each seat of each runout; a seat no player holds has no rank and is left out.
+    -- Each seat of each runout up to its last; a seat no player holds has no rank and is left out.
     outcomes as (
         select
             seats.player,
@@ -746,7 +748,8 @@ with
                 when 10 then counted.rank_10
             end as hand_rank
         from counted
-        cross join (select digit + 1 as player from digits) as seats
+        inner join (select digit + 1 as player from digits) as seats
+            on seats.player <= counted.last_seat
     ),
     totals as (
         select
