@@ -11,7 +11,28 @@
     that make that hand_rank, largest group first, as canonical text.
   typed_hands: the hands typed into hand_input, one row each: best_hands and
     best_five_cards side by side (what `pokersql eval` and `compare` show).
+  hand_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 cards by their
+    values and flush (below).
 */
+
+/*
+  The hand_rank of 5 to 7 cards, looked up: every row of the relation named (a table,
+  view or CTE with rank_key, the cards' values summed, 001, and flush_mask, the 13 bits
+  of the suit holding five or more of them, 0 when none does), its columns as they are,
+  with hand_rank: the best five of the values (best_by_values, 010) or of the flush suit
+  (best_by_flush), the better of the two. best_hands here, seven_card_frequencies (013)
+  and street_hands (021) read it. A DuckDB table macro; on the other engines each call is
+  expanded into the query itself (pokersql/transpile.py).
+*/
+create macro hand_ranks_of(key_rows) as table
+select
+    keyed.*,
+    least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank)) as hand_rank
+from query_table(key_rows) as keyed
+inner join best_by_values as by_values
+    on by_values.rank_key = keyed.rank_key
+left join best_by_flush as by_flush
+    on by_flush.value_mask = keyed.flush_mask;
 
 create view hand_keys as
 select
@@ -43,18 +64,11 @@ with
     ),
     ranked as (
         select
-            flush_masks.deal_no,
-            flush_masks.player,
-            flush_masks.card_count,
-            case
-                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-                else by_values.hand_rank
-            end as hand_rank
-        from flush_masks
-        inner join best_by_values as by_values
-            on by_values.rank_key = flush_masks.rank_key
-        left join best_by_flush as by_flush
-            on by_flush.value_mask = flush_masks.flush_mask
+            deal_no,
+            player,
+            card_count,
+            hand_rank
+        from hand_ranks_of('flush_masks')
     )
 select
     ranked.deal_no,

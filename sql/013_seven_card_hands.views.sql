@@ -140,18 +140,19 @@ group by hand_key;
 
 create view seven_card_frequencies as
 with
+    -- A hand_key is rank_key * 8192 + the flush suit's values.
+    hand_keys as (
+        select
+            hand_key // 8192 as rank_key,
+            hand_key % 8192 as flush_mask,
+            hands
+        from seven_card_hand_keys
+    ),
     evaluated as (
         select
-            case
-                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-                else by_values.hand_rank
-            end as hand_rank,
-            hand_keys.hands
-        from seven_card_hand_keys as hand_keys
-        inner join best_by_values as by_values
-            on by_values.rank_key = hand_keys.hand_key // 8192
-        left join best_by_flush as by_flush
-            on by_flush.value_mask = hand_keys.hand_key % 8192
+            hand_rank,
+            hands
+        from hand_ranks_of('hand_keys')
     )
 select
     hand_categories.points,

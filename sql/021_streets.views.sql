@@ -69,21 +69,27 @@ with
             known_holes.card_mask + street_runouts.final_card_mask as card_mask
         from street_runouts
         cross join known_holes
+    ),
+    flush_masks as (
+        select
+            stage_keys.next_card,
+            stage_keys.river_card,
+            stage_keys.player,
+            stage_keys.stage,
+            stage_keys.rank_key,
+            (stage_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
+        from stage_keys
+        inner join flush_suits
+            on flush_suits.suit_counts = stage_keys.suit_counts
     )
+-- The lookup of best_hands (011): the values' best five, or the flush suit's.
 select
-    stage_keys.next_card,
-    stage_keys.river_card,
-    stage_keys.player,
-    stage_keys.stage,
-    -- The lookups of best_hands (010, 011): the values' best five, or the flush suit's.
-    least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank)) as hand_rank
-from stage_keys
-inner join flush_suits
-    on flush_suits.suit_counts = stage_keys.suit_counts
-inner join best_by_values as by_values
-    on by_values.rank_key = stage_keys.rank_key
-left join best_by_flush as by_flush
-    on by_flush.value_mask = (stage_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits;
+    next_card,
+    river_card,
+    player,
+    stage,
+    hand_rank
+from hand_ranks_of('flush_masks');
 
 create view street_equity as
 with
