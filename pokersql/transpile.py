@@ -145,7 +145,7 @@ def _expand_table_macros(
 
 
 def _expand_calls(
-    statement: exp.Expression, macros: dict[str, tuple[list[str], exp.Expression]], depth: int = 0
+    statement: exp.Expression, macros: TableMacros, depth: int = 0
 ) -> exp.Expression:
     """``statement`` with every ``from macro(relation, ...)`` replaced by the macro's query."""
     import sqlglot

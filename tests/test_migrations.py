@@ -191,6 +191,14 @@ def test_views_an_earlier_version_of_a_file_made_are_dropped_when_it_is_applied_
     check_retired_views_are_dropped(built, engine_name, sql_copy)
 
 
+def exact_equity_on_a_flop(db) -> list[tuple]:
+    """The equity view's rows for two hands (cards 48, 49 v 44, 45) on a flop (0, 21, 42)."""
+    with db.engine.scratch():
+        db.engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 48), (1, 49), (2, 44), (2, 45)])
+        db.engine.executemany("insert into board_input (card_id) values (?)", [(0,), (21,), (42,)])
+        return db.engine.execute("select player, runouts, wins, ties, pot_shares from equity order by player")
+
+
 def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path) -> None:
     edit(
         sql_copy / "020_monte_carlo.views.sql",
@@ -204,18 +212,12 @@ def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path
     with pokersql.connect(built, engine=engine_name) as db:
         migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert retired <= tables(db)
-        with db.engine.scratch():
-            db.engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 48), (1, 49), (2, 44), (2, 45)])
-            db.engine.executemany("insert into board_input (card_id) values (?)", [(0,), (21,), (42,)])
-            before = db.engine.execute("select player, runouts, wins, ties, pot_shares from equity order by player")
+        before = exact_equity_on_a_flop(db)
         applied = migrations.migrate(db.engine)
         assert "020_monte_carlo.views.sql" in [f.script for f in applied]
         assert not retired & tables(db)
         assert "equity" in tables(db)
-        with db.engine.scratch():
-            db.engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 48), (1, 49), (2, 44), (2, 45)])
-            db.engine.executemany("insert into board_input (card_id) values (?)", [(0,), (21,), (42,)])
-            assert db.engine.execute("select player, runouts, wins, ties, pot_shares from equity order by player") == before
+        assert exact_equity_on_a_flop(db) == before
         assert len(before) == 2 and before[0][1] == 990
 
 
