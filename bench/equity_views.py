@@ -1,6 +1,6 @@
 """Equity through the views, before and after a change of the SQL, side by side in one run.
 
-Issue 22 made exact and Monte Carlo equity two views over one tally (020's equity_of) and one
+Issue 22 made exact and Monte Carlo equity two views over one tally (equity_of, now 015's) and one
 lookup of seven cards (013's seven_card_ranks), where the equity view used to hold both behind
 ``deal_settings.deals = 0``. This runs the same questions on the code of two checkouts, each in
 a process of its own (PYTHONPATH), on a fresh in-memory database of each engine, and prints
@@ -28,6 +28,7 @@ CASES = [
     ("exact, AhAd v KhKd, preflop", ["AhAd", "KhKd"], {}),
     ("exact, AhAd v QQ+,AKs, flop", ["AhAd", "QQ+,AKs"], {"board": "2c 7d Kc"}),
     ("exact, AhAd v random, flop", ["AhAd", "random"], {"board": "2c 7d Kc"}),
+    ("exact, next street, AhAd v KhKd v QsJs, flop", ["AhAd", "KhKd", "QsJs"], {"board": "2h 7h Kc", "next_street": True}),
     ("Monte Carlo 100,000, AhAd v KhKd", ["AhAd", "KhKd"], {"trials": 100_000, "seed": 7}),
     ("Monte Carlo 20,000, AhAd v random v QQ+,AKs, flop", ["AhAd", "random", "QQ+,AKs"], {"board": "2c 7d Kc", "trials": 20_000, "seed": 1}),
 ]
@@ -49,7 +50,7 @@ for label, hands, options in cases:
         started = time.perf_counter()
         result = db.equity(*hands, **options)
         seconds.append(time.perf_counter() - started)
-    answer = [[p.wins, p.ties, round(p.equity, 12)] for p in result.players]
+    answer = result.to_dict()
     print(json.dumps({"case": label, "seconds": seconds, "answer": answer}), flush=True)
 """
 

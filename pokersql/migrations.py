@@ -436,10 +436,13 @@ def _names_of(sql_file: SqlFile) -> list[str]:
 # The views an earlier version of a view file created and this one does not: dropped when the
 # file is applied again (else they would stay behind, read as the user's own). Each entry:
 # the names in creation order, and the view of today's file they were created before (a view
-# is dropped after the views that read it: PostgreSQL refuses otherwise).
+# is dropped after the views that read it: PostgreSQL refuses otherwise, and its engine also
+# puts a view before what it reads when a view moved to another file).
 RETIRED_VIEWS: dict[str, tuple[tuple[str, ...], str]] = {
-    # 0.2.0: exact and Monte Carlo equity became two views over one tally (equity_of).
-    "020_monte_carlo.views.sql": (("equity_runouts", "equity_hands", "equity_showdowns"), "equity"),
+    # 0.2.0: exact and Monte Carlo equity became two views over one tally (equity_of), which
+    # then moved to 015 with the exact views, and every equity view counts with it.
+    "017_range_equity.views.sql": (("range_showdowns",), "range_equity"),
+    "020_monte_carlo.views.sql": (("equity_runouts", "equity_hands", "equity_showdowns"), "monte_carlo_equity"),
 }
 
 

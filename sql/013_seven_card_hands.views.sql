@@ -27,8 +27,8 @@
   cards, 001), its columns as they are, with the hand_rank and points of those cards.
   The hand_key is rank_key * 8192 + the values of the suit holding five or more of the
   seven (flush_suits, 001; 0 when none does), the key of suit_reduced_seven (012).
-  Every evaluation of seven cards reads it: starting_hand_categories here, range_hands
-  (017), known_hand_ranks (018) and the equity tally (020). A DuckDB table macro; on the
+  Every evaluation of seven cards reads it: starting_hand_categories here, the tally of
+  every equity view (equity_of, 015) and known_hand_ranks (018). A DuckDB table macro; on the
   other engines each call is expanded into the query itself (pokersql/transpile.py).
 */
 create macro seven_card_ranks(seven_card_rows) as table

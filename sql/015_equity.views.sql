@@ -1,7 +1,7 @@
 /*
   Texas Hold'em equity, exact: every board that can still come, grouped into
-  classes that play alike. The inputs are the tables of 014. The runouts, the
-  tally, the equity views (exact and Monte Carlo) are in 020; ranges in 017.
+  classes that play alike, and the tally that every equity view counts with. The
+  inputs are the tables of 014. Ranges are in 017, Monte Carlo in 020.
 
   equity_deck: one row per card still in the deck.
   board_so_far: one row, the board's cards summed into the codes of cards (001).
@@ -24,6 +24,11 @@
     flush suit's count (in suit_counts) and cards (in card_mask), so a board of
     the class plus hole cards gives the seven cards' hand_key as the board itself
     would. Heads-up before the flop: 117,601 classes for 1,712,304 boards.
+  pot_shares_of(outcome_rows), equity_of(runout_rows): the tally (table macros, below).
+  exact_runouts: one row per class of boards per known player (tally 0): the class's
+    number (runout), its boards (weight) and the player's seven cards summed.
+  equity: one row per player: the runouts (boards) won alone (wins) and split (ties),
+    pot_shares and equity, as pot_shares_of counts them.
 */
 
 
@@ -157,3 +162,188 @@ group by
     rank_key,
     suit_counts,
     card_mask;
+
+/*
+  The tally, one definition for every equity view: equity (below), monte_carlo_equity (020),
+  range_equity (017), random_opponent_equity (018) and street_equity (021). Two DuckDB
+  table macros; for the other engines pokersql expands each call into the query itself
+  when it transpiles a file (pokersql/transpile.py), so no engine holds a copy. (A
+  macro's parameter stands for every column of its name: its name is no column's.)
+
+  pot_shares_of(outcome_rows): the relation named holds one row per player per runout
+    (or group of runouts): tally (what the counts are per: one value for one answer,
+    the next card in street_equity), player, weight (the runouts the row stands for)
+    and winners (how many share the pot when the player is one of them, 0 when the
+    player loses). One row per tally per player: runouts, wins (alone), ties (split),
+    pot_shares, each pot's share in 2520ths (divisible by 1..10, so the sums are exact
+    integers), and equity = pot_shares / (2520 * runouts).
+  equity_of(runout_rows): the relation named holds one row per runout per player:
+    tally, runout (a number unique within its tally), weight, player (1 to 10) and the
+    player's seven cards summed into the codes of cards (rank_key, suit_counts,
+    card_mask, 001). Each hand is looked up (seven_card_ranks, 013); the players'
+    hand_ranks are set side by side per runout (rank_1 .. rank_10, packed into three
+    sums of 13-bit ranks and unpacked: SQLite has no pivot), the best is found with how
+    many hold it, and pot_shares_of counts them.
+*/
+create macro pot_shares_of(outcome_rows) as table
+with
+    totals as (
+        select
+            tally,
+            player,
+            sum(weight) as runouts,
+            sum(case when winners = 1 then weight else 0 end) as wins,
+            sum(case when winners > 1 then weight else 0 end) as ties,
+            sum(case when winners > 0 then weight * (2520 // winners) else 0 end) as pot_shares
+        from query_table(outcome_rows)
+        group by tally, player
+    )
+select
+    tally,
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    pot_shares / (2520.0 * runouts) as equity
+from totals;
+
+create macro equity_of(runout_rows) as table
+with
+    seat_ranks as (
+        select
+            tally,
+            runout,
+            weight,
+            player,
+            hand_rank
+        from seven_card_ranks(runout_rows)
+    ),
+    packed_ranks as (
+        select
+            tally,
+            runout,
+            weight,
+            cast(sum(
+                case when player <= 4 then cast(hand_rank as bigint) << (13 * (player - 1)) else 0 end
+            ) as bigint) as seats_1_to_4,
+            cast(sum(
+                case
+                    when player between 5 and 8 then cast(hand_rank as bigint) << (13 * (player - 5))
+                    else 0
+                end
+            ) as bigint) as seats_5_to_8,
+            cast(sum(
+                case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
+            ) as bigint) as seats_9_to_10,
+            max(player) as last_seat
+        from seat_ranks
+        group by tally, runout, weight
+    ),
+    runout_ranks as (
+        select
+            tally,
+            weight,
+            nullif((seats_1_to_4 >> 0) & 8191, 0) as rank_1,
+            nullif((seats_1_to_4 >> 13) & 8191, 0) as rank_2,
+            nullif((seats_1_to_4 >> 26) & 8191, 0) as rank_3,
+            nullif((seats_1_to_4 >> 39) & 8191, 0) as rank_4,
+            nullif((seats_5_to_8 >> 0) & 8191, 0) as rank_5,
+            nullif((seats_5_to_8 >> 13) & 8191, 0) as rank_6,
+            nullif((seats_5_to_8 >> 26) & 8191, 0) as rank_7,
+            nullif((seats_5_to_8 >> 39) & 8191, 0) as rank_8,
+            nullif((seats_9_to_10 >> 0) & 8191, 0) as rank_9,
+            nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10,
+            last_seat
+        from packed_ranks
+    ),
+    showdowns as (
+        select
+            runout_ranks.*,
+            least(
+                coalesce(rank_1, 9999),
+                coalesce(rank_2, 9999),
+                coalesce(rank_3, 9999),
+                coalesce(rank_4, 9999),
+                coalesce(rank_5, 9999),
+                coalesce(rank_6, 9999),
+                coalesce(rank_7, 9999),
+                coalesce(rank_8, 9999),
+                coalesce(rank_9, 9999),
+                coalesce(rank_10, 9999)
+            ) as best_rank
+        from runout_ranks
+    ),
+    counted as (
+        select
+            showdowns.*,
+            case when rank_1 = best_rank then 1 else 0 end
+            + case when rank_2 = best_rank then 1 else 0 end
+            + case when rank_3 = best_rank then 1 else 0 end
+            + case when rank_4 = best_rank then 1 else 0 end
+            + case when rank_5 = best_rank then 1 else 0 end
+            + case when rank_6 = best_rank then 1 else 0 end
+            + case when rank_7 = best_rank then 1 else 0 end
+            + case when rank_8 = best_rank then 1 else 0 end
+            + case when rank_9 = best_rank then 1 else 0 end
+            + case when rank_10 = best_rank then 1 else 0 end
+            as winners
+        from showdowns
+    ),
+    -- Each seat of each runout up to its last; a seat no player holds has no rank and is left out.
+    seats_ranked as (
+        select
+            counted.tally,
+            seats.player,
+            counted.weight,
+            counted.best_rank,
+            counted.winners,
+            case seats.player
+                when 1 then counted.rank_1
+                when 2 then counted.rank_2
+                when 3 then counted.rank_3
+                when 4 then counted.rank_4
+                when 5 then counted.rank_5
+                when 6 then counted.rank_6
+                when 7 then counted.rank_7
+                when 8 then counted.rank_8
+                when 9 then counted.rank_9
+                when 10 then counted.rank_10
+            end as hand_rank
+        from counted
+        inner join (select digit + 1 as player from digits) as seats
+            on seats.player <= counted.last_seat
+    ),
+    outcomes as (
+        select
+            tally,
+            player,
+            weight,
+            case when hand_rank = best_rank then winners else 0 end as winners
+        from seats_ranked
+        where hand_rank is not null
+    )
+select * from pot_shares_of('outcomes');
+
+/* Exact: every class of boards with every known hand, tallied. */
+create view exact_runouts as
+select
+    0 as tally,
+    boards.board_class as runout,
+    cast(boards.boards as bigint) as weight,
+    known_holes.player,
+    cast(boards.rank_key + known_holes.rank_key as bigint) as rank_key,
+    cast(boards.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
+    cast(boards.card_mask + known_holes.card_mask as bigint) as card_mask
+from equity_board_classes as boards
+cross join known_holes;
+
+create view equity as
+select
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    equity
+from equity_of('exact_runouts');

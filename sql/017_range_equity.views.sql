@@ -19,12 +19,12 @@
     the number of boards.
   range_runouts: one row per deal per class of boards that miss the deal's
     cards, weighed by the number of such boards times the deal's weight.
-  range_hands: one row per runout per player: the hand_rank of the seven cards.
-  range_showdowns: one row per runout: the best hand_rank, how many players
-    hold it (winners) and their seats (winner_seats, bit k for seat k).
+  range_hands: one row per runout per player, as equity_of (015) reads it: the deal
+    (tally), the class of boards (runout), the weight, the seat (player) and its
+    seven cards summed.
   range_equity: one row per player: combos (its combinations dealt in at least
     one deal), deals (deals times boards, weighed), wins, ties, pot_shares (in
-    2520ths, as in equity, 015) and equity.
+    2520ths, as in equity, 015) and equity, each deal tallied by equity_of.
 */
 
 create view range_combos as
@@ -192,88 +192,30 @@ group by
     range_board_groups.card_mask;
 
 create view range_hands as
-with
-    seven_cards as (
-        select
-            range_runouts.deal_no,
-            range_runouts.board_class,
-            range_runouts.weight,
-            range_deal_hands.player,
-            range_deal_hands.seat,
-            range_runouts.rank_key + range_deal_hands.rank_key as rank_key,
-            range_runouts.suit_counts + range_deal_hands.suit_counts as suit_counts,
-            range_runouts.card_mask + range_deal_hands.combo_mask as card_mask
-        from range_runouts
-        inner join range_deal_hands
-            on range_deal_hands.deal_no = range_runouts.deal_no
-    )
 select
-    deal_no,
-    board_class,
-    weight,
-    player,
-    seat,
-    hand_rank
-from seven_card_ranks('seven_cards');
+    range_runouts.deal_no as tally,
+    range_runouts.board_class as runout,
+    range_runouts.weight,
+    range_deal_hands.seat as player,
+    range_runouts.rank_key + range_deal_hands.rank_key as rank_key,
+    range_runouts.suit_counts + range_deal_hands.suit_counts as suit_counts,
+    range_runouts.card_mask + range_deal_hands.combo_mask as card_mask
+from range_runouts
+inner join range_deal_hands
+    on range_deal_hands.deal_no = range_runouts.deal_no;
 
-/* One row per runout: its best hand_rank, how many hold it (winners) and which
-   seats (a bit per seat), found by grouping alone: the runout's hands grouped by
-   hand_rank, packed as hand_rank * 32768 + holders * 2048 + their seats, and
-   the smallest packed value kept (faster than window functions on DuckDB). */
-create view range_showdowns as
-with
-    rank_holders as (
-        select
-            deal_no,
-            board_class,
-            weight,
-            cast(hand_rank as bigint) * 32768 + count(*) * 2048 + sum(1 << seat) as packed
-        from range_hands
-        group by deal_no, board_class, weight, hand_rank
-    ),
-    best as (
-        select
-            deal_no,
-            board_class,
-            weight,
-            min(packed) as packed
-        from rank_holders
-        group by deal_no, board_class, weight
-    )
-select
-    deal_no,
-    board_class,
-    weight,
-    packed >> 15 as best_rank,
-    (packed >> 11) & 15 as winners,
-    packed & 2047 as winner_seats
-from best;
-
+/* Each deal tallied alone (equity_of, 015: its tally is the deal), then summed. */
 create view range_equity as
 with
     seat_totals as (
         select
-            range_seats.seat,
-            sum(case when range_showdowns.winners = 1 then range_showdowns.weight else 0 end) as wins,
-            sum(case when range_showdowns.winners > 1 then range_showdowns.weight else 0 end) as ties,
-            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
-            sum(range_showdowns.weight * (2520 // range_showdowns.winners)) as pot_shares
-        from range_showdowns
-        inner join range_seats
-            on (range_showdowns.winner_seats >> range_seats.seat) & 1 = 1
-        group by range_seats.seat
-    ),
-    totals as (
-        select
-            range_seats.player,
-            -- Every deal's pot is shared out whole: the shares of all seats add up to 2520 per deal.
-            sum(coalesce(seat_totals.pot_shares, 0)) over () // 2520 as deals,
-            coalesce(seat_totals.wins, 0) as wins,
-            coalesce(seat_totals.ties, 0) as ties,
-            coalesce(seat_totals.pot_shares, 0) as pot_shares
-        from range_seats
-        left join seat_totals
-            on seat_totals.seat = range_seats.seat
+            player as seat,
+            sum(runouts) as deals,
+            sum(wins) as wins,
+            sum(ties) as ties,
+            sum(pot_shares) as pot_shares
+        from equity_of('range_hands')
+        group by player
     ),
     dealt_combos as (
         select
@@ -283,13 +225,15 @@ with
         group by player
     )
 select
-    totals.player,
+    range_seats.player,
     dealt_combos.combos,
-    cast(totals.deals as bigint) as deals,
-    cast(totals.wins as bigint) as wins,
-    cast(totals.ties as bigint) as ties,
-    cast(totals.pot_shares as bigint) as pot_shares,
-    totals.pot_shares / (2520.0 * totals.deals) as equity
-from totals
+    cast(seat_totals.deals as bigint) as deals,
+    cast(seat_totals.wins as bigint) as wins,
+    cast(seat_totals.ties as bigint) as ties,
+    cast(seat_totals.pot_shares as bigint) as pot_shares,
+    seat_totals.pot_shares / (2520.0 * seat_totals.deals) as equity
+from seat_totals
+inner join range_seats
+    on range_seats.seat = seat_totals.seat
 inner join dealt_combos
-    on dealt_combos.player = totals.player;
+    on dealt_combos.player = range_seats.player;

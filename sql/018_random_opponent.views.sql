@@ -22,7 +22,8 @@
   known_hand_ranks: one row per class per known hand: its hand_rank with the class's board.
   known_best: one row per class: the known hands' best hand_rank.
   random_opponent_equity: one row per player (the known hands' players and the random
-    one): combos, deals, wins, ties, pot_shares (2520ths) and equity, as range_equity.
+    one): combos, deals, wins, ties, pot_shares (2520ths) and equity, as range_equity,
+    counted by the tally of every equity view (pot_shares_of, 015).
 */
 
 create view known_cards_by_value as
@@ -250,20 +251,19 @@ with
         from split_showdowns
     ),
     outcomes as (
-        select player, weight, winners from known_outcomes
+        select 0 as tally, player, weight, winners from known_outcomes
         union all
-        select player, weight, winners from random_outcomes
+        select 0, player, weight, winners from random_outcomes
     ),
     totals as (
         select
             player,
-            sum(weight) as deals,
-            sum(case when winners = 1 then weight else 0 end) as wins,
-            sum(case when winners > 1 then weight else 0 end) as ties,
-            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
-            sum(case when winners > 0 then weight * (2520 // winners) else 0 end) as pot_shares
-        from outcomes
-        group by player
+            runouts as deals,
+            wins,
+            ties,
+            pot_shares,
+            equity
+        from pot_shares_of('outcomes')
     ),
     random_combos as (
         select
@@ -280,6 +280,6 @@ select
     cast(totals.wins as bigint) as wins,
     cast(totals.ties as bigint) as ties,
     cast(totals.pot_shares as bigint) as pot_shares,
-    totals.pot_shares / (2520.0 * totals.deals) as equity
+    totals.equity
 from totals
 cross join random_combos;

@@ -1,8 +1,7 @@
 /*
-  Texas Hold'em equity of hands and random players: each player's seven cards
-  evaluated at every class of boards (exact, the classes of 015) or at random
-  runouts (Monte Carlo), the tally, and the two equity views. The inputs are the
-  tables of 014, and range_input (016) for Monte Carlo of ranges.
+  Texas Hold'em equity by Monte Carlo: random runouts of hands, random players and
+  ranges, the players' seven cards evaluated and counted by the tally of exact equity
+  (equity_of, 015). The inputs are the tables of 014, and range_input (016) for ranges.
 
   Monte Carlo (deal_settings.deals = N trials, seeded; exact equity ignores it): each trial deals the cards
   still unknown (the combinations of range players, the hole cards of random
@@ -47,17 +46,10 @@
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
     cards, summed into the codes of cards (001).
 
-  Exact and Monte Carlo are two views with one tally (no setting chooses between them):
-  exact_runouts: one row per class of boards (015) per known player, the player's seven
-    cards, weighed by the class's number of boards.
-  monte_carlo_runouts: the same for the trials: with every player's hand known, a runout
-    is a class of the trials' boards weighed by its number of trials; with drawn players,
-    a runout is a trial, weight 1.
-  equity_of(runout_rows): the tally of the relation of runouts named (a table macro, below).
-  equity (exact) and monte_carlo_equity: one row per player: runouts (boards, or Monte
-    Carlo runouts) won alone (wins) and split (ties), weighted; pot_shares, each pot's
-    share in 2520ths (divisible by 1..10, so the sums are exact integers); and
-    equity = pot_shares / (2520 * runouts).
+  monte_carlo_runouts: one row per runout per player, as exact_runouts (015): with every
+    player's hand known, a runout is a class of the trials' boards weighed by its number
+    of trials; with drawn players, a runout is a trial, weight 1.
+  monte_carlo_equity: one row per player, as equity (015), over the trials.
 */
 
 create view monte_carlo_trials as
@@ -519,18 +511,6 @@ select
 from seat_cards
 cross join board_so_far;
 
-/* Exact: every class of boards (015) with every known hand. */
-create view exact_runouts as
-select
-    boards.board_class as runout,
-    cast(boards.boards as bigint) as weight,
-    known_holes.player,
-    cast(boards.rank_key + known_holes.rank_key as bigint) as rank_key,
-    cast(boards.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
-    cast(boards.card_mask + known_holes.card_mask as bigint) as card_mask
-from equity_board_classes as boards
-cross join known_holes;
-
 /* Monte Carlo: the trials' boards, by class when every hand is known, else trial by trial. */
 create view monte_carlo_runouts as
 with
@@ -629,6 +609,7 @@ with
             and holes.player > 0
     )
 select
+    0 as tally,
     runout,
     cast(weight as bigint) as weight,
     player,
@@ -637,143 +618,12 @@ select
     cast(card_mask as bigint) as card_mask
 from seven_cards;
 
-/*
-  The tally, one definition for both: equity_of(runout_rows) reads a relation of runouts
-  (runout, weight, player, rank_key, suit_counts, card_mask: each player's seven cards
-  summed into the codes of cards, 001), evaluates each (seven_card_ranks, 013), sets the
-  players' hand_ranks side by side per runout (rank_1 .. rank_10, up to ten players,
-  packed into three sums of 13-bit ranks and unpacked: SQLite has no pivot), finds the
-  best and how many hold it, and counts each player's wins, ties and pot_shares.
-  A DuckDB table macro; for the other engines pokersql expands each call into the query
-  itself when it transpiles this file (pokersql/transpile.py), so no engine holds a copy.
-  (A macro's parameter stands for every column of its name: runout_rows names no column.)
-*/
-create macro equity_of(runout_rows) as table
-with
-    seat_ranks as (
-        select
-            runout,
-            weight,
-            player,
-            hand_rank
-        from seven_card_ranks(runout_rows)
-    ),
-    packed_ranks as (
-        select
-            runout,
-            weight,
-            cast(sum(
-                case when player <= 4 then cast(hand_rank as bigint) << (13 * (player - 1)) else 0 end
-            ) as bigint) as seats_1_to_4,
-            cast(sum(
-                case
-                    when player between 5 and 8 then cast(hand_rank as bigint) << (13 * (player - 5))
-                    else 0
-                end
-            ) as bigint) as seats_5_to_8,
-            cast(sum(
-                case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
-            ) as bigint) as seats_9_to_10,
-            max(player) as last_seat
-        from seat_ranks
-        group by runout, weight
-    ),
-    runout_ranks as (
-        select
-            runout,
-            weight,
-            nullif((seats_1_to_4 >> 0) & 8191, 0) as rank_1,
-            nullif((seats_1_to_4 >> 13) & 8191, 0) as rank_2,
-            nullif((seats_1_to_4 >> 26) & 8191, 0) as rank_3,
-            nullif((seats_1_to_4 >> 39) & 8191, 0) as rank_4,
-            nullif((seats_5_to_8 >> 0) & 8191, 0) as rank_5,
-            nullif((seats_5_to_8 >> 13) & 8191, 0) as rank_6,
-            nullif((seats_5_to_8 >> 26) & 8191, 0) as rank_7,
-            nullif((seats_5_to_8 >> 39) & 8191, 0) as rank_8,
-            nullif((seats_9_to_10 >> 0) & 8191, 0) as rank_9,
-            nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10,
-            last_seat
-        from packed_ranks
-    ),
-    showdowns as (
-        select
-            runout_ranks.*,
-            least(
-                coalesce(rank_1, 9999),
-                coalesce(rank_2, 9999),
-                coalesce(rank_3, 9999),
-                coalesce(rank_4, 9999),
-                coalesce(rank_5, 9999),
-                coalesce(rank_6, 9999),
-                coalesce(rank_7, 9999),
-                coalesce(rank_8, 9999),
-                coalesce(rank_9, 9999),
-                coalesce(rank_10, 9999)
-            ) as best_rank
-        from runout_ranks
-    ),
-    counted as (
-        select
-            showdowns.*,
-            case when rank_1 = best_rank then 1 else 0 end
-            + case when rank_2 = best_rank then 1 else 0 end
-            + case when rank_3 = best_rank then 1 else 0 end
-            + case when rank_4 = best_rank then 1 else 0 end
-            + case when rank_5 = best_rank then 1 else 0 end
-            + case when rank_6 = best_rank then 1 else 0 end
-            + case when rank_7 = best_rank then 1 else 0 end
-            + case when rank_8 = best_rank then 1 else 0 end
-            + case when rank_9 = best_rank then 1 else 0 end
-            + case when rank_10 = best_rank then 1 else 0 end
-            as winners
-        from showdowns
-    ),
-    -- Each seat of each runout up to its last; a seat no player holds has no rank and is left out.
-    outcomes as (
-        select
-            seats.player,
-            counted.weight,
-            counted.best_rank,
-            counted.winners,
-            case seats.player
-                when 1 then counted.rank_1
-                when 2 then counted.rank_2
-                when 3 then counted.rank_3
-                when 4 then counted.rank_4
-                when 5 then counted.rank_5
-                when 6 then counted.rank_6
-                when 7 then counted.rank_7
-                when 8 then counted.rank_8
-                when 9 then counted.rank_9
-                when 10 then counted.rank_10
-            end as hand_rank
-        from counted
-        inner join (select digit + 1 as player from digits) as seats
-            on seats.player <= counted.last_seat
-    ),
-    totals as (
-        select
-            player,
-            sum(weight) as runouts,
-            sum(case when hand_rank = best_rank and winners = 1 then weight else 0 end) as wins,
-            sum(case when hand_rank = best_rank and winners > 1 then weight else 0 end) as ties,
-            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
-            sum(case when hand_rank = best_rank then weight * (2520 // winners) else 0 end) as pot_shares
-        from outcomes
-        where hand_rank is not null
-        group by player
-    )
+create view monte_carlo_equity as
 select
     player,
     runouts,
     wins,
     ties,
     pot_shares,
-    pot_shares / (2520.0 * runouts) as equity
-from totals;
-
-create view equity as
-select * from equity_of('exact_runouts');
-
-create view monte_carlo_equity as
-select * from equity_of('monte_carlo_runouts');
+    equity
+from equity_of('monte_carlo_runouts');

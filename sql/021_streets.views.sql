@@ -8,13 +8,15 @@
   street_runouts: one row per next card and, on a flop, per river after it (null on a
     turn): the codes of the board with the next card (next_*), and of the final board
     (final_*, the same on a turn).
-  street_hands: one row per player and stage: 'next', per next card, the player's hand
-    with the board and that card (6 cards on a flop, 7 on a turn; river_card null);
-    'final', per runout, with the whole board.
+  street_hands: one row per player per next card: the hand_rank of the player's hand with
+    the board and that card (6 cards on a flop, 7 on a turn).
+  street_final_hands: one row per runout per player, as equity_of (015) reads it: the next
+    card (tally), the river (runout; -1 on a turn), and the player's seven cards summed.
   street_equity: one row per player and next card:
     runouts     the boards that can follow that card (44 on a flop, 1 on a turn);
     wins, ties  of those, the ones the player wins alone, and splits;
-    pot_shares, equity  as in equity (020): the share of the pot, in 2520ths and as a fraction;
+    pot_shares, equity  as in equity (015): the share of the pot, in 2520ths and as a fraction,
+                each next card tallied alone (equity_of, 015);
     hand_rank   the player's hand_rank once the next card is dealt;
     leads       1 when that hand is the best at the table, alone or shared: the next cards
                 where a player leads are that player's outs.
@@ -47,83 +49,39 @@ with
             next_card_mask
         from street_runouts
     ),
-    stage_keys as (
-        select
-            next_boards.next_card,
-            null as river_card,
-            known_holes.player,
-            'next' as stage,
-            known_holes.rank_key + next_boards.next_rank_key as rank_key,
-            known_holes.suit_counts + next_boards.next_suit_counts as suit_counts,
-            known_holes.card_mask + next_boards.next_card_mask as card_mask
-        from next_boards
-        cross join known_holes
-        union all
-        select
-            street_runouts.next_card,
-            street_runouts.river_card,
-            known_holes.player,
-            'final' as stage,
-            known_holes.rank_key + street_runouts.final_rank_key as rank_key,
-            known_holes.suit_counts + street_runouts.final_suit_counts as suit_counts,
-            known_holes.card_mask + street_runouts.final_card_mask as card_mask
-        from street_runouts
-        cross join known_holes
-    ),
     flush_masks as (
         select
-            stage_keys.next_card,
-            stage_keys.river_card,
-            stage_keys.player,
-            stage_keys.stage,
-            stage_keys.rank_key,
-            (stage_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
-        from stage_keys
+            next_boards.next_card,
+            known_holes.player,
+            known_holes.rank_key + next_boards.next_rank_key as rank_key,
+            ((known_holes.card_mask + next_boards.next_card_mask) >> flush_suits.flush_shift)
+            & flush_suits.flush_bits as flush_mask
+        from next_boards
+        cross join known_holes
         inner join flush_suits
-            on flush_suits.suit_counts = stage_keys.suit_counts
+            on flush_suits.suit_counts = known_holes.suit_counts + next_boards.next_suit_counts
     )
 -- The lookup of best_hands (011): the values' best five, or the flush suit's.
 select
     next_card,
-    river_card,
     player,
-    stage,
     hand_rank
 from hand_ranks_of('flush_masks');
 
+create view street_final_hands as
+select
+    street_runouts.next_card as tally,
+    coalesce(street_runouts.river_card, -1) as runout,
+    1 as weight,
+    known_holes.player,
+    known_holes.rank_key + street_runouts.final_rank_key as rank_key,
+    known_holes.suit_counts + street_runouts.final_suit_counts as suit_counts,
+    known_holes.card_mask + street_runouts.final_card_mask as card_mask
+from street_runouts
+cross join known_holes;
+
 create view street_equity as
 with
-    final_hands as (
-        select
-            street_hands.next_card,
-            street_hands.river_card,
-            street_hands.player,
-            street_hands.hand_rank,
-            min(street_hands.hand_rank) over runout as best_rank
-        from street_hands
-        where street_hands.stage = 'final'
-        window runout as (partition by street_hands.next_card, street_hands.river_card)
-    ),
-    final_results as (
-        select
-            final_hands.*,
-            sum(case when final_hands.hand_rank = final_hands.best_rank then 1 else 0 end) over (
-                partition by final_hands.next_card, final_hands.river_card
-            ) as winners
-        from final_hands
-    ),
-    totals as (
-        select
-            next_card,
-            player,
-            count(*) as runouts,
-            sum(case when hand_rank = best_rank and winners = 1 then 1 else 0 end) as wins,
-            sum(case when hand_rank = best_rank and winners > 1 then 1 else 0 end) as ties,
-            -- Shares of a pot in 2520ths (divisible by 1..10), so the sums are exact integers.
-            sum(case when hand_rank = best_rank then 2520 // winners else 0 end) as pot_shares
-        from final_results
-        group by next_card, player
-    ),
     next_hands as (
         select
             next_card,
@@ -131,19 +89,18 @@ with
             hand_rank,
             min(hand_rank) over (partition by next_card) as best_rank
         from street_hands
-        where stage = 'next'
     )
 select
-    totals.next_card,
+    totals.tally as next_card,
     totals.player,
     totals.runouts,
     totals.wins,
     totals.ties,
     totals.pot_shares,
-    totals.pot_shares / (2520.0 * totals.runouts) as equity,
+    totals.equity,
     next_hands.hand_rank,
     case when next_hands.hand_rank = next_hands.best_rank then 1 else 0 end as leads
-from totals
+from equity_of('street_final_hands') as totals
 inner join next_hands
-    on next_hands.next_card = totals.next_card
+    on next_hands.next_card = totals.tally
     and next_hands.player = totals.player;

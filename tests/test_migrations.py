@@ -184,10 +184,12 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
 
 
 def test_views_an_earlier_version_of_a_file_made_are_dropped_when_it_is_applied_again(built, engine_name, sql_copy):
-    """020 once made equity_runouts, equity_hands and equity_showdowns, which equity read
-    (0.1.x); today's 020 does not. Applying today's file over that database drops them, each
-    after what reads it (PostgreSQL refuses otherwise: tests/test_postgres.py runs this too),
-    so none stays behind as if it were the user's; equity answers as before."""
+    """020 once made equity_runouts, equity_hands and equity_showdowns, and equity, which read
+    them (0.1.x); 017 made range_showdowns. Today's 020 makes none of them and equity is 015's.
+    Applying today's files over that database drops the retired views, each after what reads
+    it (PostgreSQL refuses otherwise, even when the reader moved to an earlier file:
+    tests/test_postgres.py runs this too), so none stays behind as if it were the user's;
+    equity answers as before."""
     check_retired_views_are_dropped(built, engine_name, sql_copy)
 
 
@@ -200,21 +202,29 @@ def exact_equity_on_a_flop(db) -> list[tuple]:
 
 
 def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path) -> None:
+    columns = "".join(f"    {column},\n" for column in ("player", "runouts", "wins", "ties", "pot_shares"))
+    edit(sql_copy / "015_equity.views.sql", f"create view equity as\nselect\n{columns}    equity\nfrom equity_of('exact_runouts');", "")
     edit(
         sql_copy / "020_monte_carlo.views.sql",
-        "create view equity as\nselect * from equity_of('exact_runouts');",
+        "create view monte_carlo_equity as",
         "create view equity_runouts as select * from exact_runouts;\n"
         "create view equity_hands as select * from equity_runouts;\n"
         "create view equity_showdowns as select * from equity_hands;\n"
-        "create view equity as\nselect * from equity_of('equity_showdowns');",
+        "create view equity as\nselect player, runouts, wins, ties, pot_shares from equity_of('equity_showdowns');\n"
+        "create view monte_carlo_equity as",
     )
-    retired = {"equity_runouts", "equity_hands", "equity_showdowns"}
+    edit(
+        sql_copy / "017_range_equity.views.sql",
+        "create view range_equity as",
+        "create view range_showdowns as select * from range_hands;\ncreate view range_equity as",
+    )
+    retired = {"equity_runouts", "equity_hands", "equity_showdowns", "range_showdowns"}
     with pokersql.connect(built, engine=engine_name) as db:
         migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert retired <= tables(db)
         before = exact_equity_on_a_flop(db)
-        applied = migrations.migrate(db.engine)
-        assert "020_monte_carlo.views.sql" in [f.script for f in applied]
+        applied = [f.script for f in migrations.migrate(db.engine)]
+        assert {"015_equity.views.sql", "017_range_equity.views.sql", "020_monte_carlo.views.sql"} <= set(applied)
         assert not retired & tables(db)
         assert "equity" in tables(db)
         assert exact_equity_on_a_flop(db) == before

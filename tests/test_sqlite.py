@@ -223,7 +223,7 @@ def sqlite_files() -> list[migrations.SqlFile]:
 def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     files = sqlite_files()
     macros = table_macros(f.text for f in files)
-    assert set(macros) == {"hand_ranks_of", "seven_card_ranks", "equity_of"}
+    assert set(macros) == {"hand_ranks_of", "seven_card_ranks", "pot_shares_of", "equity_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -237,8 +237,9 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
             expanded.append(sql_file.script)
             assert len(statements) == len(strict), sql_file.script
     assert expanded == [
-        "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "017_range_equity.views.sql",
-        "018_random_opponent.views.sql", "020_monte_carlo.views.sql", "021_streets.views.sql",
+        "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity.views.sql",
+        "017_range_equity.views.sql", "018_random_opponent.views.sql", "020_monte_carlo.views.sql",
+        "021_streets.views.sql",
     ]
 
 

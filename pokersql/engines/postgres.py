@@ -431,8 +431,40 @@ class PostgresEngine(Engine):
         kept = [(name, definition.strip().rstrip(";")) for name, definition in views]
         for name, _ in reversed(kept):
             self.execute(f'drop view "{name}"')
-        super().drop_keeping_views(drops)
+        super().drop_keeping_views(self._readers_first(drops))
         return kept
+
+    def _readers_first(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The drops in their order, except that a view that reads another of them comes before
+        it (PostgreSQL refuses to drop what a view reads): a view can move from one file to an
+        earlier one (015's equity came from 020), and the view it read then go with a later file."""
+        names = [name for _, name in drops]
+        readers: dict[str, list[str]] = {}
+        for reader, read in self.execute(
+            "select distinct reader.relname, target.relname from pg_catalog.pg_depend as dependency"
+            " inner join pg_catalog.pg_rewrite as rewrite on rewrite.oid = dependency.objid"
+            " inner join pg_catalog.pg_class as reader on reader.oid = rewrite.ev_class"
+            " inner join pg_catalog.pg_class as target on target.oid = dependency.refobjid"
+            " inner join pg_catalog.pg_namespace as schema on schema.oid = target.relnamespace"
+            " where dependency.classid = 'pg_catalog.pg_rewrite'::regclass and schema.nspname = current_schema()"
+            " and reader.oid <> target.oid and reader.relname = any(?) and target.relname = any(?)",
+            (names, names),
+        ):
+            readers.setdefault(read, []).append(reader)
+        by_name = dict((name, statement) for statement, name in drops)
+        ordered: list[tuple[str, str]] = []
+        seen: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name not in seen:
+                seen.add(name)
+                for reader in readers.get(name, []):
+                    visit(reader)
+                ordered.append((by_name[name], name))
+
+        for name in names:
+            visit(name)
+        return ordered
 
     def object_types(self, macros: bool = False) -> dict[str, str]:
         """Tables and views of the current schema (PostgreSQL has no macros)."""
