@@ -27,12 +27,12 @@ HELP_WIDTH = 78  # the width of click's help in any terminal of 80 columns or mo
 SEED, PLAYERS, PLAYER = 2010, 4, 3
 
 def view_definitions() -> dict[str, tuple[str, str]]:
-    """view name -> (the one file that defines it, its create statement as written there)."""
+    """view or macro name -> (the one file that defines it, its create statement as written there)."""
     return {
         name: (sql_file.script, statement)
         for sql_file in migrations.sql_files()
         for kind, name, statement in sql_file.definitions()
-        if kind == "view"
+        if kind in ("view", "macro")
     }
 
 
@@ -114,12 +114,16 @@ One row. Change it and every view below deals again.
 ## 3. Shuffle and deal: `shuffled_deck`, `shuffle_and_deal`, `dealt_cards` (003_shuffle_and_deal.views.sql)
 
 Each card gets a sort key hashed from (seed, deal_no, card_id) with integer arithmetic only,
-so every engine deals the same cards without a random generator of its own. The first
+so every engine deals the same cards without a random generator of its own. The hash is
+written once, the table macro `hash_of`, and every hash of the deals (and of Monte Carlo's
+trials) reads it. The first
 5 x players cards of the shuffled deck go to the players in blocks of five, as the article dealt.
 `dealt_cards` gives the same rows for the dealt cards only, sorting fewer keys; the hands are
 evaluated from it.
 """)
-    page.view("shuffled_deck", "seed hashing, the uniform sort keys, the riffle's labels")
+    page.view("hash_of", "the hash, one definition: two rounds of shift-xor-multiply, then a shift-xor")
+    page.view("deal_states", "each deal's state, hashed from the seed and deal_no")
+    page.view("shuffled_deck", "the uniform sort keys, the riffle's labels")
     page.view("shuffle_and_deal", "the deck in key order, the players by deal_order")
     page.run(
         "select deal.deck_position, deal.card_id, cards.name, cards.pretty, deal.player\n"

@@ -3,6 +3,8 @@
   and the other write-ups' ways of shuffling and dealing, for deal_settings (002).
 
   deal_numbers: one row per deal.
+  hash_of(state_rows): the hash of every row's state (a table macro, below).
+  deal_states: one row per deal: its 32-bit state, from (seed, deal_no).
   shuffled_deck: one row per card per deal (deal_no, card_id, shuffle_key); the
     deck, top first, is the cards in order of (shuffle_key, card_id).
   shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52).
@@ -68,88 +70,85 @@ where d7.digit * 1000000 < settings.deals
     and d1.digit + d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
         + d6.digit * 100000 + d7.digit * 1000000 < settings.deals;
 
-create view shuffled_deck as
+/*
+  The hash, one definition: every row of the relation named (a table, view or CTE
+  with a column state, a 32-bit number), its columns as they are, with mixed_1 and
+  mixed_2 (the two rounds of shift right 16, xor, multiply by 0x45d9f3b, each kept
+  to 32 bits) and hash_value (mixed_2 shifted and xored once more). Every hash of the
+  deals reads it: the seed's, the deals' (deal_states, which Monte Carlo's trials
+  read too, 020), the cards' keys and the riffles' coins. A DuckDB table macro; on
+  the other engines each call is expanded into the query itself (pokersql/transpile.py).
+  (A caller's relation has no columns named mixed_1, mixed_2 or hash_value.)
+*/
+create macro hash_of(state_rows) as table
+select
+    round_2.*,
+    ((mixed_2 >> 16) | mixed_2) - ((mixed_2 >> 16) & mixed_2) as hash_value
+from (
+    select
+        round_1.*,
+        ((((mixed_1 >> 16) | mixed_1) - ((mixed_1 >> 16) & mixed_1)) * 73244475)
+            & 4294967295 as mixed_2
+    from (
+        select
+            hashed.*,
+            ((((hashed.state >> 16) | hashed.state) - ((hashed.state >> 16) & hashed.state)) * 73244475)
+                & 4294967295 as mixed_1
+        from query_table(state_rows) as hashed
+    ) as round_1
+) as round_2;
+
+/* One row per deal: its 32-bit state, the hash of (the seed's hash, deal_no). The
+   seed is 64 bits: its high half is hashed, xored into its low half, and hashed. */
+create view deal_states as
 with
     seed_parts as (
         select
-            seed >> 32 as seed_high,
+            seed >> 32 as state,
             seed & 4294967295 as seed_low
         from deal_settings
-    ),
-    seed_high_mixed as (
-        select
-            seed_low,
-            ((((seed_high >> 16) | seed_high) - ((seed_high >> 16) & seed_high))
-                * 73244475) & 4294967295 as state
-        from seed_parts
-    ),
-    seed_high_hashed as (
-        select
-            seed_low,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_high_mixed
     ),
     -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
     seed_high_state as materialized (
         select
             seed_low,
-            ((state >> 16) | state) - ((state >> 16) & state) as state
-        from seed_high_hashed
+            hash_value as state
+        from hash_of('seed_parts')
     ),
     seed_combined as (
         select
             (state | seed_low) - (state & seed_low) as state
         from seed_high_state
     ),
-    seed_mixed as (
-        select
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_combined
-    ),
-    seed_hashed as (
-        select
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_mixed
-    ),
     -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
     seed_state as materialized (
         select
-            ((state >> 16) | state) - ((state >> 16) & state) as state
-        from seed_hashed
+            hash_value as state
+        from hash_of('seed_combined')
     ),
-    deal_mixed as (
+    -- materialized for SQLite: inlined, the hash would copy it 64 times, once per deal.
+    deal_mixed as materialized (
         select
             deal_numbers.deal_no,
             (seed_state.state + deal_numbers.deal_no * 2654435769) & 4294967295 as state
         from deal_numbers
         cross join seed_state
-    ),
-    deal_hashed_1 as (
-        select
-            deal_no,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from deal_mixed
-    ),
-    deal_hashed_2 as (
-        select
-            deal_no,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from deal_hashed_1
-    ),
+    )
+select
+    deal_no,
+    hash_value as state
+from hash_of('deal_mixed');
+
+create view shuffled_deck as
+with
     -- materialized for SQLite: inlined, each step would copy the last 4 times (out of memory).
     deal_state as materialized (
         select
-            deal_hashed_2.deal_no,
-            ((deal_hashed_2.state >> 16) | deal_hashed_2.state)
-                - ((deal_hashed_2.state >> 16) & deal_hashed_2.state) as state,
+            deal_states.deal_no,
+            deal_states.state,
             settings.shuffle,
             settings.riffles
-        from deal_hashed_2
+        from deal_states
         cross join deal_settings as settings
     ),
     -- The uniform shuffle: one sort key per card, the hash of (deal state, card_id).
@@ -162,28 +161,12 @@ with
         cross join cards
         where deal_state.shuffle = 'uniform'
     ),
-    card_hashed_1 as (
-        select
-            deal_no,
-            card_id,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from card_mixed
-    ),
-    card_hashed_2 as (
-        select
-            deal_no,
-            card_id,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from card_hashed_1
-    ),
     uniform_keys as (
         select
             deal_no,
             card_id,
-            ((state >> 16) | state) - ((state >> 16) & state) as shuffle_key
-        from card_hashed_2
+            hash_value as shuffle_key
+        from hash_of('card_mixed')
     ),
     -- The riffles: one label per position of the new deck, its riffles' coins.
     position_mixed as (
@@ -196,31 +179,13 @@ with
         cross join cards
         where deal_state.shuffle = 'riffle'
     ),
-    position_hashed_1 as (
-        select
-            deal_no,
-            deck_position,
-            riffles,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from position_mixed
-    ),
-    position_hashed_2 as (
-        select
-            deal_no,
-            deck_position,
-            riffles,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from position_hashed_1
-    ),
     riffle_labels as (
         select
             deal_no,
             deck_position,
             -- the top `riffles` bits of the hash: one fair coin per riffle
-            (((state >> 16) | state) - ((state >> 16) & state)) >> (32 - riffles) as pile_label
-        from position_hashed_2
+            hash_value >> (32 - riffles) as pile_label
+        from hash_of('position_mixed')
     ),
     -- The new deck's positions, in order of (label, position), take the cards of
     -- the deck in new-deck order (card_id 0, 1, ...) one after another.

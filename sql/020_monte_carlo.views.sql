@@ -10,7 +10,7 @@
   range_input (016) that are neither in hand_input nor in random_hand_input.
 
   monte_carlo_trials: one row per trial (deal_no of deal_numbers, 003): its 32-bit
-    state, derived from (seed, deal_no) exactly as shuffled_deck (003) derives a deal's,
+    state, the deal's state of deal_states (003), as shuffled_deck shuffles with,
     which is also the word of its first attempt, and the first rounds of the next two
     attempts' words (see the draws).
   monte_carlo_sources: what a trial draws from, one row per choice: source 0 is the
@@ -39,8 +39,9 @@
     independent draws (each with the chance of its weight) given that no card is
     twice, which is what exact range equity (017) counts: every deal, weighed, once.
     Uniform assumes an ideal hash: the word of attempt 1 is the trial's state, of
-    attempt a > 1 the hash of 003 (two rounds of shift-xor-multiply, then a
-    shift-xor, a bijection of 32-bit numbers) of state + a * 2246822519. A trial gives up after 10,000 attempts (the library
+    attempt a > 1 the hash of 003 (hash_of: two rounds of shift-xor-multiply, then a
+    shift-xor, a bijection of 32-bit numbers) of state + a * 2246822519, its rounds
+    spread over the steps of the draw (below). A trial gives up after 10,000 attempts (the library
     checks beforehand that a deal exists, and that every trial was dealt).
   monte_carlo_deals: one row per trial per seat: player 0 the complete board (the
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
@@ -54,83 +55,12 @@
 
 create view monte_carlo_trials as
 with
-    seed_parts as (
-        select
-            seed >> 32 as seed_high,
-            seed & 4294967295 as seed_low
-        from deal_settings
-    ),
-    seed_high_mixed as (
-        select
-            seed_low,
-            ((((seed_high >> 16) | seed_high) - ((seed_high >> 16) & seed_high))
-                * 73244475) & 4294967295 as state
-        from seed_parts
-    ),
-    seed_high_hashed as (
-        select
-            seed_low,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_high_mixed
-    ),
-    -- materialized for SQLite: inlined, each step would copy the last 4 times.
-    seed_high_state as materialized (
-        select
-            seed_low,
-            ((state >> 16) | state) - ((state >> 16) & state) as state
-        from seed_high_hashed
-    ),
-    seed_combined as (
-        select
-            (state | seed_low) - (state & seed_low) as state
-        from seed_high_state
-    ),
-    seed_mixed as (
-        select
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_combined
-    ),
-    seed_hashed as (
-        select
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from seed_mixed
-    ),
-    -- materialized for SQLite: inlined, each step would copy the last 4 times.
-    seed_state as materialized (
-        select
-            ((state >> 16) | state) - ((state >> 16) & state) as state
-        from seed_hashed
-    ),
-    trial_mixed as (
-        select
-            deal_numbers.deal_no as trial,
-            (seed_state.state + deal_numbers.deal_no * 2654435769) & 4294967295 as state
-        from deal_numbers
-        cross join seed_state
-    ),
-    trial_hashed_1 as (
-        select
-            trial,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from trial_mixed
-    ),
-    trial_hashed_2 as (
-        select
-            trial,
-            ((((state >> 16) | state) - ((state >> 16) & state)) * 73244475)
-                & 4294967295 as state
-        from trial_hashed_1
-    ),
     -- materialized for SQLite: inlined, each step would copy the last 4 times.
     trial_states as materialized (
         select
-            trial,
-            ((state >> 16) | state) - ((state >> 16) & state) as state
-        from trial_hashed_2
+            deal_no as trial,
+            state
+        from deal_states
     ),
     -- The counters of attempts 2 and 3, state + attempt * 2246822519 (attempt 1's word is the state).
     counters as (

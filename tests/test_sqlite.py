@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -223,7 +224,7 @@ def sqlite_files() -> list[migrations.SqlFile]:
 def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     files = sqlite_files()
     macros = table_macros(f.text for f in files)
-    assert set(macros) == {"hand_ranks_of", "seven_card_ranks", "pot_shares_of", "equity_of"}
+    assert set(macros) == {"hash_of", "hand_ranks_of", "seven_card_ranks", "pot_shares_of", "equity_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -237,7 +238,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
             expanded.append(sql_file.script)
             assert len(statements) == len(strict), sql_file.script
     assert expanded == [
-        "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity.views.sql",
+        "003_shuffle_and_deal.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity.views.sql",
         "017_range_equity.views.sql", "018_random_opponent.views.sql", "020_monte_carlo.views.sql",
         "021_streets.views.sql",
     ]
@@ -350,29 +351,38 @@ def test_shuffle_arithmetic_stays_integer_on_sqlite_at_the_limits() -> None:
 
 @pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**62 - 1, 2**62])
 def test_shuffle_keys_are_integers_on_sqlite(seed: int) -> None:
-    """Every state of both shuffles' hashes, and the keys, are integers (no silent float) on SQLite."""
+    """Every state of both shuffles' hashes, and the keys, are integers (no silent float) on SQLite:
+    each step of deal_states and shuffled_deck, and both rounds and the result of every hash_of."""
     with pokersql.connect(None, "sqlite") as db:
         migrations.migrate(db.engine, migrations.sql_files()[:3])
         views = next(f for f in migrations.sql_files() if f.script == "003_shuffle_and_deal.views.sql")
-        view = next(
-            s for s in sqlglot.parse(views.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == "shuffled_deck"
-        )
-        ctes = view.expression.find(exp.With)
-        with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite")[0].rsplit(" SELECT 1", 1)[0]
-        checked = set()
-        for shuffle in ("uniform", "riffle"):
-            db.engine.execute(
-                "update deal_settings set seed = ?, players = 10, deals = 300, shuffle = ?, riffles = 31", (seed, shuffle)
-            )
-            for cte in ctes.expressions:
-                column = "shuffle_key" if "shuffle_key" in cte.this.named_selects else "state"
-                if column not in cte.this.named_selects:
-                    continue
-                types = db.engine.execute(f"{with_sql} select distinct typeof({column}) from {cte.alias}")
-                if types:  # the other shuffle's steps have no rows
-                    assert types == [("integer",)], f"{shuffle}: {cte.alias}.{column} at seed {seed}: {types}"
-                    checked.add(cte.alias)
-        assert checked == {cte.alias for cte in ctes.expressions if {"state", "shuffle_key"} & set(cte.this.named_selects)}
+        macros = table_macros([views.text])
+        checked, hashed = set(), set()
+        for name in ("deal_states", "shuffled_deck"):
+            view = next(s for s in sqlglot.parse(views.text, read="duckdb") if isinstance(s, exp.Create) and s.this.name == name)
+            ctes = view.expression.find(exp.With)
+            for shuffle in ("uniform", "riffle"):
+                db.engine.execute(
+                    "update deal_settings set seed = ?, players = 10, deals = 300, shuffle = ?, riffles = 31", (seed, shuffle)
+                )
+                for cte in ctes.expressions:
+                    columns = [c for c in ("state", "shuffle_key") if c in cte.this.named_selects]
+                    queries = [(cte.alias, f"select distinct typeof({c}) from {cte.alias}") for c in columns]
+                    queries += [
+                        (f"hash_of('{relation}')", f"select distinct typeof({c}) from hash_of('{relation}')")
+                        for relation in re.findall(r"hash_of\('(\w+)'\)", view.sql("duckdb"), re.IGNORECASE)
+                        if relation == cte.alias
+                        for c in ("mixed_1", "mixed_2", "hash_value")
+                    ]
+                    for label, query in queries:
+                        types = db.engine.execute(transpile(f"{ctes.sql('duckdb')} {query}", "sqlite", macros=macros)[0])
+                        if types:  # the other shuffle's steps have no rows
+                            assert types == [("integer",)], f"{shuffle}: {label}: {query} at seed {seed}: {types}"
+                            (hashed if label.startswith("hash_of") else checked).add(label)
+            assert {c.alias for c in ctes.expressions if {"state", "shuffle_key"} & set(c.this.named_selects)} <= checked
+        assert hashed == {"hash_of('seed_parts')", "hash_of('seed_combined')", "hash_of('deal_mixed')",
+                          "hash_of('card_mixed')", "hash_of('position_mixed')"}
+        with_sql = transpile(ctes.sql("duckdb") + " select 1", "sqlite", macros=macros)[0].rsplit(" SELECT 1", 1)[0]  # shuffled_deck's
         db.engine.execute("update deal_settings set shuffle = 'uniform'")
         keys = db.engine.execute(
             f"{with_sql} select count(*), count(distinct deal_no * 4294967296 + shuffle_key), max(shuffle_key) from uniform_keys"
