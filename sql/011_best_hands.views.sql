@@ -12,7 +12,8 @@
   typed_hands: the hands typed into hand_input, one row each: best_hands and
     best_five_cards side by side (what `pokersql eval` and `compare` show).
   hand_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 cards by their
-    values and flush (below).
+    values and flush (below); card_sum_ranks(card_sum_rows), the same from the cards
+    summed.
 */
 
 /*
@@ -20,9 +21,9 @@
   view or CTE with rank_key, the cards' values summed, 001, and flush_mask, the 13 bits
   of the suit holding five or more of them, 0 when none does), its columns as they are,
   with hand_rank: the best five of the values (best_by_values, 010) or of the flush suit
-  (best_by_flush), the better of the two. best_hands here, seven_card_frequencies (013)
-  and street_hands (021) read it. A DuckDB table macro; on the other engines each call is
-  expanded into the query itself (pokersql/transpile.py).
+  (best_by_flush), the better of the two. card_sum_ranks (below) and seven_card_frequencies
+  (013) read it. A DuckDB table macro; on the other engines each call is expanded into the
+  query itself (pokersql/transpile.py).
 */
 create macro hand_ranks_of(key_rows) as table
 select
@@ -33,6 +34,25 @@ inner join best_by_values as by_values
     on by_values.rank_key = keyed.rank_key
 left join best_by_flush as by_flush
     on by_flush.value_mask = keyed.flush_mask;
+
+/*
+  The same lookup from the cards summed into the codes of cards (rank_key, suit_counts,
+  card_mask, 001): every row of the relation named, its columns as they are, with
+  flush_mask (the 13 bits of the suit holding five or more of the cards, by flush_suits,
+  001; 0 when none does) and hand_rank (hand_ranks_of, above). best_hands here and
+  street_hands (021) read it. A DuckDB table macro, expanded like hand_ranks_of.
+*/
+create macro card_sum_ranks(card_sum_rows) as table
+with
+    flush_masks as (
+        select
+            summed.*,
+            (summed.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
+        from query_table(card_sum_rows) as summed
+        inner join flush_suits
+            on flush_suits.suit_counts = summed.suit_counts
+    )
+select * from hand_ranks_of('flush_masks');
 
 create view hand_keys as
 select
@@ -49,18 +69,16 @@ group by hand_cards.deal_no, hand_cards.player;
 
 create view best_hands as
 with
-    flush_masks as (
+    five_to_seven as (
         select
-            hand_keys.deal_no,
-            hand_keys.player,
-            hand_keys.card_count,
-            hand_keys.rank_key,
-            -- The 13 bits of the suit that holds five or more cards, 0 when none does.
-            (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
+            deal_no,
+            player,
+            card_count,
+            rank_key,
+            suit_counts,
+            card_mask
         from hand_keys
-        inner join flush_suits
-            on flush_suits.suit_counts = hand_keys.suit_counts
-        where hand_keys.card_count between 5 and 7
+        where card_count between 5 and 7
     ),
     ranked as (
         select
@@ -68,7 +86,7 @@ with
             player,
             card_count,
             hand_rank
-        from hand_ranks_of('flush_masks')
+        from card_sum_ranks('five_to_seven')
     )
 select
     ranked.deal_no,

@@ -49,24 +49,22 @@ with
             next_card_mask
         from street_runouts
     ),
-    flush_masks as (
+    next_hands as (
         select
             next_boards.next_card,
             known_holes.player,
             known_holes.rank_key + next_boards.next_rank_key as rank_key,
-            ((known_holes.card_mask + next_boards.next_card_mask) >> flush_suits.flush_shift)
-            & flush_suits.flush_bits as flush_mask
+            known_holes.suit_counts + next_boards.next_suit_counts as suit_counts,
+            known_holes.card_mask + next_boards.next_card_mask as card_mask
         from next_boards
         cross join known_holes
-        inner join flush_suits
-            on flush_suits.suit_counts = known_holes.suit_counts + next_boards.next_suit_counts
     )
 -- The lookup of best_hands (011): the values' best five, or the flush suit's.
 select
     next_card,
     player,
     hand_rank
-from hand_ranks_of('flush_masks');
+from card_sum_ranks('next_hands');
 
 create view street_final_hands as
 select
