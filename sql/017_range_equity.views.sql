@@ -191,18 +191,22 @@ group by
     range_board_groups.suit_counts,
     range_board_groups.card_mask;
 
+/* Each deal's hands found from its number, as in range_deal_hands, but from the runouts:
+   joined to range_deal_hands, PostgreSQL works range_deals out again for every runout. */
 create view range_hands as
 select
     range_runouts.deal_no as tally,
     range_runouts.board_class as runout,
     range_runouts.weight,
-    range_deal_hands.seat as player,
-    range_runouts.rank_key + range_deal_hands.rank_key as rank_key,
-    range_runouts.suit_counts + range_deal_hands.suit_counts as suit_counts,
-    range_runouts.card_mask + range_deal_hands.combo_mask as card_mask
+    range_seats.seat as player,
+    range_runouts.rank_key + range_combos.rank_key as rank_key,
+    range_runouts.suit_counts + range_combos.suit_counts as suit_counts,
+    range_runouts.card_mask + range_combos.combo_mask as card_mask
 from range_runouts
-inner join range_deal_hands
-    on range_deal_hands.deal_no = range_runouts.deal_no;
+cross join range_seats
+inner join range_combos
+    on range_combos.player = range_seats.player
+    and range_combos.combo_index = (range_runouts.deal_no // range_seats.radix) % range_seats.combos;
 
 /* Each deal tallied alone (equity_of, 015: its tally is the deal), then summed. */
 create view range_equity as
