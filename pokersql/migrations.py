@@ -414,8 +414,8 @@ def _short(digest: str) -> str:
 
 def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
     """The views and macros of a view file that the database holds (what applying it again
-    replaces), in creation order, with those an earlier version of the file created and
-    this one does not (RETIRED_VIEWS) in their old place."""
+    replaces), in creation order, then those an earlier version of the file created and
+    this one does not (RETIRED_VIEWS)."""
     kinds = {name: kind for kind, name, _ in sql_file.definitions()}
     return [
         name for name in _names_of(sql_file)
@@ -424,25 +424,21 @@ def _views_of(sql_file: SqlFile, objects: dict[str, str]) -> list[str]:
 
 
 def _names_of(sql_file: SqlFile) -> list[str]:
-    """What a file creates, in order, with what an earlier version of it created and it no
-    longer does (RETIRED_VIEWS) in their old place."""
+    """What a file creates, in order, then what an earlier version of it created and it no
+    longer does (RETIRED_VIEWS)."""
     names = [name for _, name, _ in sql_file.definitions()]
-    retired, before = RETIRED_VIEWS.get(sql_file.script, ((), ""))
-    place = names.index(before) if before in names else len(names)
-    names[place:place] = [name for name in retired if name not in names]
-    return names
+    return names + [name for name in RETIRED_VIEWS.get(sql_file.script, ()) if name not in names]
 
 
 # The views an earlier version of a view file created and this one does not: dropped when the
-# file is applied again (else they would stay behind, read as the user's own). Each entry:
-# the names in creation order, and the view of today's file they were created before (a view
-# is dropped after the views that read it: PostgreSQL refuses otherwise, and its engine also
-# puts a view before what it reads when a view moved to another file).
-RETIRED_VIEWS: dict[str, tuple[tuple[str, ...], str]] = {
+# file is applied again (else they would stay behind, read as the user's own). Their order does
+# not matter: only PostgreSQL refuses to drop a view that another reads, and its engine drops
+# each view before what it reads (drop_keeping_views).
+RETIRED_VIEWS: dict[str, tuple[str, ...]] = {
     # 0.2.0: exact and Monte Carlo equity became two views over one tally (equity_of), which
     # then moved to 015 with the exact views, and every equity view counts with it.
-    "017_range_equity.views.sql": (("range_showdowns",), "range_equity"),
-    "020_monte_carlo.views.sql": (("equity_runouts", "equity_hands", "equity_showdowns"), "monte_carlo_equity"),
+    "017_range_equity.views.sql": ("range_showdowns",),
+    "020_monte_carlo.views.sql": ("equity_runouts", "equity_hands", "equity_showdowns"),
 }
 
 
