@@ -116,8 +116,8 @@ One row. Change it and every view below deals again.
 Each card gets a sort key hashed from (seed, deal_no, card_id) with integer arithmetic only,
 so every engine deals the same cards without a random generator of its own. The hash is
 written once, the table macro `hash_of`, and every hash of the deals (and of Monte Carlo's
-trials) reads it. The first
-5 x players cards of the shuffled deck go to the players in blocks of five, as the article dealt.
+trials) reads it. The first 5 x players cards of the shuffled deck go to the players in blocks
+of five, as the article dealt.
 `dealt_cards` gives the same rows for the dealt cards only, sorting fewer keys; the hands are
 evaluated from it.
 """)
