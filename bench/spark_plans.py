@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import sqlglot
@@ -59,14 +60,18 @@ def fill_inputs(db: pokersql.Database, hands: list[str], board: str, trials: int
         db.engine.execute("update deal_settings set seed = 7, deals = ?, first_deal = 1", (trials,))
 
 
-def expansion(catalog_file: Path) -> callable:
-    """reads(view): the relations a view's expansion reads, each view and CTE inlined where read."""
+def catalog_views(catalog_file: Path) -> dict[str, exp.Expression]:
+    """Each view of the warehouse's catalog: its query, as Spark holds it, parsed."""
     objects = json.loads(catalog_file.read_text(encoding="utf-8"))["objects"]
-    views = {
+    return {
         name: sqlglot.parse_one(entry["sql"], read="spark").expression
         for name, entry in objects.items()
         if entry.get("kind") == "view"
     }
+
+
+def expansion(views: dict[str, exp.Expression]) -> Callable[[str], collections.Counter]:
+    """reads(view): the relations a view's expansion reads, each view and CTE inlined where read."""
 
     @functools.lru_cache(None)
     def reads(name: str) -> collections.Counter:
@@ -104,14 +109,8 @@ def expansion(catalog_file: Path) -> callable:
     return reads
 
 
-def shared_views(catalog_file: Path, query: str) -> str:
+def shared_views(views: dict[str, exp.Expression], query: str) -> str:
     """The query with each view it reads (and they read) as a CTE of its own, kept from inlining."""
-    objects = json.loads(catalog_file.read_text(encoding="utf-8"))["objects"]
-    views = {
-        name: sqlglot.parse_one(entry["sql"], read="spark").expression
-        for name, entry in objects.items()
-        if entry.get("kind") == "view"
-    }
 
     def read_views(tree: exp.Expression) -> list[str]:
         ctes = {cte.alias for cte in tree.find_all(exp.CTE)}
@@ -175,7 +174,8 @@ def main() -> None:
         duck_file = str(Path(folder) / "poker.duckdb")
         with pokersql.connect(duck_file) as duck:
             duck.migrate()
-        reads = expansion(Path(warehouse) / "pokersql_catalog.json")
+        views = catalog_views(Path(warehouse) / "pokersql_catalog.json")
+        reads = expansion(views)
         with pokersql.connect(warehouse, engine="spark") as spark, pokersql.connect(duck_file) as duck:
             for name, hands, board, trials, query in CASES:
                 view = query.split(" from ")[1].split()[0]
@@ -190,7 +190,7 @@ def main() -> None:
                         conf.set("spark.sql.optimizer.excludedRules", f"{excluded},{SHARED_EXCLUDED}")
                         try:
                             shared_rows, shared_seconds, shared_lines = spark_phases(
-                                spark, shared_views(Path(warehouse) / "pokersql_catalog.json", query)
+                                spark, shared_views(views, query)
                             )
                         finally:
                             conf.set("spark.sql.optimizer.excludedRules", excluded)
