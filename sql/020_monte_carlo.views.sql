@@ -26,7 +26,8 @@
     combination, each random player's two cards, then the board still to come (five
     cards: a pair and a triple; two: a pair; one: a card; none at the river). A unit
     picks one choice of source_a and one of source_b (n_a * n_b pairs of choices).
-  monte_carlo_draws: one row per trial per attempt (and one start row per trial). An
+  monte_carlo_draws: one row per trial per attempt (and one start row per trial, player 0
+    holding no cards), with its unit's player. An
     attempt hashes (trial state, attempt number) into a 32-bit word and rejects it
     unless word < accept_below, the largest multiple of n_a * n_b not above 2^32; so
     word % (n_a * n_b) is uniform, and so are its two parts, the choice of source_a
@@ -51,6 +52,9 @@
     player's hand known, a runout is a class of the trials' boards weighed by its number
     of trials; with drawn players, a runout is a trial, weight 1.
   monte_carlo_equity: one row per player, as equity (015), over the trials.
+
+  Each view reads the one before it once: Spark expands a view, and a CTE, at every place
+  it is read (pokersql/engines/spark/expansion.py).
 */
 
 create view monte_carlo_trials as
@@ -127,11 +131,11 @@ with recursive
     -- 0 .. the largest weight - 1: a combination of weight w is w choices.
     copies (copy_no) as (
         select 0
-        where exists (select 1 from live_combos)
+        where exists (select 1 from range_input)
         union all
         select copies.copy_no + 1
         from copies
-        where copies.copy_no + 1 < (select max(weight) from live_combos)
+        where copies.copy_no + 1 < (select max(weight) from range_input)
     )
 select
     0 as source,
@@ -229,6 +233,7 @@ with
         from monte_carlo_sources
         group by source
     ),
+    -- Each unit's two sizes by one join: the sources are read once (Spark expands each reading).
     numbered as (
         select
             row_number() over (order by units.part, units.player) as unit_no,
@@ -236,13 +241,13 @@ with
             units.player,
             units.source_a,
             units.source_b,
-            size_a.choices as n_a,
-            size_b.choices as n_b
+            max(case when source_sizes.source = units.source_a then source_sizes.choices end) as n_a,
+            max(case when source_sizes.source = units.source_b then source_sizes.choices end) as n_b
         from units
-        inner join source_sizes as size_a
-            on size_a.source = units.source_a
-        inner join source_sizes as size_b
-            on size_b.source = units.source_b
+        inner join source_sizes
+            on source_sizes.source in (units.source_a, units.source_b)
+        group by units.part, units.player, units.source_a, units.source_b
+        having count(*) = 2
     )
 select
     unit_no,
@@ -265,6 +270,8 @@ with recursive
     units as materialized (
         select
             unit_no,
+            player,
+            restarts,
             source_a,
             source_b,
             n_a,
@@ -289,8 +296,8 @@ with recursive
        attempt (word), the next but one's hash after two rounds (hash_2) and the next
        but two's after one round (hash_1), and each attempt takes each one step further. */
     draws (
-        trial, state, attempt, unit_no, kept, rank_key, suit_counts, card_mask, next_unit, held_mask,
-        word, hash_2, hash_1
+        trial, state, attempt, unit_no, player, restarts, kept, rank_key, suit_counts, card_mask, next_unit,
+        held_mask, word, hash_2, hash_1
     ) as (
         select
             trial,
@@ -298,6 +305,8 @@ with recursive
             0,
             -- PostgreSQL: an anchor column's type must be the recursive term's (unit_no is bigint).
             cast(0 as bigint),
+            0,  -- the start row stands for player 0, the board: it holds no cards
+            0,
             1,
             cast(0 as bigint),
             cast(0 as bigint),
@@ -314,6 +323,8 @@ with recursive
             draws.state,
             draws.attempt + 1,
             units.unit_no,
+            units.player,
+            units.restarts,
             case
                 when draws.word < units.accept_below
                     and choice_a.card_mask & choice_b.card_mask = 0
@@ -364,6 +375,8 @@ select
     trial,
     attempt,
     unit_no,
+    player,
+    restarts,
     kept,
     rank_key,
     suit_counts,
@@ -372,181 +385,107 @@ from draws;
 
 create view monte_carlo_deals as
 with
-    seats as (
-        select
-            unit_no,
-            player,
-            restarts
-        from monte_carlo_units
-        union all
-        -- No board unit (the river is known): the trial's start row stands for the board.
-        select
-            0,
-            0,
-            0
-        where not exists (select 1 from monte_carlo_units where player = 0)
-    ),
     kept as (
-        select
-            monte_carlo_draws.trial,
-            monte_carlo_draws.attempt,
-            seats.player,
-            seats.restarts,
-            monte_carlo_draws.rank_key,
-            monte_carlo_draws.suit_counts,
-            monte_carlo_draws.card_mask
-        from monte_carlo_draws
-        inner join seats
-            on seats.unit_no = monte_carlo_draws.unit_no
-        where monte_carlo_draws.kept = 1
-    ),
-    -- A range restart leaves earlier kept combinations behind: the last one counts.
-    last_combos as (
         select
             trial,
             attempt,
             player,
+            restarts,
             rank_key,
             suit_counts,
             card_mask,
+            -- A range restart leaves earlier kept combinations behind: the last one counts.
             max(attempt) over (partition by trial, player) as last_attempt
-        from kept
-        where restarts = 1
-    ),
-    seat_cards as (
-        select
-            trial,
-            player,
-            rank_key,
-            suit_counts,
-            card_mask
-        from kept
-        where restarts = 0
-        union all
-        select
-            trial,
-            player,
-            rank_key,
-            suit_counts,
-            card_mask
-        from last_combos
-        where attempt = last_attempt
+        from monte_carlo_draws
+        where kept = 1
     )
+-- Player 0, the board: the board so far, the trial's start row (no cards) and the board drawn, if any.
 select
-    seat_cards.trial as runout,
-    seat_cards.player,
-    seat_cards.rank_key + case when seat_cards.player = 0 then board_so_far.rank_key else 0 end as rank_key,
-    seat_cards.suit_counts + case when seat_cards.player = 0 then board_so_far.suit_counts else 0 end as suit_counts,
-    seat_cards.card_mask + case when seat_cards.player = 0 then board_so_far.card_mask else 0 end as card_mask
-from seat_cards
-cross join board_so_far;
+    kept.trial as runout,
+    kept.player,
+    cast(sum(kept.rank_key) + case when kept.player = 0 then board_so_far.rank_key else 0 end as bigint)
+    as rank_key,
+    cast(sum(kept.suit_counts) + case when kept.player = 0 then board_so_far.suit_counts else 0 end as bigint)
+    as suit_counts,
+    cast(sum(kept.card_mask) + case when kept.player = 0 then board_so_far.card_mask else 0 end as bigint)
+    as card_mask
+from kept
+cross join board_so_far
+where kept.restarts = 0
+    or kept.attempt = kept.last_attempt
+group by kept.trial, kept.player, board_so_far.rank_key, board_so_far.suit_counts, board_so_far.card_mask;
 
-/* Monte Carlo: the trials' boards, by class when every hand is known, else trial by trial. */
+/* Monte Carlo: the trials' boards, by class when every hand is known, else trial by trial.
+   The deals are read once: Spark would deal them again at each reading. */
 create view monte_carlo_runouts as
 with
-    drawn_players as (
+    -- Each seat of each trial beside the trial's board. seats = 1: only the board was drawn.
+    trial_seats as (
         select
-            count(*) as players
-        from monte_carlo_units
-        where player > 0
-    ),
-    -- materialized: the trials are dealt once, read for the boards and the holes.
-    trial_seats as materialized (
-        select
-            runout,
+            runout as trial,
             player,
             rank_key,
             suit_counts,
-            card_mask
+            card_mask,
+            sum(case when player = 0 then rank_key else 0 end) over (partition by runout) as board_rank_key,
+            sum(case when player = 0 then suit_counts else 0 end) over (partition by runout) as board_suit_counts,
+            sum(case when player = 0 then card_mask else 0 end) over (partition by runout) as board_card_mask,
+            count(*) over (partition by runout) as seats
         from monte_carlo_deals
     ),
-    trial_boards as (
+    -- The board reduced to its class, as classified_boards (015) reduces boards: its values, and
+    -- only the suit that three of its cards may make a flush with (which holds for any hole cards).
+    flush_parts as (
         select
-            runout,
-            rank_key,
-            suit_counts,
-            card_mask
-        from trial_seats
-        where player = 0
-    ),
-    -- Every hand known: the trials' boards by class, as classified_boards classes boards.
-    trial_flush_parts as (
-        select
-            trial_boards.rank_key,
+            trial_seats.*,
             flush_suits.three_suit as flush_suit,
-            coalesce((trial_boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
-            coalesce((trial_boards.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
-        from trial_boards
+            coalesce((board_suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((board_card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from trial_seats
         inner join flush_suits
-            on flush_suits.suit_counts = trial_boards.suit_counts
-        where (select players from drawn_players) = 0
+            on flush_suits.suit_counts = trial_seats.board_suit_counts
     ),
-    trial_classes as (
+    -- Every hand known: one row per class of the trials' boards, weighed by its trials. Some
+    -- player drawn: one row per trial per seat, weight 1 (the drawn player's own two cards beside).
+    runout_seats as (
         select
-            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
-            rank_key,
-            coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
-            coalesce(flush_values << (13 * flush_suit), 0) as card_mask,
-            count(*) as trials
-        from trial_flush_parts
+            case when seats = 1 then board_rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values else trial end
+            as runout,
+            player,
+            board_rank_key,
+            coalesce(flush_cards << (3 * flush_suit), 0) as board_suit_counts,
+            coalesce(flush_values << (13 * flush_suit), 0) as board_card_mask,
+            case when player > 0 then rank_key else 0 end as rank_key,
+            case when player > 0 then suit_counts else 0 end as suit_counts,
+            case when player > 0 then card_mask else 0 end as card_mask,
+            count(*) as weight
+        from flush_parts
         group by
-            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values,
-            rank_key,
+            case when seats = 1 then board_rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values else trial end,
+            player,
+            board_rank_key,
             coalesce(flush_cards << (3 * flush_suit), 0),
-            coalesce(flush_values << (13 * flush_suit), 0)
-    ),
-    boards as (
-        -- Every hand known: one row per class of the trials' boards, weighed by its trials.
-        select
-            board_class as runout,
-            rank_key,
-            suit_counts,
-            card_mask,
-            trials as weight
-        from trial_classes
-        union all
-        -- Some player drawn: one row per trial.
-        select
-            runout,
-            rank_key,
-            suit_counts,
-            card_mask,
-            1
-        from trial_boards
-        where (select players from drawn_players) > 0
-    ),
-    seven_cards as (
-        select
-            boards.runout,
-            boards.weight,
-            known_holes.player,
-            boards.rank_key + known_holes.rank_key as rank_key,
-            boards.suit_counts + known_holes.suit_counts as suit_counts,
-            boards.card_mask + known_holes.card_mask as card_mask
-        from boards
-        cross join known_holes
-        union all
-        select
-            trial_boards.runout,
-            1,
-            holes.player,
-            trial_boards.rank_key + holes.rank_key,
-            trial_boards.suit_counts + holes.suit_counts,
-            trial_boards.card_mask + holes.card_mask
-        from trial_boards
-        inner join trial_seats as holes
-            on holes.runout = trial_boards.runout
-            and holes.player > 0
+            coalesce(flush_values << (13 * flush_suit), 0),
+            case when player > 0 then rank_key else 0 end,
+            case when player > 0 then suit_counts else 0 end,
+            case when player > 0 then card_mask else 0 end
     )
+-- The board's row is every known player's seven cards; a drawn player's row is its own.
 select
     0 as tally,
-    runout,
-    cast(weight as bigint) as weight,
-    player,
-    cast(rank_key as bigint) as rank_key,
-    cast(suit_counts as bigint) as suit_counts,
-    cast(card_mask as bigint) as card_mask
-from seven_cards;
+    runout_seats.runout,
+    cast(runout_seats.weight as bigint) as weight,
+    coalesce(known_holes.player, runout_seats.player) as player,
+    cast(runout_seats.board_rank_key + coalesce(known_holes.rank_key, runout_seats.rank_key) as bigint) as rank_key,
+    cast(runout_seats.board_suit_counts + coalesce(known_holes.suit_counts, runout_seats.suit_counts) as bigint)
+    as suit_counts,
+    cast(runout_seats.board_card_mask + coalesce(known_holes.card_mask, runout_seats.card_mask) as bigint)
+    as card_mask
+from runout_seats
+left join known_holes
+    on runout_seats.player = 0
+where runout_seats.player > 0
+    or known_holes.player is not null;
 
 create view monte_carlo_equity as
 select
