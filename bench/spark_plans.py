@@ -42,7 +42,9 @@ CASES = [
     # (name, hands, board, Monte Carlo trials or None, the query)
     ("exact, AhAd v KhKd, flop", ["AhAd", "KhKd"], "2c 7d Kc", None,
      "select player, runouts, wins, ties, pot_shares from equity order by player"),
-    ("Monte Carlo, AhAd v KhKd, flop", ["AhAd", "KhKd"], "2c 7d Kc", "trials",
+    ("Monte Carlo by class of board (as pokersql runs it), AhAd v KhKd, flop", ["AhAd", "KhKd"], "2c 7d Kc", "trials",
+     "select player, runouts, wins, ties, pot_shares from monte_carlo_class_equity order by player"),
+    ("Monte Carlo trial by trial, AhAd v KhKd, flop", ["AhAd", "KhKd"], "2c 7d Kc", "trials",
      "select player, runouts, wins, ties, pot_shares from monte_carlo_equity order by player"),
 ]
 

@@ -60,7 +60,8 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
-MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from monte_carlo_equity order by player"
+# Monte Carlo (020): every trial a runout; with every hand known, the trials' boards by class (fewer to rank).
+MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 # Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
 PREFLOP_QUERY = """
 select count(*), sum(matchups.wins), sum(matchups.ties), sum(matchups.losses)
@@ -543,7 +544,8 @@ class Database:
                 with self._watching("equity: every board still to come"):
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
-                totals = self._monte_carlo_equity(seed, trials, slice_trials)
+                view = "monte_carlo_class_equity" if all(p.is_hand for p in players) else "monte_carlo_equity"
+                totals = self._monte_carlo_equity(view, seed, trials, slice_trials)
             streets = self.engine.execute(STREET_QUERY) if next_street else []
         runouts = totals[0][1] if totals else 0
         if not exact and runouts != trials:
@@ -579,10 +581,11 @@ class Database:
         ]
         return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
 
-    def _monte_carlo_equity(self, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
+    def _monte_carlo_equity(self, view: str, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
-        summed: monte_carlo_equity's integer counts (pot_shares in 2520ths)."""
+        summed: the integer counts of the view (monte_carlo_equity or monte_carlo_class_equity,
+        020; pot_shares in 2520ths)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
@@ -591,7 +594,7 @@ class Database:
                 "update deal_settings set seed = ?, deals = ?, first_deal = ?",
                 (seed, min(slice_trials, trials - first + 1), first),
             )
-            for player, *counts in self.engine.execute(MONTE_CARLO_QUERY):
+            for player, *counts in self.engine.execute(MONTE_CARLO_QUERY.format(view=view)):
                 summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
         self.progress(task, trials, trials)
         return [(player, *summed[player]) for player in sorted(summed)]

@@ -27,7 +27,7 @@
     cards: a pair and a triple; two: a pair; one: a card; none at the river). A unit
     picks one choice of source_a and one of source_b (n_a * n_b pairs of choices).
   monte_carlo_draws: one row per trial per attempt (and one start row per trial, player 0
-    holding no cards), with its unit's player. An
+    holding no cards, kept when the river is known), with its unit's player and restarts. An
     attempt hashes (trial state, attempt number) into a 32-bit word and rejects it
     unless word < accept_below, the largest multiple of n_a * n_b not above 2^32; so
     word % (n_a * n_b) is uniform, and so are its two parts, the choice of source_a
@@ -48,10 +48,12 @@
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
     cards, summed into the codes of cards (001).
 
-  monte_carlo_runouts: one row per runout per player, as exact_runouts (015): with every
-    player's hand known, a runout is a class of the trials' boards weighed by its number
-    of trials; with drawn players, a runout is a trial, weight 1.
-  monte_carlo_equity: one row per player, as equity (015), over the trials.
+  monte_carlo_runouts: one row per runout per player, as exact_runouts (015): every trial
+    a runout, weight 1.
+  monte_carlo_class_runouts: the same when every player's hand is known (else no rows): a
+    runout is a class of the trials' boards, weighed by its number of trials.
+  monte_carlo_equity, monte_carlo_class_equity: one row per player, as equity (015), over
+    the trials; the same counts when every hand is known (the library reads the second).
 
   Each view reads the one before it once: Spark expands a view, and a CTE, at every place
   it is read (pokersql/engines/spark/expansion.py).
@@ -305,9 +307,9 @@ with recursive
             0,
             -- PostgreSQL: an anchor column's type must be the recursive term's (unit_no is bigint).
             cast(0 as bigint),
-            0,  -- the start row stands for player 0, the board: it holds no cards
-            0,
-            1,
+            0,  -- the start row stands for player 0, the board (no cards), when no board unit
+            0,  -- follows it: when the river is known
+            case when board_so_far.board_size = 5 then 1 else 0 end,
             cast(0 as bigint),
             cast(0 as bigint),
             cast(0 as bigint),
@@ -317,6 +319,7 @@ with recursive
             hash_2_of_2,
             hash_1_of_3
         from monte_carlo_trials
+        cross join board_so_far
         union all
         select
             draws.trial,
@@ -394,98 +397,98 @@ with
             rank_key,
             suit_counts,
             card_mask,
-            -- A range restart leaves earlier kept combinations behind: the last one counts.
-            max(attempt) over (partition by trial, player) as last_attempt
+            -- A range restart leaves earlier kept combinations behind: the last one counts. Only
+            -- the range players' rows are partitioned by trial: any other seat is kept once.
+            max(attempt) over (partition by case when restarts = 1 then trial end, player) as last_attempt
         from monte_carlo_draws
         where kept = 1
     )
--- Player 0, the board: the board so far, the trial's start row (no cards) and the board drawn, if any.
 select
     kept.trial as runout,
     kept.player,
-    cast(sum(kept.rank_key) + case when kept.player = 0 then board_so_far.rank_key else 0 end as bigint)
-    as rank_key,
-    cast(sum(kept.suit_counts) + case when kept.player = 0 then board_so_far.suit_counts else 0 end as bigint)
-    as suit_counts,
-    cast(sum(kept.card_mask) + case when kept.player = 0 then board_so_far.card_mask else 0 end as bigint)
-    as card_mask
+    kept.rank_key + case when kept.player = 0 then board_so_far.rank_key else 0 end as rank_key,
+    kept.suit_counts + case when kept.player = 0 then board_so_far.suit_counts else 0 end as suit_counts,
+    kept.card_mask + case when kept.player = 0 then board_so_far.card_mask else 0 end as card_mask
 from kept
 cross join board_so_far
 where kept.restarts = 0
-    or kept.attempt = kept.last_attempt
-group by kept.trial, kept.player, board_so_far.rank_key, board_so_far.suit_counts, board_so_far.card_mask;
+    or kept.attempt = kept.last_attempt;
 
-/* Monte Carlo: the trials' boards, by class when every hand is known, else trial by trial.
-   The deals are read once: Spark would deal them again at each reading. */
+/* Every trial a runout, weight 1: each seat beside its trial's board, the board's row standing
+   for every known hand. */
 create view monte_carlo_runouts as
 with
-    -- Each seat of each trial beside the trial's board. seats = 1: only the board was drawn.
-    trial_seats as (
+    -- materialized: the trials are dealt once, read for the seats and for the boards. (Spark,
+    -- which inlines it, deals them twice: a window reads them once, but on DuckDB it made
+    -- Monte Carlo of a random hand 1.6 times slower.)
+    trial_seats as materialized (
         select
-            runout as trial,
+            runout,
             player,
             rank_key,
             suit_counts,
-            card_mask,
-            sum(case when player = 0 then rank_key else 0 end) over (partition by runout) as board_rank_key,
-            sum(case when player = 0 then suit_counts else 0 end) over (partition by runout) as board_suit_counts,
-            sum(case when player = 0 then card_mask else 0 end) over (partition by runout) as board_card_mask,
-            count(*) over (partition by runout) as seats
+            card_mask
         from monte_carlo_deals
-    ),
-    -- The board reduced to its class, as classified_boards (015) reduces boards: its values, and
-    -- only the suit that three of its cards may make a flush with (which holds for any hole cards).
-    flush_parts as (
-        select
-            trial_seats.*,
-            flush_suits.three_suit as flush_suit,
-            coalesce((board_suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
-            coalesce((board_card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
-        from trial_seats
-        inner join flush_suits
-            on flush_suits.suit_counts = trial_seats.board_suit_counts
-    ),
-    -- Every hand known: one row per class of the trials' boards, weighed by its trials. Some
-    -- player drawn: one row per trial per seat, weight 1 (the drawn player's own two cards beside).
-    runout_seats as (
-        select
-            case when seats = 1 then board_rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values else trial end
-            as runout,
-            player,
-            board_rank_key,
-            coalesce(flush_cards << (3 * flush_suit), 0) as board_suit_counts,
-            coalesce(flush_values << (13 * flush_suit), 0) as board_card_mask,
-            case when player > 0 then rank_key else 0 end as rank_key,
-            case when player > 0 then suit_counts else 0 end as suit_counts,
-            case when player > 0 then card_mask else 0 end as card_mask,
-            count(*) as weight
-        from flush_parts
-        group by
-            case when seats = 1 then board_rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values else trial end,
-            player,
-            board_rank_key,
-            coalesce(flush_cards << (3 * flush_suit), 0),
-            coalesce(flush_values << (13 * flush_suit), 0),
-            case when player > 0 then rank_key else 0 end,
-            case when player > 0 then suit_counts else 0 end,
-            case when player > 0 then card_mask else 0 end
     )
--- The board's row is every known player's seven cards; a drawn player's row is its own.
 select
     0 as tally,
-    runout_seats.runout,
-    cast(runout_seats.weight as bigint) as weight,
-    coalesce(known_holes.player, runout_seats.player) as player,
-    cast(runout_seats.board_rank_key + coalesce(known_holes.rank_key, runout_seats.rank_key) as bigint) as rank_key,
-    cast(runout_seats.board_suit_counts + coalesce(known_holes.suit_counts, runout_seats.suit_counts) as bigint)
-    as suit_counts,
-    cast(runout_seats.board_card_mask + coalesce(known_holes.card_mask, runout_seats.card_mask) as bigint)
-    as card_mask
-from runout_seats
+    seats.runout,
+    cast(1 as bigint) as weight,
+    coalesce(known_holes.player, seats.player) as player,
+    cast(boards.rank_key + coalesce(known_holes.rank_key, seats.rank_key) as bigint) as rank_key,
+    cast(boards.suit_counts + coalesce(known_holes.suit_counts, seats.suit_counts) as bigint) as suit_counts,
+    cast(boards.card_mask + coalesce(known_holes.card_mask, seats.card_mask) as bigint) as card_mask
+from trial_seats as seats
+inner join trial_seats as boards
+    on boards.runout = seats.runout
+    and boards.player = 0
 left join known_holes
-    on runout_seats.player = 0
-where runout_seats.player > 0
+    on seats.player = 0
+where seats.player > 0
     or known_holes.player is not null;
+
+/* Every hand known: the trials' boards by class, as classified_boards (015) classes boards, each
+   weighed by its trials (fewer runouts to rank). No rows when some player is drawn. */
+create view monte_carlo_class_runouts as
+with
+    flush_parts as (
+        select
+            monte_carlo_deals.rank_key,
+            flush_suits.three_suit as flush_suit,
+            coalesce((monte_carlo_deals.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((monte_carlo_deals.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from monte_carlo_deals
+        inner join flush_suits
+            on flush_suits.suit_counts = monte_carlo_deals.suit_counts
+        where monte_carlo_deals.player = 0
+            -- Every hand known: no random player, no range player (a range without a known hand).
+            and not exists (select 1 from random_hand_input)
+            and not exists (select 1 from range_input where player not in (select hand_no from hand_input))
+    ),
+    board_classes as (
+        select
+            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
+            rank_key,
+            coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
+            coalesce(flush_values << (13 * flush_suit), 0) as card_mask,
+            count(*) as trials
+        from flush_parts
+        group by
+            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values,
+            rank_key,
+            coalesce(flush_cards << (3 * flush_suit), 0),
+            coalesce(flush_values << (13 * flush_suit), 0)
+    )
+select
+    0 as tally,
+    board_classes.board_class as runout,
+    cast(board_classes.trials as bigint) as weight,
+    known_holes.player,
+    cast(board_classes.rank_key + known_holes.rank_key as bigint) as rank_key,
+    cast(board_classes.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
+    cast(board_classes.card_mask + known_holes.card_mask as bigint) as card_mask
+from board_classes
+cross join known_holes;
 
 create view monte_carlo_equity as
 select
@@ -496,3 +499,13 @@ select
     pot_shares,
     equity
 from equity_of('monte_carlo_runouts');
+
+create view monte_carlo_class_equity as
+select
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    equity
+from equity_of('monte_carlo_class_runouts');

@@ -47,26 +47,32 @@ def deals(db: pokersql.Database, players: dict[int, str], board: str = "", trial
           weights: dict[int, dict[tuple[int, int], int]] | None = None) -> list[tuple[int, int, int]]:
     """The rows of monte_carlo_deals (trial, seat, card_mask) for players {n: hand, "random" or a
     list of combinations (range_input)}."""
+    with db.engine.scratch():
+        fill_inputs(db, players, board, trials, seed, weights)
+        return db.engine.execute("select runout, player, card_mask from monte_carlo_deals order by runout, player")
+
+
+def fill_inputs(db: pokersql.Database, players: dict[int, str], board: str = "", trials: int = 1000, seed: int = 1,
+                weights: dict[int, dict[tuple[int, int], int]] | None = None) -> None:
+    """Inside db.engine.scratch(): the inputs of Monte Carlo (deals' players, board, trials, seed)."""
     engine = db.engine
-    with engine.scratch():
-        engine.execute("delete from hand_input")
-        for number, what in players.items():
-            if what == "random":
-                engine.execute("insert into random_hand_input (hand_no) values (?)", (number,))
-            elif isinstance(what, str):
-                for card in parse_cards(what):
-                    engine.execute("insert into hand_input (hand_no, card_id) values (?, ?)", (number, card))
-            else:
-                for combo in what:
-                    weight = (weights or {}).get(number, {}).get(combo, 1)
-                    engine.execute(
-                        "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, ?)",
-                        (number, max(combo), min(combo), weight),
-                    )
-        for card in parse_cards(board) if board else []:
-            engine.execute("insert into board_input (card_id) values (?)", (card,))
-        engine.execute("update deal_settings set seed = ?, deals = ?, first_deal = 1", (seed, trials))
-        return engine.execute("select runout, player, card_mask from monte_carlo_deals order by runout, player")
+    engine.execute("delete from hand_input")
+    for number, what in players.items():
+        if what == "random":
+            engine.execute("insert into random_hand_input (hand_no) values (?)", (number,))
+        elif isinstance(what, str):
+            for card in parse_cards(what):
+                engine.execute("insert into hand_input (hand_no, card_id) values (?, ?)", (number, card))
+        else:
+            for combo in what:
+                weight = (weights or {}).get(number, {}).get(combo, 1)
+                engine.execute(
+                    "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, ?)",
+                    (number, max(combo), min(combo), weight),
+                )
+    for card in parse_cards(board) if board else []:
+        engine.execute("insert into board_input (card_id) values (?)", (card,))
+    engine.execute("update deal_settings set seed = ?, deals = ?, first_deal = 1", (seed, trials))
 
 
 def chi_square_p(counts: Counter, cells: list, expected: list[float]) -> float:
@@ -169,6 +175,35 @@ def test_the_same_seed_deals_the_same_trials_on_both_engines(both, players, boar
     results = [both[engine].equity(*players, board=board, trials=400, seed=2026).to_dict() for engine in both]
     assert results[0] == results[1]
     assert results[0]["boards"] == 400
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        ({1: "AhAd", 2: "KhKd"}, ""),
+        ({1: "AhKh", 2: "QsQd", 3: "7c8c"}, "2h 7h Qc"),
+        ({1: "AhAd", 2: "KhKd"}, "2c 7d Kc 5s"),
+        ({1: "AhAd", 2: "KhKd"}, "2c 7d Kc 5s 9h"),  # the river known: no board unit, the start row
+        ({1: "AhAd", 2: "random"}, "2h 7h Qc"),
+        ({1: "AhAd", 2: [(parse_cards("Qs")[0], parse_cards("Qd")[0]), (parse_cards("Ks")[0], parse_cards("Kd")[0])]}, ""),
+    ],
+)
+def test_the_class_of_a_board_counts_as_its_trials_do(both, engine, players, board):
+    """Every hand known: monte_carlo_class_equity (the trials' boards by class, weighed) counts
+    what monte_carlo_equity (trial by trial) counts, the same trials; with a random or range
+    player drawn it has no rows (it cannot see them), and monte_carlo_equity still counts them."""
+    engine_db = both[engine].engine
+    with engine_db.scratch():
+        fill_inputs(both[engine], players, board=board, trials=2000, seed=5)
+        query = "select player, runouts, wins, ties, pot_shares from {} order by player"
+        trial_by_trial = engine_db.execute(query.format("monte_carlo_equity"))
+        by_class = engine_db.execute(query.format("monte_carlo_class_equity"))
+    assert [row[0] for row in trial_by_trial] == sorted(players) and all(row[1] == 2000 for row in trial_by_trial)
+    if all(isinstance(hand, str) and hand != "random" for hand in players.values()):
+        assert by_class == trial_by_trial
+    else:
+        assert by_class == []
 
 
 @pytest.mark.parametrize(("engine", "trials", "slices"), [("duckdb", 3000, (3000, 1000, 701)), ("sqlite", 300, (300, 128))])
