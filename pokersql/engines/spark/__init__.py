@@ -10,4 +10,5 @@ docs/engines.md has the whole list of differences. The modules, by what they do:
 - ``held``: the scratch tables and TEMP tables, rows held in Python and shown as views;
 - ``reading``: the user's SQL in a session that cannot write, and export;
 - ``statements``: pokersql's statements as Spark reads them, and Spark's messages.
+- ``expansion``: how many relations a view's expansion reads on Spark, counted from the SQL.
 """
