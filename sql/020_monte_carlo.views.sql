@@ -55,8 +55,9 @@
   monte_carlo_equity, monte_carlo_class_equity: one row per player, as equity (015), over
     the trials; the same counts when every hand is known (the library reads the second).
 
-  Each view reads the one before it once: Spark expands a view, and a CTE, at every place
-  it is read (pokersql/engines/spark/expansion.py).
+  Each view reads the one before it once (monte_carlo_runouts reads the deals through one
+  materialized CTE, twice on Spark): Spark expands a view, and a CTE, at every place it is
+  read (pokersql/engines/spark/expansion.py).
 */
 
 create view monte_carlo_trials as
