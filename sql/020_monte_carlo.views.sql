@@ -6,8 +6,8 @@
   Monte Carlo (deal_settings.deals = N trials, seeded; exact equity ignores it): each trial deals the cards
   still unknown (the combinations of range players, the hole cards of random
   players, the rest of the board) by rejection, with integer hashing only, so every
-  engine deals the same trials from the same seed. Range players are the players of
-  range_input (016) that are neither in hand_input nor in random_hand_input.
+  engine deals the same trials from the same seed. Range players (monte_carlo_range_players)
+  are the players of range_input (016) that are neither in hand_input nor in random_hand_input.
 
   monte_carlo_trials: one row per trial (deal_no of deal_numbers, 003): its 32-bit
     state, the deal's state of deal_states (003), as shuffled_deck shuffles with,
@@ -96,6 +96,14 @@ select
     hash_1_of_3
 from round_1;
 
+/* The range players drawn in each trial: in range_input, neither a known hand nor random. */
+create view monte_carlo_range_players as
+select distinct
+    player
+from range_input
+where player not in (select hand_no from hand_input)
+    and player not in (select hand_no from random_hand_input);
+
 create view monte_carlo_sources as
 with recursive
     deck as (
@@ -107,13 +115,6 @@ with recursive
             row_number() over (order by card_id) - 1 as place
         from equity_deck
     ),
-    drawn_players as (
-        select distinct
-            player
-        from range_input
-        where player not in (select hand_no from hand_input)
-            and player not in (select hand_no from random_hand_input)
-    ),
     live_combos as (
         select
             range_input.player,
@@ -124,8 +125,8 @@ with recursive
             high.suit_code + low.suit_code as suit_counts,
             high.card_bit + low.card_bit as card_mask
         from range_input
-        inner join drawn_players
-            on drawn_players.player = range_input.player
+        inner join monte_carlo_range_players
+            on monte_carlo_range_players.player = range_input.player
         inner join deck as high
             on high.card_id = range_input.card_1
         inner join deck as low
@@ -198,20 +199,13 @@ inner join copies
 
 create view monte_carlo_units as
 with
-    range_players as (
-        select distinct
-            player
-        from range_input
-        where player not in (select hand_no from hand_input)
-            and player not in (select hand_no from random_hand_input)
-    ),
     units as (
         select
             1 as part,
             player,
             100 + player as source_a,
             0 as source_b
-        from range_players
+        from monte_carlo_range_players
         union all
         select
             2,
@@ -462,9 +456,9 @@ with
         inner join flush_suits
             on flush_suits.suit_counts = monte_carlo_deals.suit_counts
         where monte_carlo_deals.player = 0
-            -- Every hand known: no random player, no range player (a range without a known hand).
+            -- Every hand known: no random player, no range player.
             and not exists (select 1 from random_hand_input)
-            and not exists (select 1 from range_input where player not in (select hand_no from hand_input))
+            and not exists (select 1 from monte_carlo_range_players)
     ),
     board_classes as (
         select
