@@ -29,7 +29,7 @@ import pokersql  # noqa: E402
 from pokersql import ranges  # noqa: E402
 from pokersql.cards import parse_cards  # noqa: E402
 
-# name: (hands, board, dead). A handful of each exact path: one random hand (018), ranges (017).
+# name: (hands, board, dead). A handful of each exact path: one random hand (019), ranges (018).
 CASES = {
     "random-flop": (["AhAd", "random"], "2c 7d Kc", ""),
     "random-turn-3way": (["AhAd", "KsQs", "random"], "2c 7d Kc 5s", ""),

@@ -1,6 +1,6 @@
 """Equity through the views, before and after a change of the SQL, side by side in one run.
 
-Issue 22 made exact and Monte Carlo equity two views over one tally (equity_of, now 015's) and one
+Issue 22 made exact and Monte Carlo equity two views over one tally (equity_of, now 017's) and one
 lookup of seven cards (013's seven_card_ranks), where the equity view used to hold both behind
 ``deal_settings.deals = 0``. This runs the same questions on the code of two checkouts, each in
 a process of its own (PYTHONPATH), on a fresh in-memory database of each engine, and prints

@@ -1,4 +1,4 @@
-"""Your own hands in SQL (issue #11): the 019 macros ranking random seven-card hands read from
+"""Your own hands in SQL (issue #11): the 026 macros ranking random seven-card hands read from
 a Parquet file (card text in one column), the SQLite recipe on the same hands, beside Python
 loops of phevaluator and eval7 and poker-equity's batch scorer.
 

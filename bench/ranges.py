@@ -11,7 +11,7 @@ montecarlo  1,000,000 trials, heads-up (AhAd vs random) and three-way (AhAd vs r
 exact       AhAd vs QQ+,AKs before the flop, exact, on DuckDB, beside an exhaustive phevaluator
             loop over every deal and board (``--full``; by default the loop runs over one deal
             of 1,712,304 boards and is scaled by the deals, a note says so). AhAd vs random
-            exact (1,225 deals: random_opponent_equity, 018) runs once, not ``--reps`` times.
+            exact (1,225 deals: random_opponent_equity, 019) runs once, not ``--reps`` times.
 
     python bench/ranges.py [--only montecarlo|exact] [--reps 3] [--full]
 """

@@ -7,7 +7,7 @@ used twice once. A view that reads another several times over multiplies Spark's
 expansion reads (views and CTEs inlined, counted from the SQL Spark holds), the lines of
 Spark's optimized plan, and the seconds of each phase, then the same query's seconds on DuckDB
 (the peer, same inputs, same run). Nothing here asserts a timing; the answers of the two
-engines are compared. (Before 020's views each read the one before once, Monte Carlo of 10
+engines are compared. (Before 020's (now 020 and 021's) views each read the one before once, Monte Carlo of 10
 trials read 5,716 relations, a 15,724-line plan, 165 s on Spark; after, 199 by class of board
 and 383 trial by trial; 205 and 391 once the range players became a view of their own.)
 

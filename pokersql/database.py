@@ -60,7 +60,7 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
-# Monte Carlo (020): every trial a runout; with every hand known, the trials' boards by class (fewer to rank).
+# Monte Carlo (020, 021): every trial a runout; with every hand known, the trials' boards by class (fewer to rank).
 MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 # Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
 PREFLOP_QUERY = """
@@ -241,7 +241,7 @@ class Database:
         """Make sure ``hands`` is materialized (it is built by a versioned file); returns its rows.
 
         ``preflop=True``: fill ``preflop_matchups`` (022), every heads-up preflop matchup
-        exactly, from the job's view ``preflop_matchup_counts`` (023), and return its rows.
+        exactly, from the job's view ``preflop_matchup_counts`` (025), and return its rows.
         Minutes of work, in one transaction: an error or Ctrl-C leaves the table as it was.
         Once filled, ``equity`` answers heads-up preflop questions from it.
         """
@@ -456,7 +456,7 @@ class Database:
         ``next_street=True``, with a flop or a turn and known hands: each card that can come
         next, who leads once it is dealt and each player's exact equity after it
         (``result.next_street``), and each player's outs, the cards where they lead
-        (``EquityPlayer.outs``); from the view street_equity (021).
+        (``EquityPlayer.outs``); from the view street_equity (017).
         """
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
@@ -530,7 +530,7 @@ class Database:
                 "insert into random_hand_input (hand_no) values (?)",
                 [(n,) for n, p in enumerate(players, start=1) if p.is_random],
             )
-            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020).
+            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
             self.engine.executemany(
                 "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
                 [
@@ -585,7 +585,7 @@ class Database:
         """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
         summed: the integer counts of the view (monte_carlo_equity or monte_carlo_class_equity,
-        020; pot_shares in 2520ths)."""
+        021; pot_shares in 2520ths)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):

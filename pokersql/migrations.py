@@ -1,7 +1,10 @@
 """The runner of the SQL files in ``sql/``: each object defined once, in run order.
 
-Two kinds of file, named so that their glob order is their run order
-(``cat sql/*.sql | duckdb poker.duckdb`` builds everything):
+The files are laid out by stage, in folders whose names start with their place in
+the pipeline (``1_article``, ``2_lookups``, ``3_holdem``, ``4_equity``,
+``5_preflop``, ``6_duckdb_macros``), each file numbered, so that the glob order
+is the run order (``cat sql/[0-9]*/*.sql | duckdb poker.duckdb`` builds
+everything) and the numbers rise along it. Two kinds of file:
 
 - ``NNN_name.sql``, versioned: tables and their data. Applied once; once
   released it never changes, and an applied file that has since changed is
@@ -26,7 +29,7 @@ A table built from views is rebuilt when they change: when a view file is edited
 the versioned files that read its views, or the tables or views of a file that
 does, transitively (``derived_files``: 006 from 005, then 008, 010, 012), are
 applied again in the same migration, their tables dropped first (``rebuilt`` in
-``schema_history``); so is 022, whose table ``build --preflop`` fills from 023.
+``schema_history``); so is 022, whose table ``build --preflop`` fills from 025.
 
 ``schema_history`` records both: one row per versioned file applied (or rebuilt),
 one row per application of a view file, each with a checksum of the file's
@@ -56,6 +59,7 @@ from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, table_macros, transpile
 
+FIRST_FILE = "1_article/001_cards.sql"  # how sql/ is recognized
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
 # SQL text as the checksum and the statement finder read it: a quoted string or identifier
 # (its doubled quote included), an optimizer hint (Spark's /*+ BROADCAST(...) */: code, not a
@@ -119,6 +123,7 @@ class SqlFile:
     text: str
     repeatable: bool = False
     only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
+    path: str = ""  # where it is in sql/: its stage's folder and its name ("1_article/001_cards.sql")
 
     def runs_on(self, engine: str) -> bool:
         return self.only_on is None or self.only_on == engine
@@ -203,32 +208,46 @@ def sql_directory() -> Path:
     """``sql/`` of the source tree when running from it, else the copy installed in the package."""
     package = Path(__file__).resolve().parent
     for candidate in (package.parent / "sql", package / "sql"):
-        if (candidate / "001_cards.sql").is_file():
+        if (candidate / FIRST_FILE).is_file():
             return candidate
     raise MigrationError(f"no SQL files found beside {package}")
 
 
+def _source_paths(directory: Path) -> list[Path]:
+    """The SQL files of ``directory`` and of its stage folders (their names start with a digit:
+    not audits/ or recipes/), in their paths' order."""
+    folders = [path for path in sorted(directory.iterdir()) if path.is_dir() and path.name[:1].isdigit()]
+    return [
+        path
+        for folder in (directory, *folders)
+        for path in sorted(folder.iterdir())
+        if path.is_file() and _FILE_NAME.match(path.name)
+    ]
+
+
 def sql_files(directory: Path | None = None) -> list[SqlFile]:
-    """The SQL files in run order (their names' order)."""
+    """The SQL files in run order, their numbers' order; in sql/ that is also their paths' order
+    (``cat sql/[0-9]*/*.sql``: a test checks it)."""
     directory = directory or sql_directory()
     found = []
-    for path in sorted(directory.iterdir()):
+    for path in _source_paths(directory):
         match = _FILE_NAME.match(path.name)
-        if match:
-            found.append(
-                SqlFile(
-                    number=int(match.group(1)),
-                    description=match.group(2).replace("_", " "),
-                    script=path.name,
-                    text=normalize(path.read_text(encoding="utf-8")),
-                    repeatable=match.group(4) is not None,
-                    only_on=match.group(3)[1:] if match.group(3) else None,
-                )
+        assert match is not None
+        found.append(
+            SqlFile(
+                number=int(match.group(1)),
+                description=match.group(2).replace("_", " "),
+                script=path.name,
+                text=normalize(path.read_text(encoding="utf-8")),
+                repeatable=match.group(4) is not None,
+                only_on=match.group(3)[1:] if match.group(3) else None,
+                path=path.relative_to(directory).as_posix(),
             )
+        )
     numbers = [f.number for f in found]
     if len(set(numbers)) != len(numbers):
         raise MigrationError(f"two SQL files share a number in {directory}")
-    return found
+    return sorted(found, key=lambda f: f.number)
 
 
 def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
@@ -294,7 +313,7 @@ def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
     return {f.script: {creators[name] for name in reads(f) if name in creators} - {f.script} for f in files}
 
 
-# Tables that a command fills later from a view (``build --preflop``: 022's table from 023's
+# Tables that a command fills later from a view (``build --preflop``: 022's table from 025's
 # view), not the file that creates them: the table goes stale with that view, as a table
 # built from a view does, and is made again (empty, to be filled again) with it.
 FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
@@ -369,6 +388,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     )
     applied_versions = {version: (script, digest) for version, kind, script, digest in rows if kind != REPEATABLE}
     applied_views = {script: digest for _, kind, script, digest in rows if kind == REPEATABLE}
+    files_by_script = {f.script: f for f in files}
     for sql_file in files:
         if sql_file.version in applied_versions and not same_file(applied_versions[sql_file.version][1], sql_file):
             digest = applied_versions[sql_file.version][1]
@@ -379,8 +399,9 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
             )
     # A view file is applied again when it is new or edited (comments aside); the versioned
     # files whose tables are built from an edited one are applied again with it (rebuilt).
-    pending = {f.script for f in files if f.repeatable and not same_file(applied_views.get(f.script, ""), f)}
-    changed = [f for f in files if f.script in pending and f.script in applied_views]
+    recorded = {f.script: _recorded(f, applied_views) for f in files if f.repeatable}
+    pending = {script for script, digest in recorded.items() if not same_file(digest or "", files_by_script[script])}
+    changed = [f for f in files if f.script in pending and recorded[f.script] is not None]
     result = Plan()
     if changed:
         result.rebuild = [f for f in derived_files(changed, files) if f.version in applied_versions]
@@ -398,12 +419,21 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
                 result.drop_tables += [name for kind, name, _ in sql_file.definitions() if kind == "table" and objects.get(name) == "table"]
         elif sql_file.script in pending or (first is not None and sql_file.number > first):
             result.apply.append(sql_file)
-            if sql_file.script in applied_views:
+            if recorded[sql_file.script] is not None:
                 result.drop_views += _views_of(sql_file, objects)
     result.apply.sort(key=lambda f: f.number)
     result.drop_views.reverse()
     result.drop_tables.reverse()
     return result
+
+
+def _recorded(sql_file: SqlFile, applied_views: dict[str, str]) -> str | None:
+    """The checksum last recorded for a view file, under its name or, before it had one, under an
+    earlier name (EARLIER_NAMES); None when no version of it was ever applied."""
+    for name in (sql_file.script, *EARLIER_NAMES.get(sql_file.script, ())):
+        if name in applied_views:
+            return applied_views[name]
+    return None
 
 
 def _short(digest: str) -> str:
@@ -436,9 +466,26 @@ def _names_of(sql_file: SqlFile) -> list[str]:
 # each view before what it reads (drop_keeping_views).
 RETIRED_VIEWS: dict[str, tuple[str, ...]] = {
     # 0.2.0: exact and Monte Carlo equity became two views over one tally (equity_of), which
-    # then moved to 015 with the exact views, and every equity view counts with it.
-    "017_range_equity.views.sql": ("range_showdowns",),
+    # then moved to 015 (now 017) with the exact views, and every equity view counts with it.
+    "018_range_equity.views.sql": ("range_showdowns",),
     "020_monte_carlo.views.sql": ("equity_runouts", "equity_hands", "equity_showdowns"),
+}
+
+# The names a view file had before (it was renamed, or its views were moved into it from a file
+# that was split): the checksum recorded under such a name is its own, and applying it drops the
+# views of it that the database holds, as it would under its own name. 0.2.0 laid sql/ out in
+# stage folders with no file over about 300 lines: 015 was split into 015 (the boards) and 017
+# (the tally and exact equity, with the streets of 021), 020 into 020 and 021, 023 into 023, 024
+# and 025; the files after 016 were numbered again, and 019 (DuckDB's macros) went last.
+EARLIER_NAMES: dict[str, tuple[str, ...]] = {
+    "015_equity_boards.views.sql": ("015_equity.views.sql",),
+    "017_exact_equity.views.sql": ("015_equity.views.sql", "021_streets.views.sql"),
+    "018_range_equity.views.sql": ("017_range_equity.views.sql",),
+    "019_random_opponent.views.sql": ("018_random_opponent.views.sql",),
+    "021_monte_carlo_equity.views.sql": ("020_monte_carlo.views.sql",),
+    "024_preflop_value_counts.views.sql": ("023_preflop.views.sql",),
+    "025_preflop_flush_counts.views.sql": ("023_preflop.views.sql",),
+    "026_hand_macros.duckdb.views.sql": ("019_hand_macros.duckdb.views.sql",),
 }
 
 

@@ -209,7 +209,7 @@ def check_feasible(work: int, costs: Any, engine_name: str) -> None:
 
 
 def one_random_opponent(players: list[Player]) -> bool:
-    """Known hands and one random hand: random_opponent_equity (018) counts those without dealing them."""
+    """Known hands and one random hand: random_opponent_equity (019) counts those without dealing them."""
     return sum(p.is_random for p in players) == 1 and all(p.is_hand or p.is_random for p in players)
 
 

@@ -79,7 +79,7 @@ def manifest() -> dict:
         "files": [
             {
                 "script": f.script,
-                "path": f"sql/{f.script}",
+                "path": f"sql/{f.path}",
                 "kind": f.kind,
                 "creates": [{"kind": kind, "name": name} for kind, name, _ in f.definitions()],
                 "needs": needs(f.script),
@@ -106,7 +106,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if name == "sql/manifest.json":
             return json.dumps(manifest(), indent=1).encode(), name
         if name.startswith("sql/"):
-            sql_files = {f.script: f for f in migrations.sql_files()}
+            sql_files = {f.path: f for f in migrations.sql_files()}
             if name[4:] in sql_files:
                 return sql_files[name[4:]].text.encode(), name
             return None

@@ -38,9 +38,16 @@ def built(engine_name: str, built_database) -> str:
 
 
 def source_files(engine: str = "duckdb") -> list[Path]:
-    """The SQL files an engine runs: a .duckdb. file runs on DuckDB only."""
-    paths = sorted(migrations.sql_directory().glob("*.sql"))
+    """The SQL files an engine runs, in the order `cat sql/[0-9]*/*.sql` reads them (the stage
+    folders', then their names'): a .duckdb. file runs on DuckDB only."""
+    paths = sorted(migrations.sql_directory().glob("[0-9]*/*.sql"))
     return [p for p in paths if engine == "duckdb" or ".duckdb." not in p.name]
+
+
+def source(directory: Path, name: str) -> Path:
+    """The file ``name`` in the stage folders of a copy of sql/ (or of sql/ itself)."""
+    (path,) = directory.glob(f"[0-9]*/{name}")
+    return path
 
 
 def history(db) -> list[tuple]:
@@ -62,13 +69,24 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_file_names_give_the_run_order():
-    """`cat sql/*.sql` runs the files in the runner's order: numbered, the glob order."""
+    """`cat sql/[0-9]*/*.sql` runs the files in the runner's order: the stage folders in order,
+    each file numbered, the numbers rising along the glob with no gap."""
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
+    assert [f.path for f in files] == [p.relative_to(migrations.sql_directory()).as_posix() for p in paths]
     assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
-    assert [f.number for f in files] == sorted({f.number for f in files})
     assert [f.number for f in files] == list(range(1, len(files) + 1))
+    folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
+    assert folders == ["1_article", "2_lookups", "3_holdem", "4_equity", "5_preflop", "6_duckdb_macros", "audits", "recipes"]
+    # no SQL file left outside a stage folder, where the glob would not read it
+    assert not list(migrations.sql_directory().glob("*.sql"))
+
+
+def test_no_file_is_over_about_300_lines():
+    """Issue 22: a file is read whole; the longest (003) holds the deal's hash and its shuffles."""
+    lengths = {f.path: f.text.count("\n") for f in migrations.sql_files()}
+    assert max(lengths.values()) <= 330, max(lengths.items(), key=lambda item: item[1])
 
 
 def test_every_object_is_created_once_and_nothing_is_dropped():
@@ -126,7 +144,7 @@ def test_edited_versioned_file_is_refused(built, engine_name, sql_copy):
     with pokersql.connect(built, engine=engine_name) as db:
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
         before = history(db)
-        edited = sql_copy / "002_deal_settings.sql"
+        edited = source(sql_copy, "002_deal_settings.sql")
         # its SQL, not a comment (a comment is not part of the checksum)
         edited.write_text(edited.read_text(encoding="utf-8") + "\ninsert into digits (digit) values (10);\n", encoding="utf-8")
         # a pending file beside the edited one must not be applied either
@@ -149,7 +167,7 @@ def test_edited_view_file_is_applied_again_with_the_view_files_after_it(built, e
         assert db.engine.execute("select result from poker_table where place = 1") == [("wins",)]
         before = history(db)
         # the article's wording of a win, in the view that writes it (007)
-        edit(sql_copy / "007_player_ranking.views.sql", "then 'wins'", "then 'wins the pot'")
+        edit(source(sql_copy, "007_player_ranking.views.sql"), "then 'wins'", "then 'wins the pot'")
         applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         later_views = [f.script for f in files if f.repeatable and f.number >= 7 and f.only_on in (None, engine_name)]
         assert [f.script for f in applied] == later_views
@@ -169,7 +187,7 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
         deal = db.engine.execute("select player, cards, hand_rank, place from poker_table order by player")
         edit(
-            sql_copy / "005_hand_evaluation.views.sql",
+            source(sql_copy, "005_hand_evaluation.views.sql"),
             "    evaluation.rank_key,\n    evaluation.is_flush\nfrom hand_evaluation_7",
             "    evaluation.rank_key,\n    evaluation.is_flush,\n    'edited' as note\nfrom hand_evaluation_7",
         )
@@ -185,7 +203,8 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
 
 def test_views_an_earlier_version_of_a_file_made_are_dropped_when_it_is_applied_again(built, engine_name, sql_copy):
     """020 once made equity_runouts, equity_hands and equity_showdowns, and equity, which read
-    them (0.1.x); 017 made range_showdowns. Today's 020 makes none of them and equity is 015's.
+    them (0.1.x); range equity's file made range_showdowns. Today's 020 makes none of them and
+    equity is 017's.
     Applying today's files over that database drops the retired views, each after what reads
     it (PostgreSQL refuses otherwise, even when the reader moved to an earlier file:
     tests/test_postgres.py runs this too), so none stays behind as if it were the user's;
@@ -203,18 +222,18 @@ def exact_equity_on_a_flop(db) -> list[tuple]:
 
 def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path) -> None:
     columns = "".join(f"    {column},\n" for column in ("player", "runouts", "wins", "ties", "pot_shares"))
-    edit(sql_copy / "015_equity.views.sql", f"create view equity as\nselect\n{columns}    equity\nfrom equity_of('exact_runouts');", "")
+    edit(source(sql_copy, "017_exact_equity.views.sql"), f"create view equity as\nselect\n{columns}    equity\nfrom equity_of('exact_runouts');", "")
     edit(
-        sql_copy / "020_monte_carlo.views.sql",
-        "create view monte_carlo_equity as",
+        source(sql_copy, "020_monte_carlo.views.sql"),
+        "create view monte_carlo_trials as",
         "create view equity_runouts as select * from exact_runouts;\n"
         "create view equity_hands as select * from equity_runouts;\n"
         "create view equity_showdowns as select * from equity_hands;\n"
         "create view equity as\nselect player, runouts, wins, ties, pot_shares from equity_of('equity_showdowns');\n"
-        "create view monte_carlo_equity as",
+        "create view monte_carlo_trials as",
     )
     edit(
-        sql_copy / "017_range_equity.views.sql",
+        source(sql_copy, "018_range_equity.views.sql"),
         "create view range_equity as",
         "create view range_showdowns as select * from range_hands;\ncreate view range_equity as",
     )
@@ -224,11 +243,51 @@ def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path
         assert retired <= tables(db)
         before = exact_equity_on_a_flop(db)
         applied = [f.script for f in migrations.migrate(db.engine)]
-        assert {"015_equity.views.sql", "017_range_equity.views.sql", "020_monte_carlo.views.sql"} <= set(applied)
+        assert {"017_exact_equity.views.sql", "018_range_equity.views.sql", "020_monte_carlo.views.sql"} <= set(applied)
         assert not retired & tables(db)
         assert "equity" in tables(db)
         assert exact_equity_on_a_flop(db) == before
         assert len(before) == 2 and before[0][1] == 990
+
+
+def flat_layout(directory: Path) -> Path:
+    """sql/ as it was before the stage folders, from today's files: one folder, each file under
+    its first earlier name (migrations.EARLIER_NAMES), the files split since then one file again.
+    015 then held the boards, the tally, exact equity and the streets; 020 all of Monte Carlo;
+    023 all of the preflop job; 019 the DuckDB macros."""
+    directory.mkdir()
+    texts: dict[str, list[str]] = {}
+    for sql_file in migrations.sql_files():
+        name = migrations.EARLIER_NAMES.get(sql_file.script, (sql_file.script,))[0]
+        texts.setdefault(name, []).append(sql_file.text)
+    for name, parts in texts.items():
+        (directory / name).write_text("\n".join(parts), encoding="utf-8")
+    return directory
+
+
+def check_a_flat_layout_database_migrates(target: str, engine_name: str, tmp_path: Path) -> None:
+    """A database built by the files before they were split and numbered again: migrating it
+    applies the new files over the objects the old ones made (a split file's views are dropped
+    by the file they moved to), leaves exactly today's objects, and answers as before."""
+    old = migrations.sql_files(flat_layout(tmp_path / "flat"))
+    assert "021_streets.views.sql" not in [f.script for f in old]  # it was folded into 015 above
+    with pokersql.connect(target, engine=engine_name) as db:
+        migrations.migrate(db.engine, old)
+        assert "equity_board_classes" in tables(db) and "street_equity" in tables(db)
+        before = exact_equity_on_a_flop(db)
+        applied = [f.script for f in migrations.migrate(db.engine)]
+        moved = [f.script for f in migrations.sql_files() if f.script in migrations.EARLIER_NAMES and f.runs_on(db.engine.dialect)]
+        assert set(moved) <= set(applied)
+        assert migrations.migrate(db.engine) == []
+        assert exact_equity_on_a_flop(db) == before and before[0][1] == 990
+        made = {name for f in migrations.sql_files() if f.runs_on(db.engine.dialect) for kind, name, _ in f.definitions() if kind != "macro"}
+        assert made <= tables(db)
+        (script,) = {row[4] for row in history(db)} & {"025_preflop_flush_counts.views.sql"}
+        assert script
+
+
+def test_a_database_of_the_flat_layout_migrates_to_the_stage_folders(tmp_path, engine_name):
+    check_a_flat_layout_database_migrates(database_file(tmp_path, engine_name), engine_name, tmp_path)
 
 
 def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, sql_copy):
@@ -236,8 +295,8 @@ def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, s
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
         before = history(db)
         deal = db.engine.execute("select * from poker_table order by player")
-        edit(sql_copy / "009_hand_frequencies.views.sql", "from hand_categories", "from no_such_table")
-        edit(sql_copy / "007_player_ranking.views.sql", "then 'wins'", "then 'wins the pot'")
+        edit(source(sql_copy, "009_hand_frequencies.views.sql"), "from hand_categories", "from no_such_table")
+        edit(source(sql_copy, "007_player_ranking.views.sql"), "then 'wins'", "then 'wins the pot'")
         with pytest.raises(MigrationError) as raised:
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert "009_hand_frequencies.views.sql failed" in str(raised.value)
@@ -251,7 +310,9 @@ def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, s
 def test_line_endings_and_bom_are_not_an_edit(built, engine_name, sql_copy):
     with pokersql.connect(built, engine=engine_name) as db:
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
-        for path in sql_copy.glob("*.sql"):
+        paths = list(sql_copy.glob("[0-9]*/*.sql"))
+        assert len(paths) == len(migrations.sql_files())
+        for path in paths:
             text = path.read_text(encoding="utf-8")
             path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
@@ -278,7 +339,7 @@ def test_file_with_syntax_error_is_named(tmp_path, engine_name):
     """A file the engine cannot even split into statements is still named, and rolled back."""
     directory = tmp_path / "sql"
     directory.mkdir()
-    shutil.copy(migrations.sql_directory() / "001_cards.sql", directory)
+    shutil.copy(source(migrations.sql_directory(), "001_cards.sql"), directory)
     (directory / "002_typo.sql").write_text("create table typo_marker (x integer);\nselec 1;\n", encoding="utf-8")
     with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
         with pytest.raises(MigrationError) as raised:

@@ -5,7 +5,7 @@
 - A database whose schema_history holds the checksums 0.1.x recorded (the sha256 of the whole
   text) opens with no refusal and nothing applied or rebuilt.
 - The tables built from a view file are built again when it changes (006 hand_classes from 005,
-  then hands, best_by_*, suit_reduced_*, and preflop_matchups, filled from 023), in the same
+  then hands, best_by_*, suit_reduced_*, and preflop_matchups, filled from 025), in the same
   transaction, and every audit passes afterwards.
 - The run order: every file reads only files numbered before it.
 """
@@ -20,7 +20,7 @@ import pytest
 import pokersql
 from pokersql import MigrationError, migrations
 from test_audits import AUDITS, DUCKDB_ONLY, run_audit
-from test_migrations import built, sql_copy  # noqa: F401 (fixtures: a built database's copy, an editable sql/)
+from test_migrations import built, source, sql_copy  # noqa: F401 (fixtures: a built database's copy, an editable sql/)
 
 COMMENT_014 = "random_hand_input"  # a word of 014's opening comment, and a table it creates
 
@@ -125,12 +125,12 @@ def test_a_database_with_old_checksums_opens_with_nothing_refused_or_rebuilt(bui
         assert db.deal(players=4, seed=2010).winners == [3]
         assert history(db) == before  # nothing applied, nothing rebuilt, no row rewritten
         # a comment corrected in a versioned file since (014's) and in a view file (005's)
-        edit(sql_copy / "014_equity_input.sql", COMMENT_014, COMMENT_014 + " (corrected)")
-        edit(sql_copy / "005_hand_evaluation.views.sql", "*/", " Corrected. */")
+        edit(source(sql_copy, "014_equity_input.sql"), COMMENT_014, COMMENT_014 + " (corrected)")
+        edit(source(sql_copy, "005_hand_evaluation.views.sql"), "*/", " Corrected. */")
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
         assert history(db) == before
         # its SQL edited: refused as ever
-        edit(sql_copy / "014_equity_input.sql", "create table dead_input", "create table dead_input_edited")
+        edit(source(sql_copy, "014_equity_input.sql"), "create table dead_input", "create table dead_input_edited")
         with pytest.raises(MigrationError, match=r"^014_equity_input.sql was edited after it was applied .*add a new one instead$"):
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert history(db) == before
@@ -140,10 +140,10 @@ def test_a_comment_in_a_versioned_file_can_be_corrected_its_sql_cannot(built, en
     with pokersql.connect(built, engine=engine_name) as db:
         before = history(db)
         assert all(row[4].startswith("v2:") for row in before)
-        edit(sql_copy / "014_equity_input.sql", COMMENT_014, COMMENT_014 + " (corrected)")
-        assert (sql_copy / "014_equity_input.sql").read_text() != (migrations.sql_directory() / "014_equity_input.sql").read_text()
+        edit(source(sql_copy, "014_equity_input.sql"), COMMENT_014, COMMENT_014 + " (corrected)")
+        assert (source(sql_copy, "014_equity_input.sql")).read_text() != (source(migrations.sql_directory(), "014_equity_input.sql")).read_text()
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
-        edit(sql_copy / "014_equity_input.sql", "card_id integer primary key", "card_id bigint primary key")
+        edit(source(sql_copy, "014_equity_input.sql"), "card_id integer primary key", "card_id bigint primary key")
         with pytest.raises(MigrationError) as raised:
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert str(raised.value).startswith("014_equity_input.sql was edited after it was applied (checksum v2:")
@@ -153,7 +153,7 @@ def test_a_comment_in_a_versioned_file_can_be_corrected_its_sql_cannot(built, en
 # -- tables built from a view file ---------------------------------------------
 
 DERIVED = ["006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql"]
-# One row taken out of a table of each file built from 005, and one put into the table filled from 023.
+# One row taken out of a table of each file built from 005, and one put into the table filled from 025.
 TAMPER = [
     "delete from hand_classes where hand_rank = 7462",
     "delete from hands where hand_rank = 1",
@@ -186,7 +186,7 @@ def test_editing_005_rebuilds_the_tables_built_from_it_and_every_audit_passes(bu
         tamper(db)
         assert counts(db) != built_counts
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []  # nothing edited: nothing rebuilt
-        edit(sql_copy / "005_hand_evaluation.views.sql", *EDIT_005)
+        edit(source(sql_copy, "005_hand_evaluation.views.sql"), *EDIT_005)
         applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert counts(db) == built_counts  # every table built again from 005, the filled one emptied
         views = [f.script for f in files if f.repeatable and f.number >= 5 and f.runs_on(engine_name)]
@@ -205,7 +205,7 @@ def test_a_view_file_no_table_reads_rebuilds_nothing(built_database, sql_copy):
     with pokersql.connect(built_database("duckdb")) as db:
         tamper(db)
         tampered = counts(db)
-        edit(sql_copy / "009_hand_frequencies.views.sql", "from hand_categories", "from hand_categories as hand_categories")
+        edit(source(sql_copy, "009_hand_frequencies.views.sql"), "from hand_categories", "from hand_categories as hand_categories")
         applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert applied and all(f.repeatable for f in applied)
         assert counts(db) == tampered
@@ -215,8 +215,8 @@ def test_a_failed_rebuild_leaves_the_database_as_it_was(built_database, sql_copy
     with pokersql.connect(built_database("duckdb")) as db:
         tamper(db)
         tampered, before = counts(db), history(db)
-        edit(sql_copy / "005_hand_evaluation.views.sql", *EDIT_005)
-        edit(sql_copy / "009_hand_frequencies.views.sql", "from hand_categories", "from no_such_table")
+        edit(source(sql_copy, "005_hand_evaluation.views.sql"), *EDIT_005)
+        edit(source(sql_copy, "009_hand_frequencies.views.sql"), "from hand_categories", "from no_such_table")
         with pytest.raises(MigrationError, match="009_hand_frequencies.views.sql failed"):
             migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert counts(db) == tampered and history(db) == before
@@ -230,7 +230,7 @@ def test_the_lookup_tables_first_use_rebuilds_everything_built_from_an_edited_vi
     with pokersql.connect(built) as db:
         built_counts = counts(db)
         tamper(db)
-    edit(sql_copy / "005_hand_evaluation.views.sql", *EDIT_005)
+    edit(source(sql_copy, "005_hand_evaluation.views.sql"), *EDIT_005)
     monkeypatch.setattr(migrations, "sql_directory", lambda: sql_copy)
     with pokersql.connect(built) as db:
         assert db.evaluate("As Ks Qs Js Ts").category == "Royal Flush"

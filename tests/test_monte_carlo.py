@@ -1,4 +1,4 @@
-"""Monte Carlo equity (020): uniform deals by rejection, the same on both engines, slices that
+"""Monte Carlo equity (020, 021): uniform deals by rejection, the same on both engines, slices that
 add up to one run, estimates within 4 standard errors of the exact value, ranges included.
 
 The golden truths come from outside the draw: exact equity (checked against phevaluator in

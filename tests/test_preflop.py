@@ -1,9 +1,9 @@
-"""The exact heads-up preflop table (022, 023; issue 13), checked from outside the job.
+"""The exact heads-up preflop table (022 to 025; issue 13), checked from outside the job.
 
 The job counts boards by kind (values, then flush classes per suit), not board by board, so
 every check here compares it with something computed another way:
 - 200 random pairs against ``equity`` on a database whose table is empty, which enumerates
-  every board by its classes (015) and is itself checked against phevaluator (test_equity);
+  every board by its classes (015, 017) and is itself checked against phevaluator (test_equity);
 - AA v KK and AKs v QQ against published figures, to the digits published;
 - over all 1,624,350 pairs, wins of A over B equal losses of B to A, and every pair's counts
   add up to the 1,712,304 boards;

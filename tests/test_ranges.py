@@ -185,7 +185,7 @@ def test_a_sql_user_inserts_combinations_and_reads_range_equity(db):
 def test_exact_is_the_default_when_feasible(db):
     assert db.equity("AhAd", "QQ+,AKs", board="2c 7d Kc").exact is True
     assert db.equity("AhAd", "random", board="2c 7d Kc 5s").exact is True
-    # AhAd vs random on a flop: 1,176 boards x 364 patterns of the random hand (018), exact on
+    # AhAd vs random on a flop: 1,176 boards x 364 patterns of the random hand (019), exact on
     # both (SQLite 2 s, against 45 s and more for Monte Carlo's 100,000 trials).
     players = [parse_player("AhAd", 1), parse_player("random", 2)]
     work = exact_work(remove_known(players, set(parse_cards("2c 7d Kc"))), parse_cards("2c 7d Kc"), [], players)

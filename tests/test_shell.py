@@ -1,6 +1,6 @@
 """The SQL files in the real DuckDB shell: no Python in between.
 
-    cat sql/*.sql | duckdb poker.duckdb
+    cat sql/[0-9]*/*.sql | duckdb poker.duckdb
 
 must build the same tables the library builds, the CLI must then work on that file,
 and a database file the library wrote must open in that shell (the Python package may be newer than the shell;
@@ -69,11 +69,14 @@ CHECKS = (
 def shell_built(duckdb_shell: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database file built by piping every SQL file, unchanged, into the shell."""
     database = tmp_path_factory.mktemp("shell") / "poker.duckdb"
-    files = sorted(migrations.sql_directory().glob("*.sql"))
-    assert [path.name for path in files] == [f.script for f in migrations.sql_files()]
-    script = b"".join(path.read_bytes() for path in files)  # what `cat sql/*.sql` writes
+    # the README's command, by a real shell's glob, from the folder that holds sql/
+    listed = subprocess.run(["sh", "-c", "ls sql/[0-9]*/*.sql"], cwd=migrations.sql_directory().parent, capture_output=True, text=True, check=True)
+    assert [Path(line).name for line in listed.stdout.split()] == [f.script for f in migrations.sql_files()]
     completed = subprocess.run(
-        [duckdb_shell, "-bail", str(database)], input=script, capture_output=True, timeout=900
+        ["sh", "-c", 'cat sql/[0-9]*/*.sql | "$0" -bail "$1"', duckdb_shell, str(database)],
+        cwd=migrations.sql_directory().parent,
+        capture_output=True,
+        timeout=900,
     )
     stderr = completed.stderr.decode("utf-8", "replace")
     assert completed.returncode == 0, f"duckdb shell exited {completed.returncode}: {stderr}"
@@ -112,7 +115,7 @@ def test_shell_built_deal_matches_library(duckdb_shell, shell_built, db):
 
 
 def test_the_cli_works_on_a_shell_built_database(shell_built, tmp_path, db, capsys):
-    """The README's two steps: `cat sql/*.sql | duckdb poker.duckdb`, then `pokersql --db poker.duckdb deal`."""
+    """The README's two steps: `cat sql/[0-9]*/*.sql | duckdb poker.duckdb`, then `pokersql --db poker.duckdb deal`."""
     copy = tmp_path / "poker.duckdb"
     shutil.copyfile(shell_built, copy)
     status = main(["--db", str(copy), "deal", "--players", "4", "--seed", "2010", "--format", "json"])
@@ -138,7 +141,7 @@ def test_library_file_opens_in_the_shell(duckdb_shell, built_database, five_card
 
 
 def test_shell_macros_on_a_users_table_and_the_showdown_recipe(duckdb_shell, shell_built):
-    """The 019 macros in the real shell, on a user's table whose column is named `cards` (as the
+    """The 026 macros in the real shell, on a user's table whose column is named `cards` (as the
     table the macros read: the argument must not be taken for it), and the showdown recipe;
     checked against phevaluator."""
     from phevaluator import evaluate_cards

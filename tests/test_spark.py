@@ -282,7 +282,7 @@ def test_sqlglot_alone_writes_what_spark_refuses() -> None:
 
 
 def test_preflop_job_broadcasts_its_small_sides(sparkdb: pokersql.Database) -> None:
-    """023's hints reach Spark's plan: the job's rows meet the slots' factors and the profiles
+    """The preflop job's hints (024, 025) reach Spark's plan: the job's rows meet the slots' factors and the profiles
     in hash joins of a broadcast table, never sorted by their keys (as Spark plans those
     joins unhinted: it thinks the views large)."""
     plan = sparkdb.engine.session.sql("select * from preflop_flush_corrections")._jdf.queryExecution().executedPlan().toString()

@@ -238,9 +238,9 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
             expanded.append(sql_file.script)
             assert len(statements) == len(strict), sql_file.script
     assert expanded == [
-        "003_shuffle_and_deal.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity.views.sql",
-        "017_range_equity.views.sql", "018_random_opponent.views.sql", "020_monte_carlo.views.sql",
-        "021_streets.views.sql",
+        "003_shuffle_and_deal.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql",
+        "017_exact_equity.views.sql", "018_range_equity.views.sql", "019_random_opponent.views.sql",
+        "021_monte_carlo_equity.views.sql",
     ]
 
 
@@ -314,7 +314,7 @@ def test_range_trap_generate_series_includes_end_in_the_sqlite3_shell() -> None:
 
 
 def test_sql_files_use_no_range_or_generate_series() -> None:
-    # The trap is in transpiling: a file for DuckDB alone (019's macros) is never transpiled,
+    # The trap is in transpiling: a file for DuckDB alone (026's macros) is never transpiled,
     # and DuckDB's range is what it means there.
     transpiled = [sql_file for sql_file in migrations.sql_files() if sql_file.only_on is None]
     assert len(transpiled) > 10

@@ -1,4 +1,4 @@
-"""The next street (021, `equity --next-street`): for each card that can come next, who leads
+"""The next street (017, `equity --next-street`): for each card that can come next, who leads
 and every player's exact equity after it, and each player's outs; against phevaluator, card by
 card and board by board, on every engine (conftest's db)."""
 

@@ -78,7 +78,7 @@ def test_progress_bar_draws_and_clears():
     screen = io.StringIO()
     bar = ProgressBar(console=Console(file=screen, force_terminal=True, width=80))
     bar("applying 008_hands.sql", 7, 15)
-    bar("applying 015_equity.views.sql", 14, 15)
+    bar("applying 017_exact_equity.views.sql", 14, 15)
     bar("applied 11 SQL file(s)", 11, 11)
     assert "applying" in screen.getvalue() and bar._progress is None
     silent = io.StringIO()

@@ -192,7 +192,7 @@ order by holes.player;`,
     objects: ["equity"],
     setup: "equity",
     text: `<p>Who is ahead before the board comes? Deal every board that can still come, all 1,712,304 of them
-      when two hands are known, and count. The views of <code>015_equity.views.sql</code> group the boards
+      when two hands are known, and count. The views of <code>015_equity_boards.views.sql</code> group the boards
       into classes that play alike, and <code>equity</code> counts the wins, the ties and each player's share
       of the pot (in 2520ths, so that any split is a whole number).</p>
       <p>Aces against kings: poker-eval, the standard C evaluator, counts 1,388,072 wins and 6,538 ties.</p>`,

@@ -381,7 +381,7 @@ async function loadDefinition(state) {
   state.original = parts.join("\n\n");
   state.appliedDefinition = state.original; // applied with its file
   state.definition.value = state.original;
-  state.source.replaceChildren(...scripts.flatMap((script, i) => [i ? ", " : "", element("a", { href: `sql/${script}`, target: "_blank" }, script)]));
+  state.source.replaceChildren(...scripts.flatMap((script, i) => [i ? ", " : "", element("a", { href: manifest.files.find((f) => f.script === script).path, target: "_blank" }, script)]));
   autosize(state.definition);
   autosize(state.query);
 }

@@ -87,7 +87,7 @@ class Engine:
     read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
     _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
     temp_schema: str = "temp"  # the schema of a session's temporary tables
-    # Why ``build --preflop`` does not run the preflop job (023) here, or None: it runs it.
+    # Why ``build --preflop`` does not run the preflop job (023 to 025) here, or None: it runs it.
     preflop_job_refused: str | None = None
     # Unmeasured engines (Spark): SQLite's figures, a cautious guess.
     equity_costs = EquityCosts(exact_start=0.5, exact_per_work=6e-5, trial=7e-4, slice_trials=20_000, slice_work=5_000_000)

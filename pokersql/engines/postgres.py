@@ -175,7 +175,7 @@ class PostgresEngine(Engine):
     default_path = ""  # no default: a server is named by a URL
     binds_views = True
     temp_schema = "pg_temp"
-    # Measured (docs/engines.md): PostgreSQL's plan of 023 misestimates its joins (rows=1 where
+    # Measured (docs/engines.md): PostgreSQL's plan of 023 to 025 misestimates its joins (rows=1 where
     # there are millions) and sorts or hashes the 0.9 billion rows of part 2 through temporary
     # files, more than 29 GB in 12 minutes and not done; a server's disk is not pokersql's to fill.
     preflop_job_refused = "PostgreSQL spills the job to tens of GB of temporary files"
@@ -437,7 +437,7 @@ class PostgresEngine(Engine):
     def _readers_first(self, drops: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The drops in their order, except that a view that reads another of them comes before
         it (PostgreSQL refuses to drop what a view reads): a view can move from one file to an
-        earlier one (015's equity came from 020), and the view it read then go with a later file."""
+        earlier one (equity, now 017's, came from 020), and the view it read then go with a later file."""
         names = [name for _, name in drops]
         readers: dict[str, list[str]] = {}
         for reader, read in self.execute(

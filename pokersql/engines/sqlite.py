@@ -37,7 +37,7 @@ class SQLiteEngine(Engine):
     dialect = "sqlite"
     default_path = "pokersql.sqlite"
     in_memory = True
-    # Measured (docs/engines.md): SQLite sorts the preflop job's rows (023) through temporary
+    # Measured (docs/engines.md): SQLite sorts the preflop job's rows (023 to 025) through temporary
     # files, 13.8 GB in its first 4.4 minutes and not done.
     preflop_job_refused = "SQLite spills the job to tens of GB of temporary files"
     # bench/equity_cost.py: exact 0.5 s + 6e-5 s per deal x board (AhKh vs TT+ vs 87s,98s on a

@@ -1,5 +1,5 @@
 /*
-  A showdown over your own hand history, on DuckDB, with the macros of 019: one statement.
+  A showdown over your own hand history, on DuckDB, with the macros of 026: one statement.
 
   Reads a table (or view, or file) hand_history(hand_id, seat, hole, board): one row per
   seat of each hand, hole its 2 cards and board the 5 on the table, as card text in the
@@ -7,7 +7,7 @@
 
   One row per seat: the best five of its seven cards, their category and hand_rank, its
   place within its hand (1 = best; equal hands share a place), and whether it wins the pot
-  alone, splits it, or loses. A seat whose cards are no hand (hand_problem of 019: an unknown
+  alone, splits it, or loses. A seat whose cards are no hand (hand_problem of 026: an unknown
   card, a card twice, not 5 to 7 cards) gets no rank and its problem; no seat of that hand
   gets a place or a result, since who wins it is not known. problem is null for a good seat.
 */

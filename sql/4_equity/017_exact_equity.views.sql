@@ -1,171 +1,39 @@
 /*
-  Texas Hold'em equity, exact: every board that can still come, grouped into
-  classes that play alike, and the tally that every equity view counts with. The
-  inputs are the tables of 014. Ranges are in 017, Monte Carlo in 020.
+  Exact equity: the tally that every equity view counts with, every class of boards (015)
+  tallied with the known hands, and the next street card by card.
 
-  equity_deck: one row per card still in the deck.
-  board_so_far: one row, the board's cards summed into the codes of cards (001).
-  known_holes: one row per known hand (hand_input), its two cards summed.
-  equity_boards: one row per complete five-card board (board_mask = its cards as a
-    52-bit set): the board so far plus every combination of the cards still to
-    come (1,712,304 boards heads-up before the flop). Read by the exact views
-    only (equity, range_equity, random_opponent_equity): Monte Carlo draws its boards.
-  classified_boards: one row per complete board, its mask and its class (below).
-  equity_board_classes: one row per class of those boards, with boards, the
-    number of them (the class's weight). Two boards are in one class when every
-    player's seven cards make the same hand with either, whoever the players are:
-      - the same values (rank_key), so any hole cards make the same values;
-      - and, if a suit holds three or more of the board's five cards
-        (flush_suits.three_suit), that suit and its values on the board. Seven
-        cards hold a flush only in a suit with five of them, so with at most two
-        hole cards only in a suit holding three of the board, and five cards
-        hold at most one such suit.
-    The other suits' cards can never be part of a flush: a class keeps only the
-    flush suit's count (in suit_counts) and cards (in card_mask), so a board of
-    the class plus hole cards gives the seven cards' hand_key as the board itself
-    would. Heads-up before the flop: 117,601 classes for 1,712,304 boards.
   pot_shares_of(outcome_rows), equity_of(runout_rows): the tally (table macros, below).
   exact_runouts: one row per class of boards per known player (tally 0): the class's
     number (runout), its boards (weight) and the player's seven cards summed.
   equity: one row per player: the runouts (boards) won alone (wins) and split (ties),
     pot_shares and equity, as pot_shares_of counts them.
+
+  Street by street: with a flop or a turn on the table (board_input) and the players' known
+  hands (hand_input, known_holes of 015), what the next card does to each player. Every
+  card still in the deck (equity_deck) can come next; on a flop, every other card can then
+  come on the river. Nothing here depends on deal_settings: the work is small (a flop and
+  two players: 45 turns, 1,980 turn-and-river runouts).
+
+  street_runouts: one row per next card and, on a flop, per river after it (null on a
+    turn): the codes of the board with the next card (next_*), and of the final board
+    (final_*, the same on a turn).
+  street_hands: one row per player per next card: the hand_rank of the player's hand with
+    the board and that card (6 cards on a flop, 7 on a turn).
+  street_final_hands: one row per runout per player, as equity_of (below) reads it: the next
+    card (tally), the river (runout; -1 on a turn), and the player's seven cards summed.
+  street_equity: one row per player and next card:
+    runouts     the boards that can follow that card (44 on a flop, 1 on a turn);
+    wins, ties  of those, the ones the player wins alone, and splits;
+    pot_shares, equity  as in equity (above): the share of the pot, in 2520ths and as a fraction,
+                each next card tallied alone (equity_of);
+    hand_rank   the player's hand_rank once the next card is dealt;
+    leads       1 when that hand is the best at the table, alone or shared: the next cards
+                where a player leads are that player's outs.
 */
 
-
-create view equity_deck as
-select
-    cards.card_id,
-    cards.rank_code,
-    cards.suit_code,
-    cards.card_bit
-from cards
-where cards.card_id not in (select card_id from hand_input)
-    and cards.card_id not in (select card_id from board_input)
-    and cards.card_id not in (select card_id from dead_input);
-
-create view board_so_far as
-select
-    count(*) as board_size,
-    cast(coalesce(sum(cards.rank_code), 0) as bigint) as rank_key,
-    cast(coalesce(sum(cards.suit_code), 0) as bigint) as suit_counts,
-    cast(coalesce(sum(cards.card_bit), 0) as bigint) as card_mask
-from board_input
-inner join cards
-    on cards.card_id = board_input.card_id;
-
-create view known_holes as
-select
-    hand_input.hand_no as player,
-    cast(sum(cards.rank_code) as bigint) as rank_key,
-    cast(sum(cards.suit_code) as bigint) as suit_counts,
-    cast(sum(cards.card_bit) as bigint) as card_mask
-from hand_input
-inner join cards
-    on cards.card_id = hand_input.card_id
-group by hand_input.hand_no;
-
-create view equity_boards as
-with
-    -- The pairs of card_pairs (013) whose two cards are still in the deck.
-    deck_pairs as (
-        select
-            card_pairs.low_card,
-            card_pairs.high_card,
-            card_pairs.rank_key,
-            card_pairs.suit_counts,
-            card_pairs.card_mask
-        from card_pairs
-        inner join equity_deck as low
-            on low.card_id = card_pairs.low_card
-        inner join equity_deck as high
-            on high.card_id = card_pairs.high_card
-    ),
-    deck_triples as (
-        select
-            card_3.card_id as low_card,
-            card_3.rank_code + deck_pairs.rank_key as rank_key,
-            card_3.suit_code + deck_pairs.suit_counts as suit_counts,
-            card_3.card_bit + deck_pairs.card_mask as card_mask
-        from equity_deck as card_3
-        inner join deck_pairs
-            on deck_pairs.low_card > card_3.card_id
-    ),
-    -- What is still to come: five cards before the flop, two after it, one after the turn.
-    to_come as (
-        select
-            deck_pairs.rank_key + deck_triples.rank_key as rank_key,
-            deck_pairs.suit_counts + deck_triples.suit_counts as suit_counts,
-            deck_pairs.card_mask + deck_triples.card_mask as card_mask
-        from deck_pairs
-        inner join deck_triples
-            on deck_triples.low_card > deck_pairs.high_card
-        where (select board_size from board_so_far) = 0
-        union all
-        select rank_key, suit_counts, card_mask
-        from deck_pairs
-        where (select board_size from board_so_far) = 3
-        union all
-        select rank_code, suit_code, card_bit
-        from equity_deck
-        where (select board_size from board_so_far) = 4
-        union all
-        select 0, 0, 0
-        where (select board_size from board_so_far) = 5
-    )
-select
-    board_so_far.card_mask + to_come.card_mask as board_mask,
-    board_so_far.rank_key + to_come.rank_key as rank_key,
-    board_so_far.suit_counts + to_come.suit_counts as suit_counts
-from to_come
-cross join board_so_far;
-
-create view classified_boards as
-with
-    flush_boards as (
-        select
-            equity_boards.board_mask,
-            equity_boards.rank_key,
-            equity_boards.suit_counts,
-            flush_suits.three_suit as flush_suit
-        from equity_boards
-        inner join flush_suits
-            on flush_suits.suit_counts = equity_boards.suit_counts
-    ),
-    flush_parts as (
-        select
-            board_mask,
-            rank_key,
-            flush_suit,
-            coalesce((suit_counts >> (3 * flush_suit)) & 7, 0) as flush_cards,
-            coalesce((board_mask >> (13 * flush_suit)) & 8191, 0) as flush_values
-        from flush_boards
-    )
-select
-    board_mask,
-    -- A class's number: rank_key < 2 ^ 31, then 2 bits of suit and 13 of values.
-    rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
-    rank_key,
-    coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
-    coalesce(flush_values << (13 * flush_suit), 0) as card_mask
-from flush_parts;
-
-create view equity_board_classes as
-select
-    board_class,
-    rank_key,
-    suit_counts,
-    card_mask,
-    count(*) as boards
-from classified_boards
-group by
-    board_class,
-    rank_key,
-    suit_counts,
-    card_mask;
-
 /*
-  The tally, one definition for every equity view: equity (below), monte_carlo_equity (020),
-  range_equity (017), random_opponent_equity (018) and street_equity (021). Two DuckDB
+  The tally, one definition for every equity view: equity (below), monte_carlo_equity (021),
+  range_equity (018), random_opponent_equity (019) and street_equity (below). Two DuckDB
   table macros; for the other engines pokersql expands each call into the query itself
   when it transpiles a file (pokersql/transpile.py), so no engine holds a copy. (A
   macro's parameter stands for every column of its name: its name is no column's.)
@@ -350,3 +218,84 @@ select
     pot_shares,
     equity
 from equity_of('exact_runouts');
+
+create view street_runouts as
+select
+    next_card.card_id as next_card,
+    river.card_id as river_card,
+    board_so_far.rank_key + next_card.rank_code as next_rank_key,
+    board_so_far.suit_counts + next_card.suit_code as next_suit_counts,
+    board_so_far.card_mask + next_card.card_bit as next_card_mask,
+    board_so_far.rank_key + next_card.rank_code + coalesce(river.rank_code, 0) as final_rank_key,
+    board_so_far.suit_counts + next_card.suit_code + coalesce(river.suit_code, 0) as final_suit_counts,
+    board_so_far.card_mask + next_card.card_bit + coalesce(river.card_bit, 0) as final_card_mask
+from board_so_far
+cross join equity_deck as next_card
+left join equity_deck as river
+    on board_so_far.board_size = 3
+    and river.card_id <> next_card.card_id
+where board_so_far.board_size in (3, 4);
+
+create view street_hands as
+with
+    next_boards as (
+        select distinct
+            next_card,
+            next_rank_key,
+            next_suit_counts,
+            next_card_mask
+        from street_runouts
+    ),
+    next_hands as (
+        select
+            next_boards.next_card,
+            known_holes.player,
+            known_holes.rank_key + next_boards.next_rank_key as rank_key,
+            known_holes.suit_counts + next_boards.next_suit_counts as suit_counts,
+            known_holes.card_mask + next_boards.next_card_mask as card_mask
+        from next_boards
+        cross join known_holes
+    )
+-- The lookup of best_hands (011): the values' best five, or the flush suit's.
+select
+    next_card,
+    player,
+    hand_rank
+from card_sum_ranks('next_hands');
+
+create view street_final_hands as
+select
+    street_runouts.next_card as tally,
+    coalesce(street_runouts.river_card, -1) as runout,
+    1 as weight,
+    known_holes.player,
+    known_holes.rank_key + street_runouts.final_rank_key as rank_key,
+    known_holes.suit_counts + street_runouts.final_suit_counts as suit_counts,
+    known_holes.card_mask + street_runouts.final_card_mask as card_mask
+from street_runouts
+cross join known_holes;
+
+create view street_equity as
+with
+    next_hands as (
+        select
+            next_card,
+            player,
+            hand_rank,
+            min(hand_rank) over (partition by next_card) as best_rank
+        from street_hands
+    )
+select
+    totals.tally as next_card,
+    totals.player,
+    totals.runouts,
+    totals.wins,
+    totals.ties,
+    totals.pot_shares,
+    totals.equity,
+    next_hands.hand_rank,
+    case when next_hands.hand_rank = next_hands.best_rank then 1 else 0 end as leads
+from equity_of('street_final_hands') as totals
+inner join next_hands
+    on next_hands.next_card = totals.tally
+    and next_hands.player = totals.player;

@@ -40,7 +40,7 @@ left join best_by_flush as by_flush
   card_mask, 001): every row of the relation named, its columns as they are, with
   flush_mask (the 13 bits of the suit holding five or more of the cards, by flush_suits,
   001; 0 when none does) and hand_rank (hand_ranks_of, above). best_hands here and
-  street_hands (021) read it. A DuckDB table macro, expanded like hand_ranks_of.
+  street_hands (017) read it. A DuckDB table macro, expanded like hand_ranks_of.
 */
 create macro card_sum_ranks(card_sum_rows) as table
 with

@@ -23,7 +23,7 @@
   known_best: one row per class: the known hands' best hand_rank.
   random_opponent_equity: one row per player (the known hands' players and the random
     one): combos, deals, wins, ties, pot_shares (2520ths) and equity, as range_equity,
-    counted by the tally of every equity view (pot_shares_of, 015).
+    counted by the tally of every equity view (pot_shares_of, 017).
 */
 
 create view known_cards_by_value as

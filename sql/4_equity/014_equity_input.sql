@@ -1,11 +1,11 @@
 /*
   What equity is asked of, typed in by the library (or by you, in a SQL shell);
-  the views of 015 read them. Empty between uses:
+  the views of 015 and after read them. Empty between uses:
     hand_input (004)     each known player's two hole cards, hand_no = player;
     random_hand_input    players whose hole cards are any two still in the deck;
     board_input          the board so far: 0, 3, 4 or 5 cards;
     dead_input           cards known to be out of the deck;
-    deal_settings (002)  for Monte Carlo (monte_carlo_equity, 020) only:
+    deal_settings (002)  for Monte Carlo (monte_carlo_equity, 021) only:
                          deals = N random runouts, seeded by seed and
                          shuffled as every deal is (shuffled_deck), with
                          shuffle = 'uniform' (the library sets it: riffles of

@@ -5,7 +5,7 @@
   other cards.
 
   This file makes the table empty: filling it is a job of minutes, `pokersql build --preflop`
-  (or, in a shell: insert into preflop_matchups select * from preflop_matchup_counts; see 023).
+  (or, in a shell: insert into preflop_matchups select * from preflop_matchup_counts; see 023 to 025).
 */
 
 create table preflop_matchups (

@@ -19,12 +19,12 @@
     the number of boards.
   range_runouts: one row per deal per class of boards that miss the deal's
     cards, weighed by the number of such boards times the deal's weight.
-  range_hands: one row per runout per player, as equity_of (015) reads it: the deal
+  range_hands: one row per runout per player, as equity_of (017) reads it: the deal
     (tally), the class of boards (runout), the weight, the seat (player) and its
     seven cards summed.
   range_equity: one row per player: combos (its combinations dealt in at least
     one deal), deals (deals times boards, weighed), wins, ties, pot_shares (in
-    2520ths, as in equity, 015) and equity, each deal tallied by equity_of.
+    2520ths, as in equity, 017) and equity, each deal tallied by equity_of.
 */
 
 create view range_combos as
@@ -208,7 +208,7 @@ inner join range_combos
     on range_combos.player = range_seats.player
     and range_combos.combo_index = (range_runouts.deal_no // range_seats.radix) % range_seats.combos;
 
-/* Each deal tallied alone (equity_of, 015: its tally is the deal), then summed. */
+/* Each deal tallied alone (equity_of, 017: its tally is the deal), then summed. */
 create view range_equity as
 with
     seat_totals as (

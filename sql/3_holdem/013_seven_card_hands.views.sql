@@ -28,7 +28,7 @@
   The hand_key is rank_key * 8192 + the values of the suit holding five or more of the
   seven (flush_suits, 001; 0 when none does), the key of suit_reduced_seven (012).
   Every evaluation of seven cards reads it: starting_hand_categories here, the tally of
-  every equity view (equity_of, 015) and known_hand_ranks (018). A DuckDB table macro; on the
+  every equity view (equity_of, 017) and known_hand_ranks (019). A DuckDB table macro; on the
   other engines each call is expanded into the query itself (pokersql/transpile.py).
 */
 create macro seven_card_ranks(seven_card_rows) as table

@@ -76,7 +76,7 @@ where d7.digit * 1000000 < settings.deals
   mixed_2 (the two rounds of shift right 16, xor, multiply by 0x45d9f3b, each kept
   to 32 bits) and hash_value (mixed_2 shifted and xored once more). Every hash of the
   deals reads it: the seed's, the deals' (deal_states, which Monte Carlo's trials
-  read too, 020), the cards' keys and the riffles' coins. A DuckDB table macro; on
+  read too, 020 and 021), the cards' keys and the riffles' coins. A DuckDB table macro; on
   the other engines each call is expanded into the query itself (pokersql/transpile.py).
   (A caller's relation has no columns named mixed_1, mixed_2 or hash_value.)
 */

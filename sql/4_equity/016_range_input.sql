@@ -1,6 +1,6 @@
 /*
   The combinations of each player's range, typed in by the library (or by you,
-  in a SQL shell); the views of 017 read them with board_input and dead_input
+  in a SQL shell); the views of 018 read them with board_input and dead_input
   (014). Empty between uses.
 
   range_input: one row per player per combination of two hole cards, the
