@@ -77,6 +77,7 @@ def shell_built(duckdb_shell: str, tmp_path_factory: pytest.TempPathFactory) -> 
         cwd=migrations.sql_directory().parent,
         capture_output=True,
         timeout=900,
+        check=False,
     )
     stderr = completed.stderr.decode("utf-8", "replace")
     assert completed.returncode == 0, f"duckdb shell exited {completed.returncode}: {stderr}"
