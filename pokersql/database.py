@@ -275,10 +275,11 @@ class Database:
         return bool(self.engine.execute("select count(*) from (select 1 from preflop_matchups limit 1) as filled")[0][0])
 
     def _ensure_lookups(self) -> None:
-        """The lookup tables that evaluating a hand reads (own_hands.LOOKUP_TABLES), and only them.
+        """What evaluating a hand reads (own_hands.EVALUATION_NEEDS: the lookup tables and
+        hand_evaluations_of), and only that.
 
-        On a fresh database this applies the SQL files that build them (001 to 006 and
-        010, recorded in schema_history like any migration), not the 2.6 million rows of
+        On a fresh database this applies the SQL files that build them (001 to 006, 010 and
+        011, recorded in schema_history like any migration), not the 2.6 million rows of
         ``hands`` and the rest: a later full migrate applies those.
         """
         if self._ready or self._lookups_ready:
@@ -287,7 +288,7 @@ class Database:
             self.ensure_ready()
             return
         every_file = migrations.sql_files()
-        files = migrations.files_for(own_hands.LOOKUP_TABLES, every_file)
+        files = migrations.files_for(own_hands.EVALUATION_NEEDS, every_file)
         if migrations.plan(self.engine, files).rebuild:
             # A view file changed under tables built from it: all of those are rebuilt at once,
             # those outside these files too (hands), or they would never follow it.
@@ -330,11 +331,12 @@ class Database:
         once, where the same query takes a hundredth of the time.
         """
         self._ensure_lookups()
-        sql, params = own_hands.values_query(hands)
         self._evaluations += 1
         if self.engine.copies_lookups and self._evaluations > 1 and self._lookup_copy is None:
             self._lookup_copy = own_hands.LookupCopy(self.engine)
-        rows = (self._lookup_copy or self.engine).execute(sql, params)
+        runner = self._lookup_copy or self.engine
+        sql, params = own_hands.values_query(hands, runner.dialect)
+        rows = runner.execute(sql, params)
         return [
             HandResult(
                 cards=[card_name(c) for c in hand],

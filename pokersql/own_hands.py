@@ -1,11 +1,12 @@
 """Your own hands: hands pokersql did not deal, evaluated with no write to its tables.
 
-One query evaluates them all (``EVALUATION``, SQL that DuckDB and SQLite both run as
-written; DuckDB's batches have a faster one of their own, below): it reads the hands as
-long rows ``own_cards(hand_no, card_id)`` and joins them to the lookup tables that
-``best_hands`` (sql/011) reads, ``cards``, ``flush_suits``, ``best_by_values``,
-``best_by_flush`` and ``hand_classes`` (with ``card_values``). Where the rows come from
-depends on the call:
+One query evaluates them all: ``hand_evaluations_of`` (sql/2_lookups/011), the table macro
+that ``typed_hands`` reads too, called on long rows ``own_cards(hand_no, card_id)``
+(``RANKED_HANDS``, ``EVALUATED_HANDS``; on an engine other than DuckDB, with the macro's
+query expanded into them, ``for_dialect``). It joins them to the lookup tables,
+``cards``, ``flush_suits``, ``best_by_values``, ``best_by_flush`` and ``hand_classes``
+(with ``card_values``). DuckDB's batches have a faster query of their own, below. Where the
+rows come from depends on the call:
 
 - ``evaluate`` and ``compare`` (a few hands): a ``values`` list of bound parameters.
   DuckDB plans and runs a query of this size in about 10 ms, SQLite in about 0.1 ms;
@@ -13,7 +14,7 @@ depends on the call:
   tables copied once (0.1 to 0.2 s) into an in-memory SQLite database.
 - ``evaluate_many`` on DuckDB: each batch of up to ``BATCH_ROWS`` hands, as an Arrow
   table or a pandas frame, is registered with the connection and evaluated in SQL by
-  ``DUCKDB_EVALUATED``, not ``EVALUATION``: no Python loop over the rows, and no long rows
+  ``DUCKDB_EVALUATED``, not ``hand_evaluations_of``: no Python loop over the rows, and no long rows
   either: a hand stays one row to the end (bench/own_hands_fast.py measures the gain):
   its text made canonical (as it is when it already is), its cards read by position, the
   sums of their codes taken by arithmetic, the same lookups, and the best five picked by a
@@ -32,8 +33,8 @@ depends on the call:
 
 The best five are the class's values (``hand_classes.rank_key`` counts each value in
 base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
-flush, largest group first: the five cards ``best_five_cards`` (011) picks, in the same order
-(tests/test_evaluate_many.py compares them).
+flush, largest group first: the five cards ``hand_evaluations_of`` (011) picks, in the same
+order (tests/test_evaluate_many.py compares them).
 """
 
 from __future__ import annotations
@@ -81,130 +82,8 @@ BETTER_RANK = """case
             end"""
 
 
-# Each CTE after own_cards(hand_no, card_id): one row per hand in `evaluated`.
-EVALUATION = """
-    hand_keys as (
-        select
-            own_cards.hand_no,
-            cast(sum(cards.rank_code) as bigint) as rank_key,
-            cast(sum(cards.suit_code) as bigint) as suit_counts,
-            cast(sum(cards.card_bit) as bigint) as card_mask
-        from own_cards
-        inner join cards
-            on cards.card_id = own_cards.card_id
-        group by own_cards.hand_no
-    ),
-    ranked as (
-        select
-            hand_keys.hand_no,
-            hand_keys.card_mask,
-            flush_suits.flush_shift,
-            """ + BETTER_RANK + """ as hand_rank
-        from hand_keys
-        """ + _lookups("hand_keys") + """
-    ),
-    classed as (
-        select
-            ranked.hand_no,
-            ranked.card_mask,
-            ranked.flush_shift,
-            ranked.hand_rank,
-            hand_classes.is_flush,
-            hand_classes.points,
-            hand_classes.category
-        from ranked
-        inner join hand_classes
-            on hand_classes.hand_rank = ranked.hand_rank
-    ),
-    -- Where each value of a class stands among its five cards: group_size cards of it
-    -- (its digit of class_key in base 5; an exact division), from first_slot on, the
-    -- largest group first, then the highest (in a wheel the ace plays low, after the 2).
-    class_values as (
-        select
-            hand_classes.hand_rank,
-            card_values.value,
-            (hand_classes.rank_key % (5 * card_values.rank_code) - hand_classes.rank_key % card_values.rank_code)
-                / card_values.rank_code as group_size,
-            case
-                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and card_values.value = 14 then 1
-                else card_values.value
-            end as play_value
-        from hand_classes
-        cross join card_values
-        where hand_classes.hand_rank in (select classed.hand_rank from classed)
-    ),
-    class_slots as (
-        select
-            class_values.hand_rank,
-            class_values.value,
-            class_values.group_size,
-            1 + coalesce(sum(class_values.group_size) over (
-                partition by class_values.hand_rank
-                order by class_values.group_size desc, class_values.play_value desc
-                rows between unbounded preceding and 1 preceding
-            ), 0) as first_slot
-        from class_values
-        where class_values.group_size > 0
-    ),
-    -- The hand's cards of the class's values (the flush suit's only, for a flush), each
-    -- value's in turn from its highest suit: higher_suits counts the hand's cards of the
-    -- same value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The
-    -- first group_size of each value play, in the slots from first_slot on.
-    slotted as (
-        select
-            classed.hand_no,
-            classed.hand_rank,
-            classed.points,
-            classed.category,
-            cards.name,
-            class_slots.first_slot + case
-                when classed.is_flush = 1 then 0
-                else
-                    case when (classed.card_mask >> 13) & cards.card_bit = 0 then 0 else 1 end
-                    + case when (classed.card_mask >> 26) & cards.card_bit = 0 then 0 else 1 end
-                    + case when (classed.card_mask >> 39) & cards.card_bit = 0 then 0 else 1 end
-            end as slot,
-            class_slots.first_slot + class_slots.group_size as next_slot
-        -- SQLite: a cross join keeps this order, each hand then its cards (found by
-        -- own_cards' key), where its planner would scan every card for every hand.
-        from classed
-        cross join own_cards
-        inner join cards
-            on cards.card_id = own_cards.card_id
-        inner join class_slots
-            on class_slots.hand_rank = classed.hand_rank
-            and class_slots.value = cards.value
-        where own_cards.hand_no = classed.hand_no
-            and (classed.is_flush = 0 or cards.suit_index * 13 = classed.flush_shift)
-    ),
-    ordered as (
-        select
-            slotted.hand_no,
-            slotted.hand_rank,
-            slotted.points,
-            slotted.category,
-            slotted.name,
-            slotted.slot as card_order
-        from slotted
-        where slotted.slot < slotted.next_slot
-    ),
-    -- One row per hand: its class, and its five cards in order as text.
-    evaluated as (
-        select
-            ordered.hand_no,
-            max(case when ordered.card_order = 1 then ordered.name end)
-                || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
-                || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
-                || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
-                || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
-            max(ordered.points) as points,
-            max(ordered.category) as category,
-            max(ordered.hand_rank) as hand_rank
-        from ordered
-        group by ordered.hand_no
-    )"""
-
-# The hands of a few cards each: best, points, category, hand_rank and place (1 = best of them).
+# The hands of a few cards each: best, points, category, hand_rank and place (1 = best of them),
+# by hand_evaluations_of (011), the one definition of the best five, on own_cards(hand_no, card_id).
 RANKED_HANDS = """
 select
     evaluated.hand_no,
@@ -213,7 +92,7 @@ select
     evaluated.category,
     evaluated.hand_rank,
     rank() over (order by evaluated.hand_rank) as place
-from evaluated
+from hand_evaluations_of('own_cards') as evaluated
 order by evaluated.hand_no"""
 
 # What a table of long rows gives, a hand at a time.
@@ -223,12 +102,30 @@ select
     evaluated.points,
     evaluated.category,
     evaluated.hand_rank
-from evaluated
+from hand_evaluations_of('own_cards') as evaluated
 order by evaluated.hand_no"""
 
-LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
 
-# The columns of the lookup tables that EVALUATION reads, keyed as in the database.
+@functools.lru_cache(maxsize=None)
+def for_dialect(query: str, dialect: str) -> str:
+    """A query that calls hand_evaluations_of, as an engine of ``dialect`` runs it: on DuckDB as
+    written (the macro is in the database), elsewhere with the macro's query from the SQL file
+    expanded into it (transpile), once per process."""
+    from . import migrations
+    from .transpile import SOURCE_DIALECT, table_macros, transpile
+
+    if dialect == SOURCE_DIALECT:
+        return query
+    (source,) = [f for f in migrations.sql_files() if ("macro", "hand_evaluations_of") in [d[:2] for d in f.definitions()]]
+    (statement,) = transpile(query, dialect, source.script, table_macros([source.text]))
+    return statement
+
+LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
+# What evaluating a hand reads: the lookup tables and the macro over them (its file, 011, on
+# every engine: where it is expanded, the file's views are made all the same).
+EVALUATION_NEEDS = (*LOOKUP_TABLES, "hand_evaluations_of")
+
+# The columns of the lookup tables that hand_evaluations_of reads, keyed as in the database.
 LOOKUP_COLUMNS = {
     "cards": ("card_id integer primary key", "name text", "value integer", "suit_index integer",
               "rank_code integer", "suit_code integer", "card_bit integer"),
@@ -241,19 +138,25 @@ LOOKUP_COLUMNS = {
 }
 
 
-def values_query(hands: Sequence[Sequence[int]]) -> tuple[str, list[int]]:
-    """RANKED_HANDS for a few hands given as card ids: the SQL and its bound parameters."""
+def values_query(hands: Sequence[Sequence[int]], dialect: str) -> tuple[str, list[int]]:
+    """RANKED_HANDS for a few hands given as card ids, in ``dialect``: the SQL and its bound parameters."""
     rows = ", ".join("(?, ?)" for hand in hands for _ in hand)
     params = [value for number, hand in enumerate(hands, start=1) for card in hand for value in (number, card)]
-    return f"with\n    own_cards (hand_no, card_id) as (values {rows}),{EVALUATION}{RANKED_HANDS}", params
+    own_cards = f"own_cards (hand_no, card_id) as (values {rows})"
+    query = for_dialect(RANKED_HANDS, dialect)
+    if query[:5].lower() == "with ":  # Spark's: the macro's CTEs lifted to the top (transpile)
+        return f"with {own_cards},\n{query[5:]}", params
+    return f"with {own_cards}\n{query}", params
 
 
 class LookupCopy:
-    """The five lookup tables (the columns EVALUATION reads), copied into an in-memory SQLite.
+    """The lookup tables (the columns hand_evaluations_of reads), copied into an in-memory SQLite.
 
     Read once from the database; nothing is written to it. The copy answers
     ``values_query`` in about 0.1 ms, where DuckDB takes about 10 ms to plan and run it.
     """
+
+    dialect = "sqlite"
 
     def __init__(self, engine: Any) -> None:
         self.connection = sqlite3.connect(":memory:", check_same_thread=False)
@@ -922,9 +825,8 @@ cross join card_names
 order by best_keys.hand_no"""
 
 # SQLite: the batch's long rows, in a TEMP table (outside the database file) named as
-# EVALUATION reads them; its primary key lets SQLite look a hand's cards up.
+# EVALUATED_HANDS reads them; its primary key lets SQLite look a hand's cards up.
 OWN_CARDS_TABLE = "own_cards"
-SQLITE_EVALUATED = f"with{EVALUATION}{EVALUATED_HANDS}"
 
 
 def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
@@ -1048,7 +950,7 @@ def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
             "(hand_no integer not null, card_id integer not null, primary key (hand_no, card_id))"
         )
         engine.executemany(f"insert into {engine.temp_schema}.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
-        evaluated = engine.execute(SQLITE_EVALUATED)
+        evaluated = engine.execute(for_dialect(EVALUATED_HANDS, engine.dialect))
     return [
         ([card_name(card) for card in hand], best.split(" "), points, category, hand_rank)
         for hand, (best, points, category, hand_rank) in zip(hands, evaluated)

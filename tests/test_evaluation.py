@@ -379,7 +379,7 @@ def test_query_is_read_only(db):
 
 LOOKUP_FILES = [
     "001_cards.sql", "002_deal_settings.sql", "003_shuffle_and_deal.views.sql", "004_hand_input.sql",
-    "005_hand_evaluation.views.sql", "006_hand_classes.sql", "010_best_hand_ranks.sql",
+    "005_hand_evaluation.views.sql", "006_hand_classes.sql", "010_best_hand_ranks.sql", "011_best_hands.views.sql",
 ]
 
 
@@ -399,7 +399,7 @@ def test_files_for_the_lookup_tables():
     from pokersql import migrations, own_hands
 
     files = migrations.sql_files()
-    assert [f.script for f in migrations.files_for(own_hands.LOOKUP_TABLES, files)] == LOOKUP_FILES
+    assert [f.script for f in migrations.files_for(own_hands.EVALUATION_NEEDS, files)] == LOOKUP_FILES
     assert "008_hands.sql" in [f.script for f in migrations.files_for(["five_card_frequencies"], files)]
     with pytest.raises(Exception, match="no SQL file creates no_such_table"):
         migrations.files_for(["no_such_table"], files)
@@ -421,10 +421,15 @@ def test_a_fresh_database_builds_only_what_evaluate_reads(engine_name, tmp_path)
         return  # SQLite builds hands in about 20 s: the DuckDB run shows the completion
     with pokersql.connect(path, engine=engine_name) as later:
         applied = [f.script for f in later.migrate()]
-        expected = [f.script for f in migrations.sql_files() if f.runs_on(engine_name) and f.script not in LOOKUP_FILES]
-        assert applied == expected
+        files = [f for f in migrations.sql_files() if f.runs_on(engine_name)]
+        # the rest, and the view files among the lookup files (011) that come after the first of
+        # the rest (007): they may read its views, so they are applied again (docs/sql.md)
+        first = min(f.number for f in files if f.script not in LOOKUP_FILES)
+        again = [f.script for f in files if f.script in LOOKUP_FILES and f.repeatable and f.number > first]
+        assert again == ["011_best_hands.views.sql"]
+        assert applied == [f.script for f in files if f.script not in LOOKUP_FILES or f.script in again]
         counts = later.engine.execute("select script, count(*) from schema_history group by script having count(*) > 1")
-        assert counts == []
+        assert counts == [("011_best_hands.views.sql", 2)]
         assert later.build() == comb(52, 5)
         assert not migrations.plan(later.engine, migrations.sql_files())
         assert later.evaluate("As Ks 7d 7c 7h 2s 9c").hand_rank == phevaluator.evaluate_cards("As", "Ks", "7d", "7c", "7h", "2s", "9c")

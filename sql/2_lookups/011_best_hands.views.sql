@@ -9,11 +9,12 @@
     13 bits of that suit in best_by_flush; the better of the two is the hand's.
   best_five_cards: for the hands typed into hand_input (deal_no 0), the five cards
     that make that hand_rank, largest group first, as canonical text.
-  typed_hands: the hands typed into hand_input, one row each: best_hands and
-    best_five_cards side by side (what `pokersql eval` and `compare` show).
+  typed_hands: the hands typed into hand_input, one row each: the best five, the class,
+    and place among them (what `pokersql eval` and `compare` show).
   hand_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 cards by their
     values and flush (below); card_sum_ranks(card_sum_rows), the same from the cards
-    summed.
+    summed; hand_evaluations_of(card_rows), the best five of each hand in order, from
+    its cards (what typed_hands and `pokersql eval` read).
 */
 
 /*
@@ -100,125 +101,153 @@ from ranked
 inner join hand_classes
     on hand_classes.hand_rank = ranked.hand_rank;
 
-create view best_five_cards as
+/*
+  The best five of 5 to 7 cards, in order, the one definition of it: every hand of the relation
+  named (a table, view or CTE with one row per card: hand_no, card_id, none twice; any other
+  columns are ignored) of 5 to 7 cards, one row each: hand_no, best (its best five as canonical
+  text, largest group first, then the higher value, the ace low in a wheel, then the higher
+  suit), points, category and hand_rank (card_sum_ranks, above). typed_hands (below) reads it,
+  and so do pokersql's eval, compare and evaluate (pokersql/own_hands.py: each call expanded
+  into the query it runs). A DuckDB table macro, expanded like hand_ranks_of.
+*/
+create macro hand_evaluations_of(card_rows) as table
 with
-    typed_cards as (
+    summed_cards as (
         select
-            hand_input.hand_no as player,
-            cards.card_id,
-            cards.rank_code,
-            cards.suit_code
-        from hand_input
+            own_cards.hand_no,
+            count(*) as card_count,
+            cast(sum(cards.rank_code) as bigint) as rank_key,
+            cast(sum(cards.suit_code) as bigint) as suit_counts,
+            cast(sum(cards.card_bit) as bigint) as card_mask
+        from query_table(card_rows) as own_cards
         inner join cards
-            on cards.card_id = hand_input.card_id
+            on cards.card_id = own_cards.card_id
+        group by own_cards.hand_no
     ),
-    five_card_subsets as (
+    five_to_seven_cards as (
         select
-            card_1.player,
-            card_1.card_id as c1,
-            card_2.card_id as c2,
-            card_3.card_id as c3,
-            card_4.card_id as c4,
-            card_5.card_id as c5,
-            card_1.rank_code + card_2.rank_code + card_3.rank_code + card_4.rank_code
-                + card_5.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code + card_3.suit_code + card_4.suit_code
-                + card_5.suit_code as suit_counts
-        from typed_cards as card_1
-        inner join typed_cards as card_2
-            on card_2.player = card_1.player and card_2.card_id > card_1.card_id
-        inner join typed_cards as card_3
-            on card_3.player = card_1.player and card_3.card_id > card_2.card_id
-        inner join typed_cards as card_4
-            on card_4.player = card_1.player and card_4.card_id > card_3.card_id
-        inner join typed_cards as card_5
-            on card_5.player = card_1.player and card_5.card_id > card_4.card_id
+            hand_no,
+            rank_key,
+            suit_counts,
+            card_mask
+        from summed_cards
+        where card_count between 5 and 7
     ),
-    -- Of the subsets that make the hand's rank, the one with the highest cards.
-    chosen as (
+    classed as (
         select
-            five_card_subsets.player,
-            five_card_subsets.c1,
-            five_card_subsets.c2,
-            five_card_subsets.c3,
-            five_card_subsets.c4,
-            five_card_subsets.c5,
+            ranked.hand_no,
+            ranked.card_mask,
+            flush_suits.flush_shift,
+            hand_classes.hand_rank,
+            hand_classes.is_flush,
             hand_classes.points,
-            hand_classes.kicker_1,
-            row_number() over (
-                partition by five_card_subsets.player
-                order by five_card_subsets.c5 desc, five_card_subsets.c4 desc,
-                    five_card_subsets.c3 desc, five_card_subsets.c2 desc, five_card_subsets.c1 desc
-            ) as preference
-        from five_card_subsets
+            hand_classes.category
+        from card_sum_ranks('five_to_seven_cards') as ranked
         inner join flush_suits
-            on flush_suits.suit_counts = five_card_subsets.suit_counts
+            on flush_suits.suit_counts = ranked.suit_counts
         inner join hand_classes
-            on hand_classes.rank_key = five_card_subsets.rank_key
-            and hand_classes.is_flush = case when flush_suits.flush_bits > 0 then 1 else 0 end
-        inner join best_hands
-            on best_hands.deal_no = 0
-            and best_hands.player = five_card_subsets.player
-            and best_hands.hand_rank = hand_classes.hand_rank
+            on hand_classes.hand_rank = ranked.hand_rank
     ),
-    chosen_cards as (
-        select player, points, kicker_1, c1 as card_id from chosen where preference = 1
-        union all
-        select player, points, kicker_1, c2 from chosen where preference = 1
-        union all
-        select player, points, kicker_1, c3 from chosen where preference = 1
-        union all
-        select player, points, kicker_1, c4 from chosen where preference = 1
-        union all
-        select player, points, kicker_1, c5 from chosen where preference = 1
-    ),
-    grouped as (
+    -- Where each value of a class stands among its five cards: group_size cards of it
+    -- (its digit of class_key in base 5; an exact division), from first_slot on, the
+    -- largest group first, then the highest (in a wheel the ace plays low, after the 2).
+    class_value_groups as (
         select
-            chosen_cards.player,
-            cards.name,
-            cards.suit_index,
-            count(*) over (partition by chosen_cards.player, cards.value) as group_size,
-            -- In a wheel (a 5-high straight) the ace plays low.
+            hand_classes.hand_rank,
+            card_values.value,
+            (hand_classes.rank_key % (5 * card_values.rank_code) - hand_classes.rank_key % card_values.rank_code)
+                / card_values.rank_code as group_size,
             case
-                when chosen_cards.points in (4, 8) and chosen_cards.kicker_1 = 5
-                    and cards.value = 14 then 1
-                else cards.value
+                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and card_values.value = 14 then 1
+                else card_values.value
             end as play_value
-        from chosen_cards
+        from hand_classes
+        cross join card_values
+        where hand_classes.hand_rank in (select classed.hand_rank from classed)
+    ),
+    class_slots as (
+        select
+            class_value_groups.hand_rank,
+            class_value_groups.value,
+            class_value_groups.group_size,
+            1 + coalesce(sum(class_value_groups.group_size) over (
+                partition by class_value_groups.hand_rank
+                order by class_value_groups.group_size desc, class_value_groups.play_value desc
+                rows between unbounded preceding and 1 preceding
+            ), 0) as first_slot
+        from class_value_groups
+        where class_value_groups.group_size > 0
+    ),
+    -- The hand's cards of the class's values (the flush suit's only, for a flush), each
+    -- value's in turn from its highest suit: higher_suits counts the hand's cards of the
+    -- same value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The
+    -- first group_size of each value play, in the slots from first_slot on.
+    slotted as (
+        select
+            classed.hand_no,
+            classed.hand_rank,
+            classed.points,
+            classed.category,
+            cards.name,
+            class_slots.first_slot + case
+                when classed.is_flush = 1 then 0
+                else
+                    case when (classed.card_mask >> 13) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 26) & cards.card_bit = 0 then 0 else 1 end
+                    + case when (classed.card_mask >> 39) & cards.card_bit = 0 then 0 else 1 end
+            end as slot,
+            class_slots.first_slot + class_slots.group_size as next_slot
+        -- SQLite: a cross join keeps this order, each hand then its cards (found by the
+        -- relation's key, where it has one), where its planner would scan every card for
+        -- every hand.
+        from classed
+        cross join query_table(card_rows) as own_cards
         inner join cards
-            on cards.card_id = chosen_cards.card_id
+            on cards.card_id = own_cards.card_id
+        inner join class_slots
+            on class_slots.hand_rank = classed.hand_rank
+            and class_slots.value = cards.value
+        where own_cards.hand_no = classed.hand_no
+            and (classed.is_flush = 0 or cards.suit_index * 13 = classed.flush_shift)
     ),
     ordered as (
         select
-            player,
-            name,
-            row_number() over (
-                partition by player
-                order by group_size desc, play_value desc, suit_index desc
-            ) as card_order
-        from grouped
+            slotted.hand_no,
+            slotted.hand_rank,
+            slotted.points,
+            slotted.category,
+            slotted.name,
+            slotted.slot as card_order
+        from slotted
+        where slotted.slot < slotted.next_slot
     )
+-- One row per hand: its class, and its five cards in order as text.
+select
+    ordered.hand_no,
+    max(case when ordered.card_order = 1 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
+    max(ordered.points) as points,
+    max(ordered.category) as category,
+    max(ordered.hand_rank) as hand_rank
+from ordered
+group by ordered.hand_no;
+
+create view best_five_cards as
 select
     0 as deal_no,
-    player,
-    max(case when card_order = 1 then name end)
-        || ' ' || max(case when card_order = 2 then name end)
-        || ' ' || max(case when card_order = 3 then name end)
-        || ' ' || max(case when card_order = 4 then name end)
-        || ' ' || max(case when card_order = 5 then name end) as best
-from ordered
-group by player;
+    evaluated.hand_no as player,
+    evaluated.best
+from hand_evaluations_of('hand_input') as evaluated;
 
 create view typed_hands as
 select
-    best_hands.player,
-    best_five_cards.best,
-    best_hands.points,
-    best_hands.category,
-    best_hands.hand_rank,
-    best_hands.place
-from best_hands
-inner join best_five_cards
-    on best_five_cards.deal_no = best_hands.deal_no
-    and best_five_cards.player = best_hands.player
-where best_hands.deal_no = 0;
+    evaluated.hand_no as player,
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank,
+    rank() over (order by evaluated.hand_rank) as place
+from hand_evaluations_of('hand_input') as evaluated;
