@@ -64,24 +64,6 @@ def batch_rows(engine: Any) -> int:
     return BATCH_ROWS if engine.reads_frames else SQLITE_BATCH_ROWS
 
 
-# The lookups of best_hands (011), joined to a relation of hands with rank_key, suit_counts and
-# card_mask: the values in best_by_values; when one suit holds five or more cards, its 13 bits
-# in best_by_flush. BETTER_RANK is the better of the two, the hand's.
-def _lookups(hands: str) -> str:
-    return f"""inner join flush_suits
-            on flush_suits.suit_counts = {hands}.suit_counts
-        inner join best_by_values as by_values
-            on by_values.rank_key = {hands}.rank_key
-        left join best_by_flush as by_flush
-            on by_flush.value_mask = ({hands}.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits"""
-
-
-BETTER_RANK = """case
-                when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-                else by_values.hand_rank
-            end"""
-
-
 # The hands of a few cards each: best, points, category, hand_rank and place (1 = best of them),
 # by hand_evaluations_of (011), the one definition of the best five, on own_cards(hand_no, card_id).
 RANKED_HANDS = """
@@ -733,26 +715,29 @@ order by hands.hand_no
 limit 1"""
 
 DUCKDB_EVALUATED = DUCKDB_PARSED + """,
-    -- The lookups of best_hands (011): the values in best_by_values; when one suit holds
-    -- five or more cards, its 13 bits in best_by_flush; the better of the two is the class.
+    valid_hands as (
+        select * from hands where hands.is_hand
+    ),
+    -- The one lookup of 5 to 7 cards from their codes summed (card_sum_ranks, 011), then the
+    -- class, and the flush suit's place in card_mask (flush_shift).
     classed as (
         select
-            hands.hand_no,
-            hands.hand_text,
-            hands.card_mask,
+            ranked.hand_no,
+            ranked.hand_text,
+            ranked.card_mask,
             flush_suits.flush_shift,
-            """ + _each_card("hands.card_{i}", ",\n            ") + """,
+            """ + _each_card("ranked.card_{i}", ",\n            ") + """,
             hand_classes.hand_rank,
             hand_classes.points,
             hand_classes.category,
             hand_classes.rank_key as class_key,
             hand_classes.is_flush,
             hand_classes.kicker_1
-        from hands
-        """ + _lookups("hands") + """
+        from card_sum_ranks('valid_hands') as ranked
+        inner join flush_suits
+            on flush_suits.suit_counts = ranked.suit_counts
         inner join hand_classes
-            on hand_classes.hand_rank = """ + BETTER_RANK + """
-        where hands.is_hand
+            on hand_classes.hand_rank = ranked.hand_rank
     ),
     -- How many cards of each card's value the class plays: that value's digit of the
     -- class's rank_key in base 5 (rank_code = 5 ^ value index, 001); 0 for none.
