@@ -282,8 +282,7 @@ def check_a_flat_layout_database_migrates(target: str, engine_name: str, tmp_pat
         assert exact_equity_on_a_flop(db) == before and before[0][1] == 990
         made = {name for f in migrations.sql_files() if f.runs_on(db.engine.dialect) for kind, name, _ in f.definitions() if kind != "macro"}
         assert made <= tables(db)
-        (script,) = {row[4] for row in history(db)} & {"025_preflop_flush_counts.views.sql"}
-        assert script
+        assert "025_preflop_flush_counts.views.sql" in {row[4] for row in history(db)}  # recorded by its new name
 
 
 def test_a_database_of_the_flat_layout_migrates_to_the_stage_folders(tmp_path, engine_name):
