@@ -375,13 +375,13 @@ function buildStage(stage) {
 // The stage's SQL, read from the files that create its objects.
 async function loadDefinition(state) {
   if (state.original !== null) return;
-  const scripts = [...new Set(state.stage.objects.map((name) => creatorOf(name).script))];
+  const files = [...new Set(state.stage.objects.map(creatorOf))];
   const parts = [];
-  for (const script of scripts) parts.push(statementsFor(await fileText(script), state.stage.objects));
+  for (const file of files) parts.push(statementsFor(await fileText(file.script), state.stage.objects));
   state.original = parts.join("\n\n");
   state.appliedDefinition = state.original; // applied with its file
   state.definition.value = state.original;
-  state.source.replaceChildren(...scripts.flatMap((script, i) => [i ? ", " : "", element("a", { href: manifest.files.find((f) => f.script === script).path, target: "_blank" }, script)]));
+  state.source.replaceChildren(...files.flatMap((file, i) => [i ? ", " : "", element("a", { href: file.path, target: "_blank" }, file.script)]));
   autosize(state.definition);
   autosize(state.query);
 }

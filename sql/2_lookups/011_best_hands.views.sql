@@ -179,9 +179,9 @@ with
         where class_value_groups.group_size > 0
     ),
     -- The hand's cards of the class's values (the flush suit's only, for a flush), each
-    -- value's in turn from its highest suit: higher_suits counts the hand's cards of the
-    -- same value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The
-    -- first group_size of each value play, in the slots from first_slot on.
+    -- value's in turn from its highest suit: the slot adds the hand's cards of the same
+    -- value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The first
+    -- group_size of each value play, in the slots from first_slot on.
     slotted as (
         select
             classed.hand_no,
