@@ -23,13 +23,25 @@ from .results import ShowdownHand, ShowdownPlayer, ShowdownResult
 DEFAULT_COLUMNS = {"hand": "hand_id", "player": "seat", "hole": "hole", "board": "board"}
 
 
+@dataclass(frozen=True, eq=False)
+class _Row:
+    """A row of the source, named as the user sees it ('hands.csv line 3') only when an error
+    is printed: finding a CSV record's line reads the file up to it."""
+
+    source: own_hands.Source
+    number: int
+
+    def __str__(self) -> str:
+        return self.source.where(self.number)
+
+
 @dataclass
 class _Hand:
     """One hand as read: its board, where the board was first given, and its players' rows."""
 
     board: list[int]
-    board_where: str
-    players: list[tuple[Any, list[int], str]] = field(default_factory=list)  # player, hole, where
+    board_where: _Row
+    players: list[tuple[Any, list[int], _Row]] = field(default_factory=list)  # player, hole, where
     owners: dict[int, str] = field(default_factory=dict)  # card -> where it is ('on the board', "in seat 3's hole")
 
 
@@ -39,7 +51,7 @@ def read_hands(source: own_hands.Source, player_column: str) -> dict[Any, _Hand]
     hole_column, board_column = source.columns
     for batch in source.batches:
         for index, ((hole, board), (hand_id, player)) in enumerate(zip(batch.hand_values(), batch.kept_values())):
-            where = source.where(batch.first + index + 1)
+            where = _Row(source, batch.first + index + 1)
             try:
                 _check_id(hand_id, source.kept[0])
                 _check_id(player, player_column)
@@ -69,7 +81,7 @@ def _check_id(value: Any, column: str) -> None:
         raise BadInput(f"'{column}' is {null}")
 
 
-def _add_player(hand: _Hand, hand_id: Any, player: Any, hole: list[int], where: str, player_column: str) -> None:
+def _add_player(hand: _Hand, hand_id: Any, player: Any, hole: list[int], where: _Row, player_column: str) -> None:
     for other, _, other_where in hand.players:
         if other == player:
             raise BadInput(f"{where}: hand {hand_id}: {player_column} {player} has a row already ({other_where})")
