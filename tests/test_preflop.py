@@ -2,8 +2,9 @@
 
 The job counts boards by kind (values, then flush classes per suit), not board by board, so
 every check here compares it with something computed another way:
-- a pair of each of the 105 shapes (suits and ranks shared), drawn at random, against ``equity`` on a database whose table is empty, which enumerates
-  every board by its classes (015, 017) and is itself checked against phevaluator (test_equity);
+- a pair of each of the 105 shapes (which suits and ranks the four cards share), drawn at
+  random, against ``equity`` on a database whose table is empty, which enumerates every board
+  by its classes (015, 017) and is itself checked against phevaluator (test_equity);
 - AA v KK and AKs v QQ against published figures, to the digits published;
 - over all 1,624,350 pairs, wins of A over B equal losses of B to A, and every pair's counts
   add up to the 1,712,304 boards;
