@@ -477,6 +477,7 @@ RETIRED_VIEWS: dict[str, tuple[str, ...]] = {
 # stage folders with no file over about 300 lines: 015 was split into 015 (the boards) and 017
 # (the tally and exact equity, with the streets of 021), 020 into 020 and 021, 023 into 023, 024
 # and 025; the files after 016 were numbered again, and 019 (DuckDB's macros) went last.
+# Later in 0.2.0 the macros moved on to 027, after the table they read (026) was added.
 EARLIER_NAMES: dict[str, tuple[str, ...]] = {
     "015_equity_boards.views.sql": ("015_equity.views.sql",),
     "017_exact_equity.views.sql": ("015_equity.views.sql", "021_streets.views.sql"),
@@ -485,7 +486,7 @@ EARLIER_NAMES: dict[str, tuple[str, ...]] = {
     "021_monte_carlo_equity.views.sql": ("020_monte_carlo.views.sql",),
     "024_preflop_value_counts.views.sql": ("023_preflop.views.sql",),
     "025_preflop_flush_counts.views.sql": ("023_preflop.views.sql",),
-    "026_hand_macros.duckdb.views.sql": ("019_hand_macros.duckdb.views.sql",),
+    "027_hand_macros.duckdb.views.sql": ("026_hand_macros.duckdb.views.sql", "019_hand_macros.duckdb.views.sql"),
 }
 
 

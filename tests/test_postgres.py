@@ -144,8 +144,8 @@ def postgres_files() -> list[migrations.SqlFile]:
 
 
 def test_every_sql_file_transpiles_to_postgres_strictly() -> None:
-    assert "026_hand_macros.duckdb.views.sql" in [f.script for f in migrations.sql_files()]
-    assert "026_hand_macros.duckdb.views.sql" not in [f.script for f in postgres_files()]
+    assert "027_hand_macros.duckdb.views.sql" in [f.script for f in migrations.sql_files()]
+    assert "027_hand_macros.duckdb.views.sql" not in [f.script for f in postgres_files()]
     macros = table_macros(f.text for f in postgres_files())
     for sql_file in postgres_files():
         statements = transpile(sql_file.text, "postgres", sql_file.script, macros)
@@ -486,7 +486,7 @@ def test_cli_sql_dialect_postgres_runs_in_psql(server: Server, fresh_url: str, c
     """pokersql sql --dialect postgres | psql builds the same tables (the first eight files: quick)."""
     assert main(["sql", "--dialect", "postgres"]) == 0
     script = capsys.readouterr().out
-    assert "-- 026_hand_macros.duckdb.views.sql" not in script and "-- 025_preflop_flush_counts.views.sql" in script
+    assert "-- 027_hand_macros.duckdb.views.sql" not in script and "-- 025_preflop_flush_counts.views.sql" in script
     first = script.split("-- 009_")[0]
     out = server.psql(fresh_url, first)
     assert out.returncode == 0, out.stderr

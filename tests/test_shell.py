@@ -142,7 +142,7 @@ def test_library_file_opens_in_the_shell(duckdb_shell, built_database, five_card
 
 
 def test_shell_macros_on_a_users_table_and_the_showdown_recipe(duckdb_shell, shell_built):
-    """The 026 macros in the real shell, on a user's table whose column is named `cards` (as the
+    """The 027 macros in the real shell, on a user's table whose column is named `cards` (as the
     table the macros read: the argument must not be taken for it), and the showdown recipe;
     checked against phevaluator."""
     from phevaluator import evaluate_cards

@@ -314,7 +314,7 @@ def test_range_trap_generate_series_includes_end_in_the_sqlite3_shell() -> None:
 
 
 def test_sql_files_use_no_range_or_generate_series() -> None:
-    # The trap is in transpiling: a file for DuckDB alone (026's macros) is never transpiled,
+    # The trap is in transpiling: a file for DuckDB alone (027's macros) is never transpiled,
     # and DuckDB's range is what it means there.
     transpiled = [sql_file for sql_file in migrations.sql_files() if sql_file.only_on is None]
     assert len(transpiled) > 10

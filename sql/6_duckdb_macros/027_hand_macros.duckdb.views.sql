@@ -1,5 +1,6 @@
 /*
-  DuckDB macros for the user's own hands (issue 11): no table is written.
+  DuckDB macros for the user's own hands (issue 11): no table is written; they read the
+  lookup tables as lists (hand_class_lists, 026).
 
   On card text, one value per hand:
     hand_rank(hand_text)      the hand_rank (1-7462) of 5 to 7 cards;
@@ -35,9 +36,9 @@
                           rank() over (partition by <their id> order by hand_rank).
 
   One definition of poker: the lookup tables best_hands (011) reads, flush_suits,
-  best_by_values, best_by_flush and hand_classes, joined in one place (hand_class_of), on the
-  sums of the cards' codes of 001. Each macro is one subquery deep, which DuckDB turns into
-  joins: 700,000 to 1,000,000 hands a second for hand_rank on two cores (bench/own_hands_sql.py).
+  best_by_values, best_by_flush and hand_classes, laid out as lists (026) and read in one
+  place (hand_class_from_sums), at the sums of the cards' codes of 001. No macro joins per
+  hand: about 1,300,000 hands a second for hand_rank on two cores (bench/own_hands_sql.py).
 */
 
 /*
@@ -48,6 +49,16 @@ create macro card_ids_in_text(hand_text) as list_transform(
     regexp_extract_all(upper(translate(replace(hand_text, '10', 'T'), '♠♥♦♣', 'shdc')), '[2-9TJQKA][SHDC]'),
     lambda card_name: (strpos('23456789TJQKA', card_name[1]) - 1) * 4 + strpos('CDHS', card_name[2]) - 1
 );
+
+/*
+  The card_id of the card whose name starts at first_character of a text (a rank 2-9, T, J, Q, K or A, then a
+  suit c, d, h or s): where those two characters are found among the deck's names, written
+  three characters a card in card_id order (a card's name is found only where one starts).
+  The text must name a card there: hand_text_card_ids checks it first, since two characters
+  that name no card give 0, the card_id of 2c.
+*/
+create macro card_id_at(hand_text, first_character) as
+    (strpos('2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah As', substring(hand_text, first_character, 2)) - 1) // 3;
 
 /*
   The card_ids of a text of 5 to 7 cards in the contract's notation, in its order; null for
@@ -61,14 +72,19 @@ create macro hand_text_card_ids(hand_text) as case
     when length(hand_text) > 64
         then null
     -- The contract's canonical text ('As Ks 7d 7c 7h 2s 9c': 5 to 7 cards, one character
-    -- between them) is read by position, with no regular expression per card: card i's rank
-    -- is character 3i + 1, its suit character 3i + 2: four times faster than the general path.
+    -- between them) is read by position, with no regular expression per card and no lambda:
+    -- card i (from 0) is characters 3i + 1 and 3i + 2 (card_id_at), the list cut to the
+    -- text's cards.
     when regexp_full_match(hand_text, '([2-9TJQKA][cdhs][ ,]){4,6}[2-9TJQKA][cdhs]')
-        then list_transform(
-            range(least((length(hand_text) + 1) // 3, 7)),
-            lambda i: (strpos('23456789TJQKA', substring(hand_text, 3 * i + 1, 1)) - 1) * 4
-                + strpos('cdhs', substring(hand_text, 3 * i + 2, 1)) - 1
-        )
+        then [
+            card_id_at(hand_text, 1),
+            card_id_at(hand_text, 4),
+            card_id_at(hand_text, 7),
+            card_id_at(hand_text, 10),
+            card_id_at(hand_text, 13),
+            card_id_at(hand_text, 16),
+            card_id_at(hand_text, 19)
+        ][1:(length(hand_text) + 1) // 3]
     -- Any notation of the contract: nothing but cards and separators, 5 to 7 cards. The
     -- classes are spelled out: a case-insensitive match would take the long s 'ſ' and the
     -- Kelvin sign for letters of cards.
@@ -136,47 +152,41 @@ end;
 /*
   A hand's class from the sums of its cards' codes (001): card c has value c // 4 + 2 and suit
   c % 4, so rank_code = 5 ^ (c // 4), suit_code = 8 ^ (c % 4) and card_bit = 2 ^ (13 * (c % 4)
-  + c // 4). The sums are list arithmetic, not a join with cards per hand, and card_ids is
-  named once (DuckDB would compute each mention of it again); the one lookup of the class is
-  a subquery on the sums, which DuckDB turns into a join over a whole column of hands. A list
-  that is no hand finds no class: 5 to 7 card_ids, each 0 to 51, none twice (a card twice, or
-  a null, leaves fewer bits set in card_mask than there are cards).
+  + c // 4). The class is looked up by position in the lists of hand_class_lists (026), each
+  read by an uncorrelated subquery (a constant of the query): the better (smaller) hand_rank of
+  the values' slot and the flush suit's mask, then that rank's class. No join per hand: a
+  subquery that joined on the sums made DuckDB group and join back every distinct hand (026).
+
+  Anything that is not 5 to 7 distinct cards finds no class: a card twice, or a null, leaves
+  fewer bits set in card_mask than there are cards; the class's index is then 0, which is no
+  element of a list (DuckDB's lists count from 1), so the answer is null. (A case around the
+  lookup said the same, 20 % slower: DuckDB then computed the sums, named several times here,
+  once for each name.) A card_id outside 0 to 51 counts for nothing in the sums (its bit
+  would be out of range), which leaves the hand short of bits too. Every index is 0 or more:
+  a negative one would count from a list's end.
 */
-create macro hand_class_of(card_ids) as (
-    with
-        hand_key as (
-            select
-                len(hand.card_ids) as card_count,
-                list_min(hand.card_ids) as lowest_card,
-                list_max(hand.card_ids) as highest_card,
-                list_sum(list_transform(hand.card_ids, lambda c: cast(5 ** (c // 4) as bigint))) as rank_key,
-                list_sum(list_transform(hand.card_ids, lambda c: 1 << (3 * (c % 4)))) as suit_counts,
-                list_sum(list_transform(hand.card_ids, lambda c: cast(1 as bigint) << (13 * (c % 4) + c // 4))) as card_mask
-            from (select card_ids as card_ids) as hand
+create macro hand_class_from_sums(card_count, rank_key, suit_counts, card_mask) as
+    (select classes from hand_class_lists)[
+        least(
+            (select value_ranks from hand_class_lists)[
+                (select high_bases from hand_class_lists)[rank_key // 78125 + 1]
+                + (select low_numbers from hand_class_lists)[rank_key % 78125 + 1]
+                + 1
+            ],
+            (select flush_ranks from hand_class_lists)[
+                ((card_mask >> (select flush_shifts from hand_class_lists)[suit_counts + 1])
+                    & (select flush_bits from hand_class_lists)[suit_counts + 1])
+                + 1
+            ]
         )
-    select
-        struct_pack(
-            hand_rank := hand_classes.hand_rank,
-            points := hand_classes.points,
-            category := hand_classes.category,
-            rank_key := hand_classes.rank_key,
-            is_flush := hand_classes.is_flush,
-            kicker_1 := hand_classes.kicker_1
-        )
-    from hand_key
-    inner join flush_suits
-        on flush_suits.suit_counts = hand_key.suit_counts
-    inner join best_by_values as by_values
-        on by_values.rank_key = hand_key.rank_key
-    left join best_by_flush as by_flush
-        -- the 13 bits of the suit that holds five or more cards, 0 when none does
-        on by_flush.value_mask = (hand_key.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
-    inner join hand_classes
-        on hand_classes.hand_rank = least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
-    where hand_key.card_count between 5 and 7
-        and hand_key.lowest_card >= 0
-        and hand_key.highest_card <= 51
-        and bit_count(hand_key.card_mask) = hand_key.card_count
+        * (card_count between 5 and 7 and bit_count(card_mask) = card_count)::integer
+    ];
+
+create macro hand_class_of(card_ids) as hand_class_from_sums(
+    len(card_ids),
+    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then cast(5 ** (c // 4) as bigint) end)) as bigint),
+    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then 1 << (3 * (c % 4)) end)) as bigint),
+    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then cast(1 as bigint) << (13 * (c % 4) + c // 4) end)) as bigint)
 );
 
 /*
