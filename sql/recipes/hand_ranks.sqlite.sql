@@ -23,8 +23,8 @@
 
   The best five, named in order, and places within a group: showdown.sqlite.sql, with your
   hands as its hole cards (`select hand_id, 1 as seat, cards as hole, '' as board`).
-  A million hands take about 4 s in SQLite on one core (bench/own_hands_sql.py): one lookup
-  of cards by name per card, no grouping.
+  A million hands of canonical text took 12 s in SQLite 3.40 on one core (2026-11-25;
+  bench/own_hands_sql.py): one lookup of cards by name per card, no grouping.
 */
 
 with
@@ -32,11 +32,17 @@ with
         -- The text in canonical letters: '10' as T, suit symbols as letters, ranks upper case
         -- and suits lower case (no rank is S, H, D or C), every separator a space. Letter by
         -- letter: DuckDB's upper() makes the long s 'ſ' an S. A tab and a line end stand as
-        -- themselves in quotes (SQLite's char() is DuckDB's chr()).
+        -- themselves in quotes (SQLite's char() is DuckDB's chr()). A text that is canonical
+        -- already (5, 6 or 7 cards, one space between them) is taken as it is: one glob
+        -- instead of seventeen replaces.
         select
             my_hands.hand_id,
             my_hands.cards,
             case
+                when my_hands.cards glob '[2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]'
+                    or my_hands.cards glob '[2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]'
+                    or my_hands.cards glob '[2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]'
+                    then my_hands.cards
                 when length(my_hands.cards) <= 64 then replace(replace(replace(replace(replace(replace(replace(
                     replace(replace(replace(replace(replace(
                         replace(replace(replace(replace(replace(my_hands.cards, '10', 'T'),
@@ -47,7 +53,10 @@ with
             end as spaced
         from my_hands
     ),
-    hand_cards as (
+    -- hand_cards and hand_keys are materialized: each of their columns is read many times
+    -- below, and SQLite would otherwise compute it again at each reading (the seventeen
+    -- replaces above some thirty times a hand: 78 microseconds a hand where 9 do).
+    hand_cards as materialized (
         -- The cards run together: card k is the two characters from 2k - 1.
         select
             hand_texts.hand_id,
@@ -56,7 +65,7 @@ with
             replace(hand_texts.spaced, ' ', '') as run_together
         from hand_texts
     ),
-    hand_keys as (
+    hand_keys as materialized (
         -- The sums of the cards' codes (001): values in base 5, suits in base 8, the card set;
         -- a hand of 5 or 6 cards finds no card_6 or card_7, which add nothing. And what makes
         -- the text no hand, in the CLI's order: an unknown card, a card twice, the count.
