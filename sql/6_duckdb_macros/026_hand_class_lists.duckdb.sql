@@ -6,10 +6,11 @@
   is run by DuckDB as a join on every distinct value of the column it is given: it
   materializes the column, groups it and joins the classes back (a "delim join"), about 60 %
   of hand_rank's time. A list read from this one-row table by an uncorrelated subquery is a
-  constant of the query, and indexing it costs next to nothing: hand_rank over 10,000,000
-  hands from Parquet took 7.4 s instead of 22.5 s, hand_rank with hand_category 9.2 s instead
-  of 52.9 s (bench/own_hands_sql.py, 2026-11-25, load about 1). The price is paid once a
-  query: the lists are read, about 25 ms, where one hand took 7 ms before and takes 28 ms now.
+  constant of the query, and indexing it costs next to nothing: hand_rank over 2,000,000
+  hands from Parquet took 2.2 s instead of 5.4 s side by side, over 10,000,000 7.4 to 9.4 s
+  instead of 22.5 s, hand_rank with hand_category 9.2 to 11.4 s instead of 52.9 s
+  (bench/own_hands_sql.py, 2026-11-25, load about 1). The price is paid once a query: the
+  lists are read, about 25 ms, where one hand took 7 ms before and takes 28 ms now.
 
   One row, built from the lookup tables and nothing else (it is built again when they are):
     classes       hand_classes (006) by hand_rank: classes[hand_rank] is the class's row, as
