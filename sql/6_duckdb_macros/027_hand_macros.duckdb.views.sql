@@ -51,11 +51,11 @@ create macro card_ids_in_text(hand_text) as list_transform(
 );
 
 /*
-  The card_id of the card whose name starts at first_character of a text (a rank 2-9, T, J, Q, K or A, then a
-  suit c, d, h or s): where those two characters are found among the deck's names, written
-  three characters a card in card_id order (a card's name is found only where one starts).
-  The text must name a card there: hand_text_card_ids checks it first, since two characters
-  that name no card give 0, the card_id of 2c.
+  The card_id of the card whose name starts at first_character of a text (a rank 2-9, T, J,
+  Q, K or A, then a suit c, d, h or s): where those two characters are found among the deck's
+  names, written three characters a card in card_id order (a card's name is found only where
+  one starts). The text must name a card there: hand_text_card_ids checks it first, since two
+  characters that name no card give 0, the card_id of 2c.
 */
 create macro card_id_at(hand_text, first_character) as
     (strpos('2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah As', substring(hand_text, first_character, 2)) - 1) // 3;
@@ -160,10 +160,9 @@ end;
   Anything that is not 5 to 7 distinct cards finds no class: a card twice, or a null, leaves
   fewer bits set in card_mask than there are cards; the class's index is then 0, which is no
   element of a list (DuckDB's lists count from 1), so the answer is null. (A case around the
-  lookup said the same, 20 % slower: DuckDB then computed the sums, named several times here,
-  once for each name.) A card_id outside 0 to 51 counts for nothing in the sums (its bit
-  would be out of range), which leaves the hand short of bits too. Every index is 0 or more:
-  a negative one would count from a list's end.
+  lookup said the same, and took 20 % longer.) A card_id outside 0 to 51 counts for nothing
+  in the sums (its bit would be out of range), which leaves the hand short of bits too. Every
+  index is 0 or more: a negative one would count from a list's end.
 */
 create macro hand_class_from_sums(card_count, rank_key, suit_counts, card_mask) as
     (select classes from hand_class_lists)[
