@@ -98,50 +98,54 @@ with
             on low_numbers.low = best_by_values.rank_key % 78125
     )
 select
-    (
-        select list(struct_pack(
+    classes.classes,
+    suits.flush_shifts,
+    suits.flush_bits,
+    flushes.flush_ranks,
+    values_by_slot.value_ranks,
+    highs.high_bases,
+    lows.low_numbers
+from (
+    select
+        list(struct_pack(
             hand_rank := hand_rank,
             points := points,
             category := category,
             rank_key := rank_key,
             is_flush := is_flush,
             kicker_1 := kicker_1
-        ) order by hand_rank)
-        from hand_classes
-    ) as classes,
-    (
-        select list(flush_suits.flush_shift order by every_count.suit_counts)
-        from range(4096) as every_count (suit_counts)
-        left join flush_suits
-            on flush_suits.suit_counts = every_count.suit_counts
-    ) as flush_shifts,
-    (
-        select list(flush_suits.flush_bits order by every_count.suit_counts)
-        from range(4096) as every_count (suit_counts)
-        left join flush_suits
-            on flush_suits.suit_counts = every_count.suit_counts
-    ) as flush_bits,
-    (
-        select list(best_by_flush.hand_rank order by every_mask.value_mask)
-        from range(8192) as every_mask (value_mask)
-        left join best_by_flush
-            on best_by_flush.value_mask = every_mask.value_mask
-    ) as flush_ranks,
-    (
-        select list(value_slots.hand_rank order by every_slot.slot)
-        from range((select cast(max(slot) + 1 as bigint) from value_slots)) as every_slot (slot)
-        left join value_slots
-            on value_slots.slot = every_slot.slot
-    ) as value_ranks,
-    (
-        select list(high_bases.high_base order by high_parts.high)
-        from high_parts
-        left join high_bases
-            on high_bases.high = high_parts.high
-    ) as high_bases,
-    (
-        select list(low_numbers.low_number order by low_parts.low)
-        from low_parts
-        left join low_numbers
-            on low_numbers.low = low_parts.low
-    ) as low_numbers;
+        ) order by hand_rank) as classes
+    from hand_classes
+) as classes
+cross join (
+    select
+        list(flush_suits.flush_shift order by every_count.suit_counts) as flush_shifts,
+        list(flush_suits.flush_bits order by every_count.suit_counts) as flush_bits
+    from range(4096) as every_count (suit_counts)
+    left join flush_suits
+        on flush_suits.suit_counts = every_count.suit_counts
+) as suits
+cross join (
+    select list(best_by_flush.hand_rank order by every_mask.value_mask) as flush_ranks
+    from range(8192) as every_mask (value_mask)
+    left join best_by_flush
+        on best_by_flush.value_mask = every_mask.value_mask
+) as flushes
+cross join (
+    select list(value_slots.hand_rank order by every_slot.slot) as value_ranks
+    from range((select cast(max(slot) + 1 as bigint) from value_slots)) as every_slot (slot)
+    left join value_slots
+        on value_slots.slot = every_slot.slot
+) as values_by_slot
+cross join (
+    select list(high_bases.high_base order by high_parts.high) as high_bases
+    from high_parts
+    left join high_bases
+        on high_bases.high = high_parts.high
+) as highs
+cross join (
+    select list(low_numbers.low_number order by low_parts.low) as low_numbers
+    from low_parts
+    left join low_numbers
+        on low_numbers.low = low_parts.low
+) as lows;
