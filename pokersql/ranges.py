@@ -228,7 +228,7 @@ def check_a_deal_exists(players: list[Player], live: list[list[Combo]]) -> None:
 
 
 def exact_work(live: list[list[Combo]], board: list[int], dead: list[int], players: list[Player] | None = None) -> int:
-    """The estimate that decides whether exact is the default (see EXACT_WORK_LIMITS): deals of
+    """The estimate that decides whether exact is the default (choose_exact, above): deals of
     combinations x boards; against one random hand, boards x 364 patterns of the random hand."""
     if players is not None and one_random_opponent(players):
         known = len(board) + len(dead) + 2 * (len(players) - 1)
