@@ -49,19 +49,21 @@ create table hand_class_lists (
 
 insert into hand_class_lists
 with
-    low_parts as (
+    parts as (
+        -- every part of a rank_key, low or high, and its cards (the sum of its base-5 digits):
+        -- a high part is one of the first 5 ^ 6, whose seventh digit is 0
         select
-            low,
-            (low // 1) % 5 + (low // 5) % 5 + (low // 25) % 5 + (low // 125) % 5
-                + (low // 625) % 5 + (low // 3125) % 5 + (low // 15625) % 5 as card_count
-        from range(78125) as lows (low)
+            part,
+            (part // 1) % 5 + (part // 5) % 5 + (part // 25) % 5 + (part // 125) % 5
+                + (part // 625) % 5 + (part // 3125) % 5 + (part // 15625) % 5 as card_count
+        from range(78125) as every_part (part)
     ),
     low_numbers as (
         select
-            low,
+            part as low,
             card_count,
-            row_number() over (order by card_count, low) - 1 as low_number
-        from low_parts
+            row_number() over (order by card_count, part) - 1 as low_number
+        from parts
         where card_count <= 7
     ),
     lows_up_to as (
@@ -71,21 +73,15 @@ with
             (select count(*) from low_numbers where low_numbers.card_count <= most_cards) as low_count
         from range(8) as counts (most_cards)
     ),
-    high_parts as (
-        select
-            high,
-            (high // 1) % 5 + (high // 5) % 5 + (high // 25) % 5 + (high // 125) % 5
-                + (high // 625) % 5 + (high // 3125) % 5 as card_count
-        from range(15625) as highs (high)
-    ),
     high_bases as (
         select
-            high_parts.high,
-            cast(sum(lows_up_to.low_count) over (order by high_parts.high) - lows_up_to.low_count as bigint) as high_base
-        from high_parts
+            parts.part as high,
+            cast(sum(lows_up_to.low_count) over (order by parts.part) - lows_up_to.low_count as bigint) as high_base
+        from parts
         inner join lows_up_to
-            on lows_up_to.most_cards = 7 - high_parts.card_count
-        where high_parts.card_count <= 7
+            on lows_up_to.most_cards = 7 - parts.card_count
+        where parts.part < 15625
+            and parts.card_count <= 7
     ),
     value_slots as (
         select
@@ -103,8 +99,8 @@ select
     suits.flush_bits,
     flushes.flush_ranks,
     values_by_slot.value_ranks,
-    highs.high_bases,
-    lows.low_numbers
+    by_part.high_bases,
+    by_part.low_numbers
 from (
     select
         list(struct_pack(
@@ -138,14 +134,12 @@ cross join (
         on value_slots.slot = every_slot.slot
 ) as values_by_slot
 cross join (
-    select list(high_bases.high_base order by high_parts.high) as high_bases
-    from high_parts
+    select
+        list(high_bases.high_base order by parts.part) filter (where parts.part < 15625) as high_bases,
+        list(low_numbers.low_number order by parts.part) as low_numbers
+    from parts
     left join high_bases
-        on high_bases.high = high_parts.high
-) as highs
-cross join (
-    select list(low_numbers.low_number order by low_parts.low) as low_numbers
-    from low_parts
+        on high_bases.high = parts.part
     left join low_numbers
-        on low_numbers.low = low_parts.low
-) as lows;
+        on low_numbers.low = parts.part
+) as by_part;
