@@ -14,7 +14,7 @@ import os
 import re
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,7 @@ def connect(
     (applying the SQL files, a long simulation); see ``pokersql.progress``.
     ``read_only=True`` opens a built file read-only: a file you cannot write, or one
     that other processes read at the same time, and nothing is ever written to it
-    (dealing and equity work on temporary copies of the scratch tables). A file that
+    (dealing and equity read their inputs from temporary tables). A file that
     still needs SQL files applied is opened writable for that first, then read-only
     again; ``migrate()`` always opens it writable.
     ``engine_options`` go to the engine: Spark's ``master`` (default ``local[2]``).
@@ -153,6 +153,14 @@ def _whole_number(name: str, value: Any, low: int, high: int) -> int:
     if not low <= value <= high:
         raise BadInput(f"{name} {value} is out of range: use {low} to {high}")
     return value
+
+
+def _deal_settings(
+    seed: int, players: int, deals: int, shuffle: str = "uniform", riffles: int = 7, order: str = "blocks", first_deal: int = 1
+) -> tuple[int, int, int, str, int, str, int]:
+    """deal_settings' row (002), in its columns' order: what the deal views of 003 and Monte
+    Carlo's draws (020, 021: a uniform shuffle, whatever a database's own row says) read."""
+    return (seed, players, deals, shuffle, riffles, order, first_deal)
 
 
 def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int, str]:
@@ -349,15 +357,6 @@ class Database:
             for hand, (_, best, points, category, hand_rank, place) in zip(hands, rows)
         ]
 
-    def _fill_hand_input(self, hands: list[list[int]]) -> None:
-        """Inside a scratch transaction: the hands as hand_input's hand 1, 2, ...; no dealing."""
-        self.engine.execute("update deal_settings set deals = 0")
-        self.engine.execute("delete from hand_input")
-        self.engine.executemany(
-            "insert into hand_input (hand_no, card_id) values (?, ?)",
-            [(number, card) for number, hand in enumerate(hands, start=1) for card in hand],
-        )
-
     @staticmethod
     def _hand_of(cards: str | list[str], what: str = "a hand", board: list[int] | None = None) -> list[int]:
         parsed = parse_cards(cards) + (board or [])
@@ -507,47 +506,29 @@ class Database:
             ranges.check_a_deal_exists(players, live)
         holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
-        with self.engine.scratch():
-            self._fill_hand_input([])
-            self.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
-            self.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
-            if exact and ranges.one_random_opponent(players):
-                self.engine.executemany(
-                    "insert into hand_input (hand_no, card_id) values (?, ?)",
-                    [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
-                )
-                self.engine.execute(
-                    "insert into random_hand_input (hand_no) values (?)", (next(n for n, h in enumerate(holes, start=1) if h is None),)
-                )
+        known = [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole]
+        given = {"board_input": [(c,) for c in board_cards], "dead_input": [(c,) for c in dead_cards]}
+        if exact and ranges.one_random_opponent(players):
+            random_player = next(n for n, h in enumerate(holes, start=1) if h is None)
+            with self.engine.inputs(**given, hand_input=known, random_hand_input=[(random_player,)]):
                 with self._watching("equity: every board and every hand of the random player"):
                     return ranges.random_opponent_equity(self.engine, players)
-            if exact and not all(p.is_hand for p in players):
-                with self._watching("equity: every deal and board still to come"):
-                    return ranges.exact_range_equity(self.engine, players, live, costs.slice_work)
-            self.engine.executemany(
-                "insert into hand_input (hand_no, card_id) values (?, ?)",
-                [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole],
-            )
-            self.engine.executemany(
-                "insert into random_hand_input (hand_no) values (?)",
-                [(n,) for n, p in enumerate(players, start=1) if p.is_random],
-            )
-            # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
-            self.engine.executemany(
-                "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
-                [
-                    (n, max(combo), min(combo))
-                    for n, (p, combos) in enumerate(zip(players, live), start=1)
-                    if not (p.is_hand or p.is_random)
-                    for combo in combos
-                ],
-            )
+        if exact and not all(p.is_hand for p in players):
+            with self.engine.inputs(**given) as give, self._watching("equity: every deal and board still to come"):
+                return ranges.exact_range_equity(self.engine, give, players, live, costs.slice_work)
+        given["hand_input"] = known
+        given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
+        # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
+        given["range_input"] = ranges.range_rows(
+            [combos if not (p.is_hand or p.is_random) else [] for p, combos in zip(players, live)]
+        )
+        with self.engine.inputs(**given) as give:
             if exact:
                 with self._watching("equity: every board still to come"):
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 view = "monte_carlo_class_equity" if all(p.is_hand for p in players) else "monte_carlo_equity"
-                totals = self._monte_carlo_equity(view, seed, trials, slice_trials)
+                totals = self._monte_carlo_equity(give, view, seed, trials, slice_trials)
             streets = self.engine.execute(STREET_QUERY) if next_street else []
         runouts = totals[0][1] if totals else 0
         if not exact and runouts != trials:
@@ -566,11 +547,7 @@ class Database:
         """Heads-up preflop equity read from preflop_matchups: the counts of every pair of the two
         players' live combinations that share no card, summed, which is what enumerating every
         deal and board counts (card removal is the table's: it holds disjoint pairs only)."""
-        with self.engine.scratch():
-            self.engine.executemany(
-                "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
-                [(n, max(combo), min(combo)) for n, combos in enumerate(live, start=1) for combo in combos],
-            )
+        with self.engine.inputs(range_input=ranges.range_rows(live)):
             deals, wins, ties, losses = self.engine.execute(PREFLOP_QUERY)[0]
         if not deals:
             raise BadInput("the two players' hands always share a card: no deal exists")
@@ -583,8 +560,10 @@ class Database:
         ]
         return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
 
-    def _monte_carlo_equity(self, view: str, seed: int, trials: int, slice_trials: int) -> list[tuple[int, int, int, int, int]]:
-        """Inside equity's scratch transaction: the trials first .. first + slice - 1 at a
+    def _monte_carlo_equity(
+        self, give: Callable[..., None], view: str, seed: int, trials: int, slice_trials: int
+    ) -> list[tuple[int, int, int, int, int]]:
+        """Inside equity's inputs (``give`` sets deal_settings): the trials first .. first + slice - 1 at a
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
         summed: the integer counts of the view (monte_carlo_equity or monte_carlo_class_equity,
         021; pot_shares in 2520ths)."""
@@ -592,23 +571,14 @@ class Database:
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
             self.progress(task, first - 1, trials)
-            self.engine.execute(
-                "update deal_settings set seed = ?, deals = ?, first_deal = ?",
-                (seed, min(slice_trials, trials - first + 1), first),
-            )
+            # A trial's cards come from the deal state (003) of its number and the seed; players is not read.
+            give(deal_settings=[_deal_settings(seed, 4, min(slice_trials, trials - first + 1), first_deal=first)])
             for player, *counts in self.engine.execute(MONTE_CARLO_QUERY.format(view=view)):
                 summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
         self.progress(task, trials, trials)
         return [(player, *summed[player]) for player in sorted(summed)]
 
     # -- dealing ----------------------------------------------------------
-    def _set_deal(self, seed: int, players: int, deals: int, shuffle: str, riffles: int, order: str, first_deal: int = 1) -> None:
-        self.engine.execute(
-            "update deal_settings set seed = ?, players = ?, deals = ?, shuffle = ?, riffles = ?, "
-            "deal_order = ?, first_deal = ?",
-            (seed, players, deals, shuffle, riffles, order, first_deal),
-        )
-
     def deal(
         self,
         players: int = 4,
@@ -627,8 +597,7 @@ class Database:
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
         self.ensure_ready()
-        with self.engine.scratch():
-            self._set_deal(seed, players, 1, shuffle, riffles, order)
+        with self.engine.inputs(deal_settings=[_deal_settings(seed, players, 1, shuffle, riffles, order)]):
             rows = self.engine.execute(
                 "select player, cards, points, category, hand_rank, place "
                 "from poker_table where deal_no = 1 order by player"
@@ -700,10 +669,10 @@ class Database:
         counted: dict[int, int] = {}
         names: dict[int, str] = {}
         task = f"dealing {deals:,} deals"
-        with self.engine.scratch():
+        with self.engine.inputs() as give:
             for first in range(1, deals + 1, slice_deals):
                 self.progress(task, first - 1, deals)
-                self._set_deal(seed, players, min(slice_deals, deals - first + 1), shuffle, riffles, order, first)
+                give(deal_settings=[_deal_settings(seed, players, min(slice_deals, deals - first + 1), shuffle, riffles, order, first)])
                 for points, category, count in self.engine.execute(
                     "select points, category, hands from deal_frequencies"
                 ):

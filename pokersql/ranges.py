@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -248,17 +249,16 @@ def std_error(wins: int, equity: float, trials: int) -> float:
     return math.sqrt(max(0.0, mean_square - equity * equity) / (trials - 1))
 
 
-def fill_range_input(engine: Any, live: list[list[Combo]]) -> None:
-    """Inside a scratch transaction: each player's live combinations as rows of range_input."""
-    engine.execute("delete from range_input")
-    engine.executemany(
-        "insert into range_input (player, card_1, card_2, weight) values (?, ?, ?, 1)",
-        [(number, max(combo), min(combo)) for number, combos in enumerate(live, start=1) for combo in combos],
-    )
+def range_rows(live: list[list[Combo]]) -> list[tuple[int, int, int, int]]:
+    """Each player's live combinations as rows of range_input (016): player, the higher card,
+    the lower, weight 1."""
+    return [(number, max(combo), min(combo), 1) for number, combos in enumerate(live, start=1) for combo in combos]
 
 
-def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo]], slice_work: int) -> EquityResult:
-    """Inside a scratch transaction with board_input and dead_input filled: the range_equity view,
+def exact_range_equity(
+    engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int
+) -> EquityResult:
+    """Inside the inputs of board_input and dead_input (``give`` sets range_input): the range_equity view,
     in slices of the widest player's combinations, each at most ``slice_work`` of exact_work
     (the deals of a slice are those with that player's combination in it: the slices add up)."""
     widest = max(range(len(live)), key=lambda n: len(live[n]))
@@ -270,7 +270,7 @@ def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo
     deals = 0
     for first in range(0, len(live[widest]), size):
         part = [combos[first : first + size] if n == widest else combos for n, combos in enumerate(live)]
-        fill_range_input(engine, part)
+        give(range_input=range_rows(part))
         rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
         if len(rows) != len(players):
             continue  # no deal holds a combination of this slice
@@ -286,8 +286,8 @@ def exact_range_equity(engine: Any, players: list[Player], live: list[list[Combo
 
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
-    """Inside a scratch transaction with hand_input, random_hand_input, board_input and dead_input
-    filled: the random_opponent_equity view."""
+    """Inside the inputs of hand_input, random_hand_input, board_input and dead_input: the
+    random_opponent_equity view."""
     rows = engine.execute("select player, combos, deals, wins, ties, pot_shares from random_opponent_equity order by player")
     return _exact_result(engine, players, rows)
 

@@ -125,12 +125,9 @@ def test_exact_ranges_in_slices_add_up_to_one_query(db, hands, board, dead):
     answers = []
     work = ranges.exact_work(live, board_cards, dead_cards)
     for slice_work in (10**15, work // 4):  # one query; then four or five
-        with db.engine.scratch():
-            db.engine.execute("update deal_settings set deals = 0")
-            db.engine.execute("delete from hand_input")
-            db.engine.executemany("insert into board_input (card_id) values (?)", [(c,) for c in board_cards])
-            db.engine.executemany("insert into dead_input (card_id) values (?)", [(c,) for c in dead_cards])
-            answers.append(ranges.exact_range_equity(db.engine, players, live, slice_work).to_dict())
+        given = {"board_input": [(c,) for c in board_cards], "dead_input": [(c,) for c in dead_cards]}
+        with db.engine.inputs(**given) as give:
+            answers.append(ranges.exact_range_equity(db.engine, give, players, live, slice_work).to_dict())
     assert answers[0] == answers[1]
     assert answers[0]["deals"] > 0
 

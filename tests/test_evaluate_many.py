@@ -117,8 +117,7 @@ def test_a_csv_file(db, sample, expected, tmp_path):
 def test_the_best_five_are_those_best_five_picks(db):
     """The same five cards, in the same order, as 011's best_five_cards view (typed into hand_input)."""
     hands = [parse_cards(text) for text in SPECIAL_HANDS] + random_hands(300, seed=5)
-    with db.engine.scratch():
-        db._fill_hand_input(hands)
+    with db.engine.inputs(hand_input=[(number, card) for number, hand in enumerate(hands, start=1) for card in hand]):
         typed = db.engine.execute("select best, hand_rank from typed_hands order by player")
     result = db.evaluate_many(texts_of(hands))
     assert [(" ".join(h.best), h.hand_rank) for h in result] == typed

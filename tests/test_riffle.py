@@ -11,6 +11,7 @@ from scipy.stats import chisquare
 
 import pokersql
 from pokersql.cli import main
+from pokersql.database import _deal_settings
 
 DECK = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
 
@@ -24,8 +25,7 @@ def db(built_database):
 
 def decks(db, seed, deals, shuffle="riffle", riffles=7, order="blocks", players=4):
     """deal_no -> the deck's card ids, top first."""
-    with db.engine.scratch():
-        db._set_deal(seed, players, deals, shuffle, riffles, order)
+    with db.engine.inputs(deal_settings=[_deal_settings(seed, players, deals, shuffle, riffles, order)]):
         rows = db.engine.execute(DECK)
     result: dict[int, list[int]] = {}
     for deal_no, _, card_id, _ in rows:
@@ -90,8 +90,7 @@ def players_of(deck_size: int, players: int, order: str) -> list[int | None]:
 
 
 def dealt_rows(db, seed, players, deals, shuffle="uniform", riffles=7, order="blocks", view="shuffle_and_deal"):
-    with db.engine.scratch():
-        db._set_deal(seed, players, deals, shuffle, riffles, order)
+    with db.engine.inputs(deal_settings=[_deal_settings(seed, players, deals, shuffle, riffles, order)]):
         return db.engine.execute(
             f"select deal_no, deck_position, card_id, player from {view} order by deal_no, deck_position"
         )
@@ -126,8 +125,7 @@ def test_the_riffle_is_the_labels_card_for_card(db, seed, riffles, order):
 
 
 def test_first_deal_counts_the_same_deals_in_slices(db):
-    with db.engine.scratch():
-        db._set_deal(5, 3, 10, "uniform", 7, "blocks", 91)
+    with db.engine.inputs(deal_settings=[_deal_settings(5, 3, 10, "uniform", 7, "blocks", 91)]):
         rows = db.engine.execute("select deal_no, deck_position, card_id from shuffle_and_deal order by deal_no, deck_position")
     assert rows == [(d, p, c) for d, p, c, _ in expected_rows(uniform_deck, 5, 3, 100)[90 * 52:]]
 
@@ -198,10 +196,9 @@ def test_riffles_are_seeded_and_reproducible(db):
 def test_the_deal_orders(db):
     blocks = json.loads(json.dumps(db.deal(players=3, seed=8, shuffle="riffle", riffles=7).to_dict()))
     robin = db.deal(players=3, seed=8, shuffle="riffle", riffles=7, order="round-robin").to_dict()
-    with db.engine.scratch():
-        db._set_deal(8, 3, 1, "riffle", 7, "blocks")
+    with db.engine.inputs(deal_settings=[_deal_settings(8, 3, 1, "riffle", 7, "blocks")]) as give:
         top = [db.engine.execute("select card_id, player from shuffle_and_deal where deck_position = ?", (q,))[0] for q in range(1, 16)]
-        db._set_deal(8, 3, 1, "riffle", 7, "round-robin")
+        give(deal_settings=[_deal_settings(8, 3, 1, "riffle", 7, "round-robin")])
         dealt = db.engine.execute("select deck_position, card_id, player from shuffle_and_deal where player is not null order by deck_position")
     assert [player for _, player in top] == [1] * 5 + [2] * 5 + [3] * 5
     assert [player for _, _, player in dealt] == [1, 2, 3] * 5

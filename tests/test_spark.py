@@ -36,6 +36,7 @@ from pokersql.engines.spark.session import _load_pyspark
 from pokersql.engines.spark.storage import CATALOG_FILE
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from signals import interrupt  # tests/signals.py
+from pokersql.database import _deal_settings
 
 pytestmark = pytest.mark.xdist_group("spark")
 
@@ -113,15 +114,14 @@ def test_spark_errors_are_database_errors_naming_the_statement(sparkdb: pokersql
     assert "\n" not in str(caught.value)
 
 
-def test_scratch_writes_nothing_and_leaves_the_tables_as_they_were(sparkdb: pokersql.Database, spark_dir: Path) -> None:
+def test_inputs_write_nothing_and_leave_the_tables_as_they_were(sparkdb: pokersql.Database, spark_dir: Path) -> None:
     engine = sparkdb.engine
     before = {p: p.stat().st_mtime_ns for p in spark_dir.rglob("*") if p.is_file()}
-    with engine.scratch():
-        engine.execute("update deal_settings set seed = ?, players = ?", (7, 10))
-        engine.executemany("insert into hand_input (hand_no, card_id) values (?, ?)", [(1, 51), (1, 47)])
-        assert engine.execute("select seed, players, deals, shuffle from deal_settings") == [(7, 10, 1, "uniform")]
+    settings = _deal_settings(7, 10, 1)
+    with engine.inputs(deal_settings=[settings], hand_input=[(1, 51), (1, 47)]) as give:
+        assert engine.execute("select * from deal_settings") == [settings]
         assert engine.execute("select count(*) from hand_cards where deal_no = 0") == [(2,)]
-        engine.execute("delete from hand_input")
+        give(hand_input=[])
         assert engine.execute("select count(*) from hand_input") == [(0,)]
     assert engine.execute("select seed, players from deal_settings") == [(2010, 4)]
     assert engine.execute("select count(*) from hand_input") == [(0,)]
@@ -129,13 +129,15 @@ def test_scratch_writes_nothing_and_leaves_the_tables_as_they_were(sparkdb: poke
     assert {p: p.stat().st_mtime_ns for p in spark_dir.rglob("*") if p.is_file()} == before
 
 
-def test_spark_tables_take_no_update_outside_scratch(sparkdb: pokersql.Database) -> None:
+def test_spark_tables_take_no_update(sparkdb: pokersql.Database) -> None:
     with pytest.raises(DatabaseError, match="take no UPDATE"):
         sparkdb.engine.execute("update deal_settings set seed = 1")
-    with pytest.raises(DatabaseError, match="scratch tables only"):
-        with sparkdb.engine.scratch():
-            sparkdb.engine.execute("insert into digits values (10)")
+    with pytest.raises(DatabaseError, match="take no UPDATE"), sparkdb.engine.inputs():
+        sparkdb.engine.execute("update deal_settings set seed = 1")
+    with pytest.raises(DatabaseError, match="TEMP tables only"), sparkdb.engine.scratch():
+        sparkdb.engine.execute("insert into digits values (10)")
     assert sparkdb.engine.execute("select count(*) from digits") == [(10,)]
+    assert sparkdb.engine.execute("select seed from deal_settings") == [(2010,)]
 
 
 def interrupt_a_long_statement(engine: SparkEngine, after: float) -> float:
@@ -488,8 +490,7 @@ def test_many_decks_same_card_for_card(sparkdb: pokersql.Database, duck: pokersq
     for shuffle in ("uniform", "riffle"):
         decks = []
         for db in (duck, sparkdb):
-            with db.engine.scratch():
-                db._set_deal(2**62, 7, 300, shuffle, 5, "round-robin")
+            with db.engine.inputs(deal_settings=[_deal_settings(2**62, 7, 300, shuffle, 5, "round-robin")]):
                 decks.append(db.engine.execute(sql))
         assert len(decks[0]) == 300 * 52
         assert decks[1] == decks[0], shuffle

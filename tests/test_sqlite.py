@@ -31,6 +31,7 @@ from pokersql.engines.sqlite import SQLiteEngine
 from pokersql.errors import BadInput, DatabaseError, MigrationError
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
+from pokersql.database import _deal_settings
 
 SEEDS = [0, 1, 42, 2010, 2**31 - 1, 2**32, 2**62 - 1, 2**62]
 SQLITE3 = shutil.which("sqlite3")
@@ -640,8 +641,7 @@ def test_riffle_and_round_robin_same_on_both_engines(
     for view in ("shuffle_and_deal", "dealt_cards"):
         decks = []
         for db in (duck, lite):
-            with db.engine.scratch():
-                db._set_deal(seed, 5, 300, "riffle", riffles, order)
+            with db.engine.inputs(deal_settings=[_deal_settings(seed, 5, 300, "riffle", riffles, order)]):
                 decks.append(db.engine.execute(sql.format(view)))
         assert decks[0] == decks[1] and len(decks[0]) == 300 * (52 if view == "shuffle_and_deal" else 25), view
 

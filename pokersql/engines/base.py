@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,9 +32,10 @@ DEFAULT_ENGINE = "duckdb"  # --engine's default
 
 FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
 
-# The tables pokersql writes while it works, always inside scratch() and always rolled back.
-# On a database opened read-only they are temporary copies, in memory (see Engine.scratch).
-SCRATCH_TABLES = ("deal_settings", "hand_input", "board_input", "dead_input", "random_hand_input", "range_input")
+# The tables a command's inputs reach the views through (Engine.inputs): empty unless given.
+INPUT_TABLES = ("hand_input", "board_input", "dead_input", "random_hand_input", "range_input")
+# And the settings of a deal (one row): the database's row unless given.
+SCRATCH_TABLES = ("deal_settings", *INPUT_TABLES)
 
 
 def file_kind(path: str | None) -> str | None:
@@ -85,7 +86,6 @@ class Engine:
     path: str | None = None
     binds_views: bool = False  # True where create view fails on a missing table or column
     read_only: bool = False  # the file is open read-only: nothing pokersql does writes to it
-    _shadowed: bool = False  # read-only: the scratch tables' temporary copies are made
     temp_schema: str = "temp"  # the schema of a session's temporary tables
     # Why ``build --preflop`` does not run the preflop job (023 to 025) here, or None: it runs it.
     preflop_job_refused: str | None = None
@@ -220,14 +220,7 @@ class Engine:
 
     @contextlib.contextmanager
     def scratch(self) -> Iterator[None]:
-        """Run the block in a transaction that is always rolled back: it leaves nothing behind.
-
-        On a file opened read-only, the block writes to temporary copies of the scratch tables
-        (SCRATCH_TABLES), which the views read in their place: nothing reaches the file.
-        """
-        if self.read_only and not self._shadowed:
-            self._shadow_scratch_tables()
-            self._shadowed = True
+        """Run the block in a transaction that is always rolled back: it leaves nothing behind."""
         self.begin()
         try:
             yield
@@ -236,13 +229,37 @@ class Engine:
             raise
         self.rollback()
 
-    def _shadow_scratch_tables(self) -> None:
-        """Temporary copies of the scratch tables, which the views read in their place: an
-        unqualified name finds the temporary object before the file's."""
-        held = self.object_types()
-        for table in SCRATCH_TABLES:
-            if held.get(table) == "table":
-                self.execute(f'create temp table "{table}" as select * from main."{table}"')
+    @contextlib.contextmanager
+    def inputs(self, **relations: Sequence[Sequence[Any]]) -> Iterator[Callable[..., None]]:
+        """A command's inputs, as relations the views read for the block only.
+
+        Each of INPUT_TABLES holds the rows given under its name (whole rows, in the table's
+        column order), and none if it is not named; deal_settings holds the row given, or the
+        database's own row. Yields ``give(**relations)``, which gives some of them again for
+        the rest of the block (Monte Carlo's slices). Nothing is left behind, whatever ends
+        the block, and nothing is written to the database file.
+
+        How each engine holds them is its own (``_hold``): here, the tables themselves in a
+        transaction that is always rolled back (PostgreSQL, whose views are bound to their
+        tables; SQLite, on a file it may write).
+        """
+        with self.scratch():
+            self._give({name: () for name in INPUT_TABLES} | relations)
+            yield lambda **more: self._give(more)
+
+    def _give(self, relations: dict[str, Sequence[Sequence[Any]]]) -> None:
+        unknown = sorted(set(relations) - set(SCRATCH_TABLES))
+        if unknown:
+            raise ValueError(f"no input table {', '.join(unknown)}: the inputs are {', '.join(SCRATCH_TABLES)}")
+        for name, rows in relations.items():
+            self._hold(name, [tuple(row) for row in rows])
+
+    def _hold(self, name: str, rows: list[tuple]) -> None:
+        """For the rest of the inputs' block, the input table ``name`` holds ``rows``."""
+        self.execute(f"delete from {name}")
+        if rows:
+            marks = ", ".join("?" for _ in rows[0])
+            self.executemany(f"insert into {name} values ({marks})", rows)
 
     def _rollback_after(self, cause: BaseException) -> None:
         """Roll back after ``cause``; if that fails too, the cause still comes first.

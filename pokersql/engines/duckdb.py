@@ -31,7 +31,7 @@ import re
 import shutil
 import tempfile
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .. import interrupts
@@ -71,11 +71,6 @@ def _load_duckdb() -> None:
 def _duckdb_failures() -> tuple[type[BaseException], ...]:
     """What a DuckDB call raises: its errors, and RuntimeError("Query interrupted")."""
     return (duckdb.Error, RuntimeError)
-
-
-# `insert into t (a, b) values (?, ?, 1)`: a table, its columns, one row of values with no
-# parentheses or quotes inside.
-_ONE_ROW_INSERT = re.compile(r"^\s*(insert\s+into\s+[\w.\"]+\s*(?:\([^()]*\))?)\s*values\s*\(([^()'\"]*)\)\s*;?\s*$", re.I)
 
 
 class DuckDBEngine(Engine):
@@ -129,7 +124,7 @@ class DuckDBEngine(Engine):
                     raise
                 # Another Database of this same process has the file open read-write, and DuckDB
                 # opens a file with one configuration per process: share that instance, as a
-                # writable engine (scratch tables then work as they do there).
+                # writable engine.
                 self.read_only = False
                 self._connection = self._open(False, config)
             # DuckDB's own bar would write over pokersql's output: it measures progress, for
@@ -152,7 +147,6 @@ class DuckDBEngine(Engine):
     def reopen(self, read_only: bool) -> None:
         self._close_connections()
         self.read_only = read_only and self.path is not None
-        self._shadowed = False
         self.connection
 
     def _reading_connection(self, read: Sequence[str] = ()) -> Any:
@@ -165,7 +159,6 @@ class DuckDBEngine(Engine):
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
-                self._shadowed = False
             self._reader = self._open_sandbox(paths)
             self._reader_paths = paths
         return self._reader
@@ -231,19 +224,31 @@ class DuckDBEngine(Engine):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
             return
-        one_row = _ONE_ROW_INSERT.match(sql)
-        parameters = one_row.group(2).count("?") if one_row else None
         try:
-            if one_row and all(len(row) == parameters for row in rows):
-                # DuckDB's executemany runs the statement once per row, about half a millisecond
-                # each (1.5 s for the 2,652 combinations of random v random); one statement
-                # that unnests a list per parameter inserts the same rows in milliseconds.
-                values = one_row.group(2).replace("?", "unnest(?)")
-                self.connection.execute(f"{one_row.group(1)} select {values}", [list(column) for column in zip(*rows)])
-            else:
-                self.connection.executemany(sql, [list(row) for row in rows])
+            self.connection.executemany(sql, [list(row) for row in rows])
         except _duckdb_failures() as e:
             raise self._error(e, sql) from e
+
+    @contextlib.contextmanager
+    def inputs(self, **relations: Sequence[Sequence[Any]]) -> Iterator[Callable[..., None]]:
+        self._held_inputs: set[str] = set()
+        with super().inputs(**relations) as give:
+            yield give
+
+    def _hold(self, name: str, rows: list[tuple]) -> None:
+        """A temporary table of the connection under the input table's name, made in the
+        block's transaction and gone with its rollback: the views read it in the file's table's
+        place (an unqualified name finds the temporary object first), and the file, read-only
+        or not, is never written."""
+        if name in self._held_inputs:
+            self.execute(f'delete from temp."{name}"')
+        else:
+            self.execute(f'create temp table "{name}" as select * from main."{name}" limit 0')
+            self._held_inputs.add(name)
+        if rows:
+            # One statement, a list per column: executemany runs once per row (half a millisecond each).
+            columns = ", ".join("unnest(?)" for _ in rows[0])
+            self.execute(f'insert into temp."{name}" select {columns}', [list(column) for column in zip(*rows)])
 
     def columns(self) -> list[str]:
         return list(self._description)
@@ -407,7 +412,6 @@ class DuckDBEngine(Engine):
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        self._shadowed = False
 
     def close(self) -> None:
         self._close_connections()

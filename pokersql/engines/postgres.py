@@ -10,9 +10,11 @@ what to install.
   ones Engine issues, and DDL is transactional: a migration that fails, or Ctrl-C, leaves
   the database as it was. ``begin(immediate=True)`` (a migration) also takes a
   transaction-level advisory lock, so two processes never apply the same file at once.
-- Scratch work (the deal's settings, the hands typed in) happens in a transaction that is
-  always rolled back, as on the other engines; other sessions never see it, and one
-  that scratches at the same time waits for the row lock of ``deal_settings``.
+- A command's inputs (``Engine.inputs``: the deal's settings, the hands typed in) are
+  written to the input tables in a transaction that is always rolled back: the views are
+  bound to those tables, so a temporary table would not be read in their place. Other
+  sessions never see the rows; one that gives inputs at the same time waits for the first
+  one's rows (the same keys) or for the row lock of ``deal_settings``.
 - The user's SQL (``read_only_query``) runs on a second session whose transactions are
   read-only (``default_transaction_read_only``, and each statement in a ``begin
   transaction read only`` that is rolled back afterwards). The statement is sent with the
@@ -72,7 +74,7 @@ READER_NEEDED = (
 SESSION_SETTINGS = ("set jit = off", "set application_name = 'pokersql'")
 
 
-# The tables written in a transaction and read at once: the scratch tables, own_hands' temp table.
+# The tables written in a transaction and read at once: the input tables, own_hands' temp table.
 ANALYZED_TABLES = frozenset(SCRATCH_TABLES) | {"own_cards"}
 # A statement that writes a table (its name), and one that reads.
 _WRITE = re.compile(r"\s*(?:insert\s+into|update|delete\s+from)\s+((?:\w+\.)?\w+)", re.IGNORECASE)
@@ -223,9 +225,9 @@ class PostgresEngine(Engine):
         return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
     def _note_writes(self, sql: str) -> None:
-        """Remember the scratch table a write changes; before the next query reads, analyze it.
+        """Remember the input table a write changes; before the next query reads, analyze it.
 
-        The scratch tables hold a few rows only inside a transaction that is rolled back, so
+        The input tables hold a few rows only inside a transaction that is rolled back, so
         their statistics say "empty" and the planner, counting one row where there are six,
         chose nested loops that ran exact equity for minutes instead of 0.2 s. ANALYZE in the
         transaction counts its own rows (the statistics roll back with it).

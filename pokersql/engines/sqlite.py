@@ -19,7 +19,7 @@ from typing import Any
 from .. import interrupts
 from ..errors import DatabaseError, Interrupted, PokerSQLError, Refused
 from ..transpile import TableMacros, transpile
-from .base import FETCH_ROWS, Engine, EquityCosts, _abbreviate, _check_kind, _first_line, _more_than_one
+from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _check_kind, _first_line, _more_than_one
 
 # How long a SQLite connection waits for another process's write (a build takes about 10 s).
 SQLITE_BUSY_TIMEOUT_S = 120
@@ -76,10 +76,23 @@ class SQLiteEngine(Engine):
         self.close()
         self.connection = self._connect(read_only and self.path is not None)
 
+    @contextlib.contextmanager
+    def scratch(self) -> Iterator[None]:
+        """On a file opened read-only, the block writes to temporary copies of the input tables
+        (SCRATCH_TABLES), made once: nothing reaches the file."""
+        if self.read_only and not self._shadowed:
+            self._shadow_scratch_tables()
+            self._shadowed = True
+        with super().scratch():
+            yield
+
     def _shadow_scratch_tables(self) -> None:
-        # SQLite: a view of the file reads the file's tables only, whatever the temporary schema
-        # holds; so the views are made again as temporary views too, in the order they were made.
-        super()._shadow_scratch_tables()
+        # A view of the file reads the file's tables only, whatever the temporary schema holds;
+        # so the views are made again as temporary views too, in the order they were made.
+        held = self.object_types()
+        for table in SCRATCH_TABLES:
+            if held.get(table) == "table":
+                self.execute(f'create temp table "{table}" as select * from main."{table}"')
         for (statement,) in self.execute("select sql from main.sqlite_master where type = 'view' order by rowid"):
             self.execute(re.sub(r"(?i)^\s*create\s+view\b", "create temp view", statement, count=1))
 

@@ -7,7 +7,8 @@
       select * from hand_points where deal_no = 0;
       delete from hand_input;
 
-  The library leaves it empty: what it types in, it rolls back.
+  The library leaves it as it is: the hands it types in are read in its place
+  for one command only (on DuckDB, a temporary table of the same name).
 */
 
 create table hand_input (

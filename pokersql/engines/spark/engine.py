@@ -1,7 +1,7 @@
 """Apache Spark, through pyspark: the same SQL files, transpiled by sqlglot to Spark SQL.
 
 The engine runs pokersql's statements: tables as Parquet files of the warehouse directory
-(``storage``), the scratch and TEMP tables as rows held here (``held``), the user's SQL in a
+(``storage``), a command's inputs and TEMP tables as rows held here (``held``), the user's SQL in a
 session of its own (``reading``), on the process's one Spark application (``session``).
 Each SparkEngine is a Spark session of its own *shared state*: its own in-memory catalog and
 warehouse directory, so two databases in one process never see each other's tables. Ctrl-C
@@ -60,7 +60,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         self._description: list[str] = []
         self._catalog: dict[str, dict] = {}  # name -> {"kind": "table"|"view", ...}, in creation order
         self._tx: _Transaction | None = None
-        self._scratch: dict[str, list[tuple]] | None = None  # inside scratch(): table -> its rows
+        self._scratch: dict[str, list[tuple]] | None = None  # inside scratch(): input table -> its rows
         self._temp_tables: dict[str, list[tuple]] = {}
         self._temp_schemas: dict[str, Any] = {}
         self._interrupted = False
@@ -137,7 +137,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         tree = self._tree(sql)
         name = _target(tree)
         if isinstance(tree, exp.Insert) and name is not None and self._held(name):
-            table_rows = self._rows_of(name)
+            table_rows = self._temp_tables[name]
             for row in rows:
                 table_rows.extend(self._inserted(tree, name, list(row)))
             self._publish(name)
@@ -265,12 +265,12 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         if isinstance(tree, exp.Update) or (isinstance(tree, exp.Delete)):
             raise DatabaseError(
                 f"Spark's Parquet tables take no {type(tree).__name__.upper()} (in: {_abbreviate(sql)}); "
-                "pokersql writes the scratch tables inside scratch() only"
+                "a command's inputs are views of rows given to inputs()"
             )
         if name not in self._catalog or self._catalog[name]["kind"] != "table":
             raise DatabaseError(f"no table {name} (in: {_abbreviate(sql)})")
         if self._scratch is not None:
-            raise DatabaseError(f"inside scratch() Spark writes the scratch tables only, not {name} (in: {_abbreviate(sql)})")
+            raise DatabaseError(f"inside scratch() Spark writes TEMP tables only, not {name} (in: {_abbreviate(sql)})")
         self._writable(f"write to {name}")
         with self._autocommit():
             self._keep_files(name)

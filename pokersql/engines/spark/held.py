@@ -1,12 +1,11 @@
-"""Rows held in Python, shown to Spark as views: the scratch tables and TEMP tables.
+"""Rows held in Python, shown to Spark as views: a command's inputs and TEMP tables.
 
-The scratch tables (deal_settings, hand_input, ...) are written by dealing and equity inside
-``scratch()``: Spark's Parquet tables take no UPDATE and no DELETE, so there each such table
-is, for the block, a view of literal rows (``select ... from values ...``) in the engine's own
-catalog, which the other views read in its place; at the end of the block the table is
-registered again. Nothing is written to disk, and another process reading the same directory
-never sees those rows. A TEMP table (evaluating many hands) is a temporary view of rows sent
-from Python.
+A command's inputs (``Engine.inputs``: hand_input, board_input, ..., deal_settings) are given
+as rows: each input table is, for the block, a view of those literal rows (``select ... from
+values ...``) in the engine's own catalog, which the other views read in its place; at the end
+of the block the table is registered again. Nothing is written to disk, and another process
+reading the same directory never sees those rows. A TEMP table (evaluating many hands) is a
+temporary view of rows sent from Python.
 """
 
 from __future__ import annotations
@@ -16,17 +15,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...errors import DatabaseError
-from ..base import SCRATCH_TABLES, _abbreviate
+from ..base import _abbreviate
 from .statements import _literal, _spark_message, _type_name, _value, _without_constraints
 
 
 class _HeldRows:
-    """SparkEngine's scratch tables and TEMP tables."""
+    """SparkEngine's inputs and TEMP tables."""
 
     @contextlib.contextmanager
     def scratch(self) -> Iterator[None]:
-        """The block's writes to the scratch tables are views of literal rows in this
-        session's catalog; at the end the tables are registered again. Nothing is written."""
+        """The block's inputs (``_hold``) are views of literal rows in this session's catalog,
+        its TEMP tables temporary views; at the end the tables are registered again and the
+        TEMP tables dropped. Nothing is written."""
         if self._scratch is not None:
             raise DatabaseError("scratch() is already open on this Spark database")
         self._scratch = {}
@@ -51,15 +51,13 @@ class _HeldRows:
             except Exception as e:
                 raise DatabaseError(f"could not register table {name} again: {_spark_message(e)}") from e
 
-    def _held(self, name: str) -> bool:
-        return name in self._temp_tables or (self._scratch is not None and name in SCRATCH_TABLES and name in self._catalog)
+    def _hold(self, name: str, rows: list[tuple]) -> None:
+        """Inside inputs(): the input table ``name`` is a view of ``rows`` for the block."""
+        self._scratch[name] = rows
+        self._publish(name)
 
-    def _rows_of(self, name: str) -> list[tuple]:
-        if name in self._temp_tables:
-            return self._temp_tables[name]
-        if name not in self._scratch:
-            self._scratch[name] = [tuple(row) for row in self._run(f"SELECT * FROM `{name}`", (), f"reading {name}")]
-        return self._scratch[name]
+    def _held(self, name: str) -> bool:
+        return name in self._temp_tables
 
     def _columns_of(self, name: str) -> list[tuple[str, str]]:
         if name in self._temp_tables:
@@ -67,25 +65,16 @@ class _HeldRows:
         return [(f["name"], _type_name(f["type"])) for f in self._catalog[name]["schema"]["fields"]]
 
     def _write_held(self, tree: Any, name: str, params: list[Any]) -> None:
+        """An INSERT into a TEMP table, or a DELETE of all its rows."""
         from sqlglot import exp
 
-        rows = self._rows_of(name)
-        columns = [column for column, _ in self._columns_of(name)]
+        rows = self._temp_tables[name]
         if isinstance(tree, exp.Insert):
             rows.extend(self._inserted(tree, name, params))
-        elif isinstance(tree, (exp.Delete, exp.TruncateTable)):
-            if isinstance(tree, exp.Delete) and tree.args.get("where"):
-                raise DatabaseError(f"Spark's scratch tables take DELETE without WHERE only (in: {tree.sql('spark')})")
+        elif isinstance(tree, (exp.Delete, exp.TruncateTable)) and not tree.args.get("where"):
             rows.clear()
-        else:  # update: every row
-            if tree.args.get("where"):
-                raise DatabaseError(f"Spark's scratch tables take UPDATE without WHERE only (in: {tree.sql('spark')})")
-            values = iter(params)
-            changes = {assignment.this.name: _value(assignment.expression, values) for assignment in tree.expressions}
-            unknown = set(changes) - set(columns)
-            if unknown:
-                raise DatabaseError(f"no column {', '.join(sorted(unknown))} in {name}")
-            rows[:] = [tuple(changes.get(column, old) for column, old in zip(columns, row)) for row in rows]
+        else:
+            raise DatabaseError(f"Spark's TEMP tables take INSERT and DELETE of every row only (in: {tree.sql('spark')})")
         self._publish(name)
 
     def _inserted(self, tree: Any, name: str, params: list[Any]) -> list[tuple]:

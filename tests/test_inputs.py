@@ -1,0 +1,87 @@
+"""A command's inputs reach the views as relations (``Engine.inputs``), on every engine.
+
+Each engine holds them its own way (docs/engines.md): DuckDB in temporary tables of the
+connection, SQLite and PostgreSQL in the input tables inside a transaction that is rolled
+back, Spark as views of the rows. Whichever way, the views read exactly the rows given, and
+afterwards every input table holds what it held before: here rows a SQL user put in
+``hand_input`` and ``random_hand_input`` and the database's own ``deal_settings``. An input
+table not given holds no rows for the block, whatever the database holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import pokersql
+from pokersql.engines.base import SCRATCH_TABLES
+
+ENGINES = [
+    "duckdb",
+    "sqlite",
+    pytest.param("postgres", marks=pytest.mark.xdist_group("postgres")),
+    pytest.param("spark", marks=pytest.mark.xdist_group("spark")),
+]
+SETTINGS = (7, 3, 2, "riffle", 3, "round-robin", 5)  # deal_settings' columns, in order
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request: pytest.FixtureRequest, built_database):
+    """A built database of its own (a user's row is written to it), and its engine."""
+    name = request.param
+    if name == "postgres":
+        where = request.getfixturevalue("built_postgres")("inputs")
+    elif name == "spark":
+        where = request.getfixturevalue("built_spark")()
+    else:
+        where = built_database(name)
+    with pokersql.connect(where, engine=name) as database:
+        database.ensure_ready()
+        with database.engine.transaction():
+            database.engine.execute("insert into hand_input (hand_no, card_id) values (9, 51)")
+            database.engine.execute("insert into random_hand_input (hand_no) values (9)")
+        yield database.engine
+
+
+def held(engine) -> dict[str, list[tuple]]:
+    return {name: sorted(tuple(row) for row in engine.execute(f"select * from {name}")) for name in SCRATCH_TABLES}
+
+
+def test_the_views_read_the_rows_given_and_nothing_stays(engine):
+    before = held(engine)
+    assert before["hand_input"] == [(9, 51)] and before["random_hand_input"] == [(9,)]
+    with engine.inputs(hand_input=[(1, 0), (1, 13)], board_input=[(26,)], deal_settings=[SETTINGS]) as give:
+        inside = held(engine)
+        # known_holes (015) and deal_numbers (003) read them as the library's queries do.
+        holes = engine.execute("select player, rank_key from known_holes")
+        deals = sorted(row[0] for row in engine.execute("select deal_no from deal_numbers"))
+        give(hand_input=[(2, 5), (2, 6)], deal_settings=[(*SETTINGS[:2], 1, *SETTINGS[3:])])
+        given_again = held(engine)
+        deals_again = engine.execute("select deal_no from deal_numbers")
+    assert inside == {
+        "deal_settings": [SETTINGS],
+        "hand_input": [(1, 0), (1, 13)],
+        "board_input": [(26,)],
+        "dead_input": [],
+        "random_hand_input": [],
+        "range_input": [],
+    }
+    cards = dict(engine.execute("select card_id, rank_code from cards"))
+    assert [(int(p), int(k)) for p, k in holes] == [(1, cards[0] + cards[13])]
+    assert deals == [5, 6]  # first_deal 5, two deals
+    assert given_again["hand_input"] == [(2, 5), (2, 6)] and given_again["board_input"] == [(26,)]
+    assert [int(d) for (d,) in deals_again] == [5]
+    assert held(engine) == before
+
+
+def test_a_failure_inside_leaves_the_inputs_as_they_were(engine):
+    before = held(engine)
+    with pytest.raises(KeyError, match="stop"), engine.inputs(range_input=[(1, 51, 50, 1)], dead_input=[(3,)]):
+        assert engine.execute("select count(*) from range_input")[0][0] == 1
+        raise KeyError("stop")
+    assert held(engine) == before
+
+
+def test_only_the_input_tables_are_inputs(engine):
+    with pytest.raises(ValueError, match="no input table cards"), engine.inputs(cards=[(1,)]):
+        pass
+    assert engine.execute("select count(*) from cards") == [(52,)]
