@@ -27,9 +27,10 @@ rows come from depends on the call:
   same rows in the same order. A CSV file is checked to be UTF-8 and read as text, each
   record with the header's fields; an error names the physical line where its record
   starts (``_csv_line``).
-- ``evaluate_many`` on SQLite: each batch is parsed in Python and its long rows go to
-  a TEMP table ``own_cards``, which lives outside the database file (a read-only file
-  works too).
+- ``evaluate_many`` on the other engines: each batch is parsed in Python and its long rows
+  go to a relation ``own_cards`` of their own (``Engine.temporary``: a TEMP table on SQLite
+  and PostgreSQL, a DataFrame on Spark), outside the database file (a read-only file works
+  too).
 
 The best five are the class's values (``hand_classes.rank_key`` counts each value in
 base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
@@ -809,8 +810,8 @@ from best_keys
 cross join card_names
 order by best_keys.hand_no"""
 
-# SQLite: the batch's long rows, in a TEMP table (outside the database file) named as
-# EVALUATED_HANDS reads them; its primary key lets SQLite look a hand's cards up.
+# Engines other than DuckDB: the batch's long rows, a temporary relation (outside the database
+# file) named as EVALUATED_HANDS reads it; its key lets SQLite look a hand's cards up.
 OWN_CARDS_TABLE = "own_cards"
 
 
@@ -929,12 +930,7 @@ def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
 def _python_batch(engine: Any, source: Source, batch: Batch) -> list[tuple]:
     hands = batch_cards(source, batch)
     rows = [(number, card) for number, hand in enumerate(hands, start=1) for card in hand]
-    with engine.scratch():
-        engine.execute(
-            f"create temp table if not exists {OWN_CARDS_TABLE} "
-            "(hand_no integer not null, card_id integer not null, primary key (hand_no, card_id))"
-        )
-        engine.executemany(f"insert into {engine.temp_schema}.{OWN_CARDS_TABLE} (hand_no, card_id) values (?, ?)", rows)
+    with engine.temporary(OWN_CARDS_TABLE, ("hand_no integer", "card_id integer"), rows, key=("hand_no", "card_id")):
         evaluated = engine.execute(for_dialect(EVALUATED_HANDS, engine.dialect))
     return [
         ([card_name(card) for card in hand], best.split(" "), points, category, hand_rank)

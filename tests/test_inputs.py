@@ -10,9 +10,12 @@ table not given holds no rows for the block, whatever the database holds.
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import pokersql
+from pokersql.database import _deal_settings
 from pokersql.engines.base import SCRATCH_TABLES
 
 ENGINES = [
@@ -85,3 +88,24 @@ def test_only_the_input_tables_are_inputs(engine):
     with pytest.raises(ValueError, match="no input table cards"), engine.inputs(cards=[(1,)]):
         pass
     assert engine.execute("select count(*) from cards") == [(52,)]
+
+
+@pytest.mark.xdist_group("postgres")
+def test_two_postgres_sessions_never_wait_for_each_others_inputs(pg_url):
+    """Each session's inputs are its own: while one holds hands and settings, another deals and
+    counts equity at once (through the shared tables it waited for the first one's rows)."""
+    with pokersql.connect(pg_url, engine="postgres") as first, pokersql.connect(pg_url, engine="postgres") as second:
+        first.ensure_ready()
+        second.ensure_ready()
+        expected = second.equity("AhAd", "KhKd", board="2c 7d Kc").to_dict(), second.deal(3, seed=9).to_dict()
+        answers = []
+        with first.engine.inputs(hand_input=[(1, 48), (1, 49), (2, 44), (2, 45)], deal_settings=[_deal_settings(1, 2, 1)]):
+            worker = threading.Thread(
+                target=lambda: answers.append((second.equity("AhAd", "KhKd", board="2c 7d Kc").to_dict(), second.deal(3, seed=9).to_dict()))
+            )
+            worker.start()
+            worker.join(60)
+            finished = not worker.is_alive()
+        worker.join()
+    assert finished, "the second session waited for the first one's inputs"
+    assert answers == [expected]

@@ -239,13 +239,37 @@ class Engine:
         the rest of the block (Monte Carlo's slices). Nothing is left behind, whatever ends
         the block, and nothing is written to the database file.
 
-        How each engine holds them is its own (``_hold``): here, the tables themselves in a
-        transaction that is always rolled back (PostgreSQL, whose views are bound to their
-        tables; SQLite, on a file it may write).
+        How each engine holds them is its own (``_open_inputs``, ``_hold``): here, the tables
+        themselves, in a transaction that is always rolled back (SQLite on a file it may
+        write: a view of the file reads the file's tables only, and making its 70 views again
+        as temporary views over temporary tables costs some 50 ms a command).
         """
         with self.scratch():
+            self._open_inputs()
             self._give({name: () for name in INPUT_TABLES} | relations)
             yield lambda **more: self._give(more)
+
+    def _open_inputs(self) -> None:
+        """At the start of the inputs' block, in its transaction: what the engine needs first."""
+
+    @contextlib.contextmanager
+    def temporary(
+        self, name: str, columns: Sequence[str], rows: Sequence[Sequence[Any]], key: Sequence[str] = ()
+    ) -> Iterator[None]:
+        """For the block, a relation ``name`` of ``columns`` (``"hand_no integer"``, ...) that
+        holds ``rows``, outside the database (a read-only file works) and gone after it;
+        ``key``, columns the engine may index the rows by.
+
+        Here a TEMP table with that primary key, made in a transaction that is always rolled
+        back (SQLite, PostgreSQL): its DDL is rolled back too.
+        """
+        primary_key = [f"primary key ({', '.join(key)})"] if key else []
+        with self.scratch():
+            self.execute(f"create temp table {name} ({', '.join([*columns, *primary_key])})")
+            if rows:
+                marks = ", ".join("?" for _ in columns)
+                self.executemany(f"insert into {self.temp_schema}.{name} values ({marks})", rows)
+            yield
 
     def _give(self, relations: dict[str, Sequence[Sequence[Any]]]) -> None:
         unknown = sorted(set(relations) - set(SCRATCH_TABLES))

@@ -31,7 +31,7 @@ import re
 import shutil
 import tempfile
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import interrupts
@@ -229,11 +229,8 @@ class DuckDBEngine(Engine):
         except _duckdb_failures() as e:
             raise self._error(e, sql) from e
 
-    @contextlib.contextmanager
-    def inputs(self, **relations: Sequence[Sequence[Any]]) -> Iterator[Callable[..., None]]:
+    def _open_inputs(self) -> None:
         self._held_inputs: set[str] = set()
-        with super().inputs(**relations) as give:
-            yield give
 
     def _hold(self, name: str, rows: list[tuple]) -> None:
         """A temporary table of the connection under the input table's name, made in the

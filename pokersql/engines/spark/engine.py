@@ -61,8 +61,6 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         self._catalog: dict[str, dict] = {}  # name -> {"kind": "table"|"view", ...}, in creation order
         self._tx: _Transaction | None = None
         self._scratch: dict[str, list[tuple]] | None = None  # inside scratch(): input table -> its rows
-        self._temp_tables: dict[str, list[tuple]] = {}
-        self._temp_schemas: dict[str, Any] = {}
         self._interrupted = False
         # The job tags of the statements running now, one tag a statement: interrupt() cancels
         # these until they end, and never a statement that starts after them.
@@ -130,18 +128,6 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         return self._run(sql if isinstance(sql, SparkStatement) else _spark_sql(tree), params, sql)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        from sqlglot import exp
-
-        if not rows:
-            return
-        tree = self._tree(sql)
-        name = _target(tree)
-        if isinstance(tree, exp.Insert) and name is not None and self._held(name):
-            table_rows = self._temp_tables[name]
-            for row in rows:
-                table_rows.extend(self._inserted(tree, name, list(row)))
-            self._publish(name)
-            return
         for row in rows:
             self.execute(sql, row)
 
@@ -210,7 +196,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
 
         name = _target(tree)
         if tree.args.get("properties") and any(isinstance(p, exp.TemporaryProperty) for p in tree.args["properties"].expressions):
-            return self._create_temp_table(tree, name, sql)
+            raise DatabaseError(f"Spark has no TEMP tables (in: {_abbreviate(sql)})")
         if name in self._catalog:
             if tree.args.get("exists"):
                 return []
@@ -225,7 +211,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
             tree.set("exists", None)
             tree.set("properties", exp.Properties(expressions=properties))
             self._run(tree.sql("spark"), (), sql)
-            self._catalog[name] = self._table_entry(name, tree)
+            self._catalog[name] = self._table_entry(name)
         return []
 
     def _create_view(self, tree: Any, sql: str) -> list[tuple]:
@@ -239,9 +225,6 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
 
     def _drop(self, tree: Any, sql: str) -> list[tuple]:
         name = _target(tree)
-        if name in self._temp_tables:
-            self._drop_temp_table(name)
-            return []
         entry = self._catalog.get(name)
         if entry is None or entry["kind"] != tree.kind.lower():
             if tree.args.get("exists"):
@@ -259,9 +242,6 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         from sqlglot import exp
 
         name = _target(tree)
-        if name is not None and self._held(name):
-            self._write_held(tree, name, list(params))
-            return []
         if isinstance(tree, exp.Update) or (isinstance(tree, exp.Delete)):
             raise DatabaseError(
                 f"Spark's Parquet tables take no {type(tree).__name__.upper()} (in: {_abbreviate(sql)}); "
@@ -270,7 +250,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
         if name not in self._catalog or self._catalog[name]["kind"] != "table":
             raise DatabaseError(f"no table {name} (in: {_abbreviate(sql)})")
         if self._scratch is not None:
-            raise DatabaseError(f"inside scratch() Spark writes TEMP tables only, not {name} (in: {_abbreviate(sql)})")
+            raise DatabaseError(f"inside scratch() Spark writes no table, not {name} (in: {_abbreviate(sql)})")
         self._writable(f"write to {name}")
         with self._autocommit():
             self._keep_files(name)

@@ -1,14 +1,13 @@
-"""pokersql's statements as Spark reads them: parsed trees, their targets and values, and
+"""pokersql's statements as Spark reads them: parsed trees and their targets, literals, and
 Spark's own messages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ...errors import DatabaseError
 from ...transpile import parse
+
 
 @lru_cache(maxsize=512)
 def _parsed(sql: str) -> list[Any]:
@@ -48,30 +47,6 @@ def _target(tree: Any) -> str | None:
     return node.name if isinstance(node, exp.Table) else None
 
 
-def _value(node: Any, params: Iterator[Any]) -> Any:
-    """A literal, a parameter, or either negated or cast: its Python value."""
-    from sqlglot import exp
-
-    if isinstance(node, exp.Placeholder):
-        try:
-            return next(params)
-        except StopIteration:
-            raise DatabaseError("fewer parameters than ? in the statement") from None
-    if isinstance(node, exp.Null):
-        return None
-    if isinstance(node, exp.Boolean):
-        return node.this
-    if isinstance(node, exp.Literal):
-        if node.is_string:
-            return node.this
-        return int(node.this) if node.is_int else float(node.this)
-    if isinstance(node, exp.Neg):
-        return -_value(node.this, params)
-    if isinstance(node, (exp.Cast, exp.Paren)):
-        return _value(node.this, params)
-    raise DatabaseError(f"Spark's scratch tables take literals and parameters only, not {node.sql('spark')}")
-
-
 def _literal(value: Any) -> str:
     if value is None:
         return "NULL"
@@ -92,10 +67,6 @@ def _type_name(kind: Any) -> str:
     from pyspark.sql.types import _parse_datatype_json_value
 
     return _parse_datatype_json_value(kind).simpleString()
-
-
-def _without_constraints(columns: str) -> str:
-    return columns.replace(" NOT NULL", "")
 
 
 def _spark_message(error: BaseException) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 from ... import interrupts
 from ...errors import DatabaseError
 from .session import _lock
-from .statements import _spark_message, _value
+from .statements import _spark_message
 
 CATALOG_FILE = "pokersql_catalog.json"
 LOCK_FILE = ".pokersql.lock"
@@ -144,17 +144,8 @@ class _Storage:
         stream.close()
         return base64.b64encode(bytes(buffer.toByteArray())).decode("ascii")
 
-    def _table_entry(self, name: str, tree: Any) -> dict:
-        schema = self.session.table(name).schema
-        defaults = {}
-        from sqlglot import exp
-
-        if isinstance(tree.this, exp.Schema):
-            for column in tree.this.expressions:
-                for constraint in column.args.get("constraints") or []:
-                    if isinstance(constraint.kind, exp.DefaultColumnConstraint):
-                        defaults[column.name] = _value(constraint.kind.this, iter(()))
-        return {"kind": "table", "schema": json.loads(schema.json()), "defaults": defaults}
+    def _table_entry(self, name: str) -> dict:
+        return {"kind": "table", "schema": json.loads(self.session.table(name).schema.json())}
 
     def _table_dir(self, name: str) -> Path:
         return self.warehouse / name
