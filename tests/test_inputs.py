@@ -109,3 +109,25 @@ def test_two_postgres_sessions_never_wait_for_each_others_inputs(pg_url):
         worker.join()
     assert finished, "the second session waited for the first one's inputs"
     assert answers == [expected]
+
+
+@pytest.mark.parametrize("name", ["duckdb", "sqlite"])
+def test_rows_a_sql_user_left_change_no_answer(name, built_database):
+    """A shell user's committed rows (riffle shuffles in deal_settings, a board and dead cards
+    left in the input tables) reach none of the library's answers: Monte Carlo by seed, exact
+    equity and a deal come out as on a database no one touched."""
+    asked = [
+        lambda db: db.equity("AhAd", "KhKd", board="2c 7d Kc", trials=2000, seed=11).to_dict(),
+        lambda db: db.equity("AhAd", "QQ+", "random", board="2c 7d Kc 5s").to_dict(),
+        lambda db: db.deal(3, seed=5).to_dict(),
+    ]
+    with pokersql.connect(built_database(name), engine=name) as untouched:
+        expected = [ask(untouched) for ask in asked]
+    with pokersql.connect(built_database(name), engine=name) as used:
+        used.ensure_ready()
+        with used.engine.transaction():
+            used.engine.execute("update deal_settings set shuffle = 'riffle', riffles = 1, deal_order = 'round-robin'")
+            used.engine.execute("insert into board_input (card_id) values (1)")
+            used.engine.execute("insert into dead_input (card_id) values (2)")
+            used.engine.execute("insert into random_hand_input (hand_no) values (3)")
+        assert [ask(used) for ask in asked] == expected
