@@ -158,8 +158,8 @@ def _whole_number(name: str, value: Any, low: int, high: int) -> int:
 def _deal_settings(
     seed: int, players: int, deals: int, shuffle: str = "uniform", riffles: int = 7, order: str = "blocks", first_deal: int = 1
 ) -> tuple[int, int, int, str, int, str, int]:
-    """deal_settings' row (002), in its columns' order: what the deal views of 003 and Monte
-    Carlo's draws (020, 021: a uniform shuffle, whatever a database's own row says) read."""
+    """deal_settings' row (002), in its columns' order: what the deal views of 003 read, and
+    Monte Carlo's draws (020, 021), which read its seed, deals and first_deal only."""
     return (seed, players, deals, shuffle, riffles, order, first_deal)
 
 

@@ -297,12 +297,13 @@ class PostgresEngine(Engine):
         for reader, read in self._reads_among(list(reads)):
             reads[reader].add(read)
         definitions = dict(views)
+        (schema,) = self.execute("select current_schema()")[0]  # named so that no temporary table hides it
         tables = [
             statement
             for table in SCRATCH_TABLES
             for statement in (
-                f"create temp table {table} (like {self._shared(table)} including defaults)",
-                f"insert into pg_temp.{table} select * from {self._shared(table)}",
+                f'create temp table {table} (like "{schema}"."{table}" including defaults)',
+                f'insert into pg_temp.{table} select * from "{schema}"."{table}"',
             )
         ]
         views_in_order = graphlib.TopologicalSorter(reads).static_order()
@@ -458,11 +459,6 @@ class PostgresEngine(Engine):
             self.execute(f'drop view "{name}"')
         super().drop_keeping_views(self._readers_first(drops))
         return kept
-
-    def _shared(self, table: str) -> str:
-        """The current schema's table, named so that no temporary table hides it."""
-        (schema,) = self.execute("select current_schema()")[0]
-        return f'"{schema}"."{table}"'
 
     def _readers_of(self, names: list[str], this_schema: bool = False) -> list[tuple[str, str]]:
         """The views of any schema (``this_schema``: of the current one) that read the objects

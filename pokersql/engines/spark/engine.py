@@ -1,8 +1,9 @@
 """Apache Spark, through pyspark: the same SQL files, transpiled by sqlglot to Spark SQL.
 
 The engine runs pokersql's statements: tables as Parquet files of the warehouse directory
-(``storage``), a command's inputs and TEMP tables as rows held here (``held``), the user's SQL in a
-session of its own (``reading``), on the process's one Spark application (``session``).
+(``storage``), a command's inputs and temporary relations as rows held here (``held``), the
+user's SQL in a session of its own (``reading``), on the process's one Spark application
+(``session``).
 Each SparkEngine is a Spark session of its own *shared state*: its own in-memory catalog and
 warehouse directory, so two databases in one process never see each other's tables. Ctrl-C
 cancels the running statement's Spark jobs (tagged: ``cancelJobsWithTag``).
