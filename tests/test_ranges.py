@@ -136,8 +136,8 @@ RANGE_CASES = [
     (["AsKs", "random"], "Qs 7s 2d 3c", ""),  # hand vs any hand on the turn (random_opponent_equity)
     (["AhKh", "QsQd", "random"], "2h 7h Qc", "9c"),  # two hands and any hand on the flop, a dead card
     (["AhKh", "TT+", "87s,98s"], "Jh 8h 2c", "7h 9d"),  # three-way, ranges, dead cards
-    # five ranges on the turn: each seat's combination is a digit of the deal's number, its radix
-    # the product of the next four seats' counts (range_seats)
+    # five ranges on the turn: each seat's combination is a field of bits of the deal's number,
+    # its place the next four seats' widths summed (range_seats)
     (["AhKh,AdKd", "QQ", "JsTs,9s8s", "22,33", "76s"], "2c 7d Kc 4s", ""),
     (["AhAd", "KK,AKs"], "", PREFLOP_DEAD),  # before the flop, hand vs range, dead cards
     (["KK+", "AKs,QQ"], "", PREFLOP_DEAD),  # before the flop, range vs range

@@ -8,9 +8,11 @@
     the dead cards, numbered from 0 within the player (combo_index), with its
     cards summed into the codes of cards (001).
   range_seats: one row per player: its seat (1, 2, ... in player order), its
-    live combinations, and its radix: a deal's number is written in mixed radix,
-    digit k the combination of seat k, so radix = the product of the later
-    seats' counts.
+    live combinations (combos), and its field of a deal's number: each seat's
+    combination is written in bits of its own, as many as its count needs
+    (digits = 2 ^ bits values), seat 1's highest, so radix = 2 ^ (the later
+    seats' bits summed). A window's sum, not a recursion: Spark would work a
+    recursion out again at each step of range_deals' and in every view after.
   range_deals: one row per deal: its number, the cards its hands hold
     (used_mask, a 52-bit set) and its weight (the product of the weights).
   range_deal_hands: one row per deal per player: the combination dealt.
@@ -60,7 +62,7 @@ inner join cards as low
     on low.card_id = live_input.card_2;
 
 create view range_seats as
-with recursive
+with
     counted as (
         select
             player,
@@ -69,28 +71,35 @@ with recursive
         from range_combos
         group by player
     ),
-    radices (seat, radix) as (
+    -- 1, 2, 4, ..., 1024: a seat's combinations, at most C(52, 2) = 1,326 < 2 ^ 11, are
+    -- numbered in as many bits as there are powers of two below their count.
+    powers (power) as (
+        values (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024)
+    ),
+    widths as (
         select
-            max(seat),
-            cast(1 as bigint)
+            counted.player,
+            counted.seat,
+            counted.combos,
+            count(powers.power) as bits
         from counted
-        union all
-        select
-            radices.seat - 1,
-            radices.radix * counted.combos
-        from radices
-        inner join counted
-            on counted.seat = radices.seat
-        where radices.seat > 1
+        left join powers
+            on powers.power < counted.combos
+        group by
+            counted.player,
+            counted.seat,
+            counted.combos
     )
 select
-    counted.player,
-    counted.seat,
-    counted.combos,
-    radices.radix
-from counted
-inner join radices
-    on radices.seat = counted.seat;
+    player,
+    seat,
+    combos,
+    cast(1 as bigint) << cast(coalesce(
+        sum(bits) over (order by seat rows between 1 following and unbounded following),
+        0
+    ) as integer) as radix,
+    cast(1 as bigint) << cast(bits as integer) as digits
+from widths;
 
 create view range_deals as
 with recursive
@@ -138,7 +147,7 @@ from range_deals
 cross join range_seats
 inner join range_combos
     on range_combos.player = range_seats.player
-    and range_combos.combo_index = (range_deals.deal_no // range_seats.radix) % range_seats.combos;
+    and range_combos.combo_index = (range_deals.deal_no // range_seats.radix) % range_seats.digits;
 
 /* The cards some range holds (as a 52-bit set): only they can collide with a deal,
    so boards are grouped by class and by which of those cards they hold. */
@@ -206,7 +215,7 @@ from range_runouts
 cross join range_seats
 inner join range_combos
     on range_combos.player = range_seats.player
-    and range_combos.combo_index = (range_runouts.deal_no // range_seats.radix) % range_seats.combos;
+    and range_combos.combo_index = (range_runouts.deal_no // range_seats.radix) % range_seats.digits;
 
 /* Each deal tallied alone (equity_of, 017: its tally is the deal), then summed. */
 create view range_equity as
