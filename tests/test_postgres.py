@@ -27,7 +27,7 @@ import pokersql
 from pokersql import migrations
 from pokersql.cli import main
 from pokersql.engines import ENGINES
-from pokersql.errors import BadInput, DatabaseError, Interrupted, MigrationError
+from pokersql.errors import BadInput, DatabaseError, Interrupted
 from pokersql.engines.postgres import PostgresEngine, masked, placeholders
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from test_migrations import check_a_flat_layout_database_migrates, check_retired_views_are_dropped  # tests/test_migrations.py
@@ -51,13 +51,6 @@ def duck(built_database) -> Iterator[pokersql.Database]:
 def fresh_url(server: Server, request: pytest.FixtureRequest) -> str:
     """An empty database of the test's own."""
     return server.create_database(request.node.name[:50].lower().replace("[", "_").replace("]", ""))
-
-
-def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (directory / name).write_text(text, encoding="utf-8")
-    return directory
 
 
 # -- the engine -----------------------------------------------------------------
@@ -185,63 +178,7 @@ def test_bit_operators_agree_with_duckdb(pg: pokersql.Database) -> None:
     assert pg.engine.execute(pg_sql) == duckdb.sql(sql).fetchall()
 
 
-# -- the runner's guarantees ----------------------------------------------------------
-
-
-def test_schema_history_records_every_file(pg: pokersql.Database) -> None:
-    rows = pg.engine.execute(
-        "select version, type, script, checksum, success, execution_ms from schema_history order by installed_rank"
-    )
-    files = postgres_files()
-    assert [(v, s, c) for v, _, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in files]
-    assert all(success is True and ms >= 0 for *_, success, ms in rows)
-    assert pg.migrate() == []
-
-
-def test_edited_versioned_file_is_refused_naming_it(fresh_url: str, tmp_path: Path) -> None:
-    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
-    engine = PostgresEngine(fresh_url)
-    try:
-        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["001_one.sql"]
-        (directory / "001_one.sql").write_text("create table one (x bigint);\n", encoding="utf-8")
-        with pytest.raises(MigrationError, match=r"001_one\.sql was edited after it was applied"):
-            migrations.migrate(engine, migrations.sql_files(directory))
-        (directory / "001_one.sql").write_text("\ufeffcreate table one (x integer);\r\n", encoding="utf-8")
-        assert migrations.migrate(engine, migrations.sql_files(directory)) == []
-    finally:
-        engine.close()
-
-
-def test_failed_file_leaves_the_database_as_it_was(fresh_url: str, tmp_path: Path) -> None:
-    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\ninsert into one values (1);\n"})
-    engine = PostgresEngine(fresh_url)
-    try:
-        migrations.migrate(engine, migrations.sql_files(directory))
-        write_sql_files(
-            directory,
-            {
-                "002_broken.sql": "create table two (x integer);\ninsert into one values (2);\ndrop table one;\n"
-                "select * from missing_table;\n",
-                "003_views.views.sql": "create view three as select 3 as x;\n",
-            },
-        )
-        with pytest.raises(MigrationError, match=r'002_broken\.sql failed: relation "missing_table" does not exist'):
-            migrations.migrate(engine, migrations.sql_files(directory))
-    finally:
-        engine.close()
-    with psycopg.connect(fresh_url) as connection:  # seen from another session
-        assert connection.execute("select x from one").fetchall() == [(1,)]
-        assert connection.execute("select version from schema_history").fetchall() == [(1,)]
-        assert connection.execute("select to_regclass('two'), to_regclass('three')").fetchall() == [(None, None)]
-    write_sql_files(directory, {"002_broken.sql": "create table two (x integer);\n"})
-    engine = PostgresEngine(fresh_url)
-    try:
-        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["002_broken.sql", "003_views.views.sql"]
-    finally:
-        engine.close()
-
-
-# -- the same answers as DuckDB --------------------------------------------------------
+# -- the runner's guarantees on PostgreSQL (every engine's: tests/test_conformance.py) -------
 
 
 def test_views_an_earlier_version_of_a_file_made_are_dropped_after_what_reads_them(built_postgres, tmp_path: Path) -> None:
@@ -256,6 +193,9 @@ def test_a_database_of_the_flat_layout_migrates_to_the_stage_folders(fresh_url: 
     """The views that moved between files are dropped before what reads them is made again
     (tests/test_migrations.py says what is checked)."""
     check_a_flat_layout_database_migrates(fresh_url, "postgres", tmp_path)
+
+
+# -- the same answers as DuckDB --------------------------------------------------------
 
 
 def test_small_tables_identical(pg: pokersql.Database, duck: pokersql.Database) -> None:

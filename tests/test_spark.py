@@ -2,8 +2,9 @@
 local mode, give the same answers as DuckDB.
 
 Covers the engine (its catalog file, its scratch tables, its lock), parity with DuckDB (the
-``hands`` table row for row, a deal card for card, ``freq``, exact equity), the runner's
-guarantees on an engine without transactions, the read-only ``query`` and the CLI. A real Spark
+``hands`` table row for row, a deal card for card, ``freq``, exact equity), the read-only
+``query`` and the CLI (the runner's guarantees, on an engine without transactions too, are
+tests/test_conformance.py's). A real Spark
 runs (pyspark, Java 17): if either is missing these tests fail, they never skip. They all run on
 one pytest-xdist worker (one Spark), against one warehouse built once for the session (about
 three minutes on two cores); Spark plans a query in seconds, so each test asks it little.
@@ -307,86 +308,7 @@ def test_integer_division_and_shifts_agree_with_duckdb(sparkdb: pokersql.Databas
     assert sparkdb.engine.execute(sql) == duckdb.sql(sql).fetchall()
 
 
-# -- the runner's guarantees on Spark ---------------------------------------------
-
-
-def test_spark_schema_history_records_every_file(sparkdb: pokersql.Database) -> None:
-    rows = sparkdb.engine.execute(
-        "select version, script, checksum, success, execution_ms from schema_history order by installed_rank"
-    )
-    assert [(v, s, c) for v, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in spark_files()]
-    assert all(success is True and ms >= 0 for *_, success, ms in rows)
-    assert sparkdb.migrate() == []
-
-
-def test_spark_refuses_an_edited_applied_file(tmp_path: Path) -> None:
-    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
-    engine = SparkEngine(str(tmp_path / "edited.spark"))
-    try:
-        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["001_one.sql"]
-        (directory / "001_one.sql").write_text("create table one (x bigint);\n", encoding="utf-8")
-        with pytest.raises(MigrationError, match=r"001_one\.sql was edited after it was applied"):
-            migrations.migrate(engine, migrations.sql_files(directory))
-        (directory / "001_one.sql").write_text("\ufeffcreate table one (x integer);\r\n", encoding="utf-8")
-        assert migrations.migrate(engine, migrations.sql_files(directory)) == []
-    finally:
-        engine.close()
-
-
-def test_spark_failed_file_is_undone(tmp_path: Path) -> None:
-    """No transactions on Spark: pokersql undoes the failed migration itself. The tables it made
-    are gone with their files, rows appended are gone, a table it dropped is back, the views are
-    as they were, schema_history has no row of it, and the catalog file is unchanged."""
-    directory = write_sql_files(
-        tmp_path / "sql",
-        {
-            "001_one.sql": "create table one (x integer);\ninsert into one values (1);\n",
-            "002_kept.views.sql": "create view kept as select x from one;\n",
-        },
-    )
-    path = tmp_path / "failed.spark"
-    engine = SparkEngine(str(path))
-    try:
-        migrations.migrate(engine, migrations.sql_files(directory))
-        catalog_before = (path / CATALOG_FILE).read_text(encoding="utf-8")
-        write_sql_files(
-            directory,
-            {
-                "002_kept.views.sql": "create view kept as select x, x + 1 as y from one;\n",  # applied again
-                "003_broken.sql": (
-                    "create table two (x integer);\n"
-                    "insert into two values (2);\n"
-                    "insert into one values (2);\n"
-                    "drop table one;\n"
-                    "select * from missing_table;\n"
-                ),
-            },
-        )
-        with pytest.raises(MigrationError, match=r"003_broken\.sql failed: \[TABLE_OR_VIEW_NOT_FOUND\]") as caught:
-            migrations.migrate(engine, migrations.sql_files(directory))
-        assert isinstance(caught.value.__cause__, DatabaseError)
-        assert engine.object_types() == {"schema_history": "table", "one": "table", "kept": "view"}
-        assert engine.execute("select x from one") == [(1,)]
-        assert engine.execute("select * from kept") == [(1,)]
-        assert engine.columns() == ["x"]
-        assert [s for (s,) in engine.execute("select script from schema_history order by installed_rank")] == [
-            "001_one.sql",
-            "002_kept.views.sql",
-        ]
-        assert not (path / "two").exists()
-        assert (path / CATALOG_FILE).read_text(encoding="utf-8") == catalog_before
-    finally:
-        engine.close()
-    # Seen from a new engine too, and mended, the files apply.
-    (directory / "003_broken.sql").write_text("create table two (x integer);\n", encoding="utf-8")
-    engine = SparkEngine(str(path))
-    try:
-        assert engine.execute("select x from one") == [(1,)]
-        applied = migrations.migrate(engine, migrations.sql_files(directory))
-        assert [f.script for f in applied] == ["002_kept.views.sql", "003_broken.sql"]
-        assert engine.execute("select x, y from kept") == [(1, 2)]
-    finally:
-        engine.close()
+# -- the runner's guarantees on Spark (every engine's: tests/test_conformance.py) ----------
 
 
 def test_spark_untranspilable_file_is_named(tmp_path: Path) -> None:

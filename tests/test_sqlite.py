@@ -438,16 +438,7 @@ def test_xor_function_does_not_survive_hence_the_workaround() -> None:
         sqlite3.connect(":memory:").execute(lite_sql)
 
 
-# -- the runner's guarantees on SQLite ----------------------------------------
-
-
-def test_sqlite_schema_history_records_every_file(lite: pokersql.Database) -> None:
-    files = sqlite_files()
-    rows = lite.engine.execute(
-        "select version, script, checksum, success, execution_ms from schema_history order by installed_rank"
-    )
-    assert [(v, s, c) for v, s, c, _, _ in rows] == [(f.version, f.script, f.checksum) for f in files]
-    assert all(success == 1 and ms >= 0 for *_, success, ms in rows)
+# -- the runner's guarantees on SQLite (every engine's: tests/test_conformance.py) ----------
 
 
 def test_sqlite_migrate_is_idempotent(built: dict[str, Path], tmp_path: Path) -> None:
@@ -486,60 +477,6 @@ def test_preflop_table_imported_by_the_sqlite3_shell_answers_equity(
     with pokersql.connect(str(path), "sqlite") as db, counting_lookups(monkeypatch) as looked_up:
         assert db.equity(*MATCHUP).to_dict() == enumerated
     assert looked_up == ["sqlite"]  # read from the table, not enumerated
-
-
-def test_sqlite_refuses_an_edited_applied_file(tmp_path: Path) -> None:
-    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
-    engine = SQLiteEngine(str(tmp_path / "edited.sqlite"))
-    try:
-        assert [f.script for f in migrations.migrate(engine, migrations.sql_files(directory))] == ["001_one.sql"]
-        (directory / "001_one.sql").write_text("create table one (x bigint);\n", encoding="utf-8")
-        with pytest.raises(MigrationError, match=r"001_one\.sql was edited after it was applied"):
-            migrations.migrate(engine, migrations.sql_files(directory))
-        # Only a different line ending or a byte-order mark: the same file.
-        (directory / "001_one.sql").write_text("\ufeffcreate table one (x integer);\r\n", encoding="utf-8")
-        assert migrations.migrate(engine, migrations.sql_files(directory)) == []
-    finally:
-        engine.close()
-
-
-def test_sqlite_failed_file_leaves_the_database_intact(tmp_path: Path) -> None:
-    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\ninsert into one values (1);\n"})
-    path = tmp_path / "failed.sqlite"
-    engine = SQLiteEngine(str(path))
-    try:
-        migrations.migrate(engine, migrations.sql_files(directory))
-        write_sql_files(
-            directory,
-            {
-                "002_broken.sql": (
-                    "create table two (x integer);\n"
-                    "insert into one values (2);\n"
-                    "drop table one;\n"
-                    "select * from missing_table;\n"
-                ),
-            },
-        )
-        with pytest.raises(MigrationError, match=r"002_broken\.sql failed: no such table: missing_table") as caught:
-            migrations.migrate(engine, migrations.sql_files(directory))
-        assert isinstance(caught.value.__cause__, DatabaseError)
-        assert not engine.connection.in_transaction
-        assert engine.execute("select version from schema_history") == [(1,)]
-        assert engine.execute("select x from one") == [(1,)]
-        assert engine.execute("select name from sqlite_master where name = 'two'") == []
-    finally:
-        engine.close()
-    # Seen from a new connection too: nothing of 002 was written to the file.
-    with sqlite3.connect(path) as connection:
-        assert connection.execute("select x from one").fetchall() == [(1,)]
-        assert connection.execute("select count(*) from sqlite_master where name = 'two'").fetchall() == [(0,)]
-    # Mended, the file applies.
-    (directory / "002_broken.sql").write_text("create table two (x integer);\n", encoding="utf-8")
-    engine = SQLiteEngine(str(path))
-    try:
-        assert [f.version for f in migrations.migrate(engine, migrations.sql_files(directory))] == [2]
-    finally:
-        engine.close()
 
 
 def test_sqlite_untranspilable_file_is_named(tmp_path: Path) -> None:
