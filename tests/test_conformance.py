@@ -1,6 +1,10 @@
-"""The runner's guarantees, written once and run on every engine (issue 22's conformance suite):
-the history records every file, an applied file that is edited is refused, and a file that
-fails leaves the database as it was, seen from a new connection, and applies once mended.
+"""What every engine must do, written once and run on each (issue 22's conformance suite).
+
+The runner's guarantees: the history records every file, an applied file that is edited is
+refused, and a file that fails leaves the database as it was, seen from a new connection, and
+applies once mended. And DuckDB's answers on SQLite, PostgreSQL and Spark: deals card for card,
+eval, compare and evaluate_many, the five-card frequencies, and CSV export (equity's are in
+tests/test_engine_json.py, the hands table row for row in each engine's own file).
 
 DuckDB and SQLite on files of the test's own; PostgreSQL on a database of the test's own on the
 session's server (the xdist group "postgres"); Spark on a warehouse directory of the test's own
@@ -18,7 +22,8 @@ import pytest
 
 import pokersql
 from pokersql import migrations
-from pokersql.errors import DatabaseError, MigrationError
+from pokersql.database import _deal_settings
+from pokersql.errors import BadInput, DatabaseError, MigrationError
 
 ENGINES = [
     "duckdb",
@@ -160,3 +165,99 @@ def _spark_catalog(kind: str, target: str) -> str | None:
     from pokersql.engines.spark.storage import CATALOG_FILE
 
     return (Path(target) / CATALOG_FILE).read_text(encoding="utf-8")
+
+
+# -- the same answers as DuckDB ---------------------------------------------------------------
+
+OTHERS = ENGINES[1:]
+
+HANDS = [
+    "Ah Kh Qh Jh Th",
+    "5d 4d 3d 2d Ad",
+    "9s 8s 7s 6s 5s",
+    "Qc Qd Qh Qs 2c",
+    "Kc Kd Ks 7h 7d",
+    "Ac Jc 9c 6c 3c",
+    "Ad 2c 3h 4s 5c",
+    "Ts 9h 8d 7c 6s",
+    "7c 7d 7h Kc 2s",
+    "Jc Jd 4h 4s Ac",
+    "Tc Td 8h 5s 2c",
+    "7c 5d 4h 3s 2c",
+    "Ac Kd Qh Js 9c",
+    "As Ks 7d 7c 7h 2s 9c",
+    "Ah,2c,3d,4s,5h,Kd",
+    "T♠ J♠ Q♠ K♠ A♠ 9♠ 2d",
+    "Kc Kd 7h 7s 2c 2d Ah",
+]
+SHOWDOWNS = [
+    ("Ac 2d 3h 4s 5c", "6d 5d 4d 3d 2h", "Kc Kd 9h 9s 2s", "7d 5h 4c 3c 2c"),
+    ("2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s", "2s 3s 4s 5s 7c"),  # a four-way split
+]
+
+
+@pytest.fixture(scope="module")
+def duck(built_database) -> Iterator[pokersql.Database]:
+    with opened("duckdb", built_database("duckdb")) as database:
+        yield database
+
+
+@pytest.fixture(scope="module", params=OTHERS)
+def other(request: pytest.FixtureRequest) -> Iterator[tuple[str, pokersql.Database]]:
+    """(engine, a built database of it): the session's PostgreSQL database (nothing here writes
+    to it), a copy of the session's Spark warehouse or database file."""
+    kind = request.param
+    if kind == "postgres":
+        yield kind, request.getfixturevalue("pg")
+        return
+    target = request.getfixturevalue("built_spark")() if kind == "spark" else request.getfixturevalue("built_database")(kind)
+    with opened(kind, target) as database:
+        yield kind, database
+
+
+def test_deals_are_duckdbs_card_for_card(other, duck: pokersql.Database) -> None:
+    """Deals at the smallest and the largest seed, then 300 decks at the largest, uniform and
+    riffled, round-robin: every card in its place."""
+    _, database = other
+    for players, seed in [(2, 0), (10, 2**62)]:
+        assert database.deal(players, seed).to_dict() == duck.deal(players, seed).to_dict(), seed
+    sql = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
+    for shuffle in ("uniform", "riffle"):
+        decks = []
+        for db in (duck, database):
+            with db.engine.inputs(deal_settings=[_deal_settings(2**62, 7, 300, shuffle, 5, "round-robin")]):
+                decks.append(db.engine.execute(sql))
+        assert len(decks[0]) == 300 * 52
+        assert decks[1] == decks[0], shuffle
+
+
+def test_eval_compare_and_evaluate_many_are_duckdbs(other, duck: pokersql.Database) -> None:
+    _, database = other
+    for hand in ("5d 4d 3d 2d Ad", "Ac 2d 3h 4s 5c Kd"):
+        assert database.evaluate(hand).to_dict() == duck.evaluate(hand).to_dict(), hand
+    assert database.evaluate_many(HANDS).records() == duck.evaluate_many(HANDS).records()
+    for hands in SHOWDOWNS:
+        assert database.compare(*hands).to_dict() == duck.compare(*hands).to_dict(), hands
+    with pytest.raises(BadInput, match="row 2"):
+        database.evaluate_many(["As Ks 7d 7c 7h", "As As 2c 3d 4h"])
+
+
+def test_freq_of_five_cards_is_duckdbs_and_exact(other, duck: pokersql.Database) -> None:
+    _, database = other
+    counted = database.freq(5).to_dict()
+    assert counted == duck.freq(5).to_dict()
+    assert counted["total"] == 2598960 and counted["distinct_ranks"] == 7462
+    assert all(c["count"] == c["expected"] for c in counted["categories"])
+
+
+def test_export_is_duckdbs(other, duck: pokersql.Database, tmp_path: Path) -> None:
+    """The CSV of two tables: the same header and rows; the same bytes, except on Spark, whose
+    files hold the rows in no promised order."""
+    kind, database = other
+    for table in ("hand_classes", "cards"):
+        ours, theirs = tmp_path / f"{table}.{kind}.csv", tmp_path / f"{table}.duckdb.csv"
+        assert database.export(table, ours).rows == duck.export(table, theirs).rows
+        lines, expected = ours.read_text(encoding="utf-8").splitlines(), theirs.read_text(encoding="utf-8").splitlines()
+        assert lines[0] == expected[0] and sorted(lines[1:]) == sorted(expected[1:]), table
+        if kind != "spark":
+            assert ours.read_bytes() == theirs.read_bytes(), table

@@ -37,8 +37,6 @@ from signals import interrupt  # tests/signals.py
 
 pytestmark = pytest.mark.xdist_group("postgres")
 
-SEEDS = [0, 1, 42, 2010, 2**31 - 1, 2**62]
-
 
 @pytest.fixture(scope="session")
 def duck(built_database) -> Iterator[pokersql.Database]:
@@ -226,43 +224,7 @@ def test_hands_identical_row_for_row(pg: pokersql.Database, duck: pokersql.Datab
     assert pg.engine.execute("select count(distinct hand_rank) from hands") == [(7462,)]
 
 
-@pytest.mark.parametrize("players", [2, 4, 10])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_deal_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database, players: int, seed: int) -> None:
-    assert pg.deal(players, seed).to_dict() == duck.deal(players, seed).to_dict()
-
-
-def test_riffle_and_many_deals_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
-    args = dict(shuffle="riffle", riffles=3, order="round-robin")
-    assert pg.deal(6, 7, **args).to_dict() == duck.deal(6, 7, **args).to_dict()
-    sql = "select deal_no, deck_position, card_id, player from shuffle_and_deal order by deal_no, deck_position"
-    decks = []
-    for db in (pg, duck):
-        with db.engine.scratch():
-            db.engine.execute("update deal_settings set seed = ?, players = 10, deals = 500", (2**62,))
-            decks.append(db.engine.execute(sql))
-    assert len(decks[0]) == 500 * 52 and decks[0] == decks[1]
-
-
-@pytest.mark.parametrize(
-    "hand", ["Ah Kh Qh Jh Th", "5d 4d 3d 2d Ad", "Qc Qd Qh Qs 2c", "Ad 2c 3h 4s 5c", "7c 5d 4h 3s 2c", "As Ks 7d 7c 7h 2s 9c", "Ah 2c 3d 4s 5h Kd"]
-)
-def test_eval_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database, hand: str) -> None:
-    assert pg.evaluate(hand).to_dict() == duck.evaluate(hand).to_dict()
-
-
-def test_compare_and_evaluate_many_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
-    for hands in [("As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"), ("2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s")]:
-        assert pg.compare(*hands).to_dict() == duck.compare(*hands).to_dict()
-    hands = ["As Ks 7d 7c 7h 2s 9c", "Ah,2c,3d,4s,5h,Kd", "T♠ J♠ Q♠ K♠ A♠ 9♠ 2d", "Kc Kd 7h 7s 2c 2d Ah"]
-    assert [h.to_dict() for h in pg.evaluate_many(hands)] == [h.to_dict() for h in duck.evaluate_many(hands)]
-    with pytest.raises(BadInput, match="row 2"):
-        pg.evaluate_many(["As Ks 7d 7c 7h", "As As 2c 3d 4h"])
-
-
-def test_freq_and_simulate_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
-    on_pg = pg.freq().to_dict()
-    assert on_pg == duck.freq().to_dict() and on_pg["distinct_ranks"] == 7462
+def test_simulate_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     assert pg.simulate(2000, 2, 2010).to_dict() == duck.simulate(2000, 2, 2010).to_dict()
 
 
