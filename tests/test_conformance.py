@@ -8,8 +8,9 @@ tests/test_engine_json.py, the hands table row for row in each engine's own file
 
 DuckDB and SQLite on files of the test's own; PostgreSQL on a database of the test's own on the
 session's server (the xdist group "postgres"); Spark on a warehouse directory of the test's own
-(the group "spark", one JVM). What only one engine has (SQLite's transaction state, Spark's
-catalog file, what a file cannot be transpiled for) stays in that engine's own test file.
+(the group "spark", one JVM). Spark's catalog file, written only when a migration succeeded, is
+checked here beside the rest. What only one engine has (what a file cannot be transpiled for,
+its read-only query, its interrupts) stays in that engine's own test file.
 """
 
 from __future__ import annotations
