@@ -184,6 +184,12 @@ def pg_url(built_postgres: Callable[[str], str]) -> str:
     return built_postgres("pokersql")
 
 
+@pytest.fixture
+def fresh_url(server, request: pytest.FixtureRequest) -> str:
+    """An empty database of the test's own on the server."""
+    return server.create_database(request.node.name[:50].lower().replace("[", "_").replace("]", ""))
+
+
 @pytest.fixture(scope="session")
 def pg(pg_url: str):
     database = pokersql.connect(pg_url, engine="postgres")

@@ -6,8 +6,8 @@ applies once mended. And DuckDB's answers on SQLite, PostgreSQL and Spark: deals
 eval, compare and evaluate_many, the five-card frequencies, and CSV export (equity's are in
 tests/test_engine_json.py, the hands table row for row in each engine's own file).
 
-DuckDB and SQLite on files of the test's own; PostgreSQL on a database of the test's own on the
-session's server (the xdist group "postgres"); Spark on a warehouse directory of the test's own
+DuckDB and SQLite on files of the test's own; PostgreSQL on the session's server (the xdist group
+"postgres"), in a database of the test's own where the test writes; Spark on a warehouse directory of the test's own
 (the group "spark", one JVM). Spark's catalog file, written only when a migration succeeded, is
 checked here beside the rest. What only one engine has (what a file cannot be transpiled for,
 its read-only query, its interrupts) stays in that engine's own test file.
@@ -15,8 +15,7 @@ its read-only query, its interrupts) stays in that engine's own test file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,8 @@ from pokersql import migrations
 from pokersql.database import _deal_settings
 from pokersql.errors import BadInput, DatabaseError, MigrationError
 
+# PostgreSQL and Spark each on the worker of its kind (xdist joins every group mark of a test into
+# one group, so the marks are the parameters' alone).
 ENGINES = [
     "duckdb",
     "sqlite",
@@ -43,36 +44,26 @@ def kind(request: pytest.FixtureRequest) -> str:
 def new_database(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """An empty database of the test's own: a file, a directory (Spark) or a URL (PostgreSQL)."""
     if kind == "postgres":
-        return request.getfixturevalue("server").create_database(_name(request))
+        return request.getfixturevalue("fresh_url")
     return str(tmp_path / f"new.{kind}")
 
 
 @pytest.fixture
 def built(kind: str, request: pytest.FixtureRequest) -> str:
-    """A copy of a database the SQL files built, the session's (conftest.py)."""
+    """A database the SQL files built: the session's PostgreSQL one (conftest.py), a copy of the
+    session's Spark warehouse or database file."""
     if kind == "postgres":
-        return request.getfixturevalue("built_postgres")(_name(request))
+        return request.getfixturevalue("pg_url")
     if kind == "spark":
         return request.getfixturevalue("built_spark")()
     return request.getfixturevalue("built_database")(kind)
 
 
-def _name(request: pytest.FixtureRequest) -> str:
-    return request.node.name[:50].lower().replace("[", "_").replace("]", "")
-
-
-@contextmanager
-def opened(kind: str, target: str) -> Iterator[pokersql.Database]:
-    with pokersql.connect(target, engine=kind) as database:
-        yield database
-
-
-def write(directory: Path, files: dict[str, str]) -> Callable[[], list[migrations.SqlFile]]:
-    """Write the files into ``directory``; returns what reads them again (sql_files)."""
+def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (directory / name).write_text(text, encoding="utf-8")
-    return lambda: migrations.sql_files(directory)
+    return directory
 
 
 def scripts(database: pokersql.Database) -> list[str]:
@@ -81,7 +72,7 @@ def scripts(database: pokersql.Database) -> list[str]:
 
 def test_the_history_records_every_file_the_engine_runs(kind: str, built: str) -> None:
     files = [f for f in migrations.sql_files() if f.runs_on(kind)]
-    with opened(kind, built) as database:
+    with pokersql.connect(built, engine=kind) as database:
         rows = database.engine.execute(
             "select version, script, checksum, success, execution_ms from schema_history order by installed_rank"
         )
@@ -91,16 +82,16 @@ def test_the_history_records_every_file_the_engine_runs(kind: str, built: str) -
 
 
 def test_an_edited_applied_file_is_refused_and_a_byte_order_mark_is_no_edit(kind: str, new_database: str, tmp_path: Path) -> None:
-    files = write(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
-    with opened(kind, new_database) as database:
-        assert [f.script for f in migrations.migrate(database.engine, files())] == ["001_one.sql"]
-        files = write(tmp_path / "sql", {"001_one.sql": "create table one (x bigint);\n"})
+    directory = write_sql_files(tmp_path / "sql", {"001_one.sql": "create table one (x integer);\n"})
+    with pokersql.connect(new_database, engine=kind) as database:
+        assert [f.script for f in migrations.migrate(database.engine, migrations.sql_files(directory))] == ["001_one.sql"]
+        write_sql_files(directory, {"001_one.sql": "create table one (x bigint);\n"})
         with pytest.raises(MigrationError, match=r"^001_one\.sql was edited after it was applied") as raised:
-            migrations.migrate(database.engine, files())
+            migrations.migrate(database.engine, migrations.sql_files(directory))
         assert "\n" not in str(raised.value)
         # Only a byte-order mark and other line ends: the same file.
-        files = write(tmp_path / "sql", {"001_one.sql": "\ufeffcreate table one (x integer);\r\n"})
-        assert migrations.migrate(database.engine, files()) == []
+        write_sql_files(directory, {"001_one.sql": "\ufeffcreate table one (x integer);\r\n"})
+        assert migrations.migrate(database.engine, migrations.sql_files(directory)) == []
         assert scripts(database) == ["001_one.sql"]
 
 
@@ -108,9 +99,8 @@ def test_a_failed_file_leaves_the_database_as_it_was(kind: str, new_database: st
     """The failed migration had made a table and written rows to it, appended a row to a table
     that was there, dropped another and made a view again: all of it is undone (on Spark, which
     has no transactions, by pokersql itself)."""
-    directory = tmp_path / "sql"
-    files = write(
-        directory,
+    directory = write_sql_files(
+        tmp_path / "sql",
         {
             "001_one.sql": (
                 "create table one (x integer);\n"
@@ -121,10 +111,10 @@ def test_a_failed_file_leaves_the_database_as_it_was(kind: str, new_database: st
             "002_kept.views.sql": "create view kept as select x from one;\n",
         },
     )
-    with opened(kind, new_database) as database:
-        migrations.migrate(database.engine, files())
+    with pokersql.connect(new_database, engine=kind) as database:
+        migrations.migrate(database.engine, migrations.sql_files(directory))
         catalog = _spark_catalog(kind, new_database)
-        files = write(
+        write_sql_files(
             directory,
             {
                 "002_kept.views.sql": "create view kept as select x, x + 1 as y from one;\n",  # applied again
@@ -138,11 +128,11 @@ def test_a_failed_file_leaves_the_database_as_it_was(kind: str, new_database: st
             },
         )
         with pytest.raises(MigrationError, match=r"^003_broken\.sql failed: .*missing_table") as raised:
-            migrations.migrate(database.engine, files())
+            migrations.migrate(database.engine, migrations.sql_files(directory))
         assert isinstance(raised.value.__cause__, DatabaseError)
         assert "\n" not in str(raised.value)
     # Seen from a new connection: nothing of the failed migration stayed.
-    with opened(kind, new_database) as database:
+    with pokersql.connect(new_database, engine=kind) as database:
         assert set(database.engine.relation_names()) == {"schema_history", "one", "spare", "kept"}
         assert database.engine.execute("select x from one") == [(1,)]
         assert database.engine.execute("select x from spare") == [(7,)]
@@ -152,9 +142,9 @@ def test_a_failed_file_leaves_the_database_as_it_was(kind: str, new_database: st
         if kind == "spark":
             assert not (Path(new_database) / "two").exists()  # the table's files went with it
     # Mended, the files apply.
-    files = write(directory, {"003_broken.sql": "create table two (x integer);\n"})
-    with opened(kind, new_database) as database:
-        assert [f.script for f in migrations.migrate(database.engine, files())] == ["002_kept.views.sql", "003_broken.sql"]
+    write_sql_files(directory, {"003_broken.sql": "create table two (x integer);\n"})
+    with pokersql.connect(new_database, engine=kind) as database:
+        assert [f.script for f in migrations.migrate(database.engine, migrations.sql_files(directory))] == ["002_kept.views.sql", "003_broken.sql"]
         assert database.engine.execute("select x, y from kept") == [(1, 2)]
 
 
@@ -199,7 +189,7 @@ SHOWDOWNS = [
 
 @pytest.fixture(scope="module")
 def duck(built_database) -> Iterator[pokersql.Database]:
-    with opened("duckdb", built_database("duckdb")) as database:
+    with pokersql.connect(built_database("duckdb"), engine="duckdb") as database:
         yield database
 
 
@@ -212,7 +202,7 @@ def other(request: pytest.FixtureRequest) -> Iterator[tuple[str, pokersql.Databa
         yield kind, request.getfixturevalue("pg")
         return
     target = request.getfixturevalue("built_spark")() if kind == "spark" else request.getfixturevalue("built_database")(kind)
-    with opened(kind, target) as database:
+    with pokersql.connect(target, engine=kind) as database:
         yield kind, database
 
 

@@ -18,6 +18,7 @@ import json
 import pytest
 
 from pokersql.cli import main
+from test_conformance import ENGINES  # tests/test_conformance.py: each engine on its xdist group
 
 CASES = {
     "hand-v-hand": ["AhAd", "KhKd", "--board", "2c 7d Kc"],
@@ -28,16 +29,6 @@ CASES = {
 # Monte Carlo of ranges: each trial draws the range's combination too.
 RANGES_MONTE_CARLO = ["AhAd", "QQ+,AKs", "--board", "2c 7d Kc", "--trials", "300", "--seed", "7"]
 TYPES = {"combos": int, "wins": int, "ties": int, "equity": float, "std_error": float}
-
-
-# PostgreSQL and Spark each on the worker of its kind (xdist joins every group mark of a test into
-# one group, so the marks are the parameters' alone).
-ENGINES = [
-    "duckdb",
-    "sqlite",
-    pytest.param("postgres", marks=pytest.mark.xdist_group("postgres")),
-    pytest.param("spark", marks=pytest.mark.xdist_group("spark")),
-]
 
 
 @pytest.fixture(scope="module", params=ENGINES)

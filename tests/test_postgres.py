@@ -45,12 +45,6 @@ def duck(built_database) -> Iterator[pokersql.Database]:
     database.close()
 
 
-@pytest.fixture
-def fresh_url(server: Server, request: pytest.FixtureRequest) -> str:
-    """An empty database of the test's own."""
-    return server.create_database(request.node.name[:50].lower().replace("[", "_").replace("]", ""))
-
-
 # -- the engine -----------------------------------------------------------------
 
 

@@ -37,6 +37,7 @@ from pokersql.engines.spark.session import _load_pyspark
 from pokersql.engines.spark.storage import CATALOG_FILE
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from signals import interrupt  # tests/signals.py
+from test_conformance import write_sql_files  # tests/test_conformance.py
 from pokersql.database import _deal_settings
 
 pytestmark = pytest.mark.xdist_group("spark")
@@ -44,13 +45,6 @@ pytestmark = pytest.mark.xdist_group("spark")
 
 def spark_files() -> list[migrations.SqlFile]:
     return [f for f in migrations.sql_files() if f.runs_on("spark")]
-
-
-def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (directory / name).write_text(text, encoding="utf-8")
-    return directory
 
 
 # -- fixtures ----------------------------------------------------------------

@@ -32,6 +32,7 @@ from pokersql.engines.sqlite import SQLiteEngine
 from pokersql.errors import BadInput, DatabaseError, MigrationError
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
+from test_conformance import write_sql_files  # tests/test_conformance.py
 from pokersql.database import _deal_settings
 
 SQLITE3 = shutil.which("sqlite3")
@@ -84,13 +85,6 @@ def lite(built: dict[str, Path]) -> pokersql.Database:
     db = pokersql.connect(str(built["sqlite"]), "sqlite")
     yield db
     db.close()
-
-
-def write_sql_files(directory: Path, files: dict[str, str]) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (directory / name).write_text(text, encoding="utf-8")
-    return directory
 
 
 # -- the engine --------------------------------------------------------------
