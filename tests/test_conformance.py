@@ -6,10 +6,10 @@ applies once mended. And DuckDB's answers on SQLite, PostgreSQL and Spark: deals
 eval, compare and evaluate_many, the five-card frequencies, and CSV export (equity's are in
 tests/test_engine_json.py, the hands table row for row in each engine's own file).
 
-DuckDB and SQLite on files of the test's own; PostgreSQL on the session's server (the xdist group
-"postgres"), in a database of the test's own where the test writes; Spark on a warehouse directory of the test's own
-(the group "spark", one JVM). Spark's catalog file, written only when a migration succeeded, is
-checked here beside the rest. What only one engine has (what a file cannot be transpiled for,
+DuckDB and SQLite on files of the test's own; PostgreSQL on the session's server (the xdist
+group "postgres"), in a database of the test's own where the test writes; Spark on a warehouse
+directory of the test's own (the group "spark", one JVM). Spark's catalog file, written only when
+a migration succeeded, is checked here beside the rest. What only one engine has (what a file cannot be transpiled for,
 its read-only query, its interrupts) stays in that engine's own test file.
 """
 
