@@ -6,8 +6,8 @@ loops of phevaluator and eval7 and poker-equity's batch scorer.
 
 Each DuckDB figure runs in a child process (its peak RSS is that process's): DuckDB opens a
 built database read-only and reads the file with read_parquet. best_five, much slower, runs on
-the first tenth of the hands and is scaled (a note says so). SQLite runs
-sql/recipes/hand_ranks.sqlite.sql over a temp table holding the first million hands (loading
+the first tenth of the hands and is scaled (a note says so). SQLite runs the hand_ranks recipe
+as printed for it (its macro written in) over a temp table holding the first million hands (loading
 them is not timed). Peers loop over a 200,000-hand sample of the same hands, scaled to the full
 count. Medians of --reps runs; the load average is printed. Nothing here asserts a timing.
 """
@@ -82,13 +82,14 @@ def sqlite_hands(folder: str, parquet: Path, count: int, reps: int) -> None:
     import pyarrow.parquet as pq
 
     import pokersql
+    from pokersql import migrations
 
     database = Path(folder) / "bench.sqlite"
     with pokersql.connect(str(database), engine="sqlite") as db:
         db.migrate()
     table = pq.read_table(parquet).slice(0, count)
     rows = list(zip(table.column("hand_id").to_pylist(), table.column("cards").to_pylist()))
-    recipe = (Path(__file__).resolve().parents[1] / "sql" / "recipes" / "hand_ranks.sqlite.sql").read_text()
+    recipe = migrations.recipe_text("hand_ranks", "sqlite")  # what `pokersql sql --recipe` prints
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     connection.execute("create temp table my_hands (hand_id integer, cards text)")
     connection.executemany("insert into my_hands values (?, ?)", rows)

@@ -652,10 +652,22 @@ def recipes() -> dict[str, dict[str, Path]]:
 
 
 def recipe_text(name: str, dialect: str) -> str:
-    """The text of recipe NAME for DIALECT; BadInput naming the recipes there are."""
+    """The text of recipe NAME for DIALECT; BadInput naming the recipes there are.
+
+    A recipe calls the table macros of the SQL files (011's lookups): DuckDB runs it as it is;
+    for another dialect its comment comes first, then its query with each call expanded
+    (``transpile``, reading the recipe in its own dialect), laid out to be read."""
     found = recipes()
     if name not in found:
         raise BadInput(f"unknown recipe {name!r}: choose {', '.join(found)}")
     if dialect not in found[name]:
         raise BadInput(f"recipe {name!r} is written for {', '.join(sorted(found[name]))}, not {dialect}")
-    return normalize(found[name][dialect].read_text(encoding="utf-8"))
+    path = found[name][dialect]
+    text = normalize(path.read_text(encoding="utf-8"))
+    if dialect == SOURCE_DIALECT:
+        return text
+    written_in = path.name.split(".")[1]
+    macros = table_macros(f.text for f in sql_files() if f.runs_on(dialect))
+    (query,) = transpile(text, dialect, path.name, macros, read=written_in, pretty=True)
+    header = text[: text.index("*/") + 2] + "\n\n" if text.startswith("/*") else ""
+    return header + query + ";\n"

@@ -39,30 +39,39 @@ SOURCE_DIALECT = "duckdb"
 DIALECTS = ("duckdb", "sqlite", "postgres", "spark")
 
 
-def transpile(sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
-    """Statements of ``sql`` (DuckDB's dialect) written in ``dialect``.
+def transpile(
+    sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None, read: str = SOURCE_DIALECT,
+    pretty: bool = False,
+) -> list[str]:
+    """Statements of ``sql`` (DuckDB's dialect, or ``read``'s) written in ``dialect``.
 
     What ``sqlglot.transpile(sql, read="duckdb", write=dialect, unsupported_level=ErrorLevel.RAISE)``
     returns, parsed once so that the parsed statements can be checked before they are written.
     """
     from sqlglot.errors import ErrorLevel, SqlglotError
 
-    parsed = parse(sql, dialect, source, macros)
+    parsed = parse(sql, dialect, source, macros, read)
     try:
-        return [statement.sql(dialect, unsupported_level=ErrorLevel.RAISE) if statement else "" for statement in parsed]
+        return [
+            statement.sql(dialect, unsupported_level=ErrorLevel.RAISE, pretty=pretty) if statement else ""
+            for statement in parsed
+        ]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
 
 
-def parse(sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None) -> list[exp.Expression | None]:
-    """The statements of ``sql`` (DuckDB's dialect), parsed and checked for ``dialect``:
-    what ``transpile`` writes out (the Spark engine reads the trees themselves). ``macros``:
-    the table macros other scripts define (``table_macros``), expanded here too."""
+def parse(
+    sql: str, dialect: str, source: str = "SQL", macros: TableMacros | None = None, read: str = SOURCE_DIALECT
+) -> list[exp.Expression | None]:
+    """The statements of ``sql`` (DuckDB's dialect, or ``read``'s: a SQLite recipe), parsed and
+    checked for ``dialect``: what ``transpile`` writes out (the Spark engine reads the trees
+    themselves). ``macros``: the table macros other scripts define (``table_macros``), expanded
+    here too, for every engine but DuckDB, which runs them."""
     import sqlglot  # here, not at start-up: only applying or printing SQL files needs it
     from sqlglot.errors import SqlglotError
 
     try:
-        parsed = sqlglot.parse(sql, read=SOURCE_DIALECT)
+        parsed = sqlglot.parse(sql, read=read)
         if dialect != SOURCE_DIALECT:
             parsed = _expand_table_macros(parsed, macros)
             _refuse_end_exclusive_range(parsed)

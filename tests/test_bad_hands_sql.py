@@ -12,9 +12,10 @@ import sqlite3
 import pytest
 from phevaluator import evaluate_cards
 
+from pokersql import migrations
 from pokersql.cards import CARD_NAMES, parse_cards
 from pokersql.errors import BadInput
-from tests.test_own_hands import RECIPES, category_of, check_best_five, duckdb_db  # noqa: F401 (a fixture)
+from tests.test_own_hands import category_of, check_best_five, duckdb_db  # noqa: F401 (a fixture)
 
 MEGABYTE = "Ah " * 350_000
 HINT = "write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. 'Ah')"
@@ -195,10 +196,13 @@ def test_macros_rank_good_hands_in_every_notation_as_phevaluator_does(duckdb_db)
 
 
 def recipe_rows(connection, texts: list[str | None]) -> list[tuple]:
+    """The hand_ranks recipe's rows for TEXTS: on SQLite as printed for it (the macro written in),
+    on DuckDB the file as it is."""
+    dialect = "sqlite" if isinstance(connection, sqlite3.Connection) else "duckdb"
     connection.execute("create temp table my_hands (hand_id integer, cards text)")
     try:
         connection.executemany("insert into my_hands values (?, ?)", list(enumerate(texts)))
-        return connection.execute((RECIPES / "hand_ranks.sqlite.sql").read_text(encoding="utf-8")).fetchall()
+        return connection.execute(migrations.recipe_text("hand_ranks", dialect)).fetchall()
     finally:
         connection.execute("drop table my_hands")
 

@@ -12,6 +12,7 @@ import pytest
 from phevaluator import evaluate_cards
 
 import pokersql
+from pokersql import migrations
 from pokersql.cards import CARD_NAMES, parse_cards
 
 # Hands every path must get right (the issue's list): wheels, broadway straights,
@@ -234,24 +235,13 @@ def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
     check_showdown(rows, got)
 
 
-def test_sqlite_showdown_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
-    """The SQLite recipe (joins only, no macros), run by the real sqlite3 program on a
-    pokersql SQLite file opened read-only, on 10,000 hands of 2 to 10 seats."""
-    rows = random_showdowns(10_000, seed=15)
-    values = ",\n".join(f"({h}, {s}, '{hole}', '{board}')" for h, s, hole, board in rows)
-    setup = (
-        "create temp table hand_history (hand_id integer, seat integer, hole text, board text);\n"
-        f"insert into hand_history values {values};\n"
-    )
-    check_showdown(rows, sqlite3_recipe(built_database("sqlite"), setup, "showdown.sqlite.sql"))
-
-
 def sqlite3_recipe(database: str, setup: str, recipe: str) -> list[tuple[str, ...]]:
-    """The rows of sql/recipes/RECIPE, run after SETUP by the real sqlite3 program on
+    """The rows of recipe RECIPE for SQLite (its macro calls written in: migrations.recipe_text,
+    what `pokersql sql --recipe` prints), run after SETUP by the real sqlite3 program on
     DATABASE opened read-only; each row's fields as text."""
     sqlite3_program = shutil.which("sqlite3")
     assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
-    script = setup + ".mode list\n.separator |\n" + (RECIPES / recipe).read_text(encoding="utf-8")
+    script = setup + ".mode list\n.separator |\n" + migrations.recipe_text(recipe, "sqlite")
     completed = subprocess.run(
         [sqlite3_program, "-bail", "-readonly", database], input=script, capture_output=True, text=True, timeout=600,
     )
@@ -272,12 +262,13 @@ def check_hand_ranks(hands: list[list[int]], got: list[tuple]) -> None:
 
 
 def test_sqlite_hand_ranks_recipe_in_the_sqlite3_shell_against_phevaluator(built_database):
-    """sql/recipes/hand_ranks.sqlite.sql, run by the real sqlite3 program on a pokersql SQLite
-    file opened read-only, on 100,000 random hands of 5, 6 and 7 cards and the special ones."""
+    """sql/recipes/hand_ranks.sqlite.sql as printed for SQLite, run by the real sqlite3 program on
+    a pokersql SQLite file opened read-only, on 100,000 random hands of 5, 6 and 7 cards and the
+    special ones."""
     hands = [parse_cards(text) for text in SPECIAL_HANDS] + random_hands(100_000, seed=16)
     values = ",\n".join(f"({i}, '{' '.join(CARD_NAMES[card] for card in cards)}')" for i, cards in enumerate(hands))
     setup = f"create temp table my_hands (hand_id integer, cards text);\ninsert into my_hands values {values};\n"
-    check_hand_ranks(hands, sqlite3_recipe(built_database("sqlite"), setup, "hand_ranks.sqlite.sql"))
+    check_hand_ranks(hands, sqlite3_recipe(built_database("sqlite"), setup, "hand_ranks"))
 
 
 def test_sqlite_hand_ranks_recipe_runs_unchanged_on_duckdb(duckdb_db):

@@ -75,42 +75,45 @@ inner join other_cards
     on other_cards.other_cards = 5 - flush_sets.flush_cards;
 
 /* Each hand shape on each flush class whose cards it does not hold: its rank by values alone and
-   its true rank (with the flush when the suit makes five), and whether they differ. */
+   its true rank (with the flush when the suit makes five), both by hand_ranks_of (011): first
+   with no flush mask, then with the suit's values. */
 create view preflop_flush_ranks as
 with
     hands as (
         select
             classes.board_key,
-            classes.flush_mask,
+            classes.flush_mask as board_flush_mask,
             classes.board_ways,
             shapes.hole_shape,
             classes.board_key + shapes.rank_key as rank_key,
-            classes.flush_cards + shapes.suited_cards as flush_cards,
-            classes.flush_mask + shapes.suited_mask as flush_values
+            classes.flush_mask + shapes.suited_mask as flush_values,
+            0 as flush_mask
         from preflop_flush_classes as classes
         cross join preflop_hole_shapes as shapes
         -- A card of the suit in the hand is not on the board: no value of the hand's suited
         -- cards is in the class's flush values.
         where (classes.flush_mask // shapes.value_high_bit) % 2 * (shapes.suited // 2) = 0
             and (classes.flush_mask // shapes.value_low_bit) % 2 * (shapes.suited % 2) = 0
+    ),
+    by_values as (
+        select
+            board_key,
+            board_flush_mask,
+            board_ways,
+            hole_shape,
+            rank_key,
+            flush_values as flush_mask,
+            hand_rank as rank_by_values
+        from hand_ranks_of('hands')
     )
 select
-    hands.board_key,
-    hands.flush_mask,
-    hands.board_ways,
-    hands.hole_shape,
-    by_values.hand_rank as rank_by_values,
-    case
-        when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-        else by_values.hand_rank
-    end as hand_rank
-from hands
-inner join best_by_values as by_values
-    on by_values.card_count = 7
-    and by_values.rank_key = hands.rank_key
-left join best_by_flush as by_flush
-    on by_flush.card_count = hands.flush_cards
-    and by_flush.value_mask = hands.flush_values;
+    board_key,
+    board_flush_mask as flush_mask,
+    board_ways,
+    hole_shape,
+    rank_by_values,
+    hand_rank
+from hand_ranks_of('by_values');
 
 /* Part 2: for every suit profile, what the flush classes change: the boards of each class left
    by the dead cards, times (outcome with flushes - outcome by values alone). Only the classes

@@ -1,7 +1,9 @@
 /*
-  Your own hands on SQLite (no macros): hand_rank, points and category of every hand of 5 to 7
-  cards, by plain joins over the lookup tables best_hands reads (cards, flush_suits,
-  best_by_values, best_by_flush, hand_classes). Writes nothing. Runs on DuckDB too.
+  Your own hands on SQLite: hand_rank, points and category of every hand of 5 to 7 cards, by
+  card_sum_ranks (011), the lookup best_hands reads. SQLite has no macros: print this query with
+  the macro written in, and read it in the sqlite3 shell, with
+      pokersql sql --recipe hand_ranks --dialect sqlite > hand_ranks.sql
+  DuckDB runs the file as it is. Writes nothing.
 
   Reads a table (or view) my_hands(hand_id, cards): card text in the contract's notation, as
   the DuckDB macros read it: a rank (2-9, T or 10, J, Q, K, A, either case) then a suit (s h d
@@ -17,7 +19,7 @@
 
   Long rows, one per hand and card_id: replace hand_keys below by
       select hand_id, sum(rank_code) as rank_key, sum(suit_code) as suit_counts,
-          sum(card_bit) as card_mask, null as problem
+          sum(card_bit) as card_mask, count(*) as card_count, null as problem
       from your_table inner join cards using (card_id) group by hand_id
       having count(*) between 5 and 7 and count(distinct card_id) = count(*)
 
@@ -92,6 +94,7 @@ with
             + coalesce(card_5.card_bit, 0)
             + coalesce(card_6.card_bit, 0)
             + coalesce(card_7.card_bit, 0) as card_mask,
+            cast(length(hand_cards.run_together) / 2 as integer) as card_count,
             case
                 when hand_cards.cards is null
                     then 'no cards: the hand is null'
@@ -147,28 +150,45 @@ with
             on card_6.name = substr(hand_cards.run_together, 11, 2)
         left join cards as card_7
             on card_7.name = substr(hand_cards.run_together, 13, 2)
+    ),
+    -- The hands, ranked by card_sum_ranks (011), the lookup every path of pokersql reads.
+    good_keys as (
+        select
+            hand_id,
+            card_count,
+            rank_key,
+            suit_counts,
+            card_mask
+        from hand_keys
+        where problem is null
+    ),
+    ranked as (
+        select
+            hand_id,
+            card_count,
+            hand_rank
+        from card_sum_ranks('good_keys')
     )
 select
-    hand_keys.hand_id,
-    flush_suits.card_count,
+    ranked.hand_id,
+    ranked.card_count,
     hand_classes.hand_rank,
     hand_classes.points,
     hand_classes.category,
-    hand_keys.problem
+    null as problem
+from ranked
+inner join hand_classes
+    on hand_classes.hand_rank = ranked.hand_rank
+-- A text that is no hand gets no rank (a union, not a join back: SQLite would look each hand
+-- up again).
+union all
+select
+    hand_id,
+    null,
+    null,
+    null,
+    null,
+    problem
 from hand_keys
--- A text that is no hand joins nothing: no rank.
-left join flush_suits
-    on flush_suits.suit_counts = hand_keys.suit_counts
-    and hand_keys.problem is null
-left join best_by_values as by_values
-    on by_values.rank_key = hand_keys.rank_key
-    and hand_keys.problem is null
-left join best_by_flush as by_flush
-    -- the 13 values of the suit that holds five or more cards, 0 when none does
-    on by_flush.value_mask = (hand_keys.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
-left join hand_classes
-    on hand_classes.hand_rank = case
-        when by_flush.hand_rank < by_values.hand_rank then by_flush.hand_rank
-        else by_values.hand_rank
-    end
-order by hand_keys.hand_id;
+where problem is not null
+order by hand_id;

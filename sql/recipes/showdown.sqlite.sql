@@ -1,8 +1,9 @@
 /*
-  A showdown over your own hand history, on SQLite (no macros): one statement, joins over
-  the same lookup tables as best_hands (cards, flush_suits, best_by_values, best_by_flush,
-  hand_classes). Writes nothing. (SQLite's integer `/` and two-argument min(): on DuckDB,
-  use showdown.duckdb.sql.)
+  A showdown over your own hand history, on SQLite: one statement over pokersql's tables, the
+  best five by hand_evaluations_of (011), what `pokersql eval` shows. SQLite has no macros:
+  print this query with the macro written in, and read it in the sqlite3 shell, with
+      pokersql sql --recipe showdown --dialect sqlite > showdown.sql
+  (on DuckDB, showdown.duckdb.sql, with the list macros of 027). Writes nothing.
 
   Reads a table (or view) hand_history(hand_id, seat, hole, board): one row per seat of
   each hand, hole its 2 cards and board the 5 on the table, as card text in the contract's
@@ -15,9 +16,9 @@
   problem; no seat of that hand gets a place or a result, since who wins it is not known.
   problem is null for a good seat.
 
-  Your own long rows (one row per hand and card_id) evaluate the same way: join them to
-  cards on card_id in place of the instr() join of seat_cards, with a constant seat.
-  10,000 hands of 2 to 10 seats (about 60,000 seats) take about 5 s in the sqlite3 shell.
+  Your own long rows (one row per hand and card_id) evaluate the same way: give them to
+  hand_evaluations_of as its rows (hand_no, card_id) in place of seat_cards.
+  10,000 hands of 2 to 10 seats (about 60,000 seats) take about 10 s in SQLite 3.40.
 */
 
 with
@@ -59,6 +60,7 @@ with
             seat_runs.hole,
             seat_runs.board,
             seat_runs.run_together,
+            row_number() over (order by seat_runs.hand_id, seat_runs.seat) as seat_no,
             case
                 when seat_runs.cards is null
                     then 'no cards: the hand is null'
@@ -115,123 +117,43 @@ with
         left join cards as card_7
             on card_7.name = substr(seat_runs.run_together, 13, 2)
     ),
-    seat_cards as (
-        -- Each good seat's cards (the cards whose name stands in its text run together: in a
-        -- hand's, no name straddles two cards), each row with its seat's key: sums over the
-        -- seat's cards, by a window (a join back to a grouped row per seat would make SQLite
-        -- loop over one side for each row of the other).
+    seat_cards as not materialized (
+        -- Each good seat's cards, one row each: the cards whose name stands in its text run
+        -- together (in a hand's, no name straddles two cards). Not materialized, and the
+        -- cards first: where hand_evaluations_of reads a seat's cards again (each seat, then
+        -- its cards), SQLite then finds the seat by an index it makes of seat_checks; a
+        -- materialized relation it would scan whole for every seat (minutes, not seconds).
         select
-            seat_checks.hand_id,
-            seat_checks.seat,
-            seat_checks.hole,
-            seat_checks.board,
-            cards.name,
-            cards.value,
-            cards.suit_index,
-            cards.rank_code,
-            count(*) over seat as card_count,
-            sum(cards.rank_code) over seat as rank_key,
-            sum(cards.suit_code) over seat as suit_counts,
-            sum(cards.card_bit) over seat as card_mask,
-            row_number() over (
-                partition by seat_checks.hand_id, seat_checks.seat, cards.value
-                order by cards.suit_index desc
-            ) as suit_order
-        from seat_checks
-        inner join cards
+            seat_checks.seat_no as hand_no,
+            cards.card_id
+        from cards
+        inner join seat_checks
             on instr(seat_checks.run_together, cards.name) > 0
         where seat_checks.problem is null
-        window seat as (partition by seat_checks.hand_id, seat_checks.seat)
     ),
-    card_roles as (
-        -- The seat's class, by the lookups of best_hands; of each value, how many cards the
-        -- class holds (its base-5 digit of rank_key); the play value (the ace low in a wheel).
+    -- The best five of each good seat, in order, with its class: hand_evaluations_of (011),
+    -- what pokersql eval shows.
+    evaluated as (
         select
-            seat_cards.*,
-            hand_classes.category,
-            hand_classes.hand_rank,
-            hand_classes.is_flush,
-            flush_suits.flush_shift / 13 as flush_suit,
-            hand_classes.rank_key / seat_cards.rank_code % 5 as group_size,
-            case
-                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and seat_cards.value = 14 then 1
-                else seat_cards.value
-            end as play_value
-        from seat_cards
-        inner join flush_suits
-            on flush_suits.suit_counts = seat_cards.suit_counts
-        inner join best_by_values as by_values
-            on by_values.rank_key = seat_cards.rank_key
-        left join best_by_flush as by_flush
-            on by_flush.value_mask = (seat_cards.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits
-        inner join hand_classes
-            on hand_classes.hand_rank = min(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
-    ),
-    best_cards as (
-        -- The five that make the class, numbered in the shown order: larger groups first,
-        -- then higher values (the ace low in a wheel), then higher suits.
-        select
-            card_roles.hand_id,
-            card_roles.seat,
-            card_roles.hole,
-            card_roles.board,
-            card_roles.category,
-            card_roles.hand_rank,
-            card_roles.name,
-            row_number() over (
-                partition by card_roles.hand_id, card_roles.seat
-                order by card_roles.group_size desc, card_roles.play_value desc, card_roles.suit_index desc
-            ) as position
-        from card_roles
-        where card_roles.group_size > 0
-            and case
-                when card_roles.is_flush = 1 then card_roles.suit_index = card_roles.flush_suit
-                else card_roles.suit_order <= card_roles.group_size
-            end
-    ),
-    best_five as (
-        -- One row per seat again (no join back: SQLite would loop over one side for each row
-        -- of the other), carrying what the seat is.
-        select
-            best_cards.hand_id,
-            best_cards.seat,
-            best_cards.hole,
-            best_cards.board,
-            best_cards.category,
-            best_cards.hand_rank,
-            max(case when best_cards.position = 1 then best_cards.name end)
-            || ' ' || max(case when best_cards.position = 2 then best_cards.name end)
-            || ' ' || max(case when best_cards.position = 3 then best_cards.name end)
-            || ' ' || max(case when best_cards.position = 4 then best_cards.name end)
-            || ' ' || max(case when best_cards.position = 5 then best_cards.name end) as best
-        from best_cards
-        group by
-            best_cards.hand_id,
-            best_cards.seat,
-            best_cards.hole,
-            best_cards.board,
-            best_cards.category,
-            best_cards.hand_rank
+            hand_no as seat_no,
+            best,
+            category,
+            hand_rank
+        from hand_evaluations_of('seat_cards')
     ),
     all_seats as (
-        -- The good seats, and the others with no rank (a union, not a join back: SQLite would
-        -- loop over one side for each row of the other).
-        select
-            best_five.*,
-            null as problem
-        from best_five
-        union all
         select
             seat_checks.hand_id,
             seat_checks.seat,
             seat_checks.hole,
             seat_checks.board,
-            null as category,
-            null as hand_rank,
-            null as best,
+            evaluated.best,
+            evaluated.category,
+            evaluated.hand_rank,
             seat_checks.problem
         from seat_checks
-        where seat_checks.problem is not null
+        left join evaluated
+            on evaluated.seat_no = seat_checks.seat_no
     ),
     placed as (
         select
