@@ -19,7 +19,10 @@
         of each value, which come from the other three suits;
       no suit of five: all C(4, m) picks of the values, less the suited ones.
     hand_key = rank_key * 8192 + the suited cards' 13-bit value mask identifies
-    a pattern, and hand_rank is the best five of it (hand_ranks_of, 011).
+    a pattern, and hand_rank is the best five of it (best_by_values, best_by_flush).
+    That lookup is written here as 0.1.0 released it (a versioned file's SQL never
+    changes); the audit suit_reduced_seven_ranks_by_hand_ranks_of checks every row
+    against the one definition, hand_ranks_of (011).
     Every seven-card hand's hand_key is (flush_suits, 001):
       rank_key * 8192 + ((card_mask >> flush_shift) & flush_bits).
 */
@@ -140,11 +143,12 @@ with
         select
             by_flush.value_mask,
             by_flush.card_count,
+            by_flush.hand_rank,
             sum(card_values.rank_code) as rank_key
         from best_by_flush as by_flush
         inner join card_values
             on by_flush.value_mask & card_values.value_bit > 0
-        group by by_flush.value_mask, by_flush.card_count
+        group by by_flush.value_mask, by_flush.card_count, by_flush.hand_rank
     ),
     -- The cards besides the suited ones (7 - 5, 7 - 6 or none), with their C(3, o) picks.
     other_cards as (
@@ -164,6 +168,7 @@ with
             suited_sets.rank_key + other_cards.rank_key as rank_key,
             suited_sets.value_mask as suited_mask,
             suited_sets.card_count as suited_cards,
+            suited_sets.hand_rank as flush_rank,
             4 * other_cards.picks as weight
         from suited_sets
         inner join other_cards
@@ -195,6 +200,7 @@ with
             rank_key,
             suited_mask,
             suited_cards,
+            flush_rank,
             weight
         from suited_patterns
         union all
@@ -202,28 +208,24 @@ with
             rank_key,
             0 as suited_mask,
             0 as suited_cards,
+            null as flush_rank,
             weight
         from unsuited_patterns
     ),
-    -- The suited cards' mask is the flush mask hand_ranks_of (011) reads: 0 for no suit of five.
-    keyed_patterns as (
-        select
-            rank_key,
-            suited_mask,
-            suited_cards,
-            suited_mask as flush_mask,
-            weight
-        from patterns
-    ),
     ranked as (
         select
-            rank_key * 8192 + suited_mask as hand_key,
-            rank_key,
-            suited_mask,
-            suited_cards,
-            hand_rank,
-            weight
-        from hand_ranks_of('keyed_patterns')
+            patterns.rank_key * 8192 + patterns.suited_mask as hand_key,
+            patterns.rank_key,
+            patterns.suited_mask,
+            patterns.suited_cards,
+            case
+                when patterns.flush_rank < by_values.hand_rank then patterns.flush_rank
+                else by_values.hand_rank
+            end as hand_rank,
+            patterns.weight
+        from patterns
+        inner join best_by_values as by_values
+            on by_values.rank_key = patterns.rank_key
     )
 select
     ranked.hand_key,
