@@ -148,6 +148,34 @@ def test_a_failed_file_leaves_the_database_as_it_was(kind: str, new_database: st
         assert database.engine.execute("select x, y from kept") == [(1, 2)]
 
 
+def test_a_rebuild_builds_the_files_again_and_keeps_the_users_own(kind: str, new_database: str, tmp_path: Path) -> None:
+    """`migrate --rebuild`: pokersql's tables and views dropped and built again (a row written into
+    its table since is gone), the history started again, the user's own table kept, and the user's
+    view over pokersql's table read from the new one. On small files, so that every engine runs
+    it; the real files' rebuild (every audit passing after it) is tests/test_rebuild.py's, where a
+    build takes seconds (on Spark, minutes: there the audits run on the built warehouse)."""
+    directory = write_sql_files(
+        tmp_path / "sql",
+        {"001_one.sql": "create table one (x integer);\ninsert into one values (1);\n", "002_kept.views.sql": "create view kept as select x from one;\n"},
+    )
+    with pokersql.connect(new_database, engine=kind) as database:
+        migrations.migrate(database.engine, migrations.sql_files(directory))
+        with database.engine.transaction():
+            database.engine.execute("insert into one values (2)")
+            database.engine.execute("create table my_notes (id integer)")
+            database.engine.execute("insert into my_notes values (1)")
+            database.engine.execute("create view my_count as select count(*) as n from one")
+        assert database.engine.execute("select n from my_count") == [(2,)]
+        applied = migrations.migrate(database.engine, migrations.sql_files(directory), rebuild=True)
+        assert [f.script for f in applied] == ["001_one.sql", "002_kept.views.sql"]
+    with pokersql.connect(new_database, engine=kind) as database:
+        assert database.engine.execute("select x from kept") == [(1,)]
+        assert database.engine.execute("select id from my_notes") == [(1,)]
+        assert database.engine.execute("select n from my_count") == [(1,)]
+        assert scripts(database) == ["001_one.sql", "002_kept.views.sql"]
+        assert migrations.migrate(database.engine, migrations.sql_files(directory)) == []
+
+
 def _spark_catalog(kind: str, target: str) -> str | None:
     """Spark's catalog file (its tables' schemas and its views), written only when a migration
     succeeded; None on the other engines."""

@@ -37,6 +37,7 @@ from pokersql.engines.spark.session import _load_pyspark
 from pokersql.engines.spark.storage import CATALOG_FILE
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from signals import interrupt  # tests/signals.py
+from test_audits import AUDITS, DUCKDB_ONLY, run_audit  # tests/test_audits.py
 from test_conformance import write_sql_files  # tests/test_conformance.py
 from pokersql.database import _deal_settings
 
@@ -394,6 +395,14 @@ def test_hands_identical_row_for_row(sparkdb: pokersql.Database, duck: pokersql.
     expected = {c["points"]: c["count"] for c in exact_counts["five_card"]["categories"]}
     assert {points: count for points, count, _ in rows} == expected
     assert sum(ranks for *_, ranks in rows) == 7462
+
+
+def test_every_audit_passes_on_the_built_warehouse(sparkdb: pokersql.Database) -> None:
+    """The audits of sql/audits on the tables Spark built (each is shown to catch its breakage in
+    tests/test_audits.py; the real files are not rebuilt on Spark, tests/test_rebuild.py)."""
+    for audit in AUDITS:
+        if audit.name not in DUCKDB_ONLY:
+            assert run_audit(sparkdb, audit) == [], audit.name
 
 
 @pytest.mark.slow
