@@ -198,26 +198,6 @@ def test_small_tables_identical(pg: pokersql.Database, duck: pokersql.Database) 
         assert pg.engine.execute(sql) == duck.engine.execute(sql), table
 
 
-@pytest.mark.slow
-def test_hands_identical_row_for_row(pg: pokersql.Database, duck: pokersql.Database, five_card_reference: dict) -> None:
-    columns = "c1, c2, c3, c4, c5, cards, points, category, hand_rank"
-    sql = f"select {columns} from hands order by c1, c2, c3, c4, c5"
-    duck_cursor = duck.engine.connection.execute(sql)
-    rows = 0
-    with pg.engine.connection.cursor() as cursor:
-        pg_rows = cursor.stream(sql, size=100_000)
-        while duck_rows := duck_cursor.fetchmany(100_000):
-            for expected in duck_rows:
-                actual = next(pg_rows, None)
-                assert actual == expected, f"row {rows + 1}: DuckDB {expected}, PostgreSQL {actual}"
-                rows += 1
-        assert next(pg_rows, None) is None
-    assert rows == 2598960
-    counts = dict(pg.engine.execute("select points, count(*) from hands group by points"))
-    assert counts == {p: c["count"] for p, c in five_card_reference["categories"].items()}
-    assert pg.engine.execute("select count(distinct hand_rank) from hands") == [(7462,)]
-
-
 def test_simulate_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     assert pg.simulate(2000, 2, 2010).to_dict() == duck.simulate(2000, 2, 2010).to_dict()
 
@@ -228,18 +208,6 @@ def test_seven_card_hands_of_one_class_same_as_duckdb(pg: pokersql.Database, duc
     on_pg = pg.engine.execute(sql)
     assert on_pg == duck.engine.execute(sql)
     assert sum(row[3] for row in on_pg) == 2118760  # C(50, 5) boards
-
-
-def test_freq_seven_same_as_duckdb_and_exact(pg: pokersql.Database, duck: pokersql.Database, exact_counts: dict) -> None:
-    """freq --cards 7: all 133,784,560 hands enumerated in one query on the server (about a
-    minute), category for category DuckDB's and the exact counts."""
-    on_pg = pg.freq(7)
-    assert on_pg.to_dict() == duck.freq(7).to_dict()
-    reference = exact_counts["seven_card"]
-    assert (on_pg.total, on_pg.distinct_ranks) == (reference["total"], reference["distinct_ranks"])
-    counted = {c.points: c.count for c in on_pg.categories}
-    assert counted == {c["points"]: c["count"] for c in reference["categories"]}
-    assert counted == {c.points: c.expected for c in on_pg.categories}  # suit_reduced_seven's weights, on the server
 
 
 @pytest.mark.parametrize(
@@ -326,32 +294,6 @@ def test_query_reads_with_parameters_and_streams(pg: pokersql.Database) -> None:
 
 
 # -- the command line --------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["migrate"],
-        ["deal", "--players", "3", "--seed", "42"],
-        ["eval", "As", "Ks", "7d", "7c", "7h", "2s", "9c"],
-        ["compare", "As Ad 2c 2d 5h", "Ks Kd Qc Qd Ah"],
-        ["freq"],
-        ["equity", "Ah Kh", "Qs Qd", "--board", "2c 7d 9s"],
-        ["equity", "AhAd", "KhKd", "--trials", "200", "--seed", "7"],
-        ["query", "select category, count(*) as n from hands group by category order by n"],
-    ],
-)
-def test_cli_same_as_duckdb(pg_url: str, built_database, capsys, args: list[str]) -> None:
-    fmt = ["--format", "json"]
-    assert main(["--engine", "postgres", "--db", pg_url, *args, *fmt]) == 0
-    on_pg = capsys.readouterr().out
-    # The file itself, not the `duck` fixture's open Database: `query` opens a DuckDB file with its
-    # own read-only sandbox, which DuckDB cannot do while this process holds the file read-write.
-    assert main(["--db", built_database("duckdb"), *args, *fmt]) == 0, capsys.readouterr().err
-    on_duckdb = capsys.readouterr().out
-    if args[0] == "migrate":
-        on_pg, on_duckdb = (json.loads(out)["applied"] for out in (on_pg, on_duckdb))
-    assert on_pg == on_duckdb
 
 
 def test_cli_from_environment_and_errors(pg_url: str, capsys, monkeypatch) -> None:

@@ -1,10 +1,11 @@
 """Spark: the same versioned SQL files, transpiled by sqlglot to Spark SQL and run by pyspark in
 local mode, give the same answers as DuckDB.
 
-Covers the engine (its catalog file, its scratch tables, its lock), parity with DuckDB (the
-``hands`` table row for row, ``freq`` of seven cards, exact equity), the read-only ``query`` and
-the CLI. What every engine must do (the runner's guarantees, on an engine without transactions
-too, deals, eval, five-card freq, export) is tests/test_conformance.py's. A real Spark
+Covers the engine (its catalog file, its scratch tables, its lock), the types of ``hands``, exact
+equity as DuckDB's, every audit on the built warehouse, the read-only ``query`` and the CLI's
+errors. What every engine must do (the runner's guarantees, on an engine without transactions
+too, a rebuild, ``hands`` row for row, deals, eval, the five- and seven-card frequencies, export,
+the command line's JSON) is tests/test_conformance.py's. A real Spark
 runs (pyspark, Java 17): if either is missing these tests fail, they never skip. They all run on
 one pytest-xdist worker (one Spark), against one warehouse built once for the session (about
 three minutes on two cores); Spark plans a query in seconds, so each test asks it little.
@@ -379,22 +380,12 @@ def test_spark_query_takes_parameters(sparkdb: pokersql.Database) -> None:
 # -- same answers as DuckDB ----------------------------------------------------------
 
 
-@pytest.mark.slow
-def test_hands_identical_row_for_row(sparkdb: pokersql.Database, duck: pokersql.Database, tmp_path: Path, exact_counts: dict) -> None:
-    """Every row of hands, as a multiset: DuckDB's rows (written to Parquet) less Spark's, both ways."""
-    exported = tmp_path / "duck_hands.parquet"
-    duck.export("hands", exported)
-    session = sparkdb.engine.session
-    ours = session.table("hands")
-    theirs = session.read.parquet(str(exported)).select(*ours.columns)
-    assert ours.columns == ["c1", "c2", "c3", "c4", "c5", "cards", "points", "category", "hand_rank"]
-    assert [f.dataType.simpleString() for f in ours.schema.fields] == ["int"] * 5 + ["string", "int", "string", "int"]
-    assert ours.count() == theirs.count() == 2598960
-    assert ours.exceptAll(theirs).count() == 0 and theirs.exceptAll(ours).count() == 0
-    rows = sparkdb.engine.execute("select points, count(*), count(distinct hand_rank) from hands group by points order by points")
-    expected = {c["points"]: c["count"] for c in exact_counts["five_card"]["categories"]}
-    assert {points: count for points, count, _ in rows} == expected
-    assert sum(ranks for *_, ranks in rows) == 7462
+def test_hands_columns_are_spark_types_of_duckdbs(sparkdb: pokersql.Database) -> None:
+    """hands' rows are DuckDB's (tests/test_conformance.py, as CSV text); its columns' types too."""
+    fields = sparkdb.engine.session.table("hands").schema.fields
+    assert [(f.name, f.dataType.simpleString()) for f in fields] == [
+        *((f"c{i}", "int") for i in range(1, 6)), ("cards", "string"), ("points", "int"), ("category", "string"), ("hand_rank", "int")
+    ]
 
 
 def test_every_audit_passes_on_the_built_warehouse(sparkdb: pokersql.Database) -> None:
@@ -403,14 +394,6 @@ def test_every_audit_passes_on_the_built_warehouse(sparkdb: pokersql.Database) -
     for audit in AUDITS:
         if audit.name not in DUCKDB_ONLY:
             assert run_audit(sparkdb, audit) == [], audit.name
-
-
-@pytest.mark.slow
-def test_freq_seven_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.Database) -> None:
-    on_spark = sparkdb.freq(7).to_dict()
-    assert on_spark == duck.freq(7).to_dict()
-    assert on_spark["total"] == 133784560
-    assert all(c["count"] == c["expected"] for c in on_spark["categories"])
 
 
 @pytest.mark.parametrize(
@@ -427,29 +410,6 @@ def test_exact_equity_same_as_duckdb(sparkdb: pokersql.Database, duck: pokersql.
 
 
 # -- the command line on Spark ---------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["migrate"],
-        ["deal", "--players", "3", "--seed", "2010"],
-        ["eval", "Ah", "Kh", "Qh", "Jh", "Th"],
-        ["query", "select points, count(*) as n from hands group by points order by points"],
-    ],
-)
-def test_cli_same_as_duckdb(spark_dir: Path, built_database, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
-    fmt = ["--format", "json"]
-    assert main(["--engine", "spark", "--db", str(spark_dir), *args, *fmt]) == 0
-    on_spark = capsys.readouterr()
-    assert main(["--engine", "duckdb", "--db", built_database("duckdb"), *args, *fmt]) == 0
-    on_duckdb = capsys.readouterr().out
-    if args[0] == "migrate":  # it names the database
-        on_spark_out = json.loads(on_spark.out)
-        assert on_spark_out["applied"] == json.loads(on_duckdb)["applied"] == []
-    else:
-        assert on_spark.out == on_duckdb
-    assert on_spark.err == ""
 
 
 def test_cli_spark_errors(spark_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
