@@ -138,6 +138,16 @@ class Engine:
         """Column names of the last statement's result."""
         raise NotImplementedError
 
+    # ``pokersql import`` writes hand histories here (Spark: not yet, and this says why).
+    imports_histories_refused: str | None = None
+
+    def append(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert ``rows`` into one of pokersql's tables (``table`` and ``columns`` are pokersql's
+        own names, written into the SQL; the values are bound)."""
+        if rows:
+            marks = ", ".join("?" for _ in columns)
+            self.executemany(f"insert into {table} ({', '.join(columns)}) values ({marks})", rows)
+
     def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         """The statements of a script written in DuckDB's dialect, ready for this engine.
 
