@@ -181,3 +181,18 @@ def test_importing_again_stores_each_hand_once(tmp_path, engine_name):
         assert rows(db, "select count(*) from history_hands")[0][0] == 155
         assert rows(db, "select count(*) from history_seats where hand_id = '30000'")[0][0] == 6
         assert counts[0] == 80
+
+
+@pytest.mark.xdist_group("postgres")
+def test_postgres_holds_the_same_rows_as_duckdb(fresh_url, imported):
+    """PostgreSQL, through the same engine layer: every table's rows equal DuckDB's."""
+    duckdb_db, _ = imported["duckdb"]
+    with pokersql.connect(fresh_url, engine="postgres") as db:
+        result = db.import_histories([*POKERSTARS, PHH])
+        assert (result.imported, result.duplicates) == (155, 0)
+        for table in TABLES:
+            def normal(database):
+                return sorted(tuple(str(value) if value is not None else None for value in row) for row in rows(database, f"select * from {table}"))
+            theirs = normal(db)
+            ours = normal(duckdb_db)
+            assert theirs == ours, table
