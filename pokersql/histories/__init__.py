@@ -19,6 +19,7 @@ from . import phh, pokerstars
 from .hand import BadHand, Hand
 
 FORMATS = {"pokerstars": pokerstars, "phh": phh}
+PROGRESS_HANDS = 1_000  # hands between two reports of progress
 _TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
 
 
@@ -66,40 +67,32 @@ def detect(path: str) -> str:
     )
 
 
-def _numbered(path: str, seen: Callable[[int], None]) -> Iterator[tuple[int, str]]:
-    """The file's lines with their numbers; ``seen(characters)`` hears how far it has read."""
-    read = 0
-    with open(path, encoding="utf-8-sig") as handle:
-        for number, line in enumerate(handle, start=1):
-            read += len(line)
-            if not number % 4096:
-                seen(read)
-            yield number, line
-    seen(read)
-
-
 def read_hands(
     paths: Sequence[str], skip_bad: bool = False, progress: Callable[[int], None] = lambda done: None
 ) -> Iterator[Hand | Skipped]:
-    """Every hand of the files, in order. ``progress(characters)``: read so far, all files."""
+    """Every hand of the files, in order, a line at a time. ``progress(done)``: the bytes read
+    so far, of all the files (``total_size``)."""
     kinds = [(str(path), detect(str(path))) for path in paths]  # every file checked before any hand
     before = 0
     for path, kind in kinds:
         reader = FORMATS[kind]
-        lines = _numbered(path, lambda done: progress(before + done))
         try:
-            for first, block in reader.split_hands(lines):
-                try:
-                    yield reader.parse_hand(block, first, path)
-                except BadHand as bad:
-                    if not skip_bad:
-                        raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
-                    yield Skipped(path, bad.line or first, bad.reason)
+            with open(path, encoding="utf-8-sig") as handle:
+                for count, (first, block) in enumerate(reader.split_hands(enumerate(handle, start=1)), start=1):
+                    if not count % PROGRESS_HANDS:
+                        progress(before + handle.buffer.tell())  # bytes read ahead: near enough
+                    try:
+                        yield reader.parse_hand(block, first, path)
+                    except BadHand as bad:
+                        if not skip_bad:
+                            raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
+                        yield Skipped(path, bad.line or first, bad.reason)
         except BadHand as bad:  # the file as a whole (text before its first hand)
             raise BadInput(f"{path}:{bad.line}: {bad.reason}") from None
         except UnicodeDecodeError:
             raise BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH") from None
         before += os.path.getsize(path)
+        progress(before)
 
 
 def total_size(paths: Sequence[str]) -> int:

@@ -16,6 +16,7 @@ from ..cards import CARD_NAMES
 CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals to the board
+TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 
 
 class BadHand(Exception):
@@ -42,6 +43,10 @@ def hundredths(text: str) -> int:
 
 def card_ids(text: str, unknown: str = "") -> list[int | None]:
     """Card ids of text such as 'Ah Kd' or 'AhKd'; a card written ``unknown`` ('??') is None."""
+    if len(text) == 5 and text[2] == " ":  # two cards, 'Ah Kd': the common case, quickly
+        first, second = CARD_IDS.get(text[:2]), CARD_IDS.get(text[3:])
+        if first is not None and second is not None:
+            return [first, second]
     letters = text.replace(" ", "")
     if len(letters) % 2:
         raise BadHand(f"unknown card in {text.strip()!r}")
@@ -58,8 +63,8 @@ def card_ids(text: str, unknown: str = "") -> list[int | None]:
     return found
 
 
-def _text(cards: tuple[int, ...] | None) -> str | None:
-    return None if cards is None else " ".join(CARD_NAMES[card] for card in cards)
+def _text(cards: tuple[int, ...]) -> str:
+    return " ".join(CARD_NAMES[card] for card in cards)
 
 
 def _money(value: int | None) -> float | None:
@@ -68,6 +73,10 @@ def _money(value: int | None) -> float | None:
 
 class Hand:
     """A hand being read: filled by a parser, then checked, then written as rows."""
+
+    __slots__ = ("site", "hand_id", "source_file", "source_line", "game", "small_blind", "big_blind", "ante",
+                 "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
+                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -176,21 +185,37 @@ class Hand:
     # -- written ---------------------------------------------------------------
     def rows(self) -> dict[str, list[tuple]]:
         """The hand's rows of each table of 028, in its columns' order."""
-        key = (self.site, self.hand_id)
-        hands = [(*key, self.game, self.small_blind / 100, self.big_blind / 100, self.ante / 100, self.currency,
-                  self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
-                  _money(self.total_pot), _money(self.rake), self.source_file, self.source_line)]
-        seats, results = [], []
-        collected = self.collected
+        tables: dict[str, list[tuple]] = {name: [] for name in TABLE_NAMES}
+        self.add_rows(tables)
+        return tables
+
+    def add_rows(self, tables: dict[str, list[tuple]]) -> None:
+        """Append the hand's rows to ``tables`` (table name -> rows), in its columns' order."""
+        site, hand_id = self.site, self.hand_id
+        tables["history_hands"].append((
+            site, hand_id, self.game, self.small_blind / 100, self.big_blind / 100, self.ante / 100, self.currency,
+            self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
+            _money(self.total_pot), _money(self.rake), self.source_file, self.source_line,
+        ))
+        seats, results = tables["history_seats"], tables["history_results"]
+        collected, holes, shown = self.collected, self.holes, self.shown
         for player, (seat, stack) in self.seats.items():
-            hole = self.holes.get(player)
-            shown = self.shown.get(player)
-            seats.append((*key, seat, player, stack / 100, *(hole or (None, None)), _text(hole)))
+            hole = holes.get(player)
+            if hole is None:
+                seats.append((site, hand_id, seat, player, stack / 100, None, None, None))
+            else:
+                seats.append((site, hand_id, seat, player, stack / 100, hole[0], hole[1], f"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"))
             won = None if collected is None else collected.get(player, 0) / 100
-            results.append((*key, seat, player, won, *(shown or (None, None)), _text(shown)))
-        actions = [
-            (*key, number, street, self.seats[player][0], player, action, added / 100, total / 100, all_in)
+            cards = shown.get(player)
+            if cards is None:
+                results.append((site, hand_id, seat, player, won, None, None, None))
+            else:
+                results.append((site, hand_id, seat, player, won, cards[0], cards[1], f"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}"))
+        where = {player: seat for player, (seat, _) in self.seats.items()}
+        tables["history_actions"].extend(
+            (site, hand_id, number, street, where[player], player, action, added / 100, total / 100, all_in)
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
-        ]
-        board = [(*key, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)]
-        return {"history_hands": hands, "history_seats": seats, "history_actions": actions, "history_board": board, "history_results": results}
+        )
+        tables["history_board"].extend(
+            (site, hand_id, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)
+        )

@@ -38,7 +38,7 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
     start, block = 0, []
     for number, line in lines:
-        if line.startswith(HEADER_START):
+        if line[:11] == "PokerStars " and line.startswith(HEADER_START):
             if block:
                 yield start, block
             start, block = number, [line]
@@ -62,11 +62,13 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         _read_header(hand, header)
         returned = 0
         section = "table"
-        for number, line in enumerate(lines[1:], start=first + 1):
-            line = line.rstrip("\r\n")
-            if not line.strip():
+        number = first
+        for line in lines[1:]:
+            number += 1
+            line = line.rstrip()
+            if not line:
                 continue
-            if line.startswith("*** "):
+            if line[:4] == "*** ":
                 section = _section(hand, line, section)
                 continue
             if section == "summary":

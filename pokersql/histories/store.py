@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..engines.base import Engine
-from .hand import Hand
+from .hand import TABLE_NAMES, Hand
 
 # The tables of 028 and their columns, in order (Hand.rows() gives rows in this order).
 COLUMNS = {
@@ -24,8 +24,8 @@ COLUMNS = {
     "history_results": ("site", "hand_id", "seat", "player", "collected", "shown_1", "shown_2", "shown_cards"),
 }
 TABLES = tuple(COLUMNS)
+assert TABLES == TABLE_NAMES
 BATCH_HANDS = 5_000
-_LOOKUP_CHUNK = 400  # hand ids per query that asks which are held (SQLite: at most 999 parameters)
 
 
 @dataclass
@@ -40,16 +40,11 @@ def _held(engine: Engine, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
     by_site: dict[str, list[str]] = {}
     for site, hand_id in keys:
         by_site.setdefault(site, []).append(hand_id)
-    held = set()
-    for site, ids in by_site.items():
-        for start in range(0, len(ids), _LOOKUP_CHUNK):
-            chunk = ids[start : start + _LOOKUP_CHUNK]
-            marks = ", ".join("?" for _ in chunk)
-            rows = engine.execute(
-                f"select site, hand_id from history_hands where site = ? and hand_id in ({marks})", (site, *chunk)
-            )
-            held.update((row[0], row[1]) for row in rows)
-    return held
+    return {
+        (site, hand_id)
+        for site, ids in by_site.items()
+        for hand_id in engine.held("history_hands", "hand_id", ids, "site = ?", (site,))
+    }
 
 
 def write_batch(engine: Engine, hands: list[Hand], written: Written) -> None:
@@ -67,8 +62,7 @@ def write_batch(engine: Engine, hands: list[Hand], written: Written) -> None:
         if key in held:
             continue
         written.hands += 1
-        for table, table_rows in hand.rows().items():
-            rows[table].extend(table_rows)
+        hand.add_rows(rows)
     for table in TABLES:
         engine.append(table, COLUMNS[table], rows[table])
         written.rows[table] += len(rows[table])
