@@ -90,20 +90,22 @@ def own(request, tmp_path_factory):
         yield db, texts
 
 
+def own_hand(own, name: str) -> tuple[object, str, list[int], list[tuple[int, int]]]:
+    """The database, our hand's id in it, and pokerkit's payoffs and pots of the hand."""
+    db, texts = own
+    return (db, str(list(OWN_HANDS).index(name) + 1), *replay(texts[name]))
+
+
 @pytest.mark.parametrize("name", OWN_HANDS)
 def test_each_players_net_is_pokerkits_payoff(own, name):
-    db, texts = own
-    payoffs, _ = replay(texts[name])
-    hand_id = str(list(OWN_HANDS).index(name) + 1)
+    db, hand_id, payoffs, _ = own_hand(own, name)
     net = db.engine.execute("select seat, net from history_payouts where hand_id = ? order by seat", (hand_id,))
     assert [float(value) for _, value in net] == payoffs
 
 
 @pytest.mark.parametrize("name", OWN_HANDS)
 def test_the_pots_are_pokerkits(own, name):
-    db, texts = own
-    _, pots = replay(texts[name])
-    hand_id = str(list(OWN_HANDS).index(name) + 1)
+    db, hand_id, _, pots = own_hand(own, name)
     ours = db.engine.execute("select amount, players from history_pots where hand_id = ? order by pot_no", (hand_id,))
     # pokerkit leaves a pot of one player out once the uncalled bet is back: ours never has one
     assert [int(amount) for amount, _ in ours] == [amount for amount, _ in pots if amount]

@@ -103,41 +103,46 @@ with
             row_number() over (partition by levels.site, levels.hand_id order by levels.to_hundredths) as pot_no,
             coalesce(lag(levels.to_hundredths) over (partition by levels.site, levels.hand_id order by levels.to_hundredths), 0) as from_hundredths
         from levels
+    ),
+    pots as (
+        select
+            ordered_levels.site,
+            ordered_levels.hand_id,
+            ordered_levels.pot_no,
+            ordered_levels.from_hundredths,
+            ordered_levels.to_hundredths,
+            -- everyone's chips between the two levels, the folded players' too
+            cast(sum(
+                case
+                    when contributions.in_pot_hundredths > ordered_levels.from_hundredths
+                        then least(contributions.in_pot_hundredths, ordered_levels.to_hundredths) - ordered_levels.from_hundredths
+                    else 0
+                end
+            ) as bigint) as amount_hundredths,
+            sum(
+                case
+                    when contributions.folded = 0 and contributions.in_pot_hundredths >= ordered_levels.to_hundredths then 1
+                    else 0
+                end
+            ) as players
+        from ordered_levels
+        inner join history_contributions as contributions
+            on contributions.site = ordered_levels.site
+            and contributions.hand_id = ordered_levels.hand_id
+        group by
+            ordered_levels.site,
+            ordered_levels.hand_id,
+            ordered_levels.pot_no,
+            ordered_levels.from_hundredths,
+            ordered_levels.to_hundredths
     )
 select
-    ordered_levels.site,
-    ordered_levels.hand_id,
-    ordered_levels.pot_no,
-    ordered_levels.from_hundredths,
-    ordered_levels.to_hundredths,
-    -- everyone's chips between the two levels, the folded players' too
-    cast(sum(
-        case
-            when contributions.in_pot_hundredths > ordered_levels.from_hundredths
-                then least(contributions.in_pot_hundredths, ordered_levels.to_hundredths) - ordered_levels.from_hundredths
-            else 0
-        end
-    ) as bigint) as amount_hundredths,
-    cast(sum(
-        case
-            when contributions.in_pot_hundredths > ordered_levels.from_hundredths
-                then least(contributions.in_pot_hundredths, ordered_levels.to_hundredths) - ordered_levels.from_hundredths
-            else 0
-        end
-    ) / 100.0 as decimal(18, 2)) as amount,
-    sum(
-        case
-            when contributions.folded = 0 and contributions.in_pot_hundredths >= ordered_levels.to_hundredths then 1
-            else 0
-        end
-    ) as players
-from ordered_levels
-inner join history_contributions as contributions
-    on contributions.site = ordered_levels.site
-    and contributions.hand_id = ordered_levels.hand_id
-group by
-    ordered_levels.site,
-    ordered_levels.hand_id,
-    ordered_levels.pot_no,
-    ordered_levels.from_hundredths,
-    ordered_levels.to_hundredths;
+    pots.site,
+    pots.hand_id,
+    pots.pot_no,
+    pots.from_hundredths,
+    pots.to_hundredths,
+    pots.amount_hundredths,
+    cast(pots.amount_hundredths / 100.0 as decimal(18, 2)) as amount,
+    pots.players
+from pots;
