@@ -785,7 +785,7 @@ class Database:
             self._drop_lookup_copy()
             self.engine.reopen(read_only=False)
         total = max(1, histories.total_size(paths))
-        task = f"importing {len(paths)} file(s)"
+        task = f"importing {len(paths)} file(s), bytes read"
         skipped: list[histories.Skipped] = []
 
         def hands() -> Iterator[histories.Hand]:

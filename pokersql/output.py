@@ -329,7 +329,7 @@ def _(result: ImportResult, **options: Any) -> Output:
     held = f", {result.duplicates:,} already held" if result.duplicates else ""
     bad = f", {len(result.skipped):,} skipped" if result.skipped else ""
     line = (f"Imported {result.imported:,} of {result.hands + len(result.skipped):,} hand(s){held}{bad} "
-            f"from {len(result.files)} file(s) into {result.database} ({result.seconds:.2f} s)")
+            f"from {len(result.files)} file(s) into {result.database}")
     output = Output(list(summary), [list(summary.values())], data, lines=[line], show_table=bool(result.skipped))
     output.cells = [(item.file, item.line, item.reason) for item in result.skipped]
     output.table_columns = ["file", "line", "reason"]
