@@ -500,6 +500,39 @@ def query(context: Context, sql: str, read: tuple[str, ...], output_format: str)
         emit(result, output_format)
 
 
+@cli.command(name="import")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option(
+    "--skip-bad",
+    is_flag=True,
+    help="Import the good hands and list each bad one (file, line, reason). "
+    "Without it, a bad hand stops the import: exit 2, and nothing written.",
+)
+@format_option
+@quiet_option
+@pass_context
+def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, output_format: str) -> None:
+    """Import hand histories: PokerStars text and PHH (.phh, .phhs), each file's format detected.
+
+    Each hand becomes rows of history_hands, history_seats, history_actions,
+    history_board and history_results (docs/histories.md); a hand held already (the
+    same site and hand id) is stored once. A truncated hand, an unknown or duplicate
+    card, or amounts that do not add up: exit 2, naming the file, the line and the
+    reason, and the database as it was; --skip-bad imports the other hands instead.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql import hands.phhs --skip-bad --format json
+        pokersql query "select player, sum(collected) as won from history_results group by player"
+    """
+    from . import histories
+
+    for path in files:
+        histories.detect(path)  # a missing or unknown file is refused before the database is opened
+    emit(context.db.import_histories(list(files), skip_bad=skip_bad), output_format)
+
+
 @cli.command()
 @click.argument("table_name", metavar="TABLE")
 @click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),

@@ -14,11 +14,13 @@ import os
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import migrations, own_hands, ranges
+from . import histories, migrations, own_hands, ranges
+from .histories import store as history_store
 from .cards import card_name, check_distinct, parse_cards
 from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
 from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
@@ -36,6 +38,7 @@ from .results import (
     ExportResult,
     FreqResult,
     HandResult,
+    ImportResult,
     NextCard,
     PlayerHand,
     QueryResult,
@@ -756,6 +759,61 @@ class Database:
             if not os.path.isfile(path):
                 raise BadInput(f"--read {path}: no such file")
         return [str(path) for path in read]
+
+    # -- hand histories ---------------------------------------------------
+    def import_histories(self, paths: str | Path | Sequence[str | Path], skip_bad: bool = False) -> ImportResult:
+        """Read PokerStars hand-history text and PHH files into the tables of
+        ``sql/7_histories/`` (028): hands, seats, actions, board, results.
+
+        Every file is checked first (there, not empty, of a known format: else BadInput). A
+        hand that cannot be (truncated, an unknown or duplicate card, amounts that do not add
+        up) stops the import with BadInput naming its file, line and reason; ``skip_bad=True``
+        imports the other hands and lists it in ``ImportResult.skipped``. A hand held already
+        (the same site and hand id) is not written again. One transaction, which also makes
+        the tables on first use: a failure or Ctrl-C leaves the database as it was.
+        """
+        if self.engine.imports_histories_refused:
+            raise BadInput(f"import does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
+        paths = [str(paths)] if isinstance(paths, (str, Path)) else [str(path) for path in paths]
+        if not paths:
+            raise BadInput("import: give at least one hand-history file")
+        for path in paths:
+            histories.detect(path)  # every file, before anything is read or written
+        started = time.perf_counter()
+        reading = self.engine.read_only
+        if reading:
+            self._drop_lookup_copy()
+            self.engine.reopen(read_only=False)
+        total = max(1, histories.total_size(paths))
+        task = f"importing {len(paths)} file(s), bytes read"
+        skipped: list[histories.Skipped] = []
+
+        def hands() -> Iterator[histories.Hand]:
+            for item in histories.read_hands(paths, skip_bad, lambda done: self.progress(task, min(done, total - 1), total)):
+                if isinstance(item, histories.Skipped):
+                    skipped.append(item)
+                else:
+                    yield item
+
+        try:
+            with self.engine.transaction(immediate=True):
+                files = migrations.files_for(history_store.TABLES, migrations.sql_files())
+                migrations.migrate(self.engine, files=files, progress=self.progress, in_transaction=True)
+                written = history_store.write_hands(self.engine, hands())
+            self.progress(task, total, total)
+        finally:
+            if reading:
+                self.engine.reopen(read_only=True)
+        return ImportResult(
+            database=masked(str(self.engine.path or MEMORY)),
+            files=paths,
+            hands=written.hands + written.duplicates,
+            imported=written.hands,
+            duplicates=written.duplicates,
+            skipped=skipped,
+            rows=written.rows,
+            seconds=time.perf_counter() - started,
+        )
 
     # -- getting data out -------------------------------------------------
     def export(self, table: str, path: str | Path) -> ExportResult:

@@ -46,6 +46,7 @@ with the command that rebuilds it; a rebuild drops pokersql's objects only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
@@ -539,8 +540,12 @@ def migrate(
     files: list[SqlFile] | None = None,
     progress: ProgressCallback = no_progress,
     rebuild: bool = False,
+    in_transaction: bool = False,
 ) -> list[SqlFile]:
     """Apply what is pending, in one transaction; returns the files applied.
+
+    ``in_transaction=True``: in the caller's open transaction instead (``import`` makes its
+    tables in the transaction that fills them: a failed import leaves no trace).
 
     A file that fails, or an interrupt, rolls everything back: the database stays as it was.
     The database's state is read before and again inside the transaction, which takes the
@@ -552,7 +557,7 @@ def migrate(
     files = sql_files() if files is None else files
     if not rebuild and not plan(engine, files):
         return []
-    with engine.transaction(immediate=True):
+    with contextlib.nullcontext() if in_transaction else engine.transaction(immediate=True):
         kept_views = _drop_pokersql_objects(engine, files) if rebuild else []
         todo = plan(engine, files)
         if todo.create_history:

@@ -40,6 +40,7 @@ from .results import (
     EquityResult,
     EvaluateManyResult,
     ExportResult,
+    ImportResult,
     FreqResult,
     HandResult,
     MigrateResult,
@@ -317,6 +318,23 @@ def _(result: BuildResult, **options: Any) -> Output:
     data = result.to_dict()
     line = f"{result.table}: {result.rows:,} rows in {result.database} ({result.seconds:.2f} s)"
     return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
+
+
+@present.register
+def _(result: ImportResult, **options: Any) -> Output:
+    """The table: each hand skipped (file, line, reason), then one line; CSV: that line's figures."""
+    data = result.to_dict()
+    summary = {"files": len(result.files), "hands": result.hands, "imported": result.imported,
+               "duplicates": result.duplicates, "skipped": len(result.skipped), "seconds": data["seconds"]}
+    held = f", {result.duplicates:,} already held" if result.duplicates else ""
+    bad = f", {len(result.skipped):,} skipped" if result.skipped else ""
+    line = (f"Imported {result.imported:,} of {result.hands + len(result.skipped):,} hand(s){held}{bad} "
+            f"from {len(result.files)} file(s) into {result.database}")
+    output = Output(list(summary), [list(summary.values())], data, lines=[line], show_table=bool(result.skipped))
+    output.cells = [(item.file, item.line, item.reason) for item in result.skipped]
+    output.table_columns = ["file", "line", "reason"]
+    output.title = f"Skipped {len(result.skipped)} bad hand(s)" if result.skipped else None
+    return output
 
 
 @present.register

@@ -423,3 +423,28 @@ class QueryStream:
 
     columns: list[str]
     rows: Iterator[tuple]
+
+
+@dataclass
+class ImportResult:
+    """``import_histories``' answer: the hands read, imported, already held, and skipped."""
+
+    database: str
+    files: list[str]
+    hands: int  # read, skipped ones aside
+    imported: int
+    duplicates: int  # held already, or read twice
+    skipped: list[Any] = field(default_factory=list)  # histories.Skipped: file, line, reason
+    rows: dict[str, int] = field(default_factory=dict)  # rows written, by table
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "hands": self.hands,
+            "imported": self.imported,
+            "duplicates": self.duplicates,
+            "skipped": [item.to_dict() for item in self.skipped],
+            "rows": self.rows,
+            "seconds": round(self.seconds, 3),
+        }

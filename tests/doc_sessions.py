@@ -166,7 +166,8 @@ def run(session: Session, directory: Path, env: dict[str, str] | None = None) ->
 def workspace(databases: Path, directory: Path, session: Session | None = None) -> Path:
     """A session's directory: copies of the built poker.duckdb and poker.sqlite in DATABASES (a
     session may change them; none that the session builds itself, piping SQL into a shell),
-    poker.duckdb also as pokersql.duckdb, the CLI's default, and sql/ as in the repository's root."""
+    poker.duckdb also as pokersql.duckdb, the CLI's default, and sql/ and tests/histories/ as in the
+    repository's root."""
     directory.mkdir(parents=True, exist_ok=True)
     built_here = " ".join(command.text for _, command, _ in session.steps) if session else ""
     for name in ("poker.duckdb", "poker.sqlite"):
@@ -174,6 +175,8 @@ def workspace(databases: Path, directory: Path, session: Session | None = None) 
             shutil.copyfile(databases / name, directory / name)
     shutil.copyfile(databases / "poker.duckdb", directory / "pokersql.duckdb")
     (directory / "sql").symlink_to(ROOT / "sql")
+    (directory / "tests").mkdir()
+    (directory / "tests" / "histories").symlink_to(ROOT / "tests" / "histories")  # real hand histories (README)
     if session and any("pokersql.spark/preflop_matchups" in s.text for _, _, statements in session.steps for s in statements):
         spark_table(databases / "poker.duckdb", directory / "pokersql.spark" / "preflop_matchups")
     return directory

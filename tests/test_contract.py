@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -165,3 +165,16 @@ def test_showdown_json_lines_have_the_contract_shape(run, tmp_path):
     for line in lines:
         check(json.loads(line), SHAPES["showdown"])
     assert [player["share"] for player in json.loads(lines[1])["players"]] == [0.5, 0.5]
+
+
+def test_import_json_has_the_contract_shape(run, tmp_path):
+    """A real file and a hand of it broken, with --skip-bad: every key, the skipped list too."""
+    history = Path(__file__).resolve().parent / "histories" / "pluribus_30.txt"
+    text = history.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("Dealt to MrWhite [3c 9s]", "Dealt to MrWhite [3c 9x]", 1), encoding="utf-8")
+    status, out, err = run("import", "--skip-bad", str(bad), "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["import"])
+    assert (actual["hands"], actual["imported"], actual["skipped"][0]["line"]) == (79, 79, 12)

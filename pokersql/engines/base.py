@@ -138,6 +138,30 @@ class Engine:
         """Column names of the last statement's result."""
         raise NotImplementedError
 
+    # ``pokersql import`` writes hand histories here (Spark: not yet, and this says why).
+    imports_histories_refused: str | None = None
+    # Values bound in one ``in (?, ...)`` of ``held``: SQLite takes 32,766 parameters from 3.32.
+    held_chunk: int = 900
+
+    def held(self, table: str, column: str, values: Sequence[Any], where: str = "", params: Sequence[Any] = ()) -> set:
+        """Those of ``values`` that ``table.column`` holds, in rows that meet ``where`` (SQL of
+        pokersql's own, ``params`` bound) if given."""
+        found: set = set()
+        condition = f"{where} and " if where else ""
+        for start in range(0, len(values), self.held_chunk):
+            chunk = list(values[start : start + self.held_chunk])
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.execute(f"select {column} from {table} where {condition}{column} in ({marks})", (*params, *chunk))
+            found.update(row[0] for row in rows)
+        return found
+
+    def append(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert ``rows`` into one of pokersql's tables (``table`` and ``columns`` are pokersql's
+        own names, written into the SQL; the values are bound)."""
+        if rows:
+            marks = ", ".join("?" for _ in columns)
+            self.executemany(f"insert into {table} ({', '.join(columns)}) values ({marks})", rows)
+
     def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         """The statements of a script written in DuckDB's dialect, ready for this engine.
 

@@ -42,6 +42,7 @@ class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
     default_path = "pokersql.spark"
     options = ("master",)
     binds_views = True  # Spark analyses a view when it is created
+    imports_histories_refused = "hand histories are imported on DuckDB, SQLite and PostgreSQL for now (issue 23 brings Spark later)"
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
         _check_kind(path, "spark")

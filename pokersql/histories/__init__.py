@@ -1,0 +1,99 @@
+"""Hand histories: PokerStars text and PHH read into the rows of ``sql/7_histories/``.
+
+``read_hands(paths)`` checks every file first (there, readable, not empty, of a format it
+knows: else BadInput, one line), then yields each hand, a file at a time and a hand at a time
+(memory stays bounded), as a ``Hand``; a hand that cannot be is a ``Skipped`` with its file,
+line and reason when ``skip_bad``, else BadInput naming them. ``store.write_hands`` writes them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..errors import BadInput
+from . import phh, pokerstars
+from .hand import BadHand, Hand
+
+FORMATS = {"pokerstars": pokerstars, "phh": phh}
+PROGRESS_HANDS = 1_000  # hands between two reports of progress
+_TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A hand left out by ``--skip-bad``: where it starts, and why."""
+
+    file: str
+    line: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _first_line(path: str) -> tuple[int, str] | None:
+    with open(path, encoding="utf-8-sig") as handle:
+        for number, line in enumerate(handle, start=1):
+            if line.strip():
+                return number, line
+    return None
+
+
+def detect(path: str) -> str:
+    """"pokerstars" or "phh", by the file's first line that is not blank; BadInput otherwise."""
+    if os.path.isdir(path):
+        raise BadInput(f"{path}: a directory, not a hand-history file")
+    if not os.path.exists(path):
+        raise BadInput(f"{path}: no such file")
+    try:
+        first = _first_line(path)
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH") from None
+    except OSError as e:
+        raise BadInput(f"{path}: cannot read it: {e.strerror or e}") from e
+    if first is None:
+        raise BadInput(f"{path}: empty file, no hand in it")
+    number, line = first
+    if pokerstars.is_header(line.lstrip("\ufeff")):
+        return "pokerstars"
+    if path.lower().endswith((".phh", ".phhs")) or _TOML_START.match(line):
+        return "phh"
+    raise BadInput(
+        f"{path}:{number}: not a hand history: neither PokerStars text nor PHH (it starts {line.strip()[:40]!r})"
+    )
+
+
+def read_hands(
+    paths: Sequence[str], skip_bad: bool = False, progress: Callable[[int], None] = lambda done: None
+) -> Iterator[Hand | Skipped]:
+    """Every hand of the files, in order, a line at a time. ``progress(done)``: the bytes read
+    so far, of all the files (``total_size``)."""
+    kinds = [(str(path), detect(str(path))) for path in paths]  # every file checked before any hand
+    before = 0
+    for path, kind in kinds:
+        reader = FORMATS[kind]
+        try:
+            with open(path, encoding="utf-8-sig") as handle:
+                for count, (first, block) in enumerate(reader.split_hands(enumerate(handle, start=1)), start=1):
+                    if not count % PROGRESS_HANDS:
+                        progress(before + handle.buffer.tell())  # bytes read ahead: near enough
+                    try:
+                        yield reader.parse_hand(block, first, path)
+                    except BadHand as bad:
+                        if not skip_bad:
+                            raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
+                        yield Skipped(path, bad.line or first, bad.reason)
+        except BadHand as bad:  # the file as a whole (text before its first hand)
+            raise BadInput(f"{path}:{bad.line}: {bad.reason}") from None
+        except UnicodeDecodeError:
+            raise BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH") from None
+        before += os.path.getsize(path)
+        progress(before)
+
+
+def total_size(paths: Sequence[str]) -> int:
+    return sum(os.path.getsize(str(path)) for path in paths if os.path.isfile(str(path)))

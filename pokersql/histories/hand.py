@@ -1,0 +1,221 @@
+"""One hand of a history as both parsers build it, what makes it bad, and its rows.
+
+A parser (``pokerstars``, ``phh``) reads a hand's lines into a ``Hand``: its seats, its actions
+street by street, the board, the cards known, what each player collected. ``Hand.check()``
+then refuses a hand that cannot be (a card twice, chips that do not add up), and
+``Hand.rows()`` gives the rows of the tables of ``sql/7_histories/028_hand_histories.sql``.
+
+Amounts are kept in hundredths (cents, or hundredths of a chip), as integers: a hand's
+amounts add up exactly, and a history's amount with more than two decimals is refused.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARD_NAMES
+
+CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals to the board
+TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
+
+
+class BadHand(Exception):
+    """A hand that cannot be imported: the reason, and the line (of the file) it is about."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+
+
+def hundredths(text: str) -> int:
+    """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
+    whole, dot, fraction = text.partition(".")
+    if whole.isdigit() and (not dot or (len(fraction) <= 2 and fraction.isdigit())):  # the common case, quickly
+        return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
+    cleaned = text.strip().lstrip("$€£").replace(",", "")
+    whole, _, fraction = cleaned.partition(".")
+    fraction = fraction.rstrip("0")
+    if not whole.isdigit() and not (whole == "" and fraction.isdigit()) or len(fraction) > 2 or (fraction and not fraction.isdigit()):
+        raise BadHand(f"not an amount: {text.strip()!r}")
+    return int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
+
+
+def card_ids(text: str, unknown: str = "") -> list[int | None]:
+    """Card ids of text such as 'Ah Kd' or 'AhKd'; a card written ``unknown`` ('??') is None."""
+    if len(text) == 5 and text[2] == " ":  # two cards, 'Ah Kd': the common case, quickly
+        first, second = CARD_IDS.get(text[:2]), CARD_IDS.get(text[3:])
+        if first is not None and second is not None:
+            return [first, second]
+    letters = text.replace(" ", "")
+    if len(letters) % 2:
+        raise BadHand(f"unknown card in {text.strip()!r}")
+    found: list[int | None] = []
+    for start in range(0, len(letters), 2):
+        name = letters[start : start + 2]
+        if unknown and name == unknown:
+            found.append(None)
+            continue
+        card = CARD_IDS.get(name)
+        if card is None:
+            raise BadHand(f"unknown card {name!r}")
+        found.append(card)
+    return found
+
+
+def _text(cards: tuple[int, ...]) -> str:
+    return " ".join(CARD_NAMES[card] for card in cards)
+
+
+def _money(value: int | None) -> float | None:
+    return None if value is None else value / 100
+
+
+class Hand:
+    """A hand being read: filled by a parser, then checked, then written as rows."""
+
+    __slots__ = ("site", "hand_id", "source_file", "source_line", "game", "small_blind", "big_blind", "ante",
+                 "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
+                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street")
+
+    def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
+        self.site = site
+        self.hand_id = hand_id
+        self.source_file = source_file
+        self.source_line = source_line
+        self.game = ""
+        self.small_blind = self.big_blind = self.ante = 0
+        self.currency: str | None = None
+        self.played_at: str | None = None
+        self.time_zone: str | None = None
+        self.table_name: str | None = None
+        self.max_seats: int | None = None
+        self.button_seat: int | None = None
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.seats: dict[str, tuple[int, int]] = {}  # player -> (seat, starting stack)
+        self.holes: dict[str, tuple[int, ...]] = {}
+        self.shown: dict[str, tuple[int, ...]] = {}
+        self.collected: dict[str, int] | None = {}  # None: the history does not say
+        self.board: list[tuple[str, int]] = []
+        self.actions: list[tuple[str, str, str, int, int, bool]] = []
+        self.put: dict[str, int] = {}  # chips each player put in, all streets
+        self.street_totals: dict[str, int] = {}  # on the street being played
+        self.street = "preflop"
+
+    # -- filled by a parser ------------------------------------------------
+    def seat(self, number: int, player: str, stack: int) -> None:
+        if player in self.seats:
+            raise BadHand(f"player {player!r} sits twice")
+        self.seats[player] = (number, stack)
+        self.put[player] = 0
+
+    def _known(self, player: str) -> None:
+        if player not in self.seats:
+            raise BadHand(f"{player!r} has no seat in this hand")
+
+    def act(self, player: str, action: str, added: int, all_in: bool = False, dead: bool = False) -> None:
+        """``player`` puts ``added`` more chips in (0 for a fold or a check); ``dead`` chips (an
+        ante, a small blind posted with the big) count in the pot, not in the street's bet."""
+        self._known(player)
+        put = self.put[player] + added
+        stack = self.seats[player][1]
+        if put > stack:
+            raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
+        self.put[player] = put
+        total = self.street_totals.get(player, 0) + (0 if dead else added)
+        self.street_totals[player] = total
+        self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
+
+    def deal_board(self, street: str, cards: list[int]) -> None:
+        if street not in BOARD_SIZES or STREETS.index(street) != STREETS.index(self.street) + 1:
+            raise BadHand(f"the {street} comes after the {self.street}")
+        if len(cards) != BOARD_SIZES[street]:
+            raise BadHand(f"the {street} has {len(cards)} card(s), not {BOARD_SIZES[street]}")
+        self.street = street
+        self.street_totals = {}
+        self.board.extend((street, card) for card in cards)
+
+    def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
+        self._known(player)
+        if None in cards:
+            return  # cards the history does not know
+        if len(cards) != 2:
+            raise BadHand(f"{player} has {len(cards)} hole cards, not 2 (Hold'em)")
+        known = tuple(cards)  # type: ignore[arg-type]
+        if self.holes.get(player, known) != known:
+            raise BadHand(f"{player} shows {_text(known)} but was dealt {_text(self.holes[player])}")
+        self.holes[player] = known
+        if shown:
+            self.shown[player] = known
+
+    def collect(self, player: str, amount: int) -> None:
+        self._known(player)
+        assert self.collected is not None
+        self.collected[player] = self.collected.get(player, 0) + amount
+
+    # -- checked -------------------------------------------------------------
+    def returned(self) -> int:
+        """The uncalled part of the largest bet: what the pot gives back to the one who made it."""
+        amounts = sorted(self.put.values(), reverse=True)
+        return amounts[0] - amounts[1] if len(amounts) > 1 else 0
+
+    def check(self, returned: int | None = None) -> None:
+        """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
+        history gives back (PokerStars says; PHH does not, and the rules give them)."""
+        owner: dict[int, str] = {}
+        places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
+        places.append(("the board", tuple(card for _, card in self.board)))
+        for place, cards in places:
+            for card in cards:
+                if card in owner:
+                    where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
+                    raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
+                owner[card] = place
+        pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
+        if self.total_pot is not None and self.total_pot != pot:
+            raise BadHand(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
+        if self.collected is not None:
+            taken = sum(self.collected.values()) + (self.rake or 0)
+            if taken > pot:
+                raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+            if self.rake is not None and taken != pot:
+                raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+
+    # -- written ---------------------------------------------------------------
+    def rows(self) -> dict[str, list[tuple]]:
+        """The hand's rows of each table of 028, in its columns' order."""
+        tables: dict[str, list[tuple]] = {name: [] for name in TABLE_NAMES}
+        self.add_rows(tables)
+        return tables
+
+    def add_rows(self, tables: dict[str, list[tuple]]) -> None:
+        """Append the hand's rows to ``tables`` (table name -> rows), in its columns' order."""
+        site, hand_id = self.site, self.hand_id
+        tables["history_hands"].append((
+            site, hand_id, self.game, self.small_blind / 100, self.big_blind / 100, self.ante / 100, self.currency,
+            self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
+            _money(self.total_pot), _money(self.rake), self.source_file, self.source_line,
+        ))
+        seats, results = tables["history_seats"], tables["history_results"]
+        collected, holes, shown = self.collected, self.holes, self.shown
+        for player, (seat, stack) in self.seats.items():
+            hole = holes.get(player)
+            if hole is None:
+                seats.append((site, hand_id, seat, player, stack / 100, None, None, None))
+            else:
+                seats.append((site, hand_id, seat, player, stack / 100, hole[0], hole[1], f"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"))
+            won = None if collected is None else collected.get(player, 0) / 100
+            cards = shown.get(player)
+            if cards is None:
+                results.append((site, hand_id, seat, player, won, None, None, None))
+            else:
+                results.append((site, hand_id, seat, player, won, cards[0], cards[1], f"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}"))
+        where = {player: seat for player, (seat, _) in self.seats.items()}
+        tables["history_actions"].extend(
+            (site, hand_id, number, street, where[player], player, action, added / 100, total / 100, all_in)
+            for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
+        )
+        tables["history_board"].extend(
+            (site, hand_id, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)
+        )

@@ -1,0 +1,168 @@
+"""PHH, the Poker Hand History standard (uoftcprg/phh-std): TOML, one hand a file (``.phh``)
+or many (``.phhs``, each under a header such as ``[11]``), Hold'em only (variants NT and FT).
+
+The actions are PHH's: ``d dh p1 AcKd`` deals hole cards (``????`` unknown), ``d db Kd7c7s`` the
+board, ``p1 f`` folds, ``p1 cc`` checks or calls, ``p1 cbr 3.00`` bets or raises to 3.00, ``p1 sm
+Jh3h`` shows. The amount each puts in follows from the rules; ``winnings``, where given, is
+what each player collected.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .hand import BadHand, Hand, card_ids, hundredths
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+GAMES = {"NT": "Hold'em No Limit", "FT": "Hold'em Limit"}
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
+_TOML_LINE = re.compile(r"at line (\d+)")
+NEXT_STREET = {0: "flop", 3: "turn", 4: "river"}
+
+
+def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
+    """(first line, the hand's lines) for each hand: a ``.phhs`` section, or a whole ``.phh``."""
+    start, block = 1, []
+    for number, line in lines:
+        if _SECTION.match(line):
+            if any(text.strip() and not text.lstrip().startswith("#") for text in block):
+                yield start, block
+            start, block = number, []
+        block.append(line)
+    if any(text.strip() and not text.lstrip().startswith("#") for text in block):
+        yield start, block
+
+
+def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
+    """One hand from its TOML text, which starts at line ``first`` of the file."""
+    text = "".join(lines)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = _TOML_LINE.search(str(e))
+        raise BadHand(f"not PHH: {str(e).split(' (at')[0]}", first + int(at.group(1)) - 1 if at else first) from e
+    section = _SECTION.match(lines[0])
+    if section is not None:  # a hand of a .phhs file, under its header
+        data = data.get(section.group(1).strip().strip('"'), data)
+    try:
+        return _hand(data, text, first, source_file)
+    except BadHand as bad:
+        bad.line = bad.line or first
+        raise
+    except (TypeError, ValueError, KeyError, IndexError) as e:
+        raise BadHand(f"not PHH: {type(e).__name__}: {e}", first) from e
+
+
+def _amount(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BadHand(f"not an amount: {value!r}")
+    return hundredths(repr(value))
+
+
+def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand:
+    for key in ("variant", "starting_stacks", "actions"):
+        if key not in data:
+            raise BadHand(f"not PHH: no {key!r}")
+    variant = data["variant"]
+    if variant not in GAMES:
+        raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em ({', '.join(GAMES)})")
+    stacks = [_amount(value) for value in data["starting_stacks"]]
+    count = len(stacks)
+    names = [str(name) for name in data.get("players", [f"p{n}" for n in range(1, count + 1)])]
+    seats = [int(seat) for seat in data.get("seats", range(1, count + 1))]
+    if len(names) != count or len(seats) != count:
+        raise BadHand(f"{count} starting stacks but {len(names)} players and {len(seats)} seats")
+    site = str(data.get("venue") or "PHH")
+    hand_id = str(data["hand"]) if "hand" in data else hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+    hand = Hand(site, hand_id, source_file, first)
+    hand.game = GAMES[variant]
+    _describe(hand, data, seats, count)
+    for seat, name, stack in zip(seats, names, stacks):
+        hand.seat(seat, name, stack)
+    antes = [_amount(value) for value in data.get("antes", [0] * count)]
+    blinds = [_amount(value) for value in data.get("blinds_or_straddles", [0] * count)]
+    hand.ante = max(antes, default=0)
+    posted = sorted(value for value in blinds if value)
+    hand.small_blind = posted[0] if len(posted) > 1 else 0
+    hand.big_blind = posted[1] if len(posted) > 1 else posted[0] if posted else 0
+    for name, ante, stack in zip(names, antes, stacks):
+        if ante:
+            hand.act(name, "ante", min(ante, stack), dead=True)
+    for name, blind in zip(names, blinds):
+        if blind:
+            rank = posted.index(blind)
+            kind = "small_blind" if rank == 0 and len(posted) > 1 else "big_blind" if rank <= 1 else "straddle"
+            hand.act(name, kind, min(blind, hand.seats[name][1] - hand.put[name]))
+    for action in data["actions"]:
+        _act(hand, names, str(action).split(" #")[0].split())
+    if "winnings" in data:
+        for name, won in zip(names, data["winnings"]):
+            hand.collect(name, _amount(won))
+    else:
+        hand.collected = None
+    hand.check()
+    return hand
+
+
+def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) -> None:
+    hand.table_name = str(data["table"]) if "table" in data else None
+    hand.max_seats = int(data["seat_count"]) if "seat_count" in data else None
+    hand.button_seat = seats[-1] if count else None  # PHH lists players from the small blind: the button last
+    hand.currency = data.get("currency") or CURRENCIES.get(data.get("currency_symbol", ""))
+    hand.time_zone = data.get("time_zone") or data.get("time_zone_abbreviation")
+    if all(key in data for key in ("year", "month", "day")):
+        when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
+        if isinstance(data.get("time"), datetime.time):
+            clock = data["time"]
+            when = when.replace(hour=clock.hour, minute=clock.minute, second=clock.second)
+        hand.played_at = when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _player(names: list[str], word: str) -> str:
+    if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names)):
+        raise BadHand(f"unknown player {word!r} in an action")
+    return names[int(word[1:]) - 1]
+
+
+def _act(hand: Hand, names: list[str], words: list[str]) -> None:
+    action = " ".join(words)
+    if len(words) < 2:
+        raise BadHand(f"unreadable action {action!r}")
+    if words[0] == "d":
+        if words[1] == "dh" and len(words) == 4:
+            hand.hole(_player(names, words[2]), card_ids(words[3], unknown="??"))
+        elif words[1] == "db" and len(words) == 3:
+            street = NEXT_STREET.get(len(hand.board))
+            if street is None:
+                raise BadHand(f"a board card after the river: {action!r}")
+            cards = card_ids(words[2])
+            hand.deal_board(street, cards)  # type: ignore[arg-type]
+        else:
+            raise BadHand(f"unsupported dealing {action!r} (Hold'em deals hole cards and the board)")
+        return
+    player = _player(names, words[0])
+    left = hand.seats[player][1] - hand.put[player]
+    highest = max(hand.street_totals.values(), default=0)
+    mine = hand.street_totals.get(player, 0)
+    if words[1] == "f":
+        hand.act(player, "fold", 0)
+    elif words[1] == "cc":
+        owed = min(highest - mine, left)
+        hand.act(player, "call" if owed else "check", owed)
+    elif words[1] == "cbr" and len(words) == 3:
+        to = hundredths(words[2])
+        hand.act(player, "raise" if highest else "bet", to - mine)
+    elif words[1] == "sm":
+        if len(words) == 3:
+            hand.hole(player, card_ids(words[2], unknown="??"), shown=True)
+    else:
+        raise BadHand(f"unsupported action {action!r}")

@@ -1,0 +1,148 @@
+/*
+  The pots of the imported hands (028), from their actions alone: what each player put in,
+  the uncalled bet given back, and the main pot and side pots that unequal all-ins make.
+  Amounts are summed in hundredths (exact integers on every engine), then shown in the
+  history's unit.
+
+    history_contributions  one row per seat per hand: chips put in (put), whether the player
+                           folded or went all-in, the uncalled part of the largest bet given
+                           back (returned: the largest contribution less the second largest,
+                           to the one who made it) and what stays in the pots (in_pot)
+    history_pots           one row per pot per hand: pot_no 1 is the main pot, then the side
+                           pots in order; each covers the chips in the pots between two levels
+                           (from_hundredths, to_hundredths: amounts in_pot of the players still in,
+                           smallest first), and the players still in who reach to_hundredths may
+                           win it (players)
+*/
+
+create view history_contributions as
+with
+    put_in as (
+        select
+            seats.site,
+            seats.hand_id,
+            seats.seat,
+            seats.player,
+            coalesce(sum(cast(round(actions.amount * 100) as bigint)), 0) as put_hundredths,
+            max(case when actions.action = 'fold' then 1 else 0 end) as folded,
+            max(case when actions.all_in then 1 else 0 end) as all_in
+        from history_seats as seats
+        left join history_actions as actions
+            on actions.site = seats.site
+            and actions.hand_id = seats.hand_id
+            and actions.seat = seats.seat
+        group by seats.site, seats.hand_id, seats.seat, seats.player
+    ),
+    -- the largest contribution first (the lower seat first among equals), and the next one
+    ranked as (
+        select
+            put_in.site,
+            put_in.hand_id,
+            put_in.seat,
+            put_in.player,
+            put_in.put_hundredths,
+            put_in.folded,
+            put_in.all_in,
+            row_number() over (
+                partition by put_in.site, put_in.hand_id
+                order by put_in.put_hundredths desc, put_in.seat
+            ) as put_order,
+            lead(put_in.put_hundredths) over (
+                partition by put_in.site, put_in.hand_id
+                order by put_in.put_hundredths desc, put_in.seat
+            ) as next_put_hundredths
+        from put_in
+    ),
+    returned as (
+        select
+            ranked.site,
+            ranked.hand_id,
+            ranked.seat,
+            ranked.player,
+            ranked.put_hundredths,
+            ranked.folded,
+            ranked.all_in,
+            case
+                when ranked.put_order = 1 then ranked.put_hundredths - coalesce(ranked.next_put_hundredths, 0)
+                else 0
+            end as returned_hundredths
+        from ranked
+    )
+select
+    returned.site,
+    returned.hand_id,
+    returned.seat,
+    returned.player,
+    returned.folded,
+    returned.all_in,
+    returned.put_hundredths,
+    returned.returned_hundredths,
+    returned.put_hundredths - returned.returned_hundredths as in_pot_hundredths,
+    cast(returned.put_hundredths / 100.0 as decimal(18, 2)) as put,
+    cast(returned.returned_hundredths / 100.0 as decimal(18, 2)) as returned,
+    cast((returned.put_hundredths - returned.returned_hundredths) / 100.0 as decimal(18, 2)) as in_pot
+from returned;
+
+create view history_pots as
+with
+    -- each amount in the pots of a player still in: where a pot ends
+    levels as (
+        select distinct
+            contributions.site,
+            contributions.hand_id,
+            contributions.in_pot_hundredths as to_hundredths
+        from history_contributions as contributions
+        where contributions.folded = 0
+            and contributions.in_pot_hundredths > 0
+    ),
+    ordered_levels as (
+        select
+            levels.site,
+            levels.hand_id,
+            levels.to_hundredths,
+            row_number() over (partition by levels.site, levels.hand_id order by levels.to_hundredths) as pot_no,
+            coalesce(lag(levels.to_hundredths) over (partition by levels.site, levels.hand_id order by levels.to_hundredths), 0) as from_hundredths
+        from levels
+    ),
+    pots as (
+        select
+            ordered_levels.site,
+            ordered_levels.hand_id,
+            ordered_levels.pot_no,
+            ordered_levels.from_hundredths,
+            ordered_levels.to_hundredths,
+            -- everyone's chips between the two levels, the folded players' too
+            cast(sum(
+                case
+                    when contributions.in_pot_hundredths > ordered_levels.from_hundredths
+                        then least(contributions.in_pot_hundredths, ordered_levels.to_hundredths) - ordered_levels.from_hundredths
+                    else 0
+                end
+            ) as bigint) as amount_hundredths,
+            sum(
+                case
+                    when contributions.folded = 0 and contributions.in_pot_hundredths >= ordered_levels.to_hundredths then 1
+                    else 0
+                end
+            ) as players
+        from ordered_levels
+        inner join history_contributions as contributions
+            on contributions.site = ordered_levels.site
+            and contributions.hand_id = ordered_levels.hand_id
+        group by
+            ordered_levels.site,
+            ordered_levels.hand_id,
+            ordered_levels.pot_no,
+            ordered_levels.from_hundredths,
+            ordered_levels.to_hundredths
+    )
+select
+    pots.site,
+    pots.hand_id,
+    pots.pot_no,
+    pots.from_hundredths,
+    pots.to_hundredths,
+    pots.amount_hundredths,
+    cast(pots.amount_hundredths / 100.0 as decimal(18, 2)) as amount,
+    pots.players
+from pots;

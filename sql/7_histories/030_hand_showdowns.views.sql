@@ -1,0 +1,221 @@
+/*
+  The showdowns of the imported hands (028) and who wins each pot (029), from the actions and
+  the cards alone: what each player should have collected, beside what the history says
+  (the audit history_collected_matches_the_pots.sql compares the two).
+
+    history_showdown_hands  one row per player still in at the end of a hand where a pot has
+                            two or more players to win it, hole cards known: the best five of
+                            the hole cards and the board (hand_evaluations_of, 011, the one
+                            evaluation), points, category, hand_rank, and whether the history
+                            shows the cards (shown)
+    history_pot_winners     one row per winner per pot: a pot that one player alone may win is
+                            that player's; else the best hand_rank wins, and equal ranks split
+                            it. Split in the hand's smallest chip (unit_hundredths: a cent in a
+                            game with a currency or an amount with cents, else a whole chip);
+                            the odd chips left over go one each to the winners in seat order
+                            from the button's left (PokerStars' rule, and most cardrooms')
+    history_payouts         one row per seat per hand: put in, returned, in the pots, won from
+                            the pots (won) and net (won less in_pot)
+*/
+
+create view history_showdown_hands as
+with
+    contested as (
+        select
+            contributions.site,
+            contributions.hand_id,
+            contributions.seat,
+            contributions.player,
+            contributions.site || '/' || contributions.hand_id || '/' || cast(contributions.seat as varchar) as hand_no
+        from history_contributions as contributions
+        where contributions.folded = 0
+            and exists (
+                select 1
+                from history_pots as pots
+                where pots.site = contributions.site
+                    and pots.hand_id = contributions.hand_id
+                    and pots.players > 1
+            )
+    ),
+    known as (
+        select
+            contested.site,
+            contested.hand_id,
+            contested.seat,
+            contested.player,
+            contested.hand_no,
+            seats.hole_1,
+            seats.hole_2,
+            seats.hole_cards
+        from contested
+        inner join history_seats as seats
+            on seats.site = contested.site
+            and seats.hand_id = contested.hand_id
+            and seats.seat = contested.seat
+        where seats.hole_1 is not null
+    ),
+    -- each known player's seven cards, one row each (hand_no: the hand and the seat)
+    seat_cards as (
+        select known.hand_no, known.hole_1 as card_id from known
+        union all
+        select known.hand_no, known.hole_2 as card_id from known
+        union all
+        select
+            known.hand_no,
+            board.card_id
+        from known
+        inner join history_board as board
+            on board.site = known.site
+            and board.hand_id = known.hand_id
+    ),
+    evaluated as (
+        select
+            hand_no,
+            best,
+            points,
+            category,
+            hand_rank
+        from hand_evaluations_of('seat_cards')
+    )
+select
+    known.site,
+    known.hand_id,
+    known.seat,
+    known.player,
+    known.hole_cards,
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank,
+    case when results.shown_cards is null then 0 else 1 end as shown
+from known
+inner join evaluated
+    on evaluated.hand_no = known.hand_no
+left join history_results as results
+    on results.site = known.site
+    and results.hand_id = known.hand_id
+    and results.seat = known.seat;
+
+create view history_pot_winners as
+with
+    units as (
+        select
+            contributions.site,
+            contributions.hand_id,
+            case
+                when max(hands.currency) is not null
+                    or max(case when contributions.put_hundredths % 100 <> 0 then 1 else 0 end) = 1 then 1
+                else 100
+            end as unit_hundredths
+        from history_contributions as contributions
+        inner join history_hands as hands
+            on hands.site = contributions.site
+            and hands.hand_id = contributions.hand_id
+        group by contributions.site, contributions.hand_id
+    ),
+    eligible as (
+        select
+            pots.site,
+            pots.hand_id,
+            pots.pot_no,
+            pots.amount_hundredths,
+            pots.players,
+            contributions.seat,
+            contributions.player,
+            showdown.hand_rank,
+            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_rank
+        from history_pots as pots
+        inner join history_contributions as contributions
+            on contributions.site = pots.site
+            and contributions.hand_id = pots.hand_id
+            and contributions.folded = 0
+            and contributions.in_pot_hundredths >= pots.to_hundredths
+        left join history_showdown_hands as showdown
+            on showdown.site = contributions.site
+            and showdown.hand_id = contributions.hand_id
+            and showdown.seat = contributions.seat
+    ),
+    winners as (
+        select
+            eligible.site,
+            eligible.hand_id,
+            eligible.pot_no,
+            eligible.amount_hundredths,
+            eligible.seat,
+            eligible.player,
+            eligible.hand_rank,
+            units.unit_hundredths,
+            count(*) over (partition by eligible.site, eligible.hand_id, eligible.pot_no) as winner_count,
+            -- the odd chips' order: the seats after the button's first, then the button's and before
+            row_number() over (
+                partition by eligible.site, eligible.hand_id, eligible.pot_no
+                order by case when eligible.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, eligible.seat
+            ) as odd_chip_order
+        from eligible
+        inner join units
+            on units.site = eligible.site
+            and units.hand_id = eligible.hand_id
+        inner join history_hands as hands
+            on hands.site = eligible.site
+            and hands.hand_id = eligible.hand_id
+        where eligible.players = 1
+            or eligible.hand_rank = eligible.best_rank
+    ),
+    shared as (
+        select
+            winners.site,
+            winners.hand_id,
+            winners.pot_no,
+            winners.seat,
+            winners.player,
+            winners.hand_rank,
+            winners.winner_count,
+            winners.odd_chip_order,
+            (
+                winners.amount_hundredths // winners.unit_hundredths // winners.winner_count
+                + case
+                    when winners.odd_chip_order <= winners.amount_hundredths // winners.unit_hundredths % winners.winner_count then 1
+                    else 0
+                end
+            ) * winners.unit_hundredths as share_hundredths
+        from winners
+    )
+select
+    shared.site,
+    shared.hand_id,
+    shared.pot_no,
+    shared.seat,
+    shared.player,
+    shared.hand_rank,
+    shared.winner_count,
+    shared.odd_chip_order,
+    shared.share_hundredths,
+    cast(shared.share_hundredths / 100.0 as decimal(18, 2)) as share
+from shared;
+
+create view history_payouts as
+with
+    won as (
+        select
+            winners.site,
+            winners.hand_id,
+            winners.seat,
+            sum(winners.share_hundredths) as won_hundredths
+        from history_pot_winners as winners
+        group by winners.site, winners.hand_id, winners.seat
+    )
+select
+    contributions.site,
+    contributions.hand_id,
+    contributions.seat,
+    contributions.player,
+    contributions.put,
+    contributions.returned,
+    contributions.in_pot,
+    cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) as won,
+    cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) as net
+from history_contributions as contributions
+left join won
+    on won.site = contributions.site
+    and won.hand_id = contributions.hand_id
+    and won.seat = contributions.seat;

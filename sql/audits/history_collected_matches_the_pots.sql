@@ -1,0 +1,26 @@
+/*
+  Audit: every player of an imported hand (028) whose winnings, computed from the actions and
+  the cards alone (history_payouts, 030: the pots, the showdowns, splits and odd chips), differ
+  from what the history says the player collected, by more than the hand's rake (what the house
+  takes is the history's, not the pots'). A hand whose history does not say what each collected
+  (PHH without winnings) is not audited. No rows: every pot is paid as the history paid it.
+*/
+select
+    results.site,
+    results.hand_id,
+    results.seat,
+    results.player,
+    results.collected,
+    payouts.won,
+    hands.rake
+from history_results as results
+left join history_hands as hands
+    on hands.site = results.site
+    and hands.hand_id = results.hand_id
+left join history_payouts as payouts
+    on payouts.site = results.site
+    and payouts.hand_id = results.hand_id
+    and payouts.seat = results.seat
+where results.collected is not null
+    and abs(coalesce(payouts.won, 0) - results.collected) > coalesce(hands.rake, 0)
+order by results.site, results.hand_id, results.seat;
