@@ -552,14 +552,15 @@ def migrate(
     write lock first, so two processes never apply the same file.
     ``progress("applying 008_hands.sql", done, total)`` is called before each file.
     ``rebuild=True`` first drops every pokersql object (the current files' and the
-    pre-release schema's), keeping the user's own, then builds everything again.
+    pre-release schema's), keeping the user's own and the hands the user imported
+    (KEPT_BY_REBUILD), then builds everything again.
     """
     files = sql_files() if files is None else files
     if not rebuild and not plan(engine, files):
         return []
     with contextlib.nullcontext() if in_transaction else engine.transaction(immediate=True):
         kept_views = _drop_pokersql_objects(engine, files) if rebuild else []
-        todo = plan(engine, files)
+        todo = _rebuild_plan(engine, files) if rebuild else plan(engine, files)
         if todo.create_history:
             engine.execute(SCHEMA_HISTORY)
         names = todo.drop_views + todo.drop_tables
@@ -613,12 +614,31 @@ def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> No
     )
 
 
+# The tables whose rows are the user's, not derived (the hand histories `pokersql import` writes,
+# 028): a rebuild keeps them, rows and all, and records their file as a baseline.
+KEPT_BY_REBUILD = frozenset({"history_hands", "history_seats", "history_actions", "history_board", "history_results"})
+
+
+def _rebuild_plan(engine: Engine, files: list[SqlFile]) -> Plan:
+    """What a rebuild applies once pokersql's objects are dropped: every file, but a versioned
+    file whose tables are all kept (KEPT_BY_REBUILD, there) is recorded as a baseline."""
+    files = [f for f in files if f.runs_on(engine.dialect)]
+    objects = engine.object_types()
+
+    def kept(sql_file: SqlFile) -> bool:
+        tables = [name for kind, name, _ in sql_file.definitions() if kind == "table"]
+        return bool(tables) and all(name in KEPT_BY_REBUILD and objects.get(name) == "table" for name in tables)
+
+    baseline = [f for f in files if not f.repeatable and kept(f)]
+    return Plan(apply=[f for f in files if f not in baseline], baseline=baseline, create_history=True)
+
+
 def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> list[tuple[str, str]]:
     """Drop what pokersql made, and nothing else, each object after every object that reads it
     (a view its tables, a foreign key its key table): newest first, the pre-release schema's own
     objects before the current files'. Returns the user's views that had to go with them (where
     the engine binds views to tables), to make again once pokersql's objects are back."""
-    ours = list(dict.fromkeys(name for sql_file in files for name in _names_of(sql_file)))
+    ours = list(dict.fromkeys(name for sql_file in files for name in _names_of(sql_file) if name not in KEPT_BY_REBUILD))
     older = [name for name in reversed(PRE_RELEASE_OBJECTS) if name not in ours]
     order = ["schema_history", *older, *reversed(ours)]
     objects = engine.object_types(macros=True)

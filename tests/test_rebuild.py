@@ -1,12 +1,13 @@
 """`pokersql migrate --rebuild` (issue 21) of the real files on DuckDB, SQLite and PostgreSQL:
 pokersql's objects dropped in the order their readers need and built again; the user's own table,
-and the user's own view over a pokersql table, survive; every audit passes after it; a failed or
+the user's own view over a pokersql table and the hand histories the user imported survive; every audit passes after it; a failed or
 interrupted rebuild leaves the database as it was. (Every engine, Spark included, rebuilds small
 files in tests/test_conformance.py.)"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from pokersql.cli import main
 from signals import interrupt  # tests/signals.py
 from test_audits import AUDITS, DUCKDB_ONLY, run_audit
 
+AUDITS_BY_NAME = {audit.name: audit for audit in AUDITS}
 HANDS = 2_598_960
 FLUSHES = 5_108  # five-card flushes, straight flushes excluded
 
@@ -31,9 +33,15 @@ def database(request: pytest.FixtureRequest, built_database) -> Iterator[tuple[s
     yield engine, path
 
 
+HISTORY = Path(__file__).resolve().parent / "histories" / "handhq_abs_sample.phhs"  # two hands
+
+
 def _add_users_objects(engine: str, path: str, foreign_key: bool = False) -> None:
-    """The user's own table (two rows) and view over pokersql's hands; with ``foreign_key``, a
-    table whose foreign key reads pokersql's cards, which no rebuild may drop."""
+    """The user's own table (two rows), view over pokersql's hands and imported hand histories
+    (two hands); with ``foreign_key``, a table whose foreign key reads pokersql's cards, which
+    no rebuild may drop."""
+    with pokersql.connect(path, engine=engine) as db:
+        assert db.import_histories([HISTORY]).imported == 2
     with pokersql.connect(path, engine=engine) as db, db.engine.transaction():
         db.engine.execute("create table my_notes (id integer, note varchar(20))")
         db.engine.execute("insert into my_notes (id, note) values (1, 'keep me'), (2, 'me too')")
@@ -52,6 +60,7 @@ def _state(engine: str, path: str) -> list:
             db.query("select count(*), sum(hand_rank), sum(points) from hands").rows,
             db.query("select id, note from my_notes order by id").rows,
             db.query("select n from my_flushes").rows,
+            db.query("select site, hand_id, button_seat from history_hands order by hand_id").rows,
         ]
 
 
@@ -80,8 +89,12 @@ def test_rebuild_keeps_the_users_table_and_view_and_every_audit_passes(database,
         for audit in AUDITS:
             if audit.name not in DUCKDB_ONLY:
                 assert run_audit(db, audit) == [], audit.name
-        applied = db.query("select count(*) from schema_history where type = 'baseline'").rows
-        assert applied == [(0,)]  # built by the files, not adopted
+        # Built by the files, not adopted, but for the imported hands' tables, kept with their rows.
+        adopted = db.query("select script from schema_history where type = 'baseline'").rows
+        assert adopted == [("028_hand_histories.sql",)]
+        held = db.query("select count(*) from history_hands").rows + db.query("select count(*) from history_actions").rows
+        assert held[0] == (2,) and held[1][0] > 0
+        assert run_audit(db, AUDITS_BY_NAME["history_collected_matches_the_pots.sql"]) == []
     assert main(["--engine", engine, "--db", path, "migrate"]) == 0
     assert "Nothing to apply" in capsys.readouterr().out
 
