@@ -24,6 +24,10 @@
                                 category, rank_key, is_flush, kicker_1 (null unless 5 to 7
                                 distinct card_ids, each 0 to 51);
     best_five_of(card_ids)      the best five of that list, as text;
+    best_five_key(card_id, card_mask, hand_class)
+                                a card's sort key among its hand's best five, 0 when it does
+                                not play: the one definition of the best five and their order,
+                                read by best_five_of and by pokersql's evaluate_many on DuckDB;
     hand_problem_of(card_ids)   why the list is no hand, null when it is one.
 
   On long rows, one row per hand and card, a table macro:
@@ -189,41 +193,54 @@ create macro hand_class_of(card_ids) as hand_class_from_sums(
 );
 
 /*
-  The best five, from the hand's class: card c (value c // 4 + 2, suit c % 4) plays when its
-  value is in the class, that is its base-5 digit of the class's rank_key (rank_code =
-  5 ^ (value - 2), 001) is not 0; a flush class takes the cards of its values in the suit
-  holding five or more; any other class takes, of each value, as many cards as its digit,
-  the higher suits first (typed_hands' choice: of the fives that make the rank, the highest
-  cards). The five are ordered by one sort key: digit, then value (1 for the ace of a wheel),
-  then suit, with the card_id in the low 6 bits to read the card back.
+  A card's place among the best five, the one definition of which cards play and in what order
+  (the batches of evaluate_many read it too, pokersql/own_hands.py): card_id c (value c // 4 + 2,
+  suit c % 4) of a hand whose cards are card_mask (001) and whose class is hand_class
+  (hand_class_from_sums). It plays when its value is in the class, that is its base-5 digit of
+  the class's rank_key (rank_code = 5 ^ (value - 2), 001) is not 0, and: in a flush class, it
+  is of the suit holding five or more; in any other class, fewer of the hand's cards of its
+  value than that digit are of a higher suit (typed_hands' choice, 011: of the fives that make
+  the rank, the highest cards; card_mask holds 13 bits a suit, and 67117057 is bits 0, 13 and
+  26, the same value in the three suits above). A card that plays gets a sort key, the highest
+  first: digit, then value (1 for the ace of a wheel), then suit, with the card_id in the low 6
+  bits to read the card back; one that does not, or a null, gets 0.
 */
-create macro best_five_from_class(card_ids, hand_class) as array_to_string(
-    list_transform(
-        list_reverse(list_sort(list_transform(
+create macro best_five_key(card_id, card_mask, hand_class) as case
+    when (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5 > 0
+        and case
+            when hand_class.is_flush = 1
+                then bit_count((card_mask >> (13 * (card_id % 4))) & 8191) >= 5
+            else bit_count((card_mask >> (13 * (card_id % 4 + 1) + card_id // 4)) & 67117057)
+                < (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5
+        end
+        then (
+            ((hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5) * 16
+            + case
+                when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and card_id // 4 = 12 then 1
+                else card_id // 4 + 2
+            end
+        ) * 64 + card_id
+    else 0
+end;
+
+/*
+  The best five, from the hand's class: the cards with a key (best_five_key), the highest key
+  first, as canonical text. The cards' mask is summed once, outside the lambdas, and handed to
+  them as the one element of a list (as best_five_of hands the class).
+*/
+create macro best_five_from_class(card_ids, hand_class) as list_transform(
+    [cast(list_sum(list_transform(card_ids, lambda c: cast(1 as bigint) << (13 * (c % 4) + c // 4))) as bigint)],
+    lambda card_mask: array_to_string(
+        list_transform(
             list_filter(
-                card_ids,
-                lambda c: (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5 > 0
-                    and case
-                        when hand_class.is_flush = 1
-                            then len(list_filter(card_ids, lambda d: d % 4 = c % 4)) >= 5
-                        else len(list_filter(card_ids, lambda d: d // 4 = c // 4 and d % 4 > c % 4))
-                            < (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5
-                    end
+                list_reverse_sort(list_transform(card_ids, lambda c: best_five_key(c, card_mask, hand_class))),
+                lambda key: key > 0
             ),
-            lambda c: (
-                (
-                    ((hand_class.rank_key // (5 ** (c // 4))::bigint) % 5) * 16
-                    + case
-                        when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and c // 4 = 12 then 1
-                        else c // 4 + 2
-                    end
-                ) * 4 + c % 4
-            ) * 64 + c
-        ))),
-        lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
-    ),
-    ' '
-);
+            lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
+        ),
+        ' '
+    )
+)[1];
 
 -- The class is looked up once, outside the lambda (a lambda cannot hold a subquery), and
 -- handed to it with the cards as the one element of a list: the lambdas of
