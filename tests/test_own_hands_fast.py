@@ -185,3 +185,14 @@ def test_rows_in_the_inputs_order_where_duckdb_does_not_keep_it(duck, sample, tr
         check_rows(duck.evaluate_many(texts).rows(), sample, truth)
     finally:
         connection.execute("set preserve_insertion_order = true")
+
+
+def test_a_fresh_database_builds_only_what_the_batches_read(tmp_path):
+    """The lookup files, then 026 and 027 (the macros the batches read), not hands (008)."""
+    from test_evaluation import LOOKUP_FILES  # tests/test_evaluation.py
+
+    with pokersql.connect(str(tmp_path / "fresh.duckdb")) as fresh:
+        assert fresh.evaluate_many(["As Ks Qs Js Ts 2c"])[0].best == ["As", "Ks", "Qs", "Js", "Ts"]
+        recorded = [script for (script,) in fresh.engine.execute("select script from schema_history order by installed_rank")]
+        assert recorded == [*LOOKUP_FILES, "026_hand_class_lists.duckdb.sql", "027_hand_macros.duckdb.views.sql"]
+        assert "hands" not in fresh.engine.object_types()

@@ -262,7 +262,7 @@ create macro best_five(hand_text) as best_five_of(hand_text_card_ids(hand_text))
 
 create macro hand_ranks(relation) as table
 with
-    hands as (
+    user_hands as (
         select
             user_cards.hand_id,
             list(user_cards.card_id) as card_ids
@@ -271,10 +271,10 @@ with
     ),
     classed as (
         select
-            hands.hand_id,
-            hands.card_ids,
-            hand_class_of(hands.card_ids) as hand_class
-        from hands
+            user_hands.hand_id,
+            user_hands.card_ids,
+            hand_class_of(user_hands.card_ids) as hand_class
+        from user_hands
     )
 select
     classed.hand_id,
