@@ -631,9 +631,13 @@ MOST_CARDS = 7
 
 
 def _each_card(template: str, separator: str) -> str:
-    """``template`` for each card i of a hand (0 to 6), joined by ``separator``: {i}, and the
-    positions {rank_at} and {suit_at} of its rank and suit in canonical text (1-based)."""
-    return separator.join(template.format(i=i, rank_at=3 * i + 1, suit_at=3 * i + 2) for i in range(MOST_CARDS))
+    """``template`` for each card i of a hand (0 to 6), joined by ``separator``: {i}, the
+    positions {rank_at} and {suit_at} of its rank and suit in canonical text (1-based), and
+    {reach}, the test of a text's length that holds card i (card 0: 5 to 7 cards)."""
+    return separator.join(
+        template.format(i=i, rank_at=3 * i + 1, suit_at=3 * i + 2, reach="between 14 and 20" if i == 0 else f">= {3 * i + 2}")
+        for i in range(MOST_CARDS)
+    )
 
 
 # The 52 card names in card_id order, as a DuckDB list: names[card_id + 1].
@@ -680,39 +684,26 @@ with
         from own_hands
     ),
     -- Card i (0 to 6) read by position: its rank is character 3i + 1, its suit 3i + 2;
-    -- card_id = (value - 2) * 4 + suit_index (001); null past the hand's last card.
+    -- card_id = (value - 2) * 4 + suit_index (001); null past the hand's last card, and the
+    -- first card null unless the text holds 5 to 7 cards (then the hand has no class).
     card_ids as (
         select
             canonical.hand_no,
             canonical.hand_text,
-            (length(canonical.hand_text) + 1) // 3 as card_count,
             """ + _each_card(
-    "case when length(canonical.hand_text) >= {suit_at} then (strpos('23456789TJQKA', substr(canonical.hand_text, {rank_at}, 1)) - 1) * 4"
+    "case when length(canonical.hand_text) {reach} then (strpos('23456789TJQKA', substr(canonical.hand_text, {rank_at}, 1)) - 1) * 4"
     "\n                + strpos('cdhs', substr(canonical.hand_text, {suit_at}, 1)) - 1 end as card_{i}",
     ",\n            ",
 ) + """
         from canonical
     ),
-    -- The sums of the cards' codes (001), by arithmetic on card_id (value index c // 4, suit
-    -- index c % 4): rank_code = 5 ^ value index, suit_code = 8 ^ suit_index, card_bit =
-    -- 2 ^ (13 * suit_index + value index). A card past the last adds 0.
-    hand_keys as (
-        select
-            card_ids.*,
-            """ + _each_card("coalesce(cast(5 ** (card_ids.card_{i} // 4) as bigint), 0)", "\n                + ") + """ as rank_key,
-            """ + _each_card("coalesce(1 << (3 * (card_ids.card_{i} % 4)), 0)", "\n                + ") + """ as suit_counts,
-            """ + _each_card(
-    "coalesce(cast(1 as bigint) << (13 * (card_ids.card_{i} % 4) + card_ids.card_{i} // 4), 0)", "\n                + "
-) + """ as card_mask
-        from card_ids
-    ),
-    -- The class (027): null unless 5 to 7 distinct cards (a card twice sets its bit once).
+    -- The class (hand_class_of_cards, 027): null unless 5 to 7 distinct cards.
     classed as (
         select
-            hand_keys.*,
-            hand_class_from_sums(hand_keys.card_count, hand_keys.rank_key, hand_keys.suit_counts, hand_keys.card_mask)
-                as hand_class
-        from hand_keys
+            card_ids.*,
+            card_mask_of(""" + _each_card("card_ids.card_{i}", ", ") + """) as card_mask,
+            hand_class_of_cards(""" + _each_card("card_ids.card_{i}", ", ") + """) as hand_class
+        from card_ids
     ),
     -- Each card's sort key among the best five (best_five_key, 027), 0 when it does not play.
     card_keys as (
