@@ -179,22 +179,16 @@ create macro hand_class_from_sums(card_count, rank_key, suit_counts, card_mask) 
     ];
 
 /*
-  A card's codes (001): card c has value c // 4 + 2 and suit c % 4, so rank_code =
-  5 ^ (c // 4), suit_code = 8 ^ (c % 4) and card_bit = 2 ^ (13 * (c % 4) + c // 4); the
-  powers of 5 are read from a list (the power in floating point took a third longer over seven
-  columns; the audit card_code_macros_match_the_cards checks all three against cards). A
-  card_id outside 0 to 51, or null, has none (0): it counts for nothing in the sums, which
-  leaves the hand short of bits. The 1s shifted are integers whatever the card_id's type (a
+  A card's codes (001): rank_code = 5 ^ (c // 4) (from a list: a floating-point power took a
+  third longer), suit_code = 8 ^ (c % 4), card_bit = 2 ^ (13 * (c % 4) + c // 4); checked
+  against cards by the audit card_code_macros_match_the_cards. A card_id outside 0 to 51, or
+  null, has none (0), which leaves the hand short of bits. The 1s shifted are integers (a
   TINYINT 1 shifted by 9 is out of range).
 */
-create macro rank_code_of(card_id) as case
-    when card_id between 0 and 51
-        then cast([1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625] as bigint[])[card_id // 4 + 1]
-    else 0
-end;
-
+create macro rank_code_of(card_id) as case when card_id between 0 and 51
+    then cast([1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625] as bigint[])[card_id // 4 + 1]
+    else 0 end;
 create macro suit_code_of(card_id) as case when card_id between 0 and 51 then cast(1 as integer) << (3 * (card_id % 4)) else 0 end;
-
 create macro card_bit_of(card_id) as case when card_id between 0 and 51 then cast(1 as bigint) << (13 * (card_id % 4) + card_id // 4) else 0 end;
 
 -- The cards of a hand of up to seven card_ids as a 52-bit set (card_mask, 001).
@@ -225,14 +219,12 @@ create macro hand_class_of_cards(card_0, card_1, card_2, card_3, card_4, card_5,
 );
 
 /*
-  A card's sort key among its hand's best five, 0 when it does not play (or is null): the one
-  definition of the best five and their order, read by best_five_from_class and by
-  evaluate_many's batches (pokersql/own_hands.py). Card c plays when the class holds its value
-  (its base-5 digit of the class's rank_key is not 0) and, in a flush, it is of the suit
-  holding five; in any other class, when fewer of the hand's cards (card_mask) of its value
-  than that digit are of a higher suit (67117057: bits 0, 13 and 26): of the fives that make
-  the rank, the highest cards (typed_hands, 011). The key: digit, then value (1 for the ace of
-  a wheel), then suit, the card_id in the low 6 bits.
+  A card's sort key among its hand's best five, 0 when it does not play: the one definition of
+  the best five and their order (best_five_from_class and evaluate_many's batches read it). A
+  card plays when the class holds its value (its base-5 digit of rank_key) and, in a flush, is
+  of the suit holding five, else when fewer of the hand's cards of its value than that digit
+  are of a higher suit (67117057: bits 0, 13 and 26), as typed_hands (011) picks. The key:
+  digit, then value (1 for the ace of a wheel), then suit, the card_id in the low 6 bits.
 */
 create macro best_five_key(card_id, card_mask, hand_class) as case
     when (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5 > 0
