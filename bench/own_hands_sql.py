@@ -1,8 +1,13 @@
 """Your own hands in SQL (issue #11): the 027 macros ranking random seven-card hands read from
-a Parquet file (card text in one column), the SQLite recipe on the same hands, beside Python
-loops of phevaluator and eval7 and poker-equity's batch scorer.
+a Parquet file (card text in one column, and the same cards as seven card_id columns), the
+SQLite recipe on the same hands, beside Python loops of phevaluator and eval7 and
+poker-equity's batch scorer.
 
-    python bench/own_hands_sql.py [--hands 10000000] [--reps 3]
+    python bench/own_hands_sql.py [--hands 10000000] [--reps 3] [--before /work/main]
+
+Each DuckDB figure is taken on a database built by this tree ("after") and, side by side in the
+same run, alternating, on one built by another checkout (--before, default /work/main, with its
+own Python; "before"; --before '' for none). A macro the other checkout lacks is not run there.
 
 Each DuckDB figure runs in a child process (its peak RSS is that process's): DuckDB opens a
 built database read-only and reads the file with read_parquet. best_five, much slower, runs on
@@ -54,6 +59,13 @@ QUERIES = {
          " from read_parquet('FILE'); select sum(hand_rank) from hand_ranks(long_rows)"), 1),
     "best_five(cards)": (
         "select count(best_five(cards)) from read_parquet('FILE') where hand_id < TENTH", 10),
+    # The same cards as seven TINYINT card_id columns (issue 22: >= 6,000,000 hands/s).
+    "hand_class_of_cards(7 card_id columns)": (
+        "select sum(hand_class_of_cards(card_0, card_1, card_2, card_3, card_4, card_5, card_6).hand_rank)"
+        " from read_parquet('FILE')", 1),
+    "hand_class_of(list of the 7 columns)": (
+        "select sum(hand_class_of([card_0, card_1, card_2, card_3, card_4, card_5, card_6]::integer[]).hand_rank)"
+        " from read_parquet('FILE')", 1),
 }
 SQLITE_HANDS = 1_000_000
 
@@ -71,7 +83,8 @@ def write_hands(path: Path, count: int, seed: int = 11) -> list[list[int]]:
     text = [" ".join(RANKS[c // 4] + SUITS[c % 4] for c in hand) for hand in hands]
     # Row groups of DuckDB's own size, so that both cores read the file (one group per million
     # rows, pyarrow's default, would leave a core idle on small files).
-    pq.write_table(pa.table({"hand_id": list(range(count)), "cards": text}), path, row_group_size=122_880)
+    columns = {f"card_{i}": pa.array([hand[i] for hand in hands], pa.int8()) for i in range(7)}
+    pq.write_table(pa.table({"hand_id": list(range(count)), "cards": text, **columns}), path, row_group_size=122_880)
     return hands[:SAMPLE]
 
 
@@ -100,7 +113,7 @@ def sqlite_hands(folder: str, parquet: Path, count: int, reps: int) -> None:
         runs.append(time.perf_counter() - started)
     assert len(ranked) == count
     seconds = statistics.median(runs)
-    print(f"  sqlite3 {'hand_ranks.sqlite.sql recipe':<37} {seconds:9.3f} {count / seconds:12,.0f} {'':>10}"
+    print(f"  sqlite3 {'hand_ranks.sqlite.sql recipe':<41} {'':>6} {seconds:9.3f} {count / seconds:12,.0f} {'':>10}"
           f"  ({count:,} hands in a table; target >= 200,000 hands/s)")
 
 
@@ -108,6 +121,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000_000)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--before", default="/work/main", help="another checkout ('' for none)")
+    parser.add_argument("--before-python", default=None, help="its Python [default: BEFORE/.venv/bin/python]")
     args = parser.parse_args()
     import pokersql
 
@@ -115,25 +130,45 @@ def main() -> None:
         database, parquet = Path(folder) / "bench.duckdb", Path(folder) / "hands.parquet"
         with pokersql.connect(str(database)) as db:
             db.migrate()
+        databases = {"after": database}
+        if args.before:
+            before = Path(args.before)
+            databases = {"before": Path(folder) / "before.duckdb", "after": database}
+            code = f"import pokersql\nwith pokersql.connect({str(databases['before'])!r}) as db: db.migrate()"
+            subprocess.run([args.before_python or str(before / ".venv" / "bin" / "python"), "-c", code], check=True,
+                           cwd=folder, env={**os.environ, "PYTHONPATH": str(before)})
         started = time.perf_counter()
         sample = write_hands(parquet, args.hands)
         print(f"{args.hands:,} random seven-card hands written to Parquet in {time.perf_counter() - started:.1f} s"
               f" (not measured); load average {load_average()}, {os.cpu_count()} cores")
-        print(f"  {'figure':<45} {'median s':>9} {'hands/s':>12} {'peak RSS':>10}")
+        if args.before:
+            print(f"  before: a database built by {args.before}; after: by this tree; run alternately, same DuckDB")
+        print(f"  {'figure':<49} {'':>6} {'median s':>9} {'hands/s':>12} {'peak RSS':>10}")
         checksums = set()
         for label, (sql, share) in QUERIES.items():
-            runs = []
+            runs: dict[str, list] = {name: [] for name in databases}
             for _ in range(args.reps):
-                out = subprocess.run([sys.executable, "-c", CHILD, str(database), str(parquet),
-                                      sql.replace("TENTH", str(args.hands // share))],
-                                     capture_output=True, text=True, check=True).stdout
-                runs.append(json.loads(out))
-            seconds = statistics.median(run[0] for run in runs) * share
-            peak = max(run[1] for run in runs) / 1024
-            if share == 1:
-                checksums.add(runs[0][2])
-            note = f"  (first {args.hands // share:,} hands, scaled)" if share > 1 else ""
-            print(f"  pokersql {label:<36} {seconds:9.3f} {args.hands / seconds:12,.0f} {peak:8.0f} MiB{note}")
+                for name, path in databases.items():
+                    if runs[name] is None:
+                        continue
+                    child = subprocess.run([sys.executable, "-c", CHILD, str(path), str(parquet),
+                                            sql.replace("TENTH", str(args.hands // share))],
+                                           capture_output=True, text=True)
+                    if child.returncode and name != "after":
+                        runs[name] = None  # a macro this checkout lacks
+                        continue
+                    assert child.returncode == 0, child.stderr
+                    runs[name].append(json.loads(child.stdout))
+            for name, taken in runs.items():
+                if taken is None:
+                    print(f"  pokersql {label:<40} {name:>6} {'(no such macro there)':>34}")
+                    continue
+                seconds = statistics.median(run[0] for run in taken) * share
+                peak = max(run[1] for run in taken) / 1024
+                if share == 1:
+                    checksums.add(taken[0][2])
+                note = f"  (first {args.hands // share:,} hands, scaled)" if share > 1 else ""
+                print(f"  pokersql {label:<40} {name:>6} {seconds:9.3f} {args.hands / seconds:12,.0f} {peak:8.0f} MiB{note}")
         assert len(checksums) == 1, f"the macro paths disagree: {checksums}"
         sqlite_hands(folder, parquet, min(args.hands, SQLITE_HANDS), args.reps)
         peers = []
@@ -164,9 +199,10 @@ def main() -> None:
                 loop()
                 runs.append(time.perf_counter() - started)
             seconds = statistics.median(runs) * args.hands / len(sample)
-            print(f"  {label:<45} {seconds:9.3f} {args.hands / seconds:12,.0f} {'':>10}  ({len(sample):,}-hand sample, scaled)")
+            print(f"  {label:<49} {'':>6} {seconds:9.3f} {args.hands / seconds:12,.0f} {'':>10}  ({len(sample):,}-hand sample, scaled)")
         print("  targets (issue #22): hand_rank(cards) >= 2,500,000 hands/s, 3 times the macro before it and 5 times"
-              f" phevaluator's loop, peak < 1 GiB; load average at end {load_average()}")
+              " phevaluator's loop, peak < 1 GiB; seven card_id columns >= 6,000,000 hands/s;"
+              f" load average at end {load_average()}")
 
 
 if __name__ == "__main__":

@@ -180,7 +180,7 @@ class Database:
         self.engine = engine
         self.progress: ProgressCallback = progress or no_progress
         self._ready = False
-        self._lookups_ready = False  # the lookup tables evaluate reads are built (a part of migrate)
+        self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
         self._lookup_copy: own_hands.LookupCopy | None = None
         self._evaluations = 0
         self._closed = False
@@ -221,7 +221,7 @@ class Database:
         if self.engine.read_only:
             self.engine.reopen(read_only=False)
         applied = migrations.migrate(self.engine, progress=self.progress, rebuild=rebuild)
-        self._ready = self._lookups_ready = True
+        self._ready = True
         return applied
 
     def ensure_ready(self) -> None:
@@ -285,27 +285,28 @@ class Database:
         self.ensure_ready()
         return bool(self.engine.execute("select count(*) from (select 1 from preflop_matchups limit 1) as filled")[0][0])
 
-    def _ensure_lookups(self) -> None:
-        """What evaluating a hand reads (own_hands.EVALUATION_NEEDS: the lookup tables and
-        hand_evaluations_of), and only that.
+    def _ensure_lookups(self, needs: tuple[str, ...] = own_hands.EVALUATION_NEEDS) -> None:
+        """What evaluating a hand reads (``needs``; own_hands.EVALUATION_NEEDS: the lookup tables
+        and hand_evaluations_of; DuckDB's batches also read the macros of 026 and 027,
+        own_hands.batch_needs), and only that.
 
         On a fresh database this applies the SQL files that build them (001 to 006, 010 and
         011, recorded in schema_history like any migration), not the 2.6 million rows of
         ``hands`` and the rest: a later full migrate applies those.
         """
-        if self._ready or self._lookups_ready:
+        if self._ready or needs in self._lookups_ready:
             return
         if self.engine.read_only:  # a read-only file is either complete or migrated whole
             self.ensure_ready()
             return
         every_file = migrations.sql_files()
-        files = migrations.files_for(own_hands.EVALUATION_NEEDS, every_file)
+        files = migrations.files_for(needs, every_file)
         if migrations.plan(self.engine, files).rebuild:
             # A view file changed under tables built from it: all of those are rebuilt at once,
             # those outside these files too (hands), or they would never follow it.
             files = every_file
         migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
-        self._lookups_ready = True
+        self._lookups_ready.add(needs)
 
     def _drop_lookup_copy(self) -> None:
         if self._lookup_copy is not None:
@@ -400,7 +401,7 @@ class Database:
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
         source = own_hands.source_of(hands, own_hands.batch_rows(self.engine), stdin_lines=stdin, keep=keep)
-        self._ensure_lookups()
+        self._ensure_lookups(own_hands.batch_needs(self.engine))
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
 
     def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:

@@ -28,7 +28,7 @@ import math
 import os
 import sys
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -194,6 +194,9 @@ class Output:
     lines: list[str] = field(default_factory=list)
     show_table: bool = True
     table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
+    # Arrow tables holding exactly the CSV's columns and cells, where pyarrow may write them
+    # (csv_by_arrow); None: the rows are written by Python's csv.
+    arrow_tables: Callable[[], list[Any] | None] | None = None
 
 
 @functools.singledispatch
@@ -211,7 +214,11 @@ def emit(result: Any, output_format: str, file: TextIO | None = None, **options:
         else:
             file.write(to_json(output.data) + "\n")
     elif output_format == "csv":
-        _write_csv(file, output.columns, output.rows)
+        tables = output.arrow_tables() if output.arrow_tables else None
+        if tables and csv_by_arrow(tables):
+            _write_arrow_csv(file, tables)
+        else:
+            _write_csv(file, output.columns, output.rows)
     else:
         _write_table(file, output)
     file.flush()
@@ -225,6 +232,39 @@ def _write_csv(file: TextIO, columns: Sequence[str], rows: Iterable[Sequence[Any
             writer.writerows(batch)  # the fast way: csv's own str() is already _text's answer
         else:
             writer.writerows([_text(value) for value in row] for row in batch)
+
+
+def csv_by_arrow(tables: list[Any]) -> bool:
+    """Whether pyarrow writes these tables byte for byte as _write_csv would: only text and
+    integers (Python and pyarrow write floats, booleans and times differently), and nothing
+    that Python's csv would quote (a '"', ',', line end or carriage return, in a cell or a name)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for table in tables:
+        for name, column in zip(table.column_names, table.columns):
+            if any(character in name for character in '",\n\r'):
+                return False
+            kind = column.type
+            if pa.types.is_integer(kind):
+                continue
+            if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+                return False
+            if pc.any(pc.match_substring_regex(column, '[",\n\r]')).as_py():
+                return False
+    return True
+
+
+def _write_arrow_csv(file: TextIO, tables: list[Any]) -> None:
+    """What _write_csv writes, by pyarrow: no quotes (csv_by_arrow), a null as an empty cell."""
+    import pyarrow as pa
+    import pyarrow.csv as pa_csv
+
+    csv.writer(file, lineterminator="\n").writerow(tables[0].column_names)  # pyarrow quotes the names
+    for table in tables:
+        sink = pa.BufferOutputStream()
+        pa_csv.write_csv(table, sink, pa_csv.WriteOptions(include_header=False, quoting_style="none"))
+        file.write(sink.getvalue().to_pybytes().decode("utf-8"))
 
 
 # Types whose str() is the cell _text gives them: csv may write them itself.
@@ -367,7 +407,7 @@ def _(result: EvaluateManyResult, **options: Any) -> Output:
         for cards, best, points, category, hand_rank in (row[kept:],)
     )
     table_columns = [*result.kept, "cards", "best", "category", "points", "hand_rank"]
-    return Output(columns, rows, cells=cells, table_columns=table_columns)
+    return Output(columns, rows, cells=cells, table_columns=table_columns, arrow_tables=result.csv_tables)
 
 
 @present.register

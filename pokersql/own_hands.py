@@ -17,8 +17,10 @@ rows come from depends on the call:
   ``DUCKDB_EVALUATED``, not ``hand_evaluations_of``: no Python loop over the rows, and no long rows
   either: a hand stays one row to the end (bench/own_hands_fast.py measures the gain):
   its text made canonical (as it is when it already is), its cards read by position, the
-  sums of their codes taken by arithmetic, the same lookups, and the best five picked by a
-  sort key per card, the same five in the same order. A Python list becomes an Arrow table
+  sums of their codes taken by arithmetic, the class found by the DuckDB macros' lookup
+  (``hand_class_from_sums``, 027, on the lists of 026) and the best five picked by their sort
+  key per card (``best_five_key``, 027), the same five in the same order, the rows in the
+  input's order with no sort. A Python list becomes an Arrow table
   (without pyarrow, one list parameter). Files are read a batch at a time by
   pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
   readers would run on the engine's connection, where a read-only database file must
@@ -107,6 +109,14 @@ LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_
 # What evaluating a hand reads: the lookup tables and the macro over them (its file, 011, on
 # every engine: where it is expanded, the file's views are made all the same).
 EVALUATION_NEEDS = (*LOOKUP_TABLES, "hand_evaluations_of")
+# What DuckDB's batches read besides (DUCKDB_EVALUATED): the macros of 027 and the lists of 026.
+DUCKDB_BATCH_NEEDS = (*EVALUATION_NEEDS, "hand_class_from_sums", "best_five_key")
+
+
+def batch_needs(engine: Any) -> tuple[str, ...]:
+    """What evaluate_many reads on ``engine``: DUCKDB_BATCH_NEEDS where it reads a batch's frame
+    in SQL (``engine.reads_frames``), else EVALUATION_NEEDS."""
+    return DUCKDB_BATCH_NEEDS if engine.reads_frames else EVALUATION_NEEDS
 
 # The columns of the lookup tables that hand_evaluations_of reads, keyed as in the database.
 LOOKUP_COLUMNS = {
@@ -608,18 +618,26 @@ def batch_cards(source: Source, batch: Batch) -> list[list[int]]:
 # -- evaluating a Source -------------------------------------------------------------
 INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it is read
 
-# DuckDB: the batch's hands numbered 1.., read in SQL, and kept WIDE, one row per hand to
-# the end: its card text as canonical text, its cards read from that text by position
-# (card_0 .. card_6), their codes summed by arithmetic, three lookups, the best five picked
-# by a sort key per card. No long rows (one per card) grouped back (bench/own_hands_fast.py).
-# The per-card columns are written out by _each_card, a line per card.
+# DuckDB: the batch's hands read in SQL and kept WIDE, one row per hand to the end, in the
+# input's order: its card text as canonical text, its cards read from that text by position
+# (card_0 .. card_6), their codes summed by arithmetic, the class found by
+# hand_class_from_sums and the best five ordered by best_five_key (027, the macros' one
+# definition of both). No long rows (one per card) grouped back, no join, no sort of the rows:
+# DuckDB keeps the order of a scan through projections (preserve_insertion_order, its
+# default; where it is off, the rows are numbered and sorted). A hand that is not 5 to 7
+# distinct cards gets a null class (bench/own_hands_fast.py). The per-card columns are
+# written out by _each_card, a line per card.
 MOST_CARDS = 7
 
 
 def _each_card(template: str, separator: str) -> str:
-    """``template`` for each card i of a hand (0 to 6), joined by ``separator``: {i}, and the
-    positions {rank_at} and {suit_at} of its rank and suit in canonical text (1-based)."""
-    return separator.join(template.format(i=i, rank_at=3 * i + 1, suit_at=3 * i + 2) for i in range(MOST_CARDS))
+    """``template`` for each card i of a hand (0 to 6), joined by ``separator``: {i}, the
+    positions {rank_at} and {suit_at} of its rank and suit in canonical text (1-based), and
+    {reach}, the test of a text's length that holds card i (card 0: 5 to 7 cards)."""
+    return separator.join(
+        template.format(i=i, rank_at=3 * i + 1, suit_at=3 * i + 2, reach="between 14 and 20" if i == 0 else f">= {3 * i + 2}")
+        for i in range(MOST_CARDS)
+    )
 
 
 # The 52 card names in card_id order, as a DuckDB list: names[card_id + 1].
@@ -627,14 +645,14 @@ _CARD_NAME_LIST = "[\n            " + ",\n            ".join(
     ", ".join(f"'{name}'" for name in CARD_NAMES[value * 4 : value * 4 + 4]) for value in range(13)
 ) + "\n        ]"
 
-DUCKDB_PARSED = """
+DUCKDB_EVALUATED = """
 with
     own_hands as (
         select
-            numbers.range + 1 as hand_no,
+            {hand_number}
             {hand_text} as hand_text
         from {relation} as own_input
-        positional join range(?) as numbers
+        {numbers}
     ),
     -- The hand as canonical text, one space between cards ('As Ks 7d 7c 7h 2s 9c'): such
     -- text as it is; any other notation of the contract (10 for T, either case, suit
@@ -666,132 +684,46 @@ with
         from own_hands
     ),
     -- Card i (0 to 6) read by position: its rank is character 3i + 1, its suit 3i + 2;
-    -- card_id = (value - 2) * 4 + suit_index (001); null past the hand's last card.
+    -- card_id = (value - 2) * 4 + suit_index (001); null past the hand's last card, and the
+    -- first card null unless the text holds 5 to 7 cards (then the hand has no class).
     card_ids as (
         select
             canonical.hand_no,
             canonical.hand_text,
-            (length(canonical.hand_text) + 1) // 3 as card_count,
             """ + _each_card(
-    "case when length(canonical.hand_text) >= {suit_at} then (strpos('23456789TJQKA', substr(canonical.hand_text, {rank_at}, 1)) - 1) * 4"
+    "case when length(canonical.hand_text) {reach} then (strpos('23456789TJQKA', substr(canonical.hand_text, {rank_at}, 1)) - 1) * 4"
     "\n                + strpos('cdhs', substr(canonical.hand_text, {suit_at}, 1)) - 1 end as card_{i}",
     ",\n            ",
 ) + """
         from canonical
     ),
-    -- The sums of the cards' codes (001), by arithmetic on card_id (value index c // 4, suit
-    -- index c % 4): rank_code = 5 ^ value index, suit_code = 8 ^ suit_index, card_bit =
-    -- 2 ^ (13 * suit_index + value index). A card past the last adds 0.
-    hand_keys as (
-        select
-            card_ids.hand_no,
-            card_ids.hand_text,
-            card_ids.card_count,
-            """ + _each_card("card_ids.card_{i}", ",\n            ") + """,
-            """ + _each_card("coalesce(cast(5 ** (card_ids.card_{i} // 4) as bigint), 0)", "\n                + ") + """ as rank_key,
-            """ + _each_card("coalesce(1 << (3 * (card_ids.card_{i} % 4)), 0)", "\n                + ") + """ as suit_counts,
-            """ + _each_card(
-    "coalesce(cast(1 as bigint) << (13 * (card_ids.card_{i} % 4) + card_ids.card_{i} // 4), 0)", "\n                + "
-) + """ as card_mask
-        from card_ids
-    ),
-    -- A hand is 5 to 7 cards, none twice (a card twice sets its bit once).
-    hands as (
-        select
-            hand_keys.*,
-            coalesce(
-                hand_keys.card_count between 5 and 7 and bit_count(hand_keys.card_mask) = hand_keys.card_count,
-                false
-            ) as is_hand
-        from hand_keys
-    )"""
-
-# The first hand that is not 5 to 7 distinct cards.
-DUCKDB_BAD_HAND = DUCKDB_PARSED + """
-select
-    hands.hand_no
-from hands
-where not hands.is_hand
-order by hands.hand_no
-limit 1"""
-
-DUCKDB_EVALUATED = DUCKDB_PARSED + """,
-    valid_hands as (
-        select * from hands where hands.is_hand
-    ),
-    -- The one lookup of 5 to 7 cards from their codes summed (card_sum_ranks, 011), then the
-    -- class, and the flush suit's place in card_mask (flush_shift).
+    -- The class (hand_class_of_cards, 027): null unless 5 to 7 distinct cards.
     classed as (
         select
-            ranked.hand_no,
-            ranked.hand_text,
-            ranked.card_mask,
-            flush_suits.flush_shift,
-            """ + _each_card("ranked.card_{i}", ",\n            ") + """,
-            hand_classes.hand_rank,
-            hand_classes.points,
-            hand_classes.category,
-            hand_classes.rank_key as class_key,
-            hand_classes.is_flush,
-            hand_classes.kicker_1
-        from card_sum_ranks('valid_hands') as ranked
-        inner join flush_suits
-            on flush_suits.suit_counts = ranked.suit_counts
-        inner join hand_classes
-            on hand_classes.hand_rank = ranked.hand_rank
+            card_ids.*,
+            card_mask_of(""" + _each_card("card_ids.card_{i}", ", ") + """) as card_mask,
+            hand_class_of_cards(""" + _each_card("card_ids.card_{i}", ", ") + """) as hand_class
+        from card_ids
     ),
-    -- How many cards of each card's value the class plays: that value's digit of the
-    -- class's rank_key in base 5 (rank_code = 5 ^ value index, 001); 0 for none.
-    card_groups as (
-        select
-            classed.*,
-            """ + _each_card("(classed.class_key // cast(5 ** (classed.card_{i} // 4) as bigint)) % 5 as group_{i}", ",\n            ") + """
-        from classed
-    ),
-    -- Each card's sort key among the best five, 0 when it does not play. It plays when the
-    -- class holds its value and, in a flush, it is of the flush suit; else when fewer of the
-    -- hand's cards of its value than its group are of a higher suit (card_mask holds 13
-    -- bits a suit: 67117057 = bits 0, 13 and 26, the same value in the three suits above).
-    -- The keys order the five as typed_hands (011): largest group first, then the higher
-    -- value (the ace of a wheel plays low), then the higher suit; the low 6 bits are the card_id.
+    -- Each card's sort key among the best five (best_five_key, 027), 0 when it does not play.
     card_keys as (
         select
-            card_groups.hand_no,
-            card_groups.hand_text,
-            card_groups.hand_rank,
-            card_groups.points,
-            card_groups.category,
-            """ + _each_card(
-    """case
-                when card_groups.group_{i} > 0
-                    and case
-                        when card_groups.is_flush = 1
-                            then 13 * (card_groups.card_{i} % 4) = card_groups.flush_shift
-                        else bit_count((card_groups.card_mask >> (13 * (card_groups.card_{i} % 4 + 1) + card_groups.card_{i} // 4)) & 67117057)
-                            < card_groups.group_{i}
-                    end
-                    then (
-                        card_groups.group_{i} * 16
-                        + case
-                            when card_groups.points in (4, 8) and card_groups.kicker_1 = 5 and card_groups.card_{i} // 4 = 12 then 1
-                            else card_groups.card_{i} // 4 + 2
-                        end
-                    ) * 64 + card_groups.card_{i}
-                else 0
-            end as key_{i}""",
-    ",\n            ",
-) + """
-        from card_groups
+            classed.hand_no,
+            classed.hand_text,
+            classed.hand_class,
+            """ + _each_card("classed.card_{i}", ",\n            ") + """,
+            """ + _each_card("best_five_key(classed.card_{i}, classed.card_mask, classed.hand_class) as key_{i}", ",\n            ") + """
+        from classed
     ),
-    -- The five highest keys, in order (the two lowest are the cards that do not play, or 0).
-    best_keys as (
+    -- Each card's place among them, 0 for the highest key: how many keys are higher (the
+    -- five that play take places 0 to 4; a sort of each hand's list of keys took longer).
+    card_places as (
         select
-            card_keys.hand_no,
-            card_keys.hand_text,
-            card_keys.hand_rank,
-            card_keys.points,
-            card_keys.category,
-            list_sort([""" + _each_card("card_keys.key_{i}", ", ") + """], 'desc') as sorted_keys
+            card_keys.*,
+            """ + ",\n            ".join(
+    " + ".join(f"(card_keys.key_{j} > card_keys.key_{i})::integer" for j in range(MOST_CARDS) if j != i) + f" as place_{i}"
+    for i in range(MOST_CARDS)
+) + """
         from card_keys
     ),
     card_names as (
@@ -799,16 +731,28 @@ DUCKDB_EVALUATED = DUCKDB_PARSED + """,
             """ + _CARD_NAME_LIST + """ as names
     )
 select
-    string_split(best_keys.hand_text, ' ') as cards,
+    string_split(card_places.hand_text, ' ') as cards,
     [
-        """ + ",\n        ".join(f"card_names.names[best_keys.sorted_keys[{n}] % 64 + 1]" for n in range(1, 6)) + """
+        """ + ",\n        ".join(
+    "card_names.names[case " + " ".join(f"when card_places.place_{i} = {n} then card_places.card_{i}" for i in range(MOST_CARDS)) + " end + 1]"
+    for n in range(5)
+) + """
     ] as best,
-    best_keys.points,
-    best_keys.category,
-    best_keys.hand_rank
-from best_keys
+    card_places.hand_class.points,
+    card_places.hand_class.category,
+    card_places.hand_class.hand_rank
+from card_places
 cross join card_names
-order by best_keys.hand_no"""
+{order}"""
+
+# Where DuckDB does not keep the input's order (preserve_insertion_order off), each hand is
+# numbered and the rows sorted by it (a positional join with range(count)).
+DUCKDB_KEPT_ORDER = {"hand_number": "null as hand_no,", "numbers": "", "order": ""}
+DUCKDB_SORTED = {
+    "hand_number": "numbers.range as hand_no,",
+    "numbers": "positional join range(?) as numbers",
+    "order": "order by card_places.hand_no",
+}
 
 # Engines other than DuckDB: the batch's long rows, a temporary relation (outside the database
 # file) named as EVALUATED_HANDS reads it; its key lets SQLite look a hand's cards up.
@@ -879,28 +823,35 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
         if frame is not None:
             connection.register(INPUT_NAME, frame)
             registered = True
-            relation, params = INPUT_NAME, [batch.count]
+            relation, params = INPUT_NAME, []
             types = dict(connection.execute(f"select column_name, column_type from (describe {INPUT_NAME})").fetchall())
         else:  # card text without pyarrow: one list parameter
-            relation, params = "(select unnest(?::varchar[]) as cards)", [texts, batch.count]
+            relation, params = "(select unnest(?::varchar[]) as cards)", [texts]
             types = {"cards": "VARCHAR"}
         columns = batch.columns if batch.texts is None else ("cards",)
-        hand_text = _duckdb_hand_text(columns, types)
-        # One pass when every hand is well formed (evaluated has a row for each); else the
-        # first bad hand is looked up, and named.
-        sql = DUCKDB_EVALUATED.format(hand_text=hand_text, relation=relation)
+        kept_order = connection.execute("select current_setting('preserve_insertion_order')").fetchall()[0][0]
+        if kept_order:
+            parts = DUCKDB_KEPT_ORDER
+        else:
+            parts, params = DUCKDB_SORTED, [*params, batch.count]
+        sql = DUCKDB_EVALUATED.format(hand_text=_duckdb_hand_text(columns, types), relation=relation, **parts)
+        # One pass: a row per hand, in the input's order; a hand that is not one has no class
+        # (a null hand_rank), and the first such row is named.
         if arrow:
             relation_result = connection.sql(sql, params=params)
             # DuckDB 1.5 names it to_arrow_table; earlier versions arrow.
             chunk = (getattr(relation_result, "to_arrow_table", None) or relation_result.arrow)()
-            evaluated = chunk.num_rows
+            ranks = chunk.column("hand_rank")
+            bad = None
+            if ranks.null_count:
+                import pyarrow.compute as pc
+
+                bad = pc.index(pc.is_null(ranks), True).as_py()
         else:
             chunk = connection.execute(sql, params).fetchall()
-            evaluated = len(chunk)
-        if evaluated != batch.count:
-            sql = DUCKDB_BAD_HAND.format(hand_text=hand_text, relation=relation)
-            bad = connection.execute(sql, params).fetchall()
-            raise bad_row(source, batch, bad[0][0] - 1 if bad else evaluated)
+            bad = next((index for index, row in enumerate(chunk) if row[-1] is None), None)
+        if bad is not None:
+            raise bad_row(source, batch, bad)
         return chunk
     except (duckdb.Error, RuntimeError) as e:
         raise engine._error(e, sql or "registering the hands") from e

@@ -161,6 +161,22 @@ class EvaluateManyResult:
             return pa.schema([pa.field(name, pa.null()) for name in self.kept] + list(schema)).empty_table()
         return pa.concat_tables(tables, promote_options="permissive")
 
+    def csv_tables(self) -> list[Any] | None:
+        """The CSV's columns (``columns``) of each chunk as an Arrow table, cards and best as text
+        (card names joined by spaces); None where a chunk is not an Arrow table (no pyarrow)."""
+        if not all(hasattr(chunk, "num_rows") for chunk in self.chunks):
+            return None
+        import pyarrow.compute as pc
+
+        tables = []
+        for chunk in self.chunks:
+            table = chunk.select(list(self.columns))
+            for name in ("cards", "best"):
+                position = table.column_names.index(name, len(self.kept))
+                table = table.set_column(position, name, pc.binary_join(table.column(position), " "))
+            tables.append(table)
+        return tables
+
     def df(self) -> Any:
         """A pandas DataFrame, one row per hand (pandas must be installed)."""
         pandas = _optional("pandas")

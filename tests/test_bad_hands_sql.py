@@ -147,6 +147,35 @@ def test_id_macros_answer_null_for_bad_lists(duckdb_db, card_ids):
     ]
 
 
+
+CARDS_COLUMNS = "hand_class_of_cards(" + ", ".join(f"c[{i}]" for i in range(1, 8)) + ")"
+
+
+@pytest.mark.parametrize(
+    "card_ids",
+    [[51, 51, 47, 43, 39], [51, 47, 43, 39, None, 35], [51, 47, 43, 39, 52], [1, 5, 9, 13, 17, -3], [51, 47, 43, 39],
+     [None, 51, 47, 43, 39, 35, 31]],
+)
+def test_the_columns_macro_answers_null_for_bad_cards(duckdb_db, card_ids):
+    """hand_class_of_cards (card_ids one by one, card_5 and card_6 null for fewer): a card twice,
+    a card_id outside 0 to 51, fewer than 5 or a null among the first five is no hand."""
+    padded = card_ids + [None] * (7 - len(card_ids))
+    assert duckdb_db.engine.execute(f"select {CARDS_COLUMNS} from (select ?::integer[] as c)", [padded]) == [(None,)]
+
+
+@pytest.mark.parametrize("kind", ["tinyint", "integer", "bigint"])
+def test_the_id_macros_agree_with_phevaluator_on_any_integer_type(duckdb_db, kind):
+    """hand_class_of and hand_class_of_cards on card_ids of any integer type (a TINYINT's
+    shifted 1 overflowed), 5 to 7 cards, against phevaluator."""
+    generator = random.Random(27)
+    hands = [generator.sample(range(52), generator.choice((5, 6, 7))) for _ in range(3_000)]
+    rows = duckdb_db.engine.execute(
+        f"select hand_class_of(c).hand_rank, {CARDS_COLUMNS}.hand_rank"
+        f" from (select unnest(?::{kind}[][]) as c, unnest(range(?)) as n) order by n",
+        [hands, len(hands)],
+    )
+    assert rows == [(evaluate_cards(*hand),) * 2 for hand in hands]
+
 def notation(cards: list[int], generator: random.Random) -> str:
     """The hand in one notation of the contract, chosen at random: case, '10', suit symbols,
     separators, run together."""

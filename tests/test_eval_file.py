@@ -193,3 +193,30 @@ def test_compare_hands_of_fewer_cards_with_a_board(db):
 def test_compare_board_bad_input(db, hands, board, message):
     with pytest.raises(BadInput, match=message):
         db.compare(*hands, board=board)
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        {"hand_id": pa.array([7, None, 9], pa.int64()), "note": pa.array(["plain", "", None])},
+        {"note": pa.array(['a "quote"', "a, comma", "a\nline"])},
+        {"note": pa.array(["cr\rx", " spaced ", "ünï"]), "x,y": pa.array([1, 2, 3])},
+        {"score": pa.array([0.1, 2.0, None]), "flag": pa.array([True, False, None])},
+    ],
+    ids=["text-and-integers", "cells-to-quote", "odd-text-and-a-name-to-quote", "floats-and-booleans"],
+)
+def test_csv_by_arrow_writes_what_pythons_csv_writes(run, tmp_path, monkeypatch, kept):
+    """eval --file --format csv: evaluate_many's chunks written by pyarrow where that gives the same
+    bytes as Python's csv (text and integers, nothing to quote), else by Python's csv; either way
+    the bytes Python's csv writes (output._write_csv, forced here for the expected output)."""
+    from pokersql import output
+
+    path = tmp_path / "hands.parquet"
+    pq.write_table(pa.table({**kept, "cards": ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c 9h", "Ah Ad Ac Kh Kd 2s 3s"]}), path)
+    status, out, err = run("eval", "--file", str(path), "--format", "csv")
+    assert (status, err) == (0, "")
+    monkeypatch.setattr(output, "csv_by_arrow", lambda tables: False)
+    status, expected, err = run("eval", "--file", str(path), "--format", "csv")
+    assert (status, err) == (0, "")
+    assert out == expected
+    assert out.split("\n")[1].endswith(",As Ks Qs Js Ts,As Ks Qs Js Ts,9,Royal Flush,1")

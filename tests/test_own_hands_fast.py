@@ -172,3 +172,27 @@ def test_a_bad_hand_is_named_by_its_row(duck, sample, bad, message):
     with pytest.raises(BadInput) as error:
         duck.evaluate_many(texts)
     assert str(error.value).startswith(f"row 2346: {message}")
+
+
+def test_rows_in_the_inputs_order_where_duckdb_does_not_keep_it(duck, sample, truth, monkeypatch):
+    """With preserve_insertion_order off, each batch's rows are numbered and sorted
+    (own_hands.DUCKDB_SORTED); on, they come in the scan's order with no sort."""
+    monkeypatch.setattr(own_hands, "BATCH_ROWS", 7_000)
+    texts = [" ".join(CARD_NAMES[card] for card in hand) for hand in sample]
+    connection = duck.engine.connection
+    connection.execute("set preserve_insertion_order = false")
+    try:
+        check_rows(duck.evaluate_many(texts).rows(), sample, truth)
+    finally:
+        connection.execute("set preserve_insertion_order = true")
+
+
+def test_a_fresh_database_builds_only_what_the_batches_read(tmp_path):
+    """The lookup files, then 026 and 027 (the macros the batches read), not hands (008)."""
+    from test_evaluation import LOOKUP_FILES  # tests/test_evaluation.py
+
+    with pokersql.connect(str(tmp_path / "fresh.duckdb")) as fresh:
+        assert fresh.evaluate_many(["As Ks Qs Js Ts 2c"])[0].best == ["As", "Ks", "Qs", "Js", "Ts"]
+        recorded = [script for (script,) in fresh.engine.execute("select script from schema_history order by installed_rank")]
+        assert recorded == [*LOOKUP_FILES, "026_hand_class_lists.duckdb.sql", "027_hand_macros.duckdb.views.sql"]
+        assert "hands" not in fresh.engine.object_types()

@@ -11,12 +11,11 @@
     hand_problem(hand_text)   why the text is no hand, in the CLI's words ("unknown card 'Xx'",
                               "duplicate card 'Ah'", "a hand needs 5, 6 or 7 cards, got 4");
                               null when it is one.
-  The text is read as the contract's notation: cards of a rank (2-9, T or 10, J, Q, K, A, either
-  case) then a suit (s h d c, either case, or a symbol), separated by spaces, commas, tabs or
-  line ends, or run together. Anything else makes the text no hand: an unknown card, a card
-  twice (however written: 'Th' and '10h', 'Ah' and 'A♥'), fewer than 5 or more than 7 cards,
-  null, or a text longer than 64 characters (not read: 7 cards take 33 at most, with a comma
-  and a space between them). Every macro answers null for such a text, never a rank.
+  The text is read as the contract's notation (a rank 2-9, T or 10, J, Q, K, A, either case,
+  then a suit s h d c, either case, or a symbol; separated by spaces, commas, tabs or line
+  ends, or run together). An unknown card, a card twice (however written), fewer than 5 or
+  more than 7 cards, null, or a text longer than 64 characters (7 cards take 33 at most) make
+  it no hand: every macro answers null for it, never a rank.
 
   On card ids, the same, for those who hold cards as numbers (and for the text macros):
     hand_card_ids(hand_text)    the card_ids of the text, in its order (null when no hand);
@@ -24,6 +23,7 @@
                                 category, rank_key, is_flush, kicker_1 (null unless 5 to 7
                                 distinct card_ids, each 0 to 51);
     best_five_of(card_ids)      the best five of that list, as text;
+    hand_class_of_cards(card_0, ..., card_6)  the same of 5 to 7 card_ids in columns;
     hand_problem_of(card_ids)   why the list is no hand, null when it is one.
 
   On long rows, one row per hand and card, a table macro:
@@ -35,10 +35,9 @@
                           own grouping is theirs to take:
                           rank() over (partition by <their id> order by hand_rank).
 
-  One definition of poker: the lookup tables best_hands (011) reads, flush_suits,
-  best_by_values, best_by_flush and hand_classes, laid out as lists (026) and read in one
-  place (hand_class_from_sums), at the sums of the cards' codes of 001. No macro joins per
-  hand: about 1,300,000 hands a second for hand_rank on two cores (bench/own_hands_sql.py).
+  One definition of poker: the lookup tables best_hands (011) reads, laid out as lists (026)
+  and read in one place (hand_class_from_sums), at the sums of the cards' codes of 001; the
+  best five ordered in one place (best_five_key). No macro joins per hand.
 */
 
 /*
@@ -150,19 +149,17 @@ create macro hand_problem(hand_text) as case
 end;
 
 /*
-  A hand's class from the sums of its cards' codes (001): card c has value c // 4 + 2 and suit
-  c % 4, so rank_code = 5 ^ (c // 4), suit_code = 8 ^ (c % 4) and card_bit = 2 ^ (13 * (c % 4)
-  + c // 4). The class is looked up by position in the lists of hand_class_lists (026), each
-  read by an uncorrelated subquery (a constant of the query): the better (smaller) hand_rank of
-  the values' slot and the flush suit's mask, then that rank's class. No join per hand: a
-  subquery that joined on the sums made DuckDB group and join back every distinct hand (026).
+  A hand's class from the sums of its cards' codes (rank_code_of, below), looked up by position
+  in the lists of hand_class_lists (026), each read by an uncorrelated subquery (a constant of
+  the query): the better (smaller) hand_rank of the values' slot and the flush suit's mask,
+  then that rank's class. No join per hand: a subquery that joined on the sums made DuckDB
+  group and join back every distinct hand (026).
 
   Anything that is not 5 to 7 distinct cards finds no class: a card twice, or a null, leaves
   fewer bits set in card_mask than there are cards; the class's index is then 0, which is no
   element of a list (DuckDB's lists count from 1), so the answer is null. (A case around the
-  lookup said the same, and took 20 % longer.) A card_id outside 0 to 51 counts for nothing
-  in the sums (its bit would be out of range), which leaves the hand short of bits too. Every
-  index is 0 or more: a negative one would count from a list's end.
+  lookup said the same, and took 20 % longer.) Every index is 0 or more: a negative one would
+  count from a list's end.
 */
 create macro hand_class_from_sums(card_count, rank_key, suit_counts, card_mask) as
     (select classes from hand_class_lists)[
@@ -181,49 +178,90 @@ create macro hand_class_from_sums(card_count, rank_key, suit_counts, card_mask) 
         * (card_count between 5 and 7 and bit_count(card_mask) = card_count)::integer
     ];
 
+/*
+  A card's codes (001): rank_code = 5 ^ (c // 4) (from a list: a floating-point power took a
+  third longer), suit_code = 8 ^ (c % 4), card_bit = 2 ^ (13 * (c % 4) + c // 4); checked
+  against cards by the audit card_code_macros_match_the_cards. A card_id outside 0 to 51, or
+  null, has none (0), which leaves the hand short of bits. The 1s shifted are integers (a
+  TINYINT 1 shifted by 9 is out of range).
+*/
+create macro rank_code_of(card_id) as case when card_id between 0 and 51
+    then cast([1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625] as bigint[])[card_id // 4 + 1]
+    else 0 end;
+create macro suit_code_of(card_id) as case when card_id between 0 and 51 then cast(1 as integer) << (3 * (card_id % 4)) else 0 end;
+create macro card_bit_of(card_id) as case when card_id between 0 and 51 then cast(1 as bigint) << (13 * (card_id % 4) + card_id // 4) else 0 end;
+
+-- The cards of a hand of up to seven card_ids as a 52-bit set (card_mask, 001).
+create macro card_mask_of(card_0, card_1, card_2, card_3, card_4, card_5, card_6) as
+    card_bit_of(card_0) + card_bit_of(card_1) + card_bit_of(card_2) + card_bit_of(card_3)
+        + card_bit_of(card_4) + card_bit_of(card_5) + card_bit_of(card_6);
+
 create macro hand_class_of(card_ids) as hand_class_from_sums(
     len(card_ids),
-    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then cast(5 ** (c // 4) as bigint) end)) as bigint),
-    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then 1 << (3 * (c % 4)) end)) as bigint),
-    cast(list_sum(list_transform(card_ids, lambda c: case when c between 0 and 51 then cast(1 as bigint) << (13 * (c % 4) + c // 4) end)) as bigint)
+    cast(list_sum(list_transform(card_ids, lambda c: rank_code_of(c))) as bigint),
+    cast(list_sum(list_transform(card_ids, lambda c: suit_code_of(c))) as bigint),
+    cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint)
 );
 
 /*
-  The best five, from the hand's class: card c (value c // 4 + 2, suit c % 4) plays when its
-  value is in the class, that is its base-5 digit of the class's rank_key (rank_code =
-  5 ^ (value - 2), 001) is not 0; a flush class takes the cards of its values in the suit
-  holding five or more; any other class takes, of each value, as many cards as its digit,
-  the higher suits first (typed_hands' choice: of the fives that make the rank, the highest
-  cards). The five are ordered by one sort key: digit, then value (1 for the ace of a wheel),
-  then suit, with the card_id in the low 6 bits to read the card back.
+  The same class from five to seven card_ids given one by one, card_5 and card_6 null for
+  fewer than seven (sqlglot, which reads these files, takes no default parameters): for
+  card_ids held in columns, and for evaluate_many's batches (pokersql/own_hands.py). No list
+  and no lambda.
 */
-create macro best_five_from_class(card_ids, hand_class) as array_to_string(
-    list_transform(
-        list_reverse(list_sort(list_transform(
-            list_filter(
-                card_ids,
-                lambda c: (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5 > 0
-                    and case
-                        when hand_class.is_flush = 1
-                            then len(list_filter(card_ids, lambda d: d % 4 = c % 4)) >= 5
-                        else len(list_filter(card_ids, lambda d: d // 4 = c // 4 and d % 4 > c % 4))
-                            < (hand_class.rank_key // (5 ** (c // 4))::bigint) % 5
-                    end
-            ),
-            lambda c: (
-                (
-                    ((hand_class.rank_key // (5 ** (c // 4))::bigint) % 5) * 16
-                    + case
-                        when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and c // 4 = 12 then 1
-                        else c // 4 + 2
-                    end
-                ) * 4 + c % 4
-            ) * 64 + c
-        ))),
-        lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
-    ),
-    ' '
+create macro hand_class_of_cards(card_0, card_1, card_2, card_3, card_4, card_5, card_6) as hand_class_from_sums(
+    5 + (card_5 is not null)::integer + (card_6 is not null)::integer,
+    rank_code_of(card_0) + rank_code_of(card_1) + rank_code_of(card_2) + rank_code_of(card_3)
+        + rank_code_of(card_4) + rank_code_of(card_5) + rank_code_of(card_6),
+    suit_code_of(card_0) + suit_code_of(card_1) + suit_code_of(card_2) + suit_code_of(card_3)
+        + suit_code_of(card_4) + suit_code_of(card_5) + suit_code_of(card_6),
+    card_mask_of(card_0, card_1, card_2, card_3, card_4, card_5, card_6)
 );
+
+/*
+  A card's sort key among its hand's best five, 0 when it does not play: the one definition of
+  the best five and their order (best_five_from_class and evaluate_many's batches read it). A
+  card plays when the class holds its value (its base-5 digit of rank_key) and, in a flush, is
+  of the suit holding five, else when fewer of the hand's cards of its value than that digit
+  are of a higher suit (67117057: bits 0, 13 and 26), as typed_hands (011) picks. The key:
+  digit, then value (1 for the ace of a wheel), then suit, the card_id in the low 6 bits.
+*/
+create macro best_five_key(card_id, card_mask, hand_class) as case
+    when (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5 > 0
+        and case
+            when hand_class.is_flush = 1
+                then bit_count((card_mask >> (13 * (card_id % 4))) & 8191) >= 5
+            else bit_count((card_mask >> (13 * (card_id % 4 + 1) + card_id // 4)) & 67117057)
+                < (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5
+        end
+        then (
+            ((hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5) * 16
+            + case
+                when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and card_id // 4 = 12 then 1
+                else card_id // 4 + 2
+            end
+        ) * 64 + card_id
+    else 0
+end;
+
+/*
+  The best five, from the hand's class: the cards with a key (best_five_key), the highest key
+  first, as canonical text. The cards' mask is summed once, outside the lambdas, and handed to
+  them as the one element of a list (as best_five_of hands the class).
+*/
+create macro best_five_from_class(card_ids, hand_class) as list_transform(
+    [cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint)],
+    lambda card_mask: array_to_string(
+        list_transform(
+            list_filter(
+                list_reverse_sort(list_transform(card_ids, lambda c: best_five_key(c, card_mask, hand_class))),
+                lambda key: key > 0
+            ),
+            lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
+        ),
+        ' '
+    )
+)[1];
 
 -- The class is looked up once, outside the lambda (a lambda cannot hold a subquery), and
 -- handed to it with the cards as the one element of a list: the lambdas of
@@ -245,7 +283,7 @@ create macro best_five(hand_text) as best_five_of(hand_text_card_ids(hand_text))
 
 create macro hand_ranks(relation) as table
 with
-    hands as (
+    user_hands as (
         select
             user_cards.hand_id,
             list(user_cards.card_id) as card_ids
@@ -254,10 +292,10 @@ with
     ),
     classed as (
         select
-            hands.hand_id,
-            hands.card_ids,
-            hand_class_of(hands.card_ids) as hand_class
-        from hands
+            user_hands.hand_id,
+            user_hands.card_ids,
+            hand_class_of(user_hands.card_ids) as hand_class
+        from user_hands
     )
 select
     classed.hand_id,
