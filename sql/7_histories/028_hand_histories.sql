@@ -1,8 +1,8 @@
 /*
   Hand histories imported by `pokersql import` (issue 23): PokerStars hand-history text and
   PHH (the Poker Hand History standard), one set of rows per hand, whatever the format.
-  Every table is keyed by the hand: (site, hand_id), the primary key of history_hands (the
-  other tables have none: DuckDB loads them twice as fast without); importing a hand already
+  Every table is keyed by the hand: (site, hand_id), declared the key of history_hands only (the
+  other tables declare none: DuckDB loads them twice as fast without); importing a hand already
   held adds nothing. Cards are card ids (cards.card_id: 0 = 2c ... 51 = As) beside their canonical
   text ('Ah Kd'); amounts are in the history's own unit (chips, or dollars to the cent).
 
