@@ -162,7 +162,7 @@ def test_the_classes_view_weights_by_combinations(preflop: pokersql.Database) ->
 
 @pytest.mark.parametrize(
     ("hand_1", "hand_2"),
-    [("AhAd", "KhKd"), ("KK+,AKs", "QQ,AQs,KQo"), ("22", "AKo"), ("AhKh", "QQ+")],
+    [("AhAd", "KhKd"), ("KK,AKs", "QQ,KQs"), ("22", "AKo"), ("AhKh", "QQ+")],
 )
 def test_the_lookup_equals_the_enumeration(preflop: pokersql.Database, plain: pokersql.Database, hand_1: str, hand_2: str) -> None:
     looked_up, enumerated = preflop.equity(hand_1, hand_2), plain.equity(hand_1, hand_2, exact=True)
