@@ -56,6 +56,7 @@ from pathlib import Path
 
 from .engines.base import Engine
 from .errors import BadInput, DatabaseError, MigrationError
+from .histories.hand import TABLE_NAMES as HISTORY_TABLES
 from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, table_macros, transpile
@@ -616,7 +617,7 @@ def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> No
 
 # The tables whose rows are the user's, not derived (the hand histories `pokersql import` writes,
 # 028): a rebuild keeps them, rows and all, and records their file as a baseline.
-KEPT_BY_REBUILD = frozenset({"history_hands", "history_seats", "history_actions", "history_board", "history_results"})
+KEPT_BY_REBUILD = frozenset(HISTORY_TABLES)
 
 
 def _rebuild_plan(engine: Engine, files: list[SqlFile]) -> Plan:
