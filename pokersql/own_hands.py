@@ -19,7 +19,8 @@ rows come from depends on the call:
   its text made canonical (as it is when it already is), its cards read by position, the
   sums of their codes taken by arithmetic, the class found by the DuckDB macros' lookup
   (``hand_class_from_sums``, 027, on the lists of 026) and the best five picked by their sort
-  key per card (``best_five_key``, 027), the same five in the same order, the rows in the
+  key per card (``best_five_key``, 027, a call of ``card_play_key``, 011, the key that
+  ``hand_evaluations_of`` orders by), the same five in the same order, the rows in the
   input's order with no sort. A Python list becomes an Arrow table
   (without pyarrow, one list parameter). Files are read a batch at a time by
   pyarrow (Parquet row batches, CSV blocks), so memory stays bounded: DuckDB's own
@@ -36,8 +37,8 @@ rows come from depends on the call:
 
 The best five are the class's values (``hand_classes.rank_key`` counts each value in
 base 5) taken from the hand's cards, highest suit first, only the flush suit's for a
-flush, largest group first: the five cards ``hand_evaluations_of`` (011) picks, in the same
-order (tests/test_evaluate_many.py compares them).
+flush, largest group first: one definition, ``card_play_key`` (011), that every path reads
+(tests/test_evaluate_many.py compares DuckDB's batches with ``typed_hands``).
 """
 
 from __future__ import annotations
@@ -621,8 +622,8 @@ INPUT_NAME = "pokersql_own_input"  # the batch, registered with DuckDB while it 
 # DuckDB: the batch's hands read in SQL and kept WIDE, one row per hand to the end, in the
 # input's order: its card text as canonical text, its cards read from that text by position
 # (card_0 .. card_6), their codes summed by arithmetic, the class found by
-# hand_class_from_sums and the best five ordered by best_five_key (027, the macros' one
-# definition of both). No long rows (one per card) grouped back, no join, no sort of the rows:
+# hand_class_from_sums and the best five ordered by best_five_key (027, on card_play_key of
+# 011, the one definition of the best five). No long rows (one per card) grouped back, no join, no sort of the rows:
 # DuckDB keeps the order of a scan through projections (preserve_insertion_order, its
 # default; where it is off, the rows are numbered and sorted). A hand that is not 5 to 7
 # distinct cards gets a null class (bench/own_hands_fast.py). The per-card columns are
@@ -702,17 +703,19 @@ with
         select
             card_ids.*,
             card_mask_of(""" + _each_card("card_ids.card_{i}", ", ") + """) as card_mask,
+            """ + " + ".join(f"suit_code_of(card_ids.card_{i})" for i in range(MOST_CARDS)) + """ as suit_counts,
             hand_class_of_cards(""" + _each_card("card_ids.card_{i}", ", ") + """) as hand_class
         from card_ids
     ),
-    -- Each card's sort key among the best five (best_five_key, 027), 0 when it does not play.
+    -- Each card's sort key among the best five (best_five_key, 027: card_play_key, 011), 0
+    -- when it does not play.
     card_keys as (
         select
             classed.hand_no,
             classed.hand_text,
             classed.hand_class,
             """ + _each_card("classed.card_{i}", ",\n            ") + """,
-            """ + _each_card("best_five_key(classed.card_{i}, classed.card_mask, classed.hand_class) as key_{i}", ",\n            ") + """
+            """ + _each_card("best_five_key(classed.card_{i}, classed.card_mask, classed.suit_counts, classed.hand_class) as key_{i}", ",\n            ") + """
         from classed
     ),
     -- Each card's place among them, 0 for the highest key: how many keys are higher (the

@@ -18,7 +18,9 @@ DuckDB's table macros (``create macro name(relation) as table select ...``, read
 ``query_table(relation)``) are one definition that several views read. Where an engine has
 none, each call ``from name(some_view)`` is replaced by the macro's select, the view named
 in its place, and the ``create macro`` itself is left out (``_expand_table_macros``): the
-same query, never a copy written by hand.
+same query, never a copy written by hand. A scalar macro (``create macro name(a, b) as
+expression``) is expanded the same way: each call becomes the expression, in parentheses,
+each argument in place of its parameter.
 
 Spark needs four rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
 every difference and how it is handled).
@@ -84,14 +86,15 @@ def parse(
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
 
 
-# A table macro by name: its parameters and its query, as parsed from DuckDB's dialect.
+# A macro by name: its parameters and its body as parsed from DuckDB's dialect, a query for a
+# table macro, an expression for a scalar one.
 TableMacros = dict[str, tuple[list[str], "exp.Expression"]]
 _CREATE_MACRO = re.compile(r"create\s+(or\s+replace\s+)?macro", re.IGNORECASE)
 
 
 def table_macros(scripts: Iterable[str]) -> TableMacros:
-    """The table macros the scripts (DuckDB's dialect) define, by name: what a call of one
-    in another script is expanded with (a macro of a later script replaces an earlier one's)."""
+    """The macros the scripts (DuckDB's dialect) define, table and scalar, by name: what a call
+    of one in another script is expanded with (a macro of a later script replaces an earlier one's)."""
     import sqlglot
     from sqlglot.errors import SqlglotError
 
@@ -111,8 +114,8 @@ def table_macros(scripts: Iterable[str]) -> TableMacros:
 
 def _table_macro(statement: exp.Expression | None) -> tuple[str, list[str], exp.Expression] | None:
     """A ``create macro name(relations) as table select ...``: its name, parameters and query;
-    None for any other statement. A scalar macro is refused: only table macros are expanded."""
-    import sqlglot
+    a ``create macro name(parameters) as expression``: its name, parameters and expression;
+    None for any other statement."""
     from sqlglot import exp
 
     if not (
@@ -122,10 +125,7 @@ def _table_macro(statement: exp.Expression | None) -> tuple[str, list[str], exp.
     ):
         return None
     name = statement.this.this.name  # the function's name, a Table of one identifier
-    body = statement.expression
-    if not isinstance(body, exp.Query):
-        raise sqlglot.errors.UnsupportedError(f"macro {name}: only DuckDB's table macros are expanded for other engines")
-    return name.lower(), [parameter.name.lower() for parameter in statement.this.expressions], body
+    return name.lower(), [parameter.name.lower() for parameter in statement.this.expressions], statement.expression
 
 
 def _expand_table_macros(
@@ -149,8 +149,35 @@ def _expand_table_macros(
             name, parameters, body = macro
             known[name] = (parameters, body)
             continue
-        result.append(_expand_calls(statement, known) if statement is not None else None)
+        result.append(_expand_scalar_calls(_expand_calls(statement, known), known) if statement is not None else None)
     return result
+
+
+def _expand_scalar_calls(statement: exp.Expression, macros: TableMacros, depth: int = 0) -> exp.Expression:
+    """``statement`` with every call of a scalar macro replaced by its expression in
+    parentheses, each parameter (a column of that name, unqualified) by the call's argument."""
+    import sqlglot
+    from sqlglot import exp
+
+    calls = [
+        call for call in statement.find_all(exp.Anonymous)
+        if call.name.lower() in macros and not isinstance(macros[call.name.lower()][1], exp.Query)
+    ]
+    for call in calls:
+        parameters, body = macros[call.name.lower()]
+        if len(call.expressions) != len(parameters):
+            raise sqlglot.errors.UnsupportedError(
+                f"{call.sql(SOURCE_DIALECT)}: macro {call.name} takes {len(parameters)} arguments"
+            )
+        arguments = dict(zip(parameters, call.expressions))
+        expression = body.copy()
+        for column in list(expression.find_all(exp.Column)):
+            if not column.table and column.name.lower() in arguments:
+                column.replace(exp.Paren(this=arguments[column.name.lower()].copy()))
+        if depth > 20:
+            raise sqlglot.errors.UnsupportedError(f"macro {call.name} calls itself without end")
+        call.replace(exp.Paren(this=_expand_scalar_calls(expression, macros, depth + 1)))
+    return statement
 
 
 def _expand_calls(

@@ -218,7 +218,7 @@ def sqlite_files() -> list[migrations.SqlFile]:
 def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     files = sqlite_files()
     macros = table_macros(f.text for f in files)
-    assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "equity_of", "hand_evaluations_of"}
+    assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "equity_of", "hand_evaluations_of", "card_play_key"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -279,6 +279,37 @@ def test_a_table_macro_is_expanded_where_it_is_called() -> None:
         expected = reference.execute(f"select * from {view} order by all").fetchall()
         assert expected and connection.execute(f"select * from {view} order by 1, 2").fetchall() == expected, view
     assert reference.execute("select * from leaders").fetchall() == [(1, 1), (2, 1), (2, 2), (3, 2), (7, 3)]
+
+
+# A scalar macro: each call is its expression, the arguments in place of the parameters, in
+# parentheses (an argument a + 1 times a parameter is (a + 1) * ..., not a + 1 * ...); a macro
+# may call another, and a table macro's query may call one.
+SCALAR_MACRO_SCRIPT = """
+create table numbers (n integer, m integer);
+insert into numbers values (1, 2), (3, 4), (5, 0);
+create macro twice_plus(x, y) as x * 2 + y;
+create macro nested(x) as twice_plus(x + 1, x) * twice_plus(x, 1);
+create macro doubled(rows) as table select n, twice_plus(n - m, m + 1) as d from query_table(rows);
+create view computed as select n, nested(n + m) as a, twice_plus(m, n) * 3 as b from numbers;
+create view through_table as select * from doubled('numbers');
+"""
+
+
+def test_a_scalar_macro_is_expanded_where_it_is_called() -> None:
+    reference = duckdb.connect()
+    for statement in SCALAR_MACRO_SCRIPT.split(";")[:-1]:
+        reference.execute(statement)
+    connection = sqlite3.connect(":memory:")
+    statements = transpile(SCALAR_MACRO_SCRIPT, "sqlite")
+    assert not [s for s in statements if calls_a_macro(s, [m for m in sqlglot.parse(SCALAR_MACRO_SCRIPT, read="duckdb") if m.args.get("kind") == "MACRO"])]
+    for statement in statements:
+        connection.execute(statement)
+    for view in ("computed", "through_table"):
+        expected = reference.execute(f"select * from {view} order by all").fetchall()
+        assert len(expected) == 3 and connection.execute(f"select * from {view} order by 1").fetchall() == expected, view
+    assert reference.execute("select a from computed where n = 1").fetchall() == [(((3 + 1) * 2 + 3) * (3 * 2 + 1),)]
+    with pytest.raises(DatabaseError, match="macro twice_plus takes 2 arguments"):
+        transpile("create macro twice_plus(x, y) as x * 2 + y; select twice_plus(1);", "postgres")
 
 
 def test_a_table_macro_called_with_something_not_a_relation_is_refused_by_name() -> None:

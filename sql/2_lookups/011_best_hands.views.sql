@@ -13,7 +13,8 @@
     and place among them (what `pokersql eval` and `compare` show).
   hand_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 cards by their
     values and flush (below); card_sum_ranks(card_sum_rows), the same from the cards
-    summed; hand_evaluations_of(card_rows), the best five of each hand in order, from
+    summed; card_play_key(...), a card's place among its hand's best five (a scalar
+    macro); hand_evaluations_of(card_rows), the best five of each hand in order, from
     its cards (what typed_hands and `pokersql eval` read).
 */
 
@@ -102,13 +103,48 @@ inner join hand_classes
     on hand_classes.hand_rank = ranked.hand_rank;
 
 /*
-  The best five of 5 to 7 cards, in order, the one definition of it: every hand of the relation
-  named (a table, view or CTE with one row per card: hand_no, card_id, none twice; any other
-  columns are ignored) of 5 to 7 cards, one row each: hand_no, best (its best five as canonical
-  text, largest group first, then the higher value, the ace low in a wheel, then the higher
-  suit), points, category and hand_rank (card_sum_ranks, above). typed_hands (below) reads it,
-  and so do pokersql's eval, compare and evaluate (pokersql/own_hands.py: each call expanded
-  into the query it runs). A DuckDB table macro, expanded like hand_ranks_of.
+  A card's place among its hand's best five, the one definition of the best five and of their
+  order: a sort key, the highest first, 0 when the card does not play. Its arguments: the
+  card_id and its rank_code (001), the hand's card_mask and suit_counts (its cards summed), and
+  the hand's class (hand_classes, 006): its rank_key, is_flush, points and kicker_1.
+  hand_evaluations_of (below) reads it, and DuckDB's macros (027) and evaluate_many's batches.
+
+  A card plays when the class holds its value (its digit of the class's rank_key in base 5:
+  how many cards of that value play) and, in a flush, it is of the suit holding five or more
+  of the cards (its count in suit_counts, base 8); else when fewer of the hand's cards of its
+  value than that digit are of a higher suit. Those are card_mask's bits of the value
+  (549822930945: bits 0, 13, 26 and 39, a suit each) above the card's suit, shifted down to
+  bits 0, 13 and 26: their count is that number modulo 8191, as 2 ^ 13 leaves 1. So of three
+  kings of which two play, the two of the highest suits do. The key: the digit (the largest
+  group first), then the value (1 for the ace of a wheel, 2 to 14 else), then the card_id
+  (the higher suit first) in the low six bits.
+
+  A DuckDB macro; on the other engines each call is expanded into the query itself, its
+  arguments in place of its parameters (pokersql/transpile.py).
+*/
+create macro card_play_key(card_id, rank_code, card_mask, suit_counts, class_rank_key, class_is_flush, class_points, class_kicker_1) as case
+    when (class_rank_key // rank_code) % 5 > 0
+        and case
+            when class_is_flush = 1 then ((suit_counts >> (3 * (card_id % 4))) & 7) >= 5
+            else ((((card_mask >> (card_id // 4)) & 549822930945) >> (13 * (card_id % 4 + 1))) % 8191)
+                < (class_rank_key // rank_code) % 5
+        end
+        then (
+            ((class_rank_key // rank_code) % 5) * 16
+            + case when class_points in (4, 8) and class_kicker_1 = 5 and card_id // 4 = 12 then 1 else card_id // 4 + 2 end
+        ) * 64 + card_id
+    else 0
+end;
+
+/*
+  The best five of 5 to 7 cards, in order: every hand of the relation named (a table, view or
+  CTE with one row per card: hand_no, card_id, none twice; any other columns are ignored) of 5
+  to 7 cards, one row each: hand_no, best (its best five as canonical text, in the order of
+  card_play_key, above: the largest group first, then the higher value, the ace low in a wheel,
+  then the higher suit), points, category and hand_rank (card_sum_ranks, above). typed_hands
+  (below) reads it, and so do pokersql's eval, compare and evaluate on the engines other than
+  DuckDB (pokersql/own_hands.py: each call expanded into the query it runs). A DuckDB table
+  macro, expanded like hand_ranks_of.
 */
 create macro hand_evaluations_of(card_rows) as table
 with
@@ -137,66 +173,29 @@ with
         select
             ranked.hand_no,
             ranked.card_mask,
-            flush_suits.flush_shift,
+            ranked.suit_counts,
             hand_classes.hand_rank,
+            hand_classes.rank_key as class_rank_key,
             hand_classes.is_flush,
             hand_classes.points,
-            hand_classes.category
+            hand_classes.category,
+            hand_classes.kicker_1
         from card_sum_ranks('five_to_seven_cards') as ranked
-        inner join flush_suits
-            on flush_suits.suit_counts = ranked.suit_counts
         inner join hand_classes
             on hand_classes.hand_rank = ranked.hand_rank
     ),
-    -- Where each value of a class stands among its five cards: group_size cards of it
-    -- (its digit of class_key in base 5; an exact division), from first_slot on, the
-    -- largest group first, then the highest (in a wheel the ace plays low, after the 2).
-    class_value_groups as (
-        select
-            hand_classes.hand_rank,
-            card_values.value,
-            (hand_classes.rank_key % (5 * card_values.rank_code) - hand_classes.rank_key % card_values.rank_code)
-                / card_values.rank_code as group_size,
-            case
-                when hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5 and card_values.value = 14 then 1
-                else card_values.value
-            end as play_value
-        from hand_classes
-        cross join card_values
-        where hand_classes.hand_rank in (select classed.hand_rank from classed)
-    ),
-    class_slots as (
-        select
-            class_value_groups.hand_rank,
-            class_value_groups.value,
-            class_value_groups.group_size,
-            1 + coalesce(sum(class_value_groups.group_size) over (
-                partition by class_value_groups.hand_rank
-                order by class_value_groups.group_size desc, class_value_groups.play_value desc
-                rows between unbounded preceding and 1 preceding
-            ), 0) as first_slot
-        from class_value_groups
-        where class_value_groups.group_size > 0
-    ),
-    -- The hand's cards of the class's values (the flush suit's only, for a flush), each
-    -- value's in turn from its highest suit: the slot adds the hand's cards of the same
-    -- value in a higher suit (card_mask holds 13 bits a suit), none in a flush. The first
-    -- group_size of each value play, in the slots from first_slot on.
-    slotted as (
+    -- Each of the hand's cards with its key (card_play_key, above).
+    keyed as (
         select
             classed.hand_no,
             classed.hand_rank,
             classed.points,
             classed.category,
             cards.name,
-            class_slots.first_slot + case
-                when classed.is_flush = 1 then 0
-                else
-                    case when (classed.card_mask >> 13) & cards.card_bit = 0 then 0 else 1 end
-                    + case when (classed.card_mask >> 26) & cards.card_bit = 0 then 0 else 1 end
-                    + case when (classed.card_mask >> 39) & cards.card_bit = 0 then 0 else 1 end
-            end as slot,
-            class_slots.first_slot + class_slots.group_size as next_slot
+            card_play_key(
+                cards.card_id, cards.rank_code, classed.card_mask, classed.suit_counts,
+                classed.class_rank_key, classed.is_flush, classed.points, classed.kicker_1
+            ) as play_key
         -- SQLite: a cross join keeps this order, each hand then its cards (found by the
         -- relation's key, where it has one), where its planner would scan every card for
         -- every hand.
@@ -204,22 +203,19 @@ with
         cross join query_table(card_rows) as own_cards
         inner join cards
             on cards.card_id = own_cards.card_id
-        inner join class_slots
-            on class_slots.hand_rank = classed.hand_rank
-            and class_slots.value = cards.value
         where own_cards.hand_no = classed.hand_no
-            and (classed.is_flush = 0 or cards.suit_index * 13 = classed.flush_shift)
     ),
+    -- The five that play, numbered from the highest key.
     ordered as (
         select
-            slotted.hand_no,
-            slotted.hand_rank,
-            slotted.points,
-            slotted.category,
-            slotted.name,
-            slotted.slot as card_order
-        from slotted
-        where slotted.slot < slotted.next_slot
+            keyed.hand_no,
+            keyed.hand_rank,
+            keyed.points,
+            keyed.category,
+            keyed.name,
+            row_number() over (partition by keyed.hand_no order by keyed.play_key desc) as card_order
+        from keyed
+        where keyed.play_key > 0
     )
 -- One row per hand: its class, and its five cards in order as text.
 select

@@ -37,7 +37,8 @@
 
   One definition of poker: the lookup tables best_hands (011) reads, laid out as lists (026)
   and read in one place (hand_class_from_sums), at the sums of the cards' codes of 001; the
-  best five ordered in one place (best_five_key). No macro joins per hand.
+  best five ordered in one place (card_play_key, 011, which every engine's evaluation reads).
+  No macro joins per hand.
 */
 
 /*
@@ -219,42 +220,30 @@ create macro hand_class_of_cards(card_0, card_1, card_2, card_3, card_4, card_5,
 );
 
 /*
-  A card's sort key among its hand's best five, 0 when it does not play: the one definition of
-  the best five and their order (best_five_from_class and evaluate_many's batches read it). A
-  card plays when the class holds its value (its base-5 digit of rank_key) and, in a flush, is
-  of the suit holding five, else when fewer of the hand's cards of its value than that digit
-  are of a higher suit (67117057: bits 0, 13 and 26), as typed_hands (011) picks. The key:
-  digit, then value (1 for the ace of a wheel), then suit, the card_id in the low 6 bits.
+  A card's sort key among its hand's best five, 0 when it does not play: card_play_key (011),
+  the one definition of the best five and their order, given the card's rank_code (null for a
+  card that is none: no key) and the class's columns. best_five_from_class and evaluate_many's
+  batches read it.
 */
-create macro best_five_key(card_id, card_mask, hand_class) as case
-    when (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5 > 0
-        and case
-            when hand_class.is_flush = 1
-                then bit_count((card_mask >> (13 * (card_id % 4))) & 8191) >= 5
-            else bit_count((card_mask >> (13 * (card_id % 4 + 1) + card_id // 4)) & 67117057)
-                < (hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5
-        end
-        then (
-            ((hand_class.rank_key // cast(5 ** (card_id // 4) as bigint)) % 5) * 16
-            + case
-                when hand_class.points in (4, 8) and hand_class.kicker_1 = 5 and card_id // 4 = 12 then 1
-                else card_id // 4 + 2
-            end
-        ) * 64 + card_id
-    else 0
-end;
+create macro best_five_key(card_id, card_mask, suit_counts, hand_class) as card_play_key(
+    card_id, nullif(rank_code_of(card_id), 0), card_mask, suit_counts,
+    hand_class.rank_key, hand_class.is_flush, hand_class.points, hand_class.kicker_1
+);
 
 /*
   The best five, from the hand's class: the cards with a key (best_five_key), the highest key
-  first, as canonical text. The cards' mask is summed once, outside the lambdas, and handed to
-  them as the one element of a list (as best_five_of hands the class).
+  first, as canonical text. The cards' mask and suit counts are summed once, outside the
+  lambdas, and handed to them as the one element of a list (as best_five_of hands the class).
 */
 create macro best_five_from_class(card_ids, hand_class) as list_transform(
-    [cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint)],
-    lambda card_mask: array_to_string(
+    [{
+        'card_mask': cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint),
+        'suit_counts': cast(list_sum(list_transform(card_ids, lambda c: suit_code_of(c))) as bigint)
+    }],
+    lambda sums: array_to_string(
         list_transform(
             list_filter(
-                list_reverse_sort(list_transform(card_ids, lambda c: best_five_key(c, card_mask, hand_class))),
+                list_reverse_sort(list_transform(card_ids, lambda c: best_five_key(c, sums.card_mask, sums.suit_counts, hand_class))),
                 lambda key: key > 0
             ),
             lambda key: substring('23456789TJQKA', (key % 64) // 4 + 1, 1) || substring('cdhs', key % 4 + 1, 1)
