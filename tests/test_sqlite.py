@@ -266,18 +266,25 @@ create view both_best as select a.player, b.player as other from best_of(seats) 
 """
 
 
-def test_a_table_macro_is_expanded_where_it_is_called() -> None:
+def views_as_duckdb_gives_them(script: str, views: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
+    """Run ``script`` in DuckDB (the reference, running its macros) and, transpiled, in SQLite
+    (no macro left, defined or called): each view gives the same rows in both. The reference."""
     reference = duckdb.connect()
-    for statement in MACRO_SCRIPT.split(";")[:-1]:
+    for statement in script.split(";")[:-1]:
         reference.execute(statement)
     connection = sqlite3.connect(":memory:")
-    statements = transpile(MACRO_SCRIPT, "sqlite")
-    assert not [s for s in statements if calls_a_macro(s, [m for m in sqlglot.parse(MACRO_SCRIPT, read="duckdb") if m.args.get("kind") == "MACRO"])]
+    statements = transpile(script, "sqlite")
+    assert not [s for s in statements if calls_a_macro(s, [m for m in sqlglot.parse(script, read="duckdb") if m.args.get("kind") == "MACRO"])]
     for statement in statements:
         connection.execute(statement)
-    for view in ("leaders", "both_best"):
+    for view in views:
         expected = reference.execute(f"select * from {view} order by all").fetchall()
         assert expected and connection.execute(f"select * from {view} order by 1, 2").fetchall() == expected, view
+    return reference
+
+
+def test_a_table_macro_is_expanded_where_it_is_called() -> None:
+    reference = views_as_duckdb_gives_them(MACRO_SCRIPT, ("leaders", "both_best"))
     assert reference.execute("select * from leaders").fetchall() == [(1, 1), (2, 1), (2, 2), (3, 2), (7, 3)]
 
 
@@ -296,17 +303,7 @@ create view through_table as select * from doubled('numbers');
 
 
 def test_a_scalar_macro_is_expanded_where_it_is_called() -> None:
-    reference = duckdb.connect()
-    for statement in SCALAR_MACRO_SCRIPT.split(";")[:-1]:
-        reference.execute(statement)
-    connection = sqlite3.connect(":memory:")
-    statements = transpile(SCALAR_MACRO_SCRIPT, "sqlite")
-    assert not [s for s in statements if calls_a_macro(s, [m for m in sqlglot.parse(SCALAR_MACRO_SCRIPT, read="duckdb") if m.args.get("kind") == "MACRO"])]
-    for statement in statements:
-        connection.execute(statement)
-    for view in ("computed", "through_table"):
-        expected = reference.execute(f"select * from {view} order by all").fetchall()
-        assert len(expected) == 3 and connection.execute(f"select * from {view} order by 1").fetchall() == expected, view
+    reference = views_as_duckdb_gives_them(SCALAR_MACRO_SCRIPT, ("computed", "through_table"))
     assert reference.execute("select a from computed where n = 1").fetchall() == [(((3 + 1) * 2 + 3) * (3 * 2 + 1),)]
     with pytest.raises(DatabaseError, match="macro twice_plus takes 2 arguments"):
         transpile("create macro twice_plus(x, y) as x * 2 + y; select twice_plus(1);", "postgres")
