@@ -2,7 +2,7 @@
   Every street of the imported hands (028) whose hole cards are all known (research datasets
   such as the Pluribus hands show every seat's): each player's exact equity on the flop, the
   turn and the river, among the players still in when the street was dealt, so that SQL can ask
-  how often the hand that led on the flop won. Boards by history_boards_of (031), the tally
+  how often the hand that led on the flop won. Boards by history_boards_of (below), the tally
   by equity_of (017), the hand so far by card_sum_ranks (011).
 
   history_street_equities: one row per player per street (flop, turn, river) of a hand where
@@ -12,18 +12,135 @@
     flop, 44 on a turn, 1 on a river), the hand so far (hand_rank of the hole cards and the
     board then), ahead (1 when that hand is the best at the table, alone or shared) and
     favourite (1 when the equity is the largest, alone or shared). The cards of players who
-    folded are not dead cards (as in history_allin_equities, 031).
+    folded are not dead cards (as in history_allin_equities, 032).
     Before the flop is left out: every board of five, 1,712,304 heads-up and 658,008 six-handed
     each hand, is some seconds a hand on DuckDB (history_allin_equities counts them for the
     hands all-in before the flop only).
+
+  history_boards_of(spot_cards): a table macro. The relation named holds, per spot (a hand at
+    a moment of it, any key), the cards known then: spot, card_id, on_board (1 for the board
+    so far, 0 for hole cards). Every complete five-card board that can still come from the
+    cards no one holds (two cards to come after a flop, 990 boards heads-up; one after a turn;
+    none after a river; five before the flop, 1,712,304 boards heads-up), grouped into the
+    classes of equity_board_classes (015: boards that make every player's hand the same). One
+    row per spot per class: runout (the class's number), weight (its boards), and the codes of
+    the class's cards (001) as seven_card_ranks reads them with hole cards added: rank_key,
+    suit_counts and card_mask (the flush suit's cards only, when a suit holds three or more).
 */
+
+create macro history_boards_of(spot_cards) as table
+with
+    known_cards as (
+        select spot, card_id, on_board from query_table(spot_cards)
+    ),
+    spot_boards as (
+        select
+            known_cards.spot,
+            sum(known_cards.on_board) as board_size,
+            cast(sum(case when known_cards.on_board = 1 then cards.rank_code else 0 end) as bigint) as rank_key,
+            cast(sum(case when known_cards.on_board = 1 then cards.suit_code else 0 end) as bigint) as suit_counts,
+            cast(sum(case when known_cards.on_board = 1 then cards.card_bit else 0 end) as bigint) as card_mask
+        from known_cards
+        inner join cards
+            on cards.card_id = known_cards.card_id
+        group by known_cards.spot
+    ),
+    spot_deck as (
+        select
+            spot_boards.spot,
+            spot_boards.board_size,
+            cards.card_id, cards.rank_code, cards.suit_code, cards.card_bit
+        from spot_boards
+        cross join cards
+        where spot_boards.board_size < 5
+            and not exists (
+                select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id
+            )
+    ),
+    -- two cards of the deck, for a flop (the turn and the river) or before it
+    spot_pairs as (
+        select
+            low.spot,
+            low.board_size,
+            low.card_id as low_card,
+            high.card_id as high_card,
+            low.rank_code + high.rank_code as rank_key,
+            low.suit_code + high.suit_code as suit_counts,
+            low.card_bit + high.card_bit as card_mask
+        from spot_deck as low
+        inner join spot_deck as high
+            on high.spot = low.spot
+            and high.card_id > low.card_id
+        where low.board_size in (0, 3)
+    ),
+    -- before the flop: a card below a pair, three cards, to go above another pair
+    spot_triples as (
+        select
+            third.spot,
+            third.card_id as low_card,
+            third.rank_code + spot_pairs.rank_key as rank_key,
+            third.suit_code + spot_pairs.suit_counts as suit_counts,
+            third.card_bit + spot_pairs.card_mask as card_mask
+        from spot_deck as third
+        inner join spot_pairs
+            on spot_pairs.spot = third.spot
+            and spot_pairs.low_card > third.card_id
+        where third.board_size = 0
+    ),
+    to_come as (
+        select
+            spot_pairs.spot,
+            spot_pairs.rank_key + spot_triples.rank_key as rank_key,
+            spot_pairs.suit_counts + spot_triples.suit_counts as suit_counts,
+            spot_pairs.card_mask + spot_triples.card_mask as card_mask
+        from spot_pairs
+        inner join spot_triples
+            on spot_triples.spot = spot_pairs.spot
+            and spot_triples.low_card > spot_pairs.high_card
+        where spot_pairs.board_size = 0
+        union all
+        select spot, rank_key, suit_counts, card_mask from spot_pairs where board_size = 3
+        union all
+        select spot, rank_code, suit_code, card_bit from spot_deck where board_size = 4
+        union all
+        select spot, 0, 0, 0 from spot_boards where board_size = 5
+    ),
+    boards as (
+        select
+            spot_boards.spot,
+            spot_boards.card_mask + to_come.card_mask as board_mask,
+            spot_boards.rank_key + to_come.rank_key as rank_key,
+            spot_boards.suit_counts + to_come.suit_counts as suit_counts
+        from to_come
+        inner join spot_boards
+            on spot_boards.spot = to_come.spot
+    ),
+    -- the classes of equity_board_classes (015): the values, and a suit holding three or more
+    flush_parts as (
+        select
+            boards.spot,
+            boards.rank_key,
+            flush_suits.three_suit as flush_suit,
+            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((boards.board_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from boards
+        inner join flush_suits
+            on flush_suits.suit_counts = boards.suit_counts
+    )
+select
+    spot,
+    cast(rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as bigint) as runout,
+    count(*) as weight,
+    cast(rank_key as bigint) as rank_key,
+    cast(coalesce(flush_cards << (3 * flush_suit), 0) as bigint) as suit_counts,
+    cast(coalesce(flush_values << (13 * flush_suit), 0) as bigint) as card_mask
+from flush_parts
+group by spot, rank_key, flush_suit, flush_cards, flush_values;
 
 create view history_street_equities as
 with
     known_hands as (
-        select
-            seats.site,
-            seats.hand_id
+        select seats.site, seats.hand_id
         from history_seats as seats
         group by seats.site, seats.hand_id
         having count(seats.hole_1) = count(*)
@@ -93,7 +210,7 @@ with
             and board.card_no <= contested.board_size
     ),
     street_boards as (
-        select spot, board_mask, rank_key, suit_counts
+        select spot, runout, weight, rank_key, suit_counts, card_mask
         from history_boards_of('spot_cards')
     ),
     holes as (
@@ -112,12 +229,12 @@ with
     street_runouts as (
         select
             holes.spot as tally,
-            street_boards.board_mask as runout,
-            1 as weight,
+            street_boards.runout,
+            street_boards.weight,
             holes.spot_player as player,
             cast(street_boards.rank_key + holes.rank_key as bigint) as rank_key,
             cast(street_boards.suit_counts + holes.suit_counts as bigint) as suit_counts,
-            cast(street_boards.board_mask + holes.card_mask as bigint) as card_mask
+            cast(street_boards.card_mask + holes.card_mask as bigint) as card_mask
         from holes
         inner join street_boards
             on street_boards.spot = holes.spot

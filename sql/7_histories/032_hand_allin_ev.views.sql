@@ -3,15 +3,8 @@
   the players' cards known, each player's exact equity at that moment, by enumerating every
   board still to come, pot by pot (029), and what the pots would have paid by those equities
   against what they paid (030). The tally is the one of every equity view, equity_of (017),
-  its lookup seven_card_ranks (013).
+  its lookup seven_card_ranks (013), the boards still to come by history_boards_of (031).
 
-  history_boards_of(spot_cards): a table macro. The relation named holds, per spot (a hand at
-    a moment of it, any key), the cards known then: spot, card_id, on_board (1 for the board
-    so far, 0 for hole cards). One row per spot per complete five-card board that can still
-    come from the cards no one holds: board_mask (the five cards as a 52-bit set, a number
-    unique within the spot), rank_key and suit_counts (the board's cards summed, 001). Two
-    cards to come after a flop (990 boards heads-up), one after a turn, none after a river,
-    five before the flop (1,712,304 boards heads-up).
   history_allin_equities: one row per player per pot of a hand whose betting ended before the
     river with two or more players in and all of them all-in but at most one (the one who
     covers the others has no one left to bet against), every hole card of those players
@@ -26,108 +19,6 @@
     what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
     to the hundredth (on SQLite, which has no decimals, it is not); all before rake.
 */
-
-create macro history_boards_of(spot_cards) as table
-with
-    known_cards as (
-        select
-            spot,
-            card_id,
-            on_board
-        from query_table(spot_cards)
-    ),
-    spot_boards as (
-        select
-            known_cards.spot,
-            sum(known_cards.on_board) as board_size,
-            cast(sum(case when known_cards.on_board = 1 then cards.rank_code else 0 end) as bigint) as rank_key,
-            cast(sum(case when known_cards.on_board = 1 then cards.suit_code else 0 end) as bigint) as suit_counts,
-            cast(sum(case when known_cards.on_board = 1 then cards.card_bit else 0 end) as bigint) as card_mask
-        from known_cards
-        inner join cards
-            on cards.card_id = known_cards.card_id
-        group by known_cards.spot
-    ),
-    spot_deck as (
-        select
-            spot_boards.spot,
-            spot_boards.board_size,
-            cards.card_id,
-            cards.rank_code,
-            cards.suit_code,
-            cards.card_bit
-        from spot_boards
-        cross join cards
-        where spot_boards.board_size < 5
-            and not exists (
-                select 1
-                from known_cards
-                where known_cards.spot = spot_boards.spot
-                    and known_cards.card_id = cards.card_id
-            )
-    ),
-    -- two cards of the deck, for a flop (the turn and the river) or before it
-    spot_pairs as (
-        select
-            low.spot,
-            low.board_size,
-            low.card_id as low_card,
-            high.card_id as high_card,
-            low.rank_code + high.rank_code as rank_key,
-            low.suit_code + high.suit_code as suit_counts,
-            low.card_bit + high.card_bit as card_mask
-        from spot_deck as low
-        inner join spot_deck as high
-            on high.spot = low.spot
-            and high.card_id > low.card_id
-        where low.board_size in (0, 3)
-    ),
-    -- before the flop: a card below a pair, three cards, to go above another pair
-    spot_triples as (
-        select
-            third.spot,
-            third.card_id as low_card,
-            third.rank_code + spot_pairs.rank_key as rank_key,
-            third.suit_code + spot_pairs.suit_counts as suit_counts,
-            third.card_bit + spot_pairs.card_mask as card_mask
-        from spot_deck as third
-        inner join spot_pairs
-            on spot_pairs.spot = third.spot
-            and spot_pairs.low_card > third.card_id
-        where third.board_size = 0
-    ),
-    to_come as (
-        select
-            spot_pairs.spot,
-            spot_pairs.rank_key + spot_triples.rank_key as rank_key,
-            spot_pairs.suit_counts + spot_triples.suit_counts as suit_counts,
-            spot_pairs.card_mask + spot_triples.card_mask as card_mask
-        from spot_pairs
-        inner join spot_triples
-            on spot_triples.spot = spot_pairs.spot
-            and spot_triples.low_card > spot_pairs.high_card
-        where spot_pairs.board_size = 0
-        union all
-        select spot, rank_key, suit_counts, card_mask
-        from spot_pairs
-        where board_size = 3
-        union all
-        select spot, rank_code, suit_code, card_bit
-        from spot_deck
-        where board_size = 4
-        union all
-        select spot, 0, 0, 0
-        from spot_boards
-        where board_size = 5
-    )
-select
-    spot_boards.spot,
-    cast(spot_boards.card_mask + to_come.card_mask as bigint) as board_mask,
-    cast(spot_boards.rank_key + to_come.rank_key as bigint) as rank_key,
-    cast(spot_boards.suit_counts + to_come.suit_counts as bigint) as suit_counts
-from to_come
-inner join spot_boards
-    on spot_boards.spot = to_come.spot;
 
 create view history_allin_equities as
 with
@@ -195,7 +86,7 @@ with
             and board.card_no <= allin_hands.board_size
     ),
     allin_boards as (
-        select spot, board_mask, rank_key, suit_counts
+        select spot, runout, weight, rank_key, suit_counts, card_mask
         from history_boards_of('allin_cards')
     ),
     -- who may win each pot (029), numbered 1, 2, ... within it for the tally
@@ -231,12 +122,12 @@ with
     pot_runouts as (
         select
             pot_players.pot_key as tally,
-            allin_boards.board_mask as runout,
-            1 as weight,
+            allin_boards.runout,
+            allin_boards.weight,
             pot_players.pot_player as player,
             cast(allin_boards.rank_key + pot_players.rank_key as bigint) as rank_key,
             cast(allin_boards.suit_counts + pot_players.suit_counts as bigint) as suit_counts,
-            cast(allin_boards.board_mask + pot_players.card_mask as bigint) as card_mask
+            cast(allin_boards.card_mask + pot_players.card_mask as bigint) as card_mask
         from pot_players
         inner join allin_boards
             on allin_boards.spot = pot_players.spot
