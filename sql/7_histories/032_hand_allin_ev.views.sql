@@ -18,6 +18,12 @@
     pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
     what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
     to the hundredth (on SQLite, which has no decimals, it is not); all before rake.
+  history_player_hands: one row per seat per hand, what `pokersql history` sums: net (what the
+    history says the player collected, else won, less in_pot: after rake), showdown (1 when
+    the player was still in at the end of a hand whose pot two or more could win), allin (1
+    when the hand is in history_allin_ev), luck (history_allin_ev's, 0 for other hands) and
+    ev_net (net less luck: the all-in adjusted result); played_at and the source's file and
+    line give the hands' order.
 */
 
 create view history_allin_equities as
@@ -187,3 +193,44 @@ inner join history_payouts as payouts
     on payouts.site = by_player.site
     and payouts.hand_id = by_player.hand_id
     and payouts.seat = by_player.seat;
+
+create view history_player_hands as
+with
+    contested as (
+        select pots.site, pots.hand_id
+        from history_pots as pots
+        where pots.players > 1
+        group by pots.site, pots.hand_id
+    )
+select
+    payouts.site,
+    payouts.hand_id,
+    hands.played_at,
+    hands.source_file,
+    hands.source_line,
+    payouts.seat,
+    payouts.player,
+    coalesce(results.collected, payouts.won) - payouts.in_pot as net,
+    case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown,
+    case when allin.hand_id is null then 0 else 1 end as allin,
+    coalesce(allin.luck, 0) as luck,
+    coalesce(results.collected, payouts.won) - payouts.in_pot - coalesce(allin.luck, 0) as ev_net
+from history_payouts as payouts
+inner join history_hands as hands
+    on hands.site = payouts.site
+    and hands.hand_id = payouts.hand_id
+inner join history_contributions as contributions
+    on contributions.site = payouts.site
+    and contributions.hand_id = payouts.hand_id
+    and contributions.seat = payouts.seat
+left join history_results as results
+    on results.site = payouts.site
+    and results.hand_id = payouts.hand_id
+    and results.seat = payouts.seat
+left join contested
+    on contested.site = payouts.site
+    and contested.hand_id = payouts.hand_id
+left join history_allin_ev as allin
+    on allin.site = payouts.site
+    and allin.hand_id = payouts.hand_id
+    and allin.seat = payouts.seat;
