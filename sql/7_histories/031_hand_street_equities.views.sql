@@ -2,8 +2,8 @@
   Every street of the imported hands (028) whose hole cards are all known (research datasets
   such as the Pluribus hands show every seat's): each player's exact equity on the flop, the
   turn and the river, among the players still in when the street was dealt, so that SQL can ask
-  how often the hand that led on the flop won. Boards by history_boards_of (below), the tally
-  by equity_of (017), the hand so far by card_sum_ranks (011).
+  how often the hand that led on the flop won. Equity by history_equities_of (below), the
+  hand so far by hand_evaluations_of (011).
 
   history_street_equities: one row per player per street (flop, turn, river) of a hand where
     every seat's hole cards are known and the street was dealt with two or more players still
@@ -17,18 +17,18 @@
     each hand, is some seconds a hand on DuckDB (history_allin_equities counts them for the
     hands all-in before the flop only).
 
-  history_boards_of(spot_cards): a table macro. The relation named holds, per spot (a hand at
-    a moment of it, any key), the cards known then: spot, card_id, on_board (1 for the board
-    so far, 0 for hole cards). Every complete five-card board that can still come from the
-    cards no one holds (two cards to come after a flop, 990 boards heads-up; one after a turn;
-    none after a river; five before the flop, 1,712,304 boards heads-up), grouped into the
-    classes of equity_board_classes (015: boards that make every player's hand the same). One
-    row per spot per class: runout (the class's number), weight (its boards), and the codes of
-    the class's cards (001) as seven_card_ranks reads them with hole cards added: rank_key,
-    suit_counts and card_mask (the flush suit's cards only, when a suit holds three or more).
+  history_equities_of(spot_cards, spot_players): a table macro, exact equity at a moment of a
+    hand. spot_cards holds, per spot (the hand at that moment, any key), the cards known then:
+    spot, card_id, on_board (1 for the board so far, 0 for hole cards); spot_players, who is
+    tallied: spot, tally (the spot, or a pot of it), player (1 to 10 within the tally), hole_1
+    and hole_2. Every complete board that can still come from the cards no one holds is dealt
+    (two cards after a flop, 990 boards heads-up; one after a turn; none after a river; five
+    before the flop, 1,712,304 heads-up), grouped into the classes of equity_board_classes (015:
+    boards that make every player's hand the same), and each tally's players are tallied over
+    them by equity_of (017): one row per tally per player, runouts, wins, ties, pot_shares, equity.
 */
 
-create macro history_boards_of(spot_cards) as table
+create macro history_equities_of(spot_cards, spot_players) as table
 with
     known_cards as (
         select spot, card_id, on_board from query_table(spot_cards)
@@ -126,16 +126,37 @@ with
         from boards
         inner join flush_suits
             on flush_suits.suit_counts = boards.suit_counts
+    ),
+    board_classes as (
+        select
+            spot,
+            cast(rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as bigint) as runout,
+            count(*) as weight,
+            cast(rank_key as bigint) as rank_key,
+            cast(coalesce(flush_cards << (3 * flush_suit), 0) as bigint) as suit_counts,
+            cast(coalesce(flush_values << (13 * flush_suit), 0) as bigint) as card_mask
+        from flush_parts
+        group by spot, rank_key, flush_suit, flush_cards, flush_values
+    ),
+    -- each tally's players, each with every class of its spot's boards, as equity_of reads them
+    class_runouts as (
+        select
+            tallied_players.tally,
+            board_classes.runout,
+            board_classes.weight,
+            tallied_players.player,
+            board_classes.rank_key + first_card.rank_code + second_card.rank_code as rank_key,
+            board_classes.suit_counts + first_card.suit_code + second_card.suit_code as suit_counts,
+            board_classes.card_mask + first_card.card_bit + second_card.card_bit as card_mask
+        from query_table(spot_players) as tallied_players
+        inner join cards as first_card
+            on first_card.card_id = tallied_players.hole_1
+        inner join cards as second_card
+            on second_card.card_id = tallied_players.hole_2
+        inner join board_classes
+            on board_classes.spot = tallied_players.spot
     )
-select
-    spot,
-    cast(rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as bigint) as runout,
-    count(*) as weight,
-    cast(rank_key as bigint) as rank_key,
-    cast(coalesce(flush_cards << (3 * flush_suit), 0) as bigint) as suit_counts,
-    cast(coalesce(flush_values << (13 * flush_suit), 0) as bigint) as card_mask
-from flush_parts
-group by spot, rank_key, flush_suit, flush_cards, flush_values;
+select * from equity_of('class_runouts');
 
 create view history_street_equities as
 with
@@ -186,7 +207,8 @@ with
             folds.player as player_name,
             folds.hole_1,
             folds.hole_2,
-            row_number() over (partition by dealt_streets.site, dealt_streets.hand_id, dealt_streets.street order by folds.seat) as spot_player,
+            dealt_streets.site || '/' || dealt_streets.hand_id || '/' || dealt_streets.street as tally,
+            row_number() over (partition by dealt_streets.site, dealt_streets.hand_id, dealt_streets.street order by folds.seat) as player,
             count(*) over (partition by dealt_streets.site, dealt_streets.hand_id, dealt_streets.street) as players
         from dealt_streets
         inner join folds
@@ -209,59 +231,25 @@ with
             and board.hand_id = contested.hand_id
             and board.card_no <= contested.board_size
     ),
-    street_boards as (
-        select spot, runout, weight, rank_key, suit_counts, card_mask
-        from history_boards_of('spot_cards')
-    ),
-    holes as (
-        select
-            contested.spot,
-            contested.spot_player,
-            first_card.rank_code + second_card.rank_code as rank_key,
-            first_card.suit_code + second_card.suit_code as suit_counts,
-            first_card.card_bit + second_card.card_bit as card_mask
-        from contested
-        inner join cards as first_card
-            on first_card.card_id = contested.hole_1
-        inner join cards as second_card
-            on second_card.card_id = contested.hole_2
-    ),
-    street_runouts as (
-        select
-            holes.spot as tally,
-            street_boards.runout,
-            street_boards.weight,
-            holes.spot_player as player,
-            cast(street_boards.rank_key + holes.rank_key as bigint) as rank_key,
-            cast(street_boards.suit_counts + holes.suit_counts as bigint) as suit_counts,
-            cast(street_boards.card_mask + holes.card_mask as bigint) as card_mask
-        from holes
-        inner join street_boards
-            on street_boards.spot = holes.spot
-    ),
     tallied as (
         select tally, player, runouts, wins, ties, equity
-        from equity_of('street_runouts')
+        from history_equities_of('spot_cards', 'contested')
     ),
     -- the hand so far: the hole cards and the board when the street was dealt
-    so_far as (
-        select
-            holes.spot,
-            holes.spot_player,
-            cast(holes.rank_key + sum(cards.rank_code) as bigint) as rank_key,
-            cast(holes.suit_counts + sum(cards.suit_code) as bigint) as suit_counts,
-            cast(holes.card_mask + sum(cards.card_bit) as bigint) as card_mask
-        from holes
+    so_far_cards as (
+        select spot || '/' || cast(player as varchar) as hand_no, hole_1 as card_id from contested
+        union all
+        select spot || '/' || cast(player as varchar), hole_2 from contested
+        union all
+        select contested.spot || '/' || cast(contested.player as varchar), spot_cards.card_id
+        from contested
         inner join spot_cards
-            on spot_cards.spot = holes.spot
+            on spot_cards.spot = contested.spot
             and spot_cards.on_board = 1
-        inner join cards
-            on cards.card_id = spot_cards.card_id
-        group by holes.spot, holes.spot_player, holes.rank_key, holes.suit_counts, holes.card_mask
     ),
     ranked as (
-        select spot, spot_player, hand_rank
-        from card_sum_ranks('so_far')
+        select hand_no, hand_rank
+        from hand_evaluations_of('so_far_cards')
     ),
     together as (
         select
@@ -281,11 +269,10 @@ with
             max(tallied.equity) over (partition by contested.spot) as best_equity
         from contested
         inner join tallied
-            on tallied.tally = contested.spot
-            and tallied.player = contested.spot_player
+            on tallied.tally = contested.tally
+            and tallied.player = contested.player
         inner join ranked
-            on ranked.spot = contested.spot
-            and ranked.spot_player = contested.spot_player
+            on ranked.hand_no = contested.spot || '/' || cast(contested.player as varchar)
     )
 select
     site,

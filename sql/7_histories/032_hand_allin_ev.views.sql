@@ -3,7 +3,7 @@
   the players' cards known, each player's exact equity at that moment, by enumerating every
   board still to come, pot by pot (029), and what the pots would have paid by those equities
   against what they paid (030). The tally is the one of every equity view, equity_of (017),
-  its lookup seven_card_ranks (013), the boards still to come by history_boards_of (031).
+  its lookup seven_card_ranks (013), over the boards still to come: history_equities_of (031).
 
   history_allin_equities: one row per player per pot of a hand whose betting ended before the
     river with two or more players in and all of them all-in but at most one (the one who
@@ -91,11 +91,7 @@ with
             and board.hand_id = allin_hands.hand_id
             and board.card_no <= allin_hands.board_size
     ),
-    allin_boards as (
-        select spot, runout, weight, rank_key, suit_counts, card_mask
-        from history_boards_of('allin_cards')
-    ),
-    -- who may win each pot (029), numbered 1, 2, ... within it for the tally
+    -- who may win each pot (029), numbered 1, 2, ... within it: each pot is a tally
     pot_players as (
         select
             allin_hands.spot,
@@ -104,14 +100,13 @@ with
             pots.hand_id,
             pots.pot_no,
             pots.amount_hundredths,
-            allin_hands.spot || '/' || cast(pots.pot_no as varchar) as pot_key,
+            allin_hands.spot || '/' || cast(pots.pot_no as varchar) as tally,
             players_in.seat,
             players_in.player as player_name,
-            row_number() over (partition by pots.site, pots.hand_id, pots.pot_no order by players_in.seat) as pot_player,
+            row_number() over (partition by pots.site, pots.hand_id, pots.pot_no order by players_in.seat) as player,
             count(*) over (partition by pots.site, pots.hand_id, pots.pot_no) as players,
-            first_card.rank_code + second_card.rank_code as rank_key,
-            first_card.suit_code + second_card.suit_code as suit_counts,
-            first_card.card_bit + second_card.card_bit as card_mask
+            players_in.hole_1,
+            players_in.hole_2
         from allin_hands
         inner join history_pots as pots
             on pots.site = allin_hands.site
@@ -120,27 +115,10 @@ with
             on players_in.site = pots.site
             and players_in.hand_id = pots.hand_id
             and players_in.in_pot_hundredths >= pots.to_hundredths
-        inner join cards as first_card
-            on first_card.card_id = players_in.hole_1
-        inner join cards as second_card
-            on second_card.card_id = players_in.hole_2
-    ),
-    pot_runouts as (
-        select
-            pot_players.pot_key as tally,
-            allin_boards.runout,
-            allin_boards.weight,
-            pot_players.pot_player as player,
-            cast(allin_boards.rank_key + pot_players.rank_key as bigint) as rank_key,
-            cast(allin_boards.suit_counts + pot_players.suit_counts as bigint) as suit_counts,
-            cast(allin_boards.card_mask + pot_players.card_mask as bigint) as card_mask
-        from pot_players
-        inner join allin_boards
-            on allin_boards.spot = pot_players.spot
     ),
     tallied as (
         select tally, player, runouts, wins, ties, pot_shares, equity
-        from equity_of('pot_runouts')
+        from history_equities_of('allin_cards', 'pot_players')
     )
 select
     pot_players.site,
@@ -159,8 +137,8 @@ select
     pot_players.amount_hundredths * tallied.pot_shares / (2520.0 * tallied.runouts) / 100.0 as ev_share
 from pot_players
 inner join tallied
-    on tallied.tally = pot_players.pot_key
-    and tallied.player = pot_players.pot_player;
+    on tallied.tally = pot_players.tally
+    and tallied.player = pot_players.player;
 
 create view history_allin_ev as
 with
