@@ -819,18 +819,22 @@ class Database:
         )
 
     def history(self, players: Sequence[str] = ()) -> HistoryResult:
-        """The imported hands per player (``history_player_hands``, 032): hands, net won, won at
-        showdown, and the all-in hands' EV against what they netted (the luck); ``players``:
-        only these (each must have a hand: else BadInput). ``series``: each player's
-        cumulative net and all-in adjusted net, hand by hand in the order played."""
+        """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):
+        hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
+        luck); ``players``: only these (each must have a hand: else BadInput). ``series``: each
+        player's cumulative net and all-in adjusted net, hand by hand in the order played."""
         if self.engine.imports_histories_refused:
             raise BadInput(f"history does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
-        self._ensure_lookups(("history_player_hands",))
+        self._ensure_lookups(("history_player_hands", "history_allin_ev"))
         with self._watching("history: every imported hand, all-in equities enumerated"):
-            rows = self.engine.execute(
-                "select player, net, showdown, allin, ev_net from history_player_hands "
+            hands_played = self.engine.execute(
+                "select site, hand_id, seat, player, net, showdown from history_player_hands "
                 "order by played_at, source_file, source_line, hand_id, seat"
             )
+            luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
+                    self.engine.execute("select site, hand_id, seat, luck from history_allin_ev")}
+        rows = [(player, net, showdown, (site, hand_id, seat) in luck, float(net) - luck.get((site, hand_id, seat), 0.0))
+                for site, hand_id, seat, player, net, showdown in hands_played]
         wanted = list(dict.fromkeys(players))
         held = {row[0] for row in rows}
         for player in wanted:
@@ -838,7 +842,7 @@ class Database:
                 raise BadInput(f"history --player {player!r}: no imported hand has that player")
         sums: dict[str, list[float]] = {}
         series: dict[str, list[tuple[float, float]]] = {}
-        for n, (player, net, showdown, allin, ev_net) in enumerate(rows):
+        for player, net, showdown, allin, ev_net in rows:
             if wanted and player not in wanted:
                 continue
             net, ev_net = float(net), float(ev_net)

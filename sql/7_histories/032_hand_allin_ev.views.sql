@@ -18,12 +18,12 @@
     pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
     what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
     to the hundredth (on SQLite, which has no decimals, it is not); all before rake.
-  history_player_hands: one row per seat per hand, what `pokersql history` sums: net (what the
-    history says the player collected, else won, less in_pot: after rake), showdown (1 when
-    the player was still in at the end of a hand whose pot two or more could win), allin (1
-    when the hand is in history_allin_ev), luck (history_allin_ev's, 0 for other hands) and
-    ev_net (net less luck: the all-in adjusted result); played_at and the source's file and
-    line give the hands' order.
+  history_player_hands: one row per seat per hand, what `pokersql history` sums with
+    history_allin_ev's luck: net (what the history says the player collected, else won, less
+    in_pot: after rake), showdown (1 when the player was still in at the end of a hand whose
+    pot two or more could win); played_at and the source's file and line give the hands'
+    order. (It does not read history_allin_ev itself: Spark analyzes every view a view reads
+    when it is created, and that one again would be half a minute more of every build there.)
 */
 
 create view history_allin_equities as
@@ -189,10 +189,7 @@ select
     payouts.seat,
     payouts.player,
     coalesce(results.collected, payouts.won) - payouts.in_pot as net,
-    case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown,
-    case when allin.hand_id is null then 0 else 1 end as allin,
-    coalesce(allin.luck, 0) as luck,
-    coalesce(results.collected, payouts.won) - payouts.in_pot - coalesce(allin.luck, 0) as ev_net
+    case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown
 from history_payouts as payouts
 inner join history_hands as hands
     on hands.site = payouts.site
@@ -207,8 +204,4 @@ left join history_results as results
     and results.seat = payouts.seat
 left join contested
     on contested.site = payouts.site
-    and contested.hand_id = payouts.hand_id
-left join history_allin_ev as allin
-    on allin.site = payouts.site
-    and allin.hand_id = payouts.hand_id
-    and allin.seat = payouts.seat;
+    and contested.hand_id = payouts.hand_id;
