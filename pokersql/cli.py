@@ -534,6 +534,38 @@ def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, out
 
 
 @cli.command()
+@click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
+@plot_option
+@format_option
+@quiet_option
+@pass_context
+def history(context: Context, players: tuple[str, ...], plot: str | None, output_format: str) -> None:
+    """Per player, the imported hands: net won, won at showdown, and all-in EV against the result.
+
+    A hand is all-in when its betting ended before the river with two or more players in,
+    their cards known: each pot is paid by each player's exact equity when the money went
+    in (every board still to come counted), and luck is what the hands netted less that.
+    ev_adjusted is the net won with the all-ins paid by equity. --plot draws each player's
+    cumulative net won (solid) and all-in adjusted net (dashed), hand by hand.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql history
+        pokersql history --player Pluribus --plot pluribus.png
+        pokersql query "select * from history_allin_ev order by hand_id, seat"
+    """
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)
+    result = context.db.history(players)
+    emit(result, output_format)
+    if plot:
+        _plot("history_plot", result, plot, output_format)
+
+
+@cli.command()
 @click.argument("table_name", metavar="TABLE")
 @click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
               help="File to write: .parquet (DuckDB) or .csv, by its extension.")

@@ -38,7 +38,9 @@ from .results import (
     ExportResult,
     FreqResult,
     HandResult,
+    HistoryResult,
     ImportResult,
+    PlayerHistory,
     NextCard,
     PlayerHand,
     QueryResult,
@@ -815,6 +817,56 @@ class Database:
             rows=written.rows,
             seconds=time.perf_counter() - started,
         )
+
+    def history(self, players: Sequence[str] = ()) -> HistoryResult:
+        """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):
+        hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
+        luck); ``players``: only these (each must have a hand: else BadInput). ``series``: each
+        player's cumulative net and all-in adjusted net, hand by hand in the order played."""
+        if self.engine.imports_histories_refused:
+            raise BadInput(f"history does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
+        self._ensure_lookups(("history_player_hands", "history_allin_ev"))
+        with self._watching("history: every imported hand, all-in equities enumerated"):
+            hands_played = self.engine.execute(
+                "select site, hand_id, seat, player, net, showdown from history_player_hands "
+                "order by played_at, source_file, source_line, hand_id, seat"
+            )
+            luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
+                    self.engine.execute("select site, hand_id, seat, luck from history_allin_ev")}
+        rows = [(player, net, showdown, (site, hand_id, seat) in luck, float(net) - luck.get((site, hand_id, seat), 0.0))
+                for site, hand_id, seat, player, net, showdown in hands_played]
+        wanted = list(dict.fromkeys(players))
+        held = {row[0] for row in rows}
+        for player in wanted:
+            if player not in held:
+                raise BadInput(f"history --player {player!r}: no imported hand has that player")
+        sums: dict[str, list[float]] = {}
+        series: dict[str, list[tuple[float, float]]] = {}
+        for player, net, showdown, allin, ev_net in rows:
+            if wanted and player not in wanted:
+                continue
+            net, ev_net = float(net), float(ev_net)
+            total = sums.setdefault(player, [0, 0.0, 0.0, 0, 0.0, 0.0])
+            total[0] += 1
+            total[1] += net
+            total[2] += net if showdown else 0.0
+            total[3] += 1 if allin else 0
+            total[4] += ev_net if allin else 0.0
+            total[5] += net if allin else 0.0
+            line = series.setdefault(player, [])
+            last = line[-1] if line else (0.0, 0.0)
+            line.append((last[0] + net, last[1] + ev_net))
+        hands = self.engine.execute("select count(*) from history_hands")[0][0]
+        results = [
+            PlayerHistory(
+                player=player, hands=count, net_won=round(net, 2), won_at_showdown=round(showdown, 2),
+                allin_hands=allin, allin_ev=round(allin_ev, 2), allin_net=round(allin_net, 2),
+                luck=round(allin_net - allin_ev, 2), ev_adjusted=round(net - (allin_net - allin_ev), 2),
+            )
+            for player, (count, net, showdown, allin, allin_ev, allin_net) in sums.items()
+        ]
+        results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
+        return HistoryResult(hands=int(hands), players=results, series=series)
 
     # -- getting data out -------------------------------------------------
     def export(self, table: str, path: str | Path) -> ExportResult:

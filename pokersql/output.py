@@ -43,6 +43,7 @@ from .results import (
     ImportResult,
     FreqResult,
     HandResult,
+    HistoryResult,
     MigrateResult,
     QueryResult,
     QueryStream,
@@ -375,6 +376,19 @@ def _(result: ImportResult, **options: Any) -> Output:
     output.table_columns = ["file", "line", "reason"]
     output.title = f"Skipped {len(result.skipped)} bad hand(s)" if result.skipped else None
     return output
+
+
+@present.register
+def _(result: HistoryResult, **options: Any) -> Output:
+    """One row per player; JSON: the hands and the players."""
+    data = result.to_dict()
+    columns = ["player", "hands", "net_won", "won_at_showdown", "allin_hands", "allin_ev", "allin_net", "luck", "ev_adjusted"]
+    rows = [[getattr(player, column) for column in columns] for player in result.players]
+    cells = [[row[0], row[1], *(f"{value:,.2f}" if isinstance(value, float) else value for value in row[2:])] for row in rows]
+    title = f"{result.hands:,} hand(s), {len(rows)} player(s)"
+    lines = ["luck: what the all-in hands netted less their EV (each pot paid by equity when the money went in); "
+             "ev_adjusted: net_won less luck"] if rows else ["No hand imported: pokersql import FILE... first."]
+    return Output(columns, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows))
 
 
 @present.register

@@ -6,6 +6,7 @@
 - ``freq_plot``: the count of every category over all hands against the exact
   count from combinatorics, and beside it the difference (zero when all is well).
 - ``equity_plot``: each player's share of boards won, split and lost, with the equity.
+- ``history_plot``: each player's cumulative net won and all-in adjusted net, hand by hand.
 
 Each takes a result object or its JSON shape (``result.to_dict()``) and a path
 ending in ``.png``, draws a figure of ``SIZE`` pixels and returns the path.
@@ -253,6 +254,37 @@ def equity_plot(result: Any, path: str | Path) -> Path:
     return _save(figure, path)
 
 
+def history_plot(result: Any, path: str | Path, players: int = 6) -> Path:
+    """Each player's cumulative net won (solid) and all-in adjusted net (dashed, the same color),
+    hand by hand in the order played: the graph every tracker draws. ``result``: a
+    ``HistoryResult`` (its ``series``); the ``players`` who played the most hands, at most."""
+    path = check_path(path)
+    shown = [player.player for player in result.players][:players]
+    if not shown:
+        raise BadInput("history --plot: no imported hand to draw")
+    figure, axes = _figure(1)
+    colors = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#455a64"]
+    for n, player in enumerate(shown):
+        line = result.series[player]
+        hands = list(range(len(line) + 1))
+        color = colors[n % len(colors)]
+        axes.plot(hands, [0.0] + [won for won, _ in line], color=color, linewidth=1.8, label=f"{player}: won")
+        axes.plot(hands, [0.0] + [ev for _, ev in line], color=color, linewidth=1.4, linestyle="--",
+                  label=f"{player}: all-in adjusted")
+    axes.axhline(0, color=EXACT, linewidth=0.8)
+    axes.xaxis.set_major_locator(_integers())
+    axes.set_xlabel("hands played")
+    axes.set_ylabel("cumulative net (the histories' unit)")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left", fontsize=9, ncol=2 if len(shown) > 4 else 1)
+    more = len(result.players) - len(shown)
+    title = f"history: {result.hands:,} hands, won (solid) and all-in adjusted (dashed)"
+    if more:
+        title += f"; the {len(shown)} players with the most hands ({more} more not drawn)"
+    figure.suptitle(title, fontsize=13)
+    return _save(figure, path)
+
+
 def _integers():
     from matplotlib.ticker import MaxNLocator
 
@@ -274,4 +306,4 @@ def png_size(path: str | Path) -> tuple[int, int]:
     return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
 
 
-__all__ = ["SIZE", "PlotUnavailable", "equity_plot", "freq_plot", "png_size", "simulate_plot"]
+__all__ = ["SIZE", "PlotUnavailable", "equity_plot", "freq_plot", "history_plot", "png_size", "simulate_plot"]

@@ -464,3 +464,38 @@ class ImportResult:
             "rows": self.rows,
             "seconds": round(self.seconds, 3),
         }
+
+
+@dataclass
+class PlayerHistory:
+    """One player's imported hands summed (``history``): amounts in the histories' unit.
+
+    ``allin_ev`` is what the all-in hands would have netted had each pot been paid by the
+    players' equities when the money went in, ``allin_net`` what they netted, ``luck`` the
+    difference, and ``ev_adjusted`` the net won with the all-ins paid by equity."""
+
+    player: str
+    hands: int
+    net_won: float
+    won_at_showdown: float
+    allin_hands: int
+    allin_ev: float
+    allin_net: float
+    luck: float
+    ev_adjusted: float
+
+
+@dataclass
+class HistoryResult(_Frames):
+    """``history``'s answer: per player, the hands, net won, won at showdown, all-in EV and luck.
+    ``series``: per player, hand by hand in the order played, the cumulative net won and
+    all-in adjusted net (what ``--plot`` draws; not in the JSON)."""
+
+    hands: int
+    players: list[PlayerHistory]
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict, repr=False)
+
+    _rows_field = "players"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": self.hands, "players": self.records()}

@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -178,3 +178,14 @@ def test_import_json_has_the_contract_shape(run, tmp_path):
     actual = json.loads(out)
     check(actual, SHAPES["import"])
     assert (actual["hands"], actual["imported"], actual["skipped"][0]["line"]) == (79, 79, 12)
+
+
+def test_history_json_has_the_contract_shape(run):
+    """The Pluribus hands of one file (no all-in: quick): every player, every amount a number."""
+    histories = Path(__file__).resolve().parent / "histories"
+    assert run("import", str(histories / "pluribus_30.txt"))[0] == 0
+    status, out, err = run("history", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["history"])
+    assert actual["hands"] == 80 and len(actual["players"]) == 6

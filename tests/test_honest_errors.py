@@ -162,6 +162,7 @@ def test_sqlite_values_in_every_format(built_database, capsys):
         (["simulate", "--deals", "10000000"], "simulate"),
         (["freq", "--cards", "7"], "freq"),
         (["equity", "AhAd", "KhKd"], "equity"),
+        (["history"], "history"),
     ],
 )
 def test_a_plot_in_a_missing_directory_is_refused_before_the_work(run, tmp_path, monkeypatch, command, method):

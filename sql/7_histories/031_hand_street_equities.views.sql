@@ -1,0 +1,292 @@
+/*
+  Every street of the imported hands (028) whose hole cards are all known (research datasets
+  such as the Pluribus hands show every seat's): each player's exact equity on the flop, the
+  turn and the river, among the players still in when the street was dealt, so that SQL can ask
+  how often the hand that led on the flop won. Equity by history_equities_of (below), the
+  hand so far by hand_evaluations_of (011).
+
+  history_street_equities: one row per player per street (flop, turn, river) of a hand where
+    every seat's hole cards are known and the street was dealt with two or more players still
+    in (none folded before it): the board then (board_size cards), players (how many are still
+    in), runouts, wins, ties and equity (every board that can still come: 990 heads-up on a
+    flop, 44 on a turn, 1 on a river), the hand so far (hand_rank of the hole cards and the
+    board then), ahead (1 when that hand is the best at the table, alone or shared) and
+    favourite (1 when the equity is the largest, alone or shared). The cards of players who
+    folded are not dead cards (as in history_allin_equities, 032).
+    Before the flop is left out: every board of five, 1,712,304 heads-up and 658,008 six-handed
+    each hand, is some seconds a hand on DuckDB (history_allin_equities counts them for the
+    hands all-in before the flop only).
+
+  history_equities_of(spot_cards, spot_players): a table macro, exact equity at a moment of a
+    hand. spot_cards holds, per spot (the hand at that moment, any key), the cards known then:
+    spot, card_id, on_board (1 for the board so far, 0 for hole cards); spot_players, who is
+    tallied: spot, tally (the spot, or a pot of it), player (1 to 10 within the tally), hole_1
+    and hole_2. Every complete board that can still come from the cards no one holds is dealt
+    (two cards after a flop, 990 boards heads-up; one after a turn; none after a river; five
+    before the flop, 1,712,304 heads-up), grouped into the classes of equity_board_classes (015:
+    boards that make every player's hand the same), and each tally's players are tallied over
+    them by equity_of (017): one row per tally per player, runouts, wins, ties, pot_shares, equity.
+*/
+
+create macro history_equities_of(spot_cards, spot_players) as table
+with
+    known_cards as (
+        select spot, card_id, on_board from query_table(spot_cards)
+    ),
+    spot_boards as (
+        select
+            known_cards.spot,
+            sum(known_cards.on_board) as board_size,
+            cast(sum(case when known_cards.on_board = 1 then cards.rank_code else 0 end) as bigint) as rank_key,
+            cast(sum(case when known_cards.on_board = 1 then cards.suit_code else 0 end) as bigint) as suit_counts,
+            cast(sum(case when known_cards.on_board = 1 then cards.card_bit else 0 end) as bigint) as card_mask
+        from known_cards
+        inner join cards
+            on cards.card_id = known_cards.card_id
+        group by known_cards.spot
+    ),
+    spot_deck as (
+        select
+            spot_boards.spot,
+            spot_boards.board_size,
+            cards.card_id, cards.rank_code, cards.suit_code, cards.card_bit
+        from spot_boards
+        cross join cards
+        where spot_boards.board_size < 5
+            and not exists (
+                select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id
+            )
+    ),
+    -- two cards of the deck, for a flop (the turn and the river) or before it
+    spot_pairs as (
+        select
+            low.spot,
+            low.board_size,
+            low.card_id as low_card,
+            high.card_id as high_card,
+            low.rank_code + high.rank_code as rank_key,
+            low.suit_code + high.suit_code as suit_counts,
+            low.card_bit + high.card_bit as card_mask
+        from spot_deck as low
+        inner join spot_deck as high
+            on high.spot = low.spot
+            and high.card_id > low.card_id
+        where low.board_size in (0, 3)
+    ),
+    -- before the flop: a card below a pair, three cards, to go above another pair
+    spot_triples as (
+        select
+            third.spot,
+            third.card_id as low_card,
+            third.rank_code + spot_pairs.rank_key as rank_key,
+            third.suit_code + spot_pairs.suit_counts as suit_counts,
+            third.card_bit + spot_pairs.card_mask as card_mask
+        from spot_deck as third
+        inner join spot_pairs
+            on spot_pairs.spot = third.spot
+            and spot_pairs.low_card > third.card_id
+        where third.board_size = 0
+    ),
+    to_come as (
+        select
+            spot_pairs.spot,
+            spot_pairs.rank_key + spot_triples.rank_key as rank_key,
+            spot_pairs.suit_counts + spot_triples.suit_counts as suit_counts,
+            spot_pairs.card_mask + spot_triples.card_mask as card_mask
+        from spot_pairs
+        inner join spot_triples
+            on spot_triples.spot = spot_pairs.spot
+            and spot_triples.low_card > spot_pairs.high_card
+        where spot_pairs.board_size = 0
+        union all
+        select spot, rank_key, suit_counts, card_mask from spot_pairs where board_size = 3
+        union all
+        select spot, rank_code, suit_code, card_bit from spot_deck where board_size = 4
+        union all
+        select spot, 0, 0, 0 from spot_boards where board_size = 5
+    ),
+    boards as (
+        select
+            spot_boards.spot,
+            spot_boards.card_mask + to_come.card_mask as board_mask,
+            spot_boards.rank_key + to_come.rank_key as rank_key,
+            spot_boards.suit_counts + to_come.suit_counts as suit_counts
+        from to_come
+        inner join spot_boards
+            on spot_boards.spot = to_come.spot
+    ),
+    -- the classes of equity_board_classes (015): the values, and a suit holding three or more
+    flush_parts as (
+        select
+            boards.spot,
+            boards.rank_key,
+            flush_suits.three_suit as flush_suit,
+            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((boards.board_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from boards
+        inner join flush_suits
+            on flush_suits.suit_counts = boards.suit_counts
+    ),
+    board_classes as (
+        select
+            spot,
+            cast(rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as bigint) as runout,
+            count(*) as weight,
+            cast(rank_key as bigint) as rank_key,
+            cast(coalesce(flush_cards << (3 * flush_suit), 0) as bigint) as suit_counts,
+            cast(coalesce(flush_values << (13 * flush_suit), 0) as bigint) as card_mask
+        from flush_parts
+        group by spot, rank_key, flush_suit, flush_cards, flush_values
+    ),
+    -- each tally's players, each with every class of its spot's boards, as equity_of reads them
+    class_runouts as (
+        select
+            tallied_players.tally,
+            board_classes.runout,
+            board_classes.weight,
+            tallied_players.player,
+            board_classes.rank_key + first_card.rank_code + second_card.rank_code as rank_key,
+            board_classes.suit_counts + first_card.suit_code + second_card.suit_code as suit_counts,
+            board_classes.card_mask + first_card.card_bit + second_card.card_bit as card_mask
+        from query_table(spot_players) as tallied_players
+        inner join cards as first_card
+            on first_card.card_id = tallied_players.hole_1
+        inner join cards as second_card
+            on second_card.card_id = tallied_players.hole_2
+        inner join board_classes
+            on board_classes.spot = tallied_players.spot
+    )
+select * from equity_of('class_runouts');
+
+create view history_street_equities as
+with
+    known_hands as (
+        select seats.site, seats.hand_id
+        from history_seats as seats
+        group by seats.site, seats.hand_id
+        having count(seats.hole_1) = count(*)
+    ),
+    dealt_streets as (
+        select
+            board.site,
+            board.hand_id,
+            board.card_no as board_size,
+            case board.card_no when 3 then 'flop' when 4 then 'turn' else 'river' end as street
+        from history_board as board
+        inner join known_hands
+            on known_hands.site = board.site
+            and known_hands.hand_id = board.hand_id
+        where board.card_no >= 3
+    ),
+    -- the board size of the street each player folded on (none: 9)
+    folds as (
+        select
+            seats.site,
+            seats.hand_id,
+            seats.seat,
+            seats.player,
+            seats.hole_1,
+            seats.hole_2,
+            coalesce(min(case actions.street when 'preflop' then 0 when 'flop' then 3 when 'turn' then 4 else 5 end), 9) as folded_at
+        from history_seats as seats
+        left join history_actions as actions
+            on actions.site = seats.site
+            and actions.hand_id = seats.hand_id
+            and actions.seat = seats.seat
+            and actions.action = 'fold'
+        group by seats.site, seats.hand_id, seats.seat, seats.player, seats.hole_1, seats.hole_2
+    ),
+    street_players as (
+        select
+            dealt_streets.site,
+            dealt_streets.hand_id,
+            dealt_streets.street,
+            dealt_streets.board_size,
+            dealt_streets.site || '/' || dealt_streets.hand_id || '/' || dealt_streets.street as spot,
+            folds.seat,
+            folds.player as player_name,
+            folds.hole_1,
+            folds.hole_2,
+            dealt_streets.site || '/' || dealt_streets.hand_id || '/' || dealt_streets.street as tally,
+            row_number() over (partition by dealt_streets.site, dealt_streets.hand_id, dealt_streets.street order by folds.seat) as player,
+            count(*) over (partition by dealt_streets.site, dealt_streets.hand_id, dealt_streets.street) as players
+        from dealt_streets
+        inner join folds
+            on folds.site = dealt_streets.site
+            and folds.hand_id = dealt_streets.hand_id
+            and folds.folded_at >= dealt_streets.board_size
+    ),
+    contested as (
+        select * from street_players where players >= 2
+    ),
+    spot_cards as (
+        select spot, hole_1 as card_id, 0 as on_board from contested
+        union all
+        select spot, hole_2, 0 from contested
+        union all
+        select distinct contested.spot, board.card_id, 1
+        from contested
+        inner join history_board as board
+            on board.site = contested.site
+            and board.hand_id = contested.hand_id
+            and board.card_no <= contested.board_size
+    ),
+    tallied as (
+        select tally, player, runouts, wins, ties, equity
+        from history_equities_of('spot_cards', 'contested')
+    ),
+    -- the hand so far: the hole cards and the board when the street was dealt
+    so_far_cards as (
+        select spot || '/' || cast(player as varchar) as hand_no, hole_1 as card_id from contested
+        union all
+        select spot || '/' || cast(player as varchar), hole_2 from contested
+        union all
+        select contested.spot || '/' || cast(contested.player as varchar), spot_cards.card_id
+        from contested
+        inner join spot_cards
+            on spot_cards.spot = contested.spot
+            and spot_cards.on_board = 1
+    ),
+    ranked as (
+        select hand_no, hand_rank
+        from hand_evaluations_of('so_far_cards')
+    ),
+    together as (
+        select
+            contested.site,
+            contested.hand_id,
+            contested.street,
+            contested.board_size,
+            contested.seat,
+            contested.player_name,
+            contested.players,
+            tallied.runouts,
+            tallied.wins,
+            tallied.ties,
+            tallied.equity,
+            ranked.hand_rank,
+            min(ranked.hand_rank) over (partition by contested.spot) as best_rank,
+            max(tallied.equity) over (partition by contested.spot) as best_equity
+        from contested
+        inner join tallied
+            on tallied.tally = contested.tally
+            and tallied.player = contested.player
+        inner join ranked
+            on ranked.hand_no = contested.spot || '/' || cast(contested.player as varchar)
+    )
+select
+    site,
+    hand_id,
+    street,
+    board_size,
+    seat,
+    player_name as player,
+    players,
+    runouts,
+    wins,
+    ties,
+    equity,
+    hand_rank,
+    case when hand_rank = best_rank then 1 else 0 end as ahead,
+    case when equity = best_equity then 1 else 0 end as favourite
+from together;

@@ -1,0 +1,207 @@
+/*
+  All-in equity of the imported hands (028): where the money went in before the river with
+  the players' cards known, each player's exact equity at that moment, by enumerating every
+  board still to come, pot by pot (029), and what the pots would have paid by those equities
+  against what they paid (030). The tally is the one of every equity view, equity_of (017),
+  its lookup seven_card_ranks (013), over the boards still to come: history_equities_of (031).
+
+  history_allin_equities: one row per player per pot of a hand whose betting ended before the
+    river with two or more players in and all of them all-in but at most one (the one who
+    covers the others has no one left to bet against), every hole card of those players
+    known: the street of the last action (street) and the board then (board_size cards),
+    the pot (pot_no, amount: 029), the players who may win it (players), and the player's
+    runouts, wins, ties and equity in that pot among them, as equity_of counts them;
+    ev_share, the pot times that equity (in the pot's unit, unrounded).
+    The cards of players who folded are not dead cards: like a tracker, and like
+    `pokersql equity` given the hands still in, the deck holds every card no one in holds.
+  history_allin_ev: one row per player per such hand: the equity in the main pot, what the
+    pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
+    what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
+    to the hundredth (on SQLite, which has no decimals, it is not); all before rake.
+  history_player_hands: one row per seat per hand, what `pokersql history` sums with
+    history_allin_ev's luck: net (what the history says the player collected, else won, less
+    in_pot: after rake), showdown (1 when the player was still in at the end of a hand whose
+    pot two or more could win); played_at and the source's file and line give the hands'
+    order. (It does not read history_allin_ev itself: Spark analyzes every view a view reads
+    when it is created, and that one again would be half a minute more of every build there.)
+*/
+
+create view history_allin_equities as
+with
+    -- the board when the betting ended: the street of the hand's last action
+    last_streets as (
+        select
+            actions.site,
+            actions.hand_id,
+            max(case actions.street when 'preflop' then 0 when 'flop' then 3 when 'turn' then 4 else 5 end) as board_size
+        from history_actions as actions
+        group by actions.site, actions.hand_id
+    ),
+    players_in as (
+        select
+            contributions.site,
+            contributions.hand_id,
+            contributions.seat,
+            contributions.player,
+            contributions.all_in,
+            contributions.in_pot_hundredths,
+            seats.hole_1,
+            seats.hole_2
+        from history_contributions as contributions
+        inner join history_seats as seats
+            on seats.site = contributions.site
+            and seats.hand_id = contributions.hand_id
+            and seats.seat = contributions.seat
+        where contributions.folded = 0
+    ),
+    allin_hands as (
+        select
+            players_in.site,
+            players_in.hand_id,
+            players_in.site || '/' || players_in.hand_id as spot,
+            last_streets.board_size
+        from players_in
+        inner join last_streets
+            on last_streets.site = players_in.site
+            and last_streets.hand_id = players_in.hand_id
+        where last_streets.board_size < 5
+        group by players_in.site, players_in.hand_id, last_streets.board_size
+        having count(*) >= 2
+            and sum(players_in.all_in) >= 1
+            and sum(players_in.all_in) >= count(*) - 1
+            and count(players_in.hole_1) = count(*)
+    ),
+    allin_cards as (
+        select allin_hands.spot, players_in.hole_1 as card_id, 0 as on_board
+        from allin_hands
+        inner join players_in
+            on players_in.site = allin_hands.site
+            and players_in.hand_id = allin_hands.hand_id
+        union all
+        select allin_hands.spot, players_in.hole_2, 0
+        from allin_hands
+        inner join players_in
+            on players_in.site = allin_hands.site
+            and players_in.hand_id = allin_hands.hand_id
+        union all
+        select allin_hands.spot, board.card_id, 1
+        from allin_hands
+        inner join history_board as board
+            on board.site = allin_hands.site
+            and board.hand_id = allin_hands.hand_id
+            and board.card_no <= allin_hands.board_size
+    ),
+    -- who may win each pot (029), numbered 1, 2, ... within it: each pot is a tally
+    pot_players as (
+        select
+            allin_hands.spot,
+            allin_hands.board_size,
+            pots.site,
+            pots.hand_id,
+            pots.pot_no,
+            pots.amount_hundredths,
+            allin_hands.spot || '/' || cast(pots.pot_no as varchar) as tally,
+            players_in.seat,
+            players_in.player as player_name,
+            row_number() over (partition by pots.site, pots.hand_id, pots.pot_no order by players_in.seat) as player,
+            count(*) over (partition by pots.site, pots.hand_id, pots.pot_no) as players,
+            players_in.hole_1,
+            players_in.hole_2
+        from allin_hands
+        inner join history_pots as pots
+            on pots.site = allin_hands.site
+            and pots.hand_id = allin_hands.hand_id
+        inner join players_in
+            on players_in.site = pots.site
+            and players_in.hand_id = pots.hand_id
+            and players_in.in_pot_hundredths >= pots.to_hundredths
+    ),
+    tallied as (
+        select tally, player, runouts, wins, ties, pot_shares, equity
+        from history_equities_of('allin_cards', 'pot_players')
+    )
+select
+    pot_players.site,
+    pot_players.hand_id,
+    case pot_players.board_size when 0 then 'preflop' when 3 then 'flop' else 'turn' end as street,
+    pot_players.board_size,
+    pot_players.pot_no,
+    cast(pot_players.amount_hundredths / 100.0 as decimal(18, 2)) as amount,
+    pot_players.players,
+    pot_players.seat,
+    pot_players.player_name as player,
+    tallied.runouts,
+    tallied.wins,
+    tallied.ties,
+    tallied.equity,
+    pot_players.amount_hundredths * tallied.pot_shares / (2520.0 * tallied.runouts) / 100.0 as ev_share
+from pot_players
+inner join tallied
+    on tallied.tally = pot_players.tally
+    and tallied.player = pot_players.player;
+
+create view history_allin_ev as
+with
+    by_player as (
+        select
+            equities.site,
+            equities.hand_id,
+            equities.seat,
+            max(equities.street) as street,
+            max(case when equities.pot_no = 1 then equities.equity end) as equity,
+            sum(equities.ev_share) as ev_won
+        from history_allin_equities as equities
+        group by equities.site, equities.hand_id, equities.seat
+    )
+select
+    payouts.site,
+    payouts.hand_id,
+    payouts.seat,
+    payouts.player,
+    by_player.street,
+    by_player.equity,
+    payouts.in_pot,
+    cast(by_player.ev_won as decimal(18, 2)) as ev_won,
+    cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot as ev_net,
+    payouts.won,
+    payouts.net,
+    payouts.net - (cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot) as luck
+from by_player
+inner join history_payouts as payouts
+    on payouts.site = by_player.site
+    and payouts.hand_id = by_player.hand_id
+    and payouts.seat = by_player.seat;
+
+create view history_player_hands as
+with
+    contested as (
+        select pots.site, pots.hand_id
+        from history_pots as pots
+        where pots.players > 1
+        group by pots.site, pots.hand_id
+    )
+select
+    payouts.site,
+    payouts.hand_id,
+    hands.played_at,
+    hands.source_file,
+    hands.source_line,
+    payouts.seat,
+    payouts.player,
+    coalesce(results.collected, payouts.won) - payouts.in_pot as net,
+    case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown
+from history_payouts as payouts
+inner join history_hands as hands
+    on hands.site = payouts.site
+    and hands.hand_id = payouts.hand_id
+inner join history_contributions as contributions
+    on contributions.site = payouts.site
+    and contributions.hand_id = payouts.hand_id
+    and contributions.seat = payouts.seat
+left join history_results as results
+    on results.site = payouts.site
+    and results.hand_id = payouts.hand_id
+    and results.seat = payouts.seat
+left join contested
+    on contested.site = payouts.site
+    and contested.hand_id = payouts.hand_id;
