@@ -14,6 +14,8 @@
     best (smallest) of hand_classes' over every two of its hole cards with every three of
     its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
     (their suit_counts 5, 40, 320 or 2560: five of one suit in base 8).
+  short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
+    summed into the codes of cards, with their lowest and highest card_id.
   short_deck_five_card_frequencies, short_deck_seven_card_frequencies: one row per ranking
     and category: how many of the C(36, 5) = 376,992 five-card hands, or C(36, 7) =
     8,347,680 seven-card hands, of the 36-card deck it holds, and how many distinct
@@ -24,13 +26,15 @@ create macro short_deck_ranks_of(key_rows) as table
 select
     keyed.*,
     least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank)) as hand_rank
+-- SQLite: a cross join keeps this order, the hands then their row of values (by its key),
+-- where its planner scanned every hand for each row of values (12 minutes, not seconds).
 from query_table(key_rows) as keyed
-inner join short_deck_best_by_values as by_values
-    on by_values.ranking = keyed.ranking
-    and by_values.rank_key = keyed.rank_key
+cross join short_deck_best_by_values as by_values
 left join short_deck_best_by_flush as by_flush
     on by_flush.ranking = keyed.ranking
-    and by_flush.value_mask = keyed.flush_mask;
+    and by_flush.value_mask = keyed.flush_mask
+where by_values.ranking = keyed.ranking
+    and by_values.rank_key = keyed.rank_key;
 
 create macro short_deck_card_ranks(card_sum_rows) as table
 with
@@ -38,9 +42,10 @@ with
         select
             summed.*,
             (summed.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
+        -- SQLite: the hands first, then their row of flush_suits (a cross join keeps the order)
         from query_table(card_sum_rows) as summed
-        inner join flush_suits
-            on flush_suits.suit_counts = summed.suit_counts
+        cross join flush_suits
+        where flush_suits.suit_counts = summed.suit_counts
     )
 select * from short_deck_ranks_of('short_deck_flush_masks');
 
@@ -114,18 +119,73 @@ inner join hand_classes
     and hand_classes.is_flush = omaha_fives.is_flush
 group by omaha_fives.hand_no;
 
+/* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
+   cards (001), as card_pairs and five_card_sets (013) sum the 52: built from its own cards,
+   not filtered out of the 52's sets, which SQLite would enumerate in full (53 s, not 3). */
+create view short_deck_card_sets as
+with
+    short_deck_cards as (
+        select
+            card_id,
+            rank_code,
+            suit_code,
+            card_bit
+        from cards
+        where value >= 6
+    ),
+    short_deck_pairs as (
+        select
+            card_1.card_id as low_card,
+            card_2.card_id as high_card,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts,
+            card_1.card_bit + card_2.card_bit as card_mask
+        from short_deck_cards as card_1
+        inner join short_deck_cards as card_2
+            on card_2.card_id > card_1.card_id
+    ),
+    short_deck_triples as (
+        select
+            card_3.card_id as low_card,
+            short_deck_pairs.high_card,
+            card_3.rank_code + short_deck_pairs.rank_key as rank_key,
+            card_3.suit_code + short_deck_pairs.suit_counts as suit_counts,
+            card_3.card_bit + short_deck_pairs.card_mask as card_mask
+        from short_deck_cards as card_3
+        inner join short_deck_pairs
+            on short_deck_pairs.low_card > card_3.card_id
+    )
+select
+    2 as card_count,
+    low_card,
+    high_card,
+    rank_key,
+    suit_counts,
+    card_mask
+from short_deck_pairs
+union all
+select
+    5,
+    short_deck_pairs.low_card,
+    short_deck_triples.high_card,
+    short_deck_pairs.rank_key + short_deck_triples.rank_key,
+    short_deck_pairs.suit_counts + short_deck_triples.suit_counts,
+    short_deck_pairs.card_mask + short_deck_triples.card_mask
+from short_deck_pairs
+inner join short_deck_triples
+    on short_deck_triples.low_card > short_deck_pairs.high_card;
+
 create view short_deck_five_card_frequencies as
 with
     short_deck_fives as (
         select
             rankings.ranking,
-            five_card_sets.rank_key,
-            five_card_sets.suit_counts,
-            five_card_sets.card_mask
-        from five_card_sets
+            short_deck_card_sets.rank_key,
+            short_deck_card_sets.suit_counts,
+            short_deck_card_sets.card_mask
+        from short_deck_card_sets
         cross join (select distinct ranking from short_deck_classes) as rankings
-        -- no 2, 3, 4 or 5 among the cards (their rank_code 1 to 125)
-        where five_card_sets.rank_key % 625 = 0
+        where short_deck_card_sets.card_count = 5
     ),
     evaluated as (
         select
@@ -137,36 +197,46 @@ select
     short_deck_classes.ranking,
     short_deck_classes.points,
     short_deck_classes.category,
-    count(evaluated.hand_rank) as hands,
-    count(distinct evaluated.hand_rank) as distinct_ranks
+    coalesce(sum(by_rank.hands), 0) as hands,
+    count(by_rank.hand_rank) as distinct_ranks
 from short_deck_classes
-left join evaluated
-    on evaluated.ranking = short_deck_classes.ranking
-    and evaluated.hand_rank = short_deck_classes.hand_rank
+-- counted by class first: SQLite joined the classes to every hand, by ranking alone
+left join (
+    select
+        ranking,
+        hand_rank,
+        count(*) as hands
+    from evaluated
+    group by ranking, hand_rank
+) as by_rank
+    on by_rank.ranking = short_deck_classes.ranking
+    and by_rank.hand_rank = short_deck_classes.hand_rank
 group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
 
 create view short_deck_seven_card_frequencies as
 with
-    -- Five cards of the 36 (card_id 16 and up), then two higher ones, each hand once.
+    -- Five cards of the 36, then two higher ones, each hand once: each pair keyed by every
+    -- card below its lower card (above_card), so that the join is an equality (as 013's).
     short_deck_fives as (
         select
             high_card,
             rank_key,
             suit_counts,
             card_mask
-        from five_card_sets
-        where rank_key % 625 = 0
+        from short_deck_card_sets
+        where card_count = 5
     ),
     short_deck_pairs as (
         select
             cards.card_id as above_card,
-            card_pairs.rank_key,
-            card_pairs.suit_counts,
-            card_pairs.card_mask
+            short_deck_card_sets.rank_key,
+            short_deck_card_sets.suit_counts,
+            short_deck_card_sets.card_mask
         from cards
-        inner join card_pairs
-            on card_pairs.low_card > cards.card_id
-        where cards.card_id >= 16
+        inner join short_deck_card_sets
+            on short_deck_card_sets.low_card > cards.card_id
+        where short_deck_card_sets.card_count = 2
+            and cards.value >= 6
     ),
     short_deck_hand_keys as (
         select
@@ -196,10 +266,18 @@ select
     short_deck_classes.ranking,
     short_deck_classes.points,
     short_deck_classes.category,
-    count(evaluated.hand_rank) as hands,
-    count(distinct evaluated.hand_rank) as distinct_ranks
+    coalesce(sum(by_rank.hands), 0) as hands,
+    count(by_rank.hand_rank) as distinct_ranks
 from short_deck_classes
-left join evaluated
-    on evaluated.ranking = short_deck_classes.ranking
-    and evaluated.hand_rank = short_deck_classes.hand_rank
+-- counted by class first: SQLite joined the classes to every hand, by ranking alone
+left join (
+    select
+        ranking,
+        hand_rank,
+        count(*) as hands
+    from evaluated
+    group by ranking, hand_rank
+) as by_rank
+    on by_rank.ranking = short_deck_classes.ranking
+    and by_rank.hand_rank = short_deck_classes.hand_rank
 group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
