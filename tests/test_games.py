@@ -39,8 +39,9 @@ RANDOM_HANDS = 200_000
 
 
 @pytest.fixture(scope="module")
-def con(db_file):
-    connection = duckdb.connect(db_file)
+def con(built_database):
+    """A connection to a copy of its own (the command line's tests open db_file)."""
+    connection = duckdb.connect(built_database("duckdb"))
     yield connection
     connection.close()
 
@@ -211,3 +212,61 @@ def test_the_macros_of_other_games(con):
     con.register("typed", pa.table({"n": list(range(len(text))), "hole": [" ".join(t[5:]) for t in text], "board": [" ".join(t[:5]) for t in text]}))
     ours = con.execute("select omaha_rank(hole, board) from typed order by n").fetchall()
     assert [r for (r,) in ours] == [evaluate_omaha_cards(*t[:5], *t[5:]) for t in text]
+
+
+# -- the command line -------------------------------------------------------------
+
+
+def test_eval_compare_and_freq_take_a_game(run):
+    status, out, _ = run("eval", "--game", "omaha", "As", "Ks", "Qd", "Jd", "--board", "Ts 9s 2c 7h 8s", "--format", "json")
+    assert status == 0
+    assert json.loads(out) == {
+        "cards": ["As", "Ks", "Qd", "Jd", "Ts", "9s", "2c", "7h", "8s"], "best": ["As", "Ks", "Ts", "9s", "8s"],
+        "points": 5, "category": "Flush", "hand_rank": evaluate_omaha_cards("Ts", "9s", "2c", "7h", "8s", "As", "Ks", "Qd", "Jd"),
+    }
+    # two spades in the hand, two on the board: no flush in Omaha
+    status, out, _ = run("eval", "--game", "omaha5", "As", "Ks", "Qd", "Jd", "2s", "--board", "Ts 9s 2c 7h 8h", "--format", "json")
+    assert (status, json.loads(out)["category"], json.loads(out)["best"]) == (0, "Straight", ["Qd", "Jd", "Ts", "9s", "8h"])
+    winners = {}
+    for game in RULE_SETS:
+        status, out, _ = run("compare", "--game", game, "As 6c", "Kd Kh", "--board", "7d 8s 9h Ks Jc", "--format", "json")
+        result = json.loads(out)
+        winners[game] = result["winners"]
+        assert result["hands"][0]["best"] == ["9h", "8s", "7d", "6c", "As"]  # the ace plays low
+    assert winners == {"shortdeck": [1], "shortdeck-triton": [2]}
+    status, out, _ = run("freq", "--game", "shortdeck-triton", "--format", "json")
+    counted = json.loads(out)
+    assert (counted["total"], counted["distinct_ranks"]) == (376_992, 1404)
+    assert [c["category"] for c in counted["categories"]][4:7] == ["Full House", "Three of a Kind", "Straight"]
+    assert all(c["count"] == c["expected"] for c in counted["categories"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["eval", "--game", "omaha5", "As Ks Qd Jd", "--board", "2c 3c 4c 5c 6c"], "omaha5: the hand needs 5 hole cards, got 4: As Ks Qd Jd"),
+        (["eval", "--game", "shortdeck", "As Ks Qd Jd 5h"], "card '5h' is not in shortdeck's deck (36 cards, 6 through A)"),
+        (["compare", "--game", "shortdeck-triton", "As Ks", "Qd Jd", "--board", "7c 8c 2h"], "card '2h' is not in shortdeck-triton's deck"),
+        (["eval", "--game", "omaha", "As Ks Qd Jd", "--board", "2c 3c"], "omaha: the board needs 3, 4 or 5 cards, got 2: 2c 3c"),
+        (["eval", "--game", "omaha6", "As Ks", "--board", "2c 3c 4c"], "omaha6: the hand needs 6 hole cards, got 2: As Ks"),
+        (["compare", "--game", "omaha", "As Ks Qd Jd", "Ah Kh", "--board", "2c 3c 4c"], "omaha: hand 2 needs 4 hole cards, got 2: Ah Kh"),
+        (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
+        (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
+    ],
+)
+def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
+    status, out, err = run(*args)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
+    from pokersql.counts import SHORT_DECK_SEVEN_CARD_COUNTS, short_deck_five_card_counts
+    from pokersql.games import GAMES
+
+    rows = con.execute("select game, ranking, lowest_value, hole_cards, hole_cards_played from games order by game").fetchall()
+    assert rows == sorted((g.name, g.ranking, g.lowest_value, g.hole_cards, g.hole_cards_played) for g in GAMES.values())
+    reference = json.loads(SHORT_DECK_COUNTS.read_text(encoding="utf-8"))
+    for ranking in RULE_SETS:
+        assert {r["points"]: r["count"] for r in reference["five_card"][ranking]} == short_deck_five_card_counts()
+        assert {r["points"]: r["count"] for r in reference["seven_card"][ranking]} == SHORT_DECK_SEVEN_CARD_COUNTS[ranking]
