@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
 from .results import HandResult
 
-if TYPE_CHECKING:
-    from .database import Database
+# ``db`` below is a pokersql.Database (not imported: database.py imports this module).
+Database = Any
 
 
 @dataclass(frozen=True)
