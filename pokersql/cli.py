@@ -459,12 +459,13 @@ def simulate(
     "refused with --exact; with an exact answer it is unused, and a note on stderr says so. Random if omitted.",
 )
 @plot_option
+@game_option
 @format_option
 @quiet_option
 @pass_context
 def equity(
     context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
-    next_street: bool, seed: int | None, plot: str | None, output_format: str,
+    next_street: bool, seed: int | None, game: str, plot: str | None, output_format: str,
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
@@ -478,12 +479,15 @@ def equity(
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
+        pokersql equity --game omaha "Ah Ad Kc Qc" "Js Ts 9d 8d" --board "2h 7h Qd"
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street)
+    result = context.db.equity(
+        *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game
+    )
     emit(result, output_format)
     if seed is not None and result.exact:
         click.echo(f"pokersql: note: --seed {seed} unused: the answer is exact, every board counted (--trials asks for Monte Carlo)", err=True)

@@ -463,6 +463,7 @@ class Database:
         exact: bool | None = None,
         slice_trials: int | None = None,
         next_street: bool = False,
+        game: str = "holdem",
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
@@ -482,6 +483,12 @@ class Database:
         (``result.next_street``), and each player's outs, the cards where they lead
         (``EquityPlayer.outs``); from the view street_equity (017).
         """
+        rules = games.game_of(game)
+        if rules.name != "holdem":
+            if trials is not None or exact is False or next_street:
+                raise BadInput(f"equity --game {rules.name}: exact only for now (no --trials, no --next-street)")
+            self.ensure_ready()
+            return games.equity(self, rules, hands, _cards_given(board, "the board"), _cards_given(dead, "the dead cards"))
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:

@@ -270,3 +270,61 @@ def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
     for ranking in RULE_SETS:
         assert {r["points"]: r["count"] for r in reference["five_card"][ranking]} == short_deck_five_card_counts()
         assert {r["points"]: r["count"] for r in reference["seven_card"][ranking]} == SHORT_DECK_SEVEN_CARD_COUNTS[ranking]
+
+
+# -- exact equity -------------------------------------------------------------------
+
+EQUITY_CASES = [  # (game, players, board cards dealt): heads-up and three-way, a flop or a turn
+    (game, players, board)
+    for game in ("omaha", "omaha5", "omaha6", "shortdeck", "shortdeck-triton")
+    for players, board in ((2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 4))
+]
+
+
+def exhaustive_equity(game: str, holes: list[list[int]], board: list[int], short_deck_ranks: dict | None) -> list[float]:
+    """Every runout counted by an outside evaluator: phevaluator's Omaha (the best of its PLO4
+    over every four hole cards), or pokerkit's short-deck classes (its lookup, in the rule
+    set's order) over every five of the seven cards."""
+    lowest = 16 if short_deck_ranks is not None else 0
+    used = {c for hole in holes for c in hole} | set(board)
+    deck = [c for c in range(lowest, 52) if c not in used]
+    shares = [0.0] * len(holes)
+    runouts = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        full = board + list(rest)
+        if short_deck_ranks is None:
+            ranks = [min(evaluate_omaha_cards(*full, *four) for four in itertools.combinations(hole, 4)) for hole in holes]
+        else:
+            ranks = [
+                min(
+                    short_deck_ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))]
+                    for five in itertools.combinations(hole + full, 5)
+                )
+                for hole in holes
+            ]
+        best = min(ranks)
+        winners = [i for i, r in enumerate(ranks) if r == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        runouts += 1
+    return [s / runouts for s in shares]
+
+
+@pytest.mark.parametrize(("game", "players", "board_cards"), EQUITY_CASES)
+def test_exact_equity_is_the_peers_exhaustive_count(con, run, pokerkit_classes, game, players, board_cards):
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    rng = np.random.default_rng(sum(map(ord, game)) * 10 + players + board_cards)
+    lowest = 16 if rules.lowest_value == 6 else 0
+    dealt = (rng.permutation(52 - lowest) + lowest)[: players * rules.hole_cards + board_cards].tolist()
+    holes = [dealt[i * rules.hole_cards : (i + 1) * rules.hole_cards] for i in range(players)]
+    board = dealt[players * rules.hole_cards :]
+    names = lambda cards: " ".join(NAMES[c // 4] + SUITS[c % 4] for c in cards)  # noqa: E731
+    status, out, err = run("equity", "--game", game, *(names(h) for h in holes), "--board", names(board), "--format", "json")
+    assert status == 0, err
+    ours = [p["equity"] for p in json.loads(out)["players"]]
+    ranks = None
+    if rules.lowest_value == 6:
+        ranks = {(key, flush): rank for key, flush, rank, _ in pokerkit_classes[game]}
+    assert ours == pytest.approx(exhaustive_equity(game, holes, board, ranks), abs=1e-12), (holes, board)
