@@ -252,6 +252,10 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["compare", "--game", "omaha", "As Ks Qd Jd", "Ah Kh", "--board", "2c 3c 4c"], "omaha: hand 2 needs 4 hole cards, got 2: Ah Kh"),
         (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
+        (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
+        (["equity", "--game", "shortdeck", "As Ks", "random"], "shortdeck: hand 2 'random' is not cards: ranges and random hands"),
+        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--trials", "1000"], "equity --game shortdeck: exact only for now"),
+        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
     ],
 )
 def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
