@@ -14,6 +14,7 @@
     best (smallest) of hand_classes' over every two of its hole cards with every three of
     its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
     (their suit_counts 5, 40, 320 or 2560: five of one suit in base 8).
+  short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
   short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
     summed into the codes of cards, with their lowest and highest card_id.
   short_deck_five_card_frequencies, short_deck_seven_card_frequencies: one row per ranking
@@ -119,6 +120,32 @@ inner join hand_classes
     and hand_classes.is_flush = omaha_fives.is_flush
 group by omaha_fives.hand_no;
 
+/*
+  The count by category of the hands of the relation named (one row per hand: ranking,
+  hand_rank), one row per ranking and category of short_deck_classes: hands and
+  distinct_ranks. Both frequency views (below) count with it.
+*/
+create macro short_deck_counts_of(evaluated_rows) as table
+select
+    short_deck_classes.ranking,
+    short_deck_classes.points,
+    short_deck_classes.category,
+    coalesce(sum(by_rank.hands), 0) as hands,
+    count(by_rank.hand_rank) as distinct_ranks
+from short_deck_classes
+-- counted by class first: SQLite joined the classes to every hand, by ranking alone
+left join (
+    select
+        counted.ranking,
+        counted.hand_rank,
+        count(*) as hands
+    from query_table(evaluated_rows) as counted
+    group by counted.ranking, counted.hand_rank
+) as by_rank
+    on by_rank.ranking = short_deck_classes.ranking
+    and by_rank.hand_rank = short_deck_classes.hand_rank
+group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
+
 /* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
    cards (001), as card_pairs and five_card_sets (013) sum the 52: built from its own cards,
    not filtered out of the 52's sets, which SQLite would enumerate in full (53 s, not 3). */
@@ -193,25 +220,7 @@ with
             hand_rank
         from short_deck_card_ranks('short_deck_fives')
     )
-select
-    short_deck_classes.ranking,
-    short_deck_classes.points,
-    short_deck_classes.category,
-    coalesce(sum(by_rank.hands), 0) as hands,
-    count(by_rank.hand_rank) as distinct_ranks
-from short_deck_classes
--- counted by class first: SQLite joined the classes to every hand, by ranking alone
-left join (
-    select
-        ranking,
-        hand_rank,
-        count(*) as hands
-    from evaluated
-    group by ranking, hand_rank
-) as by_rank
-    on by_rank.ranking = short_deck_classes.ranking
-    and by_rank.hand_rank = short_deck_classes.hand_rank
-group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
+select * from short_deck_counts_of('evaluated');
 
 create view short_deck_seven_card_frequencies as
 with
@@ -262,22 +271,4 @@ with
             hand_rank
         from short_deck_card_ranks('short_deck_sevens')
     )
-select
-    short_deck_classes.ranking,
-    short_deck_classes.points,
-    short_deck_classes.category,
-    coalesce(sum(by_rank.hands), 0) as hands,
-    count(by_rank.hand_rank) as distinct_ranks
-from short_deck_classes
--- counted by class first: SQLite joined the classes to every hand, by ranking alone
-left join (
-    select
-        ranking,
-        hand_rank,
-        count(*) as hands
-    from evaluated
-    group by ranking, hand_rank
-) as by_rank
-    on by_rank.ranking = short_deck_classes.ranking
-    and by_rank.hand_rank = short_deck_classes.hand_rank
-group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
+select * from short_deck_counts_of('evaluated');
