@@ -4,7 +4,7 @@ Every figure is the median of ``--reps`` runs taken here (the machine may be sha
 average is printed); nothing here asserts a timing.
 
 omaha       200,000 random PLO4 hands (a board of five) evaluated through SQL (omaha_ranks_of,
-            032, on DuckDB: the hands as long rows, one query), in hands per second, beside
+            034, on DuckDB: the hands as long rows, one query), in hands per second, beside
             phevaluator's evaluate_omaha_cards in a Python loop and pokerkit's
             OmahaHoldemHand.from_game (on 2,000 hands, scaled).
 equity      exact heads-up equity: PLO4 on a flop (820 boards) beside an exhaustive phevaluator

@@ -1,11 +1,11 @@
 """The games: Hold'em, Omaha high (PLO4, PLO5, PLO6) and short deck under two rule sets.
 
-What a game is lives in SQL, in the table ``games`` (031): its ranking, its deck (the lowest
+What a game is lives in SQL, in the table ``games`` (033): its ranking, its deck (the lowest
 value) and its hand-forming rule. ``GAMES`` here is the same six rows, for checking what
 people type before a query runs (a test holds the two equal). A game's hand is evaluated on
 the one definition: every five cards it may play are looked up as Hold'em's classes
 (``hand_evaluations_of``, 011, which also orders the best five), and short deck ranks those
-classes by its own table (``short_deck_classes``, 031) before the best is taken.
+classes by its own table (``short_deck_classes``, 033) before the best is taken.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 
 def _short_deck_ranks(db: Database, ranking: str) -> dict[int, tuple[int, int, str]]:
     """Hold'em's hand_rank of five cards -> (hand_rank, points, category) in the short-deck
-    ranking: the same class (rank_key, is_flush), ranked by short_deck_classes (031)."""
+    ranking: the same class (rank_key, is_flush), ranked by short_deck_classes (033)."""
     cache = db._game_ranks
     if ranking not in cache:
         rows = db.engine.execute(
@@ -221,7 +221,7 @@ from pot_shares_of('outcomes')
 order by player
 """
 
-# Omaha: each player's hole cards and the board, one row a card, through omaha_ranks_of (032).
+# Omaha: each player's hole cards and the board, one row a card, through omaha_ranks_of (034).
 OMAHA_CTES = """game_cards as (
         select
             runout_cards.runout * 16 + seat_cards.player as hand_no,
@@ -246,7 +246,7 @@ OMAHA_CTES = """game_cards as (
     ),"""
 
 # Short deck: each player's cards and the board summed into the codes of cards, looked up by
-# short_deck_card_ranks (032).
+# short_deck_card_ranks (034).
 SHORT_DECK_CTES = """player_cards as (
         select
             runout_cards.runout,

@@ -92,7 +92,7 @@ def test_short_deck_classes_are_pokerkits_in_both_rule_sets(con, pokerkit_classe
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_short_deck_seven_cards_are_pokerkits_best_five(con, pokerkit_classes, rule_set):
-    """200,000 random hands of 7 of the 36 cards: the lookup of 031/032 against the best of the
+    """200,000 random hands of 7 of the 36 cards: the lookup of 033/034 against the best of the
     21 fives of each, every five ranked by pokerkit's classes, in one query."""
     rng = np.random.default_rng(24 if rule_set == "shortdeck" else 2024)
     hands = np.argsort(rng.random((RANDOM_HANDS, 36)), axis=1)[:, :7].astype(np.int32) + 16  # card_id 16 = 6c
@@ -166,7 +166,7 @@ def test_short_deck_counts_are_the_enumerations(con, card_count):
 
 @pytest.mark.parametrize(("hole_cards", "hands"), [(4, RANDOM_HANDS), (5, 20_000), (6, 10_000)])
 def test_omaha_is_phevaluators(con, hole_cards, hands):
-    """Random Omaha hands, hole_cards each and a board of five, through omaha_ranks_of (032)
+    """Random Omaha hands, hole_cards each and a board of five, through omaha_ranks_of (034)
     against phevaluator: PLO4 its Omaha evaluator; PLO5 and PLO6 the best of it over every
     four of the hole cards."""
     rng = np.random.default_rng(1000 + hole_cards)

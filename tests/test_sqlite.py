@@ -236,7 +236,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "003_shuffle_and_deal.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql",
         "017_exact_equity.views.sql", "018_range_equity.views.sql", "019_random_opponent.views.sql",
         "021_monte_carlo_equity.views.sql", "025_preflop_flush_counts.views.sql", "030_hand_showdowns.views.sql",
-        "032_game_hands.views.sql",
+        "034_game_hands.views.sql",
     ]
 
 

@@ -14,9 +14,9 @@
 
   Both look their hands up in the one definition: omaha_rank each five of its hand by
   hand_class_of (027, over the lists of 026), short_deck_rank in short_deck_best_by_values
-  and short_deck_best_by_flush (031), the flush suit's bits found by the lists of 026.
+  and short_deck_best_by_flush (033), the flush suit's bits found by the lists of 026.
   Each is a subquery per distinct argument (DuckDB joins it back), fine for a column of
-  hands; a whole table is faster through the table macros of 032 (omaha_ranks_of,
+  hands; a whole table is faster through the table macros of 034 (omaha_ranks_of,
   short_deck_card_ranks).
 */
 

@@ -5,7 +5,7 @@
   short_deck_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 short-deck cards,
     as hand_ranks_of (011) is of Hold'em's: every row of the relation named (ranking,
     rank_key and flush_mask), its columns as they are, with hand_rank, by the ranking's
-    short_deck_best_by_values and short_deck_best_by_flush (031), the better of the two.
+    short_deck_best_by_values and short_deck_best_by_flush (033), the better of the two.
   short_deck_card_ranks(card_sum_rows): the same from the cards summed (ranking, rank_key,
     suit_counts, card_mask): flush_mask found by flush_suits (001), as card_sum_ranks does.
   omaha_ranks_of(card_rows): a table macro, the best hand of exactly two hole cards and three
