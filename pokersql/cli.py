@@ -21,6 +21,7 @@ try:
     from .database import DEAL_ORDERS, MAX_DEALS, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import Interrupted, PokerSQLError
+    from .games import GAME_NAMES
     from .output import FORMATS, emit
     from .engines.postgres import masked
     from .own_hands import stdin_hands
@@ -233,6 +234,17 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order), output_format)
 
 
+def game_option(function):
+    return click.option(
+        "--game",
+        type=click.Choice(GAME_NAMES),
+        default="holdem",
+        show_default=True,
+        help="The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
+        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
+    )(function)
+
+
 @cli.command(name="eval")
 @click.argument("cards", nargs=-1)
 @click.option(
@@ -250,10 +262,14 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
     help="With --file: the file's columns to print before each result, comma-separated "
     "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
 )
+@click.option("--board", default="", metavar="CARDS", help="Cards the hand plays with (Omaha: 3 to 5; with the cards, 5 to 7 in all otherwise).")
+@game_option
 @format_option
 @quiet_option
 @pass_context
-def eval_command(context: Context, cards: tuple[str, ...], path: str | None, keep: str | None, output_format: str) -> None:
+def eval_command(
+    context: Context, cards: tuple[str, ...], path: str | None, keep: str | None, board: str, game: str, output_format: str
+) -> None:
     """Evaluate one hand of 5, 6 or 7 cards (its best five), or every hand of a file.
 
     With --file, one result per hand, in the file's order, after the file's other
@@ -266,6 +282,8 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, kee
         pokersql eval Ah Kh Qh Jh Th
         pokersql eval "A♠ 10♦ 10♣ 4h 4d"
         pokersql eval As Ks 7d 7c 7h 2s 9c
+        pokersql eval --game omaha As Ks Qd Jd --board "Ts 9s 2c 7h 8s"
+        pokersql eval --game shortdeck Ah 6c 7d 8s 9h
         pokersql eval --file hands.csv --format csv
         pokersql eval --file hands.parquet --keep hand_id,seat
         printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
@@ -275,8 +293,10 @@ def eval_command(context: Context, cards: tuple[str, ...], path: str | None, kee
             raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
-        emit(context.db.evaluate(" ".join(cards)), output_format)
+        emit(context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
         return
+    if game != "holdem" or board:
+        raise click.UsageError("--game and --board go with the cards of one hand, not with --file (Hold'em only)")
     if cards:
         raise click.UsageError("give either the cards of a hand or --file, not both")
     columns = None if keep is None else [name.strip() for name in keep.split(",") if name.strip()]
@@ -333,10 +353,11 @@ def showdown(
 
 @cli.command()
 @click.argument("hands", nargs=-1, required=True)
-@click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards).")
+@click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards; Omaha: 3 to 5 on the board).")
+@game_option
 @format_option
 @pass_context
-def compare(context: Context, hands: tuple[str, ...], board: str, output_format: str) -> None:
+def compare(context: Context, hands: tuple[str, ...], board: str, game: str, output_format: str) -> None:
     """Compare hands (each a quoted string of cards): who wins, ties split.
 
     Each hand has 5 to 7 cards, or fewer with the shared --board (5 to 7 in all).
@@ -345,17 +366,19 @@ def compare(context: Context, hands: tuple[str, ...], board: str, output_format:
     Examples:
         pokersql compare "As Ad 2c 2d 5h" "Ks Kd Qc Qd Ah"
         pokersql compare "Ah Kh" "Qs Qd" --board "2c 7d 9s Jh Th"
+        pokersql compare --game omaha "Ah Kh Qd Jd" "Qs Qc 9d 8d" --board "2c 7d 9s Jh Th"
     """
-    emit(context.db.compare(*hands, board=board), output_format)
+    emit(context.db.compare(*hands, board=board, game=game), output_format)
 
 
 @cli.command()
 @click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
+@game_option
 @plot_option
 @format_option
 @quiet_option
 @pass_context
-def freq(context: Context, cards: str, plot: str | None, output_format: str) -> None:
+def freq(context: Context, cards: str, game: str, plot: str | None, output_format: str) -> None:
     """Count every hand by category, beside the exact counts.
 
     Seven cards: all 133,784,560 hands are enumerated in SQL, beside the counts
@@ -365,13 +388,14 @@ def freq(context: Context, cards: str, plot: str | None, output_format: str) -> 
     Examples:
         pokersql freq --cards 5
         pokersql freq --cards 7
+        pokersql freq --game shortdeck --cards 7
         pokersql freq --plot freq.png
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)
-    result = context.db.freq(int(cards))
+    result = context.db.freq(int(cards), game=game)
     emit(result, output_format)
     if plot:
         _plot("freq_plot", result, plot, output_format)
@@ -435,12 +459,13 @@ def simulate(
     "refused with --exact; with an exact answer it is unused, and a note on stderr says so. Random if omitted.",
 )
 @plot_option
+@game_option
 @format_option
 @quiet_option
 @pass_context
 def equity(
     context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
-    next_street: bool, seed: int | None, plot: str | None, output_format: str,
+    next_street: bool, seed: int | None, game: str, plot: str | None, output_format: str,
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
@@ -454,12 +479,15 @@ def equity(
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
+        pokersql equity --game omaha "Ah Ad Kc Qc" "Js Ts 9d 8d" --board "2h 7h Qd"
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street)
+    result = context.db.equity(
+        *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game
+    )
     emit(result, output_format)
     if seed is not None and result.exact:
         click.echo(f"pokersql: note: --seed {seed} unused: the answer is exact, every board counted (--trials asks for Monte Carlo)", err=True)

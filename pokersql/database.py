@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import histories, migrations, own_hands, ranges
+from . import games, histories, migrations, own_hands, ranges
 from .histories import store as history_store
 from .cards import card_name, check_distinct, parse_cards
-from .counts import TOTAL_FIVE_CARD_HANDS, five_card_counts
+from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
 from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
 from .engines.base import NO_STATEMENT, Engine
 from .engines.postgres import URL_SCHEMES, masked
@@ -185,6 +185,7 @@ class Database:
         self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
         self._lookup_copy: own_hands.LookupCopy | None = None
         self._evaluations = 0
+        self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
 
     @contextlib.contextmanager
@@ -372,9 +373,21 @@ class Database:
             raise BadInput(f"{what}{with_board} needs 5, 6 or 7 cards, got {len(parsed)}: {given}")
         return parsed
 
-    def evaluate(self, cards: str | list[str]) -> HandResult:
-        """One hand of 5, 6 or 7 cards: its best five, category and hand_rank."""
-        return self._rank_hands([self._hand_of(cards)])[0]
+    def evaluate(self, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult:
+        """One hand of 5, 6 or 7 cards: its best five, category and hand_rank.
+
+        ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
+        4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
+        the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
+        game's rule set (docs/games.md)."""
+        rules = games.game_of(game)
+        board_cards = _cards_given(board, "the board")
+        if rules.name == "holdem":
+            if board_cards:
+                check_distinct([parse_cards(cards), board_cards], ["the hand", "the board"])
+            return self._rank_hands([self._hand_of(cards, board=board_cards or None)])[0]
+        self.ensure_ready()
+        return games.evaluate(self, rules, cards, board_cards)
 
     def evaluate_many(self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None) -> EvaluateManyResult:
         """Many hands of 5, 6 or 7 cards at once, in the order given: one row each.
@@ -422,14 +435,20 @@ class Database:
 
         return showdown(self, hands, columns, name)
 
-    def compare(self, *hands: str | list[str], board: str | list[str] = "") -> CompareResult:
+    def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
         """Two or more hands, each with the shared board if given (5 to 7 cards in all):
-        who wins; tied hands share a place and split the pot."""
+        who wins; tied hands share a place and split the pot. ``game``: as ``evaluate``'s
+        (Omaha: each hand its hole cards, and a board of 3 to 5)."""
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)) and hands[0] and not isinstance(hands[0][0], str):
             hands = tuple(hands[0])
         if len(hands) < 2:
             raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
+        rules = games.game_of(game)
         board_cards = _cards_given(board, "the board")
+        if rules.name != "holdem":
+            self.ensure_ready()
+            results = games.compare(self, rules, hands, board_cards)
+            return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
         own = [parse_cards(hand) for hand in hands]
         check_distinct(own + [board_cards], [f"hand {n}" for n in range(1, len(own) + 1)] + ["the board"])
         parsed = [self._hand_of(hand, f"hand {n}", board_cards) for n, hand in enumerate(hands, start=1)]
@@ -446,6 +465,7 @@ class Database:
         exact: bool | None = None,
         slice_trials: int | None = None,
         next_street: bool = False,
+        game: str = "holdem",
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
@@ -465,6 +485,12 @@ class Database:
         (``result.next_street``), and each player's outs, the cards where they lead
         (``EquityPlayer.outs``); from the view street_equity (017).
         """
+        rules = games.game_of(game)
+        if rules.name != "holdem":
+            if trials is not None or exact is False or next_street:
+                raise BadInput(f"equity --game {rules.name}: exact only for now (no --trials, no --next-street)")
+            self.ensure_ready()
+            return games.equity(self, rules, hands, _cards_given(board, "the board"), _cards_given(dead, "the dead cards"))
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:
@@ -622,7 +648,7 @@ class Database:
         )
 
     # -- counting ---------------------------------------------------------
-    def freq(self, cards: int = 5) -> FreqResult:
+    def freq(self, cards: int = 5, game: str = "holdem") -> FreqResult:
         """Category counts over every hand of 5 or 7 cards, beside the exact counts.
 
         Five cards: the ``hands`` table against counts from combinatorics. Seven
@@ -632,6 +658,9 @@ class Database:
         """
         if cards not in (5, 7):
             raise BadInput(f"freq --cards {cards}: choose 5 or 7")
+        rules = games.game_of(game)
+        if rules.ranking != "standard" or rules.name != "holdem":
+            return self._game_freq(cards, rules)
         self.ensure_ready()
         if cards == 5:
             rows = self.engine.execute(
@@ -644,6 +673,28 @@ class Database:
                     "select points, category, hands, distinct_ranks from seven_card_frequencies order by points desc"
                 )
             expected = dict(self.engine.execute("select points, sum(weight) from suit_reduced_seven group by points"))
+        return FreqResult(
+            cards=cards,
+            total=sum(row[2] for row in rows),
+            distinct_ranks=sum(row[3] for row in rows),
+            categories=[CategoryCount(p, c, int(n), int(expected.get(p, 0))) for p, c, n, _ in rows],
+        )
+
+    def _game_freq(self, cards: int, rules: games.Game) -> FreqResult:
+        """Short deck's counts of every hand of 5 or 7 of its 36 cards, by category in the rule
+        set's order, beside the exact counts (pokersql.counts)."""
+        if rules.ranking == "standard":
+            raise BadInput(f"freq --game {rules.name}: counts are for holdem, shortdeck and shortdeck-triton")
+        self.ensure_ready()
+        view = "short_deck_five_card_frequencies" if cards == 5 else "short_deck_seven_card_frequencies"
+        rows = self.engine.execute(
+            f"select frequencies.points, frequencies.category, frequencies.hands, frequencies.distinct_ranks "
+            f"from {view} as frequencies inner join game_categories on game_categories.ranking = frequencies.ranking "
+            f"and game_categories.points = frequencies.points where frequencies.ranking = ? "
+            f"order by game_categories.category_order",
+            (rules.ranking,),
+        )
+        expected = short_deck_five_card_counts() if cards == 5 else SHORT_DECK_SEVEN_CARD_COUNTS[rules.ranking]
         return FreqResult(
             cards=cards,
             total=sum(row[2] for row in rows),

@@ -358,3 +358,26 @@ def test_the_command_lines_json_is_duckdbs(
     else:
         assert on_engine.out == on_duckdb
     assert on_engine.err == ""
+
+
+OMAHA_ROWS = "values (1, 51, 1), (1, 47, 1), (1, 41, 1), (1, 37, 1), (1, 35, 0), (1, 31, 0), (1, 0, 0), (1, 22, 0), (1, 27, 0)"  # As Ks Qd Jd | Ts 9s 2c 7h 8s
+
+
+def test_other_games_are_duckdbs(other, duck: pokersql.Database) -> None:
+    """Omaha and short deck (issue 24) on every engine: eval and compare; but on Spark (seconds
+    a query) short deck's counts of five cards and Omaha's table macro, written into the query."""
+    kind, database = other
+    cases = [("omaha", "As Ks Qd Jd", "Ts 9s 2c 7h 8s"), ("shortdeck-triton", "As 6c 7d 8s 9h Kd Kh", "")]
+    for game, hand, board in cases:
+        assert database.evaluate(hand, game=game, board=board).to_dict() == duck.evaluate(hand, game=game, board=board).to_dict()
+    compared = database.compare("As 6c", "Kd Kh", board="7d 8s 9h Ks Jc", game="shortdeck")
+    assert compared.winners == [1] and compared.to_dict() == duck.compare("As 6c", "Kd Kh", board="7d 8s 9h Ks Jc", game="shortdeck").to_dict()
+    if kind == "spark":
+        return
+    assert database.freq(5, game="shortdeck").to_dict() == duck.freq(5, game="shortdeck").to_dict()
+    from pokersql.transpile import table_macros, transpile
+
+    query = f"with given (hand_no, card_id, is_hole) as ({OMAHA_ROWS}) select hand_no, hand_rank from omaha_ranks_of('given')"
+    macros = table_macros(f.text for f in migrations.sql_files() if f.runs_on(kind))
+    (expanded,) = transpile(query, database.engine.dialect, "test", macros)
+    assert database.engine.execute(expanded) == duck.engine.execute(query) == [(1, 403)]

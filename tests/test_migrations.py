@@ -79,7 +79,7 @@ def test_file_names_give_the_run_order():
     assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
     assert [f.number for f in files] == list(range(1, len(files) + 1))
     folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
-    assert folders == ["1_article", "2_lookups", "3_holdem", "4_equity", "5_preflop", "6_duckdb_macros", "7_histories", "audits", "recipes"]
+    assert folders == ["1_article", "2_lookups", "3_holdem", "4_equity", "5_preflop", "6_duckdb_macros", "7_histories", "8_games", "audits", "recipes"]
     # no SQL file left outside a stage folder, where the glob would not read it
     assert not list(migrations.sql_directory().glob("*.sql"))
 
@@ -197,7 +197,8 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
         # the view files, and the versioned files whose tables are built from 005's views (issue 22)
         # (on DuckDB, 026's lists too: they are laid out from 010's tables)
         assert {f.script for f in applied if not f.repeatable} == {
-            "006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql"
+            "006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql",
+            "033_game_tables.sql",
         } | ({"026_hand_class_lists.duckdb.sql"} if engine_name == "duckdb" else set())
         assert db.engine.execute("select distinct note from hand_points") == [("edited",)]
         assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal

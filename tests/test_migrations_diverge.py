@@ -79,7 +79,7 @@ def test_statements_are_found_past_a_string_that_holds_a_comment_marker(tmp_path
 
 
 # Versioned files added after the change to v2 checksums: no 0.1.x database recorded them.
-VERSIONED_SINCE_V2 = ("026_hand_class_lists.duckdb.sql", "028_hand_histories.sql")
+VERSIONED_SINCE_V2 = ("026_hand_class_lists.duckdb.sql", "028_hand_histories.sql", "033_game_tables.sql")
 
 
 def test_every_versioned_file_is_one_that_0_1_recorded_comments_aside():
@@ -159,7 +159,7 @@ def test_a_comment_in_a_versioned_file_can_be_corrected_its_sql_cannot(built, en
 
 # -- tables built from a view file ---------------------------------------------
 
-DERIVED = ["006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql"]
+DERIVED = ["006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql", "033_game_tables.sql"]
 # and on DuckDB, the lists its macros read, laid out from 006's and 010's tables
 DERIVED_ON_DUCKDB = ["026_hand_class_lists.duckdb.sql"]
 # One row taken out of a table of each file built from 005, and one put into the table filled from 025.

@@ -1,0 +1,274 @@
+/*
+  Other games' hands, evaluated on the one definition: short deck by its own ranking of the
+  same codes of cards (001), Omaha by the five-card classes of hand_classes (006).
+
+  short_deck_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 short-deck cards,
+    as hand_ranks_of (011) is of Hold'em's: every row of the relation named (ranking,
+    rank_key and flush_mask), its columns as they are, with hand_rank, by the ranking's
+    short_deck_best_by_values and short_deck_best_by_flush (033), the better of the two.
+  short_deck_card_ranks(card_sum_rows): the same from the cards summed (ranking, rank_key,
+    suit_counts, card_mask): flush_mask found by flush_suits (001), as card_sum_ranks does.
+  omaha_ranks_of(card_rows): a table macro, the best hand of exactly two hole cards and three
+    of the board: every hand of the relation named (one row per card: hand_no, card_id,
+    is_hole 1 for a hole card, 0 for a board card), one row each, with its hand_rank, the
+    best (smallest) of hand_classes' over every two of its hole cards with every three of
+    its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
+    (their suit_counts 5, 40, 320 or 2560: five of one suit in base 8).
+  short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
+  short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
+    summed into the codes of cards, with their lowest and highest card_id.
+  short_deck_five_card_frequencies, short_deck_seven_card_frequencies: one row per ranking
+    and category: how many of the C(36, 5) = 376,992 five-card hands, or C(36, 7) =
+    8,347,680 seven-card hands, of the 36-card deck it holds, and how many distinct
+    hand_ranks; what `pokersql freq --game shortdeck` sets beside the exact counts.
+*/
+
+create macro short_deck_ranks_of(key_rows) as table
+select
+    keyed.*,
+    least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank)) as hand_rank
+-- SQLite: a cross join keeps this order, the hands then their row of values (by its key),
+-- where its planner scanned every hand for each row of values (12 minutes, not seconds).
+from query_table(key_rows) as keyed
+cross join short_deck_best_by_values as by_values
+left join short_deck_best_by_flush as by_flush
+    on by_flush.ranking = keyed.ranking
+    and by_flush.value_mask = keyed.flush_mask
+where by_values.ranking = keyed.ranking
+    and by_values.rank_key = keyed.rank_key;
+
+create macro short_deck_card_ranks(card_sum_rows) as table
+with
+    short_deck_flush_masks as (
+        select
+            summed.*,
+            (summed.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask
+        -- SQLite: the hands first, then their row of flush_suits (a cross join keeps the order)
+        from query_table(card_sum_rows) as summed
+        cross join flush_suits
+        where flush_suits.suit_counts = summed.suit_counts
+    )
+select * from short_deck_ranks_of('short_deck_flush_masks');
+
+create macro omaha_ranks_of(card_rows) as table
+with
+    omaha_cards as (
+        select
+            given.hand_no,
+            given.is_hole,
+            cards.card_id,
+            cards.rank_code,
+            cards.suit_code
+        from query_table(card_rows) as given
+        inner join cards
+            on cards.card_id = given.card_id
+    ),
+    hole_pairs as (
+        select
+            card_1.hand_no,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from omaha_cards as card_1
+        inner join omaha_cards as card_2
+            on card_2.hand_no = card_1.hand_no
+            and card_2.card_id > card_1.card_id
+        where card_1.is_hole = 1
+            and card_2.is_hole = 1
+    ),
+    board_pairs as (
+        select
+            card_1.hand_no,
+            card_2.card_id as high_card,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from omaha_cards as card_1
+        inner join omaha_cards as card_2
+            on card_2.hand_no = card_1.hand_no
+            and card_2.card_id > card_1.card_id
+        where card_1.is_hole = 0
+            and card_2.is_hole = 0
+    ),
+    board_triples as (
+        select
+            board_pairs.hand_no,
+            board_pairs.rank_key + card_3.rank_code as rank_key,
+            board_pairs.suit_counts + card_3.suit_code as suit_counts
+        from board_pairs
+        inner join omaha_cards as card_3
+            on card_3.hand_no = board_pairs.hand_no
+            and card_3.card_id > board_pairs.high_card
+        where card_3.is_hole = 0
+    ),
+    omaha_fives as (
+        select
+            hole_pairs.hand_no,
+            hole_pairs.rank_key + board_triples.rank_key as rank_key,
+            case
+                when hole_pairs.suit_counts + board_triples.suit_counts in (5, 40, 320, 2560) then 1
+                else 0
+            end as is_flush
+        from hole_pairs
+        inner join board_triples
+            on board_triples.hand_no = hole_pairs.hand_no
+    )
+select
+    omaha_fives.hand_no,
+    min(hand_classes.hand_rank) as hand_rank
+from omaha_fives
+inner join hand_classes
+    on hand_classes.rank_key = omaha_fives.rank_key
+    and hand_classes.is_flush = omaha_fives.is_flush
+group by omaha_fives.hand_no;
+
+/*
+  The count by category of the hands of the relation named (one row per hand: ranking,
+  hand_rank), one row per ranking and category of short_deck_classes: hands and
+  distinct_ranks. Both frequency views (below) count with it.
+*/
+create macro short_deck_counts_of(evaluated_rows) as table
+select
+    short_deck_classes.ranking,
+    short_deck_classes.points,
+    short_deck_classes.category,
+    coalesce(sum(by_rank.hands), 0) as hands,
+    count(by_rank.hand_rank) as distinct_ranks
+from short_deck_classes
+-- counted by class first: SQLite joined the classes to every hand, by ranking alone
+left join (
+    select
+        counted.ranking,
+        counted.hand_rank,
+        count(*) as hands
+    from query_table(evaluated_rows) as counted
+    group by counted.ranking, counted.hand_rank
+) as by_rank
+    on by_rank.ranking = short_deck_classes.ranking
+    and by_rank.hand_rank = short_deck_classes.hand_rank
+group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
+
+/* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
+   cards (001), as card_pairs and five_card_sets (013) sum the 52: built from its own cards,
+   not filtered out of the 52's sets, which SQLite would enumerate in full (53 s, not 3). */
+create view short_deck_card_sets as
+with
+    short_deck_cards as (
+        select
+            card_id,
+            rank_code,
+            suit_code,
+            card_bit
+        from cards
+        where value >= 6
+    ),
+    short_deck_pairs as (
+        select
+            card_1.card_id as low_card,
+            card_2.card_id as high_card,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts,
+            card_1.card_bit + card_2.card_bit as card_mask
+        from short_deck_cards as card_1
+        inner join short_deck_cards as card_2
+            on card_2.card_id > card_1.card_id
+    ),
+    short_deck_triples as (
+        select
+            card_3.card_id as low_card,
+            short_deck_pairs.high_card,
+            card_3.rank_code + short_deck_pairs.rank_key as rank_key,
+            card_3.suit_code + short_deck_pairs.suit_counts as suit_counts,
+            card_3.card_bit + short_deck_pairs.card_mask as card_mask
+        from short_deck_cards as card_3
+        inner join short_deck_pairs
+            on short_deck_pairs.low_card > card_3.card_id
+    )
+select
+    2 as card_count,
+    low_card,
+    high_card,
+    rank_key,
+    suit_counts,
+    card_mask
+from short_deck_pairs
+union all
+select
+    5,
+    short_deck_pairs.low_card,
+    short_deck_triples.high_card,
+    short_deck_pairs.rank_key + short_deck_triples.rank_key,
+    short_deck_pairs.suit_counts + short_deck_triples.suit_counts,
+    short_deck_pairs.card_mask + short_deck_triples.card_mask
+from short_deck_pairs
+inner join short_deck_triples
+    on short_deck_triples.low_card > short_deck_pairs.high_card;
+
+create view short_deck_five_card_frequencies as
+with
+    short_deck_fives as (
+        select
+            rankings.ranking,
+            short_deck_card_sets.rank_key,
+            short_deck_card_sets.suit_counts,
+            short_deck_card_sets.card_mask
+        from short_deck_card_sets
+        cross join (select distinct ranking from short_deck_classes) as rankings
+        where short_deck_card_sets.card_count = 5
+    ),
+    evaluated as (
+        select
+            ranking,
+            hand_rank
+        from short_deck_card_ranks('short_deck_fives')
+    )
+select * from short_deck_counts_of('evaluated');
+
+create view short_deck_seven_card_frequencies as
+with
+    -- Five cards of the 36, then two higher ones, each hand once: each pair keyed by every
+    -- card below its lower card (above_card), so that the join is an equality (as 013's).
+    short_deck_fives as (
+        select
+            high_card,
+            rank_key,
+            suit_counts,
+            card_mask
+        from short_deck_card_sets
+        where card_count = 5
+    ),
+    short_deck_pairs as (
+        select
+            cards.card_id as above_card,
+            short_deck_card_sets.rank_key,
+            short_deck_card_sets.suit_counts,
+            short_deck_card_sets.card_mask
+        from cards
+        inner join short_deck_card_sets
+            on short_deck_card_sets.low_card > cards.card_id
+        where short_deck_card_sets.card_count = 2
+            and cards.value >= 6
+    ),
+    short_deck_hand_keys as (
+        select
+            short_deck_fives.rank_key + short_deck_pairs.rank_key as rank_key,
+            short_deck_fives.suit_counts + short_deck_pairs.suit_counts as suit_counts,
+            short_deck_fives.card_mask + short_deck_pairs.card_mask as card_mask
+        from short_deck_fives
+        inner join short_deck_pairs
+            on short_deck_pairs.above_card = short_deck_fives.high_card
+    ),
+    short_deck_sevens as (
+        select
+            rankings.ranking,
+            short_deck_hand_keys.rank_key,
+            short_deck_hand_keys.suit_counts,
+            short_deck_hand_keys.card_mask
+        from short_deck_hand_keys
+        cross join (select distinct ranking from short_deck_classes) as rankings
+    ),
+    evaluated as (
+        select
+            ranking,
+            hand_rank
+        from short_deck_card_ranks('short_deck_sevens')
+    )
+select * from short_deck_counts_of('evaluated');

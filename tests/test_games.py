@@ -1,0 +1,334 @@
+"""Other games (issue 24): short deck under both rule sets and Omaha high, checked from outside.
+
+Short deck against pokerkit's ShortDeckHoldemLookup (the classic order; the Triton order is
+the same lookup with three of a kind moved above the straight: pokerkit orders the classes
+within a category, the rule set orders the categories), on every five-card class and on
+200,000 random seven-card hands per rule set (pokerkit's best of the 21 fives, in SQL); the
+counts of every 5- and 7-card hand against tests/reference/short_deck_counts.json (an
+enumeration of our own). Omaha against phevaluator's evaluate_omaha_cards: 200,000 random PLO4
+hands; PLO5 and PLO6, which phevaluator 0.6.0 ships uncompiled, as the best of phevaluator's
+PLO4 over every four of the hole cards (two hole cards always lie within some four).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+import pytest
+from phevaluator import evaluate_omaha_cards
+from pokerkit import Card, Label
+from pokerkit.lookups import ShortDeckHoldemLookup
+
+SHORT_DECK_COUNTS = Path(__file__).parent / "reference" / "short_deck_counts.json"
+RULE_SETS = ("shortdeck", "shortdeck-triton")
+NAMES = "23456789TJQKA"
+SUITS = "cdhs"
+# pokerkit's labels, best first, in each rule set (its straight flush holds the royal flush)
+LABEL_ORDER = {
+    "shortdeck": [Label.STRAIGHT_FLUSH, Label.FOUR_OF_A_KIND, Label.FLUSH, Label.FULL_HOUSE, Label.STRAIGHT,
+                  Label.THREE_OF_A_KIND, Label.TWO_PAIR, Label.ONE_PAIR, Label.HIGH_CARD],
+    "shortdeck-triton": [Label.STRAIGHT_FLUSH, Label.FOUR_OF_A_KIND, Label.FLUSH, Label.FULL_HOUSE,
+                         Label.THREE_OF_A_KIND, Label.STRAIGHT, Label.TWO_PAIR, Label.ONE_PAIR, Label.HIGH_CARD],
+}
+RANDOM_HANDS = 200_000
+
+
+@pytest.fixture(scope="module")
+def con(built_database):
+    """A connection to a copy of its own (the command line's tests open db_file)."""
+    connection = duckdb.connect(built_database("duckdb"))
+    yield connection
+    connection.close()
+
+
+@pytest.fixture(scope="module")
+def pokerkit_classes() -> dict[str, list[tuple[int, int, int, str]]]:
+    """Per rule set, every five-card class of the 36 cards as pokerkit ranks it: (rank_key,
+    is_flush, rank 1 = best, pokerkit's label), each class dealt once as a representative."""
+    lookup = ShortDeckHoldemLookup()
+    classes = []
+    for values in itertools.combinations_with_replacement(range(6, 15), 5):
+        if len(set(values)) == 1:
+            continue
+        # each card of a value takes the next suit; five values, one of them another suit
+        seen: dict[int, int] = {}
+        suits = []
+        for value in values:
+            suits.append(seen.get(value, 0))
+            seen[value] = seen.get(value, 0) + 1
+        if len(set(values)) == 5:
+            suits = [0, 1, 0, 0, 0]
+        offsuit = "".join(NAMES[v - 2] + SUITS[s] for v, s in zip(values, suits))
+        rank_key = sum(5 ** (v - 2) for v in values)
+        classes.append((rank_key, 0, lookup.get_entry(Card.parse(offsuit))))
+        if len(set(values)) == 5:
+            suited = "".join(NAMES[v - 2] + "s" for v in values)
+            classes.append((rank_key, 1, lookup.get_entry(Card.parse(suited))))
+    ranked = {}
+    for rule_set, order in LABEL_ORDER.items():
+        ordered = sorted(classes, key=lambda c: (order.index(c[2].label), -c[2].index))
+        ranked[rule_set] = [(key, flush, rank, entry.label.value) for rank, (key, flush, entry) in enumerate(ordered, 1)]
+    return ranked
+
+
+def test_short_deck_classes_are_pokerkits_in_both_rule_sets(con, pokerkit_classes):
+    for rule_set in RULE_SETS:
+        ours = con.execute(
+            "select rank_key, is_flush, hand_rank, category from short_deck_classes where ranking = ? order by hand_rank",
+            [rule_set],
+        ).fetchall()
+        theirs = pokerkit_classes[rule_set]
+        assert len(ours) == len(theirs) == 1404
+        label = {"Royal Flush": "Straight flush"}
+        assert [(k, f, r, label.get(c, c).capitalize()) for k, f, r, c in ours] == [
+            (k, f, r, name.capitalize()) for k, f, r, name in theirs
+        ], rule_set
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_short_deck_seven_cards_are_pokerkits_best_five(con, pokerkit_classes, rule_set):
+    """200,000 random hands of 7 of the 36 cards: the lookup of 033/034 against the best of the
+    21 fives of each, every five ranked by pokerkit's classes, in one query."""
+    rng = np.random.default_rng(24 if rule_set == "shortdeck" else 2024)
+    hands = np.argsort(rng.random((RANDOM_HANDS, 36)), axis=1)[:, :7].astype(np.int32) + 16  # card_id 16 = 6c
+    theirs = pa_table(pokerkit_classes[rule_set])
+    dealt = {"hand_no": np.arange(RANDOM_HANDS), **{f"c{i}": hands[:, i] for i in range(7)}}
+    con.register("dealt", dealt)
+    con.register("theirs", theirs)
+    fives = " union all ".join(f"select {a}, {b}, {c}, {d}, {e}" for a, b, c, d, e in itertools.combinations(range(7), 5))
+    rank_code = "cast(5 ** (c{} // 4) as bigint)"
+    disagreements = con.execute(
+        f"""
+        with
+            picks (p1, p2, p3, p4, p5) as ({fives}),
+            dealt_lists as (select hand_no, [c0, c1, c2, c3, c4, c5, c6] as hand from dealt),
+            their_best as (
+                select dealt_lists.hand_no, min(theirs.hand_rank) as hand_rank
+                from dealt_lists
+                cross join picks
+                inner join theirs
+                    on theirs.rank_key = {' + '.join(f'cast(5 ** (hand[p{i} + 1] // 4) as bigint)' for i in range(1, 6))}
+                    and theirs.is_flush = ({' and '.join(f'hand[p{i} + 1] % 4 = hand[p1 + 1] % 4' for i in range(2, 6))})::integer
+                group by dealt_lists.hand_no
+            ),
+            summed as (
+                select
+                    hand_no,
+                    ? as ranking,
+                    {' + '.join(rank_code.format(i) for i in range(7))} as rank_key,
+                    {' + '.join(f'(1 << (3 * (c{i} % 4)))' for i in range(7))} as suit_counts,
+                    {' + '.join(f'(cast(1 as bigint) << (13 * (c{i} % 4) + c{i} // 4))' for i in range(7))} as card_mask
+                from dealt
+            ),
+            ours as (select hand_no, hand_rank from short_deck_card_ranks('summed'))
+        select their_best.hand_no, their_best.hand_rank, ours.hand_rank
+        from their_best
+        full join ours on ours.hand_no = their_best.hand_no
+        where ours.hand_rank is distinct from their_best.hand_rank
+        limit 5
+        """,
+        [rule_set],
+    ).fetchall()
+    assert disagreements == [], [(hands[h].tolist(), theirs_rank, ours_rank) for h, theirs_rank, ours_rank in disagreements]
+    assert con.execute("select count(distinct c0 || ',' || c6) > 600 from dealt").fetchall()[0][0]  # dealt across the deck
+
+
+def pa_table(rows):
+    import pyarrow as pa
+
+    return pa.table({
+        "rank_key": [r[0] for r in rows],
+        "is_flush": [r[1] for r in rows],
+        "hand_rank": [r[2] for r in rows],
+    })
+
+
+@pytest.mark.parametrize("card_count", [5, 7])
+def test_short_deck_counts_are_the_enumerations(con, card_count):
+    reference = json.loads(SHORT_DECK_COUNTS.read_text(encoding="utf-8"))["five_card" if card_count == 5 else "seven_card"]
+    view = "short_deck_five_card_frequencies" if card_count == 5 else "short_deck_seven_card_frequencies"
+    rows = con.execute(f"select ranking, points, category, hands from {view}").fetchall()
+    ours = {(ranking, points): (category, hands) for ranking, points, category, hands in rows}
+    theirs = {
+        (ranking, row["points"]): (row["category"], row["count"])
+        for ranking, categories in reference.items()
+        for row in categories
+    }
+    assert ours == theirs
+    if card_count == 5:
+        assert con.execute(f"select sum(distinct_ranks) from {view} group by ranking").fetchall() == [(1404,), (1404,)]
+
+
+@pytest.mark.parametrize(("hole_cards", "hands"), [(4, RANDOM_HANDS), (5, 20_000), (6, 10_000)])
+def test_omaha_is_phevaluators(con, hole_cards, hands):
+    """Random Omaha hands, hole_cards each and a board of five, through omaha_ranks_of (034)
+    against phevaluator: PLO4 its Omaha evaluator; PLO5 and PLO6 the best of it over every
+    four of the hole cards."""
+    rng = np.random.default_rng(1000 + hole_cards)
+    dealt = np.argsort(rng.random((hands, 52)), axis=1)[:, : 5 + hole_cards].astype(np.int32)
+    long = {
+        "hand_no": np.repeat(np.arange(hands), 5 + hole_cards),
+        "card_id": dealt.reshape(-1),
+        "is_hole": np.tile(np.array([0] * 5 + [1] * hole_cards, dtype=np.int32), hands),
+    }
+    con.register("omaha_dealt", long)
+    ours = dict(con.execute("select hand_no, hand_rank from omaha_ranks_of('omaha_dealt')").fetchall())
+    wrong = []
+    for hand_no, cards in enumerate(dealt.tolist()):
+        board, hole = cards[:5], cards[5:]
+        theirs = min(evaluate_omaha_cards(*board, *four) for four in itertools.combinations(hole, 4))
+        if ours.get(hand_no) != theirs:
+            wrong.append((board, hole, theirs, ours.get(hand_no)))
+            if len(wrong) == 5:
+                break
+    assert wrong == []
+    assert len(ours) == hands
+
+
+def test_the_macros_of_other_games(con):
+    rows = con.execute(
+        """select
+            omaha_rank('Ac Kc Qc Jc', '3c 9c 3h 9h 6h'),
+            omaha_rank('As Ks 2d 3d 4h', 'Qs Js Ts'),
+            omaha_rank('As Ks', 'Qs Js Ts'),
+            omaha_rank('As Ks 2d 3d', 'Qs Js'),
+            omaha_rank('As Ks 2d 3d', 'As Js Ts'),
+            short_deck_rank('As Ks Qs Js Ts', 'shortdeck'),
+            short_deck_rank('Ah 6c 7d 8s 9h', 'shortdeck'),
+            short_deck_rank('Ah 6c 7d 8s 9h', 'shortdeck-triton'),
+            short_deck_rank('Ah 5c 7d 8s 9h', 'shortdeck'),
+            short_deck_rank('Ah 6c 7d 8s 9h', 'holdem')"""
+    ).fetchall()
+    assert rows == [(evaluate_omaha_cards("3c", "9c", "3h", "9h", "6h", "Ac", "Kc", "Qc", "Jc"), 1, None, None, None, 1, 276, 528, None, None)]
+    # a column of random PLO4 hands through the scalar macro, against phevaluator
+    rng = np.random.default_rng(7)
+    dealt = np.argsort(rng.random((300, 52)), axis=1)[:, :9]
+    text = [[NAMES[c // 4] + SUITS[c % 4] for c in hand] for hand in dealt.tolist()]
+    con.register("typed", pa.table({"n": list(range(len(text))), "hole": [" ".join(t[5:]) for t in text], "board": [" ".join(t[:5]) for t in text]}))
+    ours = con.execute("select omaha_rank(hole, board) from typed order by n").fetchall()
+    assert [r for (r,) in ours] == [evaluate_omaha_cards(*t[:5], *t[5:]) for t in text]
+
+
+# -- the command line -------------------------------------------------------------
+
+
+def test_eval_compare_and_freq_take_a_game(run):
+    status, out, _ = run("eval", "--game", "omaha", "As", "Ks", "Qd", "Jd", "--board", "Ts 9s 2c 7h 8s", "--format", "json")
+    assert status == 0
+    assert json.loads(out) == {
+        "cards": ["As", "Ks", "Qd", "Jd", "Ts", "9s", "2c", "7h", "8s"], "best": ["As", "Ks", "Ts", "9s", "8s"],
+        "points": 5, "category": "Flush", "hand_rank": evaluate_omaha_cards("Ts", "9s", "2c", "7h", "8s", "As", "Ks", "Qd", "Jd"),
+    }
+    # two spades in the hand, two on the board: no flush in Omaha
+    status, out, _ = run("eval", "--game", "omaha5", "As", "Ks", "Qd", "Jd", "2s", "--board", "Ts 9s 2c 7h 8h", "--format", "json")
+    assert (status, json.loads(out)["category"], json.loads(out)["best"]) == (0, "Straight", ["Qd", "Jd", "Ts", "9s", "8h"])
+    winners = {}
+    for game in RULE_SETS:
+        status, out, _ = run("compare", "--game", game, "As 6c", "Kd Kh", "--board", "7d 8s 9h Ks Jc", "--format", "json")
+        result = json.loads(out)
+        winners[game] = result["winners"]
+        assert result["hands"][0]["best"] == ["9h", "8s", "7d", "6c", "As"]  # the ace plays low
+    assert winners == {"shortdeck": [1], "shortdeck-triton": [2]}
+    status, out, _ = run("freq", "--game", "shortdeck-triton", "--format", "json")
+    counted = json.loads(out)
+    assert (counted["total"], counted["distinct_ranks"]) == (376_992, 1404)
+    assert [c["category"] for c in counted["categories"]][4:7] == ["Full House", "Three of a Kind", "Straight"]
+    assert all(c["count"] == c["expected"] for c in counted["categories"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["eval", "--game", "omaha5", "As Ks Qd Jd", "--board", "2c 3c 4c 5c 6c"], "omaha5: the hand needs 5 hole cards, got 4: As Ks Qd Jd"),
+        (["eval", "--game", "shortdeck", "As Ks Qd Jd 5h"], "card '5h' is not in shortdeck's deck (36 cards, 6 through A)"),
+        (["compare", "--game", "shortdeck-triton", "As Ks", "Qd Jd", "--board", "7c 8c 2h"], "card '2h' is not in shortdeck-triton's deck"),
+        (["eval", "--game", "omaha", "As Ks Qd Jd", "--board", "2c 3c"], "omaha: the board needs 3, 4 or 5 cards, got 2: 2c 3c"),
+        (["eval", "--game", "omaha6", "As Ks", "--board", "2c 3c 4c"], "omaha6: the hand needs 6 hole cards, got 2: As Ks"),
+        (["compare", "--game", "omaha", "As Ks Qd Jd", "Ah Kh", "--board", "2c 3c 4c"], "omaha: hand 2 needs 4 hole cards, got 2: Ah Kh"),
+        (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
+        (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
+        (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
+        (["equity", "--game", "shortdeck", "As Ks", "random"], "shortdeck: hand 2 'random' is not cards: ranges and random hands"),
+        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--trials", "1000"], "equity --game shortdeck: exact only for now"),
+        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
+    ],
+)
+def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
+    status, out, err = run(*args)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
+    from pokersql.counts import SHORT_DECK_SEVEN_CARD_COUNTS, short_deck_five_card_counts
+    from pokersql.games import GAMES
+
+    rows = con.execute("select game, ranking, lowest_value, hole_cards, hole_cards_played from games order by game").fetchall()
+    assert rows == sorted((g.name, g.ranking, g.lowest_value, g.hole_cards, g.hole_cards_played) for g in GAMES.values())
+    reference = json.loads(SHORT_DECK_COUNTS.read_text(encoding="utf-8"))
+    for ranking in RULE_SETS:
+        assert {r["points"]: r["count"] for r in reference["five_card"][ranking]} == short_deck_five_card_counts()
+        assert {r["points"]: r["count"] for r in reference["seven_card"][ranking]} == SHORT_DECK_SEVEN_CARD_COUNTS[ranking]
+
+
+# -- exact equity -------------------------------------------------------------------
+
+EQUITY_CASES = [  # (game, players, board cards dealt): heads-up and three-way, a flop or a turn
+    (game, players, board)
+    for game in ("omaha", "omaha5", "omaha6", "shortdeck", "shortdeck-triton")
+    for players, board in ((2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 4))
+]
+
+
+def exhaustive_equity(game: str, holes: list[list[int]], board: list[int], short_deck_ranks: dict | None) -> list[float]:
+    """Every runout counted by an outside evaluator: phevaluator's Omaha (the best of its PLO4
+    over every four hole cards), or pokerkit's short-deck classes (its lookup, in the rule
+    set's order) over every five of the seven cards."""
+    lowest = 16 if short_deck_ranks is not None else 0
+    used = {c for hole in holes for c in hole} | set(board)
+    deck = [c for c in range(lowest, 52) if c not in used]
+    shares = [0.0] * len(holes)
+    runouts = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        full = board + list(rest)
+        if short_deck_ranks is None:
+            ranks = [min(evaluate_omaha_cards(*full, *four) for four in itertools.combinations(hole, 4)) for hole in holes]
+        else:
+            ranks = [
+                min(
+                    short_deck_ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))]
+                    for five in itertools.combinations(hole + full, 5)
+                )
+                for hole in holes
+            ]
+        best = min(ranks)
+        winners = [i for i, r in enumerate(ranks) if r == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        runouts += 1
+    return [s / runouts for s in shares]
+
+
+@pytest.mark.parametrize(("game", "players", "board_cards"), EQUITY_CASES)
+def test_exact_equity_is_the_peers_exhaustive_count(con, run, pokerkit_classes, game, players, board_cards):
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    rng = np.random.default_rng(sum(map(ord, game)) * 10 + players + board_cards)
+    lowest = 16 if rules.lowest_value == 6 else 0
+    dealt = (rng.permutation(52 - lowest) + lowest)[: players * rules.hole_cards + board_cards].tolist()
+    holes = [dealt[i * rules.hole_cards : (i + 1) * rules.hole_cards] for i in range(players)]
+    board = dealt[players * rules.hole_cards :]
+    names = lambda cards: " ".join(NAMES[c // 4] + SUITS[c % 4] for c in cards)  # noqa: E731
+    status, out, err = run("equity", "--game", game, *(names(h) for h in holes), "--board", names(board), "--format", "json")
+    assert status == 0, err
+    ours = [p["equity"] for p in json.loads(out)["players"]]
+    ranks = None
+    if rules.lowest_value == 6:
+        ranks = {(key, flush): rank for key, flush, rank, _ in pokerkit_classes[game]}
+    assert ours == pytest.approx(exhaustive_equity(game, holes, board, ranks), abs=1e-12), (holes, board)
