@@ -18,7 +18,8 @@ Measured, each in this run:
   (their seven cards read back from the database first, not timed).
 
 The issue's target: the showdowns, pots and all-in EV over 1,000,000 hands in at most 60 s on
-DuckDB, and the import at 10,000 hands a second. Nothing here asserts a timing; the load average
+DuckDB (taken as ``history_payouts``, each pot paid to the best of its shown hands, plus
+``history_allin_ev``), and the import at 10,000 hands a second. Nothing here asserts a timing; the load average
 is printed before and after.
 """
 
@@ -84,12 +85,15 @@ def main() -> None:
 
     connection = duckdb.connect(str(database), read_only=True)
     names = {row[0] for row in connection.execute("select table_name from information_schema.tables").fetchall()}
-    views_seconds = 0.0
+    seconds_of = {}
     for view in VIEWS:
         if view not in names:
             print(f"{view:<52} {'':>8}    (not in this checkout)")
             continue
-        views_seconds += timed(f"select count(*) from {view}", lambda: f"{connection.execute(f'select count(*) from {view}').fetchone()[0]:,} rows")
+        seconds_of[view] = timed(f"select count(*) from {view}", lambda: f"{connection.execute(f'select count(*) from {view}').fetchone()[0]:,} rows")
+    # The payouts are each pot (history_pots) paid to the best of its shown hands
+    # (history_showdown_hands): counting them computes both; the all-in EV is on top.
+    views_seconds = seconds_of.get("history_payouts", 0.0) + seconds_of.get("history_allin_ev", 0.0)
     wrong = []
     timed("the audit history_collected_matches_the_pots", lambda: wrong.extend(connection.execute(AUDIT.read_text()).fetchall()) or f"{len(wrong)} hand(s) that differ")
 
@@ -102,7 +106,8 @@ def main() -> None:
     connection.close()
 
     print(f"target: showdowns, pots and all-in EV over {args.hands:,} hands <= {TARGET_SECONDS:.0f} s on DuckDB: "
-          f"{'met' if views_seconds <= TARGET_SECONDS else 'NOT met'} ({views_seconds:.1f} s, the views above)")
+          f"{'met' if views_seconds <= TARGET_SECONDS else 'NOT met'} ({views_seconds:.1f} s: history_payouts, which "
+          f"computes the pots and the showdowns, and history_allin_ev)")
     print(f"target: import >= {TARGET_RATE:,} hands/s on DuckDB: {'met' if rate >= TARGET_RATE else 'NOT met'} ({rate:,.0f})")
     print(f"load average after: {load()}")
     if wrong:

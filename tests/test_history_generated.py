@@ -27,7 +27,7 @@ HANDS = 2_000
 @pytest.fixture(scope="module")
 def generated(built_database, tmp_path_factory):
     text = tmp_path_factory.mktemp("generated") / "generated.txt"
-    histories_generate.write(text, HANDS, seed=23)
+    histories_generate.write(text, HANDS, seed=23, all_in=0.05)  # ten times the default: side pots
     with pokersql.connect(built_database("duckdb")) as db:
         assert db.import_histories([text]).imported == HANDS
         yield db
