@@ -4,7 +4,7 @@ of `pokersql import` and of the history views read when a million hands are want
     .venv/bin/python bench/histories_generate.py OUT.txt [--hands 1000000] [--seed 1]
 
 Six-max No Limit Hold'em at 50/100, play money. Each hand deals from a shuffled deck (Python's
-``random.Random(seed)``: the same seed writes the same bytes). Stacks are drawn from 20 to 200
+``random.Random(seed)``: the same seed writes the same bytes). Stacks are drawn from 50 to 250
 big blinds, so all-ins for different amounts make side pots. A simple betting model plays each
 street: facing no bet, check, bet half the pot to the pot, or move all in; facing one, fold,
 call, raise to two and a half times it, or move all in; at most three raises a street. Amounts
@@ -34,10 +34,10 @@ SMALL, BIG = 50, 100
 SEATS = 6
 STREETS = ("flop", "turn", "river")
 BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}
-# How often a player moves all in at a decision (with the call or the bet it would make): about
-# one hand in 30 then ends with two or more players all in before the river, near what six-max
-# cash games show. The tests raise it for more side pots.
-ALL_IN = 0.005
+# How often a player moves all in at a decision (in place of the call, bet or raise it would
+# make): about one hand in 35 then has two or more players all in before the river, near what
+# six-max cash games show. The tests raise it (0.05) for more side pots.
+ALL_IN = 0.002
 
 
 class Table:
@@ -46,7 +46,7 @@ class Table:
     def __init__(self, rng: random.Random, number: int, button: int, started: datetime, all_in: float = ALL_IN) -> None:
         self.rng, self.number, self.button, self.started, self.shove = rng, number, button, started, 1 - all_in
         self.players = [f"Player{seat}" for seat in range(1, SEATS + 1)]
-        self.stacks = [rng.randrange(20, 201) * BIG for _ in range(SEATS)]
+        self.stacks = [rng.randrange(50, 251) * BIG for _ in range(SEATS)]
         self.put = [0] * SEATS  # every street
         self.street_put = [0] * SEATS
         self.folded = [False] * SEATS
