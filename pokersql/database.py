@@ -65,9 +65,14 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
 # Monte Carlo (020, 021): every trial a runout; with every hand known, the trials' boards by class (fewer to rank).
 MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
-# Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
+# Heads-up preflop from the table (022): pairs of the players' combinations, and their counts,
+# each pair counted its two weights multiplied times.
 PREFLOP_QUERY = """
-select count(*), sum(matchups.wins), sum(matchups.ties), sum(matchups.losses)
+select
+    sum(player_1.weight * player_2.weight),
+    sum(matchups.wins * player_1.weight * player_2.weight),
+    sum(matchups.ties * player_1.weight * player_2.weight),
+    sum(matchups.losses * player_1.weight * player_2.weight)
 from range_input as player_1
 inner join range_input as player_2
     on player_1.player = 1
@@ -524,7 +529,7 @@ class Database:
         given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
         # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
         given["range_input"] = ranges.range_rows(
-            [combos if not (p.is_hand or p.is_random) else [] for p, combos in zip(players, live)]
+            [combos if not (p.is_hand or p.is_random) else [] for p, combos in zip(players, live)], players
         )
         with self.engine.inputs(**given) as give:
             if exact:
@@ -551,8 +556,8 @@ class Database:
         """Heads-up preflop equity read from preflop_matchups: the counts of every pair of the two
         players' live combinations that share no card, summed, which is what enumerating every
         deal and board counts (card removal is the table's: it holds disjoint pairs only)."""
-        with self.engine.inputs(range_input=ranges.range_rows(live)):
-            deals, wins, ties, losses = self.engine.execute(PREFLOP_QUERY)[0]
+        with self.engine.inputs(range_input=ranges.range_rows(live, players)):
+            deals, wins, ties, losses = (int(count or 0) for count in self.engine.execute(PREFLOP_QUERY)[0])
         if not deals:
             raise BadInput("the two players' hands always share a card: no deal exists")
         boards = math.comb(48, 5)
@@ -562,7 +567,8 @@ class Database:
             _equity_player(player, combos, won, tied, (won + tied / 2) / deals, None)
             for player, combos, (won, tied) in zip(players, live, counts)
         ]
-        return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
+        scale = ranges.weight_scale(players) if any(p.weights for p in players) else None
+        return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None, weight_scale=scale)
 
     def _monte_carlo_equity(
         self, give: Callable[..., None], view: str, seed: int, trials: int, slice_trials: int

@@ -369,12 +369,16 @@ class EquityResult(_Frames):
     players: list[EquityPlayer]
     seed: int | None = None
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
+    # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
+    weight_scale: int | None = None
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
         if not self.exact:
             data["seed"] = self.seed
+        if self.weight_scale is not None:
+            data["weight_scale"] = self.weight_scale
         data["players"] = [p.to_dict() for p in self.players]
         if self.next_street is not None:
             data["next_street"] = [asdict(card) for card in self.next_street]
