@@ -94,6 +94,24 @@ def combo_class(c: Combo) -> str:
     return class_name(max(high, low), min(high, low), c[0] % 4 == c[1] % 4)
 
 
+# How hand_order.csv was made, once, from a database whose preflop table (022) is filled:
+# each class's pairs in preflop_matchups summed (every combination meets the 1,225 others).
+HAND_ORDER_SQL = """
+select
+    hands.hand_class,
+    count(distinct hands.card_1 * 52 + hands.card_2) as combos,
+    sum(matchups.wins) as wins,
+    sum(matchups.ties) as ties,
+    count(*) * 1712304 as deals
+from preflop_matchups as matchups
+inner join starting_hands as hands
+    on hands.card_1 = matchups.hand_1_high
+    and hands.card_2 = matchups.hand_1_low
+group by hands.hand_class
+order by (sum(matchups.wins) + sum(matchups.ties) / 2.0) / count(*) desc, hands.hand_class
+"""
+
+
 @functools.cache
 def hand_order() -> tuple[tuple[str, int, int, int, int], ...]:
     """The 169 classes, best first by equity against one random hand: (class, combos, wins,
