@@ -500,6 +500,36 @@ def query(context: Context, sql: str, read: tuple[str, ...], output_format: str)
         emit(result, output_format)
 
 
+@cli.command(name="range")
+@click.argument("text")
+@plot_option
+@format_option
+def range_command(text: str, plot: str | None, output_format: str) -> None:
+    """A range's 13 x 13 grid, shaded by weight, and its count of combinations.
+
+    TEXT takes PokerStove's forms (QQ+, A2s+, KTo+, AK, AsKs), weights (AKs:0.5, AK@50,
+    0.5(KK,QQ), 40%(AKs)), suit patterns (AxKx suited, AxKy offsuit) and top percentages
+    (15%). --format csv or json: every combination with its weight, ready for range_input.
+    No database is opened.
+
+    \b
+    Examples:
+        pokersql range 'QQ+,AKs:0.5,15%'
+        pokersql range 'AxKy,0.5(TT-88)' --plot range.png
+        pokersql range '10%' --format csv
+    """
+    from .range_text import describe
+
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)
+    result = describe(text)
+    emit(result, output_format)
+    if plot:
+        _plot("range_plot", result, plot, output_format)
+
+
 @cli.command(name="import")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(

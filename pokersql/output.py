@@ -38,6 +38,7 @@ from .results import (
     CompareResult,
     DealResult,
     EquityResult,
+    RangeResult,
     EvaluateManyResult,
     ExportResult,
     ImportResult,
@@ -508,8 +509,19 @@ def _(result: EquityResult, **options: Any) -> Output:
         how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     else:
         how = f"exact, {result.boards:,} boards"
+    if result.weight_scale is not None:
+        how += f"; weighted: deals, wins and ties x {result.weight_scale:,}"
     lines = _next_street_lines(result) if result.next_street is not None else []
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+@present.register
+def _(result: RangeResult, **options: Any) -> Output:
+    from .range_text import grid_lines
+
+    columns = ["cards", "card_1", "card_2", "hand_class", "weight", "whole_weight"]
+    rows = [(" ".join(c.cards), c.card_1, c.card_2, c.hand_class, c.weight, c.whole_weight) for c in result.combinations]
+    return Output(columns, rows, result.to_dict(), lines=grid_lines(result), show_table=False)
 
 
 def _significant(value: float | None, digits: int) -> float | None:

@@ -26,12 +26,14 @@ from __future__ import annotations
 import csv
 import functools
 import itertools
+import math
 import re
 from fractions import Fraction
 from pathlib import Path
 
-from .cards import RANKS, SUITS, parse_cards
+from .cards import RANKS, SUITS, card_name, parse_cards
 from .errors import BadInput
+from .results import RangeCombination, RangeResult
 
 Combo = tuple[int, int]  # two card ids, the higher first
 ALL_COMBOS = 1326
@@ -318,3 +320,65 @@ def parse_weighted(text: str) -> dict[Combo, Fraction]:
                 weights.pop(c, None)
                 weights[c] = weight
     return dict(sorted(weights.items(), reverse=True))
+
+
+def describe(text: str) -> RangeResult:
+    """A range's combinations, weights and 13 x 13 grid (``pokersql range``)."""
+    if not text.strip():
+        raise BadInput("the range is empty: give one, e.g. 'QQ+,AKs:0.5'")
+    weights = all_combos_weighted() if text.strip().lower() == "random" else parse_weighted(text)
+    weights = {c: w for c, w in weights.items() if w}
+    if not weights:
+        raise BadInput(f"range {''.join(text.split())!r} has every weight 0: no combination")
+    scale = math.lcm(*(w.denominator for w in weights.values()))
+    total = sum(weights.values(), Fraction(0))
+    by_class: dict[str, Fraction] = {}
+    for c, w in weights.items():
+        by_class[combo_class(c)] = by_class.get(combo_class(c), Fraction(0)) + w
+    grid = [[float(by_class.get(grid_class(row, column), 0) / len(_classes_of(grid_class(row, column)))) for column in range(13)] for row in range(13)]
+    return RangeResult(
+        range="".join(text.split()),
+        combos=len(weights),
+        weight=float(total),
+        percent=float(100 * total / ALL_COMBOS),
+        weight_scale=scale,
+        grid=grid,
+        combinations=[
+            RangeCombination([card_name(c[0]), card_name(c[1])], c[0], c[1], combo_class(c), float(w), int(w * scale))
+            for c, w in weights.items()
+        ],
+    )
+
+
+def all_combos_weighted() -> dict[Combo, Fraction]:
+    return {c: Fraction(1) for c in all_combos()}
+
+
+def grid_class(row: int, column: int) -> str:
+    """The class at a cell of the 13 x 13 grid: rows and columns from A (0) to 2 (12); a pair on
+    the diagonal, suited above it (the row's rank first), offsuit below (the column's first)."""
+    high, low = 12 - min(row, column), 12 - max(row, column)
+    return class_name(high, low, suited=row < column)
+
+
+# A cell's shade: the share of its class's combinations in the range, by weight.
+SHADES = ((1, "█"), (Fraction(3, 4), "▓"), (Fraction(1, 2), "▒"), (0, "░"))
+
+
+def shade(share: float) -> str:
+    return next(glyph for floor, glyph in SHADES if share >= floor and share > 0) if share > 0 else " "
+
+
+def grid_lines(result: RangeResult) -> list[str]:
+    """The grid as text, each cell its class and a shade (a dot where the class is out), then the counts."""
+    lines = []
+    for row in range(13):
+        cells = []
+        for column in range(13):
+            share = result.grid[row][column]
+            cells.append(f"{grid_class(row, column):<3}{shade(share)}" if share else " ·  ")
+        lines.append(" ".join(cells).rstrip())
+    weighted = f"{result.weight:,.2f}".rstrip("0").rstrip(".")
+    lines.append(f"{result.combos:,} combinations, weighted {weighted} of 1,326 ({result.percent:.2f}%)")
+    lines.append("shade: █ every combination  ▓ 3/4 or more  ▒ 1/2 or more  ░ less (by weight)")
+    return lines

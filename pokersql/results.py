@@ -468,3 +468,37 @@ class ImportResult:
             "rows": self.rows,
             "seconds": round(self.seconds, 3),
         }
+
+
+@dataclass
+class RangeCombination:
+    """One combination of a range: its cards (the higher first), card ids, class and weight;
+    whole_weight = weight x the range's weight_scale, the weight range_input (016) takes."""
+
+    cards: list[str]
+    card_1: int
+    card_2: int
+    hand_class: str
+    weight: float
+    whole_weight: int
+
+
+@dataclass
+class RangeResult(_Frames):
+    """A range expanded (``pokersql range``): its combinations with a weight above 0, their
+    weights summed (``weight``, a decimal), that as a share of the 1,326 (``percent``), the
+    weight_scale that makes every weight whole, and the 13 x 13 grid: ``grid[row][column]``
+    is the share of the class's combinations in the range, by weight (rows and columns A to
+    2; above the diagonal suited, below it offsuit). ``.df()``: one row per combination."""
+
+    range: str
+    combos: int
+    weight: float
+    percent: float
+    weight_scale: int
+    grid: list[list[float]]
+    combinations: list[RangeCombination]
+    _rows_field = "combinations"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
