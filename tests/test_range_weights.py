@@ -264,3 +264,46 @@ def test_bad_weights_patterns_and_percentages_exit_2_naming_the_token(run, hand,
     assert status == 2, err
     assert out == ""
     assert len(err.strip().splitlines()) == 1 and named in err, err
+
+
+# -- pokersql range ------------------------------------------------------------------------------
+
+
+def test_range_prints_the_grid_and_the_count(run):
+    status, out, err = run("range", "QQ+,AKs:0.5,AhKh,AxKy@30")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "AA █ AKs▒  ·    ·    ·    ·    ·    ·    ·    ·    ·    ·    ·"  # AKs: (3 x 1/2 + 1) / 4
+    assert lines[1] == "AKo░ KK █  ·    ·    ·    ·    ·    ·    ·    ·    ·    ·    ·"  # AKo at 3/10
+    assert lines[2].startswith(" ·    ·   QQ █")
+    assert lines[13] == "34 combinations, weighted 24.1 of 1,326 (1.82%)"  # 18 + 2.5 + 12 x 0.3
+
+
+def test_range_csv_is_ready_for_range_input_and_json_has_the_grid(run):
+    status, out, _ = run("range", "AKs:0.5,AhKh:0.25", "--format", "csv")
+    assert status == 0
+    assert out.splitlines() == [
+        "cards,card_1,card_2,hand_class,weight,whole_weight",
+        "As Ks,51,47,AKs,0.5,2",
+        "Ah Kh,50,46,AKs,0.25,1",
+        "Ad Kd,49,45,AKs,0.5,2",
+        "Ac Kc,48,44,AKs,0.5,2",
+    ]
+    status, out, _ = run("range", "15%", "--format", "json")
+    data = json.loads(out)
+    assert data["combos"] == 200 and data["weight_scale"] == 1 and data["grid"][0][0] == 1.0 and data["grid"][12][12] == 0.0
+
+
+def test_range_plot_writes_a_png(run, tmp_path):
+    from pokersql.plots import SIZE, png_size
+
+    picture = tmp_path / "range.png"
+    status, _, err = run("range", "QQ+,AKs:0.5", "--plot", str(picture))
+    assert status == 0, err
+    assert png_size(picture) == SIZE
+
+
+@pytest.mark.parametrize("text", ["15%%", "AKs:2", "AxKz", "0.5()", ""])
+def test_range_refuses_a_bad_token_in_one_line(run, text):
+    status, out, err = run("range", text)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, err
