@@ -510,7 +510,7 @@ def _(result: EquityResult, **options: Any) -> Output:
     else:
         how = f"exact, {result.boards:,} boards"
     if result.weight_scale is not None:
-        how += f"; weighted: deals, wins and ties x {result.weight_scale:,}"
+        how += f"; weights x {result.weight_scale:,}"
     lines = _next_street_lines(result) if result.next_street is not None else []
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
 
