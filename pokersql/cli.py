@@ -427,6 +427,7 @@ def simulate(
     help="Count every deal and board; refused when estimated at more than four hours (use --trials).",
 )
 @click.option("--next-street", is_flag=True, help="With a flop or a turn: each card that can come next, who leads and everyone's equity after it, and each player's outs.")
+@click.option("--by-combo", is_flag=True, help="Each combination of the first player's range with its exact equity against the others, the best first.")
 @click.option(
     "--seed",
     type=click.IntRange(0, MAX_SEED),
@@ -440,7 +441,7 @@ def simulate(
 @pass_context
 def equity(
     context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
-    next_street: bool, seed: int | None, plot: str | None, output_format: str,
+    next_street: bool, by_combo: bool, seed: int | None, plot: str | None, output_format: str,
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
@@ -454,12 +455,15 @@ def equity(
         pokersql equity AhAd random --trials 100000 --seed 7
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
+        pokersql equity "QQ+,AKs:0.5" "JJ+,AQs" --board "Qh Ts 7c" --by-combo
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
-    result = context.db.equity(*hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street)
+    result = context.db.equity(
+        *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, by_combo=1 if by_combo else None
+    )
     emit(result, output_format)
     if seed is not None and result.exact:
         click.echo(f"pokersql: note: --seed {seed} unused: the answer is exact, every board counted (--trials asks for Monte Carlo)", err=True)

@@ -512,7 +512,30 @@ def _(result: EquityResult, **options: Any) -> Output:
     if result.weight_scale is not None:
         how += f"; weights x {result.weight_scale:,}"
     lines = _next_street_lines(result) if result.next_street is not None else []
+    lines += _by_combo_lines(result)
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+def _by_combo_lines(result: EquityResult) -> list[str]:
+    """Under the table, with by_combo: the player's combinations, the best first, each with its
+    class, weight (when not 1) and equity; those of one class and equity on one line."""
+    lines = []
+    for number, player in enumerate(result.players, start=1):
+        if player.by_combo is None:
+            continue
+        lines.append(f"Player {number} ({player.label}) by combination, the best first:")
+        groups: list[tuple[str, float, float, list[str]]] = []
+        for combo in player.by_combo:
+            cards = "".join(pretty_name(card) for card in combo.cards)
+            key = (combo.hand_class, combo.weight, round(combo.equity, 6))
+            if groups and groups[-1][:3] == key:
+                groups[-1][3].append(cards)
+            else:
+                groups.append((*key, [cards]))
+        for hand_class, weight, equity, cards in groups:
+            weighed = "" if weight == 1 else f" (weight {weight:g})"
+            lines.append(f"  {equity:8.4%}  {hand_class:<3} {' '.join(cards)}{weighed}")
+    return lines
 
 
 @present.register

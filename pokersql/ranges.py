@@ -18,8 +18,8 @@ from typing import Any
 
 from .cards import card_name, parse_cards
 from .errors import BadInput
-from .range_text import Combo, all_combos, class_combos, parse_weighted
-from .results import EquityPlayer, EquityResult
+from .range_text import Combo, all_combos, class_combos, combo_class, parse_weighted
+from .results import ComboEquity, EquityPlayer, EquityResult
 
 __all__ = ["Combo", "all_combos", "class_combos", "parse_range", "parse_weighted"]
 
@@ -202,33 +202,85 @@ def weight_scale(players: list[Player]) -> int:
 
 
 def exact_range_equity(
-    engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int
+    engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int,
+    by_combo: int | None = None,
 ) -> EquityResult:
     """Inside the inputs of board_input and dead_input (``give`` sets range_input): the range_equity view,
     in slices of the widest player's combinations, each at most ``slice_work`` of exact_work
-    (the deals of a slice are those with that player's combination in it: the slices add up)."""
+    (the deals of a slice are those with that player's combination in it: the slices add up).
+    ``by_combo`` (a player's number): range_combo_equity instead, each player's totals its
+    combinations' summed, and that player's combinations kept in ``EquityPlayer.by_combo``."""
     widest = max(range(len(live)), key=lambda n: len(live[n]))
     board = _count(engine, "board_input")
     work = math.prod(len(combos) for combos in live) * math.comb(52 - board - _count(engine, "dead_input"), 5 - board)
     size = max(1, len(live[widest]) * slice_work // max(1, work))
     totals = [[0, 0, 0] for _ in players]  # wins, ties, pot_shares
     dealt: list[set[Combo]] = [set() for _ in players]
+    combo_totals: dict[Combo, list[int]] = {}  # deals, wins, ties, pot_shares of by_combo's combinations
     deals = 0
     for first in range(0, len(live[widest]), size):
         part = [combos[first : first + size] if n == widest else combos for n, combos in enumerate(live)]
         give(range_input=range_rows(part, players))
-        rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
+        if by_combo is None:
+            rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
+            pairs = engine.execute("select distinct player, card_1, card_2 from range_deal_hands")
+        else:
+            combo_rows = engine.execute("select player, card_1, card_2, deals, wins, ties, pot_shares from range_combo_equity")
+            rows = _player_rows(combo_rows)
+            pairs = [row[:3] for row in combo_rows]
+            for player, high, low, *counts in combo_rows:
+                if int(player) == by_combo:
+                    kept = combo_totals.setdefault((int(high), int(low)), [0, 0, 0, 0])
+                    kept[:] = [a + int(b) for a, b in zip(kept, counts)]
         if len(rows) != len(players):
             continue  # no deal holds a combination of this slice
         deals += int(rows[0][1])
         for total, (_, _, wins, ties, shares) in zip(totals, rows):
             total[0], total[1], total[2] = total[0] + int(wins), total[1] + int(ties), total[2] + int(shares)
-        for player, high, low in engine.execute("select distinct player, card_1, card_2 from range_deal_hands"):
+        for player, high, low in pairs:
             dealt[int(player) - 1].add((int(high), int(low)))
     if not deals:
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
     counts = [(len(combos), wins, ties, shares / (POT_SHARES * deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
-    return _result(players, _boards(engine, players), deals, counts)
+    result = _result(players, _boards(engine, players), deals, counts)
+    if by_combo is not None:
+        player = players[by_combo - 1]
+        result.players[by_combo - 1].by_combo = combo_equities(
+            player, [(c, d, w, t, shares / (POT_SHARES * d)) for c, (d, w, t, shares) in combo_totals.items()]
+        )
+    return result
+
+
+def combo_of(cards: Combo) -> Combo:
+    """A hand's two cards as a combination, the higher first."""
+    return (max(cards), min(cards))
+
+
+def _player_rows(combo_rows: list[tuple]) -> list[tuple[int, int, int, int, int]]:
+    """range_equity's rows (player, deals, wins, ties, pot_shares) from range_combo_equity's: each
+    player's combinations summed (every deal holds one combination of each player)."""
+    summed: dict[int, list[int]] = {}
+    for player, _, _, *counts in combo_rows:
+        summed[int(player)] = [a + int(b) for a, b in zip(summed.get(int(player), [0, 0, 0, 0]), counts)]
+    return [(player, *summed[player]) for player in sorted(summed)]
+
+
+def combo_equities(player: Player, rows: list[tuple[Combo, int, int, int, float]]) -> list[ComboEquity]:
+    """A player's combinations (combination, deals, wins, ties, equity) as ComboEquity rows, the
+    best equity first (then card order); counts weighed as the result's."""
+    ordered = sorted(rows, key=lambda row: (-row[4], [-card for card in row[0]]))
+    return [
+        ComboEquity(
+            cards=[card_name(c[0]), card_name(c[1])],
+            hand_class=combo_class(c),
+            weight=float(player.weights[c]) if player.weights else 1.0,
+            deals=deals,
+            wins=wins,
+            ties=ties,
+            equity=equity,
+        )
+        for c, deals, wins, ties, equity in ordered
+    ]
 
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:

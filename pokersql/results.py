@@ -322,6 +322,20 @@ class SimulateResult(_Frames):
 
 
 @dataclass
+class ComboEquity:
+    """One combination of a player's range against the others (equity ... --by-combo): the deals
+    it is in (times boards; weighed as the result's counts), won alone, split, and its equity."""
+
+    cards: list[str]
+    hand_class: str
+    weight: float
+    deals: int
+    wins: int
+    ties: int
+    equity: float
+
+
+@dataclass
 class EquityPlayer:
     """One player's equity: "hand" (the cards) or "range" (the text), never both."""
 
@@ -333,6 +347,7 @@ class EquityPlayer:
     equity: float
     std_error: float | None = None
     outs: list[str] | None = None  # with next_street: the next cards where this player leads
+    by_combo: list[ComboEquity] | None = None  # with by_combo: each combination's equity, the best first
 
     @property
     def label(self) -> str:
@@ -340,7 +355,7 @@ class EquityPlayer:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("hand", "range", "std_error", "outs"):
+        for key in ("hand", "range", "std_error", "outs", "by_combo"):
             if data[key] is None:
                 del data[key]
         return data

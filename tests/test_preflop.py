@@ -216,3 +216,16 @@ def test_weighted_ranges_from_the_table(preflop: pokersql.Database) -> None:
             for index, count in enumerate((part.deals, part.players[0].wins, part.players[0].ties)):
                 expected[index] += m * t * count
     assert [Fraction(n, 8) for n in (result.deals, result.players[0].wins, result.players[0].ties)] == expected
+
+
+def test_by_combo_from_the_table(preflop: pokersql.Database) -> None:
+    """15% against 15%, each combination of the first against the whole second, from the table."""
+    started = time.perf_counter()
+    result = preflop.equity("15%", "15%", by_combo=1)
+    seconds = time.perf_counter() - started
+    rows = result.players[0].by_combo
+    assert len(rows) == 200 and seconds < 5
+    assert sum(r.wins for r in rows) == result.players[0].wins and sum(r.deals for r in rows) == result.deals
+    for row in rows[:: 40]:
+        alone = preflop.equity("".join(row.cards), "15%")
+        assert (row.deals, row.wins, row.ties) == (alone.deals, alone.players[0].wins, alone.players[0].ties)

@@ -307,3 +307,36 @@ def test_range_plot_writes_a_png(run, tmp_path):
 def test_range_refuses_a_bad_token_in_one_line(run, text):
     status, out, err = run("range", text)
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+
+
+# -- equity --by-combo -----------------------------------------------------------------------------
+
+
+def _combo_text(cards: list[str]) -> str:
+    return "".join(cards)
+
+
+def test_by_combo_equals_a_count_per_combination(duck):
+    players, board = ["QQ+,AKs:0.5", "JJ+,AQs:0.25"], "Qh Ts 7c 2d"
+    result = duck.equity(*players, board=board, by_combo=1)
+    rows = result.players[0].by_combo
+    assert len(rows) == result.players[0].combos == 19
+    assert [r.equity for r in rows] == sorted((r.equity for r in rows), reverse=True)
+    assert sum(r.wins for r in rows) == result.players[0].wins and sum(r.deals for r in rows) == result.deals
+    for row in rows:
+        deals, totals = weighted_count([_combo_text(row.cards), players[1]], board)
+        assert row.equity == pytest.approx(float(totals[0][2] / deals), abs=1e-12), row
+        assert Fraction(row.wins, row.deals) == totals[0][0] / deals, row
+        assert row.weight == (0.5 if row.hand_class == "AKs" else 1.0)
+
+
+def test_by_combo_on_sqlite_and_in_the_cli(sqlite_db, run):
+    result = sqlite_db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo=1)
+    deals, totals = weighted_count(["AhAd", "QQ"], "2c 7d Qc")
+    first = next(r for r in result.players[0].by_combo if r.cards == ["Ah", "Ad"])
+    assert first.equity == pytest.approx(float(totals[0][2] / deals), abs=1e-12)
+    status, out, err = run("equity", "AhAd,KsKc", "QQ", "--board", "2c 7d Qc", "--by-combo")
+    assert status == 0, err
+    assert "Player 1 (AhAd,KsKc) by combination, the best first:" in out
+    status, out, err = run("equity", "AhAd,KsKc", "QQ", "--by-combo", "--trials", "1000")
+    assert status == 2 and "--by-combo" in err
