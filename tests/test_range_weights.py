@@ -340,3 +340,14 @@ def test_by_combo_on_sqlite_and_in_the_cli(sqlite_db, run):
     assert "Player 1 (AhAd,KsKc) by combination, the best first:" in out
     status, out, err = run("equity", "AhAd,KsKc", "QQ", "--by-combo", "--trials", "1000")
     assert status == 2 and "--by-combo" in err
+
+
+def test_monte_carlo_draws_by_weight(duck):
+    """Each combination drawn with the chance of its weight: within 4 standard errors of exact."""
+    players, board = ["AhAd", "KK:0.2,AKs,QQ@40"], "2c 7d Kc"
+    exact = duck.equity(*players, board=board, exact=True)
+    unweighted = duck.equity("AhAd", "KK,AKs,QQ", board=board, exact=True)
+    estimate = duck.equity(*players, board=board, trials=20_000, seed=3)
+    assert abs(exact.players[0].equity - unweighted.players[0].equity) > 0.1  # the weights matter here
+    for mine, truth in zip(estimate.players, exact.players):
+        assert abs(mine.equity - truth.equity) < 4 * mine.std_error, (mine.equity, truth.equity, mine.std_error)
