@@ -4,9 +4,10 @@ A range is items separated by commas (spaces around them ignored; a comma inside
 belongs to the brackets). An item is a hand form, optionally weighted:
 
     hand forms  QQ, QQ+, 22-55, AKs, A2s+, K9s-KQs, AKo, AK, AT+, AsKs   (PokerStove, Equilab)
-                AxKx (suited), AxKy (offsuit), AxAy, A*, **, [A-T]x[9-6]x, AsK  (PQL's generic
+                AxKx (suited), AxKy (offsuit), AxAy, A*, **, [A-T]x[9-6]x, RR  (PQL's generic
                 syntax for two cards: a rank, *, a rank variable R/O/N or a bracketed list or
-                span of ranks, then a suit, x or y, or nothing for any suit)
+                span of ranks, then x, y or nothing for any suit; not a written suit, so that a
+                hand mistyped, AhAx or AsK, stays an error)
                 15%  (the top 15% of the 1,326 combinations), 5%-10% (between the two)
     weights     AKs:0.5, AhKh:0.25   a weight from 0 to 1 (PioSolver, GTO Wizard)
                 AK@50                relative integer weight 1 to 100, of 100 (ProPokerTools)
@@ -187,6 +188,9 @@ def _pattern_combos(token: str) -> list[Combo] | None:
         raise bad(token, f"suits are c, d, h, s and the suit variables x and y (AxKx suited, AxKy offsuit), not {', '.join(letters) or 'that'}")
     ranks = [_ranks_of(r.upper() if r != "*" else r, token) for r, _ in slots]
     suits = [s.lower() for _, s in slots]
+    if any(s in SUITS and s for s in suits):
+        # PQL takes AsKx and AsK; here a hand mistyped (AhAx, AsK) stays an error, not a range.
+        raise bad(token, "a suit pattern takes x and y, not a written suit: write two cards (AsKh) or a class (AKs)")
     found = []
     for c in all_combos():
         if any(_slot_fits(ranks, suits, first, second) for first, second in ((c[0], c[1]), (c[1], c[0]))):
