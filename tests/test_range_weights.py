@@ -28,12 +28,6 @@ def duck(db_file):
     with pokersql.connect(db_file) as database:
         yield database
 
-
-@pytest.fixture(scope="module")
-def sqlite_db(built_database):
-    with pokersql.connect(built_database("sqlite"), engine="sqlite") as database:
-        yield database
-
 # -- an independent reader of the forms these tests use ----------------------------------------
 
 
@@ -145,10 +139,11 @@ def test_weighted_equity_equals_a_weighted_count(duck, players, board, dead):
         assert p.equity == pytest.approx(float(share / deals), abs=1e-12), what
 
 
-def test_weighted_equity_on_sqlite(sqlite_db):
+def test_weighted_equity_on_every_engine(db):
+    """The session's databases (DuckDB and SQLite): a small case each."""
     players, board, dead = WEIGHTED_CASES[0]
     deals, totals = weighted_count(players, board, dead)
-    result = sqlite_db.equity(*players, board=board, dead=dead, exact=True)
+    result = db.equity(*players, board=board, dead=dead, exact=True)
     assert Fraction(result.deals, result.weight_scale) == deals
     assert [Fraction(p.wins, result.weight_scale) for p in result.players] == [w for w, _, _ in totals]
 
@@ -330,11 +325,14 @@ def test_by_combo_equals_a_count_per_combination(duck):
         assert row.weight == (0.5 if row.hand_class == "AKs" else 1.0)
 
 
-def test_by_combo_on_sqlite_and_in_the_cli(sqlite_db, run):
-    result = sqlite_db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo=1)
+def test_by_combo_on_every_engine(db):
+    result = db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo=1)
     deals, totals = weighted_count(["AhAd", "QQ"], "2c 7d Qc")
     first = next(r for r in result.players[0].by_combo if r.cards == ["Ah", "Ad"])
     assert first.equity == pytest.approx(float(totals[0][2] / deals), abs=1e-12)
+
+
+def test_by_combo_in_the_cli(run):
     status, out, err = run("equity", "AhAd,KsKc", "QQ", "--board", "2c 7d Qc", "--by-combo")
     assert status == 0, err
     assert "Player 1 (AhAd,KsKc) by combination, the best first:" in out
