@@ -201,10 +201,10 @@ def _pattern_combos(token: str) -> list[Combo] | None:
 
 
 def _slot_fits(ranks: list, suits: list[str], *cards: int) -> bool:
-    """Whether the cards, in this order, fit the slots: a variable (x, y; R, O, N) stands for
-    one suit or rank, a different one from the other variable and from every one written."""
+    """Whether the cards, in this order, fit the slots: a variable (x, y; R, O, N) stands for one
+    suit or rank, a different one from the other variable's, and a rank variable never for a
+    rank written in the pattern (AR: an ace and another rank)."""
     bound: dict[str, int] = {}
-    written_suits = {SUITS.index(s) for s in suits if s in SUITS and s}
     written_ranks = {r[0] for r in ranks if isinstance(r, list) and len(r) == 1}
     for card, rank, suit in zip(cards, ranks, suits):
         value, card_suit = card // 4, card % 4
@@ -213,10 +213,7 @@ def _slot_fits(ranks: list, suits: list[str], *cards: int) -> bool:
                 return False
         elif value not in rank:
             return False
-        if suit in ("x", "y"):
-            if bound.setdefault(suit, card_suit) != card_suit or card_suit in written_suits:
-                return False
-        elif suit and SUITS.index(suit) != card_suit:
+        if suit and bound.setdefault(suit, card_suit) != card_suit:
             return False
     variables = [k for k in bound if k in "xy"], [k for k in bound if k in "RON"]
     return all(len({bound[k] for k in group}) == len(group) for group in variables)
