@@ -43,6 +43,7 @@ from .results import (
     PlayerHand,
     QueryResult,
     QueryStream,
+    RangeResult,
     SimulatedCategory,
     SimulateResult,
     ShowdownResult,
@@ -590,6 +591,13 @@ class Database:
             combo = players[by_combo - 1].combos[0]
             chosen.by_combo = ranges.combo_equities(players[by_combo - 1], [(ranges.combo_of(combo), result.deals, chosen.wins, chosen.ties, chosen.equity)])
         return result
+
+    def range(self, text: str) -> RangeResult:
+        """A range expanded, as ``pokersql range`` prints it: its combinations with their weights,
+        the count, and the 13 x 13 grid; ``.df()`` is one row per combination. No SQL runs."""
+        from .range_text import describe
+
+        return describe(text)
 
     def _preflop_lookup(self, players: list[ranges.Player], live: list[list[ranges.Combo]], by_combo: int | None = None) -> EquityResult:
         """Heads-up preflop equity read from preflop_matchups: the counts of every pair of the two

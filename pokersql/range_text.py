@@ -8,7 +8,8 @@ belongs to the brackets). An item is a hand form, optionally weighted:
                 syntax for two cards: a rank, *, a rank variable R/O/N or a bracketed list or
                 span of ranks, then x, y or nothing for any suit; not a written suit, so that a
                 hand mistyped, AhAx or AsK, stays an error)
-                15%  (the top 15% of the 1,326 combinations), 5%-10% (between the two)
+                15%  (the top 15% of the 1,326 combinations), 5%-10% (between the two);
+                15%ps in PokerStove's order (equity against three random hands)
     weights     AKs:0.5, AhKh:0.25   a weight from 0 to 1 (PioSolver, GTO Wizard)
                 AK@50                relative integer weight 1 to 100, of 100 (ProPokerTools)
                 0.5(KK,QQ), 40%(AKs) a weight for every form in the brackets (eval7)
@@ -39,14 +40,15 @@ from .results import RangeCombination, RangeResult
 Combo = tuple[int, int]  # two card ids, the higher first
 ALL_COMBOS = 1326
 HAND_ORDER = Path(__file__).with_name("hand_order.csv")
+POKERSTOVE_ORDER = Path(__file__).with_name("pokerstove_order.csv")
 
 _RANK = "[2-9TJQKA]"
 _CLASS = re.compile(rf"^({_RANK})({_RANK})([so]?)(\+?)$", re.IGNORECASE)
 _SPAN = re.compile(rf"^({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)$", re.IGNORECASE)
 _EXACT = re.compile(r"^(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?:10|[2-9TJQKA])[cdhs♣♦♥♠]$", re.IGNORECASE)
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_PERCENT = re.compile(rf"^({_NUMBER})%$")
-_PERCENT_SPAN = re.compile(rf"^({_NUMBER})%-({_NUMBER})%$")
+_PERCENT = re.compile(rf"^({_NUMBER})%(ps)?$", re.IGNORECASE)
+_PERCENT_SPAN = re.compile(rf"^({_NUMBER})%-({_NUMBER})%(ps)?$", re.IGNORECASE)
 _COLON_WEIGHT = re.compile(rf"^(.*):({_NUMBER})$", re.DOTALL)
 _AT_WEIGHT = re.compile(r"^(.*)@(\d+)$", re.DOTALL)
 _BRACKETS = re.compile(rf"^({_NUMBER})(%?)\((.*)\)$", re.DOTALL)
@@ -124,18 +126,38 @@ def hand_order() -> tuple[tuple[str, int, int, int, int], ...]:
         return tuple((row["hand_class"], int(row["combos"]), int(row["wins"]), int(row["ties"]), int(row["deals"])) for row in csv.DictReader(file))
 
 
+@functools.cache
+def pokerstove_order() -> tuple[tuple[str, int, int, int, float, float], ...]:
+    """The 169 classes, best first by equity against three random hands, PokerStove's order:
+    (class, combos, trials, seed, equity, std_error), each class's equity estimated once by
+    pokersql's Monte Carlo (``equity HAND random random random --trials 1000000 --seed S``, one
+    combination of the class) and stored: its standard error, about 0.0005, is in the file."""
+    with POKERSTOVE_ORDER.open(encoding="utf-8") as file:
+        rows = [
+            (row["hand_class"], int(row["combos"]), int(row["trials"]), int(row["seed"]), float(row["equity"]), float(row["std_error"]))
+            for row in csv.DictReader(file)
+        ]
+    return tuple(sorted(rows, key=lambda row: (-row[4], row[0])))
+
+
+def _order(suffix: str | None) -> list[tuple[str, int]]:
+    """(class, combos), best first: equity against one random hand, or PokerStove's ("ps")."""
+    rows = pokerstove_order() if suffix else hand_order()
+    return [(row[0], row[1]) for row in rows]
+
+
 def _classes_of(name: str) -> list[Combo]:
     high, low = _value(name[0]), _value(name[1])
     high, low = max(high, low), min(high, low)
     return class_combos(high, low, name[2:].lower() if high != low else "")
 
 
-def _top(token: str, percent: Fraction) -> set[str]:
+def _top(token: str, percent: Fraction, suffix: str | None = None) -> set[str]:
     if not 0 < percent <= 100:
         raise bad(token, "a percentage is more than 0 and at most 100")
     target = percent * ALL_COMBOS / 100
     taken, before = set(), 0
-    for name, combos, *_ in hand_order():
+    for name, combos in _order(suffix):
         if before + Fraction(combos, 2) <= target:
             taken.add(name)
         before += combos
@@ -145,7 +167,7 @@ def _top(token: str, percent: Fraction) -> set[str]:
 def _percent_combos(token: str) -> list[Combo] | None:
     match = _PERCENT.match(token)
     if match:
-        names = _top(token, Fraction(match.group(1)))
+        names = _top(token, Fraction(match.group(1)), match.group(2))
     else:
         match = _PERCENT_SPAN.match(token)
         if not match:
@@ -153,7 +175,7 @@ def _percent_combos(token: str) -> list[Combo] | None:
         low, high = Fraction(match.group(1)), Fraction(match.group(2))
         if low >= high:
             raise bad(token, "the first percentage must be the smaller")
-        names = _top(token, high) - _top(token, low)
+        names = _top(token, high, match.group(3)) - _top(token, low, match.group(3))
     return [c for name in names for c in _classes_of(name)]
 
 
@@ -254,7 +276,7 @@ def form_combos(token: str) -> list[Combo]:
         if found is not None:
             return found
     if "%" in token:
-        raise bad(token, "a top percentage is a number then one % (15%, 12.5%, 5%-10%)")
+        raise bad(token, "a top percentage is a number then one % (15%, 12.5%, 5%-10%, 15%ps)")
     raise bad(token, "write pairs (QQ, QQ+, 22-55), AKs, AKo, AK, A2s+, K9s-KQs, two cards (AsKs), AxKy, 15% or random")
 
 

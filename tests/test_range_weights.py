@@ -19,7 +19,7 @@ from phevaluator import evaluate_cards
 
 import pokersql
 from pokersql.cards import RANKS, parse_cards
-from pokersql.range_text import hand_order
+from pokersql.range_text import hand_order, pokerstove_order
 from pokersql.ranges import parse_player
 
 
@@ -349,3 +349,43 @@ def test_monte_carlo_draws_by_weight(duck):
     assert abs(exact.players[0].equity - unweighted.players[0].equity) > 0.1  # the weights matter here
     for mine, truth in zip(estimate.players, exact.players):
         assert abs(mine.equity - truth.equity) < 4 * mine.std_error, (mine.equity, truth.equity, mine.std_error)
+
+
+def test_pokerstove_order_is_stored_with_its_error():
+    """Equity against three random hands, estimated once by pokersql's Monte Carlo and stored:
+    here two classes estimated again, independently (random deals, phevaluator), agree within
+    4 standard errors of the two estimates, and 15%ps follows the stored order."""
+    import random
+
+    order = pokerstove_order()
+    assert len(order) == 169 and sum(row[1] for row in order) == 1326
+    assert all(row[5] < 0.001 for row in order)
+    assert [row[0] for row in order[:3]] == ["AA", "KK", "QQ"]
+    stored = {row[0]: row for row in order}
+    rng = random.Random(25)
+    trials = 12_000
+    for name, hole in (("AA", (51, 50)), ("72o", (20, 1))):
+        share = 0.0
+        deck = [c for c in range(52) if c not in hole]
+        for _ in range(trials):
+            cards = rng.sample(deck, 11)
+            board = cards[:5]
+            ranks = [evaluate_cards(*board, *hole)] + [evaluate_cards(*board, *cards[5 + 2 * n : 7 + 2 * n]) for n in range(3)]
+            best = min(ranks)
+            if ranks[0] == best:
+                share += 1 / ranks.count(best)
+        mine = share / trials
+        error = (mine * (1 - mine) / trials) ** 0.5
+        assert abs(mine - stored[name][4]) < 4 * (error**2 + stored[name][5] ** 2) ** 0.5, (name, mine, stored[name])
+    taken, before = set(), 0
+    for name, combos, *_ in order:
+        if before + Fraction(combos, 2) <= Fraction(15 * 1326, 100):
+            taken.add(name)
+        before += combos
+    assert set(parse_player("15%ps", 1).combos) == {c for name in taken for c in parse_player(name, 1).combos}
+
+
+def test_the_library_gives_the_expansion_as_a_frame(duck):
+    frame = duck.range("AKs:0.5,AhKh").df()
+    assert list(frame.columns) == ["cards", "card_1", "card_2", "hand_class", "weight", "whole_weight"]
+    assert frame["whole_weight"].tolist() == [1, 2, 1, 1] and frame["weight"].sum() == 2.5
