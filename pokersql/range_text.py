@@ -311,6 +311,7 @@ def parse_weighted(text: str) -> dict[Combo, Fraction]:
     in card order (the higher card first)."""
     weights: dict[Combo, Fraction] = {}
     for item in split_items(text):
+        item = "".join(item.split())  # spaces inside an item mean nothing: "0.5 (KK, QQ)", "AKs : 0.5"
         if not item:
             raise BadInput(f"bad range {text!r}: an empty item between commas")
         if item.lower() == "random":

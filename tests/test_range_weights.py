@@ -185,6 +185,7 @@ def test_the_json_says_what_weighted_counts_are(run):
     ("text", "combos", "weight"),
     [
         ("AKs:0.5", 4, 2),
+    ("AKs : 0.5, 0.5 (KK, QQ)", 16, 8),  # spaces inside an item mean nothing
         ("AhKh:0.25,AKs", 4, 4),  # the last weight wins: AKs gives AhKh 1 again
         ("AKs,AhKh:0.25", 4, Fraction(13, 4)),
         ("QQ+,KK:0.5", 18, 15),
