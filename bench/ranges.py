@@ -13,7 +13,14 @@ exact       AhAd vs QQ+,AKs before the flop, exact, on DuckDB, beside an exhaust
             of 1,712,304 boards and is scaled by the deals, a note says so). AhAd vs random
             exact (1,225 deals: random_opponent_equity, 019) runs once, not ``--reps`` times.
 
-    python bench/ranges.py [--only montecarlo|exact] [--reps 3] [--full]
+weighted    (issue #25) weighted range against weighted range before the flop from the preflop table
+            (``--db FILE``: a DuckDB database with ``build --preflop`` done), ``--by-combo`` of
+            15% against 15% from it, and a weighted range against a weighted range on a flop
+            (enumerated, no table); beside eval7, which has no range against range: its
+            ``py_hand_vs_range_monte_carlo`` for each of 15%'s 200 combinations against 15%
+            (100,000 trials each, counting every combination once: eval7's equity ignores weights).
+
+    python bench/ranges.py [--only montecarlo|exact|weighted] [--reps 3] [--full] [--db FILE]
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ import time
 from collections.abc import Callable
 
 import pokersql
+import pokersql.cards
+import pokersql.ranges
 from pokersql.cards import parse_cards
 from pokersql.ranges import parse_range
 
@@ -115,11 +124,40 @@ def exact(reps: int, full: bool) -> None:
     db.close()
 
 
+def weighted(reps: int, path: str | None) -> None:
+    print(f"== weighted ranges, DuckDB  (load average {load_average()})")
+    if path is None:
+        print("  (no --db: a database with the preflop table is needed for the preflop figures)")
+    db = pokersql.connect(path) if path else pokersql.connect()
+    db.migrate()
+    if path:
+        mine, theirs = "QQ+,AKs:0.5,AQs@25", "JJ-99:0.75,AQs,KQs:0.5"
+        timed(f"pokersql {mine} v {theirs}, preflop table", lambda: db.equity(mine, theirs), reps)
+        timed("pokersql 15% v 15% --by-combo, preflop table", lambda: db.equity("15%", "15%", by_combo=1), reps)
+    timed("pokersql QQ+:0.5,AKs v JJ+:0.25,AQs on Qh Ts 7c (enumerated)",
+          lambda: db.equity("QQ+:0.5,AKs", "JJ+:0.25,AQs", board="Qh Ts 7c", exact=True), reps)
+    timed("pokersql QQ+:0.5,AKs v JJ+:0.25,AQs on Qh Ts 7c --by-combo",
+          lambda: db.equity("QQ+:0.5,AKs", "JJ+:0.25,AQs", board="Qh Ts 7c", by_combo=1), reps)
+    db.close()
+    try:
+        import eval7
+    except ImportError:
+        print("  eval7: not installed")
+        return
+    top = pokersql.ranges.parse_range("15%")
+    names = pokersql.cards.CARD_NAMES
+    villain = eval7.HandRange(",".join(names[a] + names[b] for a, b in top))
+    hands = [[eval7.Card(names[a]), eval7.Card(names[b])] for a, b in top]
+    timed("eval7 hand_vs_range_monte_carlo, 200 combos of 15% v 15%, 100,000 trials each",
+          lambda: [eval7.py_hand_vs_range_monte_carlo(hand, villain, [], 100_000) for hand in hands], 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["montecarlo", "exact"], action="append")
+    parser.add_argument("--only", choices=["montecarlo", "exact", "weighted"], action="append")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--full", action="store_true", help="the phevaluator loop over every deal, not one deal scaled")
+    parser.add_argument("--db", help="weighted: a DuckDB database whose preflop table is built")
     args = parser.parse_args()
     groups = args.only or ["montecarlo", "exact"]
     print(f"pokersql {pokersql.__version__ if hasattr(pokersql, '__version__') else ''}: load average at start {load_average()}, {os.cpu_count()} cores")
@@ -127,6 +165,8 @@ def main() -> None:
         montecarlo(args.reps)
     if "exact" in groups:
         exact(args.reps, args.full)
+    if "weighted" in groups:
+        weighted(args.reps, args.db)
 
 
 if __name__ == "__main__":

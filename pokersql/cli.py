@@ -451,6 +451,7 @@ def simulate(
     help="Count every deal and board; refused when estimated at more than four hours (use --trials).",
 )
 @click.option("--next-street", is_flag=True, help="With a flop or a turn: each card that can come next, who leads and everyone's equity after it, and each player's outs.")
+@click.option("--by-combo", is_flag=True, help="Each combination of the first player's range with its exact equity against the others, the best first.")
 @click.option(
     "--seed",
     type=click.IntRange(0, MAX_SEED),
@@ -465,7 +466,7 @@ def simulate(
 @pass_context
 def equity(
     context: Context, hands: tuple[str, ...], board: str, dead: str, trials: int | None, exact: bool | None,
-    next_street: bool, seed: int | None, game: str, plot: str | None, output_format: str,
+    next_street: bool, by_combo: bool, seed: int | None, game: str, plot: str | None, output_format: str,
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
@@ -480,13 +481,15 @@ def equity(
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
         pokersql equity --game omaha "Ah Ad Kc Qc" "Js Ts 9d 8d" --board "2h 7h Qd"
+        pokersql equity "QQ+,AKs:0.5" "JJ+,AQs" --board "Qh Ts 7c" --by-combo
     """
     if plot:
         from . import plots
 
         plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(
-        *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game
+        *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game,
+        by_combo=1 if by_combo else None,
     )
     emit(result, output_format)
     if seed is not None and result.exact:
@@ -526,6 +529,36 @@ def query(context: Context, sql: str, read: tuple[str, ...], output_format: str)
         sql = sys.stdin.read()
     with context.db.stream(sql, read=read) as result:
         emit(result, output_format)
+
+
+@cli.command(name="range")
+@click.argument("text")
+@plot_option
+@format_option
+def range_command(text: str, plot: str | None, output_format: str) -> None:
+    """A range's 13 x 13 grid, shaded by weight, and its count of combinations.
+
+    TEXT takes PokerStove's forms (QQ+, A2s+, KTo+, AK, AsKs), weights (AKs:0.5, AK@50,
+    0.5(KK,QQ), 40%(AKs)), suit patterns (AxKx suited, AxKy offsuit) and top percentages
+    (15%). --format csv or json: every combination with its weight, ready for range_input.
+    No database is opened.
+
+    \b
+    Examples:
+        pokersql range 'QQ+,AKs:0.5,15%'
+        pokersql range 'AxKy,0.5(TT-88)' --plot range.png
+        pokersql range '10%' --format csv
+    """
+    from .range_text import describe
+
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)
+    result = describe(text)
+    emit(result, output_format)
+    if plot:
+        _plot("range_plot", result, plot, output_format)
 
 
 @cli.command(name="import")

@@ -45,6 +45,7 @@ from .results import (
     PlayerHand,
     QueryResult,
     QueryStream,
+    RangeResult,
     SimulatedCategory,
     SimulateResult,
     ShowdownResult,
@@ -67,9 +68,14 @@ EXPORT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
 # Monte Carlo (020, 021): every trial a runout; with every hand known, the trials' boards by class (fewer to rank).
 MONTE_CARLO_QUERY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
-# Heads-up preflop from the table (022): pairs of the players' combinations, and their counts.
+# Heads-up preflop from the table (022): pairs of the players' combinations, and their counts,
+# each pair counted its two weights multiplied times.
 PREFLOP_QUERY = """
-select count(*), sum(matchups.wins), sum(matchups.ties), sum(matchups.losses)
+select
+    sum(player_1.weight * player_2.weight),
+    sum(matchups.wins * player_1.weight * player_2.weight),
+    sum(matchups.ties * player_1.weight * player_2.weight),
+    sum(matchups.losses * player_1.weight * player_2.weight)
 from range_input as player_1
 inner join range_input as player_2
     on player_1.player = 1
@@ -79,6 +85,28 @@ inner join preflop_matchups as matchups
     and matchups.hand_1_low = player_1.card_2
     and matchups.hand_2_high = player_2.card_1
     and matchups.hand_2_low = player_2.card_2
+"""
+# The same per combination of one player (the first parameter; the other is the second): its
+# pairs, their wins and ties from its side (the table holds both orders of every pair).
+PREFLOP_BY_COMBO_QUERY = """
+select
+    mine.card_1,
+    mine.card_2,
+    sum(mine.weight * theirs.weight),
+    sum(matchups.wins * mine.weight * theirs.weight),
+    sum(matchups.ties * mine.weight * theirs.weight)
+from range_input as mine
+inner join range_input as theirs
+    on mine.player = ?
+    and theirs.player = ?
+inner join preflop_matchups as matchups
+    on matchups.hand_1_high = mine.card_1
+    and matchups.hand_1_low = mine.card_2
+    and matchups.hand_2_high = theirs.card_1
+    and matchups.hand_2_low = theirs.card_2
+group by
+    mine.card_1,
+    mine.card_2
 """
 STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street_equity order by next_card, player"
 
@@ -466,6 +494,7 @@ class Database:
         slice_trials: int | None = None,
         next_street: bool = False,
         game: str = "holdem",
+        by_combo: int | None = None,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
 
@@ -484,11 +513,16 @@ class Database:
         next, who leads once it is dealt and each player's exact equity after it
         (``result.next_street``), and each player's outs, the cards where they lead
         (``EquityPlayer.outs``); from the view street_equity (017).
+
+        ``by_combo`` (a player's number, from 1): each combination of that player's range with
+        its exact equity against the others (``EquityPlayer.by_combo``, the best first), from
+        the view range_combo_equity (018), or the preflop table heads-up before the flop.
+        Exact only: refused with ``trials`` or ``next_street``.
         """
         rules = games.game_of(game)
         if rules.name != "holdem":
-            if trials is not None or exact is False or next_street:
-                raise BadInput(f"equity --game {rules.name}: exact only for now (no --trials, no --next-street)")
+            if trials is not None or exact is False or next_street or by_combo is not None:
+                raise BadInput(f"equity --game {rules.name}: exact only for now (no --trials, no --next-street, no --by-combo)")
             self.ensure_ready()
             return games.equity(self, rules, hands, _cards_given(board, "the board"), _cards_given(dead, "the dead cards"))
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
@@ -500,6 +534,13 @@ class Database:
         if exact and seed is not None:
             raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
         players = [ranges.parse_player(hand, number) for number, hand in enumerate(hands, start=1)]
+        if by_combo is not None:
+            if trials is not None or exact is False:
+                raise BadInput("--by-combo counts every deal exactly: not with --trials")
+            if next_street:
+                raise BadInput("choose --by-combo or --next-street, not both")
+            _whole_number("by_combo", by_combo, 1, len(players))
+            exact = True
         board_cards = _cards_given(board, "the board")
         if len(board_cards) not in (0, 3, 4, 5):
             given = " ".join(card_name(c) for c in board_cards)
@@ -518,11 +559,11 @@ class Database:
             raise BadInput(f"{given} leave {left} cards in the deck, and {needed} are needed to finish the deal")
         live = ranges.remove_known(players, set(board_cards) | set(dead_cards))
         if trials is None and exact is not False and self._preflop_lookup_answers(players, board_cards, dead_cards, next_street):
-            return self._preflop_lookup(players, live)
+            return self._preflop_lookup(players, live, by_combo)
         costs = self.engine.equity_costs
         # Known hands alone are always exact: every board, by its classes (015).
         if trials is None and not all(p.is_hand for p in players):
-            work = ranges.exact_work(live, board_cards, dead_cards, players)
+            work = ranges.exact_work(live, board_cards, dead_cards, None if by_combo else players)
             if exact:
                 ranges.check_feasible(work, costs, self.engine.name)
             elif exact is None and not ranges.choose_exact(work, costs):
@@ -540,19 +581,19 @@ class Database:
         self.ensure_ready()
         known = [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole]
         given = {"board_input": [(c,) for c in board_cards], "dead_input": [(c,) for c in dead_cards]}
-        if exact and ranges.one_random_opponent(players):
+        if exact and ranges.one_random_opponent(players) and by_combo is None:
             random_player = next(n for n, h in enumerate(holes, start=1) if h is None)
             with self.engine.inputs(**given, hand_input=known, random_hand_input=[(random_player,)]):
                 with self._watching("equity: every board and every hand of the random player"):
                     return ranges.random_opponent_equity(self.engine, players)
         if exact and not all(p.is_hand for p in players):
             with self.engine.inputs(**given) as give, self._watching("equity: every deal and board still to come"):
-                return ranges.exact_range_equity(self.engine, give, players, live, costs.slice_work)
+                return ranges.exact_range_equity(self.engine, give, players, live, costs.slice_work, by_combo)
         given["hand_input"] = known
         given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
         # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
         given["range_input"] = ranges.range_rows(
-            [combos if not (p.is_hand or p.is_random) else [] for p, combos in zip(players, live)]
+            [combos if not (p.is_hand or p.is_random) else [] for p, combos in zip(players, live)], players
         )
         with self.engine.inputs(**given) as give:
             if exact:
@@ -573,14 +614,25 @@ class Database:
         result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
         if next_street:
             _add_next_street(result, streets)
+        if by_combo is not None:  # known hands only: the hand is its one combination
+            chosen = result.players[by_combo - 1]
+            combo = players[by_combo - 1].combos[0]
+            chosen.by_combo = ranges.combo_equities(players[by_combo - 1], [(ranges.combo_of(combo), result.deals, chosen.wins, chosen.ties, chosen.equity)])
         return result
 
-    def _preflop_lookup(self, players: list[ranges.Player], live: list[list[ranges.Combo]]) -> EquityResult:
+    def range(self, text: str) -> RangeResult:
+        """A range expanded, as ``pokersql range`` prints it: its combinations with their weights,
+        the count, and the 13 x 13 grid; ``.df()`` is one row per combination. No SQL runs."""
+        from .range_text import describe
+
+        return describe(text)
+
+    def _preflop_lookup(self, players: list[ranges.Player], live: list[list[ranges.Combo]], by_combo: int | None = None) -> EquityResult:
         """Heads-up preflop equity read from preflop_matchups: the counts of every pair of the two
         players' live combinations that share no card, summed, which is what enumerating every
         deal and board counts (card removal is the table's: it holds disjoint pairs only)."""
-        with self.engine.inputs(range_input=ranges.range_rows(live)):
-            deals, wins, ties, losses = self.engine.execute(PREFLOP_QUERY)[0]
+        with self.engine.inputs(range_input=ranges.range_rows(live, players)):
+            deals, wins, ties, losses = (int(count or 0) for count in self.engine.execute(PREFLOP_QUERY)[0])
         if not deals:
             raise BadInput("the two players' hands always share a card: no deal exists")
         boards = math.comb(48, 5)
@@ -590,7 +642,15 @@ class Database:
             _equity_player(player, combos, won, tied, (won + tied / 2) / deals, None)
             for player, combos, (won, tied) in zip(players, live, counts)
         ]
-        return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None)
+        scale = ranges.weight_scale(players) if any(p.weights for p in players) else None
+        if by_combo is not None:
+            with self.engine.inputs(range_input=ranges.range_rows(live, players)):
+                rows = self.engine.execute(PREFLOP_BY_COMBO_QUERY, (by_combo, 3 - by_combo))
+            result_players[by_combo - 1].by_combo = ranges.combo_equities(
+                players[by_combo - 1],
+                [((int(high), int(low)), int(d) * boards, int(w), int(t), (int(w) + int(t) / 2) / (int(d) * boards)) for high, low, d, w, t in rows],
+            )
+        return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None, weight_scale=scale)
 
     def _monte_carlo_equity(
         self, give: Callable[..., None], view: str, seed: int, trials: int, slice_trials: int

@@ -38,6 +38,7 @@ from .results import (
     CompareResult,
     DealResult,
     EquityResult,
+    RangeResult,
     EvaluateManyResult,
     ExportResult,
     ImportResult,
@@ -522,8 +523,42 @@ def _(result: EquityResult, **options: Any) -> Output:
         how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     else:
         how = f"exact, {result.boards:,} boards"
+    if result.weight_scale is not None:
+        how += f"; weights x {result.weight_scale:,}"
     lines = _next_street_lines(result) if result.next_street is not None else []
+    lines += _by_combo_lines(result)
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+
+
+def _by_combo_lines(result: EquityResult) -> list[str]:
+    """Under the table, with by_combo: the player's combinations, the best first, each with its
+    class, weight (when not 1) and equity; those of one class and equity on one line."""
+    lines = []
+    for number, player in enumerate(result.players, start=1):
+        if player.by_combo is None:
+            continue
+        lines.append(f"Player {number} ({player.label}) by combination, the best first:")
+        groups: list[tuple[str, float, float, list[str]]] = []
+        for combo in player.by_combo:
+            cards = "".join(pretty_name(card) for card in combo.cards)
+            key = (combo.hand_class, combo.weight, round(combo.equity, 6))
+            if groups and groups[-1][:3] == key:
+                groups[-1][3].append(cards)
+            else:
+                groups.append((*key, [cards]))
+        for hand_class, weight, equity, cards in groups:
+            weighed = "" if weight == 1 else f" (weight {weight:g})"
+            lines.append(f"  {equity:8.4%}  {hand_class:<3} {' '.join(cards)}{weighed}")
+    return lines
+
+
+@present.register
+def _(result: RangeResult, **options: Any) -> Output:
+    from .range_text import grid_lines
+
+    columns = ["cards", "card_1", "card_2", "hand_class", "weight", "whole_weight"]
+    rows = [(" ".join(c.cards), c.card_1, c.card_2, c.hand_class, c.weight, c.whole_weight) for c in result.combinations]
+    return Output(columns, rows, result.to_dict(), lines=grid_lines(result), show_table=False)
 
 
 def _significant(value: float | None, digits: int) -> float | None:

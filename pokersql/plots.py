@@ -7,6 +7,7 @@
   count from combinatorics, and beside it the difference (zero when all is well).
 - ``equity_plot``: each player's share of boards won, split and lost, with the equity.
 - ``history_plot``: each player's cumulative net won and all-in adjusted net, hand by hand.
+- ``range_plot``: a range's 13 x 13 grid, each class shaded by its share in the range.
 
 Each takes a result object or its JSON shape (``result.to_dict()``) and a path
 ending in ``.png``, draws a figure of ``SIZE`` pixels and returns the path.
@@ -285,6 +286,34 @@ def history_plot(result: Any, path: str | Path, players: int = 6) -> Path:
     return _save(figure, path)
 
 
+def range_plot(result: Any, path: str | Path) -> Path:
+    """A range's 13 x 13 grid: each class's share of its combinations in the range (by weight),
+    from white (none) to green (all), with its name.
+
+    ``result``: the ``range`` JSON shape, ``{"range": text, "combos": k, "weight": x,
+    "percent": x, "grid": [[share, ...13], ...13]}``.
+    """
+    from .range_text import grid_class
+
+    path = check_path(path)
+    data = _data(result)
+    figure, axes = _figure(1)
+    axes.imshow(data["grid"], cmap="Greens", vmin=0, vmax=1)
+    for row in range(13):
+        for column in range(13):
+            share = data["grid"][row][column]
+            label = grid_class(row, column) + (f"\n{share:.0%}" if 0 < share < 1 else "")
+            axes.text(column, row, label, ha="center", va="center", fontsize=8, color="white" if share > 0.6 else "black")
+    axes.set_xticks([])
+    axes.set_yticks([])
+    weight = f"{data['weight']:,.2f}".rstrip("0").rstrip(".")
+    figure.suptitle(
+        f"range {data['range']}: {data['combos']:,} combinations, weighted {weight} of 1,326 ({data['percent']:.2f}%)",
+        fontsize=13,
+    )
+    return _save(figure, path)
+
+
 def _integers():
     from matplotlib.ticker import MaxNLocator
 
@@ -306,4 +335,4 @@ def png_size(path: str | Path) -> tuple[int, int]:
     return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
 
 
-__all__ = ["SIZE", "PlotUnavailable", "equity_plot", "freq_plot", "history_plot", "png_size", "simulate_plot"]
+__all__ = ["SIZE", "PlotUnavailable", "equity_plot", "freq_plot", "history_plot", "png_size", "range_plot", "simulate_plot"]

@@ -1,122 +1,37 @@
-"""Hold'em ranges: the notation players type (PokerStove, Equilab), expanded into combinations.
+"""Hold'em ranges: players given as hands, ranges or random, and their exact equity.
 
-Grammar (a range is one or more tokens separated by commas; spaces around them are ignored;
-ranks 2-9, T, J, Q, K, A in either case, the higher rank first or not):
-
-    pairs       QQ      one pair (6 combinations)
-                QQ+     that pair and every higher one: QQ, KK, AA (18)
-                22-55   every pair from one to the other, both included (24)
-    suited      AKs     the two ranks in one suit (4)
-                A2s+    the kicker rising up to one below the top card: A2s .. AKs (48)
-                K9s-KQs the same top card, kickers from one to the other (16)
-    offsuit     AKo, KTo+, K9o-KQo   as suited, two suits (12 each)
-    both        AK, AT+, A2-A5        suited and offsuit (16 each)
-    exact       AsKs    one combination, two cards in the card notation
-    any hand    random  every two cards (1,326); alone, not in a list
-
-A combination named twice counts once. There are no weights in the notation; the SQL
-table ``range_input`` has an integer ``weight`` (default 1) for whoever fills it by hand.
+The notation (PokerStove's forms, weights, suit patterns, top percentages) is parsed in
+``range_text``; a range's weights go to range_input (016) as whole numbers, each player's
+weights multiplied by its ``weight_scale`` (the smallest whole number that makes them whole), so
+weighted wins, ties and deals come out multiplied by the players' scales multiplied together.
 
 A player's text that is two cards ("AhAd", "Ah Kd") is a hand; anything else is a range.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from .cards import RANKS, card_name, parse_cards
+from .cards import card_name, parse_cards
 from .errors import BadInput
-from .results import EquityPlayer, EquityResult
+from .range_text import Combo, all_combos, class_combos, combo_class, parse_weighted
+from .results import ComboEquity, EquityPlayer, EquityResult
+
+__all__ = ["Combo", "all_combos", "class_combos", "parse_range", "parse_weighted"]
 
 RANDOM = "random"
 POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
-_RANK = "[2-9TJQKA]"
-_CLASS = re.compile(rf"^({_RANK})({_RANK})([so]?)(\+?)$", re.IGNORECASE)
-_SPAN = re.compile(rf"^({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)$", re.IGNORECASE)
-_EXACT = re.compile(r"^(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?:10|[2-9TJQKA])[cdhs♣♦♥♠]$", re.IGNORECASE)
-
-Combo = tuple[int, int]  # two card ids, the higher first
-
-
-def _combo(a: int, b: int) -> Combo:
-    return (a, b) if a > b else (b, a)
-
-
-def _value(rank: str) -> int:
-    """0 for a deuce .. 12 for an ace."""
-    return RANKS.index(rank.upper())
-
-
-def class_combos(high: int, low: int, kind: str) -> list[Combo]:
-    """The combinations of one class: a pair (high == low), suited ('s'), offsuit ('o') or both ('')."""
-    if high == low:
-        return [_combo(high * 4 + s, high * 4 + t) for s, t in itertools.combinations(range(4), 2)]
-    combos = []
-    for s in range(4):
-        for t in range(4):
-            if (kind == "s" and s != t) or (kind == "o" and s == t):
-                continue
-            combos.append(_combo(high * 4 + s, low * 4 + t))
-    return combos
-
-
-def _bad(token: str, why: str) -> BadInput:
-    return BadInput(f"bad range token {token!r}: {why}")
-
-
-def _token_combos(token: str) -> list[Combo]:
-    if _EXACT.match(token):
-        first, second = parse_cards(token)
-        return [_combo(first, second)]
-    match = _CLASS.match(token)
-    if match:
-        a, b, kind, plus = _value(match.group(1)), _value(match.group(2)), match.group(3).lower(), match.group(4)
-        high, low = max(a, b), min(a, b)
-        if high == low:
-            if kind:
-                raise _bad(token, "a pair is neither suited nor offsuit")
-            tops = range(high, 13) if plus else [high]
-            return [c for v in tops for c in class_combos(v, v, "")]
-        kickers = range(low, high) if plus else [low]
-        return [c for k in kickers for c in class_combos(high, k, kind)]
-    match = _SPAN.match(token)
-    if match:
-        a, b, kind = _value(match.group(1)), _value(match.group(2)), match.group(3).lower()
-        c, d, other_kind = _value(match.group(4)), _value(match.group(5)), match.group(6).lower()
-        if kind != other_kind:
-            raise _bad(token, "both ends must be the same kind (pair, suited, offsuit or both)")
-        if a == b and c == d and not kind:
-            return [x for v in range(min(a, c), max(a, c) + 1) for x in class_combos(v, v, "")]
-        high, low, other_high, other_low = max(a, b), min(a, b), max(c, d), min(c, d)
-        if high == low or other_high == other_low or high != other_high:
-            raise _bad(token, "a span is two pairs (22-55) or the same top card with two kickers (K9s-KQs)")
-        return [x for k in range(min(low, other_low), max(low, other_low) + 1) for x in class_combos(high, k, kind)]
-    raise _bad(token, "write pairs (QQ, QQ+, 22-55), AKs, AKo, AK, A2s+, K9s-KQs, two cards (AsKs) or random")
-
-
-def all_combos() -> list[Combo]:
-    return [(a, b) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)]
-
 
 def parse_range(text: str) -> list[Combo]:
-    """Every combination of a range, each once, in card order (the higher card first)."""
-    tokens = [token.strip() for token in text.split(",")]
+    """Every combination of a range with a weight above 0, each once, in card order (the higher card first)."""
     if text.strip().lower() == RANDOM:
         return all_combos()
-    combos: set[Combo] = set()
-    for token in tokens:
-        if not token:
-            raise BadInput(f"bad range {text!r}: an empty token between commas")
-        if token.lower() == RANDOM:
-            raise _bad(token, "random stands alone, not in a list")
-        combos.update(_token_combos(token))
-    return sorted(combos, reverse=True)
+    return [c for c, weight in parse_weighted(text).items() if weight]
 
 
 @dataclass
@@ -126,6 +41,21 @@ class Player:
     text: str
     combos: list[Combo]  # a hand's one combination keeps its cards as typed
     is_hand: bool
+    weights: dict[Combo, Fraction] | None = None  # a range with a weight other than 1
+
+    @property
+    def weight_scale(self) -> int:
+        """The smallest whole number that makes every weight whole: range_input's weight is
+        weight x weight_scale (1 without weights)."""
+        if not self.weights:
+            return 1
+        return math.lcm(*(w.denominator for w in self.weights.values()))
+
+    def whole_weight(self, combination: Combo) -> int:
+        if not self.weights:
+            return 1
+        weight = self.weights[combination] * self.weight_scale
+        return weight.numerator
 
     @property
     def is_random(self) -> bool:
@@ -154,7 +84,14 @@ def parse_player(text: str | list[str] | tuple[str, ...], number: int) -> Player
         raise BadInput(f"hand {number} needs 2 hole cards, got {len(cards)}: {given}")
     if not text.strip():
         raise BadInput(f"hand {number} is empty: give two cards, a range or random")
-    return Player(text=text, combos=parse_range(text), is_hand=False)
+    if text.strip().lower() == RANDOM:
+        return Player(text=text, combos=all_combos(), is_hand=False)
+    weights = parse_weighted(text)
+    combos = [c for c, weight in weights.items() if weight]
+    if not combos:
+        raise BadInput(f"range {''.join(text.split())!r} of player {number} has every weight 0: no combination")
+    weighted = {c: weights[c] for c in combos} if any(weights[c] != 1 for c in combos) else None
+    return Player(text=text, combos=combos, is_hand=False, weights=weighted)
 
 
 def remove_known(players: list[Player], known: set[int]) -> list[list[Combo]]:
@@ -249,40 +186,101 @@ def std_error(wins: int, equity: float, trials: int) -> float:
     return math.sqrt(max(0.0, mean_square - equity * equity) / (trials - 1))
 
 
-def range_rows(live: list[list[Combo]]) -> list[tuple[int, int, int, int]]:
+def range_rows(live: list[list[Combo]], players: list[Player] | None = None) -> list[tuple[int, int, int, int]]:
     """Each player's live combinations as rows of range_input (016): player, the higher card,
-    the lower, weight 1."""
-    return [(number, max(combo), min(combo), 1) for number, combos in enumerate(live, start=1) for combo in combos]
+    the lower, the weight times the player's weight_scale (1 without weights)."""
+    return [
+        (number, max(combo), min(combo), players[number - 1].whole_weight(combo) if players else 1)
+        for number, combos in enumerate(live, start=1)
+        for combo in combos
+    ]
+
+
+def weight_scale(players: list[Player]) -> int:
+    """What weighted counts (wins, ties, deals) are multiplied by: the players' weight_scales multiplied."""
+    return math.prod(player.weight_scale for player in players)
 
 
 def exact_range_equity(
-    engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int
+    engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int,
+    by_combo: int | None = None,
 ) -> EquityResult:
     """Inside the inputs of board_input and dead_input (``give`` sets range_input): the range_equity view,
     in slices of the widest player's combinations, each at most ``slice_work`` of exact_work
-    (the deals of a slice are those with that player's combination in it: the slices add up)."""
+    (the deals of a slice are those with that player's combination in it: the slices add up).
+    ``by_combo`` (a player's number): range_combo_equity instead, each player's totals its
+    combinations' summed, and that player's combinations kept in ``EquityPlayer.by_combo``."""
     widest = max(range(len(live)), key=lambda n: len(live[n]))
     board = _count(engine, "board_input")
     work = math.prod(len(combos) for combos in live) * math.comb(52 - board - _count(engine, "dead_input"), 5 - board)
     size = max(1, len(live[widest]) * slice_work // max(1, work))
     totals = [[0, 0, 0] for _ in players]  # wins, ties, pot_shares
     dealt: list[set[Combo]] = [set() for _ in players]
+    combo_totals: dict[Combo, list[int]] = {}  # deals, wins, ties, pot_shares of by_combo's combinations
     deals = 0
     for first in range(0, len(live[widest]), size):
         part = [combos[first : first + size] if n == widest else combos for n, combos in enumerate(live)]
-        give(range_input=range_rows(part))
-        rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
+        give(range_input=range_rows(part, players))
+        if by_combo is None:
+            rows = engine.execute("select player, deals, wins, ties, pot_shares from range_equity order by player")
+            pairs = engine.execute("select distinct player, card_1, card_2 from range_deal_hands")
+        else:
+            combo_rows = engine.execute("select player, card_1, card_2, deals, wins, ties, pot_shares from range_combo_equity")
+            rows = _player_rows(combo_rows)
+            pairs = [row[:3] for row in combo_rows]
+            for player, high, low, *counts in combo_rows:
+                if int(player) == by_combo:
+                    kept = combo_totals.setdefault((int(high), int(low)), [0, 0, 0, 0])
+                    kept[:] = [a + int(b) for a, b in zip(kept, counts)]
         if len(rows) != len(players):
             continue  # no deal holds a combination of this slice
         deals += int(rows[0][1])
         for total, (_, _, wins, ties, shares) in zip(totals, rows):
             total[0], total[1], total[2] = total[0] + int(wins), total[1] + int(ties), total[2] + int(shares)
-        for player, high, low in engine.execute("select distinct player, card_1, card_2 from range_deal_hands"):
+        for player, high, low in pairs:
             dealt[int(player) - 1].add((int(high), int(low)))
     if not deals:
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
     counts = [(len(combos), wins, ties, shares / (POT_SHARES * deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
-    return _result(players, _boards(engine, players), deals, counts)
+    result = _result(players, _boards(engine, players), deals, counts)
+    if by_combo is not None:
+        player = players[by_combo - 1]
+        result.players[by_combo - 1].by_combo = combo_equities(
+            player, [(c, d, w, t, shares / (POT_SHARES * d)) for c, (d, w, t, shares) in combo_totals.items()]
+        )
+    return result
+
+
+def combo_of(cards: Combo) -> Combo:
+    """A hand's two cards as a combination, the higher first."""
+    return (max(cards), min(cards))
+
+
+def _player_rows(combo_rows: list[tuple]) -> list[tuple[int, int, int, int, int]]:
+    """range_equity's rows (player, deals, wins, ties, pot_shares) from range_combo_equity's: each
+    player's combinations summed (every deal holds one combination of each player)."""
+    summed: dict[int, list[int]] = {}
+    for player, _, _, *counts in combo_rows:
+        summed[int(player)] = [a + int(b) for a, b in zip(summed.get(int(player), [0, 0, 0, 0]), counts)]
+    return [(player, *summed[player]) for player in sorted(summed)]
+
+
+def combo_equities(player: Player, rows: list[tuple[Combo, int, int, int, float]]) -> list[ComboEquity]:
+    """A player's combinations (combination, deals, wins, ties, equity) as ComboEquity rows, the
+    best equity first (then card order); counts weighed as the result's."""
+    ordered = sorted(rows, key=lambda row: (-row[4], [-card for card in row[0]]))
+    return [
+        ComboEquity(
+            cards=[card_name(c[0]), card_name(c[1])],
+            hand_class=combo_class(c),
+            weight=float(player.weights[c]) if player.weights else 1.0,
+            deals=deals,
+            wins=wins,
+            ties=ties,
+            equity=equity,
+        )
+        for c, deals, wins, ties, equity in ordered
+    ]
 
 
 def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
@@ -312,6 +310,7 @@ def _result(players: list[Player], boards: int, deals: int, counts: list[tuple[i
         exact=True,
         boards=boards,
         deals=deals,
+        weight_scale=weight_scale(players) if any(p.weights for p in players) else None,
         players=[
             EquityPlayer(
                 hand=player.label() if player.is_hand else None,

@@ -322,6 +322,20 @@ class SimulateResult(_Frames):
 
 
 @dataclass
+class ComboEquity:
+    """One combination of a player's range against the others (equity ... --by-combo): the deals
+    it is in (times boards; weighed as the result's counts), won alone, split, and its equity."""
+
+    cards: list[str]
+    hand_class: str
+    weight: float
+    deals: int
+    wins: int
+    ties: int
+    equity: float
+
+
+@dataclass
 class EquityPlayer:
     """One player's equity: "hand" (the cards) or "range" (the text), never both."""
 
@@ -333,6 +347,7 @@ class EquityPlayer:
     equity: float
     std_error: float | None = None
     outs: list[str] | None = None  # with next_street: the next cards where this player leads
+    by_combo: list[ComboEquity] | None = None  # with by_combo: each combination's equity, the best first
 
     @property
     def label(self) -> str:
@@ -340,7 +355,7 @@ class EquityPlayer:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("hand", "range", "std_error", "outs"):
+        for key in ("hand", "range", "std_error", "outs", "by_combo"):
             if data[key] is None:
                 del data[key]
         return data
@@ -369,12 +384,16 @@ class EquityResult(_Frames):
     players: list[EquityPlayer]
     seed: int | None = None
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
+    # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
+    weight_scale: int | None = None
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
         if not self.exact:
             data["seed"] = self.seed
+        if self.weight_scale is not None:
+            data["weight_scale"] = self.weight_scale
         data["players"] = [p.to_dict() for p in self.players]
         if self.next_street is not None:
             data["next_street"] = [asdict(card) for card in self.next_street]
@@ -499,3 +518,37 @@ class HistoryResult(_Frames):
 
     def to_dict(self) -> dict[str, Any]:
         return {"hands": self.hands, "players": self.records()}
+
+
+@dataclass
+class RangeCombination:
+    """One combination of a range: its cards (the higher first), card ids, class and weight;
+    whole_weight = weight x the range's weight_scale, the weight range_input (016) takes."""
+
+    cards: list[str]
+    card_1: int
+    card_2: int
+    hand_class: str
+    weight: float
+    whole_weight: int
+
+
+@dataclass
+class RangeResult(_Frames):
+    """A range expanded (``pokersql range``): its combinations with a weight above 0, their
+    weights summed (``weight``, a decimal), that as a share of the 1,326 (``percent``), the
+    weight_scale that makes every weight whole, and the 13 x 13 grid: ``grid[row][column]``
+    is the share of the class's combinations in the range, by weight (rows and columns A to
+    2; above the diagonal suited, below it offsuit). ``.df()``: one row per combination."""
+
+    range: str
+    combos: int
+    weight: float
+    percent: float
+    weight_scale: int
+    grid: list[list[float]]
+    combinations: list[RangeCombination]
+    _rows_field = "combinations"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "range"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -104,6 +104,7 @@ COMMANDS = {
     "compare": ["compare", "Ah Kh", "Qs Qd", "--board", "2c 7d 9s Jh Th"],
     "freq": ["freq"],
     "simulate": ["simulate", "--deals", "2000", "--players", "3", "--seed", "7"],
+    "range": ["range", "QQ+,AKs:0.5,AxKy@25"],
 }
 
 

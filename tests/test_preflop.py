@@ -21,12 +21,14 @@ import shutil
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from collections.abc import Callable, Iterator
 
 import pytest
 
 import pokersql
 from pokersql.cards import card_name
+from pokersql.range_text import HAND_ORDER_SQL, hand_order
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("preflop")]
 
@@ -195,3 +197,35 @@ def test_build_preflop_json(preflop_build: tuple[str, dict, float]) -> None:
     _, printed, seconds = preflop_build
     assert printed["table"] == "preflop_matchups" and printed["rows"] == PAIRS
     assert 0 < printed["seconds"] <= seconds
+
+
+def test_the_stored_hand_order_is_the_tables(preflop: pokersql.Database) -> None:
+    """hand_order.csv (the order of top percentages) is what the table gives, class for class."""
+    rows = preflop.engine.execute(HAND_ORDER_SQL)
+    assert [tuple(int(v) if i else v for i, v in enumerate(row)) for row in rows] == list(hand_order())
+
+
+def test_weighted_ranges_from_the_table(preflop: pokersql.Database) -> None:
+    """Each pair of classes counted with its two weights multiplied, the counts times weight_scale."""
+    result = preflop.equity("KK:0.5,AKs", "QQ@25,KQs")
+    assert result.weight_scale == 8
+    expected = [Fraction(0)] * 3
+    for mine, m in (("KK", Fraction(1, 2)), ("AKs", 1)):
+        for theirs, t in (("QQ", Fraction(1, 4)), ("KQs", 1)):
+            part = preflop.equity(mine, theirs)
+            for index, count in enumerate((part.deals, part.players[0].wins, part.players[0].ties)):
+                expected[index] += m * t * count
+    assert [Fraction(n, 8) for n in (result.deals, result.players[0].wins, result.players[0].ties)] == expected
+
+
+def test_by_combo_from_the_table(preflop: pokersql.Database) -> None:
+    """15% against 15%, each combination of the first against the whole second, from the table."""
+    started = time.perf_counter()
+    result = preflop.equity("15%", "15%", by_combo=1)
+    seconds = time.perf_counter() - started
+    rows = result.players[0].by_combo
+    assert len(rows) == 200 and seconds < 5
+    assert sum(r.wins for r in rows) == result.players[0].wins and sum(r.deals for r in rows) == result.deals
+    for row in rows[:: 40]:
+        alone = preflop.equity("".join(row.cards), "15%")
+        assert (row.deals, row.wins, row.ties) == (alone.deals, alone.players[0].wins, alone.players[0].ties)

@@ -5,7 +5,8 @@
 
   range_input: one row per player per combination of two hole cards, the
     higher card_id first; a known hand is a range of one combination. weight
-    counts the combination that many times (the library writes 1).
+    counts the combination that many times (the library writes a range's weights
+    times its weight_scale, the least whole numbers: AKs:0.5,AA gives 1 and 2).
 */
 
 create table range_input (

@@ -27,6 +27,9 @@
   range_equity: one row per player: combos (its combinations dealt in at least
     one deal), deals (deals times boards, weighed), wins, ties, pot_shares (in
     2520ths, as in equity, 017) and equity, each deal tallied by equity_of.
+  range_combo_equity: one row per player per combination dealt: the deals it is in (times
+    boards, weighed, as deals above), wins, ties, pot_shares and equity against the others;
+    a player's rows add up to its row of range_equity (equity ... --by-combo).
 */
 
 create view range_combos as
@@ -250,3 +253,34 @@ inner join range_seats
     on range_seats.seat = seat_totals.seat
 inner join dealt_combos
     on dealt_combos.player = range_seats.player;
+
+/* Each deal tallied alone, as in range_equity, then summed per combination of each player. */
+create view range_combo_equity as
+with
+    deal_totals as (
+        select
+            tally as deal_no,
+            player as seat,
+            runouts,
+            wins,
+            ties,
+            pot_shares
+        from equity_of('range_hands')
+    )
+select
+    range_deal_hands.player,
+    range_deal_hands.card_1,
+    range_deal_hands.card_2,
+    cast(sum(deal_totals.runouts) as bigint) as deals,
+    cast(sum(deal_totals.wins) as bigint) as wins,
+    cast(sum(deal_totals.ties) as bigint) as ties,
+    cast(sum(deal_totals.pot_shares) as bigint) as pot_shares,
+    sum(deal_totals.pot_shares) / (2520.0 * sum(deal_totals.runouts)) as equity
+from deal_totals
+inner join range_deal_hands
+    on range_deal_hands.deal_no = deal_totals.deal_no
+    and range_deal_hands.seat = deal_totals.seat
+group by
+    range_deal_hands.player,
+    range_deal_hands.card_1,
+    range_deal_hands.card_2;
