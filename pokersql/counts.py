@@ -10,49 +10,42 @@ from math import comb
 TOTAL_FIVE_CARD_HANDS = comb(52, 5)
 
 _STRAIGHTS = 10  # high card 5 (the wheel) .. A
-_FLUSH_SETS = comb(13, 5)
+_SHORT_STRAIGHTS = 6  # short deck: high card 9 (A-6-7-8-9, the ace low) .. A
+TOTAL_SHORT_DECK_FIVE_CARD_HANDS = comb(36, 5)
+
+
+def _counts_of_a_deck(values: int, straights: int) -> dict[int, int]:
+    """points -> the number of five-card hands of that category, in a deck of ``values`` values
+    (four suits each) holding ``straights`` straights."""
+    flush_sets = comb(values, 5)
+    return {
+        9: 4,
+        8: straights * 4 - 4,
+        7: values * 4 * (values - 1),
+        6: values * comb(4, 3) * (values - 1) * comb(4, 2),
+        5: (flush_sets - straights) * 4,
+        4: straights * (4**5 - 4),
+        3: values * comb(4, 3) * comb(values - 1, 2) * 4**2,
+        2: comb(values, 2) * comb(4, 2) ** 2 * (values - 2) * 4,
+        1: values * comb(4, 2) * comb(values - 1, 3) * 4**3,
+        0: (flush_sets - straights) * (4**5 - 4),
+    }
 
 
 def five_card_counts() -> dict[int, int]:
     """points -> the number of five-card hands of that category."""
-    counts = {
-        9: 4,
-        8: _STRAIGHTS * 4 - 4,
-        7: 13 * 48,
-        6: 13 * comb(4, 3) * 12 * comb(4, 2),
-        5: (_FLUSH_SETS - _STRAIGHTS) * 4,
-        4: _STRAIGHTS * (4**5 - 4),
-        3: 13 * comb(4, 3) * comb(12, 2) * 4**2,
-        2: comb(13, 2) * comb(4, 2) ** 2 * 11 * 4,
-        1: 13 * comb(4, 2) * comb(12, 3) * 4**3,
-        0: (_FLUSH_SETS - _STRAIGHTS) * (4**5 - 4),
-    }
+    counts = _counts_of_a_deck(13, _STRAIGHTS)
     assert sum(counts.values()) == TOTAL_FIVE_CARD_HANDS
     return counts
 
 
 # -- short deck (36 cards, 6 through A) ----------------------------------------
 
-TOTAL_SHORT_DECK_FIVE_CARD_HANDS = comb(36, 5)
-_SHORT_STRAIGHTS = 6  # high card 9 (A-6-7-8-9, the ace low) .. A
-_SHORT_FLUSH_SETS = comb(9, 5)
-
 
 def short_deck_five_card_counts() -> dict[int, int]:
     """points -> the number of five-card short-deck hands of that category (the same under both
     rule sets: they order the categories differently, they hold the same hands)."""
-    counts = {
-        9: 4,
-        8: _SHORT_STRAIGHTS * 4 - 4,
-        7: 9 * 32,
-        6: 9 * comb(4, 3) * 8 * comb(4, 2),
-        5: (_SHORT_FLUSH_SETS - _SHORT_STRAIGHTS) * 4,
-        4: _SHORT_STRAIGHTS * (4**5 - 4),
-        3: 9 * comb(4, 3) * comb(8, 2) * 4**2,
-        2: comb(9, 2) * comb(4, 2) ** 2 * 7 * 4,
-        1: 9 * comb(4, 2) * comb(8, 3) * 4**3,
-        0: (_SHORT_FLUSH_SETS - _SHORT_STRAIGHTS) * (4**5 - 4),
-    }
+    counts = _counts_of_a_deck(9, _SHORT_STRAIGHTS)
     assert sum(counts.values()) == TOTAL_SHORT_DECK_FIVE_CARD_HANDS
     return counts
 
