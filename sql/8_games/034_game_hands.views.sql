@@ -63,21 +63,11 @@ with
         inner join cards
             on cards.card_id = given.card_id
     ),
-    hole_pairs as (
+    -- Every two cards of a hand that are both hole cards or both on the board, summed.
+    card_pairs as (
         select
             card_1.hand_no,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from omaha_cards as card_1
-        inner join omaha_cards as card_2
-            on card_2.hand_no = card_1.hand_no
-            and card_2.card_id > card_1.card_id
-        where card_1.is_hole = 1
-            and card_2.is_hole = 1
-    ),
-    board_pairs as (
-        select
-            card_1.hand_no,
+            card_1.is_hole,
             card_2.card_id as high_card,
             card_1.rank_code + card_2.rank_code as rank_key,
             card_1.suit_code + card_2.suit_code as suit_counts
@@ -85,19 +75,19 @@ with
         inner join omaha_cards as card_2
             on card_2.hand_no = card_1.hand_no
             and card_2.card_id > card_1.card_id
-        where card_1.is_hole = 0
-            and card_2.is_hole = 0
+            and card_2.is_hole = card_1.is_hole
     ),
     board_triples as (
         select
             board_pairs.hand_no,
             board_pairs.rank_key + card_3.rank_code as rank_key,
             board_pairs.suit_counts + card_3.suit_code as suit_counts
-        from board_pairs
+        from card_pairs as board_pairs
         inner join omaha_cards as card_3
             on card_3.hand_no = board_pairs.hand_no
             and card_3.card_id > board_pairs.high_card
-        where card_3.is_hole = 0
+        where board_pairs.is_hole = 0
+            and card_3.is_hole = 0
     ),
     omaha_fives as (
         select
@@ -107,9 +97,10 @@ with
                 when hole_pairs.suit_counts + board_triples.suit_counts in (5, 40, 320, 2560) then 1
                 else 0
             end as is_flush
-        from hole_pairs
+        from card_pairs as hole_pairs
         inner join board_triples
             on board_triples.hand_no = hole_pairs.hand_no
+        where hole_pairs.is_hole = 1
     )
 select
     omaha_fives.hand_no,
