@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 
 def pokersql_command() -> list[str]:
@@ -17,11 +19,20 @@ def pokersql_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "pokersql"]
 
 
-def interrupt(args: list[str], after: float, wait: float = 30) -> tuple[int, str, float]:
-    """Start pokersql with ``args``, send SIGINT ``after`` seconds, wait up to ``wait`` seconds
-    for it to end: (exit status, stderr, seconds from the signal to the end)."""
+def interrupt(
+    args: list[str], after: float, wait: float = 30, ready: Callable[[int], bool] | None = None
+) -> tuple[int, str, float]:
+    """Start pokersql with ``args``, send SIGINT ``after`` seconds (with ``ready``: ``after``
+    seconds once ``ready(pid)`` first holds, polled twice a second for at most two minutes), wait
+    up to ``wait`` seconds for it to end: (exit status, stderr, seconds from the signal to the end)."""
     process = subprocess.Popen([*pokersql_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
+        if ready is not None:
+            deadline = time.monotonic() + 120
+            while not ready(process.pid):
+                assert process.poll() is None, f"pokersql {' '.join(args)} ended before it was ready"
+                assert time.monotonic() < deadline, f"pokersql {' '.join(args)} was not ready in two minutes"
+                time.sleep(0.5)
         time.sleep(after)
         assert process.poll() is None, f"pokersql {' '.join(args)} ended before the signal: choose longer work"
         process.send_signal(signal.SIGINT)
@@ -32,3 +43,35 @@ def interrupt(args: list[str], after: float, wait: float = 30) -> tuple[int, str
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def spark_has_run_a_task(pid: int) -> bool:
+    """Whether the process's Spark (its JVM, a descendant) has run a task: Spark's executor names
+    its task threads "Executor task launch worker for task N" (Linux keeps 15 characters of a
+    thread's name), and keeps them a minute after the task ends."""
+    return any(
+        thread.startswith("Executor task")
+        for process in _descendants(pid)
+        for thread in _read_each(Path(f"/proc/{process}/task").glob("*/comm"))
+    )
+
+
+def _descendants(pid: int) -> list[str]:
+    found, waiting = [], [str(pid)]
+    while waiting:
+        children = _read_each(Path(f"/proc/{waiting.pop()}/task").glob("*/children"))
+        for child in " ".join(children).split():
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+def _read_each(paths) -> list[str]:
+    """The text of each file that can be read (a process or thread may end meanwhile)."""
+    texts = []
+    for path in paths:
+        try:
+            texts.append(path.read_text())
+        except OSError:
+            continue
+    return texts

@@ -79,13 +79,13 @@ def replay(text: str) -> tuple[list[int], list[tuple[int, int]]]:
 
 
 @pytest.fixture(scope="module", params=["duckdb", "sqlite"])
-def own(request, tmp_path_factory):
-    """A database with our own hands imported (every SQL file applied: the views evaluate)."""
+def own(request, tmp_path_factory, built_database):
+    """A copy of a built database (every SQL file applied: the views evaluate) with our own
+    hands imported."""
     folder = tmp_path_factory.mktemp(f"own-{request.param}")
     texts = {name: phh_text(number, *case) for number, (name, case) in enumerate(OWN_HANDS.items(), start=1)}
     (folder / "own.phhs").write_text("\n".join(texts.values()), encoding="utf-8")
-    with pokersql.connect(str(folder / f"own.{request.param}"), engine=request.param) as db:
-        db.migrate()
+    with pokersql.connect(built_database(request.param), engine=request.param) as db:
         db.import_histories([folder / "own.phhs"])
         yield db, texts
 
@@ -135,10 +135,8 @@ def test_the_shown_hands_are_phevaluators(own):
 
 
 @pytest.fixture(scope="module", params=["duckdb", "sqlite"])
-def real(request, tmp_path_factory):
-    path = tmp_path_factory.mktemp(f"real-{request.param}") / f"real.{request.param}"
-    with pokersql.connect(str(path), engine=request.param) as db:
-        db.migrate()
+def real(request, built_database):
+    with pokersql.connect(built_database(request.param), engine=request.param) as db:
         db.import_histories(REAL)
         yield db
 

@@ -37,7 +37,7 @@ from pokersql.engines.spark.expansion import expansion, spark_views
 from pokersql.engines.spark.session import _load_pyspark
 from pokersql.engines.spark.storage import CATALOG_FILE
 from pokersql.transpile import DIALECTS, table_macros, transpile
-from signals import interrupt  # tests/signals.py
+from signals import interrupt, spark_has_run_a_task  # tests/signals.py
 from test_audits import AUDITS, DUCKDB_ONLY, run_audit  # tests/test_audits.py
 from test_conformance import write_sql_files  # tests/test_conformance.py
 from pokersql.database import _deal_settings
@@ -196,8 +196,14 @@ def test_ctrl_c_stops_the_cli_in_one_line_and_leaves_the_database(spark_dir: Pat
         return sorted((p.relative_to(path), p.stat().st_size) for p in path.rglob("*") if p.is_file() and p.name != ".pokersql.lock")
 
     before = files()
-    # After 45 s: Spark started, the equity query planned or running.
-    status, err, stopped = interrupt(["--engine", "spark", "--db", str(path), "equity", "AhAd", "KhKd", "--trials", "1000000", "--seed", "7"], after=45, wait=60)
+    # Ten seconds after Spark ran its first task (the command reads schema_history first): the
+    # equity query planned or running.
+    status, err, stopped = interrupt(
+        ["--engine", "spark", "--db", str(path), "equity", "AhAd", "KhKd", "--trials", "1000000", "--seed", "7"],
+        after=10,
+        wait=60,
+        ready=spark_has_run_a_task,
+    )
     assert status == 130 and err.strip() == "pokersql: interrupted", err
     assert stopped < 30
     assert files() == before

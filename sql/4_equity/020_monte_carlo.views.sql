@@ -16,7 +16,8 @@
   monte_carlo_sources: what a trial draws from, one row per choice: source 0 is the
     empty choice (one row), sources 1, 2, 3 every set of that many cards still in the
     deck (equity_deck), source 100 + p player p's range: each live combination (both
-    cards in equity_deck) weight times. A source's choices are numbered 0 .. n - 1
+    cards in equity_deck) weight times (monte_carlo_range_choices, a view of its own: the
+    units count its rows). A source's choices are numbered 0 .. n - 1
     (choice_no); a set of deck cards by the combinatorial number system on the
     cards' places in the deck, so no sorting is needed. paired_no is a triple's
     choice_no times the number of pairs (a board unit's choice is pair + pairs *
@@ -75,17 +76,8 @@ from range_input
 where player not in (select hand_no from hand_input)
     and player not in (select hand_no from random_hand_input);
 
-create view monte_carlo_sources as
+create view monte_carlo_range_choices as
 with recursive
-    deck as (
-        select
-            card_id,
-            rank_code,
-            suit_code,
-            card_bit,
-            row_number() over (order by card_id) - 1 as place
-        from equity_deck
-    ),
     live_combos as (
         select
             range_input.player,
@@ -98,9 +90,9 @@ with recursive
         from range_input
         inner join monte_carlo_range_players
             on monte_carlo_range_players.player = range_input.player
-        inner join deck as high
+        inner join equity_deck as high
             on high.card_id = range_input.card_1
-        inner join deck as low
+        inner join equity_deck as low
             on low.card_id = range_input.card_2
     ),
     -- 0 .. the largest weight - 1: a combination of weight w is w choices.
@@ -111,6 +103,30 @@ with recursive
         select copies.copy_no + 1
         from copies
         where copies.copy_no + 1 < (select max(weight) from range_input)
+    )
+select
+    live_combos.player,
+    row_number() over (
+        partition by live_combos.player
+        order by live_combos.card_1 desc, live_combos.card_2 desc, copies.copy_no
+    ) - 1 as choice_no,
+    live_combos.rank_key,
+    live_combos.suit_counts,
+    live_combos.card_mask
+from live_combos
+inner join copies
+    on copies.copy_no < live_combos.weight;
+
+create view monte_carlo_sources as
+with
+    deck as (
+        select
+            card_id,
+            rank_code,
+            suit_code,
+            card_bit,
+            row_number() over (order by card_id) - 1 as place
+        from equity_deck
     )
 select
     0 as source,
@@ -155,18 +171,13 @@ inner join deck as low
     on low.place < middle.place
 union all
 select
-    100 + live_combos.player,
-    row_number() over (
-        partition by live_combos.player
-        order by live_combos.card_1 desc, live_combos.card_2 desc, copies.copy_no
-    ) - 1 as choice_no,
-    live_combos.rank_key,
-    live_combos.suit_counts,
-    live_combos.card_mask,
+    100 + player,
+    choice_no,
+    rank_key,
+    suit_counts,
+    card_mask,
     0
-from live_combos
-inner join copies
-    on copies.copy_no < live_combos.weight;
+from monte_carlo_range_choices;
 
 create view monte_carlo_units as
 with
@@ -194,12 +205,38 @@ with
         from board_so_far
         where board_size < 5
     ),
+    -- The number of choices of each source, counted without listing them (the deck's sets of
+    -- 1, 2 and 3 cards by the binomial coefficients): on Spark, which computes a view again at
+    -- every step of the draws' recursion (021), listing the deck's triples took seconds a step.
+    deck_size (n) as (
+        select count(*)
+        from equity_deck
+    ),
     source_sizes as (
         select
-            source,
-            count(*) as choices
-        from monte_carlo_sources
-        group by source
+            0 as source,
+            cast(1 as bigint) as choices
+        union all
+        select
+            1,
+            n
+        from deck_size
+        union all
+        select
+            2,
+            n * (n - 1) // 2
+        from deck_size
+        union all
+        select
+            3,
+            n * (n - 1) * (n - 2) // 6
+        from deck_size
+        union all
+        select
+            100 + player,
+            count(*)
+        from monte_carlo_range_choices
+        group by player
     ),
     -- Each unit's two sizes by one join: the sources are read once (Spark expands each reading).
     numbered as (
