@@ -290,3 +290,39 @@ def test_sqlite_pays_our_hands_by_equity(built_database, tmp_path):
 def test_postgres_pays_our_hands_by_equity(built_postgres, tmp_path):
     with pokersql.connect(built_postgres("history_equity"), engine="postgres") as db:
         own_database(db, tmp_path)
+
+
+def test_headsup_preflop_allins_read_the_preflop_table(duck):
+    """With preflop_matchups holding the real files' two heads-up preflop matchups (both
+    orders), history_allin_equities reads their counts from it: first counts made wrong on
+    purpose (a win moved to a tie: the table is read), then the enumeration's own, which give
+    its rows again (checked against phevaluator above). The table is emptied again after."""
+    equities, _ = allin_rows(duck)
+    preflop = [hand_id for hand_id, street in REAL_ALLINS.items() if street == "preflop"]
+    enumerated = [row for row in equities if row[0] in preflop]
+    assert len(enumerated) == 4
+
+    def fill(twist: int) -> list[tuple]:
+        rows = []
+        for hand_id in preflop:
+            holes = hole_cards(duck, hand_id)
+            (seat_1, *_, wins_1, ties, _), (seat_2, *_, wins_2, _, _) = [row[1:] for row in enumerated if row[0] == hand_id]
+            runouts = [row[4] for row in enumerated if row[0] == hand_id][0]
+            hand_1, hand_2 = (sorted(holes[seat], reverse=True) for seat in (seat_1, seat_2))
+            rows.append((*hand_1, *hand_2, wins_1 - twist, ties + twist, wins_2))
+            rows.append((*hand_2, *hand_1, wins_2, ties + twist, wins_1 - twist))
+        duck.engine.execute("delete from preflop_matchups")
+        for row in rows:
+            duck.engine.execute("insert into preflop_matchups values (?, ?, ?, ?, ?, ?, ?)", row)
+        return duck.engine.execute(
+            "select hand_id, seat, pot_no, players, runouts, wins, ties, equity from history_allin_equities "
+            f"where hand_id in ({', '.join(repr(hand_id) for hand_id in preflop)}) order by hand_id, seat, pot_no"
+        )
+
+    try:
+        twisted = fill(1)
+        assert [row[:5] for row in twisted] == [row[:5] for row in enumerated]  # the same boards
+        assert [row[6] for row in twisted] == [row[6] + 1 for row in enumerated]  # a tie more, read
+        assert fill(0) == enumerated
+    finally:
+        duck.engine.execute("delete from preflop_matchups")
