@@ -132,9 +132,11 @@ class Hand:
     def act(self, player: str, action: str, added: int, all_in: bool = False, dead: bool = False) -> None:
         """``player`` puts ``added`` more chips in (0 for a fold or a check); ``dead`` chips (an
         ante, a small blind posted with the big) count in the pot, not in the street's bet."""
-        self._known(player)
+        seated = self.seats.get(player)
+        if seated is None:
+            raise BadHand(f"{player!r} has no seat in this hand")
         put = self.put[player] + added
-        stack = self.seats[player][1]
+        stack = seated[1]
         if put > stack:
             raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
         self.put[player] = put

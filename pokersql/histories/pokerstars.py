@@ -147,20 +147,20 @@ def _action_line(hand: Hand, line: str) -> int:
         if all_in:
             rest = rest[: -len(" and is all-in")]
         verb, _, words = rest.partition(" ")
-        if verb == "folds":
+        if verb == "folds":  # the verbs in the order they come most often
             hand.act(player, "fold", 0)
-        elif verb == "checks":
-            hand.act(player, "check", 0)
         elif verb == "calls":
             hand.act(player, "call", hundredths(words), all_in)
-        elif verb == "bets":
-            hand.act(player, "bet", hundredths(words), all_in)
+        elif verb == "checks":
+            hand.act(player, "check", 0)
         elif verb == "raises":
             _, to, total = words.partition(" to ")
             if not to:
                 raise BadHand(f"unreadable raise {line[:80]!r}")
             hand._known(player)
             hand.act(player, "raise", hundredths(total) - hand.street_totals.get(player, 0), all_in)
+        elif verb == "bets":
+            hand.act(player, "bet", hundredths(words), all_in)
         elif verb == "posts":
             _post(hand, player, words, all_in)
         elif verb == "shows":
