@@ -62,3 +62,47 @@ def test_duckdb_writes_the_rows_sqlite_writes(tmp_path, monkeypatch):
     assert 'Mr "White", Esq.' in {row[3] for row in held["duckdb"]["history_seats"]}
     for table in TABLES:
         assert held["duckdb"][table] == held["sqlite"][table], table
+
+
+def test_import_writes_the_tables_as_parquet_that_duckdb_reads(tmp_path, capsys):
+    """--parquet DIR: the five tables, whole (the hands held before this import too), read back
+    by DuckDB's own Parquet reader row for row, column names and types kept."""
+    import json
+
+    import duckdb
+
+    from pokersql.cli import main
+
+    database, folder = tmp_path / "h.duckdb", tmp_path / "tables"
+    assert main(["--db", str(database), "import", str(HISTORIES / "pluribus_30.txt")]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(database), "import", str(HISTORIES / "pluribus_31.txt"), str(HISTORIES / "handhq_abs_sample.phhs"),
+                 "--parquet", str(folder), "--format", "json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["imported"] == 75 and written["parquet"] == [str(folder / f"{table}.parquet") for table in TABLES]
+    connection = duckdb.connect(str(database), read_only=True)
+    counts = {}
+    try:
+        for table, path in zip(TABLES, written["parquet"]):
+            held = connection.execute(f"select * from {table}")
+            columns = [(column[0], column[1]) for column in held.description]
+            rows = sorted(held.fetchall(), key=repr)
+            read = connection.execute("select * from read_parquet(?)", [path])
+            assert [(column[0], column[1]) for column in read.description] == columns, table
+            assert sorted(read.fetchall(), key=repr) == rows, table
+            counts[table] = len(rows)
+        assert counts["history_hands"] == 155 and counts["history_results"] == 153 * 6 + 9  # the first import's too
+    finally:
+        connection.close()
+
+
+def test_parquet_is_refused_where_the_engine_writes_none(tmp_path, capsys):
+    from pokersql.cli import main
+
+    status = main(["--db", str(tmp_path / "h.sqlite"), "--engine", "sqlite", "import", str(HISTORIES / "pluribus_30.txt"),
+                   "--parquet", str(tmp_path / "tables")])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "SQLite cannot write Parquet" in err
+    assert not (tmp_path / "tables").exists()
+    with pokersql.connect(str(tmp_path / "h.sqlite"), engine="sqlite") as db:
+        assert "history_hands" not in db.engine.relation_names()
