@@ -93,10 +93,10 @@ def main() -> None:
     if args.preflop_from:
         with duckdb.connect(str(database)) as writing:
             source = str(args.preflop_from).replace("'", "''")
-            timed("copy preflop_matchups (--preflop-from)", lambda: writing.execute(
-                f"attach '{source}' as built (read_only); insert into preflop_matchups select * from built.preflop_matchups; "
-                "detach built; select count(*) from preflop_matchups").fetchone()[0] and "1,624,350 rows expected: "
-                f"{writing.execute('select count(*) from preflop_matchups').fetchone()[0]:,}")
+            copy = (f"attach '{source}' as built (read_only); insert into preflop_matchups select * from built.preflop_matchups; "
+                    "detach built; select count(*) from preflop_matchups")
+            timed("copy preflop_matchups (--preflop-from)",
+                  lambda: f"{writing.execute(copy).fetchone()[0]:,} rows (1,624,350 when built)")
 
     connection = duckdb.connect(str(database), read_only=True)
     names = {row[0] for row in connection.execute("select table_name from information_schema.tables").fetchall()}
