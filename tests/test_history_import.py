@@ -106,3 +106,34 @@ def test_parquet_is_refused_where_the_engine_writes_none(tmp_path, capsys):
     assert not (tmp_path / "tables").exists()
     with pokersql.connect(str(tmp_path / "h.sqlite"), engine="sqlite") as db:
         assert "history_hands" not in db.engine.relation_names()
+
+
+def test_a_batch_that_fails_in_the_writing_thread_rolls_the_import_back(tmp_path, monkeypatch, capsys):
+    """The third batch's write fails in the second thread (that batch only): the import stops with that error (exit
+    1, one line) and the database holds what it held before, the two batches written undone."""
+    from pokersql.cli import main
+    from pokersql.engines.duckdb import DuckDBEngine
+    from pokersql.errors import DatabaseError
+
+    database = tmp_path / "h.duckdb"
+    assert main(["--db", str(database), "import", str(HISTORIES / "pluribus_30.txt")]) == 0
+    monkeypatch.setattr(history_store, "BATCH_HANDS", 7)
+    written = []
+    append_csv = DuckDBEngine.append_csv
+
+    def failing(self, table, columns, lines, hundredths=()):
+        import threading
+
+        written.append(threading.current_thread().name)
+        if len(written) == 11:  # the third batch's first table, and no other
+            raise DatabaseError("the disk is full (on purpose)")
+        append_csv(self, table, columns, lines, hundredths)
+
+    monkeypatch.setattr(DuckDBEngine, "append_csv", failing)
+    capsys.readouterr()
+    status = main(["--db", str(database), "import", str(HISTORIES / "pluribus_31.txt")])
+    err = capsys.readouterr().err
+    assert status == 1 and err.count("\n") == 1 and "the disk is full (on purpose)" in err, err
+    assert written[0].startswith("pokersql-import")  # written by the second thread
+    with pokersql.connect(str(database)) as db:
+        assert db.engine.execute("select count(*), min(hand_id) from history_hands") == [(80, "30000")]
