@@ -109,8 +109,9 @@ def test_parquet_is_refused_where_the_engine_writes_none(tmp_path, capsys):
 
 
 def test_a_batch_that_fails_in_the_writing_thread_rolls_the_import_back(tmp_path, monkeypatch, capsys):
-    """The third batch's write fails in the second thread (that batch only): the import stops with that error (exit
-    1, one line) and the database holds what it held before, the two batches written undone."""
+    """The third batch's write fails in the second thread (that batch only): the import stops
+    with that error (exit 1, one line) and the database holds what it held before, the two
+    batches written undone."""
     from pokersql.cli import main
     from pokersql.engines.duckdb import DuckDBEngine
     from pokersql.errors import DatabaseError
