@@ -59,6 +59,7 @@ class _Batch:
     def __init__(self, as_csv: bool) -> None:
         self.rows: dict[str, list] = {table: [] for table in TABLES}
         self.starts: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.duplicates = 0  # hands read twice within the batch
         self.add = Hand.add_csv if as_csv else Hand.add_rows  # lines of CSV, one a row; else tuples
 
     def take(self, hand: Hand) -> bool:
@@ -85,8 +86,10 @@ class _Batch:
 
 
 def write_batch(engine: Engine, batch: _Batch, written: Written) -> None:
+    """Write the batch's hands not held yet, and count them in ``written`` (which only the
+    thread writing a batch touches: the reading counts in the batch)."""
     held = _held(engine, list(batch.starts))
-    written.duplicates += len(held)
+    written.duplicates += batch.duplicates + len(held)
     written.hands += len(batch.starts) - len(held)
     rows = batch.rows_without(held)
     for table in TABLES:
@@ -110,7 +113,7 @@ def write_hands(engine: Engine, hands: Iterable[Hand], batch_hands: int | None =
         writing: Future | None = None
         for hand in hands:
             if not batch.take(hand):
-                written.duplicates += 1
+                batch.duplicates += 1
             elif len(batch.starts) >= batch_hands:
                 if writing is not None:
                     writing.result()  # the batch before: written, or its error raised here
@@ -121,6 +124,6 @@ def write_hands(engine: Engine, hands: Iterable[Hand], batch_hands: int | None =
                 batch = _Batch(engine.appends_csv)
         if writing is not None:
             writing.result()
-    if batch.starts:
+    if batch.starts or batch.duplicates:
         write_batch(engine, batch, written)
     return written
