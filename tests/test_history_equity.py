@@ -293,36 +293,32 @@ def test_postgres_pays_our_hands_by_equity(built_postgres, tmp_path):
 
 
 def test_headsup_preflop_allins_read_the_preflop_table(duck):
-    """With preflop_matchups holding the real files' two heads-up preflop matchups (both
-    orders), history_allin_equities reads their counts from it: first counts made wrong on
-    purpose (a win moved to a tie: the table is read), then the enumeration's own, which give
-    its rows again (checked against phevaluator above). The table is emptied again after."""
-    equities, _ = allin_rows(duck)
-    preflop = [hand_id for hand_id, street in REAL_ALLINS.items() if street == "preflop"]
-    enumerated = [row for row in equities if row[0] in preflop]
-    assert len(enumerated) == 4
-
-    def fill(twist: int) -> list[tuple]:
-        rows = []
-        for hand_id in preflop:
-            holes = hole_cards(duck, hand_id)
-            (seat_1, *_, wins_1, ties, _), (seat_2, *_, wins_2, _, _) = [row[1:] for row in enumerated if row[0] == hand_id]
-            runouts = [row[4] for row in enumerated if row[0] == hand_id][0]
-            hand_1, hand_2 = (sorted(holes[seat], reverse=True) for seat in (seat_1, seat_2))
-            rows.append((*hand_1, *hand_2, wins_1 - twist, ties + twist, wins_2))
-            rows.append((*hand_2, *hand_1, wins_2, ties + twist, wins_1 - twist))
-        duck.engine.execute("delete from preflop_matchups")
+    """With preflop_matchups holding the real files' two heads-up preflop matchups, both orders,
+    made-up counts (a matchup's wins one way are its losses the other), history_allin_equities
+    reads them, not the enumeration: each player gets the row with their own hand first. (That
+    the table's counts are the enumeration's is tests/test_preflop.py's.) Emptied after."""
+    preflop = sorted(hand_id for hand_id, street in REAL_ALLINS.items() if street == "preflop")
+    rows, expected = [], {}
+    for number, hand_id in enumerate(preflop):
+        seats = [seat for (seat,) in duck.engine.execute(
+            f"select seat from history_contributions where hand_id = '{hand_id}' and folded = 0 order by seat")]
+        holes = hole_cards(duck, hand_id)
+        first, second = (sorted(holes[seat], reverse=True) for seat in seats)
+        wins, ties, losses = 1_000_000 + number, 12_304, 700_000 - number  # 1,712,304 boards
+        rows += [(*first, *second, wins, ties, losses), (*second, *first, losses, ties, wins)]
+        expected[(hand_id, seats[0])] = (1_712_304, wins, ties, (wins + ties / 2) / 1_712_304)
+        expected[(hand_id, seats[1])] = (1_712_304, losses, ties, (losses + ties / 2) / 1_712_304)
+    try:
         for row in rows:
             duck.engine.execute("insert into preflop_matchups values (?, ?, ?, ?, ?, ?, ?)", row)
-        return duck.engine.execute(
-            "select hand_id, seat, pot_no, players, runouts, wins, ties, equity from history_allin_equities "
-            f"where hand_id in ({', '.join(repr(hand_id) for hand_id in preflop)}) order by hand_id, seat, pot_no"
+        got = duck.engine.execute(
+            "select hand_id, seat, runouts, wins, ties, equity from history_allin_equities "
+            f"where hand_id in ({', '.join(repr(hand_id) for hand_id in preflop)})"
         )
-
-    try:
-        twisted = fill(1)
-        assert [row[:5] for row in twisted] == [row[:5] for row in enumerated]  # the same boards
-        assert [row[6] for row in twisted] == [row[6] + 1 for row in enumerated]  # a tie more, read
-        assert fill(0) == enumerated
+        assert {(hand_id, seat): (runouts, wins, ties) for hand_id, seat, runouts, wins, ties, _ in got} == {
+            key: value[:3] for key, value in expected.items()}
+        for hand_id, seat, *_, equity in got:
+            assert float(equity) == pytest.approx(expected[(hand_id, seat)][3], abs=1e-12)
     finally:
         duck.engine.execute("delete from preflop_matchups")
+
