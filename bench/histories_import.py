@@ -2,7 +2,9 @@
 on DuckDB), beside its peer, in one run.
 
 The text is the real Pluribus hands of tests/histories/, repeated with new hand numbers up to
---hands hands (default 50,000), in a temporary folder. Measured, round-robin over --rounds:
+--hands hands (default 50,000), in a temporary folder; with --generated, seeded hands of
+bench/histories_generate.py instead (random stacks, so more actions a hand: about 16, where the
+Pluribus hands have 11). Measured, round-robin over --rounds:
 
 - pokersql's readers alone (pokersql.histories.read_hands: parse and check every hand);
 - the whole import into a new DuckDB file, and into a new SQLite file (connect, the table
@@ -13,7 +15,7 @@ The text is the real Pluribus hands of tests/histories/, repeated with new hand 
 Each line gives the median, and the load average before and after: on a shared machine compare
 the figures of one run side by side, never against another run's.
 
-    .venv/bin/python bench/histories_import.py --hands 50000 --rounds 3
+    .venv/bin/python bench/histories_import.py --hands 50000 --rounds 3 [--generated]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import argparse
 import os
 import re
 import statistics
+import sys
 import tempfile
 import time
 import warnings
@@ -72,12 +75,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--generated", action="store_true", help="seeded hands (histories_generate.py), not the Pluribus hands repeated")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pokersql-bench-") as name:
         folder = Path(name)
         text = folder / "hands.txt"
-        write_text(text, args.hands)
-        print(f"{args.hands:,} hands, {text.stat().st_size / 1e6:.0f} MB of PokerStars text; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        if args.generated:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            import histories_generate
+
+            histories_generate.write(text, args.hands)
+        else:
+            write_text(text, args.hands)
+        kind = "generated" if args.generated else "Pluribus hands repeated"
+        print(f"{args.hands:,} hands ({kind}), {text.stat().st_size / 1e6:.0f} MB of PokerStars text; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
         figures: dict[str, list[float]] = {"read only": [], "import, DuckDB": [], "import, SQLite": [], "pokerkit (153 real hands)": []}
         for round_no in range(args.rounds):
             figures["read only"].append(parse_only(text))

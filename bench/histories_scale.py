@@ -1,7 +1,7 @@
 """Hand histories at scale (issue 23, part 6), on DuckDB: a million seeded hands written as
 PokerStars text (bench/histories_generate.py), imported, then shown down and paid in SQL.
 
-    .venv/bin/python bench/histories_scale.py [--hands 1000000] [--keep DIR]
+    .venv/bin/python bench/histories_scale.py [--hands 1000000] [--keep DIR] [--preflop-from DB]
 
 Measured, each in this run:
 - writing the text (the generator; Python);
@@ -11,12 +11,17 @@ Measured, each in this run:
 - over the imported hands, each view counted in full (``select count(*)``): the pots
   (``history_pots``), the showdowns (``history_showdown_hands``: every hand still in at the end,
   its best five and rank), the payouts (``history_payouts``), and, where the views are there,
-  the all-in equity and EV (``history_allin_ev``); then the audit
+  the all-in equity and EV (``history_allin_ev``, counted by street: its hands and rows); then the audit
   ``history_collected_matches_the_pots`` in full, which must return no hand: the pots and winners
   that the SQL computes equal what the generator wrote (it ranks with phevaluator, not with
   pokersql);
 - the baseline beside the showdowns: phevaluator's Python loop ranking the same shown-down hands
   (their seven cards read back from the database first, not timed).
+
+The all-in EV reads a heads-up all-in before the flop from preflop_matchups when that table is
+filled (``pokersql build --preflop``, minutes, once): ``--preflop-from DB`` copies the table from
+a DuckDB database where it was built (the copy is timed apart); without it the table is empty and
+every all-in is enumerated.
 
 The issue's target: the showdowns, pots and all-in EV over 1,000,000 hands in at most 60 s on
 DuckDB (taken as ``history_payouts``, each pot paid to the best of its shown hands, plus
@@ -66,6 +71,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="a folder to keep the text and the database in")
+    parser.add_argument("--preflop-from", type=Path, help="a DuckDB database whose preflop_matchups is filled (build --preflop)")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="pokersql-histories-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,12 +90,27 @@ def main() -> None:
     # Every view of the histories: a migrate applies what import did not need.
     subprocess.run([*POKERSQL, "--db", str(database), "migrate"], check=True, stdout=subprocess.DEVNULL)
 
+    if args.preflop_from:
+        with duckdb.connect(str(database)) as writing:
+            source = str(args.preflop_from).replace("'", "''")
+            copy = (f"attach '{source}' as built (read_only); insert into preflop_matchups select * from built.preflop_matchups; "
+                    "detach built; select count(*) from preflop_matchups")
+            timed("copy preflop_matchups (--preflop-from)",
+                  lambda: f"{writing.execute(copy).fetchone()[0]:,} rows (1,624,350 when built)")
+
     connection = duckdb.connect(str(database), read_only=True)
     names = {row[0] for row in connection.execute("select table_name from information_schema.tables").fetchall()}
     seconds_of = {}
     for view in VIEWS:
         if view not in names:
             print(f"{view:<52} {'':>8}    (not in this checkout)")
+            continue
+        if view == "history_allin_ev":
+            label = f"{view}, by street (preflop_matchups {'filled' if args.preflop_from else 'empty'})"
+            seconds_of[view] = timed(label, lambda: "; ".join(
+                f"{street}: {hands:,} hands, {rows:,} rows" for street, hands, rows in connection.execute(
+                    "select street, count(distinct hand_id), count(*) from history_allin_ev group by street "
+                    "order by min(case street when 'preflop' then 0 when 'flop' then 3 else 4 end)").fetchall()))
             continue
         seconds_of[view] = timed(f"select count(*) from {view}", lambda: f"{connection.execute(f'select count(*) from {view}').fetchone()[0]:,} rows")
     # The payouts are each pot (history_pots) paid to the best of its shown hands

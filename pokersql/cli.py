@@ -569,10 +569,16 @@ def range_command(text: str, plot: str | None, output_format: str) -> None:
     help="Import the good hands and list each bad one (file, line, reason). "
     "Without it, a bad hand stops the import: exit 2, and nothing written.",
 )
+@click.option(
+    "--parquet",
+    metavar="DIR",
+    help="Then write the five tables, whole, as DIR/TABLE.parquet (made if not there), "
+    "for DuckDB or Spark to read. DuckDB only.",
+)
 @format_option
 @quiet_option
 @pass_context
-def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, output_format: str) -> None:
+def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, parquet: str | None, output_format: str) -> None:
     """Import hand histories: PokerStars text and PHH (.phh, .phhs), each file's format detected.
 
     Each hand becomes rows of history_hands, history_seats, history_actions,
@@ -585,13 +591,14 @@ def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, out
     Examples:
         pokersql import pluribus_30.txt pluribus_31.txt
         pokersql import hands.phhs --skip-bad --format json
+        pokersql import hands.txt --parquet tables/
         pokersql query "select player, sum(collected) as won from history_results group by player"
     """
     from . import histories
 
     for path in files:
         histories.detect(path)  # a missing or unknown file is refused before the database is opened
-    emit(context.db.import_histories(list(files), skip_bad=skip_bad), output_format)
+    emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet), output_format)
 
 
 @cli.command()

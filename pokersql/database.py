@@ -875,7 +875,9 @@ class Database:
         return [str(path) for path in read]
 
     # -- hand histories ---------------------------------------------------
-    def import_histories(self, paths: str | Path | Sequence[str | Path], skip_bad: bool = False) -> ImportResult:
+    def import_histories(
+        self, paths: str | Path | Sequence[str | Path], skip_bad: bool = False, parquet: str | Path | None = None
+    ) -> ImportResult:
         """Read PokerStars hand-history text and PHH files into the tables of
         ``sql/7_histories/`` (028): hands, seats, actions, board, results.
 
@@ -885,6 +887,11 @@ class Database:
         imports the other hands and lists it in ``ImportResult.skipped``. A hand held already
         (the same site and hand id) is not written again. One transaction, which also makes
         the tables on first use: a failure or Ctrl-C leaves the database as it was.
+
+        ``parquet``: a folder (made if it is not there; its parent must be) to write the five
+        tables to once the import is committed, each whole as ``TABLE.parquet`` (what DuckDB
+        and Spark read), on an engine that writes Parquet (DuckDB); ``ImportResult.parquet``
+        lists the files.
         """
         if self.engine.imports_histories_refused:
             raise BadInput(f"import does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
@@ -893,6 +900,7 @@ class Database:
             raise BadInput("import: give at least one hand-history file")
         for path in paths:
             histories.detect(path)  # every file, before anything is read or written
+        folder = self._parquet_folder(parquet) if parquet is not None else None
         started = time.perf_counter()
         reading = self.engine.read_only
         if reading:
@@ -915,6 +923,12 @@ class Database:
                 migrations.migrate(self.engine, files=files, progress=self.progress, in_transaction=True)
                 written = history_store.write_hands(self.engine, hands())
             self.progress(task, total, total)
+            files: list[str] = []
+            if folder is not None:
+                folder.mkdir(exist_ok=True)
+                for table in history_store.TABLES:
+                    files.append(str(folder / f"{table}.parquet"))
+                    self.engine.export(table, files[-1], "parquet")
         finally:
             if reading:
                 self.engine.reopen(read_only=True)
@@ -927,7 +941,20 @@ class Database:
             skipped=skipped,
             rows=written.rows,
             seconds=time.perf_counter() - started,
+            parquet=files,
         )
+
+    def _parquet_folder(self, parquet: str | Path) -> Path:
+        """``import --parquet``'s folder, checked before anything is written: BadInput for an
+        engine that writes no Parquet, a file, or a folder whose parent is not there."""
+        folder = Path(parquet)
+        if "parquet" not in self.engine.export_formats:
+            raise BadInput(f"--parquet {folder}: {self.engine.title} cannot write Parquet; import on DuckDB for Parquet files")
+        if folder.exists() and not folder.is_dir():
+            raise BadInput(f"--parquet {folder}: a file, not a folder")
+        if not folder.absolute().parent.is_dir():
+            raise BadInput(f"--parquet {folder}: there is no folder {str(folder.absolute().parent)!r} to make it in")
+        return folder
 
     def history(self, players: Sequence[str] = ()) -> HistoryResult:
         """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):

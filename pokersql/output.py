@@ -372,7 +372,10 @@ def _(result: ImportResult, **options: Any) -> Output:
     bad = f", {len(result.skipped):,} skipped" if result.skipped else ""
     line = (f"Imported {result.imported:,} of {result.hands + len(result.skipped):,} hand(s){held}{bad} "
             f"from {len(result.files)} file(s) into {result.database}")
-    output = Output(list(summary), [list(summary.values())], data, lines=[line], show_table=bool(result.skipped))
+    lines = [line]
+    if result.parquet:
+        lines.append(f"Wrote the {len(result.parquet)} tables as Parquet: {', '.join(result.parquet)}")
+    output = Output(list(summary), [list(summary.values())], data, lines=lines, show_table=bool(result.skipped))
     output.cells = [(item.file, item.line, item.reason) for item in result.skipped]
     output.table_columns = ["file", "line", "reason"]
     output.title = f"Skipped {len(result.skipped)} bad hand(s)" if result.skipped else None

@@ -472,9 +472,10 @@ class ImportResult:
     skipped: list[Any] = field(default_factory=list)  # histories.Skipped: file, line, reason
     rows: dict[str, int] = field(default_factory=dict)  # rows written, by table
     seconds: float = 0.0
+    parquet: list[str] = field(default_factory=list)  # the Parquet files written (--parquet)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "files": self.files,
             "hands": self.hands,
             "imported": self.imported,
@@ -483,6 +484,9 @@ class ImportResult:
             "rows": self.rows,
             "seconds": round(self.seconds, 3),
         }
+        if self.parquet:
+            data["parquet"] = self.parquet
+        return data
 
 
 @dataclass

@@ -290,3 +290,35 @@ def test_sqlite_pays_our_hands_by_equity(built_database, tmp_path):
 def test_postgres_pays_our_hands_by_equity(built_postgres, tmp_path):
     with pokersql.connect(built_postgres("history_equity"), engine="postgres") as db:
         own_database(db, tmp_path)
+
+
+def test_headsup_preflop_allins_read_the_preflop_table(duck):
+    """With preflop_matchups holding the real files' two heads-up preflop matchups, both orders,
+    made-up counts (a matchup's wins one way are its losses the other), history_allin_equities
+    reads them, not the enumeration: each player gets the row with their own hand first. (That
+    the table's counts are the enumeration's is tests/test_preflop.py's.) Emptied after."""
+    preflop = sorted(hand_id for hand_id, street in REAL_ALLINS.items() if street == "preflop")
+    rows, expected = [], {}
+    for number, hand_id in enumerate(preflop):
+        seats = [seat for (seat,) in duck.engine.execute(
+            f"select seat from history_contributions where hand_id = '{hand_id}' and folded = 0 order by seat")]
+        holes = hole_cards(duck, hand_id)
+        first, second = (sorted(holes[seat], reverse=True) for seat in seats)
+        wins, ties, losses = 1_000_000 + number, 12_304, 700_000 - number  # 1,712,304 boards
+        rows += [(*first, *second, wins, ties, losses), (*second, *first, losses, ties, wins)]
+        expected[(hand_id, seats[0])] = (1_712_304, wins, ties, (wins + ties / 2) / 1_712_304)
+        expected[(hand_id, seats[1])] = (1_712_304, losses, ties, (losses + ties / 2) / 1_712_304)
+    try:
+        for row in rows:
+            duck.engine.execute("insert into preflop_matchups values (?, ?, ?, ?, ?, ?, ?)", row)
+        got = duck.engine.execute(
+            "select hand_id, seat, runouts, wins, ties, equity from history_allin_equities "
+            f"where hand_id in ({', '.join(repr(hand_id) for hand_id in preflop)})"
+        )
+        assert {(hand_id, seat): (runouts, wins, ties) for hand_id, seat, runouts, wins, ties, _ in got} == {
+            key: value[:3] for key, value in expected.items()}
+        for hand_id, seat, *_, equity in got:
+            assert float(equity) == pytest.approx(expected[(hand_id, seat)][3], abs=1e-12)
+    finally:
+        duck.engine.execute("delete from preflop_matchups")
+

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -161,6 +161,19 @@ class Engine:
         if rows:
             marks = ", ".join("?" for _ in columns)
             self.executemany(f"insert into {table} ({', '.join(columns)}) values ({marks})", rows)
+
+    # append_csv takes a batch of rows as lines of CSV (Hand.add_csv), quicker than append's rows.
+    appends_csv: bool = False
+    # append and append_csv may run in a second thread, the one thread using the connection
+    # while they run, and release the GIL while the engine writes: the import reads the next
+    # batch of hands meanwhile (histories.store.write_hands).
+    appends_in_thread: bool = False
+
+    def append_csv(self, table: str, columns: Sequence[str], lines: Sequence[str], hundredths: Collection[str] = ()) -> None:
+        """Insert rows given as lines of CSV (every text quoted, a NULL an empty field, each
+        line ending in a newline) into one of pokersql's tables, the columns ``hundredths``
+        given as integers, a hundredth of the value: where ``appends_csv``."""
+        raise NotImplementedError
 
     def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         """The statements of a script written in DuckDB's dialect, ready for this engine.

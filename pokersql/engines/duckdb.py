@@ -32,7 +32,7 @@ import re
 import shutil
 import tempfile
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 from .. import interrupts
@@ -257,25 +257,38 @@ class DuckDBEngine(Engine):
         rows = self.execute(f"select {column} from {table} where {condition}{column} = any(?)", (*params, list(values)))
         return {row[0] for row in rows}
 
+    appends_csv = True
+    appends_in_thread = True  # DuckDB releases the GIL while a statement runs
+
     def append(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Through a CSV file that DuckDB reads: three times quicker than a list per column
-        bound to ``unnest(?)`` (``_hold``), and executemany runs once per row. The file is
-        written to a private temporary folder, and removed."""
-        if not rows:
-            return
+        """Through a CSV file that DuckDB reads (``_insert_csv``): three times quicker than a
+        list per column bound to ``unnest(?)`` (``_hold``), and executemany runs once per row."""
+        if rows:
+            self._insert_csv(table, columns, (), lambda handle: csv.writer(handle, lineterminator="\n").writerows(rows))
+
+    def append_csv(self, table: str, columns: Sequence[str], lines: Sequence[str], hundredths: Collection[str] = ()) -> None:
+        if lines:
+            self._insert_csv(table, columns, hundredths, lambda handle: handle.write("".join(lines)))
+
+    def _insert_csv(self, table: str, columns: Sequence[str], hundredths: Collection[str], write: Any) -> None:
+        """``write(handle)`` writes the rows to a file in a private temporary folder, which
+        DuckDB reads into ``table`` with the table's own column types (the ``hundredths``
+        columns as integers, divided by 100 exactly), and is removed. A quoted empty field is an
+        empty text, an unquoted one a NULL."""
         types = dict(self.execute(
             "select column_name, data_type from information_schema.columns "
             "where table_schema = 'main' and table_catalog = current_database() and table_name = ?",
             (table,),
         ))
-        declared = ", ".join(f"'{column}': '{types[column]}'" for column in columns)
+        declared = ", ".join(f"'{column}': '{'BIGINT' if column in hundredths else types[column]}'" for column in columns)
+        chosen = ", ".join(f"{column} * 0.01::decimal(3, 2)" if column in hundredths else column for column in columns)
         with tempfile.TemporaryDirectory(prefix="pokersql-append-") as directory:
             path = os.path.join(directory, f"{table}.csv")
             with open(path, "w", newline="", encoding="utf-8") as handle:
-                csv.writer(handle, lineterminator="\n").writerows(rows)
+                write(handle)
             self.execute(
-                f"insert into {table} ({', '.join(columns)}) select * from read_csv(?, header = false, "
-                f"auto_detect = false, quote = '\"', escape = '\"', columns = {{{declared}}})",
+                f"insert into {table} ({', '.join(columns)}) select {chosen} from read_csv(?, header = false, "
+                f"auto_detect = false, quote = '\"', escape = '\"', allow_quoted_nulls = false, columns = {{{declared}}})",
                 (path,),
             )
 

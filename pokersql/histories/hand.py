@@ -71,6 +71,21 @@ def _money(value: int | None) -> float | None:
     return None if value is None else value / 100
 
 
+# Fields of a line of CSV (Hand.add_csv): a NULL is an empty field, a text always quoted.
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"' if '"' in text else '"' + text + '"'
+
+
+def _field(text: str | None) -> str:
+    return "" if text is None else _quoted(text)
+
+
+def _number(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+
+
 class Hand:
     """A hand being read: filled by a parser, then checked, then written as rows."""
 
@@ -117,9 +132,11 @@ class Hand:
     def act(self, player: str, action: str, added: int, all_in: bool = False, dead: bool = False) -> None:
         """``player`` puts ``added`` more chips in (0 for a fold or a check); ``dead`` chips (an
         ante, a small blind posted with the big) count in the pot, not in the street's bet."""
-        self._known(player)
+        seated = self.seats.get(player)
+        if seated is None:
+            raise BadHand(f"{player!r} has no seat in this hand")
         put = self.put[player] + added
-        stack = self.seats[player][1]
+        stack = seated[1]
         if put > stack:
             raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
         self.put[player] = put
@@ -218,4 +235,42 @@ class Hand:
         )
         tables["history_board"].extend(
             (site, hand_id, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)
+        )
+
+    def add_csv(self, tables: dict[str, list[str]]) -> None:
+        """Append the hand's rows to ``tables`` (table name -> lines) as lines of CSV, the same
+        values as ``add_rows`` in the same order, but for the amounts, given in hundredths (an
+        integer: store.HUNDREDTHS names their columns): every text quoted (a quote doubled), a
+        NULL an empty field. Twice as quick as rows and a CSV writer: an engine that reads CSV
+        (``Engine.appends_csv``) takes these."""
+        key = f"{_quoted(self.site)},{_quoted(self.hand_id)}"
+        tables["history_hands"].append(
+            f"{key},{_quoted(self.game)},{self.small_blind},{self.big_blind},{self.ante},"
+            f"{_field(self.currency)},{_field(self.played_at)},{_field(self.time_zone)},{_field(self.table_name)},"
+            f"{_number(self.max_seats)},{_number(self.button_seat)},{_number(self.total_pot)},{_number(self.rake)},"
+            f"{_quoted(self.source_file)},{self.source_line}\n"
+        )
+        seats, results = tables["history_seats"], tables["history_results"]
+        collected, holes, shown = self.collected, self.holes, self.shown
+        for player, (seat, stack) in self.seats.items():
+            named = f"{key},{seat},{_quoted(player)}"
+            hole = holes.get(player)
+            if hole is None:
+                seats.append(f"{named},{stack},,,\n")
+            else:
+                seats.append(f'{named},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
+            won = "" if collected is None else collected.get(player, 0)
+            cards = shown.get(player)
+            if cards is None:
+                results.append(f"{named},{won},,,\n")
+            else:
+                results.append(f'{named},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}"\n')
+        # history_actions: action_no comes before the seat, so the key and the seat are apart here
+        seated = {player: f"{seat},{_quoted(player)}" for player, (seat, _) in self.seats.items()}
+        tables["history_actions"].extend(
+            f"{key},{number},{street},{seated[player]},{action},{added},{total},{'true' if all_in else 'false'}\n"
+            for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
+        )
+        tables["history_board"].extend(
+            f"{key},{number},{street},{card},{CARD_NAMES[card]}\n" for number, (street, card) in enumerate(self.board, start=1)
         )

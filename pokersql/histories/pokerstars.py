@@ -28,6 +28,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table")
 GAMES = ("Hold'em No Limit", "Hold'em Limit", "Hold'em Pot Limit")
+_STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flop", "turn", "river"))
 
 
 def is_header(line: str) -> bool:
@@ -122,8 +123,8 @@ def _section(hand: Hand, line: str, section: str) -> str:
         return "summary"
     if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN")):
         return "showdown"
-    for street in ("flop", "turn", "river"):
-        if line.startswith(f"*** {street.upper()} ***"):
+    for street, start in _STREET_STARTS:
+        if line.startswith(start):
             cards = _BRACKETS.findall(line)
             if not cards:
                 raise BadHand(f"no cards on the {street}: {line!r}")
@@ -147,20 +148,20 @@ def _action_line(hand: Hand, line: str) -> int:
         if all_in:
             rest = rest[: -len(" and is all-in")]
         verb, _, words = rest.partition(" ")
-        if verb == "folds":
+        if verb == "folds":  # the verbs in the order they come most often
             hand.act(player, "fold", 0)
-        elif verb == "checks":
-            hand.act(player, "check", 0)
         elif verb == "calls":
             hand.act(player, "call", hundredths(words), all_in)
-        elif verb == "bets":
-            hand.act(player, "bet", hundredths(words), all_in)
+        elif verb == "checks":
+            hand.act(player, "check", 0)
         elif verb == "raises":
             _, to, total = words.partition(" to ")
             if not to:
                 raise BadHand(f"unreadable raise {line[:80]!r}")
             hand._known(player)
             hand.act(player, "raise", hundredths(total) - hand.street_totals.get(player, 0), all_in)
+        elif verb == "bets":
+            hand.act(player, "bet", hundredths(words), all_in)
         elif verb == "posts":
             _post(hand, player, words, all_in)
         elif verb == "shows":
@@ -217,7 +218,7 @@ def _summary_line(hand: Hand, line: str) -> None:
         cards = card_ids(line[7 : line.index("]")])
         if cards != [card for _, card in hand.board]:
             raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
-    elif line.startswith("Seat "):
+    elif line.startswith("Seat ") and "[" in line:  # cards shown or mucked (most seats show none)
         seen = _SUMMARY_CARDS.match(line)
         if seen is not None:
             hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")

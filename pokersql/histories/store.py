@@ -7,6 +7,7 @@ left out: importing the same hand again stores it once. The caller holds the tra
 from __future__ import annotations
 
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engines.base import Engine
@@ -24,6 +25,9 @@ COLUMNS = {
     "history_results": ("site", "hand_id", "seat", "player", "collected", "shown_1", "shown_2", "shown_cards"),
 }
 TABLES = tuple(COLUMNS)
+# The amounts, given in hundredths by Hand.add_csv (decimal(18, 2) in the tables).
+HUNDREDTHS = frozenset(("small_blind", "big_blind", "ante", "total_pot", "rake", "starting_stack", "amount",
+                        "street_total", "collected"))
 assert TABLES == TABLE_NAMES
 BATCH_HANDS = 5_000
 
@@ -47,37 +51,79 @@ def _held(engine: Engine, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
     }
 
 
-def write_batch(engine: Engine, hands: list[Hand], written: Written) -> None:
-    batch: dict[tuple[str, str], Hand] = {}
-    for hand in hands:
+class _Batch:
+    """The rows of a batch of hands, made as each hand is read (the hand is then let go: few
+    objects stay alive, and the garbage collector has little to walk), and where each hand's
+    rows start in each table (to leave out the hands held already)."""
+
+    def __init__(self, as_csv: bool) -> None:
+        self.rows: dict[str, list] = {table: [] for table in TABLES}
+        self.starts: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.duplicates = 0  # hands read twice within the batch
+        self.add = Hand.add_csv if as_csv else Hand.add_rows  # lines of CSV, one a row; else tuples
+
+    def take(self, hand: Hand) -> bool:
+        """Add the hand's rows; False (and nothing added) for a hand already in the batch."""
         key = (hand.site, hand.hand_id)
-        if key in batch:
-            written.duplicates += 1
-        else:
-            batch[key] = hand
-    held = _held(engine, list(batch))
-    written.duplicates += len(held)
-    rows: dict[str, list[tuple]] = {table: [] for table in TABLES}
-    for key, hand in batch.items():
-        if key in held:
-            continue
-        written.hands += 1
-        hand.add_rows(rows)
+        if key in self.starts:
+            return False
+        rows = self.rows
+        self.starts[key] = tuple(len(rows[table]) for table in TABLES)
+        self.add(hand, rows)
+        return True
+
+    def rows_without(self, held: set[tuple[str, str]]) -> dict[str, list]:
+        """The batch's rows, less those of the hands ``held``."""
+        if not held:
+            return self.rows
+        bounds = [*self.starts.values(), tuple(len(self.rows[table]) for table in TABLES)]
+        kept: dict[str, list] = {table: [] for table in TABLES}
+        for number, key in enumerate(self.starts):
+            if key not in held:
+                for column, table in enumerate(TABLES):
+                    kept[table].extend(self.rows[table][bounds[number][column] : bounds[number + 1][column]])
+        return kept
+
+
+def write_batch(engine: Engine, batch: _Batch, written: Written) -> None:
+    """Write the batch's hands not held yet, and count them in ``written`` (which only the
+    thread writing a batch touches: the reading counts in the batch)."""
+    held = _held(engine, list(batch.starts))
+    written.duplicates += batch.duplicates + len(held)
+    written.hands += len(batch.starts) - len(held)
+    rows = batch.rows_without(held)
     for table in TABLES:
-        engine.append(table, COLUMNS[table], rows[table])
+        if engine.appends_csv:
+            engine.append_csv(table, COLUMNS[table], rows[table], HUNDREDTHS)
+        else:
+            engine.append(table, COLUMNS[table], rows[table])
         written.rows[table] += len(rows[table])
 
 
 def write_hands(engine: Engine, hands: Iterable[Hand], batch_hands: int | None = None) -> Written:
-    """Write every hand not held yet, ``batch_hands`` (BATCH_HANDS) at a time."""
+    """Write every hand not held yet, ``batch_hands`` (BATCH_HANDS) at a time. Where the engine
+    writes with the GIL released (``Engine.appends_in_thread``), a batch is written in a second
+    thread while the next is read: one batch at a time, and the reading waits for it before it
+    hands over the next (or stops, on a bad hand, or a Ctrl-C: the transaction is then left to
+    roll back whole)."""
     batch_hands = batch_hands or BATCH_HANDS
     written = Written()
-    batch: list[Hand] = []
-    for hand in hands:
-        batch.append(hand)
-        if len(batch) >= batch_hands:
-            write_batch(engine, batch, written)
-            batch = []
-    if batch:
+    batch = _Batch(engine.appends_csv)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-import") as writer:
+        writing: Future | None = None
+        for hand in hands:
+            if not batch.take(hand):
+                batch.duplicates += 1
+            elif len(batch.starts) >= batch_hands:
+                if writing is not None:
+                    writing.result()  # the batch before: written, or its error raised here
+                if engine.appends_in_thread:
+                    writing = writer.submit(write_batch, engine, batch, written)
+                else:
+                    write_batch(engine, batch, written)
+                batch = _Batch(engine.appends_csv)
+        if writing is not None:
+            writing.result()
+    if batch.starts or batch.duplicates:
         write_batch(engine, batch, written)
     return written

@@ -14,6 +14,9 @@
     ev_share, the pot times that equity (in the pot's unit, unrounded).
     The cards of players who folded are not dead cards: like a tracker, and like
     `pokersql equity` given the hands still in, the deck holds every card no one in holds.
+    Heads-up before the flop, with preflop_matchups filled (`pokersql build --preflop`, 022:
+    every such matchup counted once, exactly), the counts are read from it, not enumerated:
+    the same numbers, in a join where each enumeration is 1,712,304 boards.
   history_allin_ev: one row per player per such hand: the equity in the main pot, what the
     pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
     what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
@@ -59,7 +62,8 @@ with
             players_in.site,
             players_in.hand_id,
             players_in.site || '/' || players_in.hand_id as spot,
-            last_streets.board_size
+            last_streets.board_size,
+            count(*) as hand_players
         from players_in
         inner join last_streets
             on last_streets.site = players_in.site
@@ -96,6 +100,7 @@ with
         select
             allin_hands.spot,
             allin_hands.board_size,
+            allin_hands.hand_players,
             pots.site,
             pots.hand_id,
             pots.pot_no,
@@ -116,9 +121,49 @@ with
             and players_in.hand_id = pots.hand_id
             and players_in.in_pot_hundredths >= pots.to_hundredths
     ),
+    -- Heads-up before the flop (two players in the hand, so no other card is out of the deck),
+    -- where preflop_matchups holds the matchup (022, filled by `pokersql build --preflop`): its
+    -- counts over the 1,712,304 boards are read, not enumerated again, as the outcomes that
+    -- pot_shares_of (017) tallies (a board won alone, shared by two, lost), each of the pair's
+    -- hands high card first. A tally whose two rows are not both there is enumerated.
+    matchup_counts as (
+        select pot_players.tally, pot_players.player, matchups.wins, matchups.ties, matchups.losses
+        from pot_players
+        inner join pot_players as other
+            on other.tally = pot_players.tally
+            and other.player <> pot_players.player
+        inner join preflop_matchups as matchups
+            on matchups.hand_1_high = greatest(pot_players.hole_1, pot_players.hole_2)
+            and matchups.hand_1_low = least(pot_players.hole_1, pot_players.hole_2)
+            and matchups.hand_2_high = greatest(other.hole_1, other.hole_2)
+            and matchups.hand_2_low = least(other.hole_1, other.hole_2)
+        where pot_players.board_size = 0
+            and pot_players.hand_players = 2
+            and pot_players.players = 2
+    ),
+    looked_up as (
+        select tally from matchup_counts group by tally having count(*) = 2
+    ),
+    matchup_outcomes as (
+        select tally, player, wins as weight, 1 as winners from matchup_counts where tally in (select tally from looked_up)
+        union all
+        select tally, player, ties, 2 from matchup_counts where tally in (select tally from looked_up)
+        union all
+        select tally, player, losses, 0 from matchup_counts where tally in (select tally from looked_up)
+    ),
+    -- every other tally, and the cards of its spot, enumerated
+    enumerated_players as (
+        select * from pot_players where tally not in (select tally from looked_up)
+    ),
+    enumerated_cards as (
+        select * from allin_cards where spot in (select spot from enumerated_players)
+    ),
     tallied as (
         select tally, player, runouts, wins, ties, pot_shares, equity
-        from history_equities_of('allin_cards', 'pot_players')
+        from history_equities_of('enumerated_cards', 'enumerated_players')
+        union all
+        select tally, player, runouts, wins, ties, pot_shares, equity
+        from pot_shares_of('matchup_outcomes')
     )
 select
     pot_players.site,
