@@ -84,8 +84,6 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-
-
 class Hand:
     """A hand being read: filled by a parser, then checked, then written as rows."""
 
