@@ -125,35 +125,78 @@ with
     -- where preflop_matchups holds the matchup (022, filled by `pokersql build --preflop`): its
     -- counts over the 1,712,304 boards are read, not enumerated again, as the outcomes that
     -- pot_shares_of (017) tallies (a board won alone, shared by two, lost), each of the pair's
-    -- hands high card first. A tally whose two rows are not both there is enumerated.
-    matchup_counts as (
-        select pot_players.tally, pot_players.player, matchups.wins, matchups.ties, matchups.losses
-        from pot_players
-        inner join pot_players as other
-            on other.tally = pot_players.tally
-            and other.player <> pot_players.player
-        inner join preflop_matchups as matchups
-            on matchups.hand_1_high = greatest(pot_players.hole_1, pot_players.hole_2)
-            and matchups.hand_1_low = least(pot_players.hole_1, pot_players.hole_2)
-            and matchups.hand_2_high = greatest(other.hole_1, other.hole_2)
-            and matchups.hand_2_low = least(other.hole_1, other.hole_2)
-        where pot_players.board_size = 0
+    -- hands high card first. The other player's cards are the pot's sums less the player's own;
+    -- a pot is looked up when both its players' rows are found (looked_up), else enumerated.
+    -- One CTE read by both ways: Spark expands a CTE at every place it is read.
+    pot_matchups as (
+        select
+            pot_players.spot,
+            pot_players.board_size,
+            pot_players.hand_players,
+            pot_players.site,
+            pot_players.hand_id,
+            pot_players.pot_no,
+            pot_players.amount_hundredths,
+            pot_players.tally,
+            pot_players.seat,
+            pot_players.player_name,
+            pot_players.player,
+            pot_players.players,
+            pot_players.hole_1,
+            pot_players.hole_2,
+            matchups.wins,
+            matchups.ties,
+            matchups.losses,
+            case when count(matchups.wins) over (partition by pot_players.tally) = 2 then 1 else 0 end as looked_up
+        from (
+            select
+                pot_players.*,
+                sum(pot_players.hole_1) over (partition by pot_players.tally) - pot_players.hole_1 as other_1,
+                sum(pot_players.hole_2) over (partition by pot_players.tally) - pot_players.hole_2 as other_2
+            from pot_players
+        ) as pot_players
+        left join preflop_matchups as matchups
+            on pot_players.board_size = 0
             and pot_players.hand_players = 2
             and pot_players.players = 2
-    ),
-    looked_up as (
-        select tally from matchup_counts group by tally having count(*) = 2
+            and matchups.hand_1_high = greatest(pot_players.hole_1, pot_players.hole_2)
+            and matchups.hand_1_low = least(pot_players.hole_1, pot_players.hole_2)
+            and matchups.hand_2_high = greatest(pot_players.other_1, pot_players.other_2)
+            and matchups.hand_2_low = least(pot_players.other_1, pot_players.other_2)
     ),
     matchup_outcomes as (
-        select tally, player, wins as weight, 1 as winners from matchup_counts where tally in (select tally from looked_up)
-        union all
-        select tally, player, ties, 2 from matchup_counts where tally in (select tally from looked_up)
-        union all
-        select tally, player, losses, 0 from matchup_counts where tally in (select tally from looked_up)
+        select
+            pot_matchups.tally,
+            pot_matchups.player,
+            case outcomes.winners
+                when 1 then pot_matchups.wins
+                when 2 then pot_matchups.ties
+                else pot_matchups.losses
+            end as weight,
+            outcomes.winners
+        from pot_matchups
+        cross join (select 1 as winners union all select 2 union all select 0) as outcomes
+        where pot_matchups.looked_up = 1
     ),
     -- every other tally, and the cards of its spot, enumerated
     enumerated_players as (
-        select * from pot_players where tally not in (select tally from looked_up)
+        select
+            spot,
+            board_size,
+            hand_players,
+            site,
+            hand_id,
+            pot_no,
+            amount_hundredths,
+            tally,
+            seat,
+            player_name,
+            player,
+            players,
+            hole_1,
+            hole_2
+        from pot_matchups
+        where looked_up = 0
     ),
     enumerated_cards as (
         select * from allin_cards where spot in (select spot from enumerated_players)
