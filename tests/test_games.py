@@ -253,8 +253,10 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
-        (["equity", "--game", "shortdeck", "As Ks", "random"], "shortdeck: hand 2 'random' is not cards: ranges and random hands"),
-        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--trials", "1000"], "equity --game shortdeck: exact only for now"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "random"], "omaha: hand 2 'random' is not cards: random hands are Hold'em's and short deck's only"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "QQ+,AKs"], "omaha: hand 2 'QQ+,AKs' is not cards: ranges are Hold'em's only for now"),
+        (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
     ],
 )
