@@ -214,6 +214,22 @@ def test_the_macros_of_other_games(con):
     assert [r for (r,) in ours] == [evaluate_omaha_cards(*t[:5], *t[5:]) for t in text]
 
 
+PHEVALUATOR_EXAMPLES = Path(__file__).parent / "reference" / "phevaluator_omaha_examples.json"
+
+
+def test_phevaluators_published_omaha_examples(con, run):
+    """The examples of phevaluator's own tests (its sdist; their source in the file), through
+    omaha_rank and eval --game: PLO4, PLO5 and PLO6, and one hand given as ids and as text."""
+    examples = json.loads(PHEVALUATOR_EXAMPLES.read_text(encoding="utf-8"))
+    for row in examples["rows"]:
+        assert con.execute("select omaha_rank(?, ?)", [row["hole"], row["board"]]).fetchone() == (row["hand_rank"],), row
+        status, out, _ = run("eval", "--game", row["game"], row["hole"], "--board", row["board"], "--format", "json")
+        assert (status, json.loads(out)["hand_rank"]) == (0, row["hand_rank"]), row
+    same = examples["same_hand"]
+    by_ids = evaluate_omaha_cards(*same["board_ids"], *same["hole_ids"])
+    assert con.execute("select omaha_rank(?, ?)", [same["hole"], same["board"]]).fetchone() == (by_ids,)
+
+
 # -- the command line -------------------------------------------------------------
 
 
