@@ -10,6 +10,7 @@ classes by its own table (``short_deck_classes``, 033) before the best is taken.
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass
 from itertools import combinations
@@ -192,7 +193,7 @@ def equity(
     Omaha by its board's triples (omaha_equity, omaha_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
     from . import ranges
-    from .database import MAX_DEALS, MAX_SEED, MIN_TRIALS, _deal_settings, _whole_number
+    from .database import MAX_DEALS, MAX_SEED, MIN_TRIALS, _whole_number
     from .results import EquityPlayer, EquityResult
 
     if not 2 <= len(hands) <= 10:
@@ -252,7 +253,10 @@ def equity(
                 totals = db.engine.execute(query.format(view=view), params)
         else:
             _whole_number("trials", trials, MIN_TRIALS, MAX_DEALS)
-            slice_trials = db.engine.equity_costs.slice_trials if slice_trials is None else slice_trials
+            if slice_trials is None:
+                slice_trials = db.engine.equity_costs.slice_trials
+                if game.is_omaha:  # each slice ranks every board that can come: no more slices than needed
+                    slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
