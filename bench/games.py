@@ -7,14 +7,14 @@ omaha       200,000 random PLO4 hands (a board of five) evaluated through SQL (o
             034, on DuckDB: the hands as long rows, one query), in hands per second, beside
             phevaluator's evaluate_omaha_cards in a Python loop and pokerkit's
             OmahaHoldemHand.from_game (on 2,000 hands, scaled).
-equity      exact heads-up equity (the views of 036): PLO4 on a flop (820 boards) and before
+equity      exact heads-up equity (omaha_equity, short_deck_equity): PLO4 on a flop (820 boards) and before
             the flop (1,086,008 boards, each player's best of its ten triples), beside an
             exhaustive phevaluator loop (before the flop: over 100,000 boards, scaled; with
             ``--full-loop``, all of them, checked equal) and poker-equity's exact_from_text;
             short deck before the flop (201,376 boards) beside pokerkit's
             ShortDeckHoldemHand.from_game over 2,000 boards, scaled, and poker-equity.
-monte-carlo 1,000,000 seeded trials of PLO4 heads-up before the flop (omaha_monte_carlo_equity,
-            036; the default slices of the engine and one slice), beside poker-equity's
+monte-carlo 1,000,000 seeded trials of PLO4 heads-up before the flop (omaha_monte_carlo_equity;
+            the default slices of the engine and one slice), beside poker-equity's
             chunk_from_text (one thread, and its default four) and a phevaluator loop over
             100,000 random boards, scaled; each estimate's distance from the exact equity in
             standard errors.

@@ -518,6 +518,10 @@ class Database:
         its exact equity against the others (``EquityPlayer.by_combo``, the best first), from
         the view range_combo_equity (018), or the preflop table heads-up before the flop.
         Exact only: refused with ``trials`` or ``next_street``.
+
+        ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
+        views of sql/8_games): each hand its hole cards, or "random" in short deck; exact for known hands,
+        Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
         """
         rules = games.game_of(game)
         if rules.name != "holdem":
@@ -659,7 +663,7 @@ class Database:
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
         summed: the integer counts the query reads (player, runouts, wins, ties, pot_shares in
         2520ths) from a Monte Carlo view (monte_carlo_equity or monte_carlo_class_equity, 021;
-        other games' of 036)."""
+        other games' in sql/8_games)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):

@@ -170,7 +170,7 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
 
 # -- equity ------------------------------------------------------------------------
 
-# The views of 036, one row per player (short deck: per ranking too). Only their names here.
+# The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
 OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
@@ -189,7 +189,7 @@ def equity(
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
     Monte Carlo, or a player is ``random`` (short deck only: drawn as Hold'em draws them).
-    The views of 036 count it from the inputs of Hold'em's equity (014), as Hold'em's do:
+    The game equity views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its board's triples (omaha_equity, omaha_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
     from . import ranges

@@ -376,7 +376,7 @@ def short_deck_ranks_of(pokerkit_classes: dict, game: str) -> dict | None:
 
 @pytest.mark.parametrize(("game", "players", "dead_cards"), [("omaha", 2, 30), ("omaha5", 3, 23), ("shortdeck", 2, 18), ("shortdeck-triton", 3, 16)])
 def test_exact_equity_before_the_flop_is_the_peers_exhaustive_count(run, pokerkit_classes, game, players, dead_cards):
-    """Before the flop (Omaha: every board ranked by its ten triples, 036), with enough dead
+    """Before the flop (Omaha: every board ranked by its ten triples, omaha_board_ranks), with enough dead
     cards that 14 or 15 are left, every five of them a board (2,002 or 3,003): against
     phevaluator or pokerkit, every board counted."""
     holes, _, dead = deal_a_spot(game, players, 0, dead_cards, seed=len(game) * 100 + players)

@@ -382,7 +382,7 @@ def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database) -> None
 
 
 def test_other_games_equity_is_duckdbs(pg: pokersql.Database, duck: pokersql.Database) -> None:
-    """Omaha and short deck, exact and Monte Carlo (036), on small spots: DuckDB's counts."""
+    """Omaha and short deck, exact and Monte Carlo (the game equity views), on small spots: DuckDB's counts."""
     from test_games import game_counts  # tests/test_games.py: its GAME_SPOTS
 
     assert game_counts(pg) == game_counts(duck)

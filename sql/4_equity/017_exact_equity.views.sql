@@ -50,7 +50,7 @@
     player's hand_rank (smaller is better, below 8,192). The players' hand_ranks are set
     side by side per runout (rank_1 .. rank_10, packed into three sums of 13-bit ranks
     and unpacked: SQLite has no pivot), the best is found with how many hold it, and
-    pot_shares_of counts them. Other games' equity (036) ranks its hands its own way
+    pot_shares_of counts them. Other games' equity (sql/8_games: omaha_equity, short_deck_equity) ranks its hands its own way
     and is counted by it too.
   equity_of(runout_rows): the same, each player's seven cards summed into the codes of
     cards (rank_key, suit_counts, card_mask, 001) in place of hand_rank: each hand is
