@@ -528,6 +528,9 @@ class Database:
             if next_street or by_combo is not None:
                 raise BadInput(f"equity --game {rules.name}: --next-street and --by-combo are Hold'em's only for now")
             board_cards, dead_cards = _cards_given(board, "the board"), _cards_given(dead, "the dead cards")
+            for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
+                if value is not None:
+                    _whole_number(name, value, low, high)
             return games.equity(self, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])

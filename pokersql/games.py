@@ -188,12 +188,12 @@ def equity(
     slice_trials: int | None = None,
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
-    Monte Carlo, or a player is ``random`` (short deck only: drawn as Hold'em draws them).
-    The game equity views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
-    Omaha by its board's triples (omaha_equity, omaha_monte_carlo_equity), short deck by
+    Monte Carlo or a player is ``random`` (short deck only: drawn as Hold'em draws them).
+    ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
+    views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
+    Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
     from . import ranges
-    from .database import MAX_DEALS, MAX_SEED, MIN_TRIALS, _whole_number
     from .results import EquityPlayer, EquityResult
 
     if not 2 <= len(hands) <= 10:
@@ -252,13 +252,11 @@ def equity(
             with db._watching(f"equity --game {game.name}: every board still to come"):
                 totals = db.engine.execute(query.format(view=view), params)
         else:
-            _whole_number("trials", trials, MIN_TRIALS, MAX_DEALS)
             if slice_trials is None:
                 slice_trials = db.engine.equity_costs.slice_trials
                 if game.is_omaha:  # each slice ranks every board that can come: no more slices than needed
                     slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
-            _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
-            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+            seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
     runouts = int(totals[0][1]) if totals else 0
     players = []
