@@ -299,7 +299,7 @@ def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
 EQUITY_CASES = [  # (game, players, board cards dealt): heads-up and three-way, a flop or a turn
     (game, players, board)
     for game in ("omaha", "omaha5", "omaha6", "shortdeck", "shortdeck-triton")
-    for players, board in ((2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 4))
+    for players, board in ((2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (2, 4), (3, 4), (4, 4), (5, 4), (6, 4))
 ]
 
 
