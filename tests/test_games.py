@@ -219,10 +219,11 @@ PHEVALUATOR_EXAMPLES = Path(__file__).parent / "reference" / "phevaluator_omaha_
 
 def test_phevaluators_published_omaha_examples(con, run):
     """The examples of phevaluator's own tests (its sdist; their source in the file), through
-    omaha_rank and eval --game: PLO4, PLO5 and PLO6, and one hand given as ids and as text."""
+    omaha_rank (PLO6's through eval --game too), and one hand given as ids and as text."""
     examples = json.loads(PHEVALUATOR_EXAMPLES.read_text(encoding="utf-8"))
     for row in examples["rows"]:
         assert con.execute("select omaha_rank(?, ?)", [row["hole"], row["board"]]).fetchone() == (row["hand_rank"],), row
+    for row in examples["rows"][-2:]:  # PLO6, through the command line
         status, out, _ = run("eval", "--game", row["game"], row["hole"], "--board", row["board"], "--format", "json")
         assert (status, json.loads(out)["hand_rank"]) == (0, row["hand_rank"]), row
     same = examples["same_hand"]
