@@ -470,7 +470,8 @@ def equity(
 ) -> None:
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
-    Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random".
+    Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random";
+    with --game, the game's hole cards (or "random" in short deck; docs/games.md).
 
     \b
     Examples:
@@ -481,6 +482,7 @@ def equity(
         pokersql equity AhAd KhKd --board "2h 7h Qc" --plot equity.png
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
         pokersql equity --game omaha "Ah Ad Kc Qc" "Js Ts 9d 8d" --board "2h 7h Qd"
+        pokersql equity --game shortdeck "As Ks" random --trials 100000 --seed 7
         pokersql equity "QQ+,AKs:0.5" "JJ+,AQs" --board "Qh Ts 7c" --by-combo
     """
     if plot:

@@ -518,13 +518,20 @@ class Database:
         its exact equity against the others (``EquityPlayer.by_combo``, the best first), from
         the view range_combo_equity (018), or the preflop table heads-up before the flop.
         Exact only: refused with ``trials`` or ``next_street``.
+
+        ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
+        views of sql/8_games): each hand its hole cards, or "random" in short deck; exact for known hands,
+        Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
         """
         rules = games.game_of(game)
         if rules.name != "holdem":
-            if trials is not None or exact is False or next_street or by_combo is not None:
-                raise BadInput(f"equity --game {rules.name}: exact only for now (no --trials, no --next-street, no --by-combo)")
-            self.ensure_ready()
-            return games.equity(self, rules, hands, _cards_given(board, "the board"), _cards_given(dead, "the dead cards"))
+            if next_street or by_combo is not None:
+                raise BadInput(f"equity --game {rules.name}: --next-street and --by-combo are Hold'em's only for now")
+            board_cards, dead_cards = _cards_given(board, "the board"), _cards_given(dead, "the dead cards")
+            for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
+                if value is not None:
+                    _whole_number(name, value, low, high)
+            return games.equity(self, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:
@@ -601,7 +608,7 @@ class Database:
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 view = "monte_carlo_class_equity" if all(p.is_hand for p in players) else "monte_carlo_equity"
-                totals = self._monte_carlo_equity(give, view, seed, trials, slice_trials)
+                totals = self._monte_carlo_equity(give, MONTE_CARLO_QUERY.format(view=view), seed, trials, slice_trials)
             streets = self.engine.execute(STREET_QUERY) if next_street else []
         runouts = totals[0][1] if totals else 0
         if not exact and runouts != trials:
@@ -653,19 +660,20 @@ class Database:
         return EquityResult(exact=True, boards=boards, deals=deals, players=result_players, seed=None, weight_scale=scale)
 
     def _monte_carlo_equity(
-        self, give: Callable[..., None], view: str, seed: int, trials: int, slice_trials: int
+        self, give: Callable[..., None], query: str, seed: int, trials: int, slice_trials: int, params: tuple[Any, ...] = ()
     ) -> list[tuple[int, int, int, int, int]]:
         """Inside equity's inputs (``give`` sets deal_settings): the trials first .. first + slice - 1 at a
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
-        summed: the integer counts of the view (monte_carlo_equity or monte_carlo_class_equity,
-        021; pot_shares in 2520ths)."""
+        summed: the integer counts the query reads (player, runouts, wins, ties, pot_shares in
+        2520ths) from a Monte Carlo view (monte_carlo_equity or monte_carlo_class_equity, 021;
+        other games' in sql/8_games)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
             self.progress(task, first - 1, trials)
             # A trial's cards come from the deal state (003) of its number and the seed; players is not read.
             give(deal_settings=[_deal_settings(seed, 4, min(slice_trials, trials - first + 1), first_deal=first)])
-            for player, *counts in self.engine.execute(MONTE_CARLO_QUERY.format(view=view)):
+            for player, *counts in self.engine.execute(query, params):
                 summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
         self.progress(task, trials, trials)
         return [(player, *summed[player]) for player in sorted(summed)]

@@ -10,6 +10,8 @@ classes by its own table (``short_deck_classes``, 033) before the best is taken.
 
 from __future__ import annotations
 
+import math
+import secrets
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -166,185 +168,106 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
     return best_hands(db, game, parsed, [[]] * len(parsed))
 
 
-# -- exact equity ------------------------------------------------------------------
+# -- equity ------------------------------------------------------------------------
 
-EQUITY_QUERY = """
-with
-    seat_cards (player, card_id) as (values {seat_values}),
-    deck as (
-        select card_id
-        from cards
-        where value >= {lowest_value}
-            and card_id not in ({known})
-    ),
-    runouts as (
-        select
-            row_number() over (order by {runout_order}) as runout,
-            {runout_columns}
-        from {runout_joins}
-    ),
-    runout_cards as (
-        {runout_cards}
-    ),
-    {game_ctes}
-    best_per_runout as (
-        select
-            runout,
-            min(hand_rank) as best_rank
-        from ranked_hands
-        group by runout
-    ),
-    holders as (
-        select
-            ranked_hands.runout,
-            count(*) as holding
-        from ranked_hands
-        inner join best_per_runout
-            on best_per_runout.runout = ranked_hands.runout
-            and best_per_runout.best_rank = ranked_hands.hand_rank
-        group by ranked_hands.runout
-    ),
-    outcomes as (
-        select
-            1 as tally,
-            ranked_hands.player,
-            1 as weight,
-            case when ranked_hands.hand_rank = best_per_runout.best_rank then holders.holding else 0 end as winners
-        from ranked_hands
-        inner join best_per_runout
-            on best_per_runout.runout = ranked_hands.runout
-        inner join holders
-            on holders.runout = ranked_hands.runout
-    )
-select player, runouts, wins, ties, equity
-from pot_shares_of('outcomes')
-order by player
-"""
-
-# Omaha: each player's hole cards and the board, one row a card, through omaha_ranks_of (034).
-OMAHA_CTES = """game_cards as (
-        select
-            runout_cards.runout * 16 + seat_cards.player as hand_no,
-            runout_cards.card_id,
-            0 as is_hole
-        from runout_cards
-        cross join (select distinct player from seat_cards) as seat_cards
-        union all
-        select
-            runouts.runout * 16 + seat_cards.player,
-            seat_cards.card_id,
-            1
-        from runouts
-        cross join seat_cards
-    ),
-    ranked_hands as (
-        select
-            hand_no // 16 as runout,
-            hand_no % 16 as player,
-            hand_rank
-        from omaha_ranks_of('game_cards')
-    ),"""
-
-# Short deck: each player's cards and the board summed into the codes of cards, looked up by
-# short_deck_card_ranks (034).
-SHORT_DECK_CTES = """player_cards as (
-        select
-            runout_cards.runout,
-            seat_cards.player,
-            runout_cards.card_id
-        from runout_cards
-        cross join (select distinct player from seat_cards) as seat_cards
-        union all
-        select
-            runouts.runout,
-            seat_cards.player,
-            seat_cards.card_id
-        from runouts
-        cross join seat_cards
-    ),
-    summed_hands as (
-        select
-            player_cards.runout,
-            player_cards.player,
-            '{ranking}' as ranking,
-            sum(cards.rank_code) as rank_key,
-            sum(cards.suit_code) as suit_counts,
-            sum(cards.card_bit) as card_mask
-        from player_cards
-        inner join cards
-            on cards.card_id = player_cards.card_id
-        group by player_cards.runout, player_cards.player
-    ),
-    ranked_hands as (
-        select
-            runout,
-            player,
-            hand_rank
-        from short_deck_card_ranks('summed_hands')
-    ),"""
+# The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
+OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
+SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
+SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
 
-def equity_query(game: Game, holes: list[list[int]], board: list[int], dead: list[int]) -> str:
-    """The exact equity of known hands under ``game``, as one query in DuckDB's dialect: every
-    runout of the board from the game's deck, each player's hand ranked by the game's table
-    macro, tallied by pot_shares_of (017). Only card ids (integers) are written into it."""
-    to_come = 5 - len(board)
-    seat_values = ", ".join(f"({player}, {card})" for player, hole in enumerate(holes, start=1) for card in hole)
-    known = ", ".join(str(c) for c in [c for hole in holes for c in hole] + board + dead)
-    if to_come:
-        columns = ", ".join(f"deck_{i}.card_id as card_{i}" for i in range(1, to_come + 1))
-        joins = "deck as deck_1" + "".join(
-            f" inner join deck as deck_{i} on deck_{i}.card_id > deck_{i - 1}.card_id" for i in range(2, to_come + 1)
-        )
-        order = ", ".join(f"deck_{i}.card_id" for i in range(1, to_come + 1))
-    else:
-        columns, joins, order = "0 as card_0", "(select 1 as one) as no_cards", "1"
-    parts = [f"select runout, card_{i} as card_id from runouts" for i in range(1, to_come + 1)]
-    parts += [f"select runout, {card} from runouts" for card in board]
-    ctes = OMAHA_CTES if game.is_omaha else SHORT_DECK_CTES.format(ranking=game.ranking)
-    return EQUITY_QUERY.format(
-        seat_values=seat_values, lowest_value=game.lowest_value, known=known, runout_order=order,
-        runout_columns=columns, runout_joins=joins, runout_cards="\n        union all\n        ".join(parts),
-        game_ctes=ctes,
-    )
-
-
-def equity(db: Database, game: Game, hands: tuple[str | list[str], ...], board: list[int], dead: list[int]) -> Any:
-    """Exact equity of 2 to 10 known hands of ``game`` (no ranges, no random hands yet), every
-    runout counted once, in one query (equity_query)."""
-    from . import migrations
+def equity(
+    db: Database,
+    game: Game,
+    hands: tuple[str | list[str], ...],
+    board: list[int],
+    dead: list[int],
+    trials: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+    slice_trials: int | None = None,
+) -> Any:
+    """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
+    Monte Carlo or a player is ``random`` (short deck only: drawn as Hold'em draws them).
+    ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
+    views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
+    Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity), short deck by
+    Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
+    from . import ranges
     from .results import EquityPlayer, EquityResult
-    from .transpile import SOURCE_DIALECT, table_macros, transpile
 
     if not 2 <= len(hands) <= 10:
         raise BadInput(f"{game.name}: equity needs 2 to 10 hands, got {len(hands)}")
     names = [f"hand {n}" for n in range(1, len(hands) + 1)]
-    holes = []
+    holes: list[list[int] | None] = []
     for hand, name in zip(hands, names):
         text = hand if isinstance(hand, str) else " ".join(hand)
+        if text.strip().lower() == "random" and not game.is_omaha:
+            holes.append(None)
+            continue
         try:
             cards = parse_cards(text)
         except BadInput:
-            raise BadInput(
-                f"{game.name}: {name} {text!r} is not cards: ranges and random hands are Hold'em's only for now"
-            ) from None
+            what = "random hands are Hold'em's and short deck's" if text.strip().lower() == "random" else "ranges are Hold'em's"
+            raise BadInput(f"{game.name}: {name} {text!r} is not cards: {what} only for now") from None
         if len(cards) != game.hole_cards:
             raise BadInput(f"{game.name}: {name} needs {game.hole_cards} hole cards, got {len(cards)}: {_names(cards)}")
         holes.append(cards)
     if len(board) not in (0, 3, 4, 5):
         raise BadInput(f"{game.name}: the board needs 0, 3, 4 or 5 cards, got {len(board)}: {_names(board)}")
-    check_distinct(holes + [board, dead], names + ["the board", "the dead cards"])
-    for cards in holes + [board, dead]:
+    known = [hole for hole in holes if hole is not None]
+    check_distinct(known + [board, dead], [n for n, h in zip(names, holes) if h is not None] + ["the board", "the dead cards"])
+    for cards in known + [board, dead]:
         check_deck(game, cards)
-    query = equity_query(game, holes, board, dead)
-    dialect = db.engine.dialect
-    if dialect != SOURCE_DIALECT:
-        files = [f for f in migrations.sql_files() if f.runs_on(db.engine.name)]
-        (query,) = transpile(query, dialect, "equity", table_macros(f.text for f in files))
-    rows = db.engine.execute(query)
-    runouts = rows[0][1] if rows else 0
-    players = [
-        EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties), equity=float(share))
-        for hole, (_, _, wins, ties, share) in zip(holes, rows)
-    ]
-    return EquityResult(exact=True, boards=int(runouts), deals=int(runouts), players=players)
+    randoms = [n for n, hole in enumerate(holes, start=1) if hole is None]
+    if exact and trials is not None:
+        raise BadInput("choose --exact or --trials, not both")
+    if exact and seed is not None:
+        raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
+    if exact and randoms:
+        raise BadInput(f"equity --game {game.name}: exact equity of a random hand is Hold'em's only for now: use --trials")
+    if trials is None and (randoms or exact is False):
+        trials = ranges.DEFAULT_TRIALS
+    if game.lowest_value == 6:
+        dead = dead + SHORT_DECK_LOW_CARDS
+    left = 52 - sum(len(h) for h in known) - len(board) - len(dead)
+    needed = 5 - len(board) + 2 * len(randoms)
+    if left < needed:
+        raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
+    if game.is_omaha:
+        query, params = OMAHA_EQUITY, ()
+        view = "omaha_equity" if trials is None else "omaha_monte_carlo_equity"
+    else:
+        query, params = SHORT_DECK_EQUITY, (game.ranking,)
+        view = "short_deck_equity" if trials is None else "short_deck_monte_carlo_equity"
+    given = {
+        "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) if hole is not None for c in hole],
+        "random_hand_input": [(n,) for n in randoms],
+        "board_input": [(c,) for c in board],
+        "dead_input": [(c,) for c in sorted(set(dead))],
+    }
+    db.ensure_ready()
+    with db.engine.inputs(**given) as give:
+        if trials is None:
+            with db._watching(f"equity --game {game.name}: every board still to come"):
+                totals = db.engine.execute(query.format(view=view), params)
+        else:
+            if slice_trials is None:
+                slice_trials = db.engine.equity_costs.slice_trials
+                if game.is_omaha:  # each slice ranks every board that can come: no more slices than needed
+                    slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
+    runouts = int(totals[0][1]) if totals else 0
+    players = []
+    for hole, (_, _, wins, ties, shares) in zip(holes, totals):
+        share = shares / (2520 * runouts)
+        std_error = None if trials is None else ranges.std_error(int(wins), share, runouts)
+        if hole is None:
+            player = EquityPlayer(hand=None, range="random", combos=left * (left - 1) // 2,
+                                  wins=int(wins), ties=int(ties), equity=share, std_error=std_error)
+        else:
+            player = EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties),
+                                  equity=share, std_error=std_error)
+        players.append(player)
+    return EquityResult(exact=trials is None, boards=runouts, deals=runouts, players=players, seed=None if trials is None else seed)

@@ -214,6 +214,23 @@ def test_the_macros_of_other_games(con):
     assert [r for (r,) in ours] == [evaluate_omaha_cards(*t[:5], *t[5:]) for t in text]
 
 
+PHEVALUATOR_EXAMPLES = Path(__file__).parent / "reference" / "phevaluator_omaha_examples.json"
+
+
+def test_phevaluators_published_omaha_examples(con, run):
+    """The examples of phevaluator's own tests (its sdist; their source in the file), through
+    omaha_rank (PLO6's through eval --game too), and one hand given as ids and as text."""
+    examples = json.loads(PHEVALUATOR_EXAMPLES.read_text(encoding="utf-8"))
+    for row in examples["rows"]:
+        assert con.execute("select omaha_rank(?, ?)", [row["hole"], row["board"]]).fetchone() == (row["hand_rank"],), row
+    for row in examples["rows"][-2:]:  # PLO6, through the command line
+        status, out, _ = run("eval", "--game", row["game"], row["hole"], "--board", row["board"], "--format", "json")
+        assert (status, json.loads(out)["hand_rank"]) == (0, row["hand_rank"]), row
+    same = examples["same_hand"]
+    by_ids = evaluate_omaha_cards(*same["board_ids"], *same["hole_ids"])
+    assert con.execute("select omaha_rank(?, ?)", [same["hole"], same["board"]]).fetchone() == (by_ids,)
+
+
 # -- the command line -------------------------------------------------------------
 
 
@@ -253,8 +270,10 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
-        (["equity", "--game", "shortdeck", "As Ks", "random"], "shortdeck: hand 2 'random' is not cards: ranges and random hands"),
-        (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--trials", "1000"], "equity --game shortdeck: exact only for now"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "random"], "omaha: hand 2 'random' is not cards: random hands are Hold'em's and short deck's only"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "QQ+,AKs"], "omaha: hand 2 'QQ+,AKs' is not cards: ranges are Hold'em's only for now"),
+        (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
     ],
 )
@@ -281,16 +300,18 @@ def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
 EQUITY_CASES = [  # (game, players, board cards dealt): heads-up and three-way, a flop or a turn
     (game, players, board)
     for game in ("omaha", "omaha5", "omaha6", "shortdeck", "shortdeck-triton")
-    for players, board in ((2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (5, 4))
+    for players, board in ((2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (2, 4), (3, 4), (4, 4), (5, 4), (6, 4))
 ]
 
 
-def exhaustive_equity(game: str, holes: list[list[int]], board: list[int], short_deck_ranks: dict | None) -> list[float]:
+def exhaustive_equity(
+    game: str, holes: list[list[int]], board: list[int], short_deck_ranks: dict | None, dead: list[int] = ()
+) -> list[float]:
     """Every runout counted by an outside evaluator: phevaluator's Omaha (the best of its PLO4
     over every four hole cards), or pokerkit's short-deck classes (its lookup, in the rule
     set's order) over every five of the seven cards."""
     lowest = 16 if short_deck_ranks is not None else 0
-    used = {c for hole in holes for c in hole} | set(board)
+    used = {c for hole in holes for c in hole} | set(board) | set(dead)
     deck = [c for c in range(lowest, 52) if c not in used]
     shares = [0.0] * len(holes)
     runouts = 0
@@ -332,3 +353,106 @@ def test_exact_equity_is_the_peers_exhaustive_count(con, run, pokerkit_classes, 
     if rules.lowest_value == 6:
         ranks = {(key, flush): rank for key, flush, rank, _ in pokerkit_classes[game]}
     assert ours == pytest.approx(exhaustive_equity(game, holes, board, ranks), abs=1e-12), (holes, board)
+
+
+def deal_a_spot(game: str, players: int, board_cards: int, dead_cards: int, seed: int) -> tuple[list[list[int]], list[int], list[int]]:
+    """Random hole cards of each player, a board and dead cards, from the game's deck."""
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    lowest = 16 if rules.lowest_value == 6 else 0
+    dealt = (np.random.default_rng(seed).permutation(52 - lowest) + lowest).tolist()
+    holes = [dealt[i * rules.hole_cards : (i + 1) * rules.hole_cards] for i in range(players)]
+    rest = dealt[players * rules.hole_cards :]
+    return holes, rest[:board_cards], rest[board_cards : board_cards + dead_cards]
+
+
+def card_text(cards: list[int]) -> str:
+    return " ".join(NAMES[c // 4] + SUITS[c % 4] for c in cards)
+
+
+def short_deck_ranks_of(pokerkit_classes: dict, game: str) -> dict | None:
+    return {(key, flush): rank for key, flush, rank, _ in pokerkit_classes[game]} if game in RULE_SETS else None
+
+
+@pytest.mark.parametrize(("game", "players", "dead_cards"), [("omaha", 2, 30), ("omaha5", 3, 23), ("shortdeck", 2, 18), ("shortdeck-triton", 3, 16)])
+def test_exact_equity_before_the_flop_is_the_peers_exhaustive_count(run, pokerkit_classes, game, players, dead_cards):
+    """Before the flop (Omaha: every board ranked by its ten triples, omaha_board_ranks), with enough dead
+    cards that 14 or 15 are left, every five of them a board (2,002 or 3,003): against
+    phevaluator or pokerkit, every board counted."""
+    holes, _, dead = deal_a_spot(game, players, 0, dead_cards, seed=len(game) * 100 + players)
+    status, out, err = run("equity", "--game", game, *(card_text(h) for h in holes), "--dead", card_text(dead), "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    theirs = exhaustive_equity(game, holes, [], short_deck_ranks_of(pokerkit_classes, game), dead)
+    assert [p["equity"] for p in result["players"]] == pytest.approx(theirs, abs=1e-12), (holes, dead)
+    assert result["exact"] and result["boards"] in (2002, 3003)
+
+
+# -- Monte Carlo ---------------------------------------------------------------------
+
+ALL_GAMES = ("omaha", "omaha5", "omaha6", "shortdeck", "shortdeck-triton")
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_monte_carlo_lands_within_four_standard_errors_and_its_slices_add_up(db_file, game):
+    """Seeded Monte Carlo on a flop, three players: each equity within 4 standard errors of the
+    exact count (itself the peers', above); the same seed in slices of 7,000 trials, the same
+    counts as in one run."""
+    import pokersql
+
+    holes, board, _ = deal_a_spot(game, 3, 3, 0, seed=len(game) + 24)
+    hands = [card_text(h) for h in holes]
+    with pokersql.connect(db_file) as db:
+        exact = db.equity(*hands, board=card_text(board), game=game)
+        drawn = db.equity(*hands, board=card_text(board), game=game, trials=20_000, seed=24)
+        sliced = db.equity(*hands, board=card_text(board), game=game, trials=20_000, seed=24, slice_trials=7_000)
+    assert (drawn.exact, drawn.seed, drawn.boards) == (False, 24, 20_000)
+    assert [(p.wins, p.ties, p.equity) for p in sliced.players] == [(p.wins, p.ties, p.equity) for p in drawn.players]
+    for known, estimate in zip(exact.players, drawn.players):
+        assert 0 < estimate.std_error < 0.005
+        assert abs(estimate.equity - known.equity) <= 4 * estimate.std_error, (hands, known.equity, estimate.equity)
+
+
+@pytest.mark.parametrize("game", RULE_SETS)
+def test_a_random_short_deck_opponent_by_monte_carlo_is_the_exhaustive_count(run, pokerkit_classes, game):
+    """A random opponent on the river: drawn from the 36-card deck by Monte Carlo, within 4
+    standard errors of every opponent's hand counted with pokerkit's classes (a card below
+    6 drawn would move it far off: 16 of 45 cards)."""
+    holes, board, _ = deal_a_spot(game, 1, 5, 0, seed=len(game))
+    status, out, err = run("equity", "--game", game, card_text(holes[0]), "random", "--board", card_text(board),
+                           "--trials", "20000", "--seed", "7", "--format", "json")
+    assert status == 0, err
+    drawn = json.loads(out)["players"]
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    deck = [c for c in range(16, 52) if c not in holes[0] + board]
+    best = lambda cards: min(ranks[(sum(5 ** (c // 4) for c in f), int(len({c % 4 for c in f}) == 1))] for f in itertools.combinations(cards, 5))  # noqa: E731
+    mine = best(holes[0] + board)
+    shares = [1.0 if mine < best(list(pair) + board) else 0.5 if mine == best(list(pair) + board) else 0.0 for pair in itertools.combinations(deck, 2)]
+    theirs = sum(shares) / len(shares)
+    assert drawn[1]["range"] == "random" and drawn[1]["combos"] == len(shares)
+    assert abs(drawn[0]["equity"] - theirs) <= 4 * drawn[0]["std_error"], (drawn, theirs)
+
+
+# -- the other engines: the same SQL, the same answers --------------------------------
+
+# (hands, keyword arguments of Database.equity): small spots, exact and Monte Carlo (every
+# engine draws the same trials from the same seed); tests/test_postgres.py reads them too.
+GAME_SPOTS = [
+    (("Ah Ad Kc Qc", "Js Ts 9d 8d"), {"board": "2h 7h Qd 3s", "game": "omaha"}),
+    (("As Ks Qh Jh Td", "9c 9d 8h 8s 2c", "Ac Kd 7h 6s 5d"), {"board": "2h 7c Qd 3s", "game": "omaha5"}),
+    (("As Ks", "Qh Qd", "9c Tc"), {"board": "6c 7c 8h", "game": "shortdeck-triton"}),
+    (("Ah Ad Kc Qc", "Js Ts 9d 8d", "7s 6s 5c 4c"), {"board": "2h 7h Qd Jc", "game": "omaha", "trials": 200, "seed": 3}),
+    (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "trials": 200, "seed": 3}),
+]
+
+
+def game_counts(db) -> list:
+    return [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+
+
+def test_other_games_equity_on_sqlite_is_duckdbs(built_database):
+    import pokersql
+
+    with pokersql.connect(built_database("sqlite"), engine="sqlite") as lite, pokersql.connect(built_database("duckdb")) as duck:
+        assert game_counts(lite) == game_counts(duck)

@@ -379,3 +379,10 @@ def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database) -> None
         for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
             mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
             assert mine == theirs
+
+
+def test_other_games_equity_is_duckdbs(pg: pokersql.Database, duck: pokersql.Database) -> None:
+    """Omaha and short deck, exact and Monte Carlo (the game equity views), on small spots: DuckDB's counts."""
+    from test_games import game_counts  # tests/test_games.py: its GAME_SPOTS
+
+    assert game_counts(pg) == game_counts(duck)

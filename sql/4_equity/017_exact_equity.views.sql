@@ -33,7 +33,7 @@
 
 /*
   The tally, one definition for every equity view: equity (below), monte_carlo_equity (021),
-  range_equity (018), random_opponent_equity (019) and street_equity (below). Two DuckDB
+  range_equity (018), random_opponent_equity (019) and street_equity (below). Three DuckDB
   table macros; for the other engines pokersql expands each call into the query itself
   when it transpiles a file (pokersql/transpile.py), so no engine holds a copy. (A
   macro's parameter stands for every column of its name: its name is no column's.)
@@ -45,13 +45,16 @@
     player loses). One row per tally per player: runouts, wins (alone), ties (split),
     pot_shares, each pot's share in 2520ths (divisible by 1..10, so the sums are exact
     integers), and equity = pot_shares / (2520 * runouts).
-  equity_of(runout_rows): the relation named holds one row per runout per player:
+  ranked_equity_of(ranked_rows): the relation named holds one row per runout per player:
     tally, runout (a number unique within its tally), weight, player (1 to 10) and the
-    player's seven cards summed into the codes of cards (rank_key, suit_counts,
-    card_mask, 001). Each hand is looked up (seven_card_ranks, 013); the players'
-    hand_ranks are set side by side per runout (rank_1 .. rank_10, packed into three
-    sums of 13-bit ranks and unpacked: SQLite has no pivot), the best is found with how
-    many hold it, and pot_shares_of counts them.
+    player's hand_rank (smaller is better, below 8,192). The players' hand_ranks are set
+    side by side per runout (rank_1 .. rank_10, packed into three sums of 13-bit ranks
+    and unpacked: SQLite has no pivot), the best is found with how many hold it, and
+    pot_shares_of counts them. Other games' equity (sql/8_games: omaha_equity, short_deck_equity) ranks its hands its own way
+    and is counted by it too.
+  equity_of(runout_rows): the same, each player's seven cards summed into the codes of
+    cards (rank_key, suit_counts, card_mask, 001) in place of hand_rank: each hand is
+    looked up (seven_card_ranks, 013), then counted by ranked_equity_of.
 */
 create macro pot_shares_of(outcome_rows) as table
 with
@@ -76,17 +79,8 @@ select
     pot_shares / (2520.0 * runouts) as equity
 from totals;
 
-create macro equity_of(runout_rows) as table
+create macro ranked_equity_of(ranked_rows) as table
 with
-    seat_ranks as (
-        select
-            tally,
-            runout,
-            weight,
-            player,
-            hand_rank
-        from seven_card_ranks(runout_rows)
-    ),
     packed_ranks as (
         select
             tally,
@@ -105,7 +99,7 @@ with
                 case when player >= 9 then cast(hand_rank as bigint) << (13 * (player - 9)) else 0 end
             ) as bigint) as seats_9_to_10,
             max(player) as last_seat
-        from seat_ranks
+        from query_table(ranked_rows)
         group by tally, runout, weight
     ),
     runout_ranks as (
@@ -195,6 +189,19 @@ with
         where hand_rank is not null
     )
 select * from pot_shares_of('outcomes');
+
+create macro equity_of(runout_rows) as table
+with
+    seat_ranks as (
+        select
+            tally,
+            runout,
+            weight,
+            player,
+            hand_rank
+        from seven_card_ranks(runout_rows)
+    )
+select * from ranked_equity_of('seat_ranks');
 
 /* Exact: every class of boards with every known hand, tallied. */
 create view exact_runouts as

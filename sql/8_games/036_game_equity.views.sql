@@ -1,0 +1,277 @@
+/*
+  Other games' equity, exact and Monte Carlo, read from the inputs of Hold'em's (014): the known
+  hands in hand_input (hand_no = player, 1 to 10, four to six cards each in Omaha), the board
+  so far in board_input, dead cards in dead_input; the deck is equity_deck (015). Every view
+  ends in the tally of Hold'em's equity, ranked_equity_of (017).
+
+  Omaha: a player's best hand on a board takes two hole cards and three of the board's five,
+  so it is the best, over the board's ten triples of cards, of the player's best with that
+  triple. Each triple that can be on the board is ranked once per player (its best with
+  every two of the hole cards, looked up in hand_classes, 006), and each board is the best
+  of its ten triples: a board is a triple and the pair of its other two cards, in ten ways.
+
+  omaha_triple_ranks: one row per triple of cards that can be on the final board (three of
+    the board so far and the deck, holding enough of the board so far), its cards as a
+    52-bit set (card_mask), how many of them are on the board so far (known_cards), and
+    rank_1 .. rank_10, each player's best hand_rank with it (null: no such player).
+  omaha_board_ranks: one row per final board (board_mask, 1,086,008 heads-up before the
+    flop, 820 on a flop): each player's best hand_rank on it, rank_1 .. rank_10, the best
+    of its ten triples'.
+  omaha_equity: one row per player, as equity (017): every board counted once.
+  omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_deals,
+    021: the board of each trial, drawn from deal_settings' seed), each board weighed by
+    the trials that drew it; known hands only (random hands are Hold'em's for now).
+
+  Short deck: the 36-card deck is equity_deck when the cards below 6 are dead (the library
+  gives them in dead_input). A hand of short deck is a hand of seven of those cards, ranked
+  by short_deck_card_ranks (034) in each ranking: Hold'em's runouts (exact_runouts, 017;
+  monte_carlo_runouts, 021) ranked another way. The tally is the ranking.
+
+  short_deck_equity, short_deck_monte_carlo_equity: one row per ranking ('shortdeck',
+    'shortdeck-triton') per player, as equity and monte_carlo_equity: exact over every class
+    of boards, or over the trials (random players drawn as Hold'em's are).
+*/
+
+/* The cards the final board is made of: the board so far (known 1) and the deck. */
+create view omaha_board_cards as
+select
+    cards.card_id,
+    cards.rank_code,
+    cards.suit_code,
+    cards.card_bit,
+    case when cards.card_id in (select card_id from board_input) then 1 else 0 end as known
+from cards
+where cards.card_id in (select card_id from board_input)
+    or cards.card_id in (select card_id from equity_deck);
+
+create view omaha_triple_ranks as
+with
+    hole_cards as (
+        select
+            hand_input.hand_no as player,
+            cards.card_id,
+            cards.rank_code,
+            cards.suit_code
+        from hand_input
+        inner join cards
+            on cards.card_id = hand_input.card_id
+    ),
+    hole_pairs as (
+        select
+            card_1.player,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from hole_cards as card_1
+        inner join hole_cards as card_2
+            on card_2.player = card_1.player
+            and card_2.card_id > card_1.card_id
+    ),
+    triples as (
+        select
+            card_1.rank_code + card_2.rank_code + card_3.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code + card_3.suit_code as suit_counts,
+            card_1.card_bit + card_2.card_bit + card_3.card_bit as card_mask,
+            card_1.known + card_2.known + card_3.known as known_cards
+        from omaha_board_cards as card_1
+        inner join omaha_board_cards as card_2
+            on card_2.card_id > card_1.card_id
+        inner join omaha_board_cards as card_3
+            on card_3.card_id > card_2.card_id
+        -- the other two cards of the board hold the rest of the board so far
+        where card_1.known + card_2.known + card_3.known >= (select count(*) from board_input) - 2
+    )
+select
+    triples.card_mask,
+    triples.known_cards,
+    min(case when hole_pairs.player = 1 then hand_classes.hand_rank end) as rank_1,
+    min(case when hole_pairs.player = 2 then hand_classes.hand_rank end) as rank_2,
+    min(case when hole_pairs.player = 3 then hand_classes.hand_rank end) as rank_3,
+    min(case when hole_pairs.player = 4 then hand_classes.hand_rank end) as rank_4,
+    min(case when hole_pairs.player = 5 then hand_classes.hand_rank end) as rank_5,
+    min(case when hole_pairs.player = 6 then hand_classes.hand_rank end) as rank_6,
+    min(case when hole_pairs.player = 7 then hand_classes.hand_rank end) as rank_7,
+    min(case when hole_pairs.player = 8 then hand_classes.hand_rank end) as rank_8,
+    min(case when hole_pairs.player = 9 then hand_classes.hand_rank end) as rank_9,
+    min(case when hole_pairs.player = 10 then hand_classes.hand_rank end) as rank_10
+from triples
+cross join hole_pairs
+inner join hand_classes
+    on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
+    -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
+    and hand_classes.is_flush = case
+        when triples.suit_counts + hole_pairs.suit_counts in (5, 40, 320, 2560) then 1
+        else 0
+    end
+group by triples.card_mask, triples.known_cards;
+
+create view omaha_board_ranks as
+with
+    known_board as (
+        select
+            cast(coalesce(sum(cards.card_bit), 0) as bigint) as card_mask
+        from board_input
+        inner join cards
+            on cards.card_id = board_input.card_id
+    ),
+    -- Every pair of the board's cards, with the cards of the board so far it holds (known_mask).
+    board_pairs as (
+        select
+            card_1.card_bit + card_2.card_bit as card_mask,
+            (card_1.card_bit + card_2.card_bit) & known_board.card_mask as known_mask
+        from omaha_board_cards as card_1
+        inner join omaha_board_cards as card_2
+            on card_2.card_id > card_1.card_id
+        cross join known_board
+    )
+-- Each board once per triple it holds, with the pair of its other cards: the pair holds
+-- the board so far that the triple does not (an equality: a hash join).
+select
+    omaha_triple_ranks.card_mask + board_pairs.card_mask as board_mask,
+    min(omaha_triple_ranks.rank_1) as rank_1,
+    min(omaha_triple_ranks.rank_2) as rank_2,
+    min(omaha_triple_ranks.rank_3) as rank_3,
+    min(omaha_triple_ranks.rank_4) as rank_4,
+    min(omaha_triple_ranks.rank_5) as rank_5,
+    min(omaha_triple_ranks.rank_6) as rank_6,
+    min(omaha_triple_ranks.rank_7) as rank_7,
+    min(omaha_triple_ranks.rank_8) as rank_8,
+    min(omaha_triple_ranks.rank_9) as rank_9,
+    min(omaha_triple_ranks.rank_10) as rank_10
+from omaha_triple_ranks
+cross join known_board
+inner join board_pairs
+    on board_pairs.known_mask = known_board.card_mask - (omaha_triple_ranks.card_mask & known_board.card_mask)
+where board_pairs.card_mask & omaha_triple_ranks.card_mask = 0
+group by omaha_triple_ranks.card_mask + board_pairs.card_mask;
+
+/*
+  omaha_equity_of(ranked_boards): a table macro, the tally of Omaha boards: the relation
+  named holds one row per board, its weight (the runouts it stands for) and its rank_1 ..
+  rank_10 (as omaha_board_ranks). One row per player, as equity (017).
+*/
+create macro omaha_equity_of(ranked_boards) as table
+with
+    -- boards where every player holds the same hand_rank play alike: counted once
+    outcomes as (
+        select
+            row_number() over (
+                order by rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
+            ) as outcome,
+            sum(weight) as weight,
+            rank_1,
+            rank_2,
+            rank_3,
+            rank_4,
+            rank_5,
+            rank_6,
+            rank_7,
+            rank_8,
+            rank_9,
+            rank_10
+        from query_table(ranked_boards)
+        group by rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
+    ),
+    seat_ranks as (
+        select
+            0 as tally,
+            boards.outcome as runout,
+            boards.weight,
+            players.player,
+            case players.player
+                when 1 then boards.rank_1
+                when 2 then boards.rank_2
+                when 3 then boards.rank_3
+                when 4 then boards.rank_4
+                when 5 then boards.rank_5
+                when 6 then boards.rank_6
+                when 7 then boards.rank_7
+                when 8 then boards.rank_8
+                when 9 then boards.rank_9
+                when 10 then boards.rank_10
+            end as hand_rank
+        from outcomes as boards
+        cross join (select distinct hand_no as player from hand_input) as players
+    )
+select
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    equity
+from ranked_equity_of('seat_ranks');
+
+create view omaha_equity as
+with
+    every_board as (
+        select
+            cast(1 as bigint) as weight,
+            *
+        from omaha_board_ranks
+    )
+select * from omaha_equity_of('every_board');
+
+create view omaha_monte_carlo_equity as
+with
+    -- each trial's board (player 0), its cards as a 52-bit set
+    drawn_boards as (
+        select
+            card_mask as board_mask,
+            count(*) as trials
+        from monte_carlo_deals
+        where player = 0
+        group by card_mask
+    ),
+    weighed_boards as (
+        select
+            drawn_boards.trials as weight,
+            omaha_board_ranks.*
+        from drawn_boards
+        inner join omaha_board_ranks
+            on omaha_board_ranks.board_mask = drawn_boards.board_mask
+    )
+select * from omaha_equity_of('weighed_boards');
+
+/*
+  short_deck_equity_of(runout_rows): a table macro, Hold'em's runouts (as equity_of reads
+  them, 017) ranked in each short-deck ranking and tallied per ranking: one row per ranking
+  per player, as equity (017).
+*/
+create macro short_deck_equity_of(runout_rows) as table
+with
+    ranked_runouts as (
+        select
+            rankings.ranking,
+            runouts.runout,
+            runouts.weight,
+            runouts.player,
+            runouts.rank_key,
+            runouts.suit_counts,
+            runouts.card_mask
+        from query_table(runout_rows) as runouts
+        cross join (select distinct ranking from short_deck_classes) as rankings
+    ),
+    seat_ranks as (
+        select
+            ranking as tally,
+            runout,
+            weight,
+            player,
+            hand_rank
+        from short_deck_card_ranks('ranked_runouts')
+    )
+select
+    tally as ranking,
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    equity
+from ranked_equity_of('seat_ranks');
+
+create view short_deck_equity as
+select * from short_deck_equity_of('exact_runouts');
+
+create view short_deck_monte_carlo_equity as
+select * from short_deck_equity_of('monte_carlo_runouts');
