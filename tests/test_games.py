@@ -12,6 +12,7 @@ PLO4 over every four of the hole cards (two hole cards always lie within some fo
 
 from __future__ import annotations
 
+import csv
 import itertools
 import json
 from pathlib import Path
@@ -229,6 +230,31 @@ def test_phevaluators_published_omaha_examples(con, run):
     same = examples["same_hand"]
     by_ids = evaluate_omaha_cards(*same["board_ids"], *same["hole_ids"])
     assert con.execute("select omaha_rank(?, ?)", [same["hole"], same["board"]]).fetchone() == (by_ids,)
+
+
+PHEVALUATOR_ROWS = Path(__file__).parent / "reference" / "phevaluator_plo"
+
+
+@pytest.mark.parametrize("game, hole_cards", [("plo4", 4), ("plo5", 5), ("plo6", 6)])
+def test_phevaluators_published_plo_rows(con, game, hole_cards):
+    """Rows of phevaluator's published PLO4/5/6 test files (tests/reference/phevaluator_plo,
+    their source in its README): the board's five cards, then the hole cards, and phevaluator's
+    rank; every row's omaha_rank is that rank, but for a row that holds a card twice (PLO5's
+    row 55 has 3H on the board and in the hand, and phevaluator ranks it 2809): no hand, null."""
+    rows = list(csv.reader((PHEVALUATOR_ROWS / f"{game}.csv").open(encoding="utf-8")))[1:]
+    assert len(rows) == 60 and all(len(row) == 5 + hole_cards + 1 for row in rows)
+    given = [
+        (" ".join(row[5:-1]), " ".join(row[:5]), int(row[-1]) if len(set(row[:-1])) == len(row) - 1 else None)
+        for row in rows
+    ]
+    assert sum(rank is None for _, _, rank in given) == {"plo4": 0, "plo5": 1, "plo6": 0}[game]
+    wrong = con.execute(
+        "with given as (select unnest(?) as row), ranked as ("
+        " select row.hole, row.board, row.rank, omaha_rank(row.hole, row.board) as hand_rank from given)"
+        " select * from ranked where hand_rank is distinct from rank",
+        [[{"hole": hole, "board": board, "rank": rank} for hole, board, rank in given]],
+    ).fetchall()
+    assert wrong == [], wrong[:5]
 
 
 # -- the command line -------------------------------------------------------------
