@@ -102,6 +102,14 @@ def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[li
     """Each hand's best five under the game, places among them (equal hand_rank, equal place).
 
     Omaha: hands are the hole cards and boards their board; else the whole hand, boards []."""
+    results = _best_of(db, game, hands, boards)
+    for result in results:
+        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
+    return results
+
+
+def _best_of(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
+    """Each hand's best five under the game (as best_hands, without places)."""
     fives_of = [_fives(game, hand, board) for hand, board in zip(hands, boards)]
     every_five = [five for fives in fives_of for five in fives]
     evaluated = db._rank_hands(every_five)
@@ -122,8 +130,6 @@ def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[li
                 cards = cards[1:] + cards[:1]
             result = HandResult(_cards(hand, board), cards, points, category, hand_rank)
         results.append(result)
-    for result in results:
-        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
     return results
 
 
@@ -166,6 +172,49 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
     check_distinct(own + [board], names + ["the board"])
     parsed = [short_deck_hand(game, hand, board, name) for hand, name in zip(hands, names)]
     return best_hands(db, game, parsed, [[]] * len(parsed))
+
+
+# -- a file's hands (eval --file --game) ---------------------------------------------
+
+FIVES_PER_QUERY = 2_000  # five-card hands per query of _best_of (two bound values a card)
+
+
+def file_columns(game: Game) -> tuple[str, ...] | None:
+    """The columns a file's or frame's hands are read from: Omaha's hole cards apart from its
+    board ('hole' and 'board'); short deck's as Hold'em's (None: 'cards', or 'hole' and 'board')."""
+    return ("hole", "board") if game.is_omaha else None
+
+
+def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
+    """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
+    (cards, best, points, category, hand_rank) per row, evaluated as eval evaluates one hand
+    (_best_of), FIVES_PER_QUERY five-card hands a query. A bad row: BadInput naming it."""
+    from . import own_hands
+
+    if game.is_omaha and len(source.columns) != 2:
+        raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
+    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    hands, boards = [], []
+    for index, values in enumerate(batch.hand_values()):
+        try:
+            texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+            if game.is_omaha:
+                board = parse_cards(texts[1])
+                hole = omaha_hand(game, texts[0], board)
+                check_distinct([hole, board], ["the hand", "the board"])
+            else:
+                hole, board = short_deck_hand(game, " ".join(texts), []), []
+        except BadInput as e:
+            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+        hands.append(hole)
+        boards.append(board)
+    most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.is_omaha else math.comb(7, 5)  # a row's most
+    per_query = FIVES_PER_QUERY // most_fives
+    rows = []
+    for start in range(0, len(hands), per_query):
+        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query])
+        rows.extend((r.cards, r.best, r.points, r.category, r.hand_rank) for r in chunk)
+    return rows
 
 
 # -- equity ------------------------------------------------------------------------
