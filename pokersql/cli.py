@@ -56,17 +56,23 @@ def _holdem_only(ctx: click.Context, param: click.Parameter, value: str) -> None
         )
 
 
+def game_option(function, **settings):
+    settings.setdefault(
+        "help",
+        "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
+        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
+    )
+    return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
+
+
 def holdem_only_option(function):
     """--game on a command that deals or evaluates Hold'em only: another game is refused, one line."""
-    return click.option(
-        "--game",
-        type=click.Choice(GAME_NAMES),
-        default="holdem",
-        show_default=True,
+    return game_option(
+        function,
         expose_value=False,
         callback=_holdem_only,
         help="holdem only for now (eval, compare, freq and equity take the other games; docs/games.md).",
-    )(function)
+    )
 
 
 def shuffle_options(function):
@@ -254,17 +260,6 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
     """
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order), output_format)
-
-
-def game_option(function):
-    return click.option(
-        "--game",
-        type=click.Choice(GAME_NAMES),
-        default="holdem",
-        show_default=True,
-        help="The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
-        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
-    )(function)
 
 
 @cli.command(name="eval")
