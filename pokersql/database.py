@@ -462,6 +462,7 @@ class Database:
             self._ensure_lookups(own_hands.batch_needs(self.engine))
             return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
         self.ensure_ready()
+        self._ensure_lookups(own_hands.batch_needs(self.engine))
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
 

@@ -108,11 +108,14 @@ def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[li
     return results
 
 
-def _best_of(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
-    """Each hand's best five under the game (as best_hands, without places)."""
+def _best_of(
+    db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], rank: Any = None
+) -> list[HandResult]:
+    """Each hand's best five under the game (as best_hands, without places). ``rank`` ranks
+    the five-card hands (db._rank_hands: a few; _rank_fives: many)."""
     fives_of = [_fives(game, hand, board) for hand, board in zip(hands, boards)]
     every_five = [five for fives in fives_of for five in fives]
-    evaluated = db._rank_hands(every_five)
+    evaluated = (rank or db._rank_hands)(every_five)
     ranks = _short_deck_ranks(db, game.ranking) if game.ranking != "standard" else None
     results = []
     start = 0
@@ -176,7 +179,7 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
 
 # -- a file's hands (eval --file --game) ---------------------------------------------
 
-FIVES_PER_QUERY = 2_000  # five-card hands per query of _best_of (two bound values a card)
+FIVES_PER_QUERY = 50_000  # five-card hands ranked at a time by _rank_fives (memory: a few tens of MB)
 
 
 def file_columns(game: Game) -> tuple[str, ...] | None:
@@ -187,9 +190,12 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
 
 def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
     """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
-    (cards, best, points, category, hand_rank) per row, evaluated as eval evaluates one hand
-    (_best_of), FIVES_PER_QUERY five-card hands a query. A bad row: BadInput naming it."""
+    (cards, best, points, category, hand_rank) per row, as eval picks one hand's (_best_of), its
+    fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
     from . import own_hands
+
+    def rank(fives: list[list[int]]) -> list[HandResult]:
+        return _rank_fives(db, fives)
 
     if game.is_omaha and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
@@ -212,9 +218,21 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
     per_query = FIVES_PER_QUERY // most_fives
     rows = []
     for start in range(0, len(hands), per_query):
-        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query])
+        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank)
         rows.extend((r.cards, r.best, r.points, r.category, r.hand_rank) for r in chunk)
     return rows
+
+
+def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
+    """Many five-card hands, ranked by evaluate_many's batches of Hold'em (own_hands: on DuckDB
+    one pass in SQL, DUCKDB_EVALUATED; elsewhere hand_evaluations_of on a temporary relation)."""
+    from . import own_hands
+    from .progress import no_progress
+    from .results import EvaluateManyResult
+
+    texts = [" ".join(card_name(card) for card in five) for five in fives]
+    source = own_hands.source_of(texts, own_hands.batch_rows(db.engine))
+    return list(EvaluateManyResult(own_hands.evaluate_source(db.engine, source, no_progress)))
 
 
 # -- equity ------------------------------------------------------------------------

@@ -519,8 +519,19 @@ def game_counts(db) -> list:
     return [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
 
 
+GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
+    "omaha": {"hole": ["As Ks Qd Jd", "Ah Kh Qd 2s"], "board": ["Ts 9s 2c 7h 8s", "Ts 9s 2c"]},
+    "shortdeck-triton": {"cards": ["As 6c 7d 8s 9h Kd Kh", "Ah Kh Qh 6h 9h 9c 9d"]},
+}
+
+
 def test_other_games_equity_on_sqlite_is_duckdbs(built_database):
     import pokersql
 
     with pokersql.connect(built_database("sqlite"), engine="sqlite") as lite, pokersql.connect(built_database("duckdb")) as duck:
         assert game_counts(lite) == game_counts(duck)
+        for game, frame in GAME_FILE.items():
+            hands = pa.table(frame)
+            assert [r.to_dict() for r in lite.evaluate_many(hands, game=game)] == [r.to_dict() for r in duck.evaluate_many(hands, game=game)]
+            singles = [duck.evaluate(row.get("hole") or row["cards"], board=row.get("board", ""), game=game) for row in hands.to_pylist()]
+            assert [r.hand_rank for r in lite.evaluate_many(hands, game=game)] == [r.hand_rank for r in singles]
