@@ -48,6 +48,33 @@ seed_option = click.option(
 )
 
 
+def _holdem_only(ctx: click.Context, param: click.Parameter, value: str) -> None:
+    if value != "holdem":
+        command = ctx.info_name
+        raise click.UsageError(
+            f"{command} --game {value}: {command} is Hold'em's only for now; eval, compare, freq and equity take a game (docs/games.md)"
+        )
+
+
+def game_option(function, **settings):
+    settings.setdefault(
+        "help",
+        "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
+        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
+    )
+    return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
+
+
+def holdem_only_option(function):
+    """--game on a command that deals or evaluates Hold'em only: another game is refused, one line."""
+    return game_option(
+        function,
+        expose_value=False,
+        callback=_holdem_only,
+        help="holdem only for now (eval, compare, freq and equity take the other games; docs/games.md).",
+    )
+
+
 def shuffle_options(function):
     """--shuffle, --riffles and --order, for the commands that deal."""
     function = click.option(
@@ -221,6 +248,7 @@ def build(context: Context, preflop: bool, output_format: str) -> None:
 @click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
 @seed_option
 @shuffle_options
+@holdem_only_option
 @format_option
 @pass_context
 def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles: int, order: str, output_format: str) -> None:
@@ -234,17 +262,6 @@ def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order), output_format)
 
 
-def game_option(function):
-    return click.option(
-        "--game",
-        type=click.Choice(GAME_NAMES),
-        default="holdem",
-        show_default=True,
-        help="The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
-        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
-    )(function)
-
-
 @cli.command(name="eval")
 @click.argument("cards", nargs=-1)
 @click.option(
@@ -252,8 +269,8 @@ def game_option(function):
     "path",
     metavar="PATH",
     default=None,
-    help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'), "
-    "or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
+    help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'; Omaha: "
+    "'hole' and 'board'), or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
 )
 @click.option(
     "--keep",
@@ -286,6 +303,7 @@ def eval_command(
         pokersql eval --game shortdeck Ah 6c 7d 8s 9h
         pokersql eval --file hands.csv --format csv
         pokersql eval --file hands.parquet --keep hand_id,seat
+        pokersql eval --file omaha.csv --game omaha
         printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
     """
     if path is None:
@@ -295,15 +313,15 @@ def eval_command(
             raise click.UsageError("give the cards of a hand, or --file PATH")
         emit(context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
         return
-    if game != "holdem" or board:
-        raise click.UsageError("--game and --board go with the cards of one hand, not with --file (Hold'em only)")
+    if board:
+        raise click.UsageError("--board goes with the cards of one hand, not with --file (a file's hands: a 'board' column)")
     if cards:
         raise click.UsageError("give either the cards of a hand or --file, not both")
     columns = None if keep is None else [name.strip() for name in keep.split(",") if name.strip()]
     if path == "-":
-        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True, keep=columns)
+        hands = context.db.evaluate_many(stdin_hands(sys.stdin), stdin=True, keep=columns, game=game)
     else:
-        hands = context.db.evaluate_many(path, keep=columns)
+        hands = context.db.evaluate_many(path, keep=columns, game=game)
     emit(hands, output_format)
 
 
@@ -314,6 +332,7 @@ def eval_command(
 @click.option("--player-column", default="seat", show_default=True, metavar="NAME", help="The column of the player (a seat, a name).")
 @click.option("--hole-column", default="hole", show_default=True, metavar="NAME", help="The column of the player's hole cards.")
 @click.option("--board-column", default="board", show_default=True, metavar="NAME", help="The column of the board (the same in every row of a hand).")
+@holdem_only_option
 @format_option
 @quiet_option
 @pass_context
@@ -407,6 +426,7 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
 @seed_option
 @shuffle_options
 @plot_option
+@holdem_only_option
 @format_option
 @quiet_option
 @pass_context

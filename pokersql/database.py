@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import re
@@ -417,7 +418,9 @@ class Database:
         self.ensure_ready()
         return games.evaluate(self, rules, cards, board_cards)
 
-    def evaluate_many(self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None) -> EvaluateManyResult:
+    def evaluate_many(
+        self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None, game: str = "holdem"
+    ) -> EvaluateManyResult:
         """Many hands of 5, 6 or 7 cards at once, in the order given: one row each.
 
         ``hands`` is any of:
@@ -441,11 +444,27 @@ class Database:
         none). One named like a result column (``cards``, ``best``, ``points``,
         ``category``, ``hand_rank``) is renamed ``input_<name>``.
 
+        ``game``: one of ``games.GAME_NAMES``, each hand evaluated as ``evaluate`` evaluates it
+        (its rows parsed in Python, a few thousand five-card hands a query). Short deck: its
+        hands as Hold'em's are given. Omaha: a frame or file with ``hole`` and ``board``
+        columns (the 4, 5 or 6 hole cards; 3 to 5 board cards), by default kept beside the result.
+
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
-        source = own_hands.source_of(hands, own_hands.batch_rows(self.engine), stdin_lines=stdin, keep=keep)
+        rules = games.game_of(game)
+        try:
+            source = own_hands.source_of(
+                hands, own_hands.batch_rows(self.engine), stdin_lines=stdin, keep=keep, columns=games.file_columns(rules)
+            )
+        except BadInput as e:
+            raise BadInput(f"{rules.name}: {e}" if rules.is_omaha else str(e)) from None
+        if rules.name == "holdem":
+            self._ensure_lookups(own_hands.batch_needs(self.engine))
+            return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+        self.ensure_ready()
         self._ensure_lookups(own_hands.batch_needs(self.engine))
-        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+        evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
+        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
 
     def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
         """A showdown over a table of hands, one row per player per hand: each player's best

@@ -102,9 +102,20 @@ def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[li
     """Each hand's best five under the game, places among them (equal hand_rank, equal place).
 
     Omaha: hands are the hole cards and boards their board; else the whole hand, boards []."""
+    results = _best_of(db, game, hands, boards)
+    for result in results:
+        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
+    return results
+
+
+def _best_of(
+    db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], rank: Any = None
+) -> list[HandResult]:
+    """Each hand's best five under the game (as best_hands, without places). ``rank`` ranks
+    the five-card hands (db._rank_hands: a few; _rank_fives: many)."""
     fives_of = [_fives(game, hand, board) for hand, board in zip(hands, boards)]
     every_five = [five for fives in fives_of for five in fives]
-    evaluated = db._rank_hands(every_five)
+    evaluated = (rank or db._rank_hands)(every_five)
     ranks = _short_deck_ranks(db, game.ranking) if game.ranking != "standard" else None
     results = []
     start = 0
@@ -122,8 +133,6 @@ def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[li
                 cards = cards[1:] + cards[:1]
             result = HandResult(_cards(hand, board), cards, points, category, hand_rank)
         results.append(result)
-    for result in results:
-        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
     return results
 
 
@@ -166,6 +175,64 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
     check_distinct(own + [board], names + ["the board"])
     parsed = [short_deck_hand(game, hand, board, name) for hand, name in zip(hands, names)]
     return best_hands(db, game, parsed, [[]] * len(parsed))
+
+
+# -- a file's hands (eval --file --game) ---------------------------------------------
+
+FIVES_PER_QUERY = 50_000  # five-card hands ranked at a time by _rank_fives (memory: a few tens of MB)
+
+
+def file_columns(game: Game) -> tuple[str, ...] | None:
+    """The columns a file's or frame's hands are read from: Omaha's hole cards apart from its
+    board ('hole' and 'board'); short deck's as Hold'em's (None: 'cards', or 'hole' and 'board')."""
+    return ("hole", "board") if game.is_omaha else None
+
+
+def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
+    """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
+    (cards, best, points, category, hand_rank) per row, as eval picks one hand's (_best_of), its
+    fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
+    from . import own_hands
+
+    def rank(fives: list[list[int]]) -> list[HandResult]:
+        return _rank_fives(db, fives)
+
+    if game.is_omaha and len(source.columns) != 2:
+        raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
+    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    hands, boards = [], []
+    for index, values in enumerate(batch.hand_values()):
+        try:
+            texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+            if game.is_omaha:
+                board = parse_cards(texts[1])
+                hole = omaha_hand(game, texts[0], board)
+                check_distinct([hole, board], ["the hand", "the board"])
+            else:
+                hole, board = short_deck_hand(game, " ".join(texts), []), []
+        except BadInput as e:
+            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+        hands.append(hole)
+        boards.append(board)
+    most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.is_omaha else math.comb(7, 5)  # a row's most
+    per_query = FIVES_PER_QUERY // most_fives
+    rows = []
+    for start in range(0, len(hands), per_query):
+        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank)
+        rows.extend((r.cards, r.best, r.points, r.category, r.hand_rank) for r in chunk)
+    return rows
+
+
+def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
+    """Many five-card hands, ranked by evaluate_many's batches of Hold'em (own_hands: on DuckDB
+    one pass in SQL, DUCKDB_EVALUATED; elsewhere hand_evaluations_of on a temporary relation)."""
+    from . import own_hands
+    from .progress import no_progress
+    from .results import EvaluateManyResult
+
+    texts = [" ".join(card_name(card) for card in five) for five in fives]
+    source = own_hands.source_of(texts, own_hands.batch_rows(db.engine))
+    return list(EvaluateManyResult(own_hands.evaluate_source(db.engine, source, no_progress)))
 
 
 # -- equity ------------------------------------------------------------------------

@@ -762,18 +762,23 @@ DUCKDB_SORTED = {
 OWN_CARDS_TABLE = "own_cards"
 
 
-def evaluate_source(engine: Any, source: Source, progress: Any) -> list[Any]:
+def evaluate_source(
+    engine: Any, source: Source, progress: Any, evaluate_batch: Callable[[Source, Batch], list[tuple]] | None = None
+) -> list[Any]:
     """Every batch of the source, evaluated: a list of chunks (Arrow tables or lists of rows).
 
     Each chunk holds the kept columns (``source.kept_names``) and then RESULT_COLUMNS.
-    A bad hand raises BadInput naming its row, and nothing is returned.
+    A bad hand raises BadInput naming its row, and nothing is returned. ``evaluate_batch``,
+    if given, evaluates a batch instead (another game's: games.evaluate_batch), as rows.
     """
     chunks = []
     done = 0
     task = "evaluating hands"
     for batch in source.batches:
         progress(task, done, max(source.total or 0, done + batch.count))
-        if engine.reads_frames:
+        if evaluate_batch is not None:
+            chunk = evaluate_batch(source, batch)
+        elif engine.reads_frames:
             chunk = _duckdb_batch(engine, source, batch)
         else:
             chunk = _python_batch(engine, source, batch)

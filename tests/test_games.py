@@ -21,7 +21,7 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 import pytest
-from phevaluator import evaluate_omaha_cards
+from phevaluator import evaluate_cards, evaluate_omaha_cards
 from pokerkit import Card, Label
 from pokerkit.lookups import ShortDeckHoldemLookup
 
@@ -301,12 +301,80 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
+        (["deal", "--players", "2", "--game", "omaha"], "deal --game omaha: deal is Hold'em's only for now"),
+        (["simulate", "--deals", "2", "--game", "shortdeck"], "simulate --game shortdeck: simulate is Hold'em's only for now"),
+        (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
     ],
 )
 def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
     status, out, err = run(*args)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and message in err, err
+
+
+FILE_HANDS = 120  # rows per game of the file below: more than a query holds (games.FIVES_PER_QUERY), in every game
+
+
+def card_text(cards: list[int]) -> str:
+    return " ".join(NAMES[c // 4] + SUITS[c % 4] for c in cards)
+
+
+def test_eval_file_takes_a_game(run, tmp_path, pokerkit_classes):
+    """eval --file --game: a CSV of random hands per game, each row's hand_rank the peers':
+    Omaha ('hole' and 'board', boards of 3 to 5) the best of phevaluator's five-card ranks
+    over every two hole cards with every three of the board; short deck ('cards', 5 to 7 of the 36 cards) the best of its fives by
+    pokerkit's classes. The file's other columns come first, in the file's order."""
+    rng = np.random.default_rng(2424)
+    for game, hole_cards in [("omaha", 4), ("omaha5", 5), ("omaha6", 6), *[(rule_set, 0) for rule_set in RULE_SETS]]:
+        lowest = 16 if hole_cards == 0 else 0  # short deck: 6c and up
+        rows, expected = [], []
+        for number in range(FILE_HANDS):
+            size = 5 + number % 3
+            cards = (rng.permutation(52 - lowest)[: hole_cards + size] + lowest).tolist()
+            if hole_cards:
+                hole, board = cards[:hole_cards], cards[hole_cards : hole_cards + size - 2]
+                rows.append(f"{number},{card_text(hole)},{card_text(board)}")
+                expected.append(min(
+                    evaluate_cards(*pair, *triple)
+                    for pair in itertools.combinations(hole, 2)
+                    for triple in itertools.combinations(board, 3)
+                ))
+            else:
+                ranks = {(key, flush): rank for key, flush, rank, _ in pokerkit_classes[game]}
+                rows.append(f"{number},{card_text(cards)}")
+                expected.append(min(
+                    ranks[sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1)]
+                    for five in itertools.combinations(cards, 5)
+                ))
+        path = tmp_path / f"{game}.csv"
+        path.write_text(("hand_id,hole,board\n" if hole_cards else "hand_id,cards\n") + "\n".join(rows) + "\n")
+        status, out, err = run("eval", "--file", str(path), "--game", game, "--format", "json")
+        assert (status, err) == (0, ""), err
+        results = [json.loads(line) for line in out.splitlines()]
+        assert [r["hand_id"] for r in results] == [str(n) for n in range(FILE_HANDS)]
+        ours = [r["hand_rank"] for r in results]
+        assert ours == expected, game
+        assert len(set(ours)) > FILE_HANDS // 2  # hands of every kind, not one repeated
+
+
+def test_a_bad_row_of_a_games_file_is_one_line_naming_it_and_the_game(run, tmp_path, db_file):
+    import pokersql
+
+    omaha = tmp_path / "omaha.csv"
+    omaha.write_text("hand_id,hole,board\n1,As Ks Qd Jd,Ts 9s 2c\n2,Ah Kh,Ts 9s 2c\n")
+    short = tmp_path / "short.csv"
+    short.write_text("cards\nAs Ks Qd Jd 9h\nAs Ks Qd Jd 5h\n")
+    cases = [
+        (["--file", str(omaha), "--game", "omaha"], "omaha.csv line 3: omaha: the hand needs 4 hole cards, got 2: Ah Kh"),
+        (["--file", str(short), "--game", "shortdeck"], "short.csv line 3: card '5h' is not in shortdeck's deck"),
+        (["--file", str(short), "--game", "omaha5"], "omaha5: " + str(short) + " has no column 'hole'; its columns: cards"),
+        (["--file", str(omaha), "--game", "omaha", "--board", "2c 3c 4c"], "--board goes with the cards of one hand, not with --file"),
+    ]
+    for args, message in cases:
+        status, out, err = run("eval", *args)
+        assert (status, out, err.count("\n")) == (2, "", 1) and message in err, err
+    with pokersql.connect(db_file) as db, pytest.raises(pokersql.BadInput, match="omaha: the hands need 'hole' and 'board' columns"):
+        db.evaluate_many(["As Ks Qd Jd Ts 9s 2c"], game="omaha")
 
 
 def test_the_games_are_the_sql_table_and_the_counts_the_reference(con):
@@ -477,8 +545,19 @@ def game_counts(db) -> list:
     return [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
 
 
+GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
+    "omaha": {"hole": ["As Ks Qd Jd", "Ah Kh Qd 2s"], "board": ["Ts 9s 2c 7h 8s", "Ts 9s 2c"]},
+    "shortdeck-triton": {"cards": ["As 6c 7d 8s 9h Kd Kh", "Ah Kh Qh 6h 9h 9c 9d"]},
+}
+
+
 def test_other_games_equity_on_sqlite_is_duckdbs(built_database):
     import pokersql
 
     with pokersql.connect(built_database("sqlite"), engine="sqlite") as lite, pokersql.connect(built_database("duckdb")) as duck:
         assert game_counts(lite) == game_counts(duck)
+        for game, frame in GAME_FILE.items():
+            hands = pa.table(frame)
+            assert [r.to_dict() for r in lite.evaluate_many(hands, game=game)] == [r.to_dict() for r in duck.evaluate_many(hands, game=game)]
+            singles = [duck.evaluate(row.get("hole") or row["cards"], board=row.get("board", ""), game=game) for row in hands.to_pylist()]
+            assert [r.hand_rank for r in lite.evaluate_many(hands, game=game)] == [r.hand_rank for r in singles]
