@@ -75,18 +75,17 @@ with
             and sum(players_in.all_in) >= count(*) - 1
             and count(players_in.hole_1) = count(*)
     ),
+    -- Each player's two hole cards from one join (Spark expands a CTE at every place it is read).
     allin_cards as (
-        select allin_hands.spot, players_in.hole_1 as card_id, 0 as on_board
+        select
+            allin_hands.spot,
+            case holes.hole_no when 1 then players_in.hole_1 else players_in.hole_2 end as card_id,
+            0 as on_board
         from allin_hands
         inner join players_in
             on players_in.site = allin_hands.site
             and players_in.hand_id = allin_hands.hand_id
-        union all
-        select allin_hands.spot, players_in.hole_2, 0
-        from allin_hands
-        inner join players_in
-            on players_in.site = allin_hands.site
-            and players_in.hand_id = allin_hands.hand_id
+        cross join (select 1 as hole_no union all select 2) as holes
         union all
         select allin_hands.spot, board.card_id, 1
         from allin_hands
