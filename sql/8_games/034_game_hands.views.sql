@@ -13,7 +13,7 @@
     is_hole 1 for a hole card, 0 for a board card), one row each, with its hand_rank, the
     best (smallest) of hand_classes' over every two of its hole cards with every three of
     its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
-    (their suit_counts 5, 40, 320 or 2560: five of one suit in base 8).
+    (five_card_flush: their suit_counts 5, 40, 320 or 2560, five of one suit in base 8).
   short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
   short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
     summed into the codes of cards, with their lowest and highest card_id.
@@ -49,6 +49,11 @@ with
         where flush_suits.suit_counts = summed.suit_counts
     )
 select * from short_deck_ranks_of('short_deck_flush_masks');
+
+-- Whether five cards are one suit, from their suit_counts (001): 5 in base 8, in one of the
+-- four places (5, 40, 320 or 2560); 1 or 0, as hand_classes.is_flush. Omaha's fives (here and
+-- 036) are ranked by their rank_key and this.
+create macro five_card_flush(suit_counts) as case when suit_counts in (5, 40, 320, 2560) then 1 else 0 end;
 
 create macro omaha_ranks_of(card_rows) as table
 with
@@ -93,10 +98,7 @@ with
         select
             hole_pairs.hand_no,
             hole_pairs.rank_key + board_triples.rank_key as rank_key,
-            case
-                when hole_pairs.suit_counts + board_triples.suit_counts in (5, 40, 320, 2560) then 1
-                else 0
-            end as is_flush
+            five_card_flush(hole_pairs.suit_counts + board_triples.suit_counts) as is_flush
         from card_pairs as hole_pairs
         inner join board_triples
             on board_triples.hand_no = hole_pairs.hand_no

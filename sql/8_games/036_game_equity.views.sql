@@ -98,22 +98,13 @@ cross join hole_pairs
 inner join hand_classes
     on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
     -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
-    and hand_classes.is_flush = case
-        when triples.suit_counts + hole_pairs.suit_counts in (5, 40, 320, 2560) then 1
-        else 0
-    end
+    and hand_classes.is_flush = five_card_flush(triples.suit_counts + hole_pairs.suit_counts)
 group by triples.card_mask, triples.known_cards;
 
 create view omaha_board_ranks as
 with
-    known_board as (
-        select
-            cast(coalesce(sum(cards.card_bit), 0) as bigint) as card_mask
-        from board_input
-        inner join cards
-            on cards.card_id = board_input.card_id
-    ),
-    -- Every pair of the board's cards, with the cards of the board so far it holds (known_mask).
+    -- Every pair of the board's cards, with the cards of the board so far (board_so_far, 015)
+    -- it holds (known_mask).
     board_pairs as (
         select
             card_1.card_bit + card_2.card_bit as card_mask,
@@ -121,7 +112,7 @@ with
         from omaha_board_cards as card_1
         inner join omaha_board_cards as card_2
             on card_2.card_id > card_1.card_id
-        cross join known_board
+        cross join board_so_far as known_board
     )
 -- Each board once per triple it holds, with the pair of its other cards: the pair holds
 -- the board so far that the triple does not (an equality: a hash join).
@@ -138,7 +129,7 @@ select
     min(omaha_triple_ranks.rank_9) as rank_9,
     min(omaha_triple_ranks.rank_10) as rank_10
 from omaha_triple_ranks
-cross join known_board
+cross join board_so_far as known_board
 inner join board_pairs
     on board_pairs.known_mask = known_board.card_mask - (omaha_triple_ranks.card_mask & known_board.card_mask)
 where board_pairs.card_mask & omaha_triple_ranks.card_mask = 0
