@@ -106,23 +106,31 @@ def _refused_everywhere(db: pokersql.Database, sql: str, tmp_path: Path) -> None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep"]
 
 
-@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
-def test_in_memory_query_and_relation_are_sandboxed(tmp_path, sql):
-    (tmp_path / "keep").write_text("x")
-    with pokersql.connect() as db:
-        _refused_everywhere(db, sql, tmp_path)
-        assert db.query("select count(*) as n from cards").rows == [(52,)]
-        assert db.relation("select count(*) as n from cards").fetchall() == [(52,)]
-
-
-@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
-def test_the_second_in_memory_database_of_a_process_is_sandboxed(tmp_path, sql):
-    (tmp_path / "keep").write_text("x")
+@pytest.fixture(scope="module")
+def in_memory_pair():
+    """Two databases in memory, open at once in this process (each is built when opened: a few
+    seconds, so every route below tries the same two; none of them changes a database)."""
     with pokersql.connect() as first, pokersql.connect() as second:
-        assert first.evaluate("Ah Kh Qh Jh Th").hand_rank == 1  # the first is open and in use
-        _refused_everywhere(second, sql, tmp_path)
-        _refused_everywhere(first, sql, tmp_path)
-        assert second.query("select count(*) as n from cards").rows == [(52,)]
+        yield first, second
+
+
+@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
+def test_in_memory_query_and_relation_are_sandboxed(tmp_path, sql, in_memory_pair):
+    (tmp_path / "keep").write_text("x")
+    db = in_memory_pair[0]
+    _refused_everywhere(db, sql, tmp_path)
+    assert db.query("select count(*) as n from cards").rows == [(52,)]
+    assert db.relation("select count(*) as n from cards").fetchall() == [(52,)]
+
+
+@pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
+def test_the_second_in_memory_database_of_a_process_is_sandboxed(tmp_path, sql, in_memory_pair):
+    (tmp_path / "keep").write_text("x")
+    first, second = in_memory_pair
+    assert first.evaluate("Ah Kh Qh Jh Th").hand_rank == 1  # the first is open and in use
+    _refused_everywhere(second, sql, tmp_path)
+    _refused_everywhere(first, sql, tmp_path)
+    assert second.query("select count(*) as n from cards").rows == [(52,)]
 
 
 @pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
