@@ -491,7 +491,7 @@ def equity(
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
     Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random";
-    with --game, the game's hole cards (or "random" in short deck; docs/games.md).
+    with --game, the game's hole cards or "random" (docs/games.md).
 
     \b
     Examples:

@@ -539,7 +539,7 @@ class Database:
         Exact only: refused with ``trials`` or ``next_street``.
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
-        views of sql/8_games): each hand its hole cards, or "random" in short deck; exact for known hands,
+        views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
         Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
         """
         rules = games.game_of(game)

@@ -19,14 +19,16 @@
     cards in equity_deck) weight times (monte_carlo_range_choices, a view of its own: the
     units count its rows). A source's choices are numbered 0 .. n - 1
     (choice_no); a set of deck cards by the combinatorial number system on the
-    cards' places in the deck, so no sorting is needed. paired_no is a triple's
-    choice_no times the number of pairs (a board unit's choice is pair + pairs *
-    triple): found by it, the triple needs no division, which SQLite would not
-    look up by an index.
+    cards' places in the deck, so no sorting is needed. paired_no is a pair's or a
+    triple's choice_no times the number of pairs (a unit of a pair and a pair, or a
+    triple, has choice pair + pairs * the other): found by it, the second needs no
+    division, which SQLite would not look up by an index.
   monte_carlo_units: one row per unit of a trial's draw, in order: each range player's
-    combination, each random player's two cards, then the board still to come (five
-    cards: a pair and a triple; two: a pair; one: a card; none at the river). A unit
-    picks one choice of source_a and one of source_b (n_a * n_b pairs of choices).
+    combination, each random player's hole cards (as many as the known hands hold: two
+    in Hold'em; in Omaha four, two pairs; five, a pair and a triple; six, two pairs
+    and then a pair, a unit of its own), then the board still to come (five cards: a
+    pair and a triple; two: a pair; one: a card; none at the river). A unit picks one
+    choice of source_a and one of source_b (n_a * n_b pairs of choices).
 
   Each view reads the one before it once: Spark expands a view, and a CTE, at every place it
   is read (pokersql/engines/spark/expansion.py).
@@ -125,7 +127,9 @@ with
             rank_code,
             suit_code,
             card_bit,
-            row_number() over (order by card_id) - 1 as place
+            row_number() over (order by card_id) - 1 as place,
+            -- the number of pairs of the deck's cards
+            count(*) over () * (count(*) over () - 1) // 2 as pairs
         from equity_deck
     )
 select
@@ -151,7 +155,7 @@ select
     high.rank_code + low.rank_code,
     high.suit_code + low.suit_code,
     high.card_bit + low.card_bit,
-    high.place * (high.place - 1) // 2 + low.place
+    (high.place * (high.place - 1) // 2 + low.place) * high.pairs
 from deck as high
 inner join deck as low
     on low.place < high.place
@@ -163,7 +167,7 @@ select
     high.suit_code + middle.suit_code + low.suit_code,
     high.card_bit + middle.card_bit + low.card_bit,
     (high.place * (high.place - 1) * (high.place - 2) // 6 + middle.place * (middle.place - 1) // 2 + low.place)
-    * (select count(*) * (count(*) - 1) // 2 from deck)
+    * high.pairs
 from deck as high
 inner join deck as middle
     on middle.place < high.place
@@ -181,6 +185,11 @@ from monte_carlo_range_choices;
 
 create view monte_carlo_units as
 with
+    -- The hole cards a random player is dealt: as many as the known hands hold (Omaha's 4 to 6), else 2.
+    hole_cards (cards) as (
+        select coalesce(max(cards), 2)
+        from (select count(*) as cards from hand_input group by hand_no) as known_hands
+    ),
     units as (
         select
             1 as part,
@@ -189,16 +198,21 @@ with
             0 as source_b
         from monte_carlo_range_players
         union all
+        -- Each random player: a pair, two pairs, a pair and a triple, or two pairs (and a pair, part 3).
         select
+            parts.part,
+            random_hand_input.hand_no,
             2,
-            hand_no,
-            2,
-            0
+            case when parts.part = 3 or hole_cards.cards = 2 then 0 when hole_cards.cards = 5 then 3 else 2 end
         from random_hand_input
+        cross join hole_cards
+        inner join (select 2 as part union all select 3) as parts
+            on parts.part = 2
+            or hole_cards.cards = 6
         union all
         -- The board still to come, player 0: a pair and a triple, a pair, a card, or nothing.
         select
-            3,
+            4,
             0,
             case board_size when 0 then 2 when 3 then 2 when 4 then 1 end,
             case board_size when 0 then 3 else 0 end
@@ -252,7 +266,8 @@ with
         inner join source_sizes
             on source_sizes.source in (units.source_a, units.source_b)
         group by units.part, units.player, units.source_a, units.source_b
-        having count(*) = 2
+        having max(case when source_sizes.source = units.source_a then 1 end) = 1
+            and max(case when source_sizes.source = units.source_b then 1 end) = 1
     )
 select
     unit_no,
