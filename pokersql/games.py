@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
-from .results import HandResult
+from .results import GameDealResult, GamePlayerHand, HandResult
 
 # ``db`` below is a pokersql.Database (not imported: database.py imports this module).
 Database = Any
@@ -341,3 +341,39 @@ def equity(
                                   equity=share, std_error=std_error)
         players.append(player)
     return EquityResult(exact=trials is None, boards=runouts, deals=runouts, players=players, seed=None if trials is None else seed)
+
+
+# -- deals (deal --game) ---------------------------------------------------------------
+
+GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
+
+
+def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
+    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/8_games:
+    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
+    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
+    deck = 52 if game.lowest_value == 2 else 36
+    if players * game.hole_cards + 5 > deck:
+        raise BadInput(
+            f"deal --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
+            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
+        )
+    db.ensure_ready()
+    with db.engine.inputs(deal_settings=[settings]):
+        rows = db.engine.execute(GAME_DEAL, (game.name,))
+    holes: list[list[int]] = [[] for _ in range(players)]
+    board = []
+    for player, card in rows:
+        (holes[player - 1] if player else board).append(int(card))
+    if game.is_omaha:
+        results = best_hands(db, game, holes, [board] * players)
+    else:
+        results = best_hands(db, game, [hole + board for hole in holes], [[]] * players)
+    hands = [
+        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
+                       hand_rank=r.hand_rank, place=r.place, best=r.best)
+        for n, (hole, r) in enumerate(zip(holes, results), start=1)
+    ]
+    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
+                          board=[card_name(c) for c in board], **shown)
+

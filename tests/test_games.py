@@ -303,7 +303,8 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
-        (["deal", "--players", "2", "--game", "omaha"], "deal --game omaha: deal is Hold'em's only for now"),
+        (["deal", "--players", "8", "--game", "omaha6"], "deal --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards, the deck holds 52"),
+        (["deal", "--players", "10", "--game", "omaha5"], "deal --game omaha5: 10 players of 5 hole cards"),
         (["simulate", "--deals", "2", "--game", "shortdeck"], "simulate --game shortdeck: simulate is Hold'em's only for now"),
         (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
     ],
@@ -604,6 +605,60 @@ def test_random_omaha_opponents_by_monte_carlo_are_the_exhaustive_count(run, gam
     assert (status, out) == (2, "") and err.count("\n") == 1 and "random" in err and game in err, err
 
 
+# -- deals ---------------------------------------------------------------------------
+
+def deck_of_the_deal(con, seed: int) -> list[int]:
+    """Hold'em's deck of deal 1 of the seed, top first (shuffle_and_deal, 003), uniform shuffle."""
+    con.begin()
+    con.execute("update deal_settings set seed = ?, players = 2, deals = 1, shuffle = 'uniform', first_deal = 1", [seed])
+    deck = [card for (card,) in con.execute("select card_id from shuffle_and_deal where deal_no = 1 order by deck_position").fetchall()]
+    con.rollback()
+    return deck
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_deal_of_a_game_is_hold_ems_deck_ranked_by_the_peers(con, run, pokerkit_classes, game):
+    """deal --game: Hold'em's deck of the same seed (the cards below the game's lowest value taken
+    out), each player's hole cards from its top (in blocks or round-robin), then a board of five;
+    each player's hand_rank phevaluator's (Omaha) or pokerkit's classes' best of 21 (short
+    deck), the places and winners theirs; the JSON has the contract's deal shape."""
+    from test_contract import SHAPES, check
+
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    most = min(10, (52 - 16 * (rules.lowest_value == 6) - 5) // rules.hole_cards)
+    for seed, players, order in ((len(game), 2, "blocks"), (2024, most, "round-robin")):
+        status, out, err = run("deal", "--game", game, "--players", str(players), "--seed", str(seed), "--order", order, "--format", "json")
+        assert status == 0, err
+        dealt = json.loads(out)
+        check(dealt, SHAPES["deal"])
+        deck = [c for c in deck_of_the_deal(con, seed) if c // 4 + 2 >= rules.lowest_value]
+        k = rules.hole_cards
+        if order == "blocks":
+            holes = [deck[n * k : (n + 1) * k] for n in range(players)]
+        else:
+            holes = [deck[n : players * k : players] for n in range(players)]
+        board = deck[players * k : players * k + 5]
+        assert (dealt["game"], dealt["seed"], dealt["order"], dealt["board"]) == (game, seed, order, card_text(board).split())
+        assert [p["cards"] for p in dealt["players"]] == [card_text(hole).split() for hole in holes]
+        if ranks is None:
+            theirs = [omaha_rank(hole, board) for hole in holes]
+        else:
+            theirs = [
+                min(ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))] for five in itertools.combinations(hole + board, 5))
+                for hole in holes
+            ]
+        assert [p["hand_rank"] for p in dealt["players"]] == theirs, (game, seed, holes, board)
+        assert [p["place"] for p in dealt["players"]] == [1 + sum(other < mine for other in theirs) for mine in theirs]
+        assert dealt["winners"] == [n for n, mine in enumerate(theirs, start=1) if mine == min(theirs)]
+        for player in dealt["players"]:
+            assert len(player["best"]) == 5 and set(player["best"]) <= set(player["cards"]) | set(dealt["board"])
+            if rules.is_omaha:
+                assert len(set(player["best"]) & set(player["cards"])) == 2
+
+
 # -- the other engines: the same SQL, the same answers --------------------------------
 
 # (hands, keyword arguments of Database.equity): small spots, exact and Monte Carlo (every
@@ -619,7 +674,10 @@ GAME_SPOTS = [
 
 
 def game_counts(db) -> list:
-    return [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+    """The counts of GAME_SPOTS' equities, and two deals of other games (the view game_deals)."""
+    equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+    deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
+    return equities + deals
 
 
 GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
