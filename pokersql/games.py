@@ -329,6 +329,8 @@ def equity(
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
     runouts = int(totals[0][1]) if totals else 0
+    if trials is not None and runouts != trials:
+        raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
     players = []
     for hole, (_, _, wins, ties, shares) in zip(holes, totals):
         share = shares / (2520 * runouts)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import math
 from pathlib import Path
 
 import duckdb
@@ -573,6 +574,7 @@ RANDOM_OMAHA_SPOTS = [
     ("omaha", ("known", "random"), 3, 16, 38),
     ("omaha5", ("known", "random", "known"), 3, 14, 45),
     ("omaha6", ("random", "known", "random"), 4, 14, 3),
+    ("omaha", ("random", "known"), 0, 13, 3),
 ]
 
 
@@ -603,6 +605,17 @@ def test_random_omaha_opponents_by_monte_carlo_are_the_exhaustive_count(run, gam
     assert sum(p["equity"] for p in drawn["players"]) == pytest.approx(1)
     status, out, err = run(*args, "--exact")
     assert (status, out) == (2, "") and err.count("\n") == 1 and "random" in err and game in err, err
+
+
+def test_the_most_random_omaha_hands_the_deck_holds_are_dealt_in_every_trial(run):
+    """PLO6, one known hand and six random ones before the flop: 47 of the 52 cards in each
+    trial, every trial dealt (a hand and the board drawn a pair at a time, 020: drawn whole,
+    a fifth of the trials found no cards left within 10,000 attempts)."""
+    status, out, err = run("equity", "--game", "omaha6", "As Ks Qs Jd 2c 2d", *["random"] * 6, "--trials", "500", "--seed", "1", "--format", "json")
+    assert status == 0, err
+    drawn = json.loads(out)
+    assert drawn["boards"] == 500 and [p["combos"] for p in drawn["players"][1:]] == [math.comb(46, 6)] * 6
+    assert sum(p["equity"] for p in drawn["players"]) == pytest.approx(1)
 
 
 # -- deals ---------------------------------------------------------------------------
