@@ -240,6 +240,7 @@ def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
 # The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
 OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
+OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: trials per query at most
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
 
@@ -326,6 +327,8 @@ def equity(
                 slice_trials = db.engine.equity_costs.slice_trials
                 if game.is_omaha and not randoms:  # each slice ranks every board that can come: no more slices than needed
                     slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
+                elif game.is_omaha:  # each trial draws up to eight units: memory grows with the slice (0.5 GB at 100,000)
+                    slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
     runouts = int(totals[0][1]) if totals else 0
