@@ -327,7 +327,7 @@ def equity(
                 slice_trials = db.engine.equity_costs.slice_trials
                 if game.is_omaha and not randoms:  # each slice ranks every board that can come: no more slices than needed
                     slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
-                elif game.is_omaha:  # each trial draws up to eight units: memory grows with the slice (0.5 GB at 100,000)
+                elif game.is_omaha:  # a unit per pair of each random hand and of the board: memory grows with the slice (0.56 GB at 100,000)
                     slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
