@@ -52,7 +52,7 @@ def _holdem_only(ctx: click.Context, param: click.Parameter, value: str) -> None
     if value != "holdem":
         command = ctx.info_name
         raise click.UsageError(
-            f"{command} --game {value}: {command} is Hold'em's only for now; eval, compare, freq and equity take a game (docs/games.md)"
+            f"{command} --game {value}: {command} is Hold'em's only for now; eval, compare, freq, equity and deal take a game (docs/games.md)"
         )
 
 
@@ -71,7 +71,7 @@ def holdem_only_option(function):
         function,
         expose_value=False,
         callback=_holdem_only,
-        help="holdem only for now (eval, compare, freq and equity take the other games; docs/games.md).",
+        help="holdem only for now (eval, compare, freq, equity and deal take the other games; docs/games.md).",
     )
 
 
@@ -248,18 +248,24 @@ def build(context: Context, preflop: bool, output_format: str) -> None:
 @click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
 @seed_option
 @shuffle_options
-@holdem_only_option
+@game_option
 @format_option
 @pass_context
-def deal(context: Context, players: int, seed: int | None, shuffle: str, riffles: int, order: str, output_format: str) -> None:
+def deal(
+    context: Context, players: int, seed: int | None, shuffle: str, riffles: int, order: str, game: str, output_format: str
+) -> None:
     """Shuffle, deal five cards to each player and rank the hands.
+
+    With --game another game, each player's hole cards (4, 5 or 6 in Omaha, 2 of the 36 cards
+    in short deck) and a board of five, from the same shuffle; each player's best five ranked.
 
     \b
     Examples:
         pokersql deal --players 4 --seed 42
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
+        pokersql deal --players 3 --seed 42 --game omaha
     """
-    emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order), output_format)
+    emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game), output_format)
 
 
 @cli.command(name="eval")
@@ -491,7 +497,7 @@ def equity(
     """Texas Hold'em equity of 2 to 10 players: exact when feasible, else Monte Carlo.
 
     Each HAND is two hole cards, a range ("QQ+,AKs", "A2s+", "22-55", "AKo") or "random";
-    with --game, the game's hole cards (or "random" in short deck; docs/games.md).
+    with --game, the game's hole cards or "random" (docs/games.md).
 
     \b
     Examples:

@@ -539,7 +539,7 @@ class Database:
         Exact only: refused with ``trials`` or ``next_street``.
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
-        views of sql/8_games): each hand its hole cards, or "random" in short deck; exact for known hands,
+        views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
         Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
         """
         rules = games.game_of(game)
@@ -705,16 +705,23 @@ class Database:
         shuffle: str = "uniform",
         riffles: int = 7,
         order: str = "blocks",
+        game: str = "holdem",
     ) -> DealResult:
         """Shuffle (seeded) and deal five cards to each of 2..10 players, ranked.
 
         ``shuffle="riffle"`` riffles a new deck ``riffles`` times (the Gilbert-Shannon-Reeds
         model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
-        each player in turn instead of five consecutive cards to each.
+        each player in turn instead of five consecutive cards to each. ``game`` another game
+        (``games.GAME_NAMES``): each player's hole cards and a board, from the same shuffle,
+        each player's best five ranked (``games.deal``, the view game_deals of sql/8_games).
         """
         _whole_number("players", players, 2, 10)
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        rules = games.game_of(game)
+        if rules.name != "holdem":
+            settings = _deal_settings(seed, players, 1, shuffle, riffles, order)
+            return games.deal(self, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
         self.ensure_ready()
         with self.engine.inputs(deal_settings=[_deal_settings(seed, players, 1, shuffle, riffles, order)]):
             rows = self.engine.execute(

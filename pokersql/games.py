@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
-from .results import HandResult
+from .results import GameDealResult, GamePlayerHand, HandResult
 
 # ``db`` below is a pokersql.Database (not imported: database.py imports this module).
 Database = Any
@@ -240,6 +240,7 @@ def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
 # The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
 OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
+OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: trials per query at most
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
 
@@ -255,10 +256,12 @@ def equity(
     slice_trials: int | None = None,
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
-    Monte Carlo or a player is ``random`` (short deck only: drawn as Hold'em draws them).
+    Monte Carlo or a player is ``random`` (drawn as Hold'em draws them, the game's hole cards
+    each; Omaha needs one known hand, whose count the SQL reads).
     ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
     views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
-    Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity), short deck by
+    Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
+    each trial ranked, omaha_random_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
     from . import ranges
     from .results import EquityPlayer, EquityResult
@@ -269,14 +272,13 @@ def equity(
     holes: list[list[int] | None] = []
     for hand, name in zip(hands, names):
         text = hand if isinstance(hand, str) else " ".join(hand)
-        if text.strip().lower() == "random" and not game.is_omaha:
+        if text.strip().lower() == "random":
             holes.append(None)
             continue
         try:
             cards = parse_cards(text)
         except BadInput:
-            what = "random hands are Hold'em's and short deck's" if text.strip().lower() == "random" else "ranges are Hold'em's"
-            raise BadInput(f"{game.name}: {name} {text!r} is not cards: {what} only for now") from None
+            raise BadInput(f"{game.name}: {name} {text!r} is not cards: ranges are Hold'em's only for now") from None
         if len(cards) != game.hole_cards:
             raise BadInput(f"{game.name}: {name} needs {game.hole_cards} hole cards, got {len(cards)}: {_names(cards)}")
         holes.append(cards)
@@ -287,6 +289,8 @@ def equity(
     for cards in known + [board, dead]:
         check_deck(game, cards)
     randoms = [n for n, hole in enumerate(holes, start=1) if hole is None]
+    if game.is_omaha and not known:
+        raise BadInput(f"{game.name}: every hand is random: give one hand's hole cards (a random hand holds as many)")
     if exact and trials is not None:
         raise BadInput("choose --exact or --trials, not both")
     if exact and seed is not None:
@@ -298,12 +302,12 @@ def equity(
     if game.lowest_value == 6:
         dead = dead + SHORT_DECK_LOW_CARDS
     left = 52 - sum(len(h) for h in known) - len(board) - len(dead)
-    needed = 5 - len(board) + 2 * len(randoms)
+    needed = 5 - len(board) + game.hole_cards * len(randoms)
     if left < needed:
         raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
     if game.is_omaha:
         query, params = OMAHA_EQUITY, ()
-        view = "omaha_equity" if trials is None else "omaha_monte_carlo_equity"
+        view = "omaha_equity" if trials is None else "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
     else:
         query, params = SHORT_DECK_EQUITY, (game.ranking,)
         view = "short_deck_equity" if trials is None else "short_deck_monte_carlo_equity"
@@ -321,20 +325,60 @@ def equity(
         else:
             if slice_trials is None:
                 slice_trials = db.engine.equity_costs.slice_trials
-                if game.is_omaha:  # each slice ranks every board that can come: no more slices than needed
+                if game.is_omaha and not randoms:  # each slice ranks every board that can come: no more slices than needed
                     slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
+                elif game.is_omaha:  # a unit per pair of each random hand and of the board: memory grows with the slice (0.56 GB at 100,000)
+                    slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
     runouts = int(totals[0][1]) if totals else 0
+    if trials is not None and runouts != trials:
+        raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
     players = []
     for hole, (_, _, wins, ties, shares) in zip(holes, totals):
         share = shares / (2520 * runouts)
         std_error = None if trials is None else ranges.std_error(int(wins), share, runouts)
         if hole is None:
-            player = EquityPlayer(hand=None, range="random", combos=left * (left - 1) // 2,
+            player = EquityPlayer(hand=None, range="random", combos=math.comb(left, game.hole_cards),
                                   wins=int(wins), ties=int(ties), equity=share, std_error=std_error)
         else:
             player = EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties),
                                   equity=share, std_error=std_error)
         players.append(player)
     return EquityResult(exact=trials is None, boards=runouts, deals=runouts, players=players, seed=None if trials is None else seed)
+
+
+# -- deals (deal --game) ---------------------------------------------------------------
+
+GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
+
+
+def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
+    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/8_games:
+    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
+    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
+    deck = 52 if game.lowest_value == 2 else 36
+    if players * game.hole_cards + 5 > deck:
+        raise BadInput(
+            f"deal --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
+            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
+        )
+    db.ensure_ready()
+    with db.engine.inputs(deal_settings=[settings]):
+        rows = db.engine.execute(GAME_DEAL, (game.name,))
+    holes: list[list[int]] = [[] for _ in range(players)]
+    board = []
+    for player, card in rows:
+        (holes[player - 1] if player else board).append(int(card))
+    if game.is_omaha:
+        results = best_hands(db, game, holes, [board] * players)
+    else:
+        results = best_hands(db, game, [hole + board for hole in holes], [[]] * players)
+    hands = [
+        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
+                       hand_rank=r.hand_rank, place=r.place, best=r.best)
+        for n, (hole, r) in enumerate(zip(holes, results), start=1)
+    ]
+    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
+                          board=[card_name(c) for c in board], **shown)
+

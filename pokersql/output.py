@@ -37,6 +37,7 @@ from .results import (
     BuildResult,
     CompareResult,
     DealResult,
+    GameDealResult,
     EquityResult,
     RangeResult,
     EvaluateManyResult,
@@ -459,6 +460,24 @@ def _(result: DealResult, **options: Any) -> Output:
     how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
     title = f"Deal, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
     return Output(columns, rows, result.to_dict(), cells=cells, title=title)
+
+
+@present.register
+def _(result: GameDealResult, **options: Any) -> Output:
+    columns = ["player", "cards", "board", "best", "category", "hand_rank", "place", "result"]
+    rows = [
+        (p.player, _cards(p.cards), _cards(result.board), _cards(p.best), p.category, p.hand_rank, p.place, _outcome(p.place, result.winners))
+        for p in result.players
+    ]
+    cells = [
+        (str(p.player), pretty_cards(p.cards), pretty_cards(p.best), p.category, str(p.hand_rank), str(p.place), _starred(p.place, outcome))
+        for p, (*_, outcome) in zip(result.players, rows)
+    ]
+    how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
+    title = f"Deal of {result.game}, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
+    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"]
+    table_columns = ["player", "hole", "best", "category", "hand_rank", "place", "result"]
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines, table_columns=table_columns)
 
 
 @present.register

@@ -265,6 +265,21 @@ class DealResult(_Frames):
 
 
 @dataclass
+class GamePlayerHand(PlayerHand):
+    """A player of another game's deal: ``cards`` the hole cards, ``best`` the five played."""
+
+    best: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameDealResult(DealResult):
+    """A deal of another game (deal --game): the players' hole cards and best five, the board."""
+
+    game: str = "omaha"
+    board: list[str] = field(default_factory=list)
+
+
+@dataclass
 class CompareResult(_Frames):
     hands: list[HandResult]
     winners: list[int]

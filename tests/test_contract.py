@@ -138,8 +138,9 @@ def equity_shape(actual: dict, monte_carlo: bool) -> None:
         (["AhAd", "QQ+,AKs", "--board", "2c 7d Kc"], False, True),
         (["AhAd", "random", "7c8c", "--trials", "3000", "--seed", "5"], True, True),
         (["AhAd", "KhKd", "--trials", "3000", "--seed", "5"], True, False),
+        (["--game", "omaha", "random", "AhAdKsQc", "--board", "2c 7d Kc", "--trials", "2000", "--seed", "5"], True, True),
     ],
-    ids=["exact", "exact-range", "monte-carlo-range", "monte-carlo"],
+    ids=["exact", "exact-range", "monte-carlo-range", "monte-carlo", "omaha-random"],
 )
 def test_equity_json_has_the_contract_shape(run, arguments, monte_carlo, ranges):
     status, out, err = run("equity", *arguments, "--format", "json")

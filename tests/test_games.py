@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import math
 from pathlib import Path
 
 import duckdb
@@ -296,12 +297,15 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
-        (["equity", "--game", "omaha", "As Ks Qd Jd", "random"], "omaha: hand 2 'random' is not cards: random hands are Hold'em's and short deck's only"),
+        (["equity", "--game", "omaha", "random", "random"], "omaha: every hand is random: give one hand's hole cards"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "random", "--exact"], "equity --game omaha: exact equity of a random hand is Hold'em's only"),
+        (["equity", "--game", "omaha6", "As Ks Qd Jd Th 9h", *["random"] * 7], "omaha6: 8 hands, 0 board cards and the dead cards leave 46 cards, 47 are needed"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "QQ+,AKs"], "omaha: hand 2 'QQ+,AKs' is not cards: ranges are Hold'em's only for now"),
         (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
-        (["deal", "--players", "2", "--game", "omaha"], "deal --game omaha: deal is Hold'em's only for now"),
+        (["deal", "--players", "8", "--game", "omaha6"], "deal --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards, the deck holds 52"),
+        (["deal", "--players", "10", "--game", "omaha5"], "deal --game omaha5: 10 players of 5 hole cards"),
         (["simulate", "--deals", "2", "--game", "shortdeck"], "simulate --game shortdeck: simulate is Hold'em's only for now"),
         (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
     ],
@@ -528,6 +532,146 @@ def test_a_random_short_deck_opponent_by_monte_carlo_is_the_exhaustive_count(run
     assert abs(drawn[0]["equity"] - theirs) <= 4 * drawn[0]["std_error"], (drawn, theirs)
 
 
+def omaha_rank(hole: list[int], board: list[int]) -> int:
+    """phevaluator's Omaha hand_rank: its PLO4 evaluator, the best of it over every four hole cards."""
+    return min(evaluate_omaha_cards(*board, *four) for four in itertools.combinations(hole, 4))
+
+
+def exhaustive_random_omaha_equity(holes: list[list[int] | None], board: list[int], dead: list[int], hole_cards: int) -> list[float]:
+    """Every board still to come and every hand of each random player (None in holes), dealt
+    in turn from the cards left, each deal counted once, ranked by phevaluator."""
+    used = {c for hole in holes if hole for c in hole} | set(board) | set(dead)
+    deck = [c for c in range(52) if c not in used]
+    randoms = [n for n, hole in enumerate(holes) if hole is None]
+    shares = [0.0] * len(holes)
+    deals = 0
+    for rest in itertools.combinations(deck, 5 - len(board)):
+        full = board + list(rest)
+        left = [c for c in deck if c not in rest]
+        ranks = [omaha_rank(hole, full) if hole else 0 for hole in holes]
+        drawn = {hand: omaha_rank(list(hand), full) for hand in itertools.combinations(left, hole_cards)}
+
+        def deal(depth: int, held: frozenset) -> None:
+            nonlocal deals
+            if depth == len(randoms):
+                best = min(ranks)
+                winners = [n for n, r in enumerate(ranks) if r == best]
+                for n in winners:
+                    shares[n] += 1 / len(winners)
+                deals += 1
+                return
+            for hand in itertools.combinations([c for c in left if c not in held], hole_cards):
+                ranks[randoms[depth]] = drawn[hand]
+                deal(depth + 1, held | set(hand))
+
+        deal(0, frozenset())
+    return [share / deals for share in shares]
+
+
+# (game, the seats: "known" or "random", board cards, cards left in the deck, the seed of the
+# spot): with dead cards so few are left that every deal is counted in a second
+RANDOM_OMAHA_SPOTS = [
+    ("omaha", ("known", "random"), 3, 16, 38),
+    ("omaha5", ("known", "random", "known"), 3, 14, 45),
+    ("omaha6", ("random", "known", "random"), 4, 14, 3),
+    ("omaha", ("random", "known"), 0, 13, 3),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "board_cards", "left", "seed"), RANDOM_OMAHA_SPOTS)
+def test_random_omaha_opponents_by_monte_carlo_are_the_exhaustive_count(run, game, seats, board_cards, left, seed):
+    """Random Omaha players (four to six hole cards drawn in each trial, 020, and ranked with
+    the trial's board, omaha_random_monte_carlo_equity): each equity within 4 standard errors
+    of phevaluator's count of every deal; exact equity of a random hand refused in one line."""
+    from pokersql.games import GAMES
+
+    known = seats.count("known")
+    hole_cards = GAMES[game].hole_cards
+    dead_cards = 52 - known * hole_cards - board_cards - left
+    spot, board, dead = deal_a_spot(game, known, board_cards, dead_cards, seed)
+    dealt = iter(spot)
+    holes = [next(dealt) if seat == "known" else None for seat in seats]
+    hands = [card_text(hole) if hole else "random" for hole in holes]
+    args = ("equity", "--game", game, *hands, "--board", card_text(board), "--dead", card_text(dead))
+    status, out, err = run(*args, "--trials", "10000", "--seed", "24", "--format", "json")
+    assert status == 0, err
+    drawn = json.loads(out)
+    assert (drawn["exact"], drawn["seed"], drawn["boards"]) == (False, 24, 10_000)
+    theirs = exhaustive_random_omaha_equity(holes, board, dead, hole_cards)
+    for hole, player, equity in zip(holes, drawn["players"], theirs):
+        assert player.get("range") == (None if hole else "random")
+        assert 0 < player["std_error"] < 0.006, (game, holes, drawn["players"])
+        assert abs(player["equity"] - equity) <= 4 * player["std_error"], (game, holes, drawn["players"], theirs)
+    assert sum(p["equity"] for p in drawn["players"]) == pytest.approx(1)
+    status, out, err = run(*args, "--exact")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "random" in err and game in err, err
+
+
+def test_the_most_random_omaha_hands_the_deck_holds_are_dealt_in_every_trial(run):
+    """PLO6, one known hand and six random ones before the flop: 47 of the 52 cards in each
+    trial, every trial dealt (a hand and the board drawn a pair at a time, 020: drawn whole,
+    a fifth of the trials found no cards left within 10,000 attempts)."""
+    status, out, err = run("equity", "--game", "omaha6", "As Ks Qs Jd 2c 2d", *["random"] * 6, "--trials", "500", "--seed", "1", "--format", "json")
+    assert status == 0, err
+    drawn = json.loads(out)
+    assert drawn["boards"] == 500 and [p["combos"] for p in drawn["players"][1:]] == [math.comb(46, 6)] * 6
+    assert sum(p["equity"] for p in drawn["players"]) == pytest.approx(1)
+
+
+# -- deals ---------------------------------------------------------------------------
+
+def deck_of_the_deal(con, seed: int) -> list[int]:
+    """Hold'em's deck of deal 1 of the seed, top first (shuffle_and_deal, 003), uniform shuffle."""
+    con.begin()
+    con.execute("update deal_settings set seed = ?, players = 2, deals = 1, shuffle = 'uniform', first_deal = 1", [seed])
+    deck = [card for (card,) in con.execute("select card_id from shuffle_and_deal where deal_no = 1 order by deck_position").fetchall()]
+    con.rollback()
+    return deck
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_deal_of_a_game_is_hold_ems_deck_ranked_by_the_peers(con, run, pokerkit_classes, game):
+    """deal --game: Hold'em's deck of the same seed (the cards below the game's lowest value taken
+    out), each player's hole cards from its top (in blocks or round-robin), then a board of five;
+    each player's hand_rank phevaluator's (Omaha) or pokerkit's classes' best of 21 (short
+    deck), the places and winners theirs; the JSON has the contract's deal shape."""
+    from test_contract import SHAPES, check
+
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    most = min(10, (52 - 16 * (rules.lowest_value == 6) - 5) // rules.hole_cards)
+    for seed, players, order in ((len(game), 2, "blocks"), (2024, most, "round-robin")):
+        status, out, err = run("deal", "--game", game, "--players", str(players), "--seed", str(seed), "--order", order, "--format", "json")
+        assert status == 0, err
+        dealt = json.loads(out)
+        check(dealt, SHAPES["deal"])
+        deck = [c for c in deck_of_the_deal(con, seed) if c // 4 + 2 >= rules.lowest_value]
+        k = rules.hole_cards
+        if order == "blocks":
+            holes = [deck[n * k : (n + 1) * k] for n in range(players)]
+        else:
+            holes = [deck[n : players * k : players] for n in range(players)]
+        board = deck[players * k : players * k + 5]
+        assert (dealt["game"], dealt["seed"], dealt["order"], dealt["board"]) == (game, seed, order, card_text(board).split())
+        assert [p["cards"] for p in dealt["players"]] == [card_text(hole).split() for hole in holes]
+        if ranks is None:
+            theirs = [omaha_rank(hole, board) for hole in holes]
+        else:
+            theirs = [
+                min(ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))] for five in itertools.combinations(hole + board, 5))
+                for hole in holes
+            ]
+        assert [p["hand_rank"] for p in dealt["players"]] == theirs, (game, seed, holes, board)
+        assert [p["place"] for p in dealt["players"]] == [1 + sum(other < mine for other in theirs) for mine in theirs]
+        assert dealt["winners"] == [n for n, mine in enumerate(theirs, start=1) if mine == min(theirs)]
+        for player in dealt["players"]:
+            assert len(player["best"]) == 5 and set(player["best"]) <= set(player["cards"]) | set(dealt["board"])
+            if rules.is_omaha:
+                assert len(set(player["best"]) & set(player["cards"])) == 2
+
+
 # -- the other engines: the same SQL, the same answers --------------------------------
 
 # (hands, keyword arguments of Database.equity): small spots, exact and Monte Carlo (every
@@ -538,11 +682,15 @@ GAME_SPOTS = [
     (("As Ks", "Qh Qd", "9c Tc"), {"board": "6c 7c 8h", "game": "shortdeck-triton"}),
     (("Ah Ad Kc Qc", "Js Ts 9d 8d", "7s 6s 5c 4c"), {"board": "2h 7h Qd Jc", "game": "omaha", "trials": 200, "seed": 3}),
     (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "trials": 200, "seed": 3}),
+    (("random", "Ah Ad Kc Qc Js 2d"), {"board": "2h 7h Qd Jc", "game": "omaha6", "trials": 200, "seed": 3}),
 ]
 
 
 def game_counts(db) -> list:
-    return [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+    """The counts of GAME_SPOTS' equities, and two deals of other games (the view game_deals)."""
+    equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+    deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
+    return equities + deals
 
 
 GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)

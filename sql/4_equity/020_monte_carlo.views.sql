@@ -24,9 +24,15 @@
     triple): found by it, the triple needs no division, which SQLite would not
     look up by an index.
   monte_carlo_units: one row per unit of a trial's draw, in order: each range player's
-    combination, each random player's two cards, then the board still to come (five
-    cards: a pair and a triple; two: a pair; one: a card; none at the river). A unit
-    picks one choice of source_a and one of source_b (n_a * n_b pairs of choices).
+    combination, each random player's hole cards (as many as the known hands hold: two in
+    Hold'em; in Omaha 4 to 6, a pair at a time, every player's first pair, then every
+    second, ..., five cards ending in a card), then the board still to come (five cards: a
+    pair and a triple, or with random Omaha hands a pair, a pair and a card; two: a pair;
+    one: a card; none at the river). A unit picks one choice of source_a and one of
+    source_b (n_a * n_b pairs of choices). Each pair drawn is every pair of the cards
+    left with the same chance, so a hand (or board) is every set of them with the same
+    chance (four cards are six orders of two pairs, all equally likely), and a unit of a
+    pair is rejected far less often than one of more cards when few are left.
 
   Each view reads the one before it once: Spark expands a view, and a CTE, at every place it
   is read (pokersql/engines/spark/expansion.py).
@@ -181,6 +187,11 @@ from monte_carlo_range_choices;
 
 create view monte_carlo_units as
 with
+    -- The hole cards a random player is dealt: as many as the known hands hold (Omaha's 4 to 6), else 2.
+    hole_cards (cards) as (
+        select coalesce(max(cards), 2)
+        from (select count(*) as cards from hand_input group by hand_no) as known_hands
+    ),
     units as (
         select
             1 as part,
@@ -189,21 +200,40 @@ with
             0 as source_b
         from monte_carlo_range_players
         union all
+        -- Each random player's hole cards, a pair at a time (parts 2 to 4; five cards: the fifth a card).
         select
-            2,
-            hand_no,
-            2,
+            parts.part,
+            random_hand_input.hand_no,
+            case when parts.part = 4 and hole_cards.cards = 5 then 1 else 2 end,
             0
         from random_hand_input
+        cross join hole_cards
+        inner join (select 2 as part union all select 3 union all select 4) as parts
+            on parts.part = 2
+            or (parts.part = 3 and hole_cards.cards >= 4)
+            or (parts.part = 4 and hole_cards.cards >= 5)
         union all
         -- The board still to come, player 0: a pair and a triple, a pair, a card, or nothing.
+        -- With random Omaha hands (more than two hole cards), five cards are a pair, a pair and
+        -- a card (parts 5 to 7: few cards may be left), each unit of them a row of the deals.
         select
-            3,
+            parts.part,
             0,
-            case board_size when 0 then 2 when 3 then 2 when 4 then 1 end,
-            case board_size when 0 then 3 else 0 end
+            case
+                when split.by_pairs = 0 then case board_so_far.board_size when 4 then 1 else 2 end
+                when 5 - board_so_far.board_size - 2 * (parts.part - 5) >= 2 then 2
+                else 1
+            end,
+            case when split.by_pairs = 0 and board_so_far.board_size = 0 then 3 else 0 end
         from board_so_far
-        where board_size < 5
+        cross join (
+            select case when cards > 2 and exists (select 1 from random_hand_input) then 1 else 0 end as by_pairs
+            from hole_cards
+        ) as split
+        inner join (select 5 as part union all select 6 union all select 7) as parts
+            on parts.part = 5
+            or (split.by_pairs = 1 and 5 - board_so_far.board_size > 2 * (parts.part - 5))
+        where board_so_far.board_size < 5
     ),
     -- The number of choices of each source, counted without listing them (the deck's sets of
     -- 1, 2 and 3 cards by the binomial coefficients): on Spark, which computes a view again at

@@ -20,7 +20,7 @@
   omaha_equity: one row per player, as equity (017): every board counted once.
   omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_deals,
     021: the board of each trial, drawn from deal_settings' seed), each board weighed by
-    the trials that drew it; known hands only (random hands are Hold'em's for now).
+    the trials that drew it; known hands only (random hands: omaha_random_monte_carlo_equity, 037).
 
   Short deck: the 36-card deck is equity_deck when the cards below 6 are dead (the library
   gives them in dead_input). A hand of short deck is a hand of seven of those cards, ranked
