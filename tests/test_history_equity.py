@@ -51,11 +51,25 @@ OWN_HANDS = {
         "d dh p1 8h8d", "d dh p2 ????", "p1 cc", "p2 cc", "d db 2c7s9d", "p2 cc", "p1 cbr 48",
         "p2 cc", "p1 sm 8h8d", "d db Qh", "d db 3d",
     ], None),
+    # three all-in before the flop: a main pot of three, a side pot of two that the suited short
+    # stack is not in (its hearts make no flush there), QQ's uncalled part back
+    "three all-in before the flop": ("[50, 150, 300]", "[1, 2, 0]", [
+        "d dh p1 7h6h", "d dh p2 AsKd", "d dh p3 QcQd", "p3 cbr 300", "p1 cc", "p2 cc",
+        "p1 sm 7h6h", "p2 sm AsKd", "p3 sm QcQd", "d db 2h9h5c", "d db Kh", "d db 8s",
+    ], ""),
     # bets to the river, no one all-in: not counted (its streets are)
     "no all-in": ("[100, 100]", "[1, 2]", [
         "d dh p1 AhQc", "d dh p2 9s9d", "p1 cc", "p2 cc", "d db Ac7d2s", "p2 cc", "p1 cbr 4",
         "p2 cc", "d db Kd", "p2 cc", "p1 cc", "d db 4h", "p2 cc", "p1 cc", "p2 sm 9s9d", "p1 sm AhQc",
     ], None),
+}
+# The three before the flop, per seat: (pot, players, boards, wins, ties), phevaluator's count
+# (test_side_pots_are_paid_by_each_pots_equity checks it), what SQLite and PostgreSQL must give
+PREFLOP_NAME = "three all-in before the flop"
+PREFLOP_COUNTS = {
+    1: [(1, 3, 1_370_754, 328_577, 2_383)],
+    2: [(1, 3, 1_370_754, 470_441, 2_383), (2, 2, 1_370_754, 606_060, 4_380)],
+    3: [(1, 3, 1_370_754, 569_353, 2_383), (2, 2, 1_370_754, 760_314, 4_380)],
 }
 # The real files' all-ins: the hand, the street the money went in
 REAL_ALLINS = {"31024": "flop", "31028": "preflop", "31068": "preflop"}
@@ -79,6 +93,31 @@ def tally(board: tuple[int, ...], holes: tuple[tuple[int, int], ...], dead: tupl
     for rest in itertools.combinations([c for c in range(52) if c not in out], 5 - len(board)):
         count.showdown((*board, *rest), holes)
     return count.results()
+
+
+@functools.cache
+def pot_tallies(board: tuple[int, ...], holes: tuple[tuple[int, int], ...], pots: tuple[tuple[int, ...], ...]):
+    """phevaluator over every board still to come, each hand ranked once a board (every hole card
+    out of the deck), tallied for each pot (the indexes into holes of who may win it): boards,
+    [[(wins, ties, equity)] per pot]. One pass for all the pots: three hands before the flop are
+    1,370,754 boards."""
+    out = set(board) | {card for hole in holes for card in hole}
+    counts = [[[0, 0, 0] for _ in pot] for pot in pots]  # wins, ties, split shares in 2520ths
+    boards = 0
+    for rest in itertools.combinations([c for c in range(52) if c not in out], 5 - len(board)):
+        cards = (*board, *rest)
+        ranks = [evaluate_cards(*cards, *hole) for hole in holes]
+        boards += 1
+        for pot, count in zip(pots, counts):
+            best = min(ranks[index] for index in pot)
+            winners = [number for number, index in enumerate(pot) if ranks[index] == best]
+            if len(winners) == 1:
+                count[winners[0]][0] += 1
+            else:
+                for number in winners:
+                    count[number][1] += 1
+                    count[number][2] += 2520 // len(winners)
+    return boards, [[(wins, ties, (2520 * wins + shares) / (2520 * boards)) for wins, ties, shares in count] for count in counts]
 
 
 def replay(text: str) -> tuple[list[tuple[int, list[int]]], list[int], list[int]]:
@@ -107,7 +146,8 @@ def board_cards(db, hand_id: str) -> list[int]:
 
 
 def expected_own(name: str) -> dict[int, tuple[list[tuple[int, int, float]], float, float]]:
-    """Per seat: ([(pot, players, equity in it)], EV net, net), from pokerkit and phevaluator."""
+    """Per seat: ([(pot, players, boards, wins, ties, equity in it)], EV net, net), from pokerkit
+    and phevaluator."""
     stacks, blinds, actions, board = OWN_HANDS[name]
     pots, put, payoffs = replay(own_texts()[name])
     holes = {}
@@ -117,14 +157,16 @@ def expected_own(name: str) -> dict[int, tuple[list[tuple[int, int, float]], flo
             holes[seat] = tuple(parse_cards(action.split()[3]))
     ev = [-float(p) for p in put]
     equities: dict[int, list] = {seat: [] for seat in holes}
-    for number, (amount, players) in enumerate(pots, start=1):
+    # the cards of every player in (pots[0]: all of them) are out of the deck
+    seats_in = [index + 1 for index in pots[0][1]]
+    boards, results = pot_tallies(
+        tuple(parse_cards(board)), tuple(holes[seat] for seat in seats_in),
+        tuple(tuple(seats_in.index(index + 1) for index in players) for _, players in pots))
+    for number, ((amount, players), pot_results) in enumerate(zip(pots, results), start=1):
         seats = [index + 1 for index in players]
-        # the cards of every player in (pots[0]: all of them) are out of the deck
-        dead = tuple(card for index in pots[0][1] for card in holes[index + 1] if index not in players)
-        _, results = tally(tuple(parse_cards(board)), tuple(holes[seat] for seat in seats), dead)
-        for seat, (_, _, equity) in zip(seats, results):
+        for seat, (wins, ties, equity) in zip(seats, pot_results):
             ev[seat - 1] += amount * equity
-            equities[seat].append((number, len(seats), equity))
+            equities[seat].append((number, len(seats), boards, wins, ties, equity))
     return {seat: (equities[seat], ev[seat - 1], float(payoffs[seat - 1])) for seat in equities if equities[seat]}
 
 
@@ -148,12 +190,13 @@ def check_own(db, name: str) -> None:
     expected = expected_own(name)
     equities, evs = allin_rows(db)
     got: dict[int, list] = {}
-    for _, seat, pot_no, players, *_, equity in (row for row in equities if row[0] == hand_id):
-        got.setdefault(seat, []).append((pot_no, players, equity))
+    for _, seat, *counts, equity in (row for row in equities if row[0] == hand_id):
+        got.setdefault(seat, []).append((*counts, equity))
     assert got.keys() == expected.keys()
     for seat, (pots, ev_net, net) in expected.items():
-        assert [(p, n) for p, n, _ in got[seat]] == [(p, n) for p, n, _ in pots]
-        assert [float(e) for _, _, e in got[seat]] == pytest.approx([e for _, _, e in pots], abs=1e-12)
+        # pot, players, boards, wins, ties: exactly
+        assert [tuple(row[:-1]) for row in got[seat]] == [row[:-1] for row in pots], (name, seat)
+        assert [float(row[-1]) for row in got[seat]] == pytest.approx([row[-1] for row in pots], abs=1e-12)
     ev = [row[1:] for row in evs if row[0] == hand_id]
     assert [seat for seat, *_ in ev] == sorted(expected)
     for seat, _, _, ev_net, net, luck in ev:
@@ -173,7 +216,7 @@ def duck(built_database, tmp_path_factory):
 
 def test_the_allin_hands_are_those_all_in_before_the_river(duck):
     _, evs = allin_rows(duck)
-    own = {own_id(name) for name, case in OWN_HANDS.items() if case[3]}
+    own = {own_id(name) for name, case in OWN_HANDS.items() if case[3] is not None}
     assert {row[0] for row in evs} == set(REAL_ALLINS) | own
     assert {row[0]: row[2] for row in evs if row[0] in REAL_ALLINS} == REAL_ALLINS
 
@@ -198,9 +241,11 @@ def test_the_real_allin_equities_are_an_exhaustive_phevaluator_count(duck, hand_
         assert float(net) == float(collected[seat]) - 10000  # all in: the whole stack
 
 
-@pytest.mark.parametrize("name", [name for name, case in OWN_HANDS.items() if case[3]])
+@pytest.mark.parametrize("name", [name for name, case in OWN_HANDS.items() if case[3] is not None])
 def test_side_pots_are_paid_by_each_pots_equity(duck, name):
     check_own(duck, name)
+    if name == PREFLOP_NAME:
+        assert {seat: [row[:-1] for row in pots] for seat, (pots, *_) in expected_own(name).items()} == PREFLOP_COUNTS
 
 
 def players_in(db, hand_id: str, board_size: int) -> list[int]:
@@ -278,7 +323,14 @@ def own_database(db, folder) -> None:
     for name, case in OWN_HANDS.items():
         if case[3]:
             check_own(db, name)
-    assert check_streets(db) == 12  # the flop, turn and river of the four hands whose cards are all known
+    # before the flop, the counts by kind (preflop_board_classes_of, 024) transpiled: the counts
+    # phevaluator gives (on DuckDB, above), not counted again here (1,370,754 boards in Python)
+    got: dict[int, list] = {}
+    for hand_id, seat, *counts, _ in allin_rows(db)[0]:
+        if hand_id == own_id(PREFLOP_NAME):
+            got.setdefault(seat, []).append(tuple(counts))
+    assert got == PREFLOP_COUNTS
+    assert check_streets(db) == 15  # the flop, turn and river of the five hands whose cards are all known
 
 
 def test_sqlite_pays_our_hands_by_equity(built_database, tmp_path):

@@ -1,8 +1,9 @@
 /*
   Every heads-up preflop matchup, exactly (issue 13): the job that fills preflop_matchups (022),
-  and the views that read it, in three files: this one, the hands' shapes and the profiles of
-  pairs; 024, part 1 (below); 025, part 2, the job's view (preflop_matchup_counts) and
-  preflop_classes.
+  and the views that read it, in three files: this one, the hands' shapes, the profiles of
+  pairs and the flush classes; 024, part 1 (below), and the same counting for any number of
+  hands (preflop_board_classes_of: the all-ins of hand histories, 032); 025, part 2, the job's
+  view (preflop_matchup_counts) and preflop_classes.
 
   A matchup is an ordered pair of disjoint starting hands (1,624,350 of them); its counts are
   over the 1,712,304 boards of the 48 other cards. Enumerating them is 2.8 trillion hands: the
@@ -230,3 +231,76 @@ select
     max(case when slot = 4 then dead_off_suit end) as off_suit_4
 from slot_codes
 group by shape_1, shape_2;
+/* The flush classes (36,608): the values of the flush suit's three to five board cards
+   (flush_mask, flush_key) and the values of the other board cards, none to two (other_key),
+   with the class's boards in one suit when no card is dead (board_ways): the other cards' suits,
+   3 for one card or a pair of one value, 9 for two values; unpaired, 1 when the board's five
+   values are all different (no full house or four of a kind can beat a flush then). */
+create view preflop_flush_classes as
+with
+    value_pairs as (
+        select
+            low.value as low_value,
+            high.value_bit + low.value_bit as flush_mask,
+            high.rank_code + low.rank_code as flush_key
+        from card_values as high
+        inner join card_values as low
+            on low.value < high.value
+    ),
+    value_sets as (
+        select
+            third.value as low_value,
+            value_pairs.flush_mask + third.value_bit as flush_mask,
+            value_pairs.flush_key + third.rank_code as flush_key,
+            3 as flush_cards
+        from value_pairs
+        inner join card_values as third
+            on third.value < value_pairs.low_value
+    ),
+    flush_sets as (
+        select flush_mask, flush_key, flush_cards, low_value from value_sets
+        union all
+        select
+            value_sets.flush_mask + fourth.value_bit,
+            value_sets.flush_key + fourth.rank_code,
+            4,
+            fourth.value
+        from value_sets
+        inner join card_values as fourth
+            on fourth.value < value_sets.low_value
+        union all
+        select
+            value_sets.flush_mask + fourth.value_bit + fifth.value_bit,
+            value_sets.flush_key + fourth.rank_code + fifth.rank_code,
+            5,
+            fifth.value
+        from value_sets
+        inner join card_values as fourth
+            on fourth.value < value_sets.low_value
+        inner join card_values as fifth
+            on fifth.value < fourth.value
+    ),
+    other_cards as (
+        select 0 as other_cards, cast(0 as bigint) as other_key, 1 as board_ways, 0 as other_mask
+        union all
+        select 1, rank_code, 3, value_bit from card_values
+        union all
+        select
+            2,
+            high.rank_code + low.rank_code,
+            case when high.value = low.value then 3 else 9 end,
+            case when high.value = low.value then -1 else high.value_bit + low.value_bit end
+        from card_values as high
+        inner join card_values as low
+            on low.value <= high.value
+    )
+select
+    flush_sets.flush_key + other_cards.other_key as board_key,
+    flush_sets.flush_mask,
+    flush_sets.flush_cards,
+    other_cards.board_ways,
+    case when other_cards.other_mask >= 0 and (other_cards.other_mask & flush_sets.flush_mask) = 0 then 1 else 0 end as unpaired
+from flush_sets
+inner join other_cards
+    on other_cards.other_cards = 5 - flush_sets.flush_cards;
+

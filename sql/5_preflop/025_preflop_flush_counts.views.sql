@@ -1,78 +1,8 @@
 /*
-  The preflop job (023), part 2: what the flush classes change, suit by suit (023's header says
-  how); then every pair's counts (preflop_matchup_counts, what build --preflop writes into
+  The preflop job (023), part 2: what the flush classes (preflop_flush_classes, 023) change, suit
+  by suit (023's header says how); then every pair's counts (preflop_matchup_counts, what build --preflop writes into
   preflop_matchups, 022) and the 169 x 169 starting classes that read them (preflop_classes).
 */
-
-/* The flush classes (36,608): the values of the flush suit's three to five board cards
-   (flush_mask, flush_key) and the values of the other board cards, none to two (other_key),
-   with the class's boards in one suit when no card is dead (board_ways): the other cards' suits,
-   3 for one card or a pair of one value, 9 for two values. */
-create view preflop_flush_classes as
-with
-    value_pairs as (
-        select
-            low.value as low_value,
-            high.value_bit + low.value_bit as flush_mask,
-            high.rank_code + low.rank_code as flush_key
-        from card_values as high
-        inner join card_values as low
-            on low.value < high.value
-    ),
-    value_sets as (
-        select
-            third.value as low_value,
-            value_pairs.flush_mask + third.value_bit as flush_mask,
-            value_pairs.flush_key + third.rank_code as flush_key,
-            3 as flush_cards
-        from value_pairs
-        inner join card_values as third
-            on third.value < value_pairs.low_value
-    ),
-    flush_sets as (
-        select flush_mask, flush_key, flush_cards, low_value from value_sets
-        union all
-        select
-            value_sets.flush_mask + fourth.value_bit,
-            value_sets.flush_key + fourth.rank_code,
-            4,
-            fourth.value
-        from value_sets
-        inner join card_values as fourth
-            on fourth.value < value_sets.low_value
-        union all
-        select
-            value_sets.flush_mask + fourth.value_bit + fifth.value_bit,
-            value_sets.flush_key + fourth.rank_code + fifth.rank_code,
-            5,
-            fifth.value
-        from value_sets
-        inner join card_values as fourth
-            on fourth.value < value_sets.low_value
-        inner join card_values as fifth
-            on fifth.value < fourth.value
-    ),
-    other_cards as (
-        select 0 as other_cards, cast(0 as bigint) as other_key, 1 as board_ways
-        union all
-        select 1, rank_code, 3 from card_values
-        union all
-        select
-            2,
-            high.rank_code + low.rank_code,
-            case when high.value = low.value then 3 else 9 end
-        from card_values as high
-        inner join card_values as low
-            on low.value <= high.value
-    )
-select
-    flush_sets.flush_key + other_cards.other_key as board_key,
-    flush_sets.flush_mask,
-    flush_sets.flush_cards,
-    other_cards.board_ways
-from flush_sets
-inner join other_cards
-    on other_cards.other_cards = 5 - flush_sets.flush_cards;
 
 /* Each hand shape on each flush class whose cards it does not hold: its rank by values alone and
    its true rank (with the flush when the suit makes five), both by hand_ranks_of (011): first

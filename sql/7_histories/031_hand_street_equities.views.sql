@@ -14,18 +14,19 @@
     favourite (1 when the equity is the largest, alone or shared). The cards of players who
     folded are not dead cards (as in history_allin_equities, 032).
     Before the flop is left out: every board of five, 1,712,304 heads-up and 658,008 six-handed
-    each hand, is some seconds a hand on DuckDB (history_allin_equities counts them for the
-    hands all-in before the flop only).
+    each hand, some 20,000 classes counted by kind, is tens of milliseconds a hand on DuckDB
+    (history_allin_equities counts them for the hands all-in before the flop only).
 
   history_equities_of(spot_cards, spot_players): a table macro, exact equity at a moment of a
     hand. spot_cards holds, per spot (the hand at that moment, any key), the cards known then:
     spot, card_id, on_board (1 for the board so far, 0 for hole cards); spot_players, who is
     tallied: spot, tally (the spot, or a pot of it), player (1 to 10 within the tally), hole_1
     and hole_2. Every complete board that can still come from the cards no one holds is dealt
-    (two cards after a flop, 990 boards heads-up; one after a turn; none after a river; five
-    before the flop, 1,712,304 heads-up), grouped into the classes of equity_board_classes (015:
-    boards that make every player's hand the same), and each tally's players are tallied over
-    them by equity_of (017): one row per tally per player, runouts, wins, ties, pot_shares, equity.
+    (two cards after a flop, 990 boards heads-up; one after a turn; none after a river), grouped
+    into the classes of equity_board_classes (015: boards that make every player's hand the
+    same); before the flop (1,712,304 boards heads-up) the classes are counted by kind, not
+    dealt (preflop_board_classes_of, 024). Each tally's players are tallied over them by
+    equity_of (017): one row per tally per player, runouts, wins, ties, pot_shares, equity.
 */
 
 create macro history_equities_of(spot_cards, spot_players) as table
@@ -52,18 +53,15 @@ with
             cards.card_id, cards.rank_code, cards.suit_code, cards.card_bit
         from spot_boards
         cross join cards
-        where spot_boards.board_size < 5
+        where spot_boards.board_size in (3, 4)
             and not exists (
                 select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id
             )
     ),
-    -- two cards of the deck, for a flop (the turn and the river) or before it
+    -- two cards of the deck, for a flop (the turn and the river)
     spot_pairs as (
         select
             low.spot,
-            low.board_size,
-            low.card_id as low_card,
-            high.card_id as high_card,
             low.rank_code + high.rank_code as rank_key,
             low.suit_code + high.suit_code as suit_counts,
             low.card_bit + high.card_bit as card_mask
@@ -71,35 +69,10 @@ with
         inner join spot_deck as high
             on high.spot = low.spot
             and high.card_id > low.card_id
-        where low.board_size in (0, 3)
-    ),
-    -- before the flop: a card below a pair, three cards, to go above another pair
-    spot_triples as (
-        select
-            third.spot,
-            third.card_id as low_card,
-            third.rank_code + spot_pairs.rank_key as rank_key,
-            third.suit_code + spot_pairs.suit_counts as suit_counts,
-            third.card_bit + spot_pairs.card_mask as card_mask
-        from spot_deck as third
-        inner join spot_pairs
-            on spot_pairs.spot = third.spot
-            and spot_pairs.low_card > third.card_id
-        where third.board_size = 0
+        where low.board_size = 3
     ),
     to_come as (
-        select
-            spot_pairs.spot,
-            spot_pairs.rank_key + spot_triples.rank_key as rank_key,
-            spot_pairs.suit_counts + spot_triples.suit_counts as suit_counts,
-            spot_pairs.card_mask + spot_triples.card_mask as card_mask
-        from spot_pairs
-        inner join spot_triples
-            on spot_triples.spot = spot_pairs.spot
-            and spot_triples.low_card > spot_pairs.high_card
-        where spot_pairs.board_size = 0
-        union all
-        select spot, rank_key, suit_counts, card_mask from spot_pairs where board_size = 3
+        select spot, rank_key, suit_counts, card_mask from spot_pairs
         union all
         select spot, rank_code, suit_code, card_bit from spot_deck where board_size = 4
         union all
@@ -138,6 +111,20 @@ with
         from flush_parts
         group by spot, rank_key, flush_suit, flush_cards, flush_values
     ),
+    -- before the flop, the classes counted by kind (024), not dealt
+    preflop_cards as (
+        select known_cards.spot, known_cards.card_id
+        from known_cards
+        inner join spot_boards
+            on spot_boards.spot = known_cards.spot
+        where spot_boards.board_size = 0
+    ),
+    all_classes as (
+        select spot, runout, weight, rank_key, suit_counts, card_mask from board_classes
+        union all
+        select spot, runout, weight, rank_key, suit_counts, card_mask
+        from preflop_board_classes_of('preflop_cards', spot_players)
+    ),
     -- each tally's players, each with every class of its spot's boards, as equity_of reads them
     class_runouts as (
         select
@@ -153,7 +140,7 @@ with
             on first_card.card_id = tallied_players.hole_1
         inner join cards as second_card
             on second_card.card_id = tallied_players.hole_2
-        inner join board_classes
+        inner join all_classes as board_classes
             on board_classes.spot = tallied_players.spot
     )
 select * from equity_of('class_runouts');

@@ -1,9 +1,10 @@
 /*
   All-in equity of the imported hands (028): where the money went in before the river with
-  the players' cards known, each player's exact equity at that moment, by enumerating every
-  board still to come, pot by pot (029), and what the pots would have paid by those equities
+  the players' cards known, each player's exact equity at that moment, over every board still
+  to come, pot by pot (029), and what the pots would have paid by those equities
   against what they paid (030). The tally is the one of every equity view, equity_of (017),
-  its lookup seven_card_ranks (013), over the boards still to come: history_equities_of (031).
+  its lookup seven_card_ranks (013), over the boards still to come: history_equities_of (031;
+  before the flop, the boards counted by kind: preflop_board_classes_of, 024).
 
   history_allin_equities: one row per player per pot of a hand whose betting ended before the
     river with two or more players in and all of them all-in but at most one (the one who
@@ -16,7 +17,7 @@
     `pokersql equity` given the hands still in, the deck holds every card no one in holds.
     Heads-up before the flop, with preflop_matchups filled (`pokersql build --preflop`, 022:
     every such matchup counted once, exactly), the counts are read from it, not enumerated:
-    the same numbers, in a join where each enumeration is 1,712,304 boards.
+    the same numbers, in a join, where counting them by kind is some 20,000 classes.
   history_allin_ev: one row per player per such hand: the equity in the main pot, what the
     pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
     what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
