@@ -18,6 +18,7 @@ import pytest
 import pokersql
 from pokersql.cards import card_name, parse_cards
 from pokersql.cli import main
+from conftest import ENGINES  # tests/conftest.py: the engines of a file database
 from showdowns import Tally  # tests/showdowns.py
 
 
@@ -138,29 +139,24 @@ def test_board_classes_are_the_defined_partition(db, hands, board, dead, remaini
 
 
 PREFLOP_CASES = [
-    # hands, cards still in the deck
-    (["AhAd", "KhKd"], 48),  # the benchmark's matchup: the same two suits
-    (["AsKs", "QhJh"], 48),  # suited in two different suits: flushes of each, never both
+    # hands, cards still in the deck, the engines that count them
+    (["AsKs", "QhJh"], 48, ["duckdb"]),  # suited in two different suits: flushes of each, never both
+    # three-way, AhAd v KhKd inside it (two hands of the same two suits): SQLite's count too
+    (["AhAd", "KhKd", "QsJs"], 46, ENGINES),
 ]
-THREE_WAY_PREFLOP = (["AhAd", "KhKd", "QsJs"], 46)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("hands", "remaining"), PREFLOP_CASES, ids=[" vs ".join(c[0]) for c in PREFLOP_CASES])
-def test_exact_equity_preflop(duck_db, hands, remaining):
-    """Heads-up before the flop, on DuckDB (SQLite's enumeration of the same boards is the
-    same SQL: the three-way case below runs it there)."""
+@pytest.mark.parametrize(("hands", "remaining", "engines"), PREFLOP_CASES, ids=[" vs ".join(c[0]) for c in PREFLOP_CASES])
+def test_exact_equity_preflop(built_database, hands, remaining, engines):
+    """Every board before the flop, counted by phevaluator once (seconds of Python), and each
+    engine's count against it in the same test (under xdist, two tests may run in two workers,
+    and each would count again)."""
     boards, expected = preflop_exhaustive(*hands)
     assert boards == math.comb(remaining, 5)
-    assert_matches(duck_db.equity(*hands), hands, boards, expected)
-
-
-@pytest.mark.slow
-def test_exact_equity_preflop_three_way(db):
-    hands, remaining = THREE_WAY_PREFLOP
-    boards, expected = preflop_exhaustive(*hands)
-    assert boards == math.comb(remaining, 5)
-    assert_matches(db.equity(*hands), hands, boards, expected)
+    for engine in engines:
+        with pokersql.connect(built_database(engine), engine=engine) as database:
+            assert_matches(database.equity(*hands), hands, boards, expected)
 
 
 def test_aces_against_kings_is_about_82_percent(duck_db):
