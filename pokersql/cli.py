@@ -21,7 +21,7 @@ try:
     from .database import DEAL_ORDERS, MAX_DEALS, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import Interrupted, PokerSQLError
-    from .games import GAME_NAMES
+    from .games import GAME_NAMES, game_of
     from .output import FORMATS, emit
     from .engines.postgres import masked
     from .own_hands import stdin_hands
@@ -432,13 +432,13 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
 @seed_option
 @shuffle_options
 @plot_option
-@holdem_only_option
+@game_option
 @format_option
 @quiet_option
 @pass_context
 def simulate(
     context: Context, deals: int, players: int, seed: int | None, shuffle: str, riffles: int, order: str,
-    plot: str | None, output_format: str,
+    plot: str | None, game: str, output_format: str,
 ) -> None:
     """Deal many times and count the categories: observed against exact probability.
 
@@ -448,12 +448,18 @@ def simulate(
     \b
     Too few riffles show in the z-scores; seven riffles do not:
         pokersql simulate --deals 100000 --seed 1 --shuffle riffle --riffles 3 --plot riffle3.png
+    \b
+    Another game: each player's best hand of hole cards and board, as deal --game deals them
+    (short deck beside its exact seven-card probability; Omaha observed only):
+        pokersql simulate --game shortdeck --deals 100000 --players 4 --seed 1
     """
     if plot:
         from . import plots
 
+        if game_of(game).is_omaha:
+            raise click.UsageError(f"simulate --game {game} --plot: Omaha's best hands have no exact probability to plot")
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
-    result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order)
+    result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game)
     emit(result, output_format)
     if plot:
         _plot("simulate_plot", result, plot, output_format)

@@ -382,3 +382,48 @@ def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) 
     return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
                           board=[card_name(c) for c in board], **shown)
 
+
+
+# -- simulation (simulate --game) ------------------------------------------------------
+
+GAME_DEAL_FREQUENCIES = (
+    "select frequencies.points, frequencies.category, frequencies.hands from game_deal_frequencies as frequencies "
+    "where frequencies.game = ?"
+)
+GAME_CATEGORIES = (  # every category, best first in the ranking
+    "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
+    "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
+)
+SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
+
+
+def simulate(db: Database, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
+    """``deals`` deals of ``game`` (the view game_deal_frequencies, sql/8_games: game_deals'
+    hole cards and board, each player's best hand under the game), counted by category in
+    slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
+    One row per category of the game's ranking, best first: (points, category, count, exact
+    probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
+    best hand of hole cards and board has no exact count here (None)."""
+    deck = 52 if game.lowest_value == 2 else 36
+    if players * game.hole_cards + 5 > deck:
+        raise BadInput(
+            f"simulate --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
+            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
+        )
+    db.ensure_ready()
+    counted: dict[int, int] = {}
+    task = f"dealing {deals:,} deals of {game.name}"
+    with db.engine.inputs() as give:
+        for first in range(1, deals + 1, slice_deals):
+            db.progress(task, first - 1, deals)
+            give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
+            for points, _, count in db.engine.execute(GAME_DEAL_FREQUENCIES, (game.name,)):
+                counted[points] = counted.get(points, 0) + int(count)
+    db.progress(task, deals, deals)
+    categories = db.engine.execute(GAME_CATEGORIES, (game.ranking,))
+    exact = None
+    if game.ranking != "standard":
+        from .counts import SHORT_DECK_SEVEN_CARD_COUNTS
+
+        exact = {p: n / SHORT_DECK_SEVEN_CARD_HANDS for p, n in SHORT_DECK_SEVEN_CARD_COUNTS[game.ranking].items()}
+    return [(points, name, counted.get(points, 0), None if exact is None else exact[points]) for points, name in categories]

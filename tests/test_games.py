@@ -306,7 +306,9 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
         (["deal", "--players", "8", "--game", "omaha6"], "deal --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards, the deck holds 52"),
         (["deal", "--players", "10", "--game", "omaha5"], "deal --game omaha5: 10 players of 5 hole cards"),
-        (["simulate", "--deals", "2", "--game", "shortdeck"], "simulate --game shortdeck: simulate is Hold'em's only for now"),
+        (["simulate", "--deals", "2", "--players", "8", "--game", "omaha6"], "simulate --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards"),
+        (["simulate", "--deals", "2", "--players", "10", "--game", "omaha5"], "simulate --game omaha5: 10 players of 5 hole cards and a board of 5 need 55 cards"),
+        (["simulate", "--deals", "2", "--game", "omaha", "--plot", "x.png"], "simulate --game omaha --plot: Omaha's best hands have no exact probability to plot"),
         (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
     ],
 )
@@ -687,10 +689,12 @@ GAME_SPOTS = [
 
 
 def game_counts(db) -> list:
-    """The counts of GAME_SPOTS' equities, and two deals of other games (the view game_deals)."""
+    """The counts of GAME_SPOTS' equities, two deals of other games (the view game_deals) and
+    two simulations (game_deal_frequencies)."""
     equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
     deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
-    return equities + deals
+    simulated = [db.simulate(30, 2, 5, game=game).to_dict() for game in ("omaha5", "shortdeck-triton")]
+    return equities + deals + simulated
 
 
 GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
@@ -709,3 +713,76 @@ def test_other_games_equity_on_sqlite_is_duckdbs(built_database):
             assert [r.to_dict() for r in lite.evaluate_many(hands, game=game)] == [r.to_dict() for r in duck.evaluate_many(hands, game=game)]
             singles = [duck.evaluate(row.get("hole") or row["cards"], board=row.get("board", ""), game=game) for row in hands.to_pylist()]
             assert [r.hand_rank for r in lite.evaluate_many(hands, game=game)] == [r.hand_rank for r in singles]
+
+
+# -- simulate --game -------------------------------------------------------------------
+
+# phevaluator's hand_rank (pokersql's, of 7,462 classes) -> points: the last rank of each category
+PHEVALUATOR_CATEGORIES = ((1, 9), (10, 8), (166, 7), (322, 6), (1599, 5), (1609, 4), (2467, 3), (3325, 2), (6185, 1), (7462, 0))
+POKERKIT_POINTS = {Label.STRAIGHT_FLUSH.value: 8, Label.FOUR_OF_A_KIND.value: 7, Label.FULL_HOUSE.value: 6, Label.FLUSH.value: 5,
+                   Label.STRAIGHT.value: 4, Label.THREE_OF_A_KIND.value: 3, Label.TWO_PAIR.value: 2, Label.ONE_PAIR.value: 1,
+                   Label.HIGH_CARD.value: 0}
+
+
+def decks_of_the_deals(con, seed: int, deals: int) -> list[list[int]]:
+    """Hold'em's deck of each of ``deals`` deals of the seed, top first (shuffle_and_deal, 003)."""
+    con.begin()
+    con.execute("update deal_settings set seed = ?, players = 2, deals = ?, shuffle = 'uniform', first_deal = 1", [seed, deals])
+    rows = con.execute("select deal_no, card_id from shuffle_and_deal order by deal_no, deck_position").fetchall()
+    con.rollback()
+    decks: list[list[int]] = [[] for _ in range(deals)]
+    for deal_no, card in rows:
+        decks[deal_no - 1].append(card)
+    return decks
+
+
+@pytest.mark.parametrize("game, players", [("omaha", 3), ("omaha6", 2), ("shortdeck", 4), ("shortdeck-triton", 3)])
+def test_simulate_of_a_game_counts_the_peers_categories_of_the_same_deals(con, run, db_file, pokerkit_classes, game, players):
+    """simulate --game: each player's best hand of Hold'em's deck of each deal of the seed (the
+    game's deck, dealt in blocks, as deal --game deals it), its category phevaluator's (Omaha)
+    or pokerkit's classes' (short deck), counted; every category of the game's ranking, best
+    first; short deck's exact probability its seven-card count over C(36, 7), Omaha's none; the
+    same counts in other slices; the contract's simulate shape, with the game."""
+    import pokersql
+    from test_contract import SHAPES, check
+
+    from pokersql.counts import SHORT_DECK_SEVEN_CARD_COUNTS
+    from pokersql.games import GAMES
+
+    rules, deals, seed = GAMES[game], 150, 11
+    status, out, err = run("simulate", "--game", game, "--deals", str(deals), "--players", str(players), "--seed", str(seed), "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    theirs = dict.fromkeys(range(10), 0)
+    classes = {(key, flush): (rank, label) for key, flush, rank, label in pokerkit_classes.get(game, [])}
+    k = rules.hole_cards
+    for deck in decks_of_the_deals(con, seed, deals):
+        deck = [c for c in deck if c // 4 + 2 >= rules.lowest_value]
+        board = deck[players * k : players * k + 5]
+        for hole in (deck[n * k : (n + 1) * k] for n in range(players)):
+            if rules.is_omaha:
+                rank = omaha_rank(hole, board)
+                points = next(points for last, points in PHEVALUATOR_CATEGORIES if rank <= last)
+            else:
+                rank, label = min(
+                    classes[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))]
+                    for five in itertools.combinations(hole + board, 5)
+                )
+                points = 9 if rank == 1 else POKERKIT_POINTS[label]
+            theirs[points] += 1
+    assert {c["points"]: c["count"] for c in result["categories"]} == theirs
+    assert (result["game"], result["hands"], sum(theirs.values())) == (game, deals * players, deals * players)
+    # Omaha's null expected_probability and z: checked below, the rest of the shape here
+    shaped = [{key: 0.0 if value is None else value for key, value in c.items()} for c in result["categories"]]
+    check(result | {"categories": shaped}, SHAPES["simulate"])
+    order = [c["points"] for c in result["categories"]]
+    if rules.is_omaha:
+        assert order == list(range(9, -1, -1))
+        assert all(c["expected_probability"] is None and c["z"] is None for c in result["categories"])
+    else:
+        assert order[3:5] == [5, 6] and order[5:7] == ([4, 3] if game == "shortdeck" else [3, 4])
+        counts = SHORT_DECK_SEVEN_CARD_COUNTS[game]
+        assert [c["expected_probability"] for c in result["categories"]] == [counts[p] / math.comb(36, 7) for p in order]
+    with pokersql.connect(db_file) as db:
+        sliced = db.simulate(deals, players, seed, game=game, slice_deals=40).to_dict()
+    assert sliced == result

@@ -239,7 +239,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "017_exact_equity.views.sql", "018_range_equity.views.sql", "019_random_opponent.views.sql",
         "021_monte_carlo_equity.views.sql", "025_preflop_flush_counts.views.sql", "030_hand_showdowns.views.sql",
         "031_hand_street_equities.views.sql", "032_hand_allin_ev.views.sql", "034_game_hands.views.sql",
-        "036_game_equity.views.sql", "037_omaha_random_equity.views.sql",
+        "036_game_equity.views.sql", "037_omaha_random_equity.views.sql", "038_game_deals.views.sql",
     ]
 
 
