@@ -485,7 +485,9 @@ class Database:
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
 
-    def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+    def showdown(
+        self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
+    ) -> ShowdownResult:
         """A showdown over a table of hands, one row per player per hand: each player's best
         five, place and share of the pot (ties split), each hand's winners.
 
@@ -494,12 +496,15 @@ class Database:
         'player', 'hole', 'board'). Evaluated as evaluate_many evaluates; nothing written.
         A bad card, a card twice in a hand, or a hand whose board differs between its rows
         raises BadInput naming the row (a CSV file's line), the hand id and the card.
+        ``game`` (``games.GAME_NAMES``): ranked under another game; a hole of another count
+        than Omaha's, an Omaha board of fewer than 3 cards, or a card below 6 in short deck
+        raises BadInput naming the row, the value and the game.
 
             >>> db.showdown("hands.csv").hands[0].winners
         """
         from .showdown import showdown
 
-        return showdown(self, hands, columns, name)
+        return showdown(self, hands, columns, name, game=game)
 
     def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
         """Two or more hands, each with the shared board if given (5 to 7 cards in all):

@@ -194,9 +194,6 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
     fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
     from . import own_hands
 
-    def rank(fives: list[list[int]]) -> list[HandResult]:
-        return _rank_fives(db, fives)
-
     if game.is_omaha and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
     whats = [f"'{name}'" for name in source.columns] or ["the hand"]
@@ -214,13 +211,22 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
             raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
         hands.append(hole)
         boards.append(board)
+    return [(r.cards, r.best, r.points, r.category, r.hand_rank) for r in best_of_many(db, game, hands, boards)]
+
+
+def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
+    """Many hands' best five under the game (as _best_of; Omaha: hole cards and their board,
+    else the whole hand and boards []), their fives ranked FIVES_PER_QUERY at a time by _rank_fives."""
+
+    def rank(fives: list[list[int]]) -> list[HandResult]:
+        return _rank_fives(db, fives)
+
     most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.is_omaha else math.comb(7, 5)  # a row's most
     per_query = FIVES_PER_QUERY // most_fives
-    rows = []
+    results = []
     for start in range(0, len(hands), per_query):
-        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank)
-        rows.extend((r.cards, r.best, r.points, r.category, r.hand_rank) for r in chunk)
-    return rows
+        results.extend(_best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank))
+    return results
 
 
 def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:

@@ -309,7 +309,6 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["simulate", "--deals", "2", "--players", "8", "--game", "omaha6"], "simulate --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards"),
         (["simulate", "--deals", "2", "--players", "10", "--game", "omaha5"], "simulate --game omaha5: 10 players of 5 hole cards and a board of 5 need 55 cards"),
         (["simulate", "--deals", "2", "--game", "omaha", "--plot", "x.png"], "simulate --game omaha --plot: Omaha's best hands have no exact probability to plot"),
-        (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
     ],
 )
 def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
@@ -690,11 +689,19 @@ GAME_SPOTS = [
 
 def game_counts(db) -> list:
     """The counts of GAME_SPOTS' equities, two deals of other games (the view game_deals) and
-    two simulations (game_deal_frequencies)."""
+    two simulations (game_deal_frequencies) and two showdowns."""
     equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
     deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
     simulated = [db.simulate(30, 2, 5, game=game).to_dict() for game in ("omaha5", "shortdeck-triton")]
-    return equities + deals + simulated
+    showdowns = [db.showdown(pa.table(hands), game=game).to_dict() for game, hands in GAME_SHOWDOWNS.items()]
+    return equities + deals + simulated + showdowns
+
+
+GAME_SHOWDOWNS = {  # showdown --game's tables (hand_id, seat, hole, board)
+    "omaha": {"hand_id": [1, 1, 2, 2], "seat": [1, 2, 1, 2], "hole": ["Ah Kh Qd Jd", "Qs Qc 9d 8d", "As Ks Qs Js", "Ad Kd Qc Jc"],
+              "board": ["2c 7d 9s Jh Th", "2c 7d 9s Jh Th", "2h 3h 4h", "2h 3h 4h"]},
+    "shortdeck": {"hand_id": [1, 1], "seat": [1, 2], "hole": ["Ah Kh", "6s 8s"], "board": ["6c 7d 9s Jh Th"] * 2},
+}
 
 
 GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
@@ -786,3 +793,79 @@ def test_simulate_of_a_game_counts_the_peers_categories_of_the_same_deals(con, r
     with pokersql.connect(db_file) as db:
         sliced = db.simulate(deals, players, seed, game=game, slice_deals=40).to_dict()
     assert sliced == result
+
+
+# -- showdown --game -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_showdown_of_a_game_is_the_peers_ranking(run, tmp_path, pokerkit_classes, game):
+    """showdown --game: random hands of 2 to 5 players (Omaha boards of 3 to 5 cards, short deck
+    from its 36), each player's hand_rank phevaluator's (Omaha) or pokerkit's classes' best of
+    the fives (short deck); places, shares and winners theirs; the contract's showdown shape."""
+    from test_contract import SHAPES, check
+
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    rng = np.random.default_rng(len(game))
+    deck = [c for c in range(52) if c // 4 + 2 >= rules.lowest_value]
+    rows, expected = ["hand_id,seat,hole,board"], []
+    for hand_id in range(1, 41):
+        players = int(rng.integers(2, 6))
+        board_size = int(rng.integers(3, 6)) if rules.is_omaha else 5
+        cards = [int(c) for c in rng.permutation(deck)[: players * rules.hole_cards + board_size]]
+        board = cards[players * rules.hole_cards :]
+        holes = [cards[n * rules.hole_cards : (n + 1) * rules.hole_cards] for n in range(players)]
+        for seat, hole in enumerate(holes, start=1):
+            rows.append(f"{hand_id},{seat},{card_text(hole)},{card_text(board)}")
+        if ranks is None:
+            theirs = [omaha_rank(hole, board) if len(board) == 5 else omaha_board_rank(hole, board) for hole in holes]
+        else:
+            theirs = [
+                min(ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))] for five in itertools.combinations(hole + board, 5))
+                for hole in holes
+            ]
+        expected.append(theirs)
+    path = tmp_path / "hands.csv"
+    path.write_text("\n".join(rows) + "\n")
+    status, out, err = run("showdown", "--file", str(path), "--game", game, "--format", "json")
+    assert status == 0, err
+    hands = [json.loads(line) for line in out.splitlines()]
+    assert len(hands) == len(expected)
+    for hand, theirs in zip(hands, expected):
+        check(hand, SHAPES["showdown"])
+        assert [p["hand_rank"] for p in hand["players"]] == theirs, hand
+        best = min(theirs)
+        assert [p["place"] for p in hand["players"]] == [1 + sum(other < mine for other in theirs) for mine in theirs]
+        assert [p["share"] for p in hand["players"]] == [1 / theirs.count(best) if mine == best else 0.0 for mine in theirs]
+        assert hand["winners"] == [str(n) for n, mine in enumerate(theirs, start=1) if mine == best]
+        for player in hand["players"]:
+            assert len(player["best"]) == 5 and set(player["best"]) <= set(player["hole"]) | set(hand["board"])
+            if rules.is_omaha:
+                assert len(set(player["best"]) & set(player["hole"])) == 2
+
+
+def omaha_board_rank(hole: list[int], board: list[int]) -> int:
+    """phevaluator's Omaha hand_rank on a board of 3 or 4 (its Omaha evaluator takes five board
+    cards): the best of its five-card evaluate_cards over every two hole cards and three of the board."""
+    return min(
+        evaluate_cards(*pair, *three) for pair in itertools.combinations(hole, 2) for three in itertools.combinations(board, 3)
+    )
+
+
+@pytest.mark.parametrize(
+    "game, row, message",
+    [
+        ("omaha5", "1,1,As Ks Qd Jd,2c 7d 9s", "line 2: omaha5: seat 1 needs 5 hole cards, got 4: As Ks Qd Jd"),
+        ("omaha", "1,1,As Ks,2c 7d 9s", "line 2: omaha: seat 1 needs 4 hole cards, got 2: As Ks"),
+        ("omaha", "1,1,As Ks Qd Jd,2c 7d", "line 2: omaha: the board needs 3, 4 or 5 cards, got 2: 2c 7d"),
+        ("shortdeck-triton", "1,1,As 5s,6c 7d 9s Jh Th", "line 2: card '5s' is not in shortdeck-triton's deck (36 cards, 6 through A)"),
+    ],
+)
+def test_bad_input_of_a_games_showdown_is_one_line_naming_the_value_and_the_game(run, tmp_path, game, row, message):
+    path = tmp_path / "hands.csv"
+    path.write_text(f"hand_id,seat,hole,board\n{row}\n1,2,Th 9h 8h 7h 6h 2h,2c 7d 9s\n")
+    status, out, err = run("showdown", "--file", str(path), "--game", game)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
