@@ -359,16 +359,21 @@ def equity(
 GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
 
 
+def check_table(game: Game, players: int, command: str) -> None:
+    """A deal needs players x hole cards + 5 cards: more than the game's deck holds is BadInput."""
+    deck = 52 if game.lowest_value == 2 else 36
+    if players * game.hole_cards + 5 > deck:
+        raise BadInput(
+            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
+            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
+        )
+
+
 def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
     """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/8_games:
     Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
     best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
-    deck = 52 if game.lowest_value == 2 else 36
-    if players * game.hole_cards + 5 > deck:
-        raise BadInput(
-            f"deal --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
-            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
-        )
+    check_table(game, players, "deal")
     db.ensure_ready()
     with db.engine.inputs(deal_settings=[settings]):
         rows = db.engine.execute(GAME_DEAL, (game.name,))
@@ -410,12 +415,7 @@ def simulate(db: Database, game: Game, deals: int, players: int, settings_of: An
     One row per category of the game's ranking, best first: (points, category, count, exact
     probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
     best hand of hole cards and board has no exact count here (None)."""
-    deck = 52 if game.lowest_value == 2 else 36
-    if players * game.hole_cards + 5 > deck:
-        raise BadInput(
-            f"simulate --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
-            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
-        )
+    check_table(game, players, "simulate")
     db.ensure_ready()
     counted: dict[int, int] = {}
     task = f"dealing {deals:,} deals of {game.name}"
