@@ -397,10 +397,8 @@ def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) 
 
 # -- simulation (simulate --game) ------------------------------------------------------
 
-GAME_DEAL_FREQUENCIES = (
-    "select frequencies.points, frequencies.category, frequencies.hands from game_deal_frequencies as frequencies "
-    "where frequencies.game = ?"
-)
+# The counts of a game's deals (sql/8_games, 038: a view a game, omaha_deal_frequencies ...)
+GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
 GAME_CATEGORIES = (  # every category, best first in the ranking
     "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
     "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
@@ -409,7 +407,7 @@ SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
 
 
 def simulate(db: Database, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
-    """``deals`` deals of ``game`` (the view game_deal_frequencies, sql/8_games: game_deals'
+    """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
     hole cards and board, each player's best hand under the game), counted by category in
     slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
     One row per category of the game's ranking, best first: (points, category, count, exact
@@ -423,7 +421,7 @@ def simulate(db: Database, game: Game, deals: int, players: int, settings_of: An
         for first in range(1, deals + 1, slice_deals):
             db.progress(task, first - 1, deals)
             give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
-            for points, _, count in db.engine.execute(GAME_DEAL_FREQUENCIES, (game.name,)):
+            for points, _, count in db.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
                 counted[points] = counted.get(points, 0) + int(count)
     db.progress(task, deals, deals)
     categories = db.engine.execute(GAME_CATEGORIES, (game.ranking,))

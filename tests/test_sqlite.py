@@ -221,7 +221,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "equity_of", "hand_evaluations_of",
                            "card_play_key", "history_equities_of", "ranked_equity_of",
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
-                           "omaha_equity_of", "short_deck_equity_of"}
+                           "omaha_equity_of", "short_deck_equity_of", "game_deal_frequencies_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:

@@ -9,10 +9,15 @@
     card to each player in turn), the next five the board (player 0). Hold'em's rows are a
     Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
     cards a player. A riffled short deck is the 52 riffled, the cards below 6 taken out.
-  game_deal_frequencies: one row per game (but Hold'em) and category that a player's best
-    hand of game_deals holds: how many players' best hands (hole cards and board) of the
-    deals are of it (hands), what `pokersql simulate --game G` counts. Omaha's are ranked by
-    omaha_ranks_of (034), short deck's by short_deck_card_ranks (034) under the game's ranking.
+  game_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
+    of game_deals: deal_no, game, player, card_id; but Hold'em's) counted: one row per game and
+    category that a player's best hand (hole cards and board) holds, with how many (hands).
+    Omaha's are ranked by omaha_ranks_of (034), short deck's by short_deck_card_ranks (034)
+    under the game's ranking.
+  omaha_deal_frequencies, omaha5_, omaha6_, shortdeck_, shortdeck_triton_deal_frequencies:
+    the deals of deal_settings in that game counted, what `pokersql simulate --game G` reads
+    (a view a game: a filter on one view of every game reached neither the deals nor the
+    rankings, and ranked every game, four times the work).
 */
 
 create view game_deals as
@@ -47,17 +52,16 @@ from deck_order
 cross join deal_settings as settings
 where deck_order.deck_position <= settings.players * deck_order.hole_cards + 5;
 
-create view game_deal_frequencies as
+create macro game_deal_frequencies_of(dealt_rows) as table
 with
-    -- game_deals read once (three times, it shuffled three times)
+    -- the deals read once (three times, they were shuffled three times)
     dealt as (
         select
             deal_no,
             game,
             player,
             card_id
-        from game_deals
-        where game <> 'holdem'
+        from query_table(dealt_rows)
     ),
     player_cards as (
         select
@@ -141,3 +145,23 @@ inner join games
     on games.hole_cards = best_hands.hole_cards
     and games.ranking = best_hands.ranking
 group by games.game, best_hands.hole_cards, best_hands.ranking, best_hands.points, best_hands.category;
+
+create view omaha_deal_frequencies as
+with deals_of_the_game as (select * from game_deals where game = 'omaha')
+select * from game_deal_frequencies_of('deals_of_the_game');
+
+create view omaha5_deal_frequencies as
+with deals_of_the_game as (select * from game_deals where game = 'omaha5')
+select * from game_deal_frequencies_of('deals_of_the_game');
+
+create view omaha6_deal_frequencies as
+with deals_of_the_game as (select * from game_deals where game = 'omaha6')
+select * from game_deal_frequencies_of('deals_of_the_game');
+
+create view shortdeck_deal_frequencies as
+with deals_of_the_game as (select * from game_deals where game = 'shortdeck')
+select * from game_deal_frequencies_of('deals_of_the_game');
+
+create view shortdeck_triton_deal_frequencies as
+with deals_of_the_game as (select * from game_deals where game = 'shortdeck-triton')
+select * from game_deal_frequencies_of('deals_of_the_game');
