@@ -21,7 +21,7 @@ try:
     from .database import DEAL_ORDERS, MAX_DEALS, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import Interrupted, PokerSQLError
-    from .games import GAME_NAMES
+    from .games import GAME_NAMES, game_of
     from .output import FORMATS, emit
     from .engines.postgres import masked
     from .own_hands import stdin_hands
@@ -48,14 +48,6 @@ seed_option = click.option(
 )
 
 
-def _holdem_only(ctx: click.Context, param: click.Parameter, value: str) -> None:
-    if value != "holdem":
-        command = ctx.info_name
-        raise click.UsageError(
-            f"{command} --game {value}: {command} is Hold'em's only for now; eval, compare, freq, equity and deal take a game (docs/games.md)"
-        )
-
-
 def game_option(function, **settings):
     settings.setdefault(
         "help",
@@ -63,16 +55,6 @@ def game_option(function, **settings):
         "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
     )
     return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
-
-
-def holdem_only_option(function):
-    """--game on a command that deals or evaluates Hold'em only: another game is refused, one line."""
-    return game_option(
-        function,
-        expose_value=False,
-        callback=_holdem_only,
-        help="holdem only for now (eval, compare, freq, equity and deal take the other games; docs/games.md).",
-    )
 
 
 def shuffle_options(function):
@@ -338,12 +320,13 @@ def eval_command(
 @click.option("--player-column", default="seat", show_default=True, metavar="NAME", help="The column of the player (a seat, a name).")
 @click.option("--hole-column", default="hole", show_default=True, metavar="NAME", help="The column of the player's hole cards.")
 @click.option("--board-column", default="board", show_default=True, metavar="NAME", help="The column of the board (the same in every row of a hand).")
-@holdem_only_option
+@game_option
 @format_option
 @quiet_option
 @pass_context
 def showdown(
-    context: Context, path: str, hand_column: str, player_column: str, hole_column: str, board_column: str, output_format: str
+    context: Context, path: str, hand_column: str, player_column: str, hole_column: str, board_column: str, game: str,
+    output_format: str,
 ) -> None:
     """A showdown over a table of hands: for each hand, each player's best five, place and
     share of the pot (ties split), and the winners.
@@ -353,6 +336,9 @@ def showdown(
     with the board. A bad card, a card twice in a hand (in two players' holes, or in a
     hole and on the board), a hand whose board differs between its rows, or a player
     with two rows in a hand: exit 2, naming the line, the hand id and the card.
+    --game another game: Omaha's rows hold the game's 4, 5 or 6 hole cards and a board of
+    3 to 5, each player's best five two hole cards and three of the board; short deck's
+    cards are 6 through A, ranked its way.
     --format json writes JSON lines, one object per hand; csv and the table one row per
     player per hand.
 
@@ -364,7 +350,7 @@ def showdown(
     """
     columns = {"hand": hand_column, "player": player_column, "hole": hole_column, "board": board_column}
     if path != "-":
-        emit(context.db.showdown(path, columns), output_format)
+        emit(context.db.showdown(path, columns, game=game), output_format)
         return
     import shutil
     import tempfile
@@ -373,7 +359,7 @@ def showdown(
         copy = f"{folder}/stdin.csv"
         with open(copy, "wb") as handle:
             shutil.copyfileobj(sys.stdin.buffer, handle)
-        emit(context.db.showdown(copy, columns, name="stdin"), output_format)
+        emit(context.db.showdown(copy, columns, name="stdin", game=game), output_format)
 
 
 @cli.command()
@@ -432,13 +418,13 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
 @seed_option
 @shuffle_options
 @plot_option
-@holdem_only_option
+@game_option
 @format_option
 @quiet_option
 @pass_context
 def simulate(
     context: Context, deals: int, players: int, seed: int | None, shuffle: str, riffles: int, order: str,
-    plot: str | None, output_format: str,
+    plot: str | None, game: str, output_format: str,
 ) -> None:
     """Deal many times and count the categories: observed against exact probability.
 
@@ -448,12 +434,18 @@ def simulate(
     \b
     Too few riffles show in the z-scores; seven riffles do not:
         pokersql simulate --deals 100000 --seed 1 --shuffle riffle --riffles 3 --plot riffle3.png
+    \b
+    Another game: each player's best hand of hole cards and board, as deal --game deals them
+    (short deck beside its exact seven-card probability; Omaha observed only):
+        pokersql simulate --game shortdeck --deals 100000 --players 4 --seed 1
     """
     if plot:
         from . import plots
 
+        if game_of(game).is_omaha:
+            raise click.UsageError(f"simulate --game {game} --plot: Omaha's best hands have no exact probability to plot")
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
-    result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order)
+    result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game)
     emit(result, output_format)
     if plot:
         _plot("simulate_plot", result, plot, output_format)

@@ -197,6 +197,25 @@ def _deal_settings(
     return (seed, players, deals, shuffle, riffles, order, first_deal)
 
 
+def _simulated(
+    rows: list[tuple], deals: int, players: int, seed: int, shuffle: str, riffles: int, order: str, game: str | None = None
+) -> SimulateResult:
+    """simulate's result from its rows (points, category, count, exact probability or None)."""
+    hands = deals * players
+    categories = []
+    for points, category, count, p in rows:
+        mean = None if p is None else hands * p
+        z = None if p is None else (count - mean) / math.sqrt(hands * p * (1 - p))
+        categories.append(
+            SimulatedCategory(points=points, category=category, count=count, expected_probability=p, z=z,
+                              observed_probability=count / hands, expected_count=mean)
+        )
+    return SimulateResult(
+        deals=deals, players=players, seed=seed, hands=hands, categories=categories, shuffle=shuffle,
+        riffles=riffles if shuffle == "riffle" else None, order=order, game=game,
+    )
+
+
 def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int, str]:
     if shuffle not in SHUFFLES:
         raise BadInput(f"unknown shuffle {shuffle!r}: choose one of {', '.join(SHUFFLES)}")
@@ -466,7 +485,9 @@ class Database:
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
 
-    def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+    def showdown(
+        self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
+    ) -> ShowdownResult:
         """A showdown over a table of hands, one row per player per hand: each player's best
         five, place and share of the pot (ties split), each hand's winners.
 
@@ -475,12 +496,15 @@ class Database:
         'player', 'hole', 'board'). Evaluated as evaluate_many evaluates; nothing written.
         A bad card, a card twice in a hand, or a hand whose board differs between its rows
         raises BadInput naming the row (a CSV file's line), the hand id and the card.
+        ``game`` (``games.GAME_NAMES``): ranked under another game; a hole of another count
+        than Omaha's, an Omaha board of fewer than 3 cards, or a card below 6 in short deck
+        raises BadInput naming the row, the value and the game.
 
             >>> db.showdown("hands.csv").hands[0].winners
         """
         from .showdown import showdown
 
-        return showdown(self, hands, columns, name)
+        return showdown(self, hands, columns, name, game=game)
 
     def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
         """Two or more hands, each with the shared board if given (5 to 7 cards in all):
@@ -805,17 +829,28 @@ class Database:
         riffles: int = 7,
         order: str = "blocks",
         slice_deals: int = SIMULATE_SLICE,
+        game: str = "holdem",
     ) -> SimulateResult:
         """Deal ``deals`` times (seeded) and count the categories, observed against exact.
 
         The deals are counted in slices of ``slice_deals`` (the same deals, whatever the
-        slice), each slice a step reported to the progress callback.
+        slice), each slice a step reported to the progress callback. ``game`` another game
+        (``games.GAME_NAMES``): each player's best hand of hole cards and board, from the
+        deals of ``deal --game`` (``games.simulate``); Omaha's have no exact probability
+        (``expected_probability``, ``expected_count`` and ``z`` None).
         """
         _whole_number("deals", deals, 1, MAX_DEALS)
         _whole_number("players", players, 1, 10)
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         _whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+        rules = games.game_of(game)
+        if rules.name != "holdem":
+            def settings_of(first: int, count: int) -> tuple:
+                return _deal_settings(seed, players, count, shuffle, riffles, order, first)
+
+            rows = games.simulate(self, rules, deals, players, settings_of, slice_deals)
+            return _simulated(rows, deals, players, seed, shuffle, riffles, order, game=rules.name)
         self.ensure_ready()
         counted: dict[int, int] = {}
         names: dict[int, str] = {}
@@ -830,35 +865,12 @@ class Database:
                     counted[points] = counted.get(points, 0) + count
                     names[points] = category
         self.progress(task, deals, deals)
-        rows = [(points, names[points], counted[points]) for points in sorted(counted, reverse=True)]
-        hands = deals * players
         expected = five_card_counts()
-        categories = []
-        for points, category, count in rows:
-            p = expected[points] / TOTAL_FIVE_CARD_HANDS
-            mean = hands * p
-            z = (count - mean) / math.sqrt(hands * p * (1 - p))
-            categories.append(
-                SimulatedCategory(
-                    points=points,
-                    category=category,
-                    count=count,
-                    expected_probability=p,
-                    z=z,
-                    observed_probability=count / hands,
-                    expected_count=mean,
-                )
-            )
-        return SimulateResult(
-            deals=deals,
-            players=players,
-            seed=seed,
-            hands=hands,
-            categories=categories,
-            shuffle=shuffle,
-            riffles=riffles if shuffle == "riffle" else None,
-            order=order,
-        )
+        rows = [
+            (points, names[points], counted[points], expected[points] / TOTAL_FIVE_CARD_HANDS)
+            for points in sorted(counted, reverse=True)
+        ]
+        return _simulated(rows, deals, players, seed, shuffle, riffles, order)
 
     # -- SQL --------------------------------------------------------------
     def query(self, sql: str, params: tuple = (), read: Sequence[str | Path] = ()) -> QueryResult:

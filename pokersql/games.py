@@ -194,9 +194,6 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
     fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
     from . import own_hands
 
-    def rank(fives: list[list[int]]) -> list[HandResult]:
-        return _rank_fives(db, fives)
-
     if game.is_omaha and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
     whats = [f"'{name}'" for name in source.columns] or ["the hand"]
@@ -214,13 +211,22 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
             raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
         hands.append(hole)
         boards.append(board)
+    return [(r.cards, r.best, r.points, r.category, r.hand_rank) for r in best_of_many(db, game, hands, boards)]
+
+
+def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
+    """Many hands' best five under the game (as _best_of; Omaha: hole cards and their board,
+    else the whole hand and boards []), their fives ranked FIVES_PER_QUERY at a time by _rank_fives."""
+
+    def rank(fives: list[list[int]]) -> list[HandResult]:
+        return _rank_fives(db, fives)
+
     most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.is_omaha else math.comb(7, 5)  # a row's most
     per_query = FIVES_PER_QUERY // most_fives
-    rows = []
+    results = []
     for start in range(0, len(hands), per_query):
-        chunk = _best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank)
-        rows.extend((r.cards, r.best, r.points, r.category, r.hand_rank) for r in chunk)
-    return rows
+        results.extend(_best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank))
+    return results
 
 
 def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
@@ -353,16 +359,21 @@ def equity(
 GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
 
 
+def check_table(game: Game, players: int, command: str) -> None:
+    """A deal needs players x hole cards + 5 cards: more than the game's deck holds is BadInput."""
+    deck = 52 if game.lowest_value == 2 else 36
+    if players * game.hole_cards + 5 > deck:
+        raise BadInput(
+            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
+            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
+        )
+
+
 def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
     """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/8_games:
     Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
     best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
-    deck = 52 if game.lowest_value == 2 else 36
-    if players * game.hole_cards + 5 > deck:
-        raise BadInput(
-            f"deal --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of 5 need "
-            f"{players * game.hole_cards + 5} cards, the deck holds {deck}"
-        )
+    check_table(game, players, "deal")
     db.ensure_ready()
     with db.engine.inputs(deal_settings=[settings]):
         rows = db.engine.execute(GAME_DEAL, (game.name,))
@@ -382,3 +393,41 @@ def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) 
     return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
                           board=[card_name(c) for c in board], **shown)
 
+
+
+# -- simulation (simulate --game) ------------------------------------------------------
+
+# The counts of a game's deals (sql/8_games, 038: a view a game, omaha_deal_frequencies ...)
+GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
+GAME_CATEGORIES = (  # every category, best first in the ranking
+    "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
+    "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
+)
+SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
+
+
+def simulate(db: Database, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
+    """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
+    hole cards and board, each player's best hand under the game), counted by category in
+    slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
+    One row per category of the game's ranking, best first: (points, category, count, exact
+    probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
+    best hand of hole cards and board has no exact count here (None)."""
+    check_table(game, players, "simulate")
+    db.ensure_ready()
+    counted: dict[int, int] = {}
+    task = f"dealing {deals:,} deals of {game.name}"
+    with db.engine.inputs() as give:
+        for first in range(1, deals + 1, slice_deals):
+            db.progress(task, first - 1, deals)
+            give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
+            for points, _, count in db.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
+                counted[points] = counted.get(points, 0) + int(count)
+    db.progress(task, deals, deals)
+    categories = db.engine.execute(GAME_CATEGORIES, (game.ranking,))
+    exact = None
+    if game.ranking != "standard":
+        from .counts import SHORT_DECK_SEVEN_CARD_COUNTS
+
+        exact = {p: n / SHORT_DECK_SEVEN_CARD_HANDS for p, n in SHORT_DECK_SEVEN_CARD_COUNTS[game.ranking].items()}
+    return [(points, name, counted.get(points, 0), None if exact is None else exact[points]) for points, name in categories]

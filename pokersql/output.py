@@ -507,16 +507,21 @@ def _(result: FreqResult, **options: Any) -> Output:
 def _(result: SimulateResult, **options: Any) -> Output:
     columns = ["points", "category", "count", "expected", "observed_probability", "expected_probability", "z"]
     rows = [
-        (c.points, c.category, c.count, round(c.expected_count, 2), c.observed_probability, c.expected_probability, round(c.z, 2))
+        (c.points, c.category, c.count, None if c.expected_count is None else round(c.expected_count, 2),
+         c.observed_probability, c.expected_probability, None if c.z is None else round(c.z, 2))
         for c in result.categories
     ]
     cells = [
-        (p, c, f"{n:,}", f"{e:,.1f}", f"{o:.6%}", f"{x:.6%}", f"{z:+.2f}" + ("  ← |z| > 3" if abs(z) > 3 else ""))
+        (p, c, f"{n:,}", "-" if e is None else f"{e:,.1f}", f"{o:.6%}", "-" if x is None else f"{x:.6%}",
+         "-" if z is None else f"{z:+.2f}" + ("  ← |z| > 3" if abs(z) > 3 else ""))
         for p, c, n, e, o, x, z in rows
     ]
     how = f", {_riffles(result.riffles)}" if result.shuffle == "riffle" else ""
     how += ", round-robin deal" if result.order == "round-robin" else ""
-    title = f"{result.deals:,} deals x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands"
+    game = f" of {result.game}" if result.game else ""
+    title = f"{result.deals:,} deals{game} x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands"
+    if result.game and any(c.expected_probability is None for c in result.categories):
+        title += " (no exact probability of Omaha's best hands: observed only)"
     headings = ["points", "category", "count", "expected", "observed", "exact", "z"]
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, table_columns=headings)
 

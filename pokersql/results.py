@@ -314,10 +314,10 @@ class SimulatedCategory:
     points: int
     category: str
     count: int
-    expected_probability: float
-    z: float
+    expected_probability: float | None  # None: no exact count (Omaha's best hands)
+    z: float | None
     observed_probability: float = 0.0
-    expected_count: float = 0.0
+    expected_count: float | None = 0.0
 
 
 @dataclass
@@ -330,10 +330,14 @@ class SimulateResult(_Frames):
     shuffle: str = "uniform"
     riffles: int | None = None
     order: str = "blocks"
+    game: str | None = None  # simulate --game: another game than Hold'em's article deal
     _rows_field = "categories"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if data["game"] is None:
+            del data["game"]
+        return data
 
 
 @dataclass

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import own_hands
+from . import games, own_hands
 from .cards import card_name, parse_cards
 from .errors import BadInput
 from .results import ShowdownHand, ShowdownPlayer, ShowdownResult
@@ -45,8 +45,9 @@ class _Hand:
     owners: dict[int, str] = field(default_factory=dict)  # card -> where it is ('on the board', "in seat 3's hole")
 
 
-def read_hands(source: own_hands.Source, player_column: str) -> dict[Any, _Hand]:
-    """The rows of the source, by hand id (in the order first seen), each checked."""
+def read_hands(source: own_hands.Source, player_column: str, rules: games.Game = games.GAMES["holdem"]) -> dict[Any, _Hand]:
+    """The rows of the source, by hand id (in the order first seen), each checked (in the game:
+    Omaha's count of hole cards and a board of 3 to 5, short deck's cards from 6 up)."""
     hands: dict[Any, _Hand] = {}
     hole_column, board_column = source.columns
     for batch in source.batches:
@@ -55,9 +56,14 @@ def read_hands(source: own_hands.Source, player_column: str) -> dict[Any, _Hand]
             try:
                 _check_id(hand_id, source.kept[0])
                 _check_id(player, player_column)
-                hole_cards = parse_cards(own_hands.value_text(hole, f"'{hole_column}'"))
+                hole_text = own_hands.value_text(hole, f"'{hole_column}'")
                 board_cards = parse_cards(own_hands.value_text(board, f"'{board_column}'"))
-                if not 5 <= len(hole_cards) + len(board_cards) <= 7:
+                if rules.is_omaha:
+                    hole_cards = games.omaha_hand(rules, hole_text, board_cards, f"{player_column} {player}")
+                else:
+                    hole_cards = parse_cards(hole_text)
+                    games.check_deck(rules, hole_cards + board_cards)
+                if not rules.is_omaha and not 5 <= len(hole_cards) + len(board_cards) <= 7:
                     given = " ".join(card_name(c) for c in hole_cards + board_cards) or "nothing"
                     raise BadInput(f"a player needs 5, 6 or 7 cards with the board, got {len(hole_cards) + len(board_cards)}: {given}")
             except BadInput as e:
@@ -97,8 +103,12 @@ def _names(cards: Sequence[int]) -> str:
     return " ".join(card_name(card) for card in cards)
 
 
-def showdown(database: Any, hands: Any, columns: dict[str, str] | None = None, name: str | None = None) -> ShowdownResult:
+def showdown(
+    database: Any, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
+) -> ShowdownResult:
     """Each hand's players placed by their best five: the best place 1, ties share a place and the pot.
+    ``game``: ranked under another game (games.best_of_many: Omaha's two hole cards and three of
+    the board, short deck's ranking).
 
     ``columns`` maps 'hand', 'player', 'hole' and 'board' to the input's column names
     (DEFAULT_COLUMNS for those not given). A bad card, a card twice in a hand, a hand whose
@@ -115,9 +125,17 @@ def showdown(database: Any, hands: Any, columns: dict[str, str] | None = None, n
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    read = read_hands(source, named["player"])
-    seats = [(hand_id, player, hole + hand.board) for hand_id, hand in read.items() for player, hole, _ in hand.players]
-    results = iter(database.evaluate_many([_names(cards) for _, _, cards in seats]))
+    rules = games.game_of(game)
+    read = read_hands(source, named["player"], rules)
+    seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
+    if rules.name == "holdem":
+        results = iter(database.evaluate_many([_names(hole + board) for hole, board in seats]))
+    elif rules.is_omaha:
+        database.ensure_ready()
+        results = iter(games.best_of_many(database, rules, [hole for hole, _ in seats], [board for _, board in seats]))
+    else:
+        database.ensure_ready()
+        results = iter(games.best_of_many(database, rules, [hole + board for hole, board in seats], [[]] * len(seats)))
     answer = []
     for hand_id, hand in read.items():
         players = [(player, hole, next(results)) for player, hole, _ in hand.players]

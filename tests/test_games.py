@@ -306,8 +306,9 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
         (["deal", "--players", "8", "--game", "omaha6"], "deal --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards, the deck holds 52"),
         (["deal", "--players", "10", "--game", "omaha5"], "deal --game omaha5: 10 players of 5 hole cards"),
-        (["simulate", "--deals", "2", "--game", "shortdeck"], "simulate --game shortdeck: simulate is Hold'em's only for now"),
-        (["showdown", "--file", "hands.csv", "--game", "omaha6"], "showdown --game omaha6: showdown is Hold'em's only for now"),
+        (["simulate", "--deals", "2", "--players", "8", "--game", "omaha6"], "simulate --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards"),
+        (["simulate", "--deals", "2", "--players", "10", "--game", "omaha5"], "simulate --game omaha5: 10 players of 5 hole cards and a board of 5 need 55 cards"),
+        (["simulate", "--deals", "2", "--game", "omaha", "--plot", "x.png"], "simulate --game omaha --plot: Omaha's best hands have no exact probability to plot"),
     ],
 )
 def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args, message):
@@ -687,10 +688,20 @@ GAME_SPOTS = [
 
 
 def game_counts(db) -> list:
-    """The counts of GAME_SPOTS' equities, and two deals of other games (the view game_deals)."""
+    """The counts of GAME_SPOTS' equities, two deals of other games (the view game_deals) and
+    two simulations (game_deal_frequencies) and two showdowns."""
     equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
     deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
-    return equities + deals
+    simulated = [db.simulate(30, 2, 5, game=game).to_dict() for game in ("omaha5", "shortdeck-triton")]
+    showdowns = [db.showdown(pa.table(hands), game=game).to_dict() for game, hands in GAME_SHOWDOWNS.items()]
+    return equities + deals + simulated + showdowns
+
+
+GAME_SHOWDOWNS = {  # showdown --game's tables (hand_id, seat, hole, board)
+    "omaha": {"hand_id": [1, 1, 2, 2], "seat": [1, 2, 1, 2], "hole": ["Ah Kh Qd Jd", "Qs Qc 9d 8d", "As Ks Qs Js", "Ad Kd Qc Jc"],
+              "board": ["2c 7d 9s Jh Th", "2c 7d 9s Jh Th", "2h 3h 4h", "2h 3h 4h"]},
+    "shortdeck": {"hand_id": [1, 1], "seat": [1, 2], "hole": ["Ah Kh", "6s 8s"], "board": ["6c 7d 9s Jh Th"] * 2},
+}
 
 
 GAME_FILE = {  # a frame of each game's hands for evaluate_many (SQLite: the temporary relation, not DuckDB's pass)
@@ -709,3 +720,152 @@ def test_other_games_equity_on_sqlite_is_duckdbs(built_database):
             assert [r.to_dict() for r in lite.evaluate_many(hands, game=game)] == [r.to_dict() for r in duck.evaluate_many(hands, game=game)]
             singles = [duck.evaluate(row.get("hole") or row["cards"], board=row.get("board", ""), game=game) for row in hands.to_pylist()]
             assert [r.hand_rank for r in lite.evaluate_many(hands, game=game)] == [r.hand_rank for r in singles]
+
+
+# -- simulate --game -------------------------------------------------------------------
+
+# phevaluator's hand_rank (pokersql's, of 7,462 classes) -> points: the last rank of each category
+PHEVALUATOR_CATEGORIES = ((1, 9), (10, 8), (166, 7), (322, 6), (1599, 5), (1609, 4), (2467, 3), (3325, 2), (6185, 1), (7462, 0))
+POKERKIT_POINTS = {Label.STRAIGHT_FLUSH.value: 8, Label.FOUR_OF_A_KIND.value: 7, Label.FULL_HOUSE.value: 6, Label.FLUSH.value: 5,
+                   Label.STRAIGHT.value: 4, Label.THREE_OF_A_KIND.value: 3, Label.TWO_PAIR.value: 2, Label.ONE_PAIR.value: 1,
+                   Label.HIGH_CARD.value: 0}
+
+
+def decks_of_the_deals(con, seed: int, deals: int) -> list[list[int]]:
+    """Hold'em's deck of each of ``deals`` deals of the seed, top first (shuffle_and_deal, 003)."""
+    con.begin()
+    con.execute("update deal_settings set seed = ?, players = 2, deals = ?, shuffle = 'uniform', first_deal = 1", [seed, deals])
+    rows = con.execute("select deal_no, card_id from shuffle_and_deal order by deal_no, deck_position").fetchall()
+    con.rollback()
+    decks: list[list[int]] = [[] for _ in range(deals)]
+    for deal_no, card in rows:
+        decks[deal_no - 1].append(card)
+    return decks
+
+
+@pytest.mark.parametrize("game, players", [("omaha", 3), ("omaha6", 2), ("shortdeck", 4), ("shortdeck-triton", 3)])
+def test_simulate_of_a_game_counts_the_peers_categories_of_the_same_deals(con, run, db_file, pokerkit_classes, game, players):
+    """simulate --game: each player's best hand of Hold'em's deck of each deal of the seed (the
+    game's deck, dealt in blocks, as deal --game deals it), its category phevaluator's (Omaha)
+    or pokerkit's classes' (short deck), counted; every category of the game's ranking, best
+    first; short deck's exact probability its seven-card count over C(36, 7), Omaha's none; the
+    same counts in other slices; the contract's simulate shape, with the game."""
+    import pokersql
+    from test_contract import SHAPES, check
+
+    from pokersql.counts import SHORT_DECK_SEVEN_CARD_COUNTS
+    from pokersql.games import GAMES
+
+    rules, deals, seed = GAMES[game], 150, 11
+    status, out, err = run("simulate", "--game", game, "--deals", str(deals), "--players", str(players), "--seed", str(seed), "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    theirs = dict.fromkeys(range(10), 0)
+    classes = {(key, flush): (rank, label) for key, flush, rank, label in pokerkit_classes.get(game, [])}
+    k = rules.hole_cards
+    for deck in decks_of_the_deals(con, seed, deals):
+        deck = [c for c in deck if c // 4 + 2 >= rules.lowest_value]
+        board = deck[players * k : players * k + 5]
+        for hole in (deck[n * k : (n + 1) * k] for n in range(players)):
+            if rules.is_omaha:
+                rank = omaha_rank(hole, board)
+                points = next(points for last, points in PHEVALUATOR_CATEGORIES if rank <= last)
+            else:
+                rank, label = min(
+                    classes[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))]
+                    for five in itertools.combinations(hole + board, 5)
+                )
+                points = 9 if rank == 1 else POKERKIT_POINTS[label]
+            theirs[points] += 1
+    assert {c["points"]: c["count"] for c in result["categories"]} == theirs
+    assert (result["game"], result["hands"], sum(theirs.values())) == (game, deals * players, deals * players)
+    # Omaha's null expected_probability and z: checked below, the rest of the shape here
+    shaped = [{key: 0.0 if value is None else value for key, value in c.items()} for c in result["categories"]]
+    check(result | {"categories": shaped}, SHAPES["simulate"])
+    order = [c["points"] for c in result["categories"]]
+    if rules.is_omaha:
+        assert order == list(range(9, -1, -1))
+        assert all(c["expected_probability"] is None and c["z"] is None for c in result["categories"])
+    else:
+        assert order[3:5] == [5, 6] and order[5:7] == ([4, 3] if game == "shortdeck" else [3, 4])
+        counts = SHORT_DECK_SEVEN_CARD_COUNTS[game]
+        assert [c["expected_probability"] for c in result["categories"]] == [counts[p] / math.comb(36, 7) for p in order]
+    with pokersql.connect(db_file) as db:
+        sliced = db.simulate(deals, players, seed, game=game, slice_deals=40).to_dict()
+    assert sliced == result
+
+
+# -- showdown --game -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_showdown_of_a_game_is_the_peers_ranking(run, tmp_path, pokerkit_classes, game):
+    """showdown --game: random hands of 2 to 5 players (Omaha boards of 3 to 5 cards, short deck
+    from its 36), each player's hand_rank phevaluator's (Omaha) or pokerkit's classes' best of
+    the fives (short deck); places, shares and winners theirs; the contract's showdown shape."""
+    from test_contract import SHAPES, check
+
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    rng = np.random.default_rng(len(game))
+    deck = [c for c in range(52) if c // 4 + 2 >= rules.lowest_value]
+    rows, expected = ["hand_id,seat,hole,board"], []
+    for hand_id in range(1, 41):
+        players = int(rng.integers(2, 6))
+        board_size = int(rng.integers(3, 6)) if rules.is_omaha else 5
+        cards = [int(c) for c in rng.permutation(deck)[: players * rules.hole_cards + board_size]]
+        board = cards[players * rules.hole_cards :]
+        holes = [cards[n * rules.hole_cards : (n + 1) * rules.hole_cards] for n in range(players)]
+        for seat, hole in enumerate(holes, start=1):
+            rows.append(f"{hand_id},{seat},{card_text(hole)},{card_text(board)}")
+        if ranks is None:
+            theirs = [omaha_rank(hole, board) if len(board) == 5 else omaha_board_rank(hole, board) for hole in holes]
+        else:
+            theirs = [
+                min(ranks[(sum(5 ** (c // 4) for c in five), int(len({c % 4 for c in five}) == 1))] for five in itertools.combinations(hole + board, 5))
+                for hole in holes
+            ]
+        expected.append(theirs)
+    path = tmp_path / "hands.csv"
+    path.write_text("\n".join(rows) + "\n")
+    status, out, err = run("showdown", "--file", str(path), "--game", game, "--format", "json")
+    assert status == 0, err
+    hands = [json.loads(line) for line in out.splitlines()]
+    assert len(hands) == len(expected)
+    for hand, theirs in zip(hands, expected):
+        check(hand, SHAPES["showdown"])
+        assert [p["hand_rank"] for p in hand["players"]] == theirs, hand
+        best = min(theirs)
+        assert [p["place"] for p in hand["players"]] == [1 + sum(other < mine for other in theirs) for mine in theirs]
+        assert [p["share"] for p in hand["players"]] == [1 / theirs.count(best) if mine == best else 0.0 for mine in theirs]
+        assert hand["winners"] == [str(n) for n, mine in enumerate(theirs, start=1) if mine == best]
+        for player in hand["players"]:
+            assert len(player["best"]) == 5 and set(player["best"]) <= set(player["hole"]) | set(hand["board"])
+            if rules.is_omaha:
+                assert len(set(player["best"]) & set(player["hole"])) == 2
+
+
+def omaha_board_rank(hole: list[int], board: list[int]) -> int:
+    """phevaluator's Omaha hand_rank on a board of 3 or 4 (its Omaha evaluator takes five board
+    cards): the best of its five-card evaluate_cards over every two hole cards and three of the board."""
+    return min(
+        evaluate_cards(*pair, *three) for pair in itertools.combinations(hole, 2) for three in itertools.combinations(board, 3)
+    )
+
+
+@pytest.mark.parametrize(
+    "game, row, message",
+    [
+        ("omaha5", "1,1,As Ks Qd Jd,2c 7d 9s", "line 2: omaha5: seat 1 needs 5 hole cards, got 4: As Ks Qd Jd"),
+        ("omaha", "1,1,As Ks,2c 7d 9s", "line 2: omaha: seat 1 needs 4 hole cards, got 2: As Ks"),
+        ("omaha", "1,1,As Ks Qd Jd,2c 7d", "line 2: omaha: the board needs 3, 4 or 5 cards, got 2: 2c 7d"),
+        ("shortdeck-triton", "1,1,As 5s,6c 7d 9s Jh Th", "line 2: card '5s' is not in shortdeck-triton's deck (36 cards, 6 through A)"),
+    ],
+)
+def test_bad_input_of_a_games_showdown_is_one_line_naming_the_value_and_the_game(run, tmp_path, game, row, message):
+    path = tmp_path / "hands.csv"
+    path.write_text(f"hand_id,seat,hole,board\n{row}\n1,2,Th 9h 8h 7h 6h 2h,2c 7d 9s\n")
+    status, out, err = run("showdown", "--file", str(path), "--game", game)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err

@@ -221,7 +221,8 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "equity_of", "hand_evaluations_of",
                            "card_play_key", "history_equities_of", "ranked_equity_of",
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
-                           "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of"}
+                           "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
+                           "game_deal_frequencies_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -239,7 +240,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "017_exact_equity.views.sql", "018_range_equity.views.sql", "019_random_opponent.views.sql",
         "021_monte_carlo_equity.views.sql", "025_preflop_flush_counts.views.sql", "030_hand_showdowns.views.sql",
         "031_hand_street_equities.views.sql", "032_hand_allin_ev.views.sql", "034_game_hands.views.sql",
-        "036_game_equity.views.sql", "037_omaha_random_equity.views.sql",
+        "036_game_equity.views.sql", "037_omaha_random_equity.views.sql", "038_game_deals.views.sql",
     ]
 
 
