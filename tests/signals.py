@@ -19,13 +19,23 @@ def pokersql_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "pokersql"]
 
 
+def as_from_a_terminal() -> None:
+    """A child's SIGINT as a terminal's shell gives it: the default action, which Python makes
+    KeyboardInterrupt. (preexec_fn.) A process started in the background of a shell without job
+    control inherits SIGINT ignored, and Python then leaves it ignored: a Ctrl-C test run from
+    such a shell would test nothing (its Ctrl-C at import did nothing, exit status 0)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(
     args: list[str], after: float, wait: float = 30, ready: Callable[[int], bool] | None = None
 ) -> tuple[int, str, float]:
     """Start pokersql with ``args``, send SIGINT ``after`` seconds (with ``ready``: ``after``
     seconds once ``ready(pid)`` first holds, polled twice a second for at most two minutes), wait
     up to ``wait`` seconds for it to end: (exit status, stderr, seconds from the signal to the end)."""
-    process = subprocess.Popen([*pokersql_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*pokersql_command(), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal
+    )
     try:
         if ready is not None:
             deadline = time.monotonic() + 120

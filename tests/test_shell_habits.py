@@ -17,7 +17,7 @@ import pokersql
 from pokersql import interrupts
 from pokersql.engines import base as engines
 from pokersql.errors import Interrupted
-from signals import pokersql_command  # tests/signals.py
+from signals import as_from_a_terminal, pokersql_command  # tests/signals.py
 
 FORMATS = ("table", "csv", "json")
 SGR = re.compile(r"\x1b\[[0-9;]*m")  # an escape code that sets a color or a style
@@ -169,7 +169,7 @@ def test_ctrl_c_while_pokersql_starts_is_one_line_and_status_130(tmp_path, modul
     (tmp_path / "sitecustomize.py").write_text(INTERRUPT_AT_IMPORT, encoding="utf-8")
     env = _env(PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])), INTERRUPT_AT_IMPORT=module)
     done = subprocess.run([*pokersql_command(), "eval", "Ah", "Kh", "Qh", "Jh", "Th"], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+                          timeout=120, cwd=tmp_path, preexec_fn=as_from_a_terminal)
     assert (done.returncode, done.stderr) == (130, "pokersql: interrupted\n")
     assert done.stdout == ""
 
