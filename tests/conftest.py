@@ -55,6 +55,18 @@ def _version_of(package: str) -> str:
         return "NOT INSTALLED (its tests fail)"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def transpile_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's transpile cache (pokersql/transpile.py), shared by its xdist workers and the
+    programs they start: each SQL file is transpiled once a run, not once a build, and nothing
+    is written under the home folder."""
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent
+    os.environ["POKERSQL_CACHE_DIR"] = str(run_folder / "cache")
+    return run_folder / "cache"
+
+
 @pytest.fixture(scope="session", params=ENGINES)
 def db(request: pytest.FixtureRequest, built_database: Callable[[str], str]):
     """A migrated pokersql database (``hands`` built), shared by the session: a copy of the built file."""
