@@ -6,9 +6,11 @@ The text is the real Pluribus hands of tests/histories/, repeated with new hand 
 bench/histories_generate.py instead (random stacks, so more actions a hand: about 16, where the
 Pluribus hands have 11). Measured, round-robin over --rounds:
 
-- pokersql's readers alone (pokersql.histories.read_hands: parse and check every hand);
+- pokersql's readers alone, in one process (pokersql.histories.read_hands: parse and check
+  every hand);
 - the whole import into a new DuckDB file, and into a new SQLite file (connect, the table
-  file applied, every hand written, committed);
+  file applied, every hand written, committed), the file read by worker processes as
+  `pokersql import` reads a large file; and into DuckDB again read by the import's own process;
 - pokerkit's PokerStars parser (pokerkit.notation.PokerStarsParser, which replays each hand
   in its state machine), on the 153 real hands only (it is far slower), as hands a second.
 
@@ -32,7 +34,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pokersql
-from pokersql.histories import read_hands
+from pokersql.histories import parallel, read_hands
 
 HISTORIES = Path(__file__).resolve().parents[1] / "tests" / "histories"
 REAL = [HISTORIES / "pluribus_30.txt", HISTORIES / "pluribus_31.txt"]
@@ -52,10 +54,18 @@ def parse_only(path: Path) -> float:
     return count / (time.perf_counter() - started)
 
 
-def import_rate(path: Path, engine: str, folder: Path, round_no: int) -> float:
+def import_rate(path: Path, engine: str, folder: Path, round_no: int, workers: bool = True) -> float:
+    """Hands a second of one import into a new file; ``workers``: large files read by worker
+    processes, as `pokersql import` does (pokersql/histories/parallel.py), else by this one."""
     target = folder / f"import-{round_no}.{engine}"
-    with pokersql.connect(str(target), engine=engine) as db:
-        result = db.import_histories([path])
+    kept = parallel.PARALLEL_BYTES
+    if not workers:
+        parallel.PARALLEL_BYTES = 1 << 62
+    try:
+        with pokersql.connect(str(target), engine=engine) as db:
+            result = db.import_histories([path])
+    finally:
+        parallel.PARALLEL_BYTES = kept
     target.unlink()
     return result.imported / result.seconds
 
@@ -89,14 +99,17 @@ def main() -> None:
             write_text(text, args.hands)
         kind = "generated" if args.generated else "Pluribus hands repeated"
         print(f"{args.hands:,} hands ({kind}), {text.stat().st_size / 1e6:.0f} MB of PokerStars text; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-        figures: dict[str, list[float]] = {"read only": [], "import, DuckDB": [], "import, SQLite": [], "pokerkit (153 real hands)": []}
+        figures: dict[str, list[float]] = {"read only": [], "import, DuckDB": [], "import, DuckDB, one process": [],
+                                           "import, SQLite": [], "pokerkit (153 real hands)": []}
+        print(f"read by {parallel.workers()} worker processes (pokersql/histories/parallel.py) from {parallel.PARALLEL_BYTES >> 20} MB")
         for round_no in range(args.rounds):
             figures["read only"].append(parse_only(text))
             figures["import, DuckDB"].append(import_rate(text, "duckdb", folder, round_no))
+            figures["import, DuckDB, one process"].append(import_rate(text, "duckdb", folder, round_no, workers=False))
             figures["import, SQLite"].append(import_rate(text, "sqlite", folder, round_no))
             figures["pokerkit (153 real hands)"].append(pokerkit_rate())
         for label, rates in figures.items():
-            print(f"{label:28} {statistics.median(rates):>9,.0f} hands/s  (rounds: {', '.join(f'{rate:,.0f}' for rate in rates)})")
+            print(f"{label:30} {statistics.median(rates):>9,.0f} hands/s  (rounds: {', '.join(f'{rate:,.0f}' for rate in rates)})")
         duckdb_rate = statistics.median(figures["import, DuckDB"])
         print(f"target: import on DuckDB >= {TARGET:,} hands/s: {'met' if duckdb_rate >= TARGET else 'NOT met'} ({duckdb_rate:,.0f})")
         print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import games, histories, migrations, own_hands, ranges
 from .histories import store as history_store
+from .histories.parallel import read_batches
 from .cards import card_name, check_distinct, parse_cards
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
 from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
@@ -956,8 +957,10 @@ class Database:
         task = f"importing {len(paths)} file(s), bytes read"
         skipped: list[histories.Skipped] = []
 
-        def hands() -> Iterator[histories.Hand]:
-            for item in histories.read_hands(paths, skip_bad, lambda done: self.progress(task, min(done, total - 1), total)):
+        def batches() -> Iterator[history_store.Batch]:
+            for item in read_batches(
+                paths, skip_bad, self.engine.appends_csv, lambda done: self.progress(task, min(done, total - 1), total)
+            ):
                 if isinstance(item, histories.Skipped):
                     skipped.append(item)
                 else:
@@ -967,7 +970,11 @@ class Database:
             with self.engine.transaction(immediate=True):
                 files = migrations.files_for(history_store.TABLES, migrations.sql_files())
                 migrations.migrate(self.engine, files=files, progress=self.progress, in_transaction=True)
-                written = history_store.write_hands(self.engine, hands())
+                reading = batches()
+                try:
+                    written = history_store.write_batches(self.engine, reading)
+                finally:
+                    reading.close()  # now, not when collected: its worker processes stop with it
             self.progress(task, total, total)
             files: list[str] = []
             if folder is not None:

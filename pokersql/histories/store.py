@@ -6,9 +6,10 @@ left out: importing the same hand again stores it once. The caller holds the tra
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..engines.base import Engine
 from .hand import TABLE_NAMES, Hand
@@ -30,6 +31,7 @@ HUNDREDTHS = frozenset(("small_blind", "big_blind", "ante", "total_pot", "rake",
                         "street_total", "collected"))
 assert TABLES == TABLE_NAMES
 BATCH_HANDS = 5_000
+T = TypeVar("T")
 
 
 @dataclass
@@ -51,16 +53,34 @@ def _held(engine: Engine, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
     }
 
 
-class _Batch:
+class Batch:
     """The rows of a batch of hands, made as each hand is read (the hand is then let go: few
     objects stay alive, and the garbage collector has little to walk), and where each hand's
-    rows start in each table (to leave out the hands held already)."""
+    rows start in each table (to leave out the hands held already). Made where the hands are
+    read: in the import's process, or in a worker process (``parallel``), which hands it back."""
 
     def __init__(self, as_csv: bool) -> None:
         self.rows: dict[str, list] = {table: [] for table in TABLES}
         self.starts: dict[tuple[str, str], tuple[int, ...]] = {}
         self.duplicates = 0  # hands read twice within the batch
-        self.add = Hand.add_csv if as_csv else Hand.add_rows  # lines of CSV, one a row; else tuples
+        self.as_csv = as_csv  # lines of CSV, one a row; else tuples
+
+    @classmethod
+    def of(cls, hands: Iterable[Hand | T], as_csv: bool, batch_hands: int | None = None) -> Iterator[Batch | T]:
+        """The hands in batches of ``batch_hands`` (BATCH_HANDS); anything else (a hand skipped)
+        passed on as it comes."""
+        batch_hands = batch_hands or BATCH_HANDS
+        batch = cls(as_csv)
+        for hand in hands:
+            if not isinstance(hand, Hand):
+                yield hand
+            elif not batch.take(hand):
+                batch.duplicates += 1
+            elif len(batch.starts) >= batch_hands:
+                yield batch
+                batch = cls(as_csv)
+        if batch.starts or batch.duplicates:
+            yield batch
 
     def take(self, hand: Hand) -> bool:
         """Add the hand's rows; False (and nothing added) for a hand already in the batch."""
@@ -69,7 +89,10 @@ class _Batch:
             return False
         rows = self.rows
         self.starts[key] = tuple(len(rows[table]) for table in TABLES)
-        self.add(hand, rows)
+        if self.as_csv:
+            hand.add_csv(rows)
+        else:
+            hand.add_rows(rows)
         return True
 
     def rows_without(self, held: set[tuple[str, str]]) -> dict[str, list]:
@@ -85,7 +108,7 @@ class _Batch:
         return kept
 
 
-def write_batch(engine: Engine, batch: _Batch, written: Written) -> None:
+def write_batch(engine: Engine, batch: Batch, written: Written) -> None:
     """Write the batch's hands not held yet, and count them in ``written`` (which only the
     thread writing a batch touches: the reading counts in the batch)."""
     held = _held(engine, list(batch.starts))
@@ -101,29 +124,25 @@ def write_batch(engine: Engine, batch: _Batch, written: Written) -> None:
 
 
 def write_hands(engine: Engine, hands: Iterable[Hand], batch_hands: int | None = None) -> Written:
-    """Write every hand not held yet, ``batch_hands`` (BATCH_HANDS) at a time. Where the engine
-    writes with the GIL released (``Engine.appends_in_thread``), a batch is written in a second
-    thread while the next is read: one batch at a time, and the reading waits for it before it
-    hands over the next (or stops, on a bad hand, or a Ctrl-C: the transaction is then left to
-    roll back whole)."""
-    batch_hands = batch_hands or BATCH_HANDS
+    """Write every hand not held yet, ``batch_hands`` (BATCH_HANDS) at a time (``write_batches``)."""
+    return write_batches(engine, Batch.of(hands, engine.appends_csv, batch_hands))
+
+
+def write_batches(engine: Engine, batches: Iterable[Batch]) -> Written:
+    """Write each batch's hands not held yet, in order. Where the engine writes with the GIL
+    released (``Engine.appends_in_thread``), a batch is written in a second thread while the
+    next is read: one batch at a time, and the reading waits for it before it hands over the
+    next (or stops, on a bad hand, or a Ctrl-C: the transaction is then left to roll back whole)."""
     written = Written()
-    batch = _Batch(engine.appends_csv)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-import") as writer:
         writing: Future | None = None
-        for hand in hands:
-            if not batch.take(hand):
-                batch.duplicates += 1
-            elif len(batch.starts) >= batch_hands:
-                if writing is not None:
-                    writing.result()  # the batch before: written, or its error raised here
-                if engine.appends_in_thread:
-                    writing = writer.submit(write_batch, engine, batch, written)
-                else:
-                    write_batch(engine, batch, written)
-                batch = _Batch(engine.appends_csv)
+        for batch in batches:
+            if writing is not None:
+                writing.result()  # the batch before: written, or its error raised here
+            if engine.appends_in_thread:
+                writing = writer.submit(write_batch, engine, batch, written)
+            else:
+                write_batch(engine, batch, written)
         if writing is not None:
             writing.result()
-    if batch.starts or batch.duplicates:
-        write_batch(engine, batch, written)
     return written
