@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import re
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -196,7 +197,7 @@ def _keep(key: str | None, statements: list[str]) -> None:
     directory = cache_directory()
     if directory is None or key is None:
         return
-    partial = directory / f"{key}.{os.getpid()}.partial"
+    partial = directory / f"{key}.{os.getpid()}.{threading.get_ident()}.partial"
     try:
         directory.mkdir(parents=True, exist_ok=True)
         partial.write_text(json.dumps(statements))
