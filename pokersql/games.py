@@ -250,6 +250,24 @@ OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: tria
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
 
+def check_exact_random(game: Game, randoms: int, board_cards: int) -> None:
+    """Exact equity of a random hand (039) is counted for one random hand, in short deck on
+    every street, in Omaha (PLO4) on a turn or a river: anything else is BadInput saying why."""
+    if randoms > 1:
+        raise BadInput(f"equity --game {game.name}: exact equity counts one random hand, got {randoms}: use --trials")
+    if game.is_omaha and game.hole_cards != 4:
+        raise BadInput(
+            f"equity --game {game.name}: exact equity of a random hand of {game.hole_cards} cards is not counted "
+            "(omaha's four only, on a turn or a river): use --trials"
+        )
+    if game.is_omaha and board_cards < 4:
+        street = "a flop" if board_cards == 3 else "no board"
+        raise BadInput(
+            f"equity --game {game.name}: exact equity of a random hand is counted on a turn or a river, not on {street} "
+            "(too many deals: 990 boards x 123,410 hands on a flop): use --trials"
+        )
+
+
 def equity(
     db: Database,
     game: Game,
@@ -302,8 +320,8 @@ def equity(
     if exact and seed is not None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
     if exact and randoms:
-        raise BadInput(f"equity --game {game.name}: exact equity of a random hand is Hold'em's only for now: use --trials")
-    if trials is None and (randoms or exact is False):
+        check_exact_random(game, len(randoms), len(board))
+    if trials is None and ((randoms and not exact) or exact is False):
         trials = ranges.DEFAULT_TRIALS
     if game.lowest_value == 6:
         dead = dead + SHORT_DECK_LOW_CARDS
@@ -313,10 +331,16 @@ def equity(
         raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
     if game.is_omaha:
         query, params = OMAHA_EQUITY, ()
-        view = "omaha_equity" if trials is None else "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
+        if trials is None:
+            view = "omaha_random_equity" if randoms else "omaha_equity"
+        else:
+            view = "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
     else:
         query, params = SHORT_DECK_EQUITY, (game.ranking,)
-        view = "short_deck_equity" if trials is None else "short_deck_monte_carlo_equity"
+        if trials is None:
+            view = "short_deck_random_equity" if randoms else "short_deck_equity"
+        else:
+            view = "short_deck_monte_carlo_equity"
     given = {
         "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) if hole is not None for c in hole],
         "random_hand_input": [(n,) for n in randoms],
@@ -351,7 +375,10 @@ def equity(
             player = EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties),
                                   equity=share, std_error=std_error)
         players.append(player)
-    return EquityResult(exact=trials is None, boards=runouts, deals=runouts, players=players, seed=None if trials is None else seed)
+    boards = runouts
+    if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand
+        boards = math.comb(left - game.hole_cards, 5 - len(board))
+    return EquityResult(exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed)
 
 
 # -- deals (deal --game) ---------------------------------------------------------------
