@@ -684,6 +684,8 @@ GAME_SPOTS = [
     (("Ah Ad Kc Qc", "Js Ts 9d 8d", "7s 6s 5c 4c"), {"board": "2h 7h Qd Jc", "game": "omaha", "trials": 200, "seed": 3}),
     (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "trials": 200, "seed": 3}),
     (("random", "Ah Ad Kc Qc Js 2d"), {"board": "2h 7h Qd Jc", "game": "omaha6", "trials": 200, "seed": 3}),
+    (("Ah Ad Kc Qc", "random"), {"board": "2h 7h Qd 3s 9c", "game": "omaha", "exact": True}),
+    (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "exact": True}),
 ]
 
 
