@@ -246,6 +246,9 @@ def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
 # The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
 OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
+# The next street (040): (next_card, player, pot_shares, runouts, leads), per card and player.
+OMAHA_STREETS = "select next_card, player, pot_shares, runouts, leads from {view} order by next_card, player"
+SHORT_DECK_STREETS = "select next_card, player, pot_shares, runouts, leads from {view} where ranking = ? order by next_card, player"
 OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: trials per query at most
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
@@ -278,6 +281,7 @@ def equity(
     seed: int | None = None,
     exact: bool | None = None,
     slice_trials: int | None = None,
+    next_street: bool = False,
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
     Monte Carlo or a player is ``random`` (drawn as Hold'em draws them, the game's hole cards
@@ -321,6 +325,10 @@ def equity(
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
     if exact and randoms:
         check_exact_random(game, len(randoms), len(board))
+    if next_street and len(board) not in (3, 4):
+        raise BadInput(f"{game.name}: the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
+    if next_street and randoms:
+        raise BadInput(f"{game.name}: the next street needs known hands, not hand {randoms[0]} 'random'")
     if trials is None and ((randoms and not exact) or exact is False):
         trials = ranges.DEFAULT_TRIALS
     if game.lowest_value == 6:
@@ -330,13 +338,13 @@ def equity(
     if left < needed:
         raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
     if game.is_omaha:
-        query, params = OMAHA_EQUITY, ()
+        query, params, street_view = OMAHA_EQUITY, (), "omaha_street_equity"
         if trials is None:
             view = "omaha_random_equity" if randoms else "omaha_equity"
         else:
             view = "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
     else:
-        query, params = SHORT_DECK_EQUITY, (game.ranking,)
+        query, params, street_view = SHORT_DECK_EQUITY, (game.ranking,), "short_deck_street_equity"
         if trials is None:
             view = "short_deck_random_equity" if randoms else "short_deck_equity"
         else:
@@ -361,6 +369,8 @@ def equity(
                     slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
+        streets_query = OMAHA_STREETS if game.is_omaha else SHORT_DECK_STREETS
+        streets = db.engine.execute(streets_query.format(view=street_view), params) if next_street else []
     runouts = int(totals[0][1]) if totals else 0
     if trials is not None and runouts != trials:
         raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
@@ -378,7 +388,10 @@ def equity(
     boards = runouts
     if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand
         boards = math.comb(left - game.hole_cards, 5 - len(board))
-    return EquityResult(exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed)
+    result = EquityResult(exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed)
+    if next_street:
+        ranges.add_next_street(result, streets)
+    return result
 
 
 # -- deals (deal --game) ---------------------------------------------------------------

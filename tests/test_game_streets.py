@@ -9,6 +9,7 @@ import itertools
 import json
 
 import pytest
+from phevaluator import evaluate_cards
 from test_games import (  # noqa: F401 (pokerkit_classes: a fixture)
     card_text,
     deal_a_spot,
@@ -89,3 +90,58 @@ def test_exact_equity_of_a_random_hand_too_big_to_count_is_refused_in_one_line(r
     status, out, err = run("equity", *args, "--exact")
     assert (status, out) == (2, "") and err.count("\n") == 1, err
     assert all(word in err for word in words), err
+
+
+def best_now(game: str, hole: list[int], board: list[int], ranks: dict | None) -> int:
+    """A hand's rank on a board of 4 or 5 cards by an outside evaluator: Omaha, the best of
+    phevaluator's five-card ranks over two hole cards and three of the board; short deck,
+    pokerkit's classes over every five of hole and board."""
+    if ranks is None:
+        return min(evaluate_cards(*pair, *triple) for pair in itertools.combinations(hole, 2) for triple in itertools.combinations(board, 3))
+    return min(ranks[(sum(5 ** (c // 4) for c in f), int(len({c % 4 for c in f}) == 1))] for f in itertools.combinations(hole + board, 5))
+
+
+# (game, players, board cards, cards left in the deck, the seed of the spot)
+STREET_SPOTS = [
+    ("omaha", 2, 3, 16, 5),
+    ("omaha5", 3, 4, 20, 6),
+    ("shortdeck", 3, 3, 14, 7),
+    ("shortdeck-triton", 2, 4, 20, 8),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "board_cards", "left", "seed"), STREET_SPOTS)
+def test_the_next_street_of_a_game_is_the_peers_count(run, pokerkit_classes, game, players, board_cards, left, seed):
+    """equity --game --next-street (040) on a flop and a turn: each card that can come, each
+    player's equity over the boards that follow it and who leads once it is dealt, as the
+    peers count them; the outs are the cards where a player leads."""
+    from pokersql.games import GAMES
+
+    rules = GAMES[game]
+    dead_cards = (52 if rules.lowest_value == 2 else 36) - players * rules.hole_cards - board_cards - left
+    holes, board, dead = deal_a_spot(game, players, board_cards, dead_cards, seed)
+    args = ("equity", "--game", game, *(card_text(h) for h in holes), "--board", card_text(board), "--dead", card_text(dead))
+    status, out, err = run(*args, "--next-street", "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    ranks = short_deck_ranks_of(pokerkit_classes, game)
+    deck = [c for c in range(16 if ranks else 0, 52) if c not in {c for h in holes for c in h} | set(board) | set(dead)]
+    assert [card["card"] for card in result["next_street"]] == [card_text([c]) for c in deck]
+    for card, shown in zip(deck, result["next_street"]):
+        theirs = exhaustive_equity(game, holes, board + [card], ranks, dead)
+        assert shown["equity"] == pytest.approx(theirs, abs=1e-12), (game, card_text([card]))
+        assert shown["runouts"] == (left - 1 if board_cards == 3 else 1)
+        now = [best_now(game, hole, board + [card], ranks) for hole in holes]
+        assert shown["leaders"] == [n for n, rank in enumerate(now, start=1) if rank == min(now)], (game, card_text([card]))
+    for number, player in enumerate(result["players"], start=1):
+        assert player["outs"] == [card["card"] for card in result["next_street"] if number in card["leaders"]]
+
+
+def test_the_next_street_of_a_game_needs_a_flop_or_a_turn_and_known_hands(run):
+    for args, words in (
+        (("--game", "omaha", "Ah Kh Qd Jd", "2s 2c 3d 4h", "--board", "2h 7d 9s Tc 3s"), ("omaha", "3 or 4 cards", "got 5")),
+        (("--game", "shortdeck", "Ah Kh", "random", "--board", "6c 7d 9s"), ("shortdeck", "known hands", "random")),
+    ):
+        status, out, err = run("equity", *args, "--next-street")
+        assert (status, out) == (2, "") and err.count("\n") == 1, err
+        assert all(word in err for word in words), err

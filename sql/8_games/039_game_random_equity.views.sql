@@ -223,3 +223,4 @@ select
     pot_shares,
     equity
 from ranked_equity_of('seat_ranks');
+
