@@ -253,21 +253,26 @@ OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: tria
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
 
 
-def check_exact_random(game: Game, randoms: int, board_cards: int) -> None:
-    """Exact equity of a random hand (039) is counted for one random hand, in short deck on
-    every street, in Omaha (PLO4) on a turn or a river: anything else is BadInput saying why."""
+OMAHA_RANDOM_EXACT_DEALS = 10_000_000  # exact Omaha deals of a random hand at most (a turn heads-up: 5,430,040, about 2 s)
+
+
+def check_exact_random(game: Game, randoms: int, board_cards: int, left: int) -> None:
+    """Exact equity of a random hand (039) counts one random hand, in short deck on every
+    street (its deals grouped into classes and patterns), in Omaha (four hole cards) where the
+    deals, every hand of the ``left`` cards with every board, are OMAHA_RANDOM_EXACT_DEALS or
+    fewer (each is ranked: a turn heads-up, not a flop's 122,175,900): else BadInput saying why."""
     if randoms > 1:
         raise BadInput(f"equity --game {game.name}: exact equity counts one random hand, got {randoms}: use --trials")
     if game.is_omaha and game.hole_cards != 4:
         raise BadInput(
             f"equity --game {game.name}: exact equity of a random hand of {game.hole_cards} cards is not counted "
-            "(omaha's four only, on a turn or a river): use --trials"
+            "(omaha's four only): use --trials"
         )
-    if game.is_omaha and board_cards < 4:
-        street = "a flop" if board_cards == 3 else "no board"
+    deals = math.comb(left, game.hole_cards) * math.comb(left - game.hole_cards, 5 - board_cards)
+    if game.is_omaha and deals > OMAHA_RANDOM_EXACT_DEALS:
         raise BadInput(
-            f"equity --game {game.name}: exact equity of a random hand is counted on a turn or a river, not on {street} "
-            "(too many deals: 990 boards x 123,410 hands on a flop): use --trials"
+            f"equity --game {game.name}: exact equity of a random hand would rank {deals:,} deals, more than "
+            f"{OMAHA_RANDOM_EXACT_DEALS:,} (a turn heads-up: 5,430,040; a flop: 122,175,900): use --trials"
         )
 
 
@@ -323,8 +328,6 @@ def equity(
         raise BadInput("choose --exact or --trials, not both")
     if exact and seed is not None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
-    if exact and randoms:
-        check_exact_random(game, len(randoms), len(board))
     if next_street and len(board) not in (3, 4):
         raise BadInput(f"{game.name}: the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
     if next_street and randoms:
@@ -337,6 +340,8 @@ def equity(
     needed = 5 - len(board) + game.hole_cards * len(randoms)
     if left < needed:
         raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
+    if exact and randoms:
+        check_exact_random(game, len(randoms), len(board), left)
     if game.is_omaha:
         query, params, street_view = OMAHA_EQUITY, (), "omaha_street_equity"
         if trials is None:

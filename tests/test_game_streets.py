@@ -47,12 +47,15 @@ RANDOM_SPOTS = [
     ("omaha", ("random", "known", "known"), 4, 17, 2),
     ("shortdeck", ("known", "random"), 3, 13, 3),
     ("shortdeck-triton", ("known", "known", "random"), 0, 12, 4),
+    ("omaha", ("known", "random"), 3, 15, 9),
+    ("omaha", ("random", "known"), 0, 12, 10),
 ]
 
 
 @pytest.mark.parametrize(("game", "seats", "board_cards", "left", "seed"), RANDOM_SPOTS)
 def test_exact_equity_against_a_random_hand_is_the_peers_count(run, pokerkit_classes, game, seats, board_cards, left, seed):
-    """Omaha on a river and a turn, short deck on a flop and before it: the exact equity of
+    """Omaha on a river, a turn, a flop and before it (few cards left), short deck on a flop and
+    before it: the exact equity of
     every player (omaha_random_equity, short_deck_random_equity) is the peers' count of every
     deal, the deals are boards x hands, and the random hand's combos are the cards left's."""
     from pokersql.games import GAMES
@@ -81,7 +84,7 @@ def test_exact_equity_against_a_random_hand_is_the_peers_count(run, pokerkit_cla
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("--game", "omaha", "Ah Kh Qd Jd", "random", "--board", "2c 7d 9s"), ("omaha", "flop", "--trials")),
+        (("--game", "omaha", "Ah Kh Qd Jd", "random", "--board", "2c 7d 9s"), ("omaha", "122,175,900", "--trials")),
         (("--game", "omaha5", "Ah Kh Qd Jd Tc", "random", "--board", "2c 7d 9s 3h"), ("omaha5", "5 cards", "--trials")),
         (("--game", "shortdeck", "Ah Kh", "random", "random"), ("shortdeck", "one random hand", "--trials")),
     ],

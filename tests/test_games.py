@@ -298,7 +298,7 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
         (["equity", "--game", "omaha", "random", "random"], "omaha: every hand is random: give one hand's hole cards"),
-        (["equity", "--game", "omaha", "As Ks Qd Jd", "random", "--exact"], "equity --game omaha: exact equity of a random hand is counted on a turn or a river, not on no board"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "random", "--exact"], "equity --game omaha: exact equity of a random hand would rank 211,315,436,640 deals, more than 10,000,000"),
         (["equity", "--game", "omaha6", "As Ks Qd Jd Th 9h", *["random"] * 7], "omaha6: 8 hands, 0 board cards and the dead cards leave 46 cards, 47 are needed"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "QQ+,AKs"], "omaha: hand 2 'QQ+,AKs' is not cards: ranges are Hold'em's only for now"),
         (["equity", "--game", "shortdeck", "As Ks", "random", "random", "--exact"], "equity --game shortdeck: exact equity counts one random hand, got 2: use --trials"),

@@ -101,13 +101,10 @@ from ranked_equity_of('seat_ranks');
 
 create view omaha_random_equity as
 with
-    -- the turn with each river card of the deck, or the river
+    -- every board that can come (036)
     final_boards as (
-        select board_so_far.card_mask + coalesce(river.card_bit, 0) as board_mask
-        from board_so_far
-        left join equity_deck as river
-            on board_so_far.board_size = 4
-        where board_so_far.board_size in (4, 5)
+        select board_mask
+        from omaha_board_ranks
     ),
     board_cards as (
         select
