@@ -544,7 +544,8 @@ class Database:
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
         views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
-        Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
+        Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
+        where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
         """
         rules = games.game_of(game)
         if rules.name != "holdem":

@@ -272,7 +272,7 @@ def check_exact_random(game: Game, randoms: int, board_cards: int, left: int) ->
     if game.is_omaha and deals > OMAHA_RANDOM_EXACT_DEALS:
         raise BadInput(
             f"equity --game {game.name}: exact equity of a random hand would rank {deals:,} deals, more than "
-            f"{OMAHA_RANDOM_EXACT_DEALS:,} (a turn heads-up: 5,430,040; a flop: 122,175,900): use --trials"
+            f"{OMAHA_RANDOM_EXACT_DEALS:,} (heads-up: 5,430,040 on a turn, 122,175,900 on a flop): use --trials"
         )
 
 
@@ -290,7 +290,9 @@ def equity(
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
     Monte Carlo or a player is ``random`` (drawn as Hold'em draws them, the game's hole cards
-    each; Omaha needs one known hand, whose count the SQL reads).
+    each; Omaha needs one known hand, whose count the SQL reads); with ``exact`` and one random
+    hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
+    ``next_street``: each card that can come next (040), onto the result as Hold'em's.
     ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
     views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
