@@ -17,8 +17,8 @@
   omaha_random_equity: one row per player, Omaha (four hole cards) on a turn or a river. Each
     final board (the turn's with each river card, or the river's) and each two cards of the
     deck left are ranked with the board's ten triples (pair_ranks: the best of the ten). A
-    random hand's best is the best of its six pairs': four cards a < b < c < d are the pairs
-    ab and cd, with ac, ad, bc and bd looked up. The known hands' ranks on each board are
+    random hand's best is the best of its six pairs' (four cards a < b < c < d of the deck:
+    ab, ac, ad, bc, bd, cd, one row each, joined to pair_ranks). The known hands' ranks on each board are
     omaha_board_ranks' (036). A runout is a board and a hand_rank of the random hand on it,
     weighed by the hands that hold it. On a flop (990 boards x 123,410 hands) and before it,
     the library refuses exact and points to Monte Carlo.
@@ -149,31 +149,45 @@ with
             and hand_classes.is_flush = five_card_flush(board_triples.suit_counts + low.suit_code + high.suit_code)
         group by final_boards.board_mask, low.card_id, high.card_id
     ),
-    -- each four cards a < b < c < d left with each final board: the best of its six pairs
+    -- every four cards a < b < c < d of the deck (materialized: PostgreSQL joined the pairs in
+    -- before the fourth card, 1.8 million rows times 43)
+    hands as materialized (
+        select
+            a.card_bit + b.card_bit + c.card_bit + d.card_bit as hand_mask,
+            a.card_id as a,
+            b.card_id as b,
+            c.card_id as c,
+            d.card_id as d
+        from equity_deck as a
+        inner join equity_deck as b
+            on b.card_id > a.card_id
+        inner join equity_deck as c
+            on c.card_id > b.card_id
+        inner join equity_deck as d
+            on d.card_id > c.card_id
+    ),
+    -- each hand's six pairs: ab, ac, ad, bc, bd, cd
+    hand_pairs as (
+        select
+            hands.hand_mask,
+            case when pairs.slot <= 3 then hands.a when pairs.slot <= 5 then hands.b else hands.c end as low_card,
+            case pairs.slot when 1 then hands.b when 2 then hands.c when 4 then hands.c else hands.d end as high_card
+        from hands
+        cross join (select card_id + 1 as slot from cards where card_id < 6) as pairs
+    ),
+    -- each hand with each final board: the best of its six pairs' (a hand holding a card of the
+    -- board has fewer than six pairs there: not dealt with it). One equality join, whatever a
+    -- planner guesses of the sizes (six joins of pair_ranks were nested loops on PostgreSQL).
     random_hands as (
         select
-            ab.board_mask,
-            least(ab.hand_rank, cd.hand_rank, ac.hand_rank, ad.hand_rank, bc.hand_rank, bd.hand_rank) as hand_rank
-        from pair_ranks as ab
-        inner join pair_ranks as cd
-            on cd.board_mask = ab.board_mask
-            and cd.low_card > ab.high_card
-        inner join pair_ranks as ac
-            on ac.board_mask = ab.board_mask
-            and ac.low_card = ab.low_card
-            and ac.high_card = cd.low_card
-        inner join pair_ranks as ad
-            on ad.board_mask = ab.board_mask
-            and ad.low_card = ab.low_card
-            and ad.high_card = cd.high_card
-        inner join pair_ranks as bc
-            on bc.board_mask = ab.board_mask
-            and bc.low_card = ab.high_card
-            and bc.high_card = cd.low_card
-        inner join pair_ranks as bd
-            on bd.board_mask = ab.board_mask
-            and bd.low_card = ab.high_card
-            and bd.high_card = cd.high_card
+            pair_ranks.board_mask,
+            min(pair_ranks.hand_rank) as hand_rank
+        from hand_pairs
+        inner join pair_ranks
+            on pair_ranks.low_card = hand_pairs.low_card
+            and pair_ranks.high_card = hand_pairs.high_card
+        group by pair_ranks.board_mask, hand_pairs.hand_mask
+        having count(*) = 6
     ),
     drawn as (
         select
