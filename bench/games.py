@@ -19,7 +19,13 @@ monte-carlo 1,000,000 seeded trials of PLO4 heads-up before the flop (omaha_mont
             100,000 random boards, scaled; each estimate's distance from the exact equity in
             standard errors.
 
-    python bench/games.py [--only omaha|equity|monte-carlo] [--reps 3] [--full-loop]
+random      exact equity against one random hand (omaha_random_equity, short_deck_random_equity):
+            PLO4 on a river and a turn, short deck on a flop and before it, beside poker-equity's
+            exact_from_text with '*' cards (None when it finds too many deals to walk).
+next-street --next-street on a flop (omaha_street_equity, short_deck_street_equity) beside
+            poker-equity's exact equity of each turn card, one call a card.
+
+    python bench/games.py [--only omaha|equity|monte-carlo|random|next-street] [--reps 3] [--full-loop]
 """
 
 from __future__ import annotations
@@ -174,9 +180,50 @@ def monte_carlo(db: pokersql.Database, reps: int) -> None:
     line("phevaluator loop (100,000 trials, scaled)", seconds * trials / len(drawn), theirs[0], error)
 
 
+def random_hand(db: pokersql.Database, reps: int) -> None:
+    """Exact equity against one random hand (039) beside poker-equity's exact_from_text with '*'
+    cards (it walks every deal, or gives up, returning None, when there are too many)."""
+    print(f"Exact equity against a random hand, heads-up (load {load_average()}):")
+    spots = (
+        ("omaha", "As Ks Qd Jd", "Qh Js 6c 7d 8h", "PLO4 on a river"),
+        ("omaha", "As Ks Qd Jd", "Qh Js 6c 7d", "PLO4 on a turn"),
+        ("shortdeck", "As Ks", "Qh Js 6c", "short deck on a flop"),
+        ("shortdeck", "As Ks", "", "short deck before the flop"),
+    )
+    for game, hand, board, name in spots:
+        seconds, result = timed(lambda: db.equity(hand, "random", board=board, game=game, exact=True), reps)
+        variant, stars = ("omaha", "****") if game == "omaha" else ("short_deck", "**")
+        pe_seconds, theirs = timed(lambda: poker_equity.exact_from_text(variant, [hand.replace(" ", ""), stars], board.replace(" ", "")), 1)
+        if theirs is None:
+            peer = f"poker-equity gives up (None) after {pe_seconds:.1f} s"
+        else:
+            assert abs(theirs["players"][0]["equity"] - result.players[0].equity) < 1e-12
+            peer = f"poker-equity {pe_seconds:.2f} s (the same equity)"
+        print(f"  {name} ({result.deals:,} deals): pokersql {seconds:.2f} s (equity {result.players[0].equity:.6f}), {peer}")
+
+
+def next_street(db: pokersql.Database, reps: int) -> None:
+    """--next-street (040) on a flop: each turn card and the equity after it, beside
+    poker-equity's exact equity of each flop and turn card, one call a card."""
+    print(f"The next street on a flop, heads-up (load {load_average()}):")
+    spots = (("omaha", HANDS_PLO4, "2h 7h Qd", "PLO4"), ("shortdeck", ("As Ks", "Qh Qd"), "6c 7c 8h", "short deck"))
+    for game, hands, board, name in spots:
+        seconds, result = timed(lambda: db.equity(*hands, board=board, game=game, next_street=True), reps)
+        variant = "omaha" if game == "omaha" else "short_deck"
+        kit = [h.replace(" ", "") for h in hands]
+
+        def peer() -> list[float]:
+            return [poker_equity.exact_from_text(variant, kit, board.replace(" ", "") + card.card)["players"][0]["equity"] for card in result.next_street]
+
+        pe_seconds, theirs = timed(peer, reps)
+        assert all(abs(ours.equity[0] - equity) < 1e-12 for ours, equity in zip(result.next_street, theirs))
+        print(f"  {name} ({len(result.next_street)} turn cards): pokersql {seconds:.3f} s, "
+              f"poker-equity {pe_seconds:.3f} s (a call per card, the same equities)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["omaha", "equity", "monte-carlo"])
+    parser.add_argument("--only", choices=["omaha", "equity", "monte-carlo", "random", "next-street"])
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--full-loop", action="store_true", help="phevaluator over every board before the flop")
     args = parser.parse_args()
@@ -189,6 +236,10 @@ def main() -> None:
                 equity(db, args.reps, args.full_loop)
             if args.only in (None, "monte-carlo"):
                 monte_carlo(db, args.reps)
+            if args.only in (None, "random"):
+                random_hand(db, args.reps)
+            if args.only in (None, "next-street"):
+                next_street(db, args.reps)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ from .results import (
     HistoryResult,
     ImportResult,
     PlayerHistory,
-    NextCard,
     PlayerHand,
     QueryResult,
     QueryStream,
@@ -152,25 +151,6 @@ def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
     for player in players:
         if not player.is_hand:
             raise BadInput(f"the next street needs known hands, not the range {player.label()!r}")
-
-
-def _add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, int]]) -> None:
-    """street_equity's rows (next_card, player, pot_shares, runouts, leads), in card and player
-    order, onto ``result``: one NextCard per card, and each player's outs."""
-    by_card: dict[int, list[tuple[int, int, int, int, int]]] = {}
-    for row in rows:
-        by_card.setdefault(row[0], []).append(row)
-    result.next_street = [
-        NextCard(
-            card=card_name(card),
-            leaders=[player for _, player, _, _, leads in seats if leads],
-            equity=[shares / (POT_SHARES * runouts) for _, _, shares, runouts, _ in seats],
-            runouts=seats[0][3],
-        )
-        for card, seats in by_card.items()
-    ]
-    for number, player in enumerate(result.players, start=1):
-        player.outs = [card.card for card in result.next_street if number in card.leaders]
 
 
 def _cards_given(text: str | list[str], what: str) -> list[int]:
@@ -565,17 +545,18 @@ class Database:
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
         views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
-        Monte Carlo with ``trials`` or a random hand; no ranges, ``next_street`` or ``by_combo``.
+        Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
+        where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
         """
         rules = games.game_of(game)
         if rules.name != "holdem":
-            if next_street or by_combo is not None:
-                raise BadInput(f"equity --game {rules.name}: --next-street and --by-combo are Hold'em's only for now")
+            if by_combo is not None:
+                raise BadInput(f"equity --game {rules.name}: --by-combo is Hold'em's only for now")
             board_cards, dead_cards = _cards_given(board, "the board"), _cards_given(dead, "the dead cards")
             for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
                 if value is not None:
                     _whole_number(name, value, low, high)
-            return games.equity(self, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
+            return games.equity(self, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
         if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
             hands = tuple(hands[0])
         if not 2 <= len(hands) <= 10:
@@ -664,7 +645,7 @@ class Database:
             result_players.append(_equity_player(player, combos, wins, ties, equity, std_error))
         result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
         if next_street:
-            _add_next_street(result, streets)
+            ranges.add_next_street(result, streets)
         if by_combo is not None:  # known hands only: the hand is its one combination
             chosen = result.players[by_combo - 1]
             combo = players[by_combo - 1].combos[0]

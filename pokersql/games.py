@@ -246,8 +246,34 @@ def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
 # The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
 OMAHA_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} order by player"
 SHORT_DECK_EQUITY = "select player, runouts, wins, ties, pot_shares from {view} where ranking = ? order by player"
+# The next street (040): (next_card, player, pot_shares, runouts, leads), per card and player.
+OMAHA_STREETS = "select next_card, player, pot_shares, runouts, leads from {view} order by next_card, player"
+SHORT_DECK_STREETS = "select next_card, player, pot_shares, runouts, leads from {view} where ranking = ? order by next_card, player"
 OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: trials per query at most
 SHORT_DECK_LOW_CARDS = list(range(16))  # 2c .. 5s: dead in short deck, so equity_deck is its 36
+
+
+OMAHA_RANDOM_EXACT_DEALS = 10_000_000  # exact Omaha deals of a random hand at most (a turn heads-up: 5,430,040, 3.4 s at load 6)
+
+
+def check_exact_random(game: Game, randoms: int, board_cards: int, left: int) -> None:
+    """Exact equity of a random hand (039) counts one random hand, in short deck on every
+    street (its deals grouped into classes and patterns), in Omaha (four hole cards) where the
+    deals, every hand of the ``left`` cards with every board, are OMAHA_RANDOM_EXACT_DEALS or
+    fewer (each is ranked: a turn heads-up, not a flop's 122,175,900): else BadInput saying why."""
+    if randoms > 1:
+        raise BadInput(f"equity --game {game.name}: exact equity counts one random hand, got {randoms}: use --trials")
+    if game.is_omaha and game.hole_cards != 4:
+        raise BadInput(
+            f"equity --game {game.name}: exact equity of a random hand of {game.hole_cards} cards is not counted "
+            "(omaha's four only): use --trials"
+        )
+    deals = math.comb(left, game.hole_cards) * math.comb(left - game.hole_cards, 5 - board_cards)
+    if game.is_omaha and deals > OMAHA_RANDOM_EXACT_DEALS:
+        raise BadInput(
+            f"equity --game {game.name}: exact equity of a random hand would rank {deals:,} deals, more than "
+            f"{OMAHA_RANDOM_EXACT_DEALS:,} (heads-up: 5,430,040 on a turn, 122,175,900 on a flop): use --trials"
+        )
 
 
 def equity(
@@ -260,10 +286,13 @@ def equity(
     seed: int | None = None,
     exact: bool | None = None,
     slice_trials: int | None = None,
+    next_street: bool = False,
 ) -> Any:
     """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
     Monte Carlo or a player is ``random`` (drawn as Hold'em draws them, the game's hole cards
-    each; Omaha needs one known hand, whose count the SQL reads).
+    each; Omaha needs one known hand, whose count the SQL reads); with ``exact`` and one random
+    hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
+    ``next_street``: each card that can come next (040), onto the result as Hold'em's.
     ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
     views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
@@ -301,9 +330,11 @@ def equity(
         raise BadInput("choose --exact or --trials, not both")
     if exact and seed is not None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
-    if exact and randoms:
-        raise BadInput(f"equity --game {game.name}: exact equity of a random hand is Hold'em's only for now: use --trials")
-    if trials is None and (randoms or exact is False):
+    if next_street and len(board) not in (3, 4):
+        raise BadInput(f"{game.name}: the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
+    if next_street and randoms:
+        raise BadInput(f"{game.name}: the next street needs known hands, not hand {randoms[0]} 'random'")
+    if trials is None and ((randoms and not exact) or exact is False):
         trials = ranges.DEFAULT_TRIALS
     if game.lowest_value == 6:
         dead = dead + SHORT_DECK_LOW_CARDS
@@ -311,12 +342,20 @@ def equity(
     needed = 5 - len(board) + game.hole_cards * len(randoms)
     if left < needed:
         raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
+    if exact and randoms:
+        check_exact_random(game, len(randoms), len(board), left)
     if game.is_omaha:
-        query, params = OMAHA_EQUITY, ()
-        view = "omaha_equity" if trials is None else "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
+        query, params, street_view = OMAHA_EQUITY, (), "omaha_street_equity"
+        if trials is None:
+            view = "omaha_random_equity" if randoms else "omaha_equity"
+        else:
+            view = "omaha_random_monte_carlo_equity" if randoms else "omaha_monte_carlo_equity"
     else:
-        query, params = SHORT_DECK_EQUITY, (game.ranking,)
-        view = "short_deck_equity" if trials is None else "short_deck_monte_carlo_equity"
+        query, params, street_view = SHORT_DECK_EQUITY, (game.ranking,), "short_deck_street_equity"
+        if trials is None:
+            view = "short_deck_random_equity" if randoms else "short_deck_equity"
+        else:
+            view = "short_deck_monte_carlo_equity"
     given = {
         "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) if hole is not None for c in hole],
         "random_hand_input": [(n,) for n in randoms],
@@ -337,6 +376,8 @@ def equity(
                     slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
+        streets_query = OMAHA_STREETS if game.is_omaha else SHORT_DECK_STREETS
+        streets = db.engine.execute(streets_query.format(view=street_view), params) if next_street else []
     runouts = int(totals[0][1]) if totals else 0
     if trials is not None and runouts != trials:
         raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
@@ -351,7 +392,13 @@ def equity(
             player = EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties),
                                   equity=share, std_error=std_error)
         players.append(player)
-    return EquityResult(exact=trials is None, boards=runouts, deals=runouts, players=players, seed=None if trials is None else seed)
+    boards = runouts
+    if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand
+        boards = math.comb(left - game.hole_cards, 5 - len(board))
+    result = EquityResult(exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed)
+    if next_street:
+        ranges.add_next_street(result, streets)
+    return result
 
 
 # -- deals (deal --game) ---------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Any
 from .cards import card_name, parse_cards
 from .errors import BadInput
 from .range_text import Combo, all_combos, class_combos, combo_class, parse_weighted
-from .results import ComboEquity, EquityPlayer, EquityResult
+from .results import ComboEquity, EquityPlayer, EquityResult, NextCard
 
 __all__ = ["Combo", "all_combos", "class_combos", "parse_range", "parse_weighted"]
 
@@ -327,3 +327,23 @@ def _result(players: list[Player], boards: int, deals: int, counts: list[tuple[i
 
 def _count(engine: Any, table: str) -> int:
     return engine.execute(f"select count(*) from {table}")[0][0]
+
+
+def add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, int]]) -> None:
+    """street_equity's rows (next_card, player, pot_shares, runouts, leads; or a game's street
+    view, 039), in card and player order, onto ``result``: one NextCard per card, and each
+    player's outs."""
+    by_card: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    for row in rows:
+        by_card.setdefault(row[0], []).append(row)
+    result.next_street = [
+        NextCard(
+            card=card_name(card),
+            leaders=[player for _, player, _, _, leads in seats if leads],
+            equity=[shares / (POT_SHARES * runouts) for _, _, shares, runouts, _ in seats],
+            runouts=seats[0][3],
+        )
+        for card, seats in by_card.items()
+    ]
+    for number, player in enumerate(result.players, start=1):
+        player.outs = [card.card for card in result.next_street if number in card.leaders]

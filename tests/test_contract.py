@@ -139,8 +139,9 @@ def equity_shape(actual: dict, monte_carlo: bool) -> None:
         (["AhAd", "random", "7c8c", "--trials", "3000", "--seed", "5"], True, True),
         (["AhAd", "KhKd", "--trials", "3000", "--seed", "5"], True, False),
         (["--game", "omaha", "random", "AhAdKsQc", "--board", "2c 7d Kc", "--trials", "2000", "--seed", "5"], True, True),
+        (["--game", "shortdeck", "AsKs", "random", "--board", "6c 7d 9s", "--exact"], False, True),
     ],
-    ids=["exact", "exact-range", "monte-carlo-range", "monte-carlo", "omaha-random"],
+    ids=["exact", "exact-range", "monte-carlo-range", "monte-carlo", "omaha-random", "shortdeck-random-exact"],
 )
 def test_equity_json_has_the_contract_shape(run, arguments, monte_carlo, ranges):
     status, out, err = run("equity", *arguments, "--format", "json")

@@ -298,11 +298,11 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
         (["equity", "--game", "omaha", "random", "random"], "omaha: every hand is random: give one hand's hole cards"),
-        (["equity", "--game", "omaha", "As Ks Qd Jd", "random", "--exact"], "equity --game omaha: exact equity of a random hand is Hold'em's only"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "random", "--exact"], "equity --game omaha: exact equity of a random hand would rank 211,315,436,640 deals, more than 10,000,000"),
         (["equity", "--game", "omaha6", "As Ks Qd Jd Th 9h", *["random"] * 7], "omaha6: 8 hands, 0 board cards and the dead cards leave 46 cards, 47 are needed"),
         (["equity", "--game", "omaha", "As Ks Qd Jd", "QQ+,AKs"], "omaha: hand 2 'QQ+,AKs' is not cards: ranges are Hold'em's only for now"),
-        (["equity", "--game", "shortdeck", "As Ks", "random", "--exact"], "equity --game shortdeck: exact equity of a random hand is Hold'em's only"),
-        (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--next-street"], "--next-street and --by-combo are Hold'em's only"),
+        (["equity", "--game", "shortdeck", "As Ks", "random", "random", "--exact"], "equity --game shortdeck: exact equity counts one random hand, got 2: use --trials"),
+        (["equity", "--game", "omaha", "As Ks Qd Jd", "2c 3c 4c 5c", "--board", "7h 8h 9h", "--by-combo"], "equity --game omaha: --by-combo is Hold'em's only"),
         (["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--dead", "2c"], "card '2c' is not in shortdeck's deck"),
         (["deal", "--players", "8", "--game", "omaha6"], "deal --game omaha6: 8 players of 6 hole cards and a board of 5 need 53 cards, the deck holds 52"),
         (["deal", "--players", "10", "--game", "omaha5"], "deal --game omaha5: 10 players of 5 hole cards"),
@@ -583,7 +583,8 @@ RANDOM_OMAHA_SPOTS = [
 def test_random_omaha_opponents_by_monte_carlo_are_the_exhaustive_count(run, game, seats, board_cards, left, seed):
     """Random Omaha players (four to six hole cards drawn in each trial, 020, and ranked with
     the trial's board, omaha_random_monte_carlo_equity): each equity within 4 standard errors
-    of phevaluator's count of every deal; exact equity of a random hand refused in one line."""
+    of phevaluator's count of every deal; --exact equal to it with one random PLO4 hand (039),
+    refused in one line for PLO5, PLO6 and two random hands."""
     from pokersql.games import GAMES
 
     known = seats.count("known")
@@ -604,8 +605,12 @@ def test_random_omaha_opponents_by_monte_carlo_are_the_exhaustive_count(run, gam
         assert 0 < player["std_error"] < 0.006, (game, holes, drawn["players"])
         assert abs(player["equity"] - equity) <= 4 * player["std_error"], (game, holes, drawn["players"], theirs)
     assert sum(p["equity"] for p in drawn["players"]) == pytest.approx(1)
-    status, out, err = run(*args, "--exact")
-    assert (status, out) == (2, "") and err.count("\n") == 1 and "random" in err and game in err, err
+    status, out, err = run(*args, "--exact", "--format", "json")
+    if game == "omaha" and seats.count("random") == 1:  # one random PLO4 hand, few deals: every deal counted (039)
+        assert status == 0, err
+        assert [p["equity"] for p in json.loads(out)["players"]] == pytest.approx(theirs, abs=1e-12)
+    else:  # PLO5, PLO6, two random hands: refused
+        assert (status, out) == (2, "") and err.count("\n") == 1 and "random" in err and game in err, err
 
 
 def test_the_most_random_omaha_hands_the_deck_holds_are_dealt_in_every_trial(run):
@@ -684,13 +689,18 @@ GAME_SPOTS = [
     (("Ah Ad Kc Qc", "Js Ts 9d 8d", "7s 6s 5c 4c"), {"board": "2h 7h Qd Jc", "game": "omaha", "trials": 200, "seed": 3}),
     (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "trials": 200, "seed": 3}),
     (("random", "Ah Ad Kc Qc Js 2d"), {"board": "2h 7h Qd Jc", "game": "omaha6", "trials": 200, "seed": 3}),
+    (("Ah Ad Kc Qc", "random"), {"board": "2h 7h Qd 3s 9c", "game": "omaha", "exact": True}),
+    (("As Ks", "random"), {"board": "6c 7c 8h 9s", "game": "shortdeck", "exact": True}),
+    (("Ah Ad Kc Qc", "Js Ts 9d 8d"), {"board": "2h 7h Qd 3s", "game": "omaha", "next_street": True}),
+    (("As Ks", "Qh Qd"), {"board": "6c 7c 8h", "game": "shortdeck-triton", "next_street": True}),
 ]
 
 
 def game_counts(db) -> list:
     """The counts of GAME_SPOTS' equities, two deals of other games (the view game_deals) and
     two simulations (game_deal_frequencies) and two showdowns."""
-    equities = [[(p.wins, p.ties, p.equity) for p in db.equity(*hands, **options).players] for hands, options in GAME_SPOTS]
+    results = [db.equity(*hands, **options) for hands, options in GAME_SPOTS]
+    equities = [[(p.wins, p.ties, p.equity) for p in r.players] + [(c.card, c.leaders, c.equity) for c in r.next_street or []] for r in results]
     deals = [db.deal(3, 42, order="round-robin", game="omaha6").to_dict(), db.deal(4, 7, game="shortdeck").to_dict()]
     simulated = [db.simulate(30, 2, 5, game=game).to_dict() for game in ("omaha5", "shortdeck-triton")]
     showdowns = [db.showdown(pa.table(hands), game=game).to_dict() for game, hands in GAME_SHOWDOWNS.items()]

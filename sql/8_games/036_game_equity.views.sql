@@ -137,15 +137,18 @@ group by omaha_triple_ranks.card_mask + board_pairs.card_mask;
 
 /*
   omaha_equity_of(ranked_boards): a table macro, the tally of Omaha boards: the relation
-  named holds one row per board, its weight (the runouts it stands for) and its rank_1 ..
-  rank_10 (as omaha_board_ranks). One row per player, as equity (017).
+  named holds one row per board, its tally (what the counts are per: 0 for one answer, the
+  next card in omaha_street_equity, 039), its weight (the runouts it stands for) and its
+  rank_1 .. rank_10 (as omaha_board_ranks). One row per tally per player, as equity (017).
 */
 create macro omaha_equity_of(ranked_boards) as table
 with
     -- boards where every player holds the same hand_rank play alike: counted once
     outcomes as (
         select
+            tally,
             row_number() over (
+                partition by tally
                 order by rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
             ) as outcome,
             sum(weight) as weight,
@@ -160,11 +163,11 @@ with
             rank_9,
             rank_10
         from query_table(ranked_boards)
-        group by rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
+        group by tally, rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
     ),
     seat_ranks as (
         select
-            0 as tally,
+            boards.tally,
             boards.outcome as runout,
             boards.weight,
             players.player,
@@ -184,6 +187,7 @@ with
         cross join (select distinct hand_no as player from hand_input) as players
     )
 select
+    tally,
     player,
     runouts,
     wins,
@@ -196,6 +200,7 @@ create view omaha_equity as
 with
     every_board as (
         select
+            0 as tally,
             cast(1 as bigint) as weight,
             *
         from omaha_board_ranks
@@ -215,6 +220,7 @@ with
     ),
     weighed_boards as (
         select
+            0 as tally,
             drawn_boards.trials as weight,
             omaha_board_ranks.*
         from drawn_boards

@@ -1,0 +1,164 @@
+/*
+  The next street (equity --next-street --game), as street_equity (017): one row per player
+  and card that can come next (the turn on a flop, the river on a turn), known hands only:
+  runouts, wins, ties, pot_shares and equity over the boards that can follow the card, the
+  player's hand_rank once it is dealt, and leads (1: that hand is the best at the table).
+
+  omaha_street_equity: each final board (omaha_board_ranks, 036) counted under each of its
+    cards still to come (two on a flop, one on a turn), tallied by omaha_equity_of with the
+    card as its tally; a player's hand once the card is dealt is the best of the triples of
+    the board with it (omaha_triple_ranks).
+  short_deck_street_equity: one row per ranking too: Hold'em's runouts of each next card
+    (street_final_hands, street_runouts, 017) ranked in each ranking; the tally is the ranking
+    and the card (ranking_no * 64 + next card).
+*/
+
+create view omaha_street_equity as
+with
+    next_cards as (
+        select
+            equity_deck.card_id as next_card,
+            equity_deck.card_bit,
+            board_so_far.card_mask + equity_deck.card_bit as next_mask
+        from equity_deck
+        cross join board_so_far
+        where board_so_far.board_size in (3, 4)
+    ),
+    street_boards as (
+        select
+            next_cards.next_card as tally,
+            cast(1 as bigint) as weight,
+            known.*
+        from next_cards
+        inner join omaha_board_ranks as known
+            on (known.board_mask & next_cards.card_bit) <> 0
+    ),
+    next_boards as (
+        select
+            next_cards.next_card,
+            min(triples.rank_1) as rank_1,
+            min(triples.rank_2) as rank_2,
+            min(triples.rank_3) as rank_3,
+            min(triples.rank_4) as rank_4,
+            min(triples.rank_5) as rank_5,
+            min(triples.rank_6) as rank_6,
+            min(triples.rank_7) as rank_7,
+            min(triples.rank_8) as rank_8,
+            min(triples.rank_9) as rank_9,
+            min(triples.rank_10) as rank_10
+        from next_cards
+        inner join omaha_triple_ranks as triples
+            on (triples.card_mask & next_cards.next_mask) = triples.card_mask
+        group by next_cards.next_card
+    ),
+    next_hands as (
+        select
+            next_boards.next_card,
+            players.player,
+            case players.player
+                when 1 then next_boards.rank_1
+                when 2 then next_boards.rank_2
+                when 3 then next_boards.rank_3
+                when 4 then next_boards.rank_4
+                when 5 then next_boards.rank_5
+                when 6 then next_boards.rank_6
+                when 7 then next_boards.rank_7
+                when 8 then next_boards.rank_8
+                when 9 then next_boards.rank_9
+                when 10 then next_boards.rank_10
+            end as hand_rank
+        from next_boards
+        cross join (select distinct hand_no as player from hand_input) as players
+    ),
+    leaders as (
+        select
+            next_card,
+            player,
+            hand_rank,
+            min(hand_rank) over (partition by next_card) as best_rank
+        from next_hands
+    )
+select
+    totals.tally as next_card,
+    totals.player,
+    totals.runouts,
+    totals.wins,
+    totals.ties,
+    totals.pot_shares,
+    totals.equity,
+    leaders.hand_rank,
+    case when leaders.hand_rank = leaders.best_rank then 1 else 0 end as leads
+from omaha_equity_of('street_boards') as totals
+inner join leaders
+    on leaders.next_card = totals.tally
+    and leaders.player = totals.player;
+
+create view short_deck_street_equity as
+with
+    rankings as (
+        select
+            ranking,
+            row_number() over (order by ranking) - 1 as ranking_no
+        from (select distinct ranking from short_deck_classes) as named
+    ),
+    ranked_runouts as (
+        select
+            rankings.ranking,
+            rankings.ranking_no * 64 + street_final_hands.tally as tally,
+            street_final_hands.runout,
+            street_final_hands.weight,
+            street_final_hands.player,
+            street_final_hands.rank_key,
+            street_final_hands.suit_counts,
+            street_final_hands.card_mask
+        from street_final_hands
+        cross join rankings
+    ),
+    seat_ranks as (
+        select
+            tally,
+            runout,
+            weight,
+            player,
+            hand_rank
+        from short_deck_card_ranks('ranked_runouts')
+    ),
+    next_sums as (
+        select distinct
+            rankings.ranking,
+            street_runouts.next_card,
+            known_holes.player,
+            known_holes.rank_key + street_runouts.next_rank_key as rank_key,
+            known_holes.suit_counts + street_runouts.next_suit_counts as suit_counts,
+            known_holes.card_mask + street_runouts.next_card_mask as card_mask
+        from street_runouts
+        cross join known_holes
+        cross join rankings
+    ),
+    leaders as (
+        select
+            ranking,
+            next_card,
+            player,
+            hand_rank,
+            min(hand_rank) over (partition by ranking, next_card) as best_rank
+        from short_deck_card_ranks('next_sums')
+    )
+select
+    rankings.ranking,
+    totals.tally % 64 as next_card,
+    totals.player,
+    totals.runouts,
+    totals.wins,
+    totals.ties,
+    totals.pot_shares,
+    totals.equity,
+    leaders.hand_rank,
+    case when leaders.hand_rank = leaders.best_rank then 1 else 0 end as leads
+from ranked_equity_of('seat_ranks') as totals
+inner join rankings
+    on rankings.ranking_no = totals.tally // 64
+inner join leaders
+    on leaders.ranking = rankings.ranking
+    and leaders.next_card = totals.tally % 64
+    and leaders.player = totals.player;
