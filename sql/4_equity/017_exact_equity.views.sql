@@ -79,7 +79,7 @@ select
     pot_shares / (2520.0 * runouts) as equity
 from totals;
 
-create macro ranked_equity_of(ranked_rows) as table
+create macro runout_ranks_of(ranked_rows) as table
 with
     packed_ranks as (
         select
@@ -118,7 +118,11 @@ with
             nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10,
             last_seat
         from packed_ranks
-    ),
+    )
+select * from runout_ranks;
+
+create macro runout_equity_of(runout_rank_rows) as table
+with
     -- showdowns and counted are materialized for SQLite: inlined, every reading of the ten
     -- ranks, best_rank and winners below would copy their expressions, thousands of steps a
     -- runout (a query 20 times larger to compile; exact equity before the flop 1.5 times slower).
@@ -137,9 +141,9 @@ with
                 coalesce(rank_9, 9999),
                 coalesce(rank_10, 9999)
             ) as best_rank
-        from runout_ranks
+        from query_table(runout_rank_rows) as runout_ranks
     ),
-    counted as materialized (
+    counted as (
         select
             showdowns.*,
             case when rank_1 = best_rank then 1 else 0 end
@@ -176,8 +180,16 @@ with
                 when 10 then counted.rank_10
             end as hand_rank
         from counted
-        inner join (select digit + 1 as player from digits) as seats
-            on seats.player <= counted.last_seat
+        -- each last seat with its seats up to it (55 rows), joined on equality: a hash join,
+        -- where player <= last_seat was an inequality join (on DuckDB a piecewise merge join,
+        -- a third of the all-in EV's time before the flop)
+        inner join (
+            select last_seats.digit + 1 as last_seat, seat_nos.digit + 1 as player
+            from digits as last_seats
+            inner join digits as seat_nos
+                on seat_nos.digit <= last_seats.digit
+        ) as seats
+            on seats.last_seat = counted.last_seat
     ),
     outcomes as (
         select
@@ -189,6 +201,13 @@ with
         where hand_rank is not null
     )
 select * from pot_shares_of('outcomes');
+
+create macro ranked_equity_of(ranked_rows) as table
+with
+    runout_ranks as (
+        select * from runout_ranks_of(ranked_rows)
+    )
+select * from runout_equity_of('runout_ranks');
 
 create macro equity_of(runout_rows) as table
 with
