@@ -145,23 +145,12 @@ with
             ) as best_rank
         from query_table(runout_rank_rows) as runout_ranks
     ),
-    -- Each runout: how many hold the best hand (winners), and two sets of seats, a bit
-    -- 1 << (player - 1) each: the seats holding a hand (held) and those holding the best.
+    -- Each runout's two sets of seats, a bit 1 << (player - 1) each: the seats holding a hand
+    -- (held) and those holding the best (best).
     counted as (
         select
             tally,
             weight,
-            case when rank_1 = best_rank then 1 else 0 end
-            + case when rank_2 = best_rank then 1 else 0 end
-            + case when rank_3 = best_rank then 1 else 0 end
-            + case when rank_4 = best_rank then 1 else 0 end
-            + case when rank_5 = best_rank then 1 else 0 end
-            + case when rank_6 = best_rank then 1 else 0 end
-            + case when rank_7 = best_rank then 1 else 0 end
-            + case when rank_8 = best_rank then 1 else 0 end
-            + case when rank_9 = best_rank then 1 else 0 end
-            + case when rank_10 = best_rank then 1 else 0 end
-            as winners,
             case when rank_1 is not null then 1 else 0 end
             + case when rank_2 is not null then 2 else 0 end
             + case when rank_3 is not null then 4 else 0 end
@@ -189,9 +178,15 @@ with
     -- The runouts of a tally with the same outcome summed (a few kinds a tally), then each seat
     -- of each kind that holds a hand: not each seat of each runout, most of the time on DuckDB.
     outcome_kinds as (
-        select tally, held, best, winners, sum(weight) as weight
+        select
+            tally,
+            held,
+            best,
+            (best & 1) + ((best >> 1) & 1) + ((best >> 2) & 1) + ((best >> 3) & 1) + ((best >> 4) & 1)
+            + ((best >> 5) & 1) + ((best >> 6) & 1) + ((best >> 7) & 1) + ((best >> 8) & 1) + ((best >> 9) & 1) as winners,
+            sum(weight) as weight
         from counted
-        group by tally, held, best, winners
+        group by tally, held, best
     ),
     outcomes as (
         select
