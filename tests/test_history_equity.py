@@ -62,6 +62,13 @@ OWN_HANDS = {
         "d dh p1 AhQc", "d dh p2 9s9d", "p1 cc", "p2 cc", "d db Ac7d2s", "p2 cc", "p1 cbr 4",
         "p2 cc", "d db Kd", "p2 cc", "p1 cc", "d db 4h", "p2 cc", "p1 cc", "p2 sm 9s9d", "p1 sm AhQc",
     ], None),
+    # three all-in on the flop, the short stack's cards between the others' (QQ < KK < AA): each
+    # hand is ranked once for all the pots and left out of those it is not in, here the middle one
+    "three all-in on the flop, the short stack in the middle": ("[50, 150, 300]", "[1, 2, 0]", [
+        "d dh p1 KhKd", "d dh p2 AhAd", "d dh p3 QsQc", "p3 cc", "p1 cc", "p2 cc", "d db 2c7s9d",
+        "p1 cc", "p2 cc", "p3 cbr 298", "p1 cc", "p2 cc", "p1 sm KhKd", "p2 sm AhAd", "p3 sm QsQc",
+        "d db Jd", "d db 5h",
+    ], "2c 7s 9d"),
 }
 # The three before the flop, per seat: (pot, players, boards, wins, ties), phevaluator's count
 # (test_side_pots_are_paid_by_each_pots_equity checks it), what SQLite and PostgreSQL must give
@@ -330,7 +337,7 @@ def own_database(db, folder) -> None:
         if hand_id == own_id(PREFLOP_NAME):
             got.setdefault(seat, []).append(tuple(counts))
     assert got == PREFLOP_COUNTS
-    assert check_streets(db) == 15  # the flop, turn and river of the five hands whose cards are all known
+    assert check_streets(db) == 18  # the flop, turn and river of the six hands whose cards are all known
 
 
 def test_sqlite_pays_our_hands_by_equity(built_database, tmp_path):

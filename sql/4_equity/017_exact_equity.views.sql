@@ -33,7 +33,7 @@
 
 /*
   The tally, one definition for every equity view: equity (below), monte_carlo_equity (021),
-  range_equity (018), random_opponent_equity (019) and street_equity (below). Three DuckDB
+  range_equity (018), random_opponent_equity (019) and street_equity (below). DuckDB
   table macros; for the other engines pokersql expands each call into the query itself
   when it transpiles a file (pokersql/transpile.py), so no engine holds a copy. (A
   macro's parameter stands for every column of its name: its name is no column's.)
@@ -50,8 +50,10 @@
     player's hand_rank (smaller is better, below 8,192). The players' hand_ranks are set
     side by side per runout (rank_1 .. rank_10, packed into three sums of 13-bit ranks
     and unpacked: SQLite has no pivot), the best is found with how many hold it, and
-    pot_shares_of counts them. Other games' equity (sql/8_games: omaha_equity, short_deck_equity) ranks its hands its own way
-    and is counted by it too.
+    pot_shares_of counts them: runout_ranks_of(ranked_rows) sets them side by side (tally,
+    weight, rank_1 .. rank_10, last_seat) and runout_equity_of(runout_rank_rows) counts such
+    rows (history_equities_of, 031, sets a spot's hands side by side once for all its pots).
+    Other games' equity (sql/8_games) ranks its hands its own way and is counted by it too.
   equity_of(runout_rows): the same, each player's seven cards summed into the codes of
     cards (rank_key, suit_counts, card_mask, 001) in place of hand_rank: each hand is
     looked up (seven_card_ranks, 013), then counted by ranked_equity_of.
@@ -79,7 +81,7 @@ select
     pot_shares / (2520.0 * runouts) as equity
 from totals;
 
-create macro ranked_equity_of(ranked_rows) as table
+create macro runout_ranks_of(ranked_rows) as table
 with
     packed_ranks as (
         select
@@ -118,10 +120,14 @@ with
             nullif((seats_9_to_10 >> 13) & 8191, 0) as rank_10,
             last_seat
         from packed_ranks
-    ),
-    -- showdowns and counted are materialized for SQLite: inlined, every reading of the ten
-    -- ranks, best_rank and winners below would copy their expressions, thousands of steps a
-    -- runout (a query 20 times larger to compile; exact equity before the flop 1.5 times slower).
+    )
+select * from runout_ranks;
+
+create macro runout_equity_of(runout_rank_rows) as table
+with
+    -- showdowns is materialized for SQLite: inlined, every reading of the ten ranks and
+    -- best_rank below would copy their expressions (a query 20 times larger to compile; exact
+    -- equity before the flop 1.5 times slower).
     showdowns as materialized (
         select
             runout_ranks.*,
@@ -137,58 +143,69 @@ with
                 coalesce(rank_9, 9999),
                 coalesce(rank_10, 9999)
             ) as best_rank
-        from runout_ranks
+        from query_table(runout_rank_rows) as runout_ranks
     ),
-    counted as materialized (
+    -- Each runout's two sets of seats, a bit 1 << (player - 1) each: the seats holding a hand
+    -- (held) and those holding the best (best).
+    counted as (
         select
-            showdowns.*,
+            tally,
+            weight,
+            case when rank_1 is not null then 1 else 0 end
+            + case when rank_2 is not null then 2 else 0 end
+            + case when rank_3 is not null then 4 else 0 end
+            + case when rank_4 is not null then 8 else 0 end
+            + case when rank_5 is not null then 16 else 0 end
+            + case when rank_6 is not null then 32 else 0 end
+            + case when rank_7 is not null then 64 else 0 end
+            + case when rank_8 is not null then 128 else 0 end
+            + case when rank_9 is not null then 256 else 0 end
+            + case when rank_10 is not null then 512 else 0 end
+            as held,
             case when rank_1 = best_rank then 1 else 0 end
-            + case when rank_2 = best_rank then 1 else 0 end
-            + case when rank_3 = best_rank then 1 else 0 end
-            + case when rank_4 = best_rank then 1 else 0 end
-            + case when rank_5 = best_rank then 1 else 0 end
-            + case when rank_6 = best_rank then 1 else 0 end
-            + case when rank_7 = best_rank then 1 else 0 end
-            + case when rank_8 = best_rank then 1 else 0 end
-            + case when rank_9 = best_rank then 1 else 0 end
-            + case when rank_10 = best_rank then 1 else 0 end
-            as winners
+            + case when rank_2 = best_rank then 2 else 0 end
+            + case when rank_3 = best_rank then 4 else 0 end
+            + case when rank_4 = best_rank then 8 else 0 end
+            + case when rank_5 = best_rank then 16 else 0 end
+            + case when rank_6 = best_rank then 32 else 0 end
+            + case when rank_7 = best_rank then 64 else 0 end
+            + case when rank_8 = best_rank then 128 else 0 end
+            + case when rank_9 = best_rank then 256 else 0 end
+            + case when rank_10 = best_rank then 512 else 0 end
+            as best
         from showdowns
     ),
-    -- Each seat of each runout up to its last; a seat no player holds has no rank and is left out.
-    seats_ranked as (
+    -- The runouts of a tally with the same outcome summed (a few kinds a tally), then each seat
+    -- of each kind that holds a hand: not each seat of each runout, most of the time on DuckDB.
+    outcome_kinds as (
         select
-            counted.tally,
-            seats.player,
-            counted.weight,
-            counted.best_rank,
-            counted.winners,
-            case seats.player
-                when 1 then counted.rank_1
-                when 2 then counted.rank_2
-                when 3 then counted.rank_3
-                when 4 then counted.rank_4
-                when 5 then counted.rank_5
-                when 6 then counted.rank_6
-                when 7 then counted.rank_7
-                when 8 then counted.rank_8
-                when 9 then counted.rank_9
-                when 10 then counted.rank_10
-            end as hand_rank
+            tally,
+            held,
+            best,
+            (best & 1) + ((best >> 1) & 1) + ((best >> 2) & 1) + ((best >> 3) & 1) + ((best >> 4) & 1)
+            + ((best >> 5) & 1) + ((best >> 6) & 1) + ((best >> 7) & 1) + ((best >> 8) & 1) + ((best >> 9) & 1) as winners,
+            sum(weight) as weight
         from counted
-        inner join (select digit + 1 as player from digits) as seats
-            on seats.player <= counted.last_seat
+        group by tally, held, best
     ),
     outcomes as (
         select
-            tally,
-            player,
-            weight,
-            case when hand_rank = best_rank then winners else 0 end as winners
-        from seats_ranked
-        where hand_rank is not null
+            outcome_kinds.tally,
+            seats.digit + 1 as player,
+            outcome_kinds.weight,
+            case when (outcome_kinds.best >> seats.digit) & 1 = 1 then outcome_kinds.winners else 0 end as winners
+        from outcome_kinds
+        inner join digits as seats
+            on (outcome_kinds.held >> seats.digit) & 1 = 1
     )
 select * from pot_shares_of('outcomes');
+
+create macro ranked_equity_of(ranked_rows) as table
+with
+    runout_ranks as (
+        select * from runout_ranks_of(ranked_rows)
+    )
+select * from runout_equity_of('runout_ranks');
 
 create macro equity_of(runout_rows) as table
 with

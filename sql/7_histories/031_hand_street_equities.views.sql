@@ -1,32 +1,25 @@
 /*
-  Every street of the imported hands (028) whose hole cards are all known (research datasets
-  such as the Pluribus hands show every seat's): each player's exact equity on the flop, the
-  turn and the river, among the players still in when the street was dealt, so that SQL can ask
-  how often the hand that led on the flop won. Equity by history_equities_of (below), the
-  hand so far by hand_evaluations_of (011).
-
+  Every street of the imported hands (028) whose hole cards are all known (the Pluribus hands
+  show every seat's): each player's exact equity on the flop, the turn and the river, so that
+  SQL can ask how often the hand that led on the flop won (history_equities_of, below).
   history_street_equities: one row per player per street (flop, turn, river) of a hand where
     every seat's hole cards are known and the street was dealt with two or more players still
-    in (none folded before it): the board then (board_size cards), players (how many are still
-    in), runouts, wins, ties and equity (every board that can still come: 990 heads-up on a
-    flop, 44 on a turn, 1 on a river), the hand so far (hand_rank of the hole cards and the
-    board then), ahead (1 when that hand is the best at the table, alone or shared) and
-    favourite (1 when the equity is the largest, alone or shared). The cards of players who
-    folded are not dead cards (as in history_allin_equities, 032).
-    Before the flop is left out: every board of five, 1,712,304 heads-up and 658,008 six-handed
-    each hand, some 20,000 classes counted by kind, is tens of milliseconds a hand on DuckDB
-    (history_allin_equities counts them for the hands all-in before the flop only).
+    in: the board then (board_size cards), players (how many are still in), runouts, wins, ties
+    and equity (990 boards heads-up on a flop, 44 on a turn, 1 on a river), the hand so far
+    (hand_rank of the hole cards and the board then), ahead (1 when that hand is the best at
+    the table, alone or shared) and favourite (1 when the equity is the largest, alone or
+    shared). The cards of players who folded are not dead cards (as in 032). Before the flop
+    is left out: some 20,000 classes of boards a hand, tens of milliseconds on DuckDB.
 
   history_equities_of(spot_cards, spot_players): a table macro, exact equity at a moment of a
-    hand. spot_cards holds, per spot (the hand at that moment, any key), the cards known then:
-    spot, card_id, on_board (1 for the board so far, 0 for hole cards); spot_players, who is
-    tallied: spot, tally (the spot, or a pot of it), player (1 to 10 within the tally), hole_1
-    and hole_2. Every complete board that can still come from the cards no one holds is dealt
-    (two cards after a flop, 990 boards heads-up; one after a turn; none after a river), grouped
-    into the classes of equity_board_classes (015: boards that make every player's hand the
-    same); before the flop (1,712,304 boards heads-up) the classes are counted by kind, not
-    dealt (preflop_board_classes_of, 024). Each tally's players are tallied over them by
-    equity_of (017): one row per tally per player, runouts, wins, ties, pot_shares, equity.
+    hand. spot_cards, per spot (the hand at that moment, any key), the cards known then: spot,
+    card_id, on_board (1 for the board so far, 0 for hole cards); spot_players, who is tallied:
+    spot, tally (the spot, or a pot of it), player (1 to 10 within the tally), hole_1, hole_2.
+    Every board that can still come is dealt (990 after a flop heads-up, 44 after a turn, one
+    after a river) as the classes of equity_board_classes (015); before the flop they are
+    counted by kind (preflop_board_classes_of, 024). Each hand of a spot is ranked once on
+    each class, and each tally's players are tallied as equity_of (017) tallies them: one
+    row per tally per player, runouts, wins, ties, pot_shares, equity.
 */
 
 create macro history_equities_of(spot_cards, spot_players) as table
@@ -125,25 +118,83 @@ with
         select spot, runout, weight, rank_key, suit_counts, card_mask
         from preflop_board_classes_of('preflop_cards', spot_players)
     ),
-    -- each tally's players, each with every class of its spot's boards, as equity_of reads them
+    -- Each hand of a spot (hand_no) ranked once a class, whatever pots it is in, and the
+    -- spot's ranks set side by side a class (runout_ranks_of, 017) once for all its tallies.
+    spot_hands as (
+        select
+            spot,
+            hole_1,
+            hole_2,
+            row_number() over (partition by spot order by hole_1, hole_2) as hand_no
+        from (select distinct spot, hole_1, hole_2 from query_table(spot_players)) as distinct_hands
+    ),
     class_runouts as (
         select
-            tallied_players.tally,
+            spot_hands.spot as tally,
             board_classes.runout,
             board_classes.weight,
-            tallied_players.player,
+            spot_hands.hand_no as player,
             board_classes.rank_key + first_card.rank_code + second_card.rank_code as rank_key,
             board_classes.suit_counts + first_card.suit_code + second_card.suit_code as suit_counts,
             board_classes.card_mask + first_card.card_bit + second_card.card_bit as card_mask
-        from query_table(spot_players) as tallied_players
+        from spot_hands
         inner join cards as first_card
-            on first_card.card_id = tallied_players.hole_1
+            on first_card.card_id = spot_hands.hole_1
         inner join cards as second_card
-            on second_card.card_id = tallied_players.hole_2
+            on second_card.card_id = spot_hands.hole_2
         inner join all_classes as board_classes
-            on board_classes.spot = tallied_players.spot
+            on board_classes.spot = spot_hands.spot
+    ),
+    class_ranks as (
+        select tally, runout, weight, player, hand_rank
+        from seven_card_ranks('class_runouts')
+    ),
+    -- each tally's players' hand_no, and the tally's hands as bits of hand_no (hands)
+    tally_hands as (
+        select
+            tallied_players.spot,
+            tallied_players.tally,
+            tallied_players.player,
+            spot_hands.hand_no,
+            sum(cast(1 as bigint) << (spot_hands.hand_no - 1)) over (partition by tallied_players.tally) as hands
+        from query_table(spot_players) as tallied_players
+        inner join spot_hands
+            on spot_hands.spot = tallied_players.spot
+            and spot_hands.hole_1 = tallied_players.hole_1
+            and spot_hands.hole_2 = tallied_players.hole_2
+    ),
+    -- each tally with each class of its spot, the ranks of hands not in it null, tallied
+    tally_runouts as (
+        select
+            tally_masks.tally,
+            spot_runouts.weight,
+            case when tally_masks.hands & 1 > 0 then spot_runouts.rank_1 end as rank_1,
+            case when tally_masks.hands & 2 > 0 then spot_runouts.rank_2 end as rank_2,
+            case when tally_masks.hands & 4 > 0 then spot_runouts.rank_3 end as rank_3,
+            case when tally_masks.hands & 8 > 0 then spot_runouts.rank_4 end as rank_4,
+            case when tally_masks.hands & 16 > 0 then spot_runouts.rank_5 end as rank_5,
+            case when tally_masks.hands & 32 > 0 then spot_runouts.rank_6 end as rank_6,
+            case when tally_masks.hands & 64 > 0 then spot_runouts.rank_7 end as rank_7,
+            case when tally_masks.hands & 128 > 0 then spot_runouts.rank_8 end as rank_8,
+            case when tally_masks.hands & 256 > 0 then spot_runouts.rank_9 end as rank_9,
+            case when tally_masks.hands & 512 > 0 then spot_runouts.rank_10 end as rank_10,
+            spot_runouts.last_seat
+        from runout_ranks_of('class_ranks') as spot_runouts
+        inner join (select distinct spot, tally, hands from tally_hands) as tally_masks
+            on tally_masks.spot = spot_runouts.tally
     )
-select * from equity_of('class_runouts');
+select
+    tally_hands.tally,
+    tally_hands.player,
+    tallied.runouts,
+    tallied.wins,
+    tallied.ties,
+    tallied.pot_shares,
+    tallied.equity
+from tally_hands
+inner join runout_equity_of('tally_runouts') as tallied
+    on tallied.tally = tally_hands.tally
+    and tallied.player = tally_hands.hand_no;
 
 create view history_street_equities as
 with

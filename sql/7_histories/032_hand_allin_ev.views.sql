@@ -62,7 +62,7 @@ with
         select
             players_in.site,
             players_in.hand_id,
-            players_in.site || '/' || players_in.hand_id as spot,
+            row_number() over (order by players_in.site, players_in.hand_id) as spot,
             last_streets.board_size,
             count(*) as hand_players
         from players_in
@@ -105,7 +105,7 @@ with
             pots.hand_id,
             pots.pot_no,
             pots.amount_hundredths,
-            allin_hands.spot || '/' || cast(pots.pot_no as varchar) as tally,
+            allin_hands.spot * 100 + pots.pot_no as tally,
             players_in.seat,
             players_in.player as player_name,
             row_number() over (partition by pots.site, pots.hand_id, pots.pot_no order by players_in.seat) as player,
