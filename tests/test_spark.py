@@ -7,8 +7,9 @@ DuckDB, the read-only ``query`` and the CLI's errors. What every engine must do 
 guarantees, on an engine without transactions too, a rebuild, ``hands`` row for row, deals, eval,
 the five- and seven-card frequencies, export, the command line's JSON) is
 tests/test_conformance.py's. A real Spark runs (pyspark, Java 17): if either is missing these
-tests fail, they never skip. They all run on one pytest-xdist worker (one Spark), against one warehouse built once for the session (about
-three minutes on two cores); Spark plans a query in seconds, so each test asks it little.
+tests fail, they never skip. They all run on one pytest-xdist worker (one Spark), against one
+warehouse built once for the session (about three minutes on two cores); Spark plans a query in
+seconds, so each test asks it little.
 """
 
 from __future__ import annotations
