@@ -27,6 +27,7 @@ from ... import interrupts
 from ...errors import BadInput, DatabaseError, Interrupted, PokerSQLError
 from ...transpile import TableMacros, parse
 from ..base import Engine, _abbreviate, _check_kind
+from .appending import _Appending
 from .held import _HeldRows
 from .reading import _Reading
 from .session import LOCAL_CONF, SESSION_CONF, _is_local, spark_application
@@ -36,13 +37,12 @@ from .storage import CATALOG_FILE, _Storage, _Transaction
 _CANCEL_POLL = 0.25  # seconds between an interrupt's cancels of a statement's jobs
 
 
-class SparkEngine(_Storage, _HeldRows, _Reading, Engine):
+class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
     name = "spark"
     dialect = "spark"
     default_path = "pokersql.spark"
     options = ("master",)
     binds_views = True  # Spark analyses a view when it is created
-    imports_histories_refused = "hand histories are imported on DuckDB, SQLite and PostgreSQL for now (issue 23 brings Spark later)"
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
         _check_kind(path, "spark")

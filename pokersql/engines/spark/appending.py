@@ -1,0 +1,111 @@
+"""Rows appended to a Spark table (``Engine.append``: an import's hands) as Parquet files.
+
+The rows become one Arrow table of the table's own schema (pyarrow: amounts cast to their
+decimals, rounded to the nearest; timestamps read in the session's time zone), written as one
+Parquet file into the table's directory of the warehouse, where Spark reads it beside the
+others (the table's file list refreshed). No Spark job writes it and no SQL text carries the
+values. Inside a migration's transaction the table's files are noted first (``_keep_files``):
+a rollback deletes the new file, as it does the files of an INSERT.
+``held`` asks which keys a table holds in one query, the keys a temporary view of rows.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from ...errors import DatabaseError
+
+# Spark's types (a schema's JSON) as Arrow's; a decimal's is made from its precision and scale.
+_ARROW_TYPES = {
+    "string": "string", "integer": "int32", "long": "int64", "short": "int16", "byte": "int8",
+    "boolean": "bool_", "double": "float64", "float": "float32", "date": "date32",
+}
+
+
+def _arrow_type(kind: Any, time_zone: str) -> Any:
+    import pyarrow as pa
+
+    if kind in _ARROW_TYPES:
+        return getattr(pa, _ARROW_TYPES[kind])()
+    if kind == "timestamp_ntz":
+        return pa.timestamp("us")
+    if kind == "timestamp":
+        return pa.timestamp("us", tz=time_zone)
+    if isinstance(kind, str) and kind.startswith("decimal("):
+        precision, scale = kind[len("decimal(") : -1].split(",")
+        return pa.decimal128(int(precision), int(scale))
+    raise DatabaseError(f"Spark column type {kind} cannot be appended from Python")
+
+
+class _Appending:
+    """SparkEngine's ``append`` and ``held``."""
+
+    def append(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        entry = self._catalog.get(table)
+        if entry is None or entry["kind"] != "table":
+            raise DatabaseError(f"no table {table} to append to")
+        if self._scratch is not None:
+            raise DatabaseError(f"inside scratch() Spark writes no table, not {table}")
+        self._writable(f"write to {table}")
+        arrow = self._arrow_rows(entry, columns, rows)
+        with self._autocommit():
+            self._keep_files(table)
+            import pyarrow.parquet as pq
+
+            directory = self._table_dir(table)
+            directory.mkdir(parents=True, exist_ok=True)
+            name = f"part-pokersql-{uuid.uuid4().hex}.parquet"
+            partial = directory / f".{name}.partial"  # a name Spark passes over, until it is whole
+            try:
+                pq.write_table(arrow, partial)
+                os.replace(partial, directory / name)
+                self.session.catalog.refreshTable(table)
+            except Exception as e:
+                partial.unlink(missing_ok=True)
+                raise DatabaseError(f"could not append to {table}: {e}") from e
+
+    def _arrow_rows(self, entry: dict, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:
+        """The rows as an Arrow table of every column of the table (those not given: NULL)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        time_zone = self.session.conf.get("spark.sql.session.timeZone")
+        given = {column: number for number, column in enumerate(columns)}
+        arrays, fields = [], []
+        for field in entry["schema"]["fields"]:
+            kind = _arrow_type(field["type"], time_zone)
+            number = given.get(field["name"])
+            if number is None:
+                values = pa.nulls(len(rows), kind)
+            else:
+                values = [row[number] for row in rows]
+                if pa.types.is_decimal(kind):
+                    values = pc.cast(pa.array(values, pa.float64()), kind)  # rounds to the nearest
+                elif pa.types.is_timestamp(kind):  # given as text
+                    values = pc.cast(pa.array(values, pa.string()), pa.timestamp("us"))
+                    values = pc.assume_timezone(values, time_zone) if kind.tz else values
+                else:
+                    values = pa.array(values, kind)
+            arrays.append(values)
+            fields.append(pa.field(field["name"], kind, field.get("nullable", True)))
+        try:
+            return pa.Table.from_arrays(arrays, schema=pa.schema(fields))
+        except (pa.ArrowException, ValueError) as e:
+            raise DatabaseError(f"rows that do not fit the table: {e}") from e
+
+    def held(self, table: str, column: str, values: Sequence[Any], where: str = "", params: Sequence[Any] = ()) -> set:
+        """One query: ``values`` a temporary view of rows (not a statement's literals)."""
+        if not values:
+            return set()
+        kind = dict(self._columns_of(table))[column]
+        view = "pokersql_held_values"
+        condition = f"{where} and " if where else ""
+        with self.temporary(view, [f"value {kind}"], [(value,) for value in values]):
+            rows = self.execute(f"select {column} from {table} where {condition}{column} in (select value from {view})", params)
+        return {row[0] for row in rows}
+
