@@ -951,11 +951,11 @@ class Database:
             with self.engine.transaction(immediate=True):
                 files = migrations.files_for(history_store.TABLES, migrations.sql_files())
                 migrations.migrate(self.engine, files=files, progress=self.progress, in_transaction=True)
-                reading = batches()
+                hands = batches()
                 try:
-                    written = history_store.write_batches(self.engine, reading)
+                    written = history_store.write_batches(self.engine, hands)
                 finally:
-                    reading.close()  # now, not when collected: its worker processes stop with it
+                    hands.close()  # now, not when collected: its worker processes stop with it
             self.progress(task, total, total)
             files: list[str] = []
             if folder is not None:
