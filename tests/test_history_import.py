@@ -56,6 +56,7 @@ def test_duckdb_writes_the_rows_sqlite_writes(tmp_path, monkeypatch):
         with pokersql.connect(str(tmp_path / f"h.{engine}"), engine=engine) as db:
             result = db.import_histories(files)
             assert (result.imported, result.duplicates) == (153, 80)
+            assert not db.engine.read_only  # a file opened to write is left so (an import once reopened it read-only)
             held[engine] = tables(db)
     assert held["duckdb"]["history_hands"][0][4] == Decimal("1.05")
     assert {row[9] for row in held["duckdb"]["history_hands"]} == {"", "Pluribus Session 31"}
