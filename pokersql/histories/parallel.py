@@ -4,7 +4,7 @@ Reading is pure Python and holds the GIL: one process reads some 15,000 hands a 
 DuckDB's writing thread waits on it. So a file of ``PARALLEL_BYTES`` or more is cut into
 chunks of about ``CHUNK_BYTES``, each starting at a hand's header line, and worker processes
 (one a core, at most ``MAX_WORKERS``) read a chunk each into a batch of rows
-(``store._Batch``), which the import writes in the file's order. What is read is what
+(``store.Batch``), which the import writes in the file's order. What is read is what
 ``read_hands`` reads: the same hands, the same rows, and the same first bad hand (the chunks
 are taken in order, and a chunk stops at its first bad hand). Small files, PHH, and a machine
 of one core are read in the import's own process.
