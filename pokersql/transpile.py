@@ -57,12 +57,12 @@ def transpile(
     A statement list once written is kept in the transpile cache (``_cached``) under what it
     was written from, so that each later build of SQLite or PostgreSQL reads it there.
     """
-    from sqlglot.errors import ErrorLevel, SqlglotError
-
-    key = _cache_key(sql, dialect, macros, read, pretty)
-    cached = _cached(key)
+    kept = _cache_file(cache_directory(), sql, dialect, macros, read, pretty)
+    cached = _cached(kept)
     if cached is not None:
         return cached
+    from sqlglot.errors import ErrorLevel, SqlglotError
+
     parsed = parse(sql, dialect, source, macros, read)
     try:
         statements = [
@@ -71,7 +71,7 @@ def transpile(
         ]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
-    _keep(key, statements)
+    _keep(kept, statements)
     return statements
 
 
@@ -165,11 +165,14 @@ def cache_directory() -> Path | None:
     return Path(base) / "pokersql" / "transpiled"
 
 
-def _cache_key(sql: str, dialect: str, macros: Mapping | None, read: str, pretty: bool) -> str | None:
-    """The name of a transpiled script in the cache; None (not kept) for macros given as a plain
-    mapping, which has no fingerprint."""
+def _cache_file(
+    directory: Path | None, sql: str, dialect: str, macros: Mapping | None, read: str, pretty: bool
+) -> Path | None:
+    """The file of a transpiled script in the cache, named by the hash of all it is written
+    from; None when the cache is off, or for macros given as a plain mapping, which has no
+    fingerprint (not kept)."""
     global _SQLGLOT_VERSION
-    if macros is not None and not isinstance(macros, TableMacros):
+    if directory is None or (macros is not None and not isinstance(macros, TableMacros)):
         return None
     if _SQLGLOT_VERSION is None:
         from importlib.metadata import version  # not sqlglot itself: a cached script needs none of it
@@ -177,15 +180,14 @@ def _cache_key(sql: str, dialect: str, macros: Mapping | None, read: str, pretty
         _SQLGLOT_VERSION = version("sqlglot")
     fingerprint = macros.fingerprint if macros is not None else ""
     parts = (_MODULE_CODE, _SQLGLOT_VERSION, dialect, read, str(pretty), fingerprint, sql)
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    return directory / f"{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()}.json"
 
 
-def _cached(key: str | None) -> list[str] | None:
-    directory = cache_directory()
-    if directory is None or key is None:
+def _cached(kept: Path | None) -> list[str] | None:
+    if kept is None:
         return None
     try:
-        statements = json.loads((directory / f"{key}.json").read_text())
+        statements = json.loads(kept.read_text())
     except (OSError, ValueError):
         return None
     if isinstance(statements, list) and all(isinstance(statement, str) for statement in statements):
@@ -193,15 +195,14 @@ def _cached(key: str | None) -> list[str] | None:
     return None
 
 
-def _keep(key: str | None, statements: list[str]) -> None:
-    directory = cache_directory()
-    if directory is None or key is None:
+def _keep(kept: Path | None, statements: list[str]) -> None:
+    if kept is None:
         return
-    partial = directory / f"{key}.{os.getpid()}.{threading.get_ident()}.partial"
+    partial = kept.with_name(f"{kept.stem}.{os.getpid()}.{threading.get_ident()}.partial")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        kept.parent.mkdir(parents=True, exist_ok=True)
         partial.write_text(json.dumps(statements))
-        os.replace(partial, directory / f"{key}.json")  # whole or not at all, whoever reads it
+        os.replace(partial, kept)  # whole or not at all, whoever reads it
     except OSError:
         try:
             partial.unlink(missing_ok=True)

@@ -51,8 +51,8 @@ def in_parallel(paths: Sequence[str]) -> bool:
     """Whether the files are read by worker processes: PokerStars text, large, and more than one core."""
     return (
         workers() > 1
-        and all(detect(path) == "pokerstars" for path in paths)
         and sum(os.path.getsize(path) for path in paths) >= PARALLEL_BYTES
+        and all(detect(path) == "pokerstars" for path in paths)  # the files' first lines read again: only for large files
     )
 
 
