@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 AUDIT = ROOT / "sql" / "audits" / "history_collected_matches_the_pots.sql"
 POKERSQL = [sys.executable, "-m", "pokersql"]
 VIEWS = ("history_pots", "history_showdown_hands", "history_payouts", "history_allin_ev")
-TARGET_SECONDS, TARGET_RATE = 60.0, 10_000
+TARGET_SECONDS, TARGET_HANDS, TARGET_RATE = 60.0, 1_000_000, 10_000
 
 
 def load() -> str:
@@ -130,8 +130,12 @@ def main() -> None:
     timed("baseline: phevaluator's loop over the same showdowns", lambda: f"{len(hands):,} hands, {sum(evaluate_cards(*cards) for cards in hands):,} summed")
     connection.close()
 
-    print(f"target: showdowns, pots and all-in EV over {args.hands:,} hands <= {TARGET_SECONDS:.0f} s on DuckDB: "
-          f"{'met' if views_seconds <= TARGET_SECONDS else 'NOT met'} ({views_seconds:.1f} s: history_payouts, which "
+    # The target is for a million hands; another count is scaled to it (the views' work grows
+    # with the hands: each hand's pots, showdowns and all-ins are its own).
+    scaled = views_seconds * TARGET_HANDS / args.hands
+    measured = "" if args.hands == TARGET_HANDS else f", {views_seconds:.1f} s for {args.hands:,} hands scaled"
+    print(f"target: showdowns, pots and all-in EV over {TARGET_HANDS:,} hands <= {TARGET_SECONDS:.0f} s on DuckDB: "
+          f"{'met' if scaled <= TARGET_SECONDS else 'NOT met'} ({scaled:.1f} s{measured}: history_payouts, which "
           f"computes the pots and the showdowns, and history_allin_ev)")
     print(f"target: import >= {TARGET_RATE:,} hands/s on DuckDB: {'met' if rate >= TARGET_RATE else 'NOT met'} ({rate:,.0f})")
     print(f"load average after: {load()}")
