@@ -343,15 +343,18 @@ def test_build_preflop_is_refused_in_one_line(pg_url: str, pg: pokersql.Database
 
 
 def test_preflop_table_copied_in_with_psql_answers_equity(
-    server: Server, fresh_url: str, duck: pokersql.Database, tmp_path: Path, monkeypatch
+    server: Server, built_postgres, duck: pokersql.Database, tmp_path: Path, monkeypatch
 ) -> None:
     """The way round (docs/engines.md): a DuckDB export of preflop_matchups copied in by psql's
-    \\copy, and equity on PostgreSQL reads it: the answer DuckDB enumerates."""
+    \\copy, and equity on PostgreSQL reads it: the answer DuckDB enumerates. (Into a copy of
+    the session's built database, its preflop_matchups empty as a build leaves it.)"""
     csv, enumerated = matchup_csv(duck, tmp_path)
-    with pokersql.connect(fresh_url, engine="postgres") as database:
-        database.migrate()
+    url = built_postgres("preflop_copied_in")
+    with pokersql.connect(url, engine="postgres") as database:
+        assert database.migrate() == []
+        assert database.engine.execute("select count(*) from preflop_matchups") == [(0,)]
         # psql ... < preflop.csv
-        out = server.psql(fresh_url, "\\copy preflop_matchups from pstdin with (format csv, header)", stdin=csv.read_text())
+        out = server.psql(url, "\\copy preflop_matchups from pstdin with (format csv, header)", stdin=csv.read_text())
         assert out.returncode == 0, out.stderr
         with counting_lookups(monkeypatch) as looked_up:
             assert database.equity(*MATCHUP).to_dict() == enumerated
