@@ -376,12 +376,11 @@ def test_sigint_stops_a_long_command_and_leaves_the_database(pg_url: str, pg: po
     assert pg.query("select seed, deals from deal_settings").rows == [(2010, 1)]
 
 
-def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database) -> None:
+def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database, duck: pokersql.Database) -> None:
     """Weights through range_input and range_combo_equity (018), as DuckDB counts them."""
-    with pokersql.connect() as duck:
-        for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
-            mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
-            assert mine == theirs
+    for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
+        mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
+        assert mine == theirs
 
 
 def test_other_games_equity_is_duckdbs(pg: pokersql.Database, duck: pokersql.Database) -> None:
