@@ -91,7 +91,8 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
     """A factory: ``built_database("duckdb")`` is the path of a fresh copy of a fully migrated
     database file of that engine. Each engine's file is built once per test run, by the first
-    xdist worker that needs it (the others wait for it, under a lock), then copied."""
+    xdist worker that needs it (the others wait for it, under a lock), then copied.
+    ``built_database.applied("duckdb")`` is the scripts that build's migrate() returned, in order."""
     run_folder = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run_folder = run_folder.parent  # the run's folder, shared by its workers
@@ -106,9 +107,14 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
                 building = shared / f"building.{engine}"
                 building.unlink(missing_ok=True)
                 with pokersql.connect(str(building), engine=engine) as database:
-                    database.migrate()
+                    applied = database.migrate()
+                (shared / f"applied.{engine}.json").write_text(json.dumps([f.script for f in applied]), encoding="utf-8")
                 building.rename(path)
         return path
+
+    def applied(engine: str = "duckdb") -> list[str]:
+        template(engine)
+        return json.loads((shared / f"applied.{engine}.json").read_text(encoding="utf-8"))
 
     def copy(engine: str = "duckdb") -> str:
         source = template(engine)
@@ -116,6 +122,7 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
         shutil.copyfile(source, target)
         return str(target)
 
+    copy.applied = applied
     return copy
 
 

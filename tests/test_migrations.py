@@ -106,11 +106,13 @@ def test_every_object_is_created_once_and_nothing_is_dropped():
     assert {"cards", "hands", "hand_classes", "poker_table", "equity", "seven_card_hand_keys"} <= set(seen)
 
 
-def test_applies_every_file_and_records_it(tmp_path, engine_name):
-    with pokersql.connect(database_file(tmp_path, engine_name), engine=engine_name) as db:
-        applied = db.migrate()
+def test_applies_every_file_and_records_it(built_database, engine_name):
+    """A new file migrated: the session's build (conftest.py), what its migrate() returned and
+    the history it wrote (in a copy of its file)."""
+    with pokersql.connect(built_database(engine_name), engine=engine_name) as db:
+        applied = built_database.applied(engine_name)
         paths = source_files(engine_name)
-        assert [f.script for f in applied] == [p.name for p in paths]
+        assert applied == [p.name for p in paths]
         rows = history(db)
         assert len(rows) == len(paths)
         for installed, (row, path) in enumerate(zip(rows, paths), start=1):

@@ -51,9 +51,9 @@ def hand_text(cards: list[int], generator: random.Random) -> str:
 
 
 @pytest.fixture(scope="module")
-def duckdb_db():
-    database = pokersql.connect(engine="duckdb")
-    database.migrate()
+def duckdb_db(built_database):
+    """A built DuckDB database of the module's own: a copy of the session's (no build here)."""
+    database = pokersql.connect(built_database("duckdb"), engine="duckdb")
     yield database
     database.close()
 

@@ -343,15 +343,18 @@ def test_build_preflop_is_refused_in_one_line(pg_url: str, pg: pokersql.Database
 
 
 def test_preflop_table_copied_in_with_psql_answers_equity(
-    server: Server, fresh_url: str, duck: pokersql.Database, tmp_path: Path, monkeypatch
+    server: Server, built_postgres, duck: pokersql.Database, tmp_path: Path, monkeypatch
 ) -> None:
     """The way round (docs/engines.md): a DuckDB export of preflop_matchups copied in by psql's
-    \\copy, and equity on PostgreSQL reads it: the answer DuckDB enumerates."""
+    \\copy, and equity on PostgreSQL reads it: the answer DuckDB enumerates. (Into a copy of
+    the session's built database, its preflop_matchups empty as a build leaves it.)"""
     csv, enumerated = matchup_csv(duck, tmp_path)
-    with pokersql.connect(fresh_url, engine="postgres") as database:
-        database.migrate()
+    url = built_postgres("preflop_copied_in")
+    with pokersql.connect(url, engine="postgres") as database:
+        assert database.migrate() == []
+        assert database.engine.execute("select count(*) from preflop_matchups") == [(0,)]
         # psql ... < preflop.csv
-        out = server.psql(fresh_url, "\\copy preflop_matchups from pstdin with (format csv, header)", stdin=csv.read_text())
+        out = server.psql(url, "\\copy preflop_matchups from pstdin with (format csv, header)", stdin=csv.read_text())
         assert out.returncode == 0, out.stderr
         with counting_lookups(monkeypatch) as looked_up:
             assert database.equity(*MATCHUP).to_dict() == enumerated
@@ -373,12 +376,11 @@ def test_sigint_stops_a_long_command_and_leaves_the_database(pg_url: str, pg: po
     assert pg.query("select seed, deals from deal_settings").rows == [(2010, 1)]
 
 
-def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database) -> None:
+def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database, duck: pokersql.Database) -> None:
     """Weights through range_input and range_combo_equity (018), as DuckDB counts them."""
-    with pokersql.connect() as duck:
-        for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
-            mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
-            assert mine == theirs
+    for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
+        mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
+        assert mine == theirs
 
 
 def test_other_games_equity_is_duckdbs(pg: pokersql.Database, duck: pokersql.Database) -> None:

@@ -206,11 +206,11 @@ def turn_exact(duck):
 
 
 @pytest.fixture(scope="module")
-def duck():
+def duck(built_database):
+    """A built DuckDB database of the module's own: a copy of the session's (no build here)."""
     import pokersql
 
-    database = pokersql.connect()
-    database.migrate()
+    database = pokersql.connect(built_database("duckdb"))
     yield database
     database.close()
 

@@ -109,11 +109,15 @@ def _refused_everywhere(db: pokersql.Database, sql: str, tmp_path: Path) -> None
 @pytest.fixture(scope="module")
 def in_memory_pair():
     """Two databases in memory, open at once in this process (each is built when opened: a few
-    seconds, so every route below tries the same two; none of them changes a database)."""
+    seconds, so every route below tries the same two; none of them changes a database). Its
+    tests are one xdist group: on one worker, one after the other, they build the pair once
+    (spread over the workers, a worker that ran another module's test between two of them
+    built it again)."""
     with pokersql.connect() as first, pokersql.connect() as second:
         yield first, second
 
 
+@pytest.mark.xdist_group("in_memory_pair")
 @pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
 def test_in_memory_query_and_relation_are_sandboxed(tmp_path, sql, in_memory_pair):
     (tmp_path / "keep").write_text("x")
@@ -123,6 +127,7 @@ def test_in_memory_query_and_relation_are_sandboxed(tmp_path, sql, in_memory_pai
     assert db.relation("select count(*) as n from cards").fetchall() == [(52,)]
 
 
+@pytest.mark.xdist_group("in_memory_pair")
 @pytest.mark.parametrize("sql", IN_MEMORY_ROUTES)
 def test_the_second_in_memory_database_of_a_process_is_sandboxed(tmp_path, sql, in_memory_pair):
     (tmp_path / "keep").write_text("x")

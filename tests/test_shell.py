@@ -22,7 +22,9 @@ import pokersql
 from pokersql import migrations
 from pokersql.cli import main
 
-pytestmark = pytest.mark.slow
+# One xdist group: the module's tests on one worker, one after the other, so that shell_built
+# (a build in the shell) is made once a run (spread over the workers, it was made three times).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("shell")]
 
 
 def find_duckdb_shell() -> str | None:
