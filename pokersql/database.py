@@ -609,7 +609,6 @@ class Database:
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
             seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
             ranges.check_a_deal_exists(players, live)
-            ranges.check_weights_drawable(players)
         holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
         known = [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole]

@@ -151,23 +151,6 @@ def one_random_opponent(players: list[Player]) -> bool:
     return sum(p.is_random for p in players) == 1 and all(p.is_hand or p.is_random for p in players)
 
 
-MONTE_CARLO_WEIGHTS = 10_000_000  # Monte Carlo's copies of a weighted combination are counted by 7 digits (020)
-
-
-def check_weights_drawable(players: list[Player]) -> None:
-    """BadInput when a range player's whole weights reach MONTE_CARLO_WEIGHTS: Monte Carlo makes
-    a combination of whole weight w into w choices (monte_carlo_range_choices, 020)."""
-    for player in players:
-        if player.is_hand or player.is_random or not player.weights:
-            continue
-        largest = max(player.whole_weight(combo) for combo in player.combos)
-        if largest >= MONTE_CARLO_WEIGHTS:
-            raise BadInput(
-                f"{''.join(player.text.split())}: a whole weight of {largest:,} ({player.weight_scale:,} parts of one) "
-                f"is too fine for Monte Carlo, which takes under {MONTE_CARLO_WEIGHTS:,}; use coarser weights or --exact"
-            )
-
-
 def check_a_deal_exists(players: list[Player], live: list[list[Combo]]) -> None:
     """BadInput unless the range players' live combinations hold one deal with no card twice
     (Monte Carlo draws them by rejection, which would otherwise never end)."""

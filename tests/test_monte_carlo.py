@@ -265,8 +265,8 @@ def test_ranges_that_cannot_be_dealt_together_are_refused(duck):
 
 
 def test_a_weight_is_as_many_choices_numbered_in_card_order(duck):
-    """monte_carlo_range_choices (020) counts a weight's copies with digits: each combination of
-    weight w is w consecutive choices, in card order, whatever digits w has (1 to 4 here)."""
+    """monte_carlo_range_choices (020): each combination of weight w is w consecutive choices,
+    in card order (the numbering every engine's trials draw by), whatever digits w has."""
     combos = [tuple(parse_cards(c)) for c in ("AhAd", "AhAc", "AdAc", "KhKd", "KhKc")]
     weights = dict(zip(combos, (1, 10, 1234, 100, 7)))
     with duck.engine.scratch():
@@ -276,9 +276,3 @@ def test_a_weight_is_as_many_choices_numbered_in_card_order(duck):
     assert [number for number, _ in rows] == list(range(len(expected)))
     assert [cards_of(mask) for _, mask in rows] == [sorted(c) for c in expected]
 
-
-def test_weights_too_fine_for_monte_carlo_are_refused(duck):
-    """A combination of whole weight w is w choices, counted up to 9,999,999 (020)."""
-    with pytest.raises(pokersql.BadInput, match="whole weight of 10,000,000"):
-        duck.equity("AhAd", "AKs:0.1234567,AQs", trials=100, seed=1)
-    assert duck.equity("AhAd", "AKs:0.123456,AQs", trials=10, seed=1).boards == 10

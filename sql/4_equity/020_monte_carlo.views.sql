@@ -83,7 +83,7 @@ where player not in (select hand_no from hand_input)
     and player not in (select hand_no from random_hand_input);
 
 create view monte_carlo_range_choices as
-with
+with recursive
     live_combos as (
         select
             range_input.player,
@@ -101,25 +101,14 @@ with
         inner join equity_deck as low
             on low.card_id = range_input.card_2
     ),
-    -- 0 .. the largest weight - 1: a combination of weight w is w choices. Counted with digits,
-    -- each level kept short by its filter, not by a recursion, which Spark would run again at
-    -- each place it reads the view. The library refuses weights of 10,000,000 or more.
+    -- 0 .. the largest weight - 1: a combination of weight w is w choices.
     copies (copy_no) as (
-        select d1.digit + d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
-            + d6.digit * 100000 + d7.digit * 1000000
-        from (select max(weight) as weight from range_input) as largest
-        cross join digits as d7
-        cross join digits as d6
-        cross join digits as d5
-        cross join digits as d4
-        cross join digits as d3
-        cross join digits as d2
-        cross join digits as d1
-        where d7.digit * 1000000 < largest.weight and d6.digit * 100000 < largest.weight
-            and d5.digit * 10000 < largest.weight and d4.digit * 1000 < largest.weight
-            and d3.digit * 100 < largest.weight and d2.digit * 10 < largest.weight
-            and d1.digit + d2.digit * 10 + d3.digit * 100 + d4.digit * 1000 + d5.digit * 10000
-            + d6.digit * 100000 + d7.digit * 1000000 < largest.weight
+        select 0
+        where exists (select 1 from range_input)
+        union all
+        select copies.copy_no + 1
+        from copies
+        where copies.copy_no + 1 < (select max(weight) from range_input)
     )
 select
     live_combos.player,
