@@ -593,7 +593,7 @@ def range_command(text: str, plot: str | None, output_format: str) -> None:
     "--parquet",
     metavar="DIR",
     help="Then write the five tables, whole, as DIR/TABLE.parquet (made if not there), "
-    "for DuckDB or Spark to read. DuckDB only.",
+    "for DuckDB or Spark to read. Not on SQLite or PostgreSQL.",
 )
 @format_option
 @quiet_option

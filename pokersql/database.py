@@ -918,7 +918,7 @@ class Database:
 
         ``parquet``: a folder (made if it is not there; its parent must be) to write the five
         tables to once the import is committed, each whole as ``TABLE.parquet`` (what DuckDB
-        and Spark read), on an engine that writes Parquet (DuckDB); ``ImportResult.parquet``
+        and Spark read), on an engine that writes them (DuckDB, Spark); ``ImportResult.parquet``
         lists the files.
         """
         if self.engine.imports_histories_refused:
@@ -962,7 +962,7 @@ class Database:
                 folder.mkdir(exist_ok=True)
                 for table in history_store.TABLES:
                     files.append(str(folder / f"{table}.parquet"))
-                    self.engine.export(table, files[-1], "parquet")
+                    self.engine.table_to_parquet(table, files[-1])
         finally:
             if reading:
                 self.engine.reopen(read_only=True)
@@ -982,8 +982,8 @@ class Database:
         """``import --parquet``'s folder, checked before anything is written: BadInput for an
         engine that writes no Parquet, a file, or a folder whose parent is not there."""
         folder = Path(parquet)
-        if "parquet" not in self.engine.export_formats:
-            raise BadInput(f"--parquet {folder}: {self.engine.title} cannot write Parquet; import on DuckDB for Parquet files")
+        if not self.engine.writes_table_parquet:
+            raise BadInput(f"--parquet {folder}: {self.engine.title} cannot write Parquet; import on DuckDB or Spark for Parquet files")
         if folder.exists() and not folder.is_dir():
             raise BadInput(f"--parquet {folder}: a file, not a folder")
         if not folder.absolute().parent.is_dir():

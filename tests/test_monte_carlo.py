@@ -262,3 +262,17 @@ def test_big_range_work_falls_back_to_monte_carlo(duck):
 def test_ranges_that_cannot_be_dealt_together_are_refused(duck):
     with pytest.raises(pokersql.BadInput, match="no deal"):
         duck.equity("KhKd", "AA", "AA", board="As Ac 2d", trials=100, seed=1)
+
+
+def test_a_weight_is_as_many_choices_numbered_in_card_order(duck):
+    """monte_carlo_range_choices (020): each combination of weight w is w consecutive choices,
+    in card order (the numbering every engine's trials draw by), whatever digits w has."""
+    combos = [tuple(parse_cards(c)) for c in ("AhAd", "AhAc", "AdAc", "KhKd", "KhKc")]
+    weights = dict(zip(combos, (1, 10, 1234, 100, 7)))
+    with duck.engine.scratch():
+        fill_inputs(duck, {1: "2c2d", 2: combos}, trials=1, weights={2: weights})
+        rows = duck.engine.execute("select choice_no, card_mask from monte_carlo_range_choices order by choice_no")
+    expected = [c for c in sorted(combos, key=lambda c: (max(c), min(c)), reverse=True) for _ in range(weights[c])]
+    assert [number for number, _ in rows] == list(range(len(expected)))
+    assert [cards_of(mask) for _, mask in rows] == [sorted(c) for c in expected]
+

@@ -415,12 +415,16 @@ PER_PLAYER = (
 def test_histories_import_as_parquet_and_pay_as_on_duckdb(built_spark, built_database, tmp_path: Path) -> None:
     """The Pluribus files imported on Spark (each table's rows appended as a Parquet file):
     stored once when imported again, a bad hand writes nothing, the collected amounts audit
-    returns no hand, and `history`'s hands, net won and won at showdown are DuckDB's."""
+    returns no hand, and `history`'s hands, net won and won at showdown are DuckDB's. With
+    --parquet, the five tables written as DuckDB writes them: the same columns, types and rows."""
+    import duckdb
+
     bad = tmp_path / "bad.txt"
     bad.write_text(POKERSTARS[1].read_text(encoding="utf-8").replace("[9s Ts]", "[9s 9s]", 1), encoding="utf-8")
     (audit,) = [path for path in AUDITS if path.name == "history_collected_matches_the_pots.sql"]
     with pokersql.connect(built_spark(), "spark") as spark:
-        assert spark.import_histories(POKERSTARS).imported == 153
+        written = spark.import_histories(POKERSTARS, parquet=tmp_path / "from_spark")
+        assert written.imported == 153 and len(written.parquet) == 5
         again = spark.import_histories(POKERSTARS[:1])
         assert (again.imported, again.duplicates) == (0, 80)
         with pytest.raises(BadInput, match=r"bad.txt:\d+: "):
@@ -429,8 +433,17 @@ def test_histories_import_as_parquet_and_pay_as_on_duckdb(built_spark, built_dat
         assert run_audit(spark, audit) == []
         on_spark = spark.engine.execute(PER_PLAYER)
     with pokersql.connect(built_database("duckdb")) as duck:
-        duck.import_histories(POKERSTARS)
+        expected = duck.import_histories(POKERSTARS, parquet=tmp_path / "from_duckdb").parquet
         assert len(on_spark) == 6 and on_spark == duck.engine.execute(PER_PLAYER)
+    reader = duckdb.connect()
+
+    def read(file: str) -> tuple[list, list]:
+        """The columns (name, type) and the rows, sorted, of a Parquet file, as DuckDB reads it."""
+        result = reader.execute("select * from read_parquet(?)", [file])
+        return [column[:2] for column in result.description], sorted(result.fetchall(), key=repr)
+
+    for path, duckdb_path in zip(written.parquet, expected):
+        assert Path(path).name == Path(duckdb_path).name and read(path) == read(duckdb_path), path
 
 
 @pytest.mark.parametrize(

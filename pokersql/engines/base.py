@@ -208,6 +208,13 @@ class Engine:
     # unless the engine writes its files itself (``_export``).
     export_formats: tuple[str, ...] = ("csv",)
 
+    # import --parquet: a table, whole, as one Parquet file (table_to_parquet).
+    writes_table_parquet = False
+
+    def table_to_parquet(self, table: str, path: str) -> None:
+        """A table, whole, as one Parquet file: by ``export`` (an engine that writes Parquet)."""
+        self.export(table, path, "parquet")
+
     def export(self, relation: str, path: str, file_format: str) -> int:
         """Write a table or view to a file; returns the rows written.
 

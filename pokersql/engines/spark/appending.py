@@ -7,6 +7,8 @@ others (the table's file list refreshed). No Spark job writes it and no SQL text
 values. Inside a migration's transaction the table's files are noted first (``_keep_files``):
 a rollback deletes the new file, as it does the files of an INSERT.
 ``held`` asks which keys a table holds in one query, the keys a temporary view of rows.
+``table_to_parquet`` (``import --parquet``) reads a table's Parquet files back with pyarrow, in
+the same schema, and writes them as one file.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import DatabaseError
+from ..base import _replacing
 
 # Spark's types (a schema's JSON) as Arrow's; a decimal's is made from its precision and scale.
 _ARROW_TYPES = {
@@ -41,7 +44,9 @@ def _arrow_type(kind: Any, time_zone: str) -> Any:
 
 
 class _Appending:
-    """SparkEngine's ``append`` and ``held``."""
+    """SparkEngine's ``append``, ``held`` and ``table_to_parquet``."""
+
+    writes_table_parquet = True
 
     def append(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
@@ -74,12 +79,12 @@ class _Appending:
         import pyarrow as pa
         import pyarrow.compute as pc
 
-        time_zone = self.session.conf.get("spark.sql.session.timeZone")
+        schema = self._arrow_schema(entry)
         given = {column: number for number, column in enumerate(columns)}
-        arrays, fields = [], []
-        for field in entry["schema"]["fields"]:
-            kind = _arrow_type(field["type"], time_zone)
-            number = given.get(field["name"])
+        arrays = []
+        for field in schema:
+            kind = field.type
+            number = given.get(field.name)
             if number is None:
                 values = pa.nulls(len(rows), kind)
             else:
@@ -88,15 +93,43 @@ class _Appending:
                     values = pc.cast(pa.array(values, pa.float64()), kind)  # rounds to the nearest
                 elif pa.types.is_timestamp(kind):  # given as text
                     values = pc.cast(pa.array(values, pa.string()), pa.timestamp("us"))
-                    values = pc.assume_timezone(values, time_zone) if kind.tz else values
+                    values = pc.assume_timezone(values, kind.tz) if kind.tz else values
                 else:
                     values = pa.array(values, kind)
             arrays.append(values)
-            fields.append(pa.field(field["name"], kind, field.get("nullable", True)))
         try:
-            return pa.Table.from_arrays(arrays, schema=pa.schema(fields))
+            return pa.Table.from_arrays(arrays, schema=schema)
         except (pa.ArrowException, ValueError) as e:
             raise DatabaseError(f"rows that do not fit the table: {e}") from e
+
+    def _arrow_schema(self, entry: dict) -> Any:
+        """The Arrow schema of a table of the catalog: its columns, Spark's types as Arrow's."""
+        import pyarrow as pa
+
+        time_zone = self.session.conf.get("spark.sql.session.timeZone")
+        return pa.schema(
+            pa.field(field["name"], _arrow_type(field["type"], time_zone), field.get("nullable", True))
+            for field in entry["schema"]["fields"]
+        )
+
+    def table_to_parquet(self, table: str, path: str) -> None:
+        """The table, whole, as one Parquet file: its files in the warehouse (those of
+        ``append`` and of Spark's own writes) read by pyarrow in the table's schema."""
+        import pyarrow.dataset as ds
+        import pyarrow.parquet as pq
+
+        entry = self._catalog.get(table)
+        if entry is None or entry["kind"] != "table":
+            raise DatabaseError(f"no table {table} to write as Parquet")
+        schema = self._arrow_schema(entry)
+        directory = self._table_dir(table)
+        files = sorted(str(f) for f in directory.glob("*.parquet") if not f.name.startswith((".", "_"))) if directory.is_dir() else []
+        try:
+            data = ds.dataset(files, schema=schema, format="parquet").to_table() if files else schema.empty_table()
+        except Exception as e:
+            raise DatabaseError(f"could not read {table}'s Parquet files: {e}") from e
+        with _replacing(path) as temporary:
+            pq.write_table(data, temporary)
 
     def held(self, table: str, column: str, values: Sequence[Any], where: str = "", params: Sequence[Any] = ()) -> set:
         """One query: ``values`` a temporary view of rows (not a statement's literals)."""
