@@ -275,4 +275,3 @@ def test_a_weight_is_as_many_choices_numbered_in_card_order(duck):
     expected = [c for c in sorted(combos, key=lambda c: (max(c), min(c)), reverse=True) for _ in range(weights[c])]
     assert [number for number, _ in rows] == list(range(len(expected)))
     assert [cards_of(mask) for _, mask in rows] == [sorted(c) for c in expected]
-

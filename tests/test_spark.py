@@ -435,12 +435,11 @@ def test_histories_import_as_parquet_and_pay_as_on_duckdb(built_spark, built_dat
     with pokersql.connect(built_database("duckdb")) as duck:
         expected = duck.import_histories(POKERSTARS, parquet=tmp_path / "from_duckdb").parquet
         assert len(on_spark) == 6 and on_spark == duck.engine.execute(PER_PLAYER)
-    reader = duckdb.connect()
-
     def read(file: str) -> tuple[list, list]:
         """The columns (name, type) and the rows, sorted, of a Parquet file, as DuckDB reads it."""
-        result = reader.execute("select * from read_parquet(?)", [file])
-        return [column[:2] for column in result.description], sorted(result.fetchall(), key=repr)
+        with duckdb.connect() as reader:
+            result = reader.execute("select * from read_parquet(?)", [file])
+            return [column[:2] for column in result.description], sorted(result.fetchall(), key=repr)
 
     for path, duckdb_path in zip(written.parquet, expected):
         assert Path(path).name == Path(duckdb_path).name and read(path) == read(duckdb_path), path
