@@ -35,6 +35,11 @@ class Skipped:
         return asdict(self)
 
 
+def not_utf8(path: str) -> BadInput:
+    """The one line for a file that is not UTF-8 text."""
+    return BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH")
+
+
 def _first_line(path: str) -> tuple[int, str] | None:
     with open(path, encoding="utf-8-sig") as handle:
         for number, line in enumerate(handle, start=1):
@@ -52,7 +57,7 @@ def detect(path: str) -> str:
     try:
         first = _first_line(path)
     except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH") from None
+        raise not_utf8(path) from None
     except OSError as e:
         raise BadInput(f"{path}: cannot read it: {e.strerror or e}") from e
     if first is None:
@@ -75,24 +80,35 @@ def read_hands(
     kinds = [(str(path), detect(str(path))) for path in paths]  # every file checked before any hand
     before = 0
     for path, kind in kinds:
-        reader = FORMATS[kind]
         try:
             with open(path, encoding="utf-8-sig") as handle:
-                for count, (first, block) in enumerate(reader.split_hands(enumerate(handle, start=1)), start=1):
+                for count, item in enumerate(hands_of(kind, enumerate(handle, start=1), path, skip_bad), start=1):
                     if not count % PROGRESS_HANDS:
                         progress(before + handle.buffer.tell())  # bytes read ahead: near enough
-                    try:
-                        yield reader.parse_hand(block, first, path)
-                    except BadHand as bad:
-                        if not skip_bad:
-                            raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
-                        yield Skipped(path, bad.line or first, bad.reason)
-        except BadHand as bad:  # the file as a whole (text before its first hand)
-            raise BadInput(f"{path}:{bad.line}: {bad.reason}") from None
+                    yield item
         except UnicodeDecodeError:
-            raise BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH") from None
+            raise not_utf8(path) from None
         before += os.path.getsize(path)
         progress(before)
+
+
+def hands_of(
+    kind: str, lines: Iterator[tuple[int, str]], path: str, skip_bad: bool
+) -> Iterator[Hand | Skipped]:
+    """The hands of a file of that kind, from its lines numbered as the file numbers them
+    (all of it, or a worker's chunk: ``parallel``); a bad hand is BadInput naming its line, or
+    a Skipped with ``skip_bad``."""
+    reader = FORMATS[kind]
+    try:
+        for first, block in reader.split_hands(lines):
+            try:
+                yield reader.parse_hand(block, first, path)
+            except BadHand as bad:
+                if not skip_bad:
+                    raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
+                yield Skipped(path, bad.line or first, bad.reason)
+    except BadHand as bad:  # the file as a whole (text before its first hand)
+        raise BadInput(f"{path}:{bad.line}: {bad.reason}") from None
 
 
 def total_size(paths: Sequence[str]) -> int:

@@ -26,8 +26,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from . import FORMATS, Skipped, detect, pokerstars, read_hands
-from .hand import BadHand
+from ..errors import BadInput
+from . import Skipped, detect, hands_of, not_utf8, pokerstars, read_hands
 from .store import Batch
 
 PARALLEL_BYTES = 8 << 20  # about 9,000 hands: below this, starting the workers costs more than it saves
@@ -106,23 +106,17 @@ def read_chunk(chunk: Chunk, skip_bad: bool, as_csv: bool) -> tuple[Batch, list[
     try:
         text = data.decode("utf-8-sig" if start == 0 else "utf-8")
     except UnicodeDecodeError:
-        return batch, skipped, f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH"
+        return batch, skipped, str(not_utf8(path))
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    reader = FORMATS["pokerstars"]
     try:
-        for first, block in reader.split_hands(enumerate(text.split("\n"), start=first_line)):
-            try:
-                hand = reader.parse_hand(block, first, path)
-            except BadHand as bad:
-                if not skip_bad:
-                    return batch, skipped, f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)"
-                skipped.append(Skipped(path, bad.line or first, bad.reason))
-                continue
-            if not batch.take(hand):
+        for item in hands_of("pokerstars", enumerate(text.split("\n"), start=first_line), path, skip_bad):
+            if isinstance(item, Skipped):
+                skipped.append(item)
+            elif not batch.take(item):
                 batch.duplicates += 1
-    except BadHand as bad:  # the file as a whole (text before its first hand)
-        return batch, skipped, f"{path}:{bad.line}: {bad.reason}"
+    except BadInput as bad:
+        return batch, skipped, str(bad)
     return batch, skipped, None
 
 
@@ -157,8 +151,6 @@ def read_batches(
 
 
 def _taken(reader: _Reader, size: int, done: int, progress: Callable[[int], None]) -> Iterator[Batch | Skipped]:
-    from ..errors import BadInput
-
     batch, skipped, bad = reader.result()
     yield from skipped
     if bad is not None:
