@@ -208,8 +208,11 @@ class Engine:
     # unless the engine writes its files itself (``_export``).
     export_formats: tuple[str, ...] = ("csv",)
 
-    # import --parquet: a table, whole, as one Parquet file (table_to_parquet).
-    writes_table_parquet = False
+    @property
+    def writes_table_parquet(self) -> bool:
+        """import --parquet: a table, whole, as one Parquet file (``table_to_parquet``); an
+        engine that exports Parquet does, and one that writes it otherwise says so."""
+        return "parquet" in self.export_formats
 
     def table_to_parquet(self, table: str, path: str) -> None:
         """A table, whole, as one Parquet file: by ``export`` (an engine that writes Parquet)."""

@@ -410,7 +410,6 @@ class DuckDBEngine(Engine):
         return dict(rows)
 
     export_formats = ("parquet", "csv")
-    writes_table_parquet = True
 
     def _export(self, relation: str, path: str, file_format: str) -> int:
         # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.
