@@ -78,6 +78,7 @@ class DuckDBEngine(Engine):
     name = "duckdb"
     dialect = "duckdb"
     default_path = "pokersql.duckdb"
+    companion_suffixes = (".wal",)  # its write-ahead log
     binds_views = True
     in_memory = True
     reads_files = True

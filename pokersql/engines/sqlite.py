@@ -36,6 +36,7 @@ class SQLiteEngine(Engine):
     name = "sqlite"
     dialect = "sqlite"
     default_path = "pokersql.sqlite"
+    companion_suffixes = ("-journal", "-wal", "-shm")  # its rollback journal, write-ahead log, WAL index
     in_memory = True
     # Measured (docs/engines.md): SQLite sorts the preflop job's rows (023 to 025) through temporary
     # files, 13.8 GB in its first 4.4 minutes and not done.
