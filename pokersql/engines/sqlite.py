@@ -36,7 +36,6 @@ class SQLiteEngine(Engine):
     name = "sqlite"
     dialect = "sqlite"
     default_path = "pokersql.sqlite"
-    companion_suffixes = ("-journal", "-wal", "-shm")  # its rollback journal, write-ahead log, WAL index
     in_memory = True
     # Measured (docs/engines.md): SQLite sorts the preflop job's rows (023 to 025) through temporary
     # files, 13.8 GB in its first 4.4 minutes and not done.
@@ -174,6 +173,9 @@ class SQLiteEngine(Engine):
             "select name, type from sqlite_master where type in ('table', 'view') and name not like 'sqlite_%'"
         )
         return dict(rows)
+
+    # Its rollback journal, write-ahead log and WAL index: export never writes onto them.
+    companion_suffixes = ("-journal", "-wal", "-shm")
 
     # SQLite has no COPY and no Parquet writer: CSV only (export_formats), by base.write_csv.
     def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
