@@ -593,12 +593,15 @@ def range_command(text: str, plot: str | None, output_format: str) -> None:
     "--parquet",
     metavar="DIR",
     help="Then write the five tables, whole, as DIR/TABLE.parquet (made if not there), "
-    "for DuckDB or Spark to read. Not on SQLite or PostgreSQL.",
+    "for DuckDB or Spark to read. Not on SQLite or PostgreSQL. Such a file there already: exit 2, unless --force.",
 )
+@click.option("--force", is_flag=True, help="With --parquet: replace the DIR/TABLE.parquet files there already.")
 @format_option
 @quiet_option
 @pass_context
-def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, parquet: str | None, output_format: str) -> None:
+def import_command(
+    context: Context, files: tuple[str, ...], skip_bad: bool, parquet: str | None, force: bool, output_format: str
+) -> None:
     """Import hand histories: PokerStars text and PHH (.phh, .phhs), each file's format detected.
 
     Each hand becomes rows of history_hands, history_seats, history_actions,
@@ -612,13 +615,16 @@ def import_command(context: Context, files: tuple[str, ...], skip_bad: bool, par
         pokersql import pluribus_30.txt pluribus_31.txt
         pokersql import hands.phhs --skip-bad --format json
         pokersql import hands.txt --parquet tables/
+        pokersql import more.txt --parquet tables/ --force
         pokersql query "select player, sum(collected) as won from history_results group by player"
     """
     from . import histories
 
+    if force and parquet is None:
+        raise click.UsageError("--force goes with --parquet DIR")
     for path in files:
         histories.detect(path)  # a missing or unknown file is refused before the database is opened
-    emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet), output_format)
+    emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force), output_format)
 
 
 @cli.command()
@@ -657,21 +663,27 @@ def history(context: Context, players: tuple[str, ...], plot: str | None, output
 @click.argument("table_name", metavar="TABLE")
 @click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
               help="File to write: .parquet (DuckDB) or .csv, by its extension.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists (never the database's own files).")
 @format_option
 @quiet_option
 @pass_context
-def export(context: Context, table_name: str, path: str, output_format: str) -> None:
+def export(context: Context, table_name: str, path: str, force: bool, output_format: str) -> None:
     """Write a table or view to a Parquet or CSV file, for pandas, Polars or any SQL engine.
+
+    A FILE that exists is left alone (exit 2) unless --force; the open database and its own
+    files (journal, write-ahead log), however named, never are written. The file is written
+    under a temporary name beside it and appears only when whole.
 
     \b
     Examples:
         pokersql export hands --to hands.parquet
         pokersql export hand_classes --to hand_classes.csv
+        pokersql export hands --to hands.parquet --force
     \b
     Then, e.g. in Python: pandas.read_parquet("hands.parquet")
     """
     started = time.perf_counter()
-    result = context.db.export(table_name, path)
+    result = context.db.export(table_name, path, overwrite=force)
     emit(result, output_format, seconds=time.perf_counter() - started)
 
 

@@ -904,7 +904,8 @@ class Database:
 
     # -- hand histories ---------------------------------------------------
     def import_histories(
-        self, paths: str | Path | Sequence[str | Path], skip_bad: bool = False, parquet: str | Path | None = None
+        self, paths: str | Path | Sequence[str | Path], skip_bad: bool = False, parquet: str | Path | None = None,
+        overwrite: bool = False,
     ) -> ImportResult:
         """Read PokerStars hand-history text and PHH files into the tables of
         ``sql/7_histories/`` (028): hands, seats, actions, board, results.
@@ -919,7 +920,8 @@ class Database:
         ``parquet``: a folder (made if it is not there; its parent must be) to write the five
         tables to once the import is committed, each whole as ``TABLE.parquet`` (what DuckDB
         and Spark read), on an engine that writes them (DuckDB, Spark); ``ImportResult.parquet``
-        lists the files.
+        lists the files. Such a file there already is BadInput, before anything is imported,
+        unless ``overwrite``; the database's own file always is (``_check_target``).
         """
         if self.engine.imports_histories_refused:
             raise BadInput(f"import does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
@@ -928,7 +930,7 @@ class Database:
             raise BadInput("import: give at least one hand-history file")
         for path in paths:
             histories.detect(path)  # every file, before anything is read or written
-        folder = self._parquet_folder(parquet) if parquet is not None else None
+        folder = self._parquet_folder(parquet, overwrite) if parquet is not None else None
         started = time.perf_counter()
         reading = self.engine.read_only
         if reading:
@@ -978,9 +980,10 @@ class Database:
             parquet=files,
         )
 
-    def _parquet_folder(self, parquet: str | Path) -> Path:
+    def _parquet_folder(self, parquet: str | Path, overwrite: bool) -> Path:
         """``import --parquet``'s folder, checked before anything is written: BadInput for an
-        engine that writes no Parquet, a file, or a folder whose parent is not there."""
+        engine that writes no Parquet, a file, a folder whose parent is not there, or a file
+        the import would write that it must not (``_check_target``)."""
         folder = Path(parquet)
         if not self.engine.writes_table_parquet:
             raise BadInput(f"--parquet {folder}: {self.engine.title} cannot write Parquet; import on DuckDB or Spark for Parquet files")
@@ -988,7 +991,23 @@ class Database:
             raise BadInput(f"--parquet {folder}: a file, not a folder")
         if not folder.absolute().parent.is_dir():
             raise BadInput(f"--parquet {folder}: there is no folder {str(folder.absolute().parent)!r} to make it in")
+        for table in history_store.TABLES:
+            self._check_target(folder / f"{table}.parquet", overwrite, "import --parquet")
         return folder
+
+    def _check_target(self, path: Path, overwrite: bool, option: str) -> None:
+        """BadInput naming ``path`` if a command must not write it: the open database or one of
+        its own files (links followed: ``Engine.own_file``), or a file there already, unless
+        ``overwrite``. The file is then written by ``engines.base._replacing``."""
+        own = self.engine.own_file(str(path))
+        if own is not None:
+            if own != self.engine.path:
+                whose = "the open database's"  # its journal, its write-ahead log
+            else:
+                whose = "in the open database" if os.path.isdir(own) else "the open database"
+            raise BadInput(f"{option} {str(path)!r}: that is {whose} {own!r}; write to another file")
+        if not overwrite and os.path.lexists(path):
+            raise BadInput(f"{option} {str(path)!r}: the file exists; --force replaces it")
 
     def history(self, players: Sequence[str] = ()) -> HistoryResult:
         """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):
@@ -1041,8 +1060,11 @@ class Database:
         return HistoryResult(hands=int(hands), players=results, series=series)
 
     # -- getting data out -------------------------------------------------
-    def export(self, table: str, path: str | Path) -> ExportResult:
-        """Write a table or view to Parquet or CSV, chosen by the file's extension."""
+    def export(self, table: str, path: str | Path, overwrite: bool = False) -> ExportResult:
+        """Write a table or view to Parquet or CSV, chosen by the file's extension.
+
+        A file there already is BadInput unless ``overwrite``; the open database, or one of its
+        own files, always is (``_check_target``). The file appears only once whole."""
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in EXPORT_FORMATS:
@@ -1052,6 +1074,7 @@ class Database:
             raise BadInput(f"export --to {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
         if file_format not in self.engine.export_formats:
             raise BadInput(f"{self.engine.name} cannot write {file_format} ({path}): export to a .csv file instead")
+        self._check_target(path, overwrite, "export --to")
         self.ensure_ready()
         names = self.engine.relation_names()
         if table not in names:

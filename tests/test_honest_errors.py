@@ -85,12 +85,12 @@ def test_a_failed_export_leaves_the_target_as_it_was(built_database, engine_name
     _boom_view(engine_name, path)
     target = tmp_path / f"out{suffix}"
     target.write_text("precious\n")
-    status = main(["--engine", engine_name, "--db", path, "export", "boom", "--to", str(target)])
+    status = main(["--engine", engine_name, "--db", path, "export", "boom", "--to", str(target), "--force"])
     err = capsys.readouterr().err
     assert status == 1 and one_line(err), err
     assert target.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]  # no partial file left
-    status = main(["--engine", engine_name, "--db", path, "export", "cards", "--to", str(target)])
+    status = main(["--engine", engine_name, "--db", path, "export", "cards", "--to", str(target), "--force"])
     assert status == 0 and sorted(p.name for p in tmp_path.iterdir()) == [target.name]
     assert target.read_bytes() != b"precious\n"
 

@@ -313,9 +313,10 @@ def test_cli_from_environment_and_errors(pg_url: str, capsys, monkeypatch) -> No
 
 def test_cli_export_csv_same_as_duckdb(pg_url: str, duck: pokersql.Database, tmp_path: Path, capsys) -> None:
     for table in ("hand_classes", "cards"):
-        assert main(["--engine", "postgres", "--db", pg_url, "export", table, "--to", str(tmp_path / "pg.csv")]) == 0
-        assert main(["--db", duck.engine.path, "export", table, "--to", str(tmp_path / "duck.csv")]) == 0
-        assert (tmp_path / "pg.csv").read_text() == (tmp_path / "duck.csv").read_text(), table
+        ours, theirs = tmp_path / f"{table}.pg.csv", tmp_path / f"{table}.duck.csv"
+        assert main(["--engine", "postgres", "--db", pg_url, "export", table, "--to", str(ours)]) == 0
+        assert main(["--db", duck.engine.path, "export", table, "--to", str(theirs)]) == 0
+        assert ours.read_text() == theirs.read_text(), table
     assert main(["--engine", "postgres", "--db", pg_url, "export", "hands", "--to", str(tmp_path / "h.parquet")]) == 2
     assert "postgres cannot write parquet" in capsys.readouterr().err
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import shutil
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -204,6 +205,25 @@ class Engine:
         object of the database's main schema."""
         raise NotImplementedError
 
+    # The files beside the database file that are the database's too (its write-ahead log, its
+    # journal): the database's path with each of these after it (``own_file``).
+    companion_suffixes: tuple[str, ...] = ()
+
+    def own_file(self, path: str) -> str | None:
+        """The database's own file that writing ``path`` would write onto, links followed: the
+        database file (for a database that is a directory, the directory and all in it), or one
+        of its companions; None for any other file, and for a database in memory or on a server."""
+        if self.path is None or self.takes_url:
+            return None
+        target = os.path.realpath(path)
+        database = os.path.realpath(self.path)
+        if os.path.isdir(database) and os.path.commonpath((target, database)) == database:
+            return self.path
+        for own in (self.path, *(stem + suffix for stem in (self.path, database) for suffix in self.companion_suffixes)):
+            if target == os.path.realpath(own) or _same_file(path, own):
+                return own
+        return None
+
     # The formats ``export`` writes: CSV by ``write_csv`` from the rows of ``_export_rows``,
     # unless the engine writes its files itself (``_export``).
     export_formats: tuple[str, ...] = ("csv",)
@@ -364,13 +384,25 @@ class Engine:
         raise NotImplementedError
 
 
+def _same_file(path: str, other: str) -> bool:
+    """Whether both are there and are one file (a hard link too)."""
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
 @contextlib.contextmanager
 def _replacing(path: str) -> Iterator[str]:
     """A temporary file beside ``path`` to write; it replaces ``path`` only if the block succeeds.
 
-    A failure (a full disk, an interrupt) removes it and leaves whatever was at ``path``.
+    The one way pokersql writes a file of the user's (``export``, ``import --parquet``); the
+    library checks first that ``path`` is not the database's (``Engine.own_file``) and may be
+    replaced. A failure (a full disk, an interrupt) removes the temporary file and leaves
+    whatever was at ``path``. Through a symbolic link, the file it names is replaced (the link
+    stays), and a file replaced keeps its permissions.
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path))
     temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
     try:  # made now, so that a directory that cannot be written is named as the user gave it
         temporary.open("w").close()
@@ -378,6 +410,8 @@ def _replacing(path: str) -> Iterator[str]:
         raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
     try:
         yield str(temporary)
+        with contextlib.suppress(OSError):  # a new file: the default permissions
+            shutil.copymode(target, temporary)
         os.replace(temporary, target)
     finally:
         with contextlib.suppress(FileNotFoundError):

@@ -410,6 +410,7 @@ class DuckDBEngine(Engine):
         return dict(rows)
 
     export_formats = ("parquet", "csv")
+    companion_suffixes = (".wal",)  # its write-ahead log: export never writes onto it
 
     def _export(self, relation: str, path: str, file_format: str) -> int:
         # COPY takes no bound parameter for its file name: the path goes in as a quoted literal.

@@ -174,6 +174,9 @@ class SQLiteEngine(Engine):
         )
         return dict(rows)
 
+    # Its rollback journal, write-ahead log and WAL index: export never writes onto them.
+    companion_suffixes = ("-journal", "-wal", "-shm")
+
     # SQLite has no COPY and no Parquet writer: CSV only (export_formats), by base.write_csv.
     def _export_rows(self, relation: str) -> Iterator[Sequence[Any]]:
         try:
