@@ -1,4 +1,4 @@
-"""The guided tour (docs/tour/) in a real browser: headless Chromium, Debian's package.
+"""The guided tour (pokersql/tour_page/) in a real browser: headless Chromium, Debian's package.
 
 One page load runs every stage once, in order (the stages that need ``hands`` build it
 once), and takes a screenshot of each; the tests then check the answers from outside:
@@ -49,9 +49,6 @@ def _chromium() -> str:
 
 @pytest.fixture(scope="module")
 def site():
-    directory = tour.tour_directory()
-    if tour.assets_missing(directory):
-        tour.install_assets(directory)  # npm ci, as .ci/run does
     httpd, url = tour.serve_in_thread()
     yield url
     httpd.shutdown()
