@@ -241,3 +241,16 @@ def test_a_new_seed_deals_a_new_hand_through_the_stages(tour_page):
 def test_pokersql_tour_serves_until_ctrl_c():
     status, err, _ = interrupt(["tour", "--port", "0"], after=3)
     assert (status, err.strip()) == (130, "pokersql: interrupted")
+
+
+def test_a_package_without_the_tours_files_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    from pokersql.cli import main
+
+    page = tmp_path / "tour_page"
+    page.mkdir()
+    (page / "index.html").write_text("<!doctype html>")  # the page, but no DuckDB-Wasm beside it
+    monkeypatch.setattr(tour, "TOUR_DIRECTORY", page)
+    assert main(["tour", "--port", "0"]) == 1
+    assert capsys.readouterr().err == (
+        f"pokersql: error: the tour's page or its DuckDB-Wasm files are missing from {page}: reinstall pokersql\n"
+    )

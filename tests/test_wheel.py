@@ -55,11 +55,24 @@ def _check(command: list[str], **kwargs) -> subprocess.CompletedProcess:
     return done
 
 
+def _clone(target: Path) -> Path:
+    """The working tree's files as a fresh clone has them (git's, and new ones not ignored):
+    no build/ or *.egg-info/ of an earlier build, whose SOURCES.txt setuptools would read
+    back, so that a file left out of the package configuration would still be packaged."""
+    done = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True)
+    for name in done.stdout.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+    return target
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> SimpleNamespace:
     """The sdist and the wheel built; the wheel installed in a new environment; a user's folders."""
     top = tmp_path_factory.mktemp("wheel")
-    _check([sys.executable, "-m", "build", "--outdir", str(top / "dist"), str(ROOT)])
+    clone = _clone(top / "clone")
+    _check([sys.executable, "-m", "build", "--outdir", str(top / "dist"), str(clone)])
     (wheel,) = (top / "dist").glob("*.whl")
     (sdist,) = (top / "dist").glob("*.tar.gz")
     venv = top / "venv"
