@@ -716,8 +716,7 @@ def tour_command(port: int, host: str) -> None:
     """Serve the guided tour: the article's pipeline, stage by stage, in your browser.
 
     The page runs the project's SQL files in DuckDB-Wasm, offline: it loads nothing
-    from outside its own address. The first run installs DuckDB-Wasm from npm
-    (npm ci in docs/tour/; needs Node.js and npm). Ctrl-C stops the server.
+    from outside its own address. Ctrl-C stops the server.
 
     \b
     Example:
@@ -725,10 +724,6 @@ def tour_command(port: int, host: str) -> None:
     """
     from . import tour
 
-    directory = tour.tour_directory()
-    if tour.assets_missing(directory):
-        click.echo(f"Installing DuckDB-Wasm from npm ({tour.NPM_COMMAND} in {directory})...", err=True)
-        tour.install_assets(directory)
     httpd = tour.server(host, port)
     try:
         click.echo(f"The tour is at http://{host}:{httpd.server_address[1]}/ (Ctrl-C stops it)")

@@ -17,6 +17,8 @@ matplotlib is imported only when a picture is asked for.
 from __future__ import annotations
 
 import atexit
+import contextlib
+import logging
 import math
 import os
 import shutil
@@ -27,6 +29,7 @@ from typing import Any
 
 from .cards import pretty_name
 from .errors import BadInput, PokerSQLError
+from .transpile import cache_directory
 
 SIZE = (1200, 700)  # pixels, width x height, of every picture
 DPI = 100
@@ -42,23 +45,29 @@ class PlotUnavailable(PokerSQLError):
     """matplotlib is not installed."""
 
 
-def _figure(columns: int = 1, width_ratios: list[float] | None = None):
-    _keep_caches_in_a_temporary_directory()
+def _figure_class():
+    """matplotlib's Figure, its font list kept in pokersql's cache; one line if it cannot load."""
     try:
-        from matplotlib.figure import Figure
+        with _font_list_quietly(_cache_folder()):
+            from matplotlib.figure import Figure
     except ImportError as e:
         if (e.name or "").split(".")[0] == "matplotlib" or "No module named 'matplotlib" in str(e):
             raise PlotUnavailable("--plot needs matplotlib: pip install 'pokersql[plot]'") from e
         raise PokerSQLError(f"--plot: matplotlib is installed but cannot be loaded: {e}") from e
     except OSError as e:
         raise PokerSQLError(f"--plot: matplotlib cannot start: {e.strerror or e}") from e
-    figure = Figure(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, layout="constrained")
+    return Figure
+
+
+def _figure(columns: int = 1, width_ratios: list[float] | None = None):
+    figure = _figure_class()(figsize=(SIZE[0] / DPI, SIZE[1] / DPI), dpi=DPI, layout="constrained")
     axes = figure.subplots(1, columns, sharey=columns > 1, width_ratios=width_ratios)
     return figure, axes
 
 
 def check_path(path: str | Path) -> Path:
-    """A picture's path, refused before any work if it cannot be a PNG file to write."""
+    """A picture's path, refused before any work if it cannot be a PNG file to write, or if
+    matplotlib cannot draw it."""
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise BadInput(f"--plot writes PNG: the file name must end in .png, not {str(path)!r}")
@@ -70,20 +79,51 @@ def check_path(path: str | Path) -> Path:
             pass
     except OSError as e:
         raise BadInput(f"--plot {str(path)!r}: cannot write in {str(directory)!r} ({e.strerror or e})") from e
+    _figure_class()
     return path
 
 
-def _keep_caches_in_a_temporary_directory() -> None:
-    """matplotlib keeps its font list under ~/.cache/matplotlib (and makes ~/.config/matplotlib),
-    and the fc-list it runs writes fontconfig's cache under ~/.cache: pokersql writes nothing
-    outside the files it is asked to, so these go to a temporary directory, removed at exit.
-    A MPLCONFIGDIR the user set is kept."""
+def _cache_folder() -> Path | None:
+    """matplotlib keeps its font list in MPLCONFIGDIR (else ~/.cache/matplotlib, and it makes
+    ~/.config/matplotlib): pokersql gives it its own cache folder, matplotlib/ in pokersql's
+    (``transpile.cache_directory``: $POKERSQL_CACHE_DIR, else $XDG_CACHE_HOME/pokersql or
+    ~/.cache/pokersql), so the list is built once, not on every run. A MPLCONFIGDIR the user set
+    is kept (None); with the cache off (POKERSQL_CACHE_DIR="") or not writable, a temporary
+    folder, removed at exit."""
     if "matplotlib" in sys.modules or "MPLCONFIGDIR" in os.environ:
-        return
-    directory = tempfile.mkdtemp(prefix="pokersql-matplotlib-")
-    atexit.register(shutil.rmtree, directory, ignore_errors=True)
-    os.environ["MPLCONFIGDIR"] = directory
-    os.environ["XDG_CACHE_HOME"] = directory  # fontconfig's cache, for fc-list
+        return None
+    directory = cache_directory("matplotlib")
+    try:
+        if directory is None:
+            raise OSError
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=directory):
+            pass
+    except OSError:
+        directory = Path(tempfile.mkdtemp(prefix="pokersql-matplotlib-"))
+        atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    os.environ["MPLCONFIGDIR"] = str(directory)
+    return directory
+
+
+@contextlib.contextmanager
+def _font_list_quietly(folder: Path | None):
+    """While matplotlib loads (and, the first time, builds its font list): its "Matplotlib is
+    building the font cache; this may take a moment." not printed, and the fc-list it runs
+    keeps fontconfig's cache in ``folder``, beside the font list (XDG_CACHE_HOME, until loaded)."""
+    logger = logging.getLogger("matplotlib.font_manager")
+    level, cache_home = logger.level, os.environ.get("XDG_CACHE_HOME")
+    logger.setLevel(logging.ERROR)
+    if folder is not None:
+        os.environ["XDG_CACHE_HOME"] = str(folder)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+        if cache_home is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = cache_home
 
 
 def _data(result: Any) -> dict[str, Any]:

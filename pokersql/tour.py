@@ -1,14 +1,15 @@
 """The guided tour: the article's pipeline in the browser, on DuckDB-Wasm, served from here.
 
-The page (docs/tour/) reads the project's own SQL files through one manifest that this
-module writes from ``migrations.sql_files()``: each file's path, what it creates, and
-which files it needs (the files that create what it reads, ``migrations.file_reads``, with theirs,
+The page (pokersql/tour_page/, package data) reads the project's own SQL files through one
+manifest that this module writes from ``migrations.sql_files()``: each file's path, what it
+creates, and which files it needs (the files that create what it reads, ``migrations.file_reads``, with theirs,
 in run order). A stage loads only those, so the deck is on screen in a few seconds and
 the 2,598,960 hands are built only by the stage that shows them.
 
 The server answers GET requests for the page's folder and nothing else: the page, the
 manifest, the SQL files, and the npm packages' browser files (DuckDB-Wasm, Apache Arrow
-and what it imports), from docs/tour/node_modules (``npm ci``, package-lock.json).
+and what it imports), vendored in the package under tour_page/vendor/ (.ci/tour-vendor), so an
+installed wheel serves the tour offline, with no Node.js.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ import functools
 import http.server
 import json
 import mimetypes
-import shutil
-import subprocess
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -26,12 +25,11 @@ from urllib.parse import unquote, urlsplit
 from . import migrations
 from .errors import PokerSQLError
 
-TOUR_DIRECTORY = Path(__file__).resolve().parents[1] / "docs" / "tour"
+TOUR_DIRECTORY = Path(__file__).resolve().parent / "tour_page"
 PAGE_FILES = ("index.html", "tour.js", "tour.css", "stages.js", "chart.js")
 # The npm packages the page imports, by the import map in index.html: only these are served.
 VENDOR_PACKAGES = ("@duckdb/duckdb-wasm", "apache-arrow", "flatbuffers", "tslib")
-WASM_FILE = "node_modules/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm"
-NPM_COMMAND = "npm ci --no-audit --no-fund"
+WASM_FILE = "vendor/@duckdb/duckdb-wasm/dist/duckdb-eh.wasm"
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
          ".sql": "text/plain; charset=utf-8", ".html": "text/html; charset=utf-8", ".css": "text/css", ".png": "image/png"}
 
@@ -41,24 +39,10 @@ class TourError(PokerSQLError):
 
 
 def tour_directory() -> Path:
-    if not (TOUR_DIRECTORY / "index.html").is_file():
-        raise TourError(f"the tour's page is not here ({TOUR_DIRECTORY}): `pokersql tour` runs from a source checkout of pokersql")
+    """The page's folder, in the installed package: the page and DuckDB-Wasm's files beside it."""
+    if not (TOUR_DIRECTORY / "index.html").is_file() or not (TOUR_DIRECTORY / WASM_FILE).is_file():
+        raise TourError(f"the tour's page or its DuckDB-Wasm files are missing from {TOUR_DIRECTORY}: reinstall pokersql")
     return TOUR_DIRECTORY
-
-
-def assets_missing(directory: Path) -> bool:
-    return not (directory / WASM_FILE).is_file()
-
-
-def install_assets(directory: Path) -> None:
-    """``npm ci`` in the tour's folder: DuckDB-Wasm's files, as package-lock.json pins them."""
-    npm = shutil.which("npm")
-    if npm is None:
-        raise TourError(f"the tour needs DuckDB-Wasm from npm, and npm is not installed: install Node.js and npm, then run `{NPM_COMMAND}` in {directory}")
-    done = subprocess.run([npm, *NPM_COMMAND.split()[1:]], cwd=directory, capture_output=True, text=True)
-    if done.returncode != 0 or assets_missing(directory):
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise TourError(f"`{NPM_COMMAND}` in {directory} failed: {last}")
 
 
 def manifest() -> dict:
@@ -114,7 +98,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             rest = name[len("vendor/") :]
             for package in VENDOR_PACKAGES:
                 if rest.startswith(package + "/"):
-                    root = (self.tour / "node_modules" / package).resolve()
+                    root = (self.tour / "vendor" / package).resolve()
                     target = (root / rest[len(package) + 1 :]).resolve()
                     if root in target.parents and target.is_file():
                         return target.read_bytes(), target.name

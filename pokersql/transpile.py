@@ -156,13 +156,14 @@ _MODULE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 _SQLGLOT_VERSION: str | None = None
 
 
-def cache_directory() -> Path | None:
-    """Where the transpile cache lives, or None when it is turned off."""
+def cache_directory(part: str = "transpiled") -> Path | None:
+    """Where pokersql's cache ``part`` lives (the transpile cache; ``matplotlib``, the font
+    list of --plot), or None when the cache is turned off."""
     chosen = os.environ.get("POKERSQL_CACHE_DIR")
     if chosen is not None:
-        return Path(chosen) / "transpiled" if chosen else None
+        return Path(chosen) / part if chosen else None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pokersql" / "transpiled"
+    return Path(base) / "pokersql" / part
 
 
 def _cache_file(

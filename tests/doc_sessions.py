@@ -163,6 +163,19 @@ def run(session: Session, directory: Path, env: dict[str, str] | None = None) ->
     return results
 
 
+def assert_as_shown(session: Session, results: list[tuple[Step, str, str, int]]) -> None:
+    """Every step printed what the page shows, and exited 0 unless the page's next command is
+    `echo $?`; a SQL shell's statements wrote nothing on stderr."""
+    for index, (step, output, stderr, status) in enumerate(results):
+        shown = clean("\n".join(step.output))
+        if status:  # only where the page shows it, with the next command: `echo $?`
+            following = results[index + 1][0] if index + 1 < len(results) else None
+            assert following is not None and following.text == "echo $?", f"{session.name}: {step.text!r} exited {status}: {stderr}"
+        if step.typed[0].startswith(tuple(prompt for prompt, _ in PROMPTS.values())) or step.text.startswith(tuple(PROMPTS)):
+            assert stderr == "", f"{session.name}: {step.text!r}: {stderr}"
+        assert clean(output) == shown, f"{session.name}: {step.text!r} printed\n{output}\nwhere the page shows\n{shown}"
+
+
 def workspace(databases: Path, directory: Path, session: Session | None = None) -> Path:
     """A session's directory: copies of the built poker.duckdb and poker.sqlite in DATABASES (a
     session may change them; none that the session builds itself, piping SQL into a shell),

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_sessions import BIN, PROMPTS, ROOT, SQL_PIPE, Session, clean, run, sessions, workspace  # tests/doc_sessions.py
+from doc_sessions import BIN, ROOT, SQL_PIPE, Session, assert_as_shown, clean, run, sessions, workspace  # tests/doc_sessions.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("doc_examples")]
 
@@ -79,14 +79,7 @@ def test_the_example_prints_what_the_page_shows(session, databases, tmp_path, re
             f"{session.name} is marked pending on '{session.pending}', which works now: take the mark off"
         )
         return
-    for index, (step, output, stderr, status) in enumerate(results):
-        shown = clean("\n".join(step.output))
-        if status:  # only where the page shows it, with the next command: `echo $?`
-            following = results[index + 1][0] if index + 1 < len(results) else None
-            assert following is not None and following.text == "echo $?", f"{session.name}: {step.text!r} exited {status}: {stderr}"
-        if step.typed[0].startswith(tuple(prompt for prompt, _ in PROMPTS.values())) or step.text.startswith(tuple(PROMPTS)):
-            assert stderr == "", f"{session.name}: {step.text!r}: {stderr}"
-        assert clean(output) == shown, f"{session.name}: {step.text!r} printed\n{output}\nwhere the page shows\n{shown}"
+    assert_as_shown(session, results)
 
 
 def test_a_wrong_output_on_the_page_is_caught(databases, tmp_path):

@@ -30,7 +30,7 @@ def test_command_help_has_an_example(name):
     assert f"pokersql {name}" in command.help
 
 
-RUN = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/pokersql deal --players 4 --seed 2010"
+RUN = "python3 -m venv .venv && .venv/bin/pip install '.[plot]' && .venv/bin/pokersql deal --players 4 --seed 2010"
 TEST = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q"
 
 

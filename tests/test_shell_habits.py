@@ -97,20 +97,6 @@ def test_no_color_in_a_real_terminal_writes_no_escape_code(db_file, tmp_path):
 
 
 # -- nothing written outside the paths given -----------------------------------------------
-def test_plot_writes_nothing_in_the_home_directory(db_file, tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    picture = tmp_path / "simulate.png"
-    env = _env(HOME=str(home), MPLCONFIGDIR=None, XDG_CACHE_HOME=None, XDG_CONFIG_HOME=None)
-    done = subprocess.run(
-        [*pokersql_command(), "--db", db_file, "simulate", "--deals", "100", "--seed", "1", "--plot", str(picture)],
-        env=env, capture_output=True, text=True, timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert sorted(str(p.relative_to(home)) for p in home.rglob("*")) == []
-
-
 def _unwritable_directory(tmp_path: Path) -> Path:
     """A directory this process cannot create a file in: mode 555, or for root (whom modes do
     not stop) /sys, where no one may."""

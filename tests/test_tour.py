@@ -1,4 +1,4 @@
-"""The guided tour (docs/tour/) in a real browser: headless Chromium, Debian's package.
+"""The guided tour (pokersql/tour_page/) in a real browser: headless Chromium, Debian's package.
 
 One page load runs every stage once, in order (the stages that need ``hands`` build it
 once), and takes a screenshot of each; the tests then check the answers from outside:
@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
 import subprocess
 from decimal import Decimal
 from pathlib import Path
@@ -28,30 +27,15 @@ from pokersql import migrations, tour
 from pokersql.cards import card_name
 from pokersql.counts import five_card_counts
 
+import chromium  # tests/chromium.py
+from chromium import STAGE_TIMEOUT_MS
 from signals import interrupt, pokersql_command
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("tour")]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
-STAGE_TIMEOUT_MS = 600_000  # a ceiling for a loaded machine, not a speed test
-
-
-def _chromium() -> str:
-    path = shutil.which("chromium") or (CHROMIUM if Path(CHROMIUM).exists() else None)
-    if path is None:
-        pytest.fail("Chromium is not installed: run the install step of .ci/run (apt-get install -y chromium)")
-    return path
-
 
 @pytest.fixture(scope="module")
 def site():
-    directory = tour.tour_directory()
-    if tour.assets_missing(directory):
-        tour.install_assets(directory)  # npm ci, as .ci/run does
     httpd, url = tour.serve_in_thread()
     yield url
     httpd.shutdown()
@@ -60,15 +44,8 @@ def site():
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=_chromium(), headless=True, args=CHROMIUM_ARGS, viewport={"width": 1100, "height": 900},
-        )
+    with chromium.browser(tmp_path_factory.mktemp("chromium-profile")) as context:
         yield context
-        context.close()
 
 
 @pytest.fixture(scope="module")
@@ -76,11 +53,7 @@ def tour_page(site, browser, tmp_path_factory):
     """The page, every stage run once in order, each screenshot taken: (page, requests, shots)."""
     shots = Path(os.environ.get("POKERSQL_TOUR_SCREENSHOTS") or tmp_path_factory.mktemp("tour-screenshots"))
     shots.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page()
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(site)
-    page.wait_for_function("window.tour && (window.tour.results.deck || window.tour.errors.deck)", timeout=STAGE_TIMEOUT_MS)
+    page, requests = chromium.open_tour(browser, site)
     stages = page.evaluate("window.tour.stages")
     for stage in stages:
         page.evaluate("id => window.tour.runStage(id)", stage)
@@ -268,3 +241,16 @@ def test_a_new_seed_deals_a_new_hand_through_the_stages(tour_page):
 def test_pokersql_tour_serves_until_ctrl_c():
     status, err, _ = interrupt(["tour", "--port", "0"], after=3)
     assert (status, err.strip()) == (130, "pokersql: interrupted")
+
+
+def test_a_package_without_the_tours_files_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    from pokersql.cli import main
+
+    page = tmp_path / "tour_page"
+    page.mkdir()
+    (page / "index.html").write_text("<!doctype html>")  # the page, but no DuckDB-Wasm beside it
+    monkeypatch.setattr(tour, "TOUR_DIRECTORY", page)
+    assert main(["tour", "--port", "0"]) == 1
+    assert capsys.readouterr().err == (
+        f"pokersql: error: the tour's page or its DuckDB-Wasm files are missing from {page}: reinstall pokersql\n"
+    )

@@ -164,7 +164,12 @@ def test_plot_needs_a_png_file_name(run, tmp_path, command):
     assert status == 2 and "picture.jpg" in err and len(err.strip().splitlines()) == 1
 
 
-def test_plot_without_matplotlib_is_one_clear_line(run, tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", [
+    ["freq"], ["simulate", "--deals", "10", "--seed", "1"], ["equity", "AhAd", "KhKd"], ["range", "AA"], ["history"],
+])
+def test_plot_without_matplotlib_is_one_clear_line_before_the_work(run, tmp_path, monkeypatch, command):
+    """matplotlib is an extra: without it --plot is refused before the command does its work
+    (no table printed, then a failure), exit 1 (not bad input: a missing part), one line."""
     real_import = builtins.__import__
 
     def no_matplotlib(name, *args, **kwargs):
@@ -173,8 +178,10 @@ def test_plot_without_matplotlib_is_one_clear_line(run, tmp_path, monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    status, _, err = run("freq", "--plot", str(tmp_path / "freq.png"))
-    assert status == 1 and "pip install 'pokersql[plot]'" in err and len(err.strip().splitlines()) == 1
+    status, out, err = run(*command, "--plot", str(tmp_path / "picture.png"))
+    assert (status, out) == (1, "")
+    assert err == "pokersql: error: --plot needs matplotlib: pip install 'pokersql[plot]'\n"
+    assert not (tmp_path / "picture.png").exists()
 
 
 def _complete(env_extra: dict[str, str]) -> subprocess.CompletedProcess:

@@ -1,0 +1,8 @@
+export function fromUTF8Array(data) {
+    const decoder = new TextDecoder();
+    return decoder.decode(data);
+}
+export function toUTF8Array(str) {
+    const encoder = new TextEncoder();
+    return encoder.encode(str);
+}
