@@ -719,7 +719,7 @@ def tour_command(port: int, host: str) -> None:
         tour.install_assets(directory)
     httpd = tour.server(host, port)
     try:
-        click.echo(f"The tour is at http://{host}:{httpd.server_address[1]}/ (Ctrl-C stops it)")
+        click.echo(f"The tour is at {tour.url(host, httpd.server_address[1])} (Ctrl-C stops it)")
         httpd.serve_forever()
     finally:
         httpd.server_close()
