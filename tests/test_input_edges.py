@@ -50,6 +50,11 @@ def cli(engine_db, capsys, monkeypatch):
     return _run
 
 
+def refused(cli, *args: str, **stdin: bytes) -> str:
+    """The one line of a CLI run that must fail as bad input (exit 2)."""
+    return one_line_error(*cli(*args, **stdin))
+
+
 def json_rows(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
 
@@ -67,8 +72,7 @@ def test_a_csv_cell_over_the_csv_modules_limit_is_exit_2_naming_the_line_and_the
     """131,072 characters is Python csv's limit of a field (DuckDB's path read the line with it)."""
     path = tmp_path / "hands.csv"
     path.write_text(f"id,cards\n1,{ROYAL}\n2,\"{'A' * 200_000}\"\n", encoding="utf-8")
-    status, out, err = cli("eval", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} line 3: 'cards' is 200,000 characters long {LONG}: '{'A' * 24}…'"
+    assert refused(cli, "eval", "--file", str(path)) == f"{path} line 3: 'cards' is 200,000 characters long {LONG}: '{'A' * 24}…'"
 
 
 def test_a_long_cell_of_a_kept_column_is_read(cli, csv_reader, tmp_path):
@@ -111,17 +115,17 @@ def test_a_csv_cell_of_30_mb_is_exit_2_naming_its_line(cli, tmp_path):
     """Longer than pyarrow's block: the file is read again by Python's csv to name the line."""
     path = tmp_path / "hands.csv"
     path.write_text(f"id,cards\n1,{ROYAL}\n\n2,\"{'As Ks ' * 5_000_000}\"\n", encoding="utf-8")
-    status, out, err = cli("eval", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} line 4: 'cards' is 30,000,000 characters long {LONG}: 'As Ks As Ks As Ks As Ks …'"
+    expected = f"{path} line 4: 'cards' is 30,000,000 characters long {LONG}: 'As Ks As Ks As Ks As Ks …'"
+    assert refused(cli, "eval", "--file", str(path)) == expected
 
 
 def test_a_long_stdin_line_and_a_long_showdown_hole_are_exit_2(cli, tmp_path):
-    status, out, err = cli("eval", "--file", "-", stdin=f"{ROYAL}\n{'Ks' * 100_000}\n".encode())
-    assert one_line_error(status, out, err) == f"stdin line 2: the hand is 200,000 characters long {LONG}: '{'Ks' * 12}…'"
+    stdin = f"{ROYAL}\n{'Ks' * 100_000}\n".encode()
+    expected = f"stdin line 2: the hand is 200,000 characters long {LONG}: '{'Ks' * 12}…'"
+    assert refused(cli, "eval", "--file", "-", stdin=stdin) == expected
     path = tmp_path / "showdown.csv"
     path.write_text(f"hand_id,seat,hole,board\n1,1,Ah Kh,{LOW}\n1,2,\"{'Qs ' * 50_000}\",{LOW}\n", encoding="utf-8")
-    status, out, err = cli("showdown", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} line 3: 'hole' is 150,000 characters long {LONG}: '{'Qs ' * 8}…'"
+    assert refused(cli, "showdown", "--file", str(path)) == f"{path} line 3: 'hole' is 150,000 characters long {LONG}: '{'Qs ' * 8}…'"
 
 
 # -- separators ---------------------------------------------------------------------------
@@ -190,12 +194,10 @@ def test_a_binary_cards_column_is_read_as_utf8_on_every_engine(cli, tmp_path):
 def test_a_binary_cell_that_is_not_utf8_is_exit_2_naming_the_row(cli, tmp_path):
     path = tmp_path / "hands.parquet"
     pq.write_table(pa.table({"cards": pa.array([ROYAL.encode(), b"2c 3d 4h \xff 5s 7c"], pa.binary())}), path)
-    status, out, err = cli("eval", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} row 2: 'cards' is not UTF-8 text (byte 0xff at byte 10)"
+    assert refused(cli, "eval", "--file", str(path)) == f"{path} row 2: 'cards' is not UTF-8 text (byte 0xff at byte 10)"
     cards = pa.array([[b"As", b"Ks", b"Qs", b"Js", b"T\xe9"]], pa.list_(pa.binary()))
     pq.write_table(pa.table({"cards": cards}), path)
-    status, out, err = cli("eval", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} row 1: 'cards' is not UTF-8 text (byte 0xe9 at byte 2)"
+    assert refused(cli, "eval", "--file", str(path)) == f"{path} row 1: 'cards' is not UTF-8 text (byte 0xe9 at byte 2)"
 
 
 # -- columns and paths ----------------------------------------------------------------------
@@ -215,14 +217,11 @@ def test_a_frame_with_two_cards_columns_is_refused_naming_them(db, frame, what):
 def test_a_file_with_two_columns_of_one_name_is_exit_2(cli, tmp_path):
     path = tmp_path / "hands.csv"
     path.write_text(f"cards,id,cards\n{ROYAL},1,{LOW}\n", encoding="utf-8")
-    status, out, err = cli("eval", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} has 2 columns named 'cards': rename all but one"
+    assert refused(cli, "eval", "--file", str(path)) == f"{path} has 2 columns named 'cards': rename all but one"
     path.write_text(f"hand_id,seat,seat,hole,board\n1,1,2,Ah Kh,{LOW}\n", encoding="utf-8")
-    status, out, err = cli("showdown", "--file", str(path))
-    assert one_line_error(status, out, err) == f"{path} has 2 columns named 'seat': rename all but one"
+    assert refused(cli, "showdown", "--file", str(path)) == f"{path} has 2 columns named 'seat': rename all but one"
     path.write_text(f"id,id,cards\n1,2,{ROYAL}\n", encoding="utf-8")
-    status, out, err = cli("eval", "--file", str(path), "--keep", "id")
-    assert one_line_error(status, out, err) == f"{path} has 2 columns named 'id': rename all but one"
+    assert refused(cli, "eval", "--file", str(path), "--keep", "id") == f"{path} has 2 columns named 'id': rename all but one"
     status, out, err = cli("eval", "--file", str(path), "--keep", "", "--format", "json")  # the twins not read: fine
     assert (status, err, json_rows(out)[0]["hand_rank"]) == (0, "", 1)
 
@@ -238,7 +237,5 @@ def test_a_directory_is_named_as_one(db, cli, tmp_path):
     for command in ("eval", "showdown"):
         status, out, err = cli(command, "--file", str(tmp_path))
         assert one_line_error(status, out, err) == expected
-    status, out, err = cli("eval", "--file", "/dev/null")
-    assert one_line_error(status, out, err) == "not a file: '/dev/null'"
-    status, out, err = cli("eval", "--file", str(tmp_path / "missing.csv"))
-    assert one_line_error(status, out, err) == f"no such file: {str(tmp_path / 'missing.csv')!r}"
+    assert refused(cli, "eval", "--file", "/dev/null") == "not a file: '/dev/null'"
+    assert refused(cli, "eval", "--file", str(tmp_path / "missing.csv")) == f"no such file: {str(tmp_path / 'missing.csv')!r}"
