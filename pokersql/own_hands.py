@@ -50,7 +50,6 @@ import importlib
 import itertools
 import math
 import sqlite3
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -586,7 +585,7 @@ def _null(value: Any) -> str | None:
 
 
 def _is_list(value: Any) -> bool:
-    return not isinstance(value, (str, bytes)) and isinstance(value, Iterable)
+    return not isinstance(value, (str, bytes, bytearray, memoryview)) and isinstance(value, Iterable)
 
 
 # The longest cell of a hand's column read (its text, or a list's cards joined by spaces):
@@ -879,7 +878,7 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
 
         values = texts
         if not all(type(text) is str for text in texts):  # a tenth of the time of the loop below
-            values = [None if _null(text) else " ".join(map(str, text)) if _is_list(text) else str(text) for text in texts]
+            values = [_text_or_none(text) for text in texts]
         frame = pa.table({"cards": pa.array(values, pa.string())})
     registered = False
     sql = ""
@@ -922,6 +921,15 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
     finally:
         if registered:
             connection.unregister(INPUT_NAME)
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A hand's value as value_text reads it, or None where it refuses it (the row is then bad,
+    and bad_row names it with value_text's message)."""
+    try:
+        return value_text(value, "the hand")
+    except BadInput:
+        return None
 
 
 def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:

@@ -191,6 +191,16 @@ def test_a_binary_cards_column_is_read_as_utf8_on_every_engine(cli, tmp_path):
     assert [row["hand_rank"] for row in answers[0]] == [1, 1, 7462]
 
 
+def test_bytes_in_a_list_or_a_frame_are_utf8_text_on_every_engine(db):
+    royal = "A♠ K♠ Q♠ J♠ 10♠".encode()
+    lists = [royal.split(), [card.encode() for card in LOW.split()]]
+    for given in ([royal, bytearray(LOW.encode())], lists, pandas.DataFrame({"cards": [royal, LOW.encode()]})):
+        assert [row["hand_rank"] for row in db.evaluate_many(given).records()] == [1, 7462]
+    with pytest.raises(BadInput) as error:
+        db.evaluate_many([royal, b"2c 3d 4h 5s 7\xe9"])
+    assert str(error.value) == "row 2: the hand is not UTF-8 text (byte 0xe9 at byte 14)"
+
+
 def test_a_binary_cell_that_is_not_utf8_is_exit_2_naming_the_row(cli, tmp_path):
     path = tmp_path / "hands.parquet"
     pq.write_table(pa.table({"cards": pa.array([ROYAL.encode(), b"2c 3d 4h \xff 5s 7c"], pa.binary())}), path)
