@@ -17,7 +17,12 @@ PRETTY_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 # One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
 _CARD = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE | re.ASCII)
-_SEPARATORS = re.compile(r"[\s,]+")
+# What separates cards: a comma, or any character Python counts as a space (str.isspace):
+# the ASCII spaces and controls \t \n \v \f \r, the no-break space U+00A0, the thin space
+# U+2009, the narrow no-break space U+202F, ... (none above U+3000). DuckDB's batches read
+# the same set (own_hands.DUCKDB_EVALUATED).
+SEPARATORS = "," + "".join(c for c in map(chr, range(0x3001)) if c.isspace())
+_SEPARATORS = re.compile(f"[{re.escape(SEPARATORS)}]+")
 
 
 def card_id(rank: str, suit: str) -> int:
@@ -58,7 +63,7 @@ def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[int]:
             match = _CARD.match(token, position)
             if match is None:
                 bad = token[position:] if position else token
-                raise BadInput(f"unknown card {bad!r}: write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. 'Ah')")
+                raise BadInput(f"unknown card {shown(bad)}: write a rank 2-9, T, J, Q, K, A and a suit s, h, d, c (e.g. 'Ah')")
             rank, suit = match.group(1).upper(), match.group(2)
             rank = "T" if rank == "10" else rank
             suit = SUIT_SYMBOLS.get(suit, suit.lower())
@@ -70,6 +75,13 @@ def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[int]:
             raise BadInput(f"duplicate card {card_name(card)!r}")
         seen.add(card)
     return cards
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Text as a message quotes it, on one line: in single quotes, cut after ``limit``
+    characters ('…'), a character that does not print written as Python escapes it ('\\xa0')."""
+    body = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return f"'{body}{'…' if len(text) > limit else ''}'"
 
 
 def check_distinct(hands: list[list[int]], names: list[str]) -> None:

@@ -711,7 +711,7 @@ def sql(dialect: str, recipe: str | None) -> None:
 
 @cli.command(name="tour")
 @click.option("--port", type=click.IntRange(0, 65535), default=8010, show_default=True, help="Port to serve on (0: any free port).")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on (IPv6 too: ::1).")
 def tour_command(port: int, host: str) -> None:
     """Serve the guided tour: the article's pipeline, stage by stage, in your browser.
 
@@ -726,7 +726,7 @@ def tour_command(port: int, host: str) -> None:
 
     httpd = tour.server(host, port)
     try:
-        click.echo(f"The tour is at http://{host}:{httpd.server_address[1]}/ (Ctrl-C stops it)")
+        click.echo(f"The tour is at {tour.url(host, httpd.server_address[1])} (Ctrl-C stops it)")
         httpd.serve_forever()
     finally:
         httpd.server_close()

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import CARD_NAMES, card_name, parse_cards
+from .cards import CARD_NAMES, SEPARATORS, card_name, parse_cards, shown
 from .errors import BadInput, PokerSQLError
 
 BATCH_ROWS = 200_000  # hands per query on DuckDB: a step of the progress bar, and the memory bound (about 0.6 GiB)
@@ -266,13 +266,21 @@ def hand_columns(names: Sequence[str], what: str, columns: Sequence[str] | None 
             if name not in names:
                 listed = ", ".join(map(str, names)) or "none"
                 raise BadInput(f"{what} has no column {name!r}; its columns: {listed}")
-        return tuple(columns)
+        return _one_each(names, tuple(columns), what)
     if "cards" in names:
-        return ("cards",)
+        return _one_each(names, ("cards",), what)
     if "hole" in names and "board" in names:
-        return ("hole", "board")
+        return _one_each(names, ("hole", "board"), what)
     listed = ", ".join(map(str, names)) or "none"
     raise BadInput(f"{what} needs a 'cards' column (or 'hole' and 'board'); its columns: {listed}")
+
+
+def _one_each(names: Sequence[str], used: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """``used``, the columns read, when ``names`` holds each once; else BadInput naming the one twice."""
+    for name in used:
+        if (count := list(names).count(name)) > 1:
+            raise BadInput(f"{what} has {count} columns named {name!r}: rename all but one")
+    return used
 
 
 def kept_columns(names: Sequence[str], keep: Sequence[str] | None, what: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -290,6 +298,7 @@ def kept_columns(names: Sequence[str], keep: Sequence[str] | None, what: str) ->
             listed = ", ".join(map(str, names)) or "none"
             raise BadInput(f"{what} has no column {missing[0]!r}; its columns: {listed}")
         kept = list(dict.fromkeys(keep))
+    _one_each(names, tuple(kept), what)
     taken = set(RESULT_COLUMNS) | set(kept)
     renamed = []
     for name in kept:
@@ -359,8 +368,10 @@ def _iterable_batches(hands: Iterable[Any], size: int) -> Iterator[Batch]:
 
 
 def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None, named: Sequence[str] | None, name: str | None) -> Source:
+    if path.is_dir():
+        raise BadInput(f"{str(path)!r} is a directory, not a file: give a .csv or .parquet file")
     if not path.is_file():
-        raise BadInput(f"no such file: {str(path)!r}")
+        raise BadInput(f"{'not a file' if path.exists() else 'no such file'}: {str(path)!r}")
     what = name or str(path)
     suffix = path.suffix.lower()
     if suffix in (".parquet", ".pq"):
@@ -441,12 +452,24 @@ def not_utf8(where: str, line: bytes, error: UnicodeDecodeError, hint: str = "")
     return BadInput(f"{where}: not UTF-8 text (byte 0x{line[error.start]:02x} at column {error.start + 1}){hint}")
 
 
+# Python's csv refuses a field over 131,072 characters (csv.field_size_limit); pyarrow takes
+# any that fits its block. A hand's cell is bounded by MAX_CELL (value_text) whichever reads it.
+CSV_FIELD_LIMIT = 2**31 - 1
+
+
 def _csv_records(path: Path) -> Iterator[tuple[int, list[str]]]:
     """(the line where it starts, its fields) for each record, the header first; blank lines skipped."""
     with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.reader(handle)
         start = 1
-        for row in reader:
+        while True:
+            limit = csv.field_size_limit(CSV_FIELD_LIMIT)  # the module's setting: put back at once
+            try:
+                row = next(reader, None)
+            finally:
+                csv.field_size_limit(limit)
+            if row is None:
+                return
             if row:
                 yield start, row
             start = reader.line_num + 1
@@ -460,8 +483,10 @@ def _csv_line(path: Path, number: int) -> int:
     return line
 
 
-def _field_count_error(path: Path, what: str, header: list[str]) -> BadInput | None:
-    """The first record whose fields are not the header's, as BadInput (None if there is none)."""
+def _record_error(path: Path, what: str, header: list[str], columns: tuple[str, ...]) -> BadInput | None:
+    """The first record whose fields are not the header's, or whose hand's cell is over MAX_CELL
+    characters (pyarrow cannot read a record longer than its block), as BadInput (None if none)."""
+    positions = [header.index(name) for name in columns]
     for line, row in _csv_records(path):
         if len(row) != len(header):
             names = ", ".join(header)
@@ -469,6 +494,11 @@ def _field_count_error(path: Path, what: str, header: list[str]) -> BadInput | N
                 f"{what} line {line}: {len(row)} fields where the header has {len(header)} ({names}); "
                 f"a field that holds a comma must be quoted (\"As,Ks,Qs,Js,Ts\")"
             )
+        for name, position in zip(columns, positions):
+            try:
+                value_text(row[position], f"'{name}'")
+            except BadInput as e:
+                return BadInput(f"{what} line {line}: {e}")
     return None
 
 
@@ -508,14 +538,14 @@ def _csv_batches(path: Path, what: str, header: list[str], columns: tuple[str, .
             if rows:
                 yield Batch(first, rows, frame=pa.concat_tables(pending).combine_chunks(), columns=columns, kept=kept)
         except pa.ArrowInvalid as e:
-            raise (_field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV: {e}")) from None
+            raise (_record_error(path, what, header, columns) or BadInput(f"cannot read {what!r} as CSV: {e}")) from None
         return
     records = (row for _, row in itertools.islice(_csv_records(path), 1, None))
     positions = [header.index(name) for name in wanted]
     first = 0
     while rows := list(itertools.islice(records, size)):
         if any(len(row) != len(header) for row in rows):
-            raise _field_count_error(path, what, header) or BadInput(f"cannot read {what!r} as CSV")
+            raise _record_error(path, what, header, columns) or BadInput(f"cannot read {what!r} as CSV")
         frame = {name: [row[position] for row in rows] for name, position in zip(wanted, positions)}
         yield Batch(first, len(rows), frame=frame, columns=columns, kept=kept)
         first += len(rows)
@@ -555,21 +585,43 @@ def _null(value: Any) -> str | None:
 
 
 def _is_list(value: Any) -> bool:
-    return not isinstance(value, (str, bytes)) and isinstance(value, Iterable)
+    return not isinstance(value, (str, bytes, bytearray, memoryview)) and isinstance(value, Iterable)
+
+
+# The longest cell of a hand's column read (its text, or a list's cards joined by spaces):
+# a hand is at most a few dozen characters, and a cell of megabytes would cost seconds
+# and gigabytes to refuse card by card. Checked before a card is read, on every engine.
+MAX_CELL = 1_000
 
 
 def value_text(value: Any, what: str) -> str:
-    """A value of a hand's column as card text; BadInput if it is null or NaN, or a list holding a null."""
+    """A value of a hand's column as card text (bytes as UTF-8); BadInput if it is null or NaN,
+    a list holding a null, bytes that are not UTF-8, or over MAX_CELL characters."""
     null = _null(value)
     if null:
         raise BadInput(f"{what} is {null}, not cards")
     if not _is_list(value):
+        text = _text(value, what)
+    else:
+        cards = list(value)
+        if any(_null(card) for card in cards):
+            listed = ", ".join(_null(card) or _text(card, what) for card in cards)
+            raise BadInput(f"{what} holds a card that is null: [{listed}]")
+        text = " ".join(_text(card, what) for card in cards)
+    if len(text) > MAX_CELL:
+        raise BadInput(f"{what} is {len(text):,} characters long (a hand's cards take at most {MAX_CELL:,}): {shown(text)}")
+    return text
+
+
+def _text(value: Any, what: str) -> str:
+    """A cell's value, or a list's card, as text: bytes decoded as UTF-8."""
+    if not isinstance(value, (bytes, bytearray, memoryview)):
         return str(value)
-    cards = list(value)
-    if any(_null(card) for card in cards):
-        shown = ", ".join(_null(card) or str(card) for card in cards)
-        raise BadInput(f"{what} holds a card that is null: [{shown}]")
-    return " ".join(map(str, cards))
+    raw = bytes(value)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{what} is not UTF-8 text (byte 0x{raw[e.start]:02x} at byte {e.start + 1})") from None
 
 
 def row_cards(values: Sequence[Any], columns: Sequence[str] = ()) -> list[int]:
@@ -602,7 +654,7 @@ def bad_row(source: Source, batch: Batch, index: int) -> BadInput:
         row_cards(values, source.columns)
     except BadInput as e:
         return BadInput(f"{source.where(batch.first + index + 1)}: {e}")
-    return BadInput(f"{source.where(batch.first + index + 1)}: cannot read the hand {values!r}")
+    return BadInput(f"{source.where(batch.first + index + 1)}: cannot read the hand {', '.join(shown(str(value)) for value in values)}")
 
 
 def batch_cards(source: Source, batch: Batch) -> list[list[int]]:
@@ -646,6 +698,9 @@ _CARD_NAME_LIST = "[\n            " + ",\n            ".join(
     ", ".join(f"'{name}'" for name in CARD_NAMES[value * 4 : value * 4 + 4]) for value in range(13)
 ) + "\n        ]"
 
+# cards.SEPARATORS as an RE2 character class ('[\\x{2c}\\x{9}...]'), its braces doubled for str.format.
+_SEPARATOR_CLASS = "[" + "".join("\\x{{%x}}" % ord(char) for char in SEPARATORS) + "]"
+
 DUCKDB_EVALUATED = """
 with
     own_hands as (
@@ -657,8 +712,8 @@ with
     ),
     -- The hand as canonical text, one space between cards ('As Ks 7d 7c 7h 2s 9c'): such
     -- text as it is; any other notation of the contract (10 for T, either case, suit
-    -- symbols, other separators or none) rewritten so; null when the text is not cards and
-    -- separators only.
+    -- symbols, other separators or none: a comma or any space, cards.SEPARATORS) rewritten
+    -- so; null when the text is not cards and separators only.
     canonical as (
         select
             own_hands.hand_no,
@@ -667,13 +722,13 @@ with
                     then own_hands.hand_text
                 when regexp_full_match(
                     own_hands.hand_text,
-                    '[ ,\t\n\r\f\v]*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠][ ,\t\n\r\f\v]*)*'
+                    '""" + _SEPARATOR_CLASS + """*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠]""" + _SEPARATOR_CLASS + """*)*'
                 )
                     -- Separators out, ranks upper case (10 as T), suits lower case (symbols as
                     -- letters; the ranks hold none of the letters S H D C), a space after each card.
                     then rtrim(regexp_replace(
                         translate(
-                            upper(replace(translate(own_hands.hand_text, ' ,\t\n\r\f\v', ''), '10', 'T')),
+                            upper(replace(regexp_replace(own_hands.hand_text, '""" + _SEPARATOR_CLASS + """+', '', 'g'), '10', 'T')),
                             'SHDC♠♥♦♣',
                             'shdcshdc'
                         ),
@@ -823,7 +878,7 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
 
         values = texts
         if not all(type(text) is str for text in texts):  # a tenth of the time of the loop below
-            values = [None if _null(text) else " ".join(map(str, text)) if _is_list(text) else str(text) for text in texts]
+            values = [_text_or_none(text) for text in texts]
         frame = pa.table({"cards": pa.array(values, pa.string())})
     registered = False
     sql = ""
@@ -868,21 +923,36 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
             connection.unregister(INPUT_NAME)
 
 
+def _text_or_none(value: Any) -> str | None:
+    """A hand's value as value_text reads it, or None where it refuses it (the row is then bad,
+    and bad_row names it with value_text's message)."""
+    try:
+        return value_text(value, "the hand")
+    except BadInput:
+        return None
+
+
 def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
     """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board.
 
-    Null when a column is null or a list holds a null: that row is then a bad hand.
+    Null when a column is null, a list holds a null, bytes are not UTF-8, or a cell is over
+    MAX_CELL characters (value_text's rules): that row is then a bad hand, named by value_text.
     """
     parts = []
     for name in columns:
         kind = types.get(name, "VARCHAR")
         column = f'own_input."{name}"'
+        if kind == "BLOB[]":
+            column = f"list_transform({column}, lambda card: try(decode(card)))"
         if kind.endswith("[]"):
-            parts.append(f"case when list_count({column}) = len({column}) then array_to_string({column}, ' ') end")
+            text = f"case when list_count({column}) = len({column}) then array_to_string({column}, ' ') end"
+        elif kind == "BLOB":
+            text = f"try(decode({column}))"
         elif kind != "VARCHAR":
-            parts.append(f"cast({column} as varchar)")
+            text = f"cast({column} as varchar)"
         else:
-            parts.append(column)
+            text = column
+        parts.append(f"case when length({text}) <= {MAX_CELL} then {text} end")
     return " || ' ' || ".join(parts)
 
 

@@ -18,6 +18,7 @@ import functools
 import http.server
 import json
 import mimetypes
+import socket
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -105,7 +106,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return None
 
     def do_GET(self) -> None:
-        found = self._resolve(unquote(urlsplit(self.path).path))
+        try:
+            found = self._resolve(unquote(urlsplit(self.path).path))
+        except (OSError, ValueError):  # a name no file can have: a null byte, too long
+            found = None
         if found is None:
             self.send_error(404)
             return
@@ -122,18 +126,33 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_error(405)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """Bound to the host's first address by getaddrinfo: IPv4, or IPv6 (``::1``); "" all of IPv4's."""
+
+    def __init__(self, host: str, port: int, handler: type) -> None:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, _, _, _, address = found[0]
+        self.address_family = family
+        super().__init__(address, handler)
+
+
 def server(host: str = "127.0.0.1", port: int = 8010) -> http.server.ThreadingHTTPServer:
     """The tour's server, bound but not yet serving (``serve_forever`` serves it)."""
     directory = tour_directory()
     handler = type("TourHandler", (_Handler,), {"tour": directory})
     try:
-        return http.server.ThreadingHTTPServer((host, port), handler)
+        return _Server(host, port, handler)
     except OSError as e:
-        raise TourError(f"cannot serve the tour on {host}:{port}: {e.strerror or e}") from e
+        raise TourError(f"cannot serve the tour on {url(host, port)}: {e.strerror or e}") from e
+
+
+def url(host: str, port: int) -> str:
+    """The page's address: ``http://127.0.0.1:8010/``, an IPv6 host in brackets (``http://[::1]:8010/``)."""
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
 def serve_in_thread(host: str = "127.0.0.1", port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A running server on a free port, for tests: (server, its address). ``shutdown()`` stops it."""
     httpd = server(host, port)
     threading.Thread(target=functools.partial(httpd.serve_forever, poll_interval=0.1), daemon=True).start()
-    return httpd, f"http://{host}:{httpd.server_address[1]}/"
+    return httpd, url(host, httpd.server_address[1])
