@@ -216,6 +216,10 @@ class Database:
         self._evaluations = 0
         self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
+        # What first use built (ensure_ready, _ensure_lookups; never a migrate() asked for):
+        # "the lookup tables", or "the tables" (all of them); and the seconds it took.
+        self.built_on_first_use = ""
+        self.seconds_building = 0.0
 
     @contextlib.contextmanager
     def _watching(self, task: str) -> Iterator[None]:
@@ -264,11 +268,20 @@ class Database:
             todo = migrations.plan(self.engine, migrations.sql_files())
             if todo:
                 self._check_writable(todo)
-                self.migrate()
+                self._first_use(self.migrate, whole=True)
                 self.engine.reopen(read_only=True)
             self._ready = True
         else:
-            self.migrate()
+            self._first_use(self.migrate, whole=True)
+
+    def _first_use(self, apply: Callable[[], list[migrations.SqlFile]], whole: bool) -> None:
+        """Apply SQL files on first use (``apply()``: all of them if ``whole``, else the lookup
+        tables), noting what it built and how long it took."""
+        started = time.perf_counter()
+        if apply():
+            whole = whole or self.built_on_first_use == "the tables"
+            self.built_on_first_use = "the tables" if whole else "the lookup tables"
+            self.seconds_building += time.perf_counter() - started
 
     def _check_writable(self, todo: migrations.Plan) -> None:
         path = self.engine.path
@@ -337,7 +350,7 @@ class Database:
             # A view file changed under tables built from it: all of those are rebuilt at once,
             # those outside these files too (hands), or they would never follow it.
             files = every_file
-        migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
+        self._first_use(lambda: migrations.migrate(self.engine, files=files, progress=self.progress), whole=files is every_file)  # nothing, on a built database
         self._lookups_ready.add(needs)
 
     def _drop_lookup_copy(self) -> None:
