@@ -130,8 +130,8 @@ def connect(
     ``read_only=True`` opens a built file read-only: a file you cannot write, or one
     that other processes read at the same time, and nothing is ever written to it
     (dealing and equity read their inputs from temporary tables). A file that
-    still needs SQL files applied is opened writable for that first, then read-only
-    again; ``migrate()`` always opens it writable.
+    still needs SQL files applied (a new file too) is opened writable for that first and
+    built whole, then read-only again; ``migrate()`` always opens it writable.
     ``engine_options`` go to the engine: Spark's ``master`` (default ``local[2]``).
     """
     if engine not in ENGINES:
@@ -141,7 +141,7 @@ def connect(
         path = None  # SQLite's and DuckDB's own name for a database in memory
     if path is not None and not engine_class.takes_url and str(path).startswith(URL_SCHEMES):
         raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
-    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress)
+    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=read_only)
 
 
 def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
@@ -207,8 +207,9 @@ def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int,
 
 
 class Database:
-    def __init__(self, engine: Engine, progress: ProgressCallback | None = None) -> None:
+    def __init__(self, engine: Engine, progress: ProgressCallback | None = None, whole: bool = False) -> None:
         self.engine = engine
+        self._whole = whole  # opened for reading (connect's read_only): a fresh file is built whole, once
         self.progress: ProgressCallback = progress or no_progress
         self._ready = False
         self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
@@ -341,7 +342,7 @@ class Database:
         """
         if self._ready or needs in self._lookups_ready:
             return
-        if self.engine.read_only:  # a read-only file is either complete or migrated whole
+        if self.engine.read_only or self._whole:  # a read-only file is either complete or migrated whole
             self.ensure_ready()
             return
         every_file = migrations.sql_files()
