@@ -24,7 +24,7 @@ try:
     from .errors import BadInput, Interrupted, PokerSQLError
     from .games import GAME_NAMES, game_of
     from .output import FORMATS, emit
-    from .engines.postgres import masked
+    from .engines.postgres import URL_SCHEMES, masked
     from .own_hands import stdin_hands
     from .progress import ProgressBar
     from .results import AppliedFile, BuildResult, MigrateResult
@@ -156,7 +156,8 @@ class Context:
         export): a file (or Spark's folder) chosen by --db or POKERSQL_DB that is not there is
         refused, not made new (a typo in the name would give an empty database)."""
         path = self.chosen_path
-        if self._db is None and path and path != MEMORY and not ENGINES[self.engine].takes_url and not os.path.exists(path):
+        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not ENGINES[self.engine].takes_url
+        if self._db is None and a_file and not os.path.exists(path):
             raise BadInput(
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
