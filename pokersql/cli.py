@@ -164,14 +164,18 @@ class Context:
             )
         return self.db
 
+    def say_what_was_built(self) -> None:
+        """One line on stderr when the command built tables on first use, after it succeeded (a
+        failed command's one line is its error); build says so itself."""
+        if self._db is not None and self._db.built_on_first_use and self._db.engine.path and self.command != "build":
+            where, seconds = places.shown(self.db_path), self._db.seconds_building
+            click.echo(f"pokersql: built {self._db.built_on_first_use} in {where} ({seconds:.1f} s)", err=True)
+
     def close(self) -> None:
         if self._progress is not None:
             self._progress.close()
         if self._db is not None:
             self._db.close()
-            built, seconds = self._db.built_on_first_use, self._db.seconds_building
-            if built and self._db.engine.path and self.command != "build":  # build says so itself
-                click.echo(f"pokersql: built {built} in {places.shown(self.db_path)} ({seconds:.1f} s)", err=True)
 
 
 pass_context = click.make_pass_decorator(Context)
@@ -226,9 +230,12 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
         except BrokenPipeError as e:
             raise _ReaderGone() from e
+        if isinstance(ctx.obj, Context):
+            ctx.obj.say_what_was_built()
+        return done
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -81,6 +81,18 @@ def test_eval_on_a_fresh_home_builds_the_tables_once(tmp_path: Path, capsys, mon
         assert cli(capsys, *args)[::2] == (0, ""), args
 
 
+def test_a_command_that_fails_after_building_says_only_its_error(tmp_path: Path, capsys, monkeypatch) -> None:
+    """The contract's one line: a command that built the tables, then failed, prints its error
+    alone; the tables stay built, and the next command has nothing to say."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("POKERSQL_DB", raising=False)
+    status, out, err = cli(capsys, "query", "select * from nowhere")
+    assert (status, out) == (1, "") and err.startswith("pokersql: error: ") and err.count("\n") == 1, err
+    assert "nowhere" in err
+    status, out, err = cli(capsys, "query", "select count(*) as n from hands", "--format", "csv")
+    assert (status, out.splitlines(), err) == (0, ["n", "2598960"], "")
+
+
 def test_the_suite_keeps_out_of_the_users_data_folder(data_folder: Path, tmp_path_factory) -> None:
     """tests/conftest.py points the data folder at the run's own, for every test and program."""
     assert places.data_folder() == data_folder
