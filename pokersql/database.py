@@ -217,8 +217,9 @@ class Database:
         self._evaluations = 0
         self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
-        # What first use built (ensure_ready, _ensure_lookups; never a migrate() asked for):
-        # "the lookup tables", or "the tables" (all of them); and the seconds it took.
+        # What first use built in a database that held no table (ensure_ready, _ensure_lookups;
+        # never a migrate() asked for): "the lookup tables", or "the tables" (all of them); and
+        # the seconds it took.
         self.built_on_first_use = ""
         self.seconds_building = 0.0
 
@@ -277,9 +278,11 @@ class Database:
 
     def _first_use(self, apply: Callable[[], list[migrations.SqlFile]], whole: bool) -> None:
         """Apply SQL files on first use (``apply()``: all of them if ``whole``, else the lookup
-        tables), noting what it built and how long it took."""
+        tables); on a database that held no table, note what it built and how long it took
+        (files applied to a built one, a new version's or a shell-built database's, are no build)."""
+        fresh = self.built_on_first_use or not self.engine.relation_names()
         started = time.perf_counter()
-        if apply():
+        if apply() and fresh:
             whole = whole or self.built_on_first_use == "the tables"
             self.built_on_first_use = "the tables" if whole else "the lookup tables"
             self.seconds_building += time.perf_counter() - started
@@ -351,7 +354,8 @@ class Database:
             # A view file changed under tables built from it: all of those are rebuilt at once,
             # those outside these files too (hands), or they would never follow it.
             files = every_file
-        self._first_use(lambda: migrations.migrate(self.engine, files=files, progress=self.progress), whole=files is every_file)  # nothing, on a built database
+        # nothing, on a built database
+        self._first_use(lambda: migrations.migrate(self.engine, files=files, progress=self.progress), whole=files is every_file)
         self._lookups_ready.add(needs)
 
     def _drop_lookup_copy(self) -> None:
