@@ -130,8 +130,8 @@ def connect(
     ``read_only=True`` opens a built file read-only: a file you cannot write, or one
     that other processes read at the same time, and nothing is ever written to it
     (dealing and equity read their inputs from temporary tables). A file that
-    still needs SQL files applied is opened writable for that first, then read-only
-    again; ``migrate()`` always opens it writable.
+    still needs SQL files applied (a new file too) is opened writable for that first and
+    built whole, then read-only again; ``migrate()`` always opens it writable.
     ``engine_options`` go to the engine: Spark's ``master`` (default ``local[2]``).
     """
     if engine not in ENGINES:
@@ -141,7 +141,7 @@ def connect(
         path = None  # SQLite's and DuckDB's own name for a database in memory
     if path is not None and not engine_class.takes_url and str(path).startswith(URL_SCHEMES):
         raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
-    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress)
+    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=read_only)
 
 
 def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
@@ -207,8 +207,9 @@ def _shuffle_settings(shuffle: str, riffles: int, order: str) -> tuple[str, int,
 
 
 class Database:
-    def __init__(self, engine: Engine, progress: ProgressCallback | None = None) -> None:
+    def __init__(self, engine: Engine, progress: ProgressCallback | None = None, whole: bool = False) -> None:
         self.engine = engine
+        self._whole = whole  # opened for reading (connect's read_only): a fresh file is built whole, once
         self.progress: ProgressCallback = progress or no_progress
         self._ready = False
         self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
@@ -216,6 +217,11 @@ class Database:
         self._evaluations = 0
         self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
+        # What first use built in a database that held no table (ensure_ready, _ensure_lookups;
+        # never a migrate() asked for): "the lookup tables", or "the tables" (all of them); and
+        # the seconds it took.
+        self.built_on_first_use = ""
+        self.seconds_building = 0.0
 
     @contextlib.contextmanager
     def _watching(self, task: str) -> Iterator[None]:
@@ -264,11 +270,22 @@ class Database:
             todo = migrations.plan(self.engine, migrations.sql_files())
             if todo:
                 self._check_writable(todo)
-                self.migrate()
+                self._first_use(self.migrate, whole=True)
                 self.engine.reopen(read_only=True)
             self._ready = True
         else:
-            self.migrate()
+            self._first_use(self.migrate, whole=True)
+
+    def _first_use(self, apply: Callable[[], list[migrations.SqlFile]], whole: bool) -> None:
+        """Apply SQL files on first use (``apply()``: all of them if ``whole``, else the lookup
+        tables); on a database that held no table, note what it built and how long it took
+        (files applied to a built one, a new version's or a shell-built database's, are no build)."""
+        fresh = self.built_on_first_use or not self.engine.relation_names()
+        started = time.perf_counter()
+        if apply() and fresh:
+            whole = whole or self.built_on_first_use == "the tables"
+            self.built_on_first_use = "the tables" if whole else "the lookup tables"
+            self.seconds_building += time.perf_counter() - started
 
     def _check_writable(self, todo: migrations.Plan) -> None:
         path = self.engine.path
@@ -328,7 +345,7 @@ class Database:
         """
         if self._ready or needs in self._lookups_ready:
             return
-        if self.engine.read_only:  # a read-only file is either complete or migrated whole
+        if self.engine.read_only or self._whole:  # a read-only file is either complete or migrated whole
             self.ensure_ready()
             return
         every_file = migrations.sql_files()
@@ -337,7 +354,8 @@ class Database:
             # A view file changed under tables built from it: all of those are rebuilt at once,
             # those outside these files too (hands), or they would never follow it.
             files = every_file
-        migrations.migrate(self.engine, files=files, progress=self.progress)  # nothing, on a built database
+        # nothing, on a built database
+        self._first_use(lambda: migrations.migrate(self.engine, files=files, progress=self.progress), whole=files is every_file)
         self._lookups_ready.add(needs)
 
     def _drop_lookup_copy(self) -> None:

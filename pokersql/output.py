@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .cards import pretty_name
+from .places import shown
 from .results import (
     BuildResult,
     CompareResult,
@@ -351,15 +352,15 @@ def _cards(cards: Sequence[str] | str) -> str:
 def _(result: MigrateResult, **options: Any) -> Output:
     columns = ["version", "script", "type", "checksum"]
     rows = [(f.version, f.script, f.type, f.checksum) for f in result.applied]
-    title = f"Applied {len(rows)} SQL file(s) to {result.database}"
-    lines = [] if rows else [f"Nothing to apply: {result.database} is up to date."]
+    title = f"Applied {len(rows)} SQL file(s) to {shown(result.database)}"
+    lines = [] if rows else [f"Nothing to apply: {shown(result.database)} is up to date."]
     return Output(columns, rows, result.to_dict(), title=title, lines=[*lines, f"({result.seconds:.2f} s)"], show_table=bool(rows))
 
 
 @present.register
 def _(result: BuildResult, **options: Any) -> Output:
     data = result.to_dict()
-    line = f"{result.table}: {result.rows:,} rows in {result.database} ({result.seconds:.2f} s)"
+    line = f"{result.table}: {result.rows:,} rows in {shown(result.database)} ({result.seconds:.2f} s)"
     return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
 
 
@@ -372,7 +373,7 @@ def _(result: ImportResult, **options: Any) -> Output:
     held = f", {result.duplicates:,} already held" if result.duplicates else ""
     bad = f", {len(result.skipped):,} skipped" if result.skipped else ""
     line = (f"Imported {result.imported:,} of {result.hands + len(result.skipped):,} hand(s){held}{bad} "
-            f"from {len(result.files)} file(s) into {result.database}")
+            f"from {len(result.files)} file(s) into {shown(result.database)}")
     lines = [line]
     if result.parquet:
         lines.append(f"Wrote the {len(result.parquet)} tables as Parquet: {', '.join(result.parquet)}")

@@ -25,6 +25,7 @@ import pytest
 import sqlglot
 
 import pokersql
+from pokersql import places
 from pokersql.cli import main
 
 ENGINES = ["duckdb", "sqlite"]
@@ -65,6 +66,19 @@ def transpile_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
         run_folder = run_folder.parent
     os.environ["POKERSQL_CACHE_DIR"] = str(run_folder / "cache")
     return run_folder / "cache"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The user's data folder, where the CLI keeps its default database (pokersql/places.py):
+    a folder of this worker's for the whole run (XDG_DATA_HOME, HOME where platformdirs reads
+    that instead), for the tests and the programs they start; never the real user's."""
+    home = tmp_path_factory.mktemp("home")
+    os.environ["XDG_DATA_HOME"] = str(home / ".local" / "share")
+    if not places.data_folder().is_relative_to(home):  # macOS: ~/Library/Application Support
+        os.environ["HOME"] = str(home)
+    assert places.data_folder().is_relative_to(home), places.data_folder()
+    return places.data_folder()
 
 
 @pytest.fixture(scope="session", params=ENGINES)

@@ -136,7 +136,7 @@ def run(session: Session, directory: Path, env: dict[str, str] | None = None) ->
     """Runs every step in DIRECTORY: (step, its real output, stderr, exit status). A SQL shell's
     statements go to one process of the shell, through its standard input; its output is split
     back per statement by a marker line the shell prints between them."""
-    environment = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "NO_COLOR": "1", **(env or {})}
+    environment = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "NO_COLOR": "1", **home(directory), **(env or {})}
     results = []
     status = 0
     for kind, command, statements in session.steps:
@@ -176,17 +176,25 @@ def assert_as_shown(session: Session, results: list[tuple[Step, str, str, int]])
         assert clean(output) == shown, f"{session.name}: {step.text!r} printed\n{output}\nwhere the page shows\n{shown}"
 
 
+def home(directory: Path) -> dict[str, str]:
+    """A session's home folder is its directory: the CLI's default database is in its data
+    folder there, ~/.local/share/pokersql/pokersql.duckdb as the pages show it (Linux's)."""
+    return {"HOME": str(directory), "XDG_DATA_HOME": str(directory / ".local" / "share")}
+
+
 def workspace(databases: Path, directory: Path, session: Session | None = None) -> Path:
     """A session's directory: copies of the built poker.duckdb and poker.sqlite in DATABASES (a
     session may change them; none that the session builds itself, piping SQL into a shell),
-    poker.duckdb also as pokersql.duckdb, the CLI's default, and sql/ and tests/histories/ as in the
-    repository's root."""
+    poker.duckdb also as the CLI's default database in the session's data folder (``home``), and
+    sql/ and tests/histories/ as in the repository's root."""
     directory.mkdir(parents=True, exist_ok=True)
     built_here = " ".join(command.text for _, command, _ in session.steps) if session else ""
     for name in ("poker.duckdb", "poker.sqlite"):
         if not re.search(rf"\|\s*(duckdb|sqlite3)\s+{re.escape(name)}", built_here):
             shutil.copyfile(databases / name, directory / name)
-    shutil.copyfile(databases / "poker.duckdb", directory / "pokersql.duckdb")
+    default = Path(home(directory)["XDG_DATA_HOME"]) / "pokersql" / "pokersql.duckdb"
+    default.parent.mkdir(parents=True)
+    shutil.copyfile(databases / "poker.duckdb", default)
     (directory / "sql").symlink_to(ROOT / "sql")
     (directory / "tests").mkdir()
     (directory / "tests" / "histories").symlink_to(ROOT / "tests" / "histories")  # real hand histories (README)

@@ -148,22 +148,6 @@ def test_sql_prints_every_file(run):
         assert f"-- {sql_file.script}" in out
 
 
-def test_module_entry_point_in_a_fresh_directory(tmp_path):
-    """`python -m pokersql` works on a fresh machine: it sets up what it needs itself."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("POKERSQL_")}
-    result = subprocess.run(
-        [sys.executable, "-m", "pokersql", "deal", "--players", "2", "--seed", "1", "--format", "json"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert len(json.loads(result.stdout)["players"]) == 2
-    assert (tmp_path / "pokersql.duckdb").exists()
-    bad = subprocess.run(
-        [sys.executable, "-m", "pokersql", "eval", "Qx"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert bad.returncode == 2 and "'Qx'" in bad.stderr and "Traceback" not in bad.stderr
-
-
 def test_env_selects_the_database(tmp_path, capsys):
     path = tmp_path / "from-env.duckdb"
     os.environ["POKERSQL_DB"] = str(path)

@@ -621,16 +621,20 @@ def test_sqlite3_shell_builds_the_same_tables(built: dict[str, Path], tmp_path: 
 
 @pytest.fixture
 def sqlite_home(built: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory holding a built pokersql.sqlite, the default file for --engine sqlite."""
-    shutil.copyfile(built["sqlite"], tmp_path / "pokersql.sqlite")
-    monkeypatch.chdir(tmp_path)
+    """A home whose data folder holds a built pokersql.sqlite, the default file for --engine
+    sqlite; the working directory, empty."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    (tmp_path / "data" / "pokersql").mkdir(parents=True)
+    shutil.copyfile(built["sqlite"], tmp_path / "data" / "pokersql" / "pokersql.sqlite")
+    (tmp_path / "work").mkdir()
+    monkeypatch.chdir(tmp_path / "work")
     monkeypatch.delenv("POKERSQL_DB", raising=False)
     monkeypatch.delenv("POKERSQL_ENGINE", raising=False)
-    return tmp_path
+    return tmp_path / "work"
 
 
 # The commands every engine answers as DuckDB does are tests/test_conformance.py's; these are
-# the rest, on SQLite's default file (pokersql.sqlite in the working directory).
+# the rest, on SQLite's default file (pokersql.sqlite in the data folder).
 @pytest.mark.parametrize(
     "args",
     [
@@ -649,14 +653,15 @@ def test_cli_commands_same_on_both_engines(sqlite_home: Path, cli_duckdb: Path, 
     if args[0] == "build":  # its timing differs
         on_sqlite, on_duckdb = on_sqlite.split('"seconds"')[0], on_duckdb.split('"seconds"')[0]
     assert on_sqlite == on_duckdb
-    assert sorted(p.name for p in sqlite_home.iterdir()) == ["pokersql.sqlite"]  # the default file, nothing else
+    assert list(sqlite_home.iterdir()) == []  # nothing in the working directory
+    assert sorted(p.name for p in (sqlite_home.parent / "data" / "pokersql").iterdir()) == ["pokersql.sqlite"]  # the default file, nothing else
 
 
 def test_cli_engine_from_environment(sqlite_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POKERSQL_ENGINE", "sqlite")
     assert main(["migrate"]) == 0
-    assert "Nothing to apply: pokersql.sqlite is up to date." in capsys.readouterr().out
-    assert not (sqlite_home / "pokersql.duckdb").exists()
+    assert f"Nothing to apply: {sqlite_home.parent / 'data' / 'pokersql' / 'pokersql.sqlite'} is up to date." in capsys.readouterr().out
+    assert not (sqlite_home.parent / "data" / "pokersql" / "pokersql.duckdb").exists()
 
 
 def test_cli_sqlite_errors(sqlite_home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 # How messages name each engine (the registry, pokersql.engines, names the engines and their classes).
 ENGINE_TITLES = {"duckdb": "DuckDB", "sqlite": "SQLite", "postgres": "PostgreSQL", "spark": "Spark"}
 DEFAULT_ENGINE = "duckdb"  # --engine's default
+# The engines whose database is one file, told by its header (file_kind).
+FILE_ENGINES = ("duckdb", "sqlite")
 
 FETCH_ROWS = 10_000  # rows per fetch when a query's rows are streamed
 
@@ -59,9 +61,17 @@ def file_kind(path: str | None) -> str | None:
 
 
 def _check_kind(path: str | None, engine: str) -> None:
+    """A file of another engine, or (for a file engine) a folder or a file that is no database
+    (a CSV, DuckDB's empty file; SQLite makes an empty file a database), is refused by name."""
     kind = file_kind(path)
     if kind is not None and kind != engine:
         raise BadInput(f"{path} is a {ENGINE_TITLES[kind]} database file, not {ENGINE_TITLES[engine]}: use --engine {kind}")
+    if path is None or kind is not None or engine not in FILE_ENGINES:
+        return
+    if os.path.isdir(path):
+        raise BadInput(f"{path} is a folder, not a {ENGINE_TITLES[engine]} database file")
+    if os.path.isfile(path) and os.access(path, os.R_OK) and (os.path.getsize(path) or engine != "sqlite"):
+        raise BadInput(f"{path} is not a {ENGINE_TITLES[engine]} database file")
 
 
 @dataclass(frozen=True)
