@@ -17,6 +17,8 @@ CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals to the board
 TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
+MAX_PLAYERS = 10  # a Hold'em table seats 2 to 10
+MAX_HUNDREDTHS = 10**18 - 1  # the largest amount of a decimal(18, 2) column, in hundredths
 
 
 class BadHand(Exception):
@@ -37,8 +39,16 @@ def hundredths(text: str) -> int:
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
     if not whole.isdigit() and not (whole == "" and fraction.isdigit()) or len(fraction) > 2 or (fraction and not fraction.isdigit()):
-        raise BadHand(f"not an amount: {text.strip()!r}")
-    return int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
+        raise BadHand(f"not an amount: {shown(text.strip())}")
+    value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
+    if value > MAX_HUNDREDTHS:
+        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({MAX_HUNDREDTHS / 100:,.2f})")
+    return value
+
+
+def shown(text: str, most: int = 40) -> str:
+    """``text`` quoted, cut to its first ``most`` characters (and how many it has) when longer."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def card_ids(text: str, unknown: str = "") -> list[int | None]:
@@ -89,7 +99,8 @@ class Hand:
 
     __slots__ = ("site", "hand_id", "source_file", "source_line", "game", "small_blind", "big_blind", "ante",
                  "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
-                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street")
+                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
+                 "seated", "folded")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -115,11 +126,22 @@ class Hand:
         self.put: dict[str, int] = {}  # chips each player put in, all streets
         self.street_totals: dict[str, int] = {}  # on the street being played
         self.street = "preflop"
+        self.seated: dict[int, str] = {}  # seat -> player
+        self.folded: set[str] = set()
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
         if player in self.seats:
-            raise BadHand(f"player {player!r} sits twice")
+            raise BadHand(f"player {player!r} sits twice: in seats {self.seats[player][0]} and {number}")
+        if number in self.seated:
+            raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
+        if len(self.seats) == MAX_PLAYERS:
+            raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
+        size = self.max_seats or MAX_PLAYERS
+        if not 1 <= number <= size:
+            table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
+            raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
+        self.seated[number] = player
         self.seats[player] = (number, stack)
         self.put[player] = 0
 
@@ -138,6 +160,8 @@ class Hand:
         if put > stack:
             raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
         self.put[player] = put
+        if action == "fold":
+            self.folded.add(player)
         total = self.street_totals.get(player, 0) + (0 if dead else added)
         self.street_totals[player] = total
         self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
@@ -166,6 +190,8 @@ class Hand:
 
     def collect(self, player: str, amount: int) -> None:
         self._known(player)
+        if amount and player in self.folded:
+            raise BadHand(f"{player} folded, and collects {amount / 100:g} from the pot")
         assert self.collected is not None
         self.collected[player] = self.collected.get(player, 0) + amount
 
@@ -178,6 +204,10 @@ class Hand:
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
         history gives back (PokerStars says; PHH does not, and the rules give them)."""
+        if self.max_seats is not None and not 2 <= self.max_seats <= MAX_PLAYERS:
+            raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
+        if self.button_seat is not None and self.button_seat not in self.seated:
+            raise BadHand(f"the button is on seat {self.button_seat}, where no one sits")
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
@@ -188,6 +218,8 @@ class Hand:
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
+        if pot > MAX_HUNDREDTHS:
+            raise BadHand(f"amount too large: a pot of {pot / 100:,.2f}, more than the tables hold ({MAX_HUNDREDTHS / 100:,.2f})")
         if self.total_pot is not None and self.total_pot != pot:
             raise BadHand(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
         if self.collected is not None:

@@ -18,7 +18,8 @@ _HEADER = re.compile(
     r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+): +(?:Tournament #(\d+), [^-]*- +)?"
     r"(?P<game>.+?) \((?P<stakes>[^)]*)\)(?: - Level [^-]*)? - (?P<date>\d{4}/\d\d/\d\d) (?P<time>\d\d?:\d\d:\d\d)(?: (?P<zone>\w+))?"
 )
-_TABLE = re.compile(r"Table '(?P<table>[^']*)'(?: (?P<seats>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?$")
+# The table's name: from the first quote to the last before its size and button (a name may hold a quote).
+_TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<seats>\d+)-max)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \((\S+) in chips(?:, \S+ bounty)?\)")
 _STAKES = re.compile(r"([^/\s]+)/([^/\s]+)")
 _TOTAL = re.compile(r"Total pot (\S+).*?\| Rake (\S+)")
@@ -218,7 +219,10 @@ def _summary_line(hand: Hand, line: str) -> None:
         cards = card_ids(line[7 : line.index("]")])
         if cards != [card for _, card in hand.board]:
             raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
-    elif line.startswith("Seat ") and "[" in line:  # cards shown or mucked (most seats show none)
-        seen = _SUMMARY_CARDS.match(line)
-        if seen is not None:
-            hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+    elif line.startswith("Seat "):
+        if "[" in line:  # cards shown or mucked (most seats show none)
+            seen = _SUMMARY_CARDS.match(line)
+            if seen is not None:
+                hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+    elif not any(noise in line for noise in _NOISE):  # text that is not a hand's, before the next hand
+        raise BadHand(f"unknown line {line[:60]!r} after the hand's summary")
