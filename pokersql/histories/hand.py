@@ -33,7 +33,7 @@ class BadHand(Exception):
 def hundredths(text: str) -> int:
     """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
     whole, dot, fraction = text.partition(".")
-    if whole.isdigit() and (not dot or (len(fraction) <= 2 and fraction.isdigit())):  # the common case, quickly
+    if whole.isdigit() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdigit())):  # the common case, quickly
         return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
     cleaned = text.strip().lstrip("$€£").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
@@ -42,8 +42,13 @@ def hundredths(text: str) -> int:
         raise BadHand(f"not an amount: {shown(text.strip())}")
     value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
     if value > MAX_HUNDREDTHS:
-        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({MAX_HUNDREDTHS / 100:,.2f})")
+        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
     return value
+
+
+def _exactly(value: int) -> str:
+    """Hundredths as an amount, exactly (a float would round a large one)."""
+    return f"{value // 100:,}.{value % 100:02d}"
 
 
 def shown(text: str, most: int = 40) -> str:
@@ -219,7 +224,7 @@ class Hand:
                 owner[card] = place
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
         if pot > MAX_HUNDREDTHS:
-            raise BadHand(f"amount too large: a pot of {pot / 100:,.2f}, more than the tables hold ({MAX_HUNDREDTHS / 100:,.2f})")
+            raise BadHand(f"amount too large: a pot of {_exactly(pot)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
         if self.total_pot is not None and self.total_pot != pot:
             raise BadHand(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
         if self.collected is not None:
