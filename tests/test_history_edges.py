@@ -150,3 +150,55 @@ def test_dev_zero_is_refused_in_bounded_memory(tmp_path):
     )
     assert (done.returncode, done.stdout) == (2, ""), done.stderr
     assert done.stderr == "pokersql: error: /dev/zero:1: a line longer than 1 MiB (1,048,576 characters): not a hand history\n"
+
+
+SITTING_OUT = """\
+PokerStars Hand #45000: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET
+Table 'Sit Out' 6-max Seat #1 is the button
+Seat 1: playerA ($2 in chips)
+Seat 2: playerB ($2 in chips)
+Seat 3: playerC ($2 in chips)
+Seat 4: playerD ($2.40 in chips) is sitting out
+playerB: posts small blind $0.01
+playerC: posts big blind $0.02
+*** HOLE CARDS ***
+playerA: raises $0.04 to $0.06
+playerB: folds
+playerC: calls $0.04
+*** FLOP *** [2c 7s Jd]
+playerC: checks
+playerA: checks
+*** TURN *** [2c 7s Jd] [3h]
+playerC: bets $1.94 and is all-in
+playerA: calls $1.94 and is all-in
+*** RIVER *** [2c 7s Jd 3h] [5c]
+*** SHOW DOWN ***
+playerC: shows [9d 9h] (a pair of Nines)
+playerA: shows [Ah Kd] (high card Ace)
+playerC collected $4.01 from pot
+*** SUMMARY ***
+Total pot $4.01 | Rake $0
+Board [2c 7s Jd 3h 5c]
+Seat 1: playerA (button) showed [Ah Kd] and lost with high card Ace
+Seat 2: playerB (small blind) folded before Flop
+Seat 3: playerC (big blind) showed [9d 9h] and won ($4.01) with a pair of Nines
+"""
+
+
+def test_a_seat_sitting_out_is_not_dealt_in(tmp_path, built_database):
+    """Issue 45: playerD, sitting out, was a player of the hand (in at the end, with no cards),
+    and the all-in on the turn was missing from history_allin_ev."""
+    path = tmp_path / "sitting_out.txt"
+    path.write_text(SITTING_OUT, encoding="utf-8")
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([path])
+        players = db.engine.execute("select player from history_player_hands where hand_id = '45000' order by seat")
+        seats = db.engine.execute("select player from history_seats where hand_id = '45000' order by seat")
+        allin = db.engine.execute(
+            "select player, street, round(equity, 4), in_pot, won from history_allin_ev where hand_id = '45000' order by seat"
+        )
+    assert [row[0] for row in players] == [row[0] for row in seats] == ["playerA", "playerB", "playerC"]
+    assert [(row[0], row[1], float(row[2]), float(row[3]), float(row[4])) for row in allin] == [
+        ("playerA", "turn", 0.1364, 2.0, 0.0),  # 6 outs (3 aces, 3 kings) of the 44 rivers
+        ("playerC", "turn", 0.8636, 2.0, 4.01),
+    ]

@@ -136,19 +136,25 @@ class Hand:
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
-        if player in self.seats:
-            raise BadHand(f"player {player!r} sits twice: in seats {self.seats[player][0]} and {number}")
-        if number in self.seated:
-            raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
+        """A player of the hand: dealt in."""
         if len(self.seats) == MAX_PLAYERS:
             raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
+        self.sit_out(number, player)
+        self.seats[player] = (number, stack)
+        self.put[player] = 0
+
+    def sit_out(self, number: int, player: str) -> None:
+        """A seat taken by ``player``, who is not dealt in (sitting out): no player of the hand."""
+        if player in self.seated.values():
+            seat = next(seat for seat, name in self.seated.items() if name == player)
+            raise BadHand(f"player {player!r} sits twice: in seats {seat} and {number}")
+        if number in self.seated:
+            raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
         size = self.max_seats or MAX_PLAYERS
         if not 1 <= number <= size:
             table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
             raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
         self.seated[number] = player
-        self.seats[player] = (number, stack)
-        self.put[player] = 0
 
     def _known(self, player: str) -> None:
         if player not in self.seats:

@@ -28,6 +28,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 # Lines that change nothing of the hand: chat, players coming and going.
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table")
+_NOT_DEALT = ("is sitting out", "out of hand")  # what a seat line may say after the chips
 GAMES = ("Hold'em No Limit", "Hold'em Limit", "Hold'em Pot Limit")
 _STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flop", "turn", "river"))
 
@@ -138,7 +139,10 @@ def _seat_line(hand: Hand, line: str) -> None:
     seat = _SEAT.match(line)
     if seat is None:
         raise BadHand(f"unreadable seat line {line[:80]!r}")
-    hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
+    if line[seat.end():].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
+        hand.sit_out(int(seat.group(1)), seat.group(2))
+    else:
+        hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
 
 
 def _action_line(hand: Hand, line: str) -> int:
