@@ -55,6 +55,8 @@ CASES = {
     "11 players": (broken(lambda lines: (replace("6-max", "11-max")(lines), lines.__setitem__(slice(8, 8), [f"Seat {n}: P{n} (10000 in chips)" for n in range(7, 12)]))), 13, "more than 10 players: 'P11' is the 11th"),
     "a folded player collects": (broken(replace("Bill collected 250.0", "Budd collected 250.0")), 25, "Budd folded, and collects 250 from the pot"),
     "a stack of 400 digits": (broken(replace("MrWhite (10000 in", f"MrWhite ({'1' * 400} in")), 3, f"amount too large: '{'1' * 40}'... (400 characters)"),
+    "no such date": (broken(replace("2019/07/11 08:20:00", "2019/02/30 08:20:00")), 1, "not a date and time: 2019/02/30 08:20:00"),
+    "no such time": (broken(replace("2019/07/11 08:20:00", "2019/07/11 24:61:00")), 1, "not a date and time: 2019/07/11 24:61:00"),
     "text after the summary": (first_hand() + ["", "Rake back to the house: 3 chips"], 29, "unknown line 'Rake back to the house: 3 chips' after the hand's summary"),
 }
 

@@ -7,6 +7,7 @@ matched once, by its start or its verb: reading is about 20 microseconds a hand.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable, Iterator
 
@@ -114,7 +115,12 @@ def _read_header(hand: Hand, header: re.Match) -> None:
         raise BadHand(f"unreadable stakes {stakes!r}")
     hand.small_blind, hand.big_blind = hundredths(pair.group(1)), hundredths(pair.group(2))
     hand.currency = "USD" if "$" in stakes else "EUR" if "€" in stakes else stakes.split()[-1] if " " in stakes else None
-    hand.played_at = header.group("date").replace("/", "-") + " " + header.group("time").rjust(8, "0")
+    date, clock = header.group("date"), header.group("time")
+    try:  # a date the tables' timestamp holds: checked here, not by the database's own error
+        datetime.datetime(int(date[:4]), int(date[5:7]), int(date[8:]), *map(int, clock.split(":")))
+    except ValueError:
+        raise BadHand(f"not a date and time: {date} {clock}") from None
+    hand.played_at = date.replace("/", "-") + " " + clock.rjust(8, "0")
     hand.time_zone = header.group("zone")
 
 
