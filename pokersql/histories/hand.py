@@ -33,12 +33,12 @@ class BadHand(Exception):
 def hundredths(text: str) -> int:
     """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
     whole, dot, fraction = text.partition(".")
-    if whole.isdigit() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdigit())):  # the common case, quickly
+    if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
         return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
     cleaned = text.strip().lstrip("$€£").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
-    if not whole.isdigit() and not (whole == "" and fraction.isdigit()) or len(fraction) > 2 or (fraction and not fraction.isdigit()):
+    if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):
         raise BadHand(f"not an amount: {shown(text.strip())}")
     value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
     if value > MAX_HUNDREDTHS:

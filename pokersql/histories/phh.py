@@ -149,7 +149,7 @@ def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) ->
 
 
 def _player(names: list[str], word: str) -> str:
-    if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names)):
+    if not (word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names)):
         raise BadHand(f"unknown player {word!r} in an action")
     return names[int(word[1:]) - 1]
 

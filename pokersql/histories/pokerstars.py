@@ -117,10 +117,10 @@ def _read_header(hand: Hand, header: re.Match) -> None:
     hand.currency = "USD" if "$" in stakes else "EUR" if "€" in stakes else stakes.split()[-1] if " " in stakes else None
     date, clock = header.group("date"), header.group("time")
     try:  # a date the tables' timestamp holds: checked here, not by the database's own error
-        datetime.datetime(int(date[:4]), int(date[5:7]), int(date[8:]), *map(int, clock.split(":")))
+        when = datetime.datetime(int(date[:4]), int(date[5:7]), int(date[8:]), *map(int, clock.split(":")))
     except ValueError:
         raise BadHand(f"not a date and time: {date} {clock}") from None
-    hand.played_at = date.replace("/", "-") + " " + clock.rjust(8, "0")
+    hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
     hand.time_zone = header.group("zone")
 
 
@@ -187,9 +187,10 @@ def _action_line(hand: Hand, line: str) -> int:
         return 0
     if line.startswith("Dealt to "):
         cards = _BRACKETS.findall(line)
-        if not cards:
+        player, bracket, _ = line[9:].partition(" [")
+        if not cards or not bracket:
             raise BadHand(f"no cards in {line[:80]!r}")
-        hand.hole(line[9 : line.index(" [")], card_ids(cards[0]))
+        hand.hole(player, card_ids(cards[0]))
     elif line.startswith("Uncalled bet ("):
         amount, _, player = line[14:].partition(") returned to ")
         hand._known(player)
@@ -226,7 +227,7 @@ def _summary_line(hand: Hand, line: str) -> None:
             raise BadHand(f"unreadable pot line {line[:80]!r}")
         hand.total_pot, hand.rake = hundredths(total.group(1)), hundredths(total.group(2))
     elif line.startswith("Board ["):
-        cards = card_ids(line[7 : line.index("]")])
+        cards = card_ids(line[7:].partition("]")[0])
         if cards != [card for _, card in hand.board]:
             raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
     elif line.startswith("Seat "):
