@@ -50,6 +50,8 @@ PHH_CASES = {
         .replace("'p1 cbr 3.00', 'p2 f'", "'p1 cbr 9999999999999999', 'p2 cc', 'd db AcKdQh', 'd db 2s', 'd db 3s'"),
         1, "amount too large: a pot of 19,999,999,999,999,998.00, more than the tables hold (9,999,999,999,999,999.99)",
     ),
+    "a year past 9999": (PHH + "year = 2100000000000000009\nmonth = 7\nday = 1\n", 1, "not a date: '2100000000000000009-7-1'"),
+    "a day past the month": (PHH + "year = 2009\nmonth = 2\nday = 30\n", 1, "not a date: '2009-2-30'"),
     "two players in a seat": (phh("seats", "[6, 6, 5]"), 1, "two players in seat 6: 'Ann' and 'Bob'"),
     "a player in two seats": (phh("players", "['Ann', 'Bob', 'Ann']"), 1, "player 'Ann' sits twice: in seats 6 and 5"),
     "seat 0": (phh("seats", "[6, 0, 5]"), 1, "seat 0 of 'Bob' is not a seat of a table of 6 seats"),

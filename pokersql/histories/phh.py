@@ -64,7 +64,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     except BadHand as bad:
         bad.line = bad.line or first
         raise
-    except (TypeError, ValueError, KeyError, IndexError) as e:
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError) as e:
         raise BadHand(f"not PHH: {type(e).__name__}: {e}", first) from e
 
 
@@ -141,7 +141,10 @@ def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) ->
     hand.currency = data.get("currency") or CURRENCIES.get(data.get("currency_symbol", ""))
     hand.time_zone = data.get("time_zone") or data.get("time_zone_abbreviation")
     if all(key in data for key in ("year", "month", "day")):
-        when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
+        try:
+            when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
+        except (TypeError, ValueError, OverflowError):
+            raise BadHand(f"not a date: {shown(str(data['year']) + '-' + str(data['month']) + '-' + str(data['day']))}") from None
         if isinstance(data.get("time"), datetime.time):
             clock = data["time"]
             when = when.replace(hour=clock.hour, minute=clock.minute, second=clock.second)
