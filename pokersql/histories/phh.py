@@ -27,7 +27,7 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
 _TOML_LINE = re.compile(r"at line (\d+)")
 NEXT_STREET = {0: "flop", 3: "turn", 4: "river"}
-_DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"\w+")  # a number too long to read is its line's longest word
 
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
@@ -54,7 +54,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     except RecursionError:  # the TOML reader recurses once a level of arrays or inline tables
         raise _too_deep(lines, first) from None
     except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
-        number = max(range(len(lines)), key=lambda n: max(map(len, _DIGITS.findall(lines[n])), default=0))
+        number = max(range(len(lines)), key=lambda n: max(map(len, _WORD.findall(lines[n])), default=0))
         raise BadHand(f"not PHH: a number too long to read: {shown(lines[number].strip())}", first + number) from None
     section = _SECTION.match(lines[0])
     if section is not None:  # a hand of a .phhs file, under its header
