@@ -28,9 +28,9 @@ def as_from_a_terminal() -> None:
 
 
 def interrupt(
-    args: list[str], after: float, wait: float = 30, ready: Callable[[int], bool] | None = None
+    args: list[str], after: float, wait: float = 30, ready: Callable[[int], bool] | None = None, sent: int = signal.SIGINT
 ) -> tuple[int, str, float]:
-    """Start pokersql with ``args``, send SIGINT ``after`` seconds (with ``ready``: ``after``
+    """Start pokersql with ``args``, send SIGINT (or ``sent``) ``after`` seconds (with ``ready``: ``after``
     seconds once ``ready(pid)`` first holds, polled twice a second for at most two minutes), wait
     up to ``wait`` seconds for it to end: (exit status, stderr, seconds from the signal to the end)."""
     process = subprocess.Popen(
@@ -45,10 +45,10 @@ def interrupt(
                 time.sleep(0.5)
         time.sleep(after)
         assert process.poll() is None, f"pokersql {' '.join(args)} ended before the signal: choose longer work"
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = process.communicate(timeout=wait)
-        return process.returncode, err, time.monotonic() - sent
+        process.send_signal(sent)
+        at = time.monotonic()
+        _, err = process.communicate(timeout=wait)  # its stderr ended: its children's too
+        return process.returncode, err, time.monotonic() - at
     finally:
         if process.poll() is None:
             process.kill()

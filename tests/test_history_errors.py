@@ -8,6 +8,7 @@ hand id after a file of 80 good hands: the good hands before them are never writ
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,10 +27,21 @@ def first_hand() -> list[str]:
     return text[: text.index("\n\n\nPokerStars Hand #30001")].replace("#30000", "#39999").splitlines()
 
 
-def broken(change) -> list[str]:
-    lines = first_hand()
+def hand_with(words: str) -> list[str]:
+    """The first hand of GOOD whose text holds ``words``, as hand #39999."""
+    hand = next(hand for hand in GOOD.read_text(encoding="utf-8").split("\n\n\n") if words in hand)
+    return re.sub(r"#\d+:", "#39999:", hand, count=1).strip("\n").split("\n")
+
+
+def broken(change, lines: list[str] | None = None) -> list[str]:
+    lines = lines or first_hand()
     change(lines)
     return lines
+
+
+def line_of(lines: list[str], start: str) -> int:
+    """The number (from 1) of the hand's first line starting ``start``."""
+    return next(number for number, line in enumerate(lines, start=1) if line.startswith(start))
 
 
 def replace(old: str, new: str):
@@ -47,6 +59,23 @@ CASES = {
     "duplicate card": (broken(replace("[6d 5s]", "[6d 3c]")), 1, "duplicate card '3c'"),
     "collected more than the pot": (broken(replace("collected 250.0", "collected 2500.0")), 1, "amounts do not add up"),
     "more than the stack": (broken(replace("raises 125 to 225", "raises 10125 to 10225")), 20, "more than the stack"),
+    # hands that cannot be (issue 43): each was imported
+    "two players in a seat": (broken(replace("Seat 2: Gogo", "Seat 1: Gogo")), 4, "two players in seat 1: 'MrWhite' and 'Gogo'"),
+    "seat 0": (broken(replace("Seat 1: MrWhite", "Seat 0: MrWhite")), 3, "seat 0 of 'MrWhite' is not a seat of a table of 6 seats"),
+    "a seat past the table": (broken(replace("Seat 6: Pluribus", "Seat 7: Pluribus")), 8, "seat 7 of 'Pluribus' is not a seat of a table of 6 seats"),
+    "the button on an empty seat": (broken(replace("6-max (Play Money) Seat #6", "9-max (Play Money) Seat #8")), 1, "the button is on seat 8, where no one sits"),
+    "11 players": (broken(lambda lines: (replace("6-max", "11-max")(lines), lines.__setitem__(slice(8, 8), [f"Seat {n}: P{n} (10000 in chips)" for n in range(7, 12)]))), 13, "more than 10 players: 'P11' is the 11th"),
+    "a folded player collects": (broken(replace("Bill collected 250.0", "Budd collected 250.0")), 25, "Budd folded, and collects 250 from the pot"),
+    "a stack of 400 digits": (broken(replace("MrWhite (10000 in", f"MrWhite ({'1' * 400} in")), 3, f"amount too large: '{'1' * 40}'... (400 characters)"),
+    "no such date": (broken(replace("2019/07/11 08:20:00", "2019/02/30 08:20:00")), 1, "not a date and time: 2019/02/30 08:20:00"),
+    "no such time": (broken(replace("2019/07/11 08:20:00", "2019/07/11 24:61:00")), 1, "not a date and time: 2019/07/11 24:61:00"),
+    "a summary's board cut short": (
+        broken(lambda lines: lines.__setitem__(line_of(lines, "Board [") - 1, "Board [" + lines[line_of(lines, "Board [") - 1][7:9]), hand_with("Board [")),
+        line_of(hand_with("Board ["), "Board ["), "the summary's board",
+    ),
+    "dealt cards without a space": (broken(replace("Dealt to MrWhite [", "Dealt to MrWhite[")), 12, "no cards in 'Dealt to MrWhite[3c 9s]'"),
+    "a stack of a superscript": (broken(replace("MrWhite (10000 in", "MrWhite (1000² in")), 3, "not an amount: '1000²'"),
+    "text after the summary": (first_hand() + ["", "Rake back to the house: 3 chips"], 29, "unknown line 'Rake back to the house: 3 chips' after the hand's summary"),
 }
 
 

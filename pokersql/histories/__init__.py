@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from functools import partial
+from typing import IO, Any
 
 from ..errors import BadInput
 from . import phh, pokerstars
@@ -20,6 +21,7 @@ from .hand import BadHand, Hand
 
 FORMATS = {"pokerstars": pokerstars, "phh": phh}
 PROGRESS_HANDS = 1_000  # hands between two reports of progress
+MAX_LINE = 1 << 20  # the longest line read, in characters (its line end aside): a file without line ends is not read whole
 _TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
 
 
@@ -40,9 +42,27 @@ def not_utf8(path: str) -> BadInput:
     return BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH")
 
 
+def too_long(path: str, number: int) -> BadInput:
+    """The one line for a line longer than MAX_LINE."""
+    return BadInput(f"{path}:{number}: a line longer than 1 MiB ({MAX_LINE:,} characters): not a hand history")
+
+
+def bounded(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, str]]:
+    """The numbered lines, until one longer than MAX_LINE (BadInput)."""
+    for number, line in lines:
+        if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+            raise too_long(path, number)
+        yield number, line
+
+
+def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
+    """A text file's lines, numbered from 1, each read MAX_LINE characters at most (``bounded``)."""
+    return bounded(enumerate(iter(partial(handle.readline, MAX_LINE + 2), ""), start=1), path)
+
+
 def _first_line(path: str) -> tuple[int, str] | None:
     with open(path, encoding="utf-8-sig") as handle:
-        for number, line in enumerate(handle, start=1):
+        for number, line in lines_of(handle, path):
             if line.strip():
                 return number, line
     return None
@@ -82,7 +102,7 @@ def read_hands(
     for path, kind in kinds:
         try:
             with open(path, encoding="utf-8-sig") as handle:
-                for count, item in enumerate(hands_of(kind, enumerate(handle, start=1), path, skip_bad), start=1):
+                for count, item in enumerate(hands_of(kind, lines_of(handle, path), path, skip_bad), start=1):
                     if not count % PROGRESS_HANDS:
                         progress(before + handle.buffer.tell())  # bytes read ahead: near enough
                     yield item

@@ -17,6 +17,8 @@ CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals to the board
 TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
+MAX_PLAYERS = 10  # a Hold'em table seats 2 to 10
+MAX_HUNDREDTHS = 10**18 - 1  # the largest amount of a decimal(18, 2) column, in hundredths
 
 
 class BadHand(Exception):
@@ -31,14 +33,27 @@ class BadHand(Exception):
 def hundredths(text: str) -> int:
     """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
     whole, dot, fraction = text.partition(".")
-    if whole.isdigit() and (not dot or (len(fraction) <= 2 and fraction.isdigit())):  # the common case, quickly
+    if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
         return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
     cleaned = text.strip().lstrip("$€£").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
-    if not whole.isdigit() and not (whole == "" and fraction.isdigit()) or len(fraction) > 2 or (fraction and not fraction.isdigit()):
-        raise BadHand(f"not an amount: {text.strip()!r}")
-    return int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
+    if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):
+        raise BadHand(f"not an amount: {shown(text.strip())}")
+    value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
+    if value > MAX_HUNDREDTHS:
+        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+    return value
+
+
+def _exactly(value: int) -> str:
+    """Hundredths as an amount, exactly (a float would round a large one)."""
+    return f"{value // 100:,}.{value % 100:02d}"
+
+
+def shown(text: str, most: int = 40) -> str:
+    """``text`` quoted, cut to its first ``most`` characters (and how many it has) when longer."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def card_ids(text: str, unknown: str = "") -> list[int | None]:
@@ -89,7 +104,8 @@ class Hand:
 
     __slots__ = ("site", "hand_id", "source_file", "source_line", "game", "small_blind", "big_blind", "ante",
                  "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
-                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street")
+                 "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
+                 "seated", "folded")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -115,13 +131,30 @@ class Hand:
         self.put: dict[str, int] = {}  # chips each player put in, all streets
         self.street_totals: dict[str, int] = {}  # on the street being played
         self.street = "preflop"
+        self.seated: dict[int, str] = {}  # seat -> player
+        self.folded: set[str] = set()
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
-        if player in self.seats:
-            raise BadHand(f"player {player!r} sits twice")
+        """A player of the hand: dealt in."""
+        if len(self.seats) == MAX_PLAYERS:
+            raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
+        self.sit_out(number, player)
         self.seats[player] = (number, stack)
         self.put[player] = 0
+
+    def sit_out(self, number: int, player: str) -> None:
+        """A seat taken by ``player``, who is not dealt in (sitting out): no player of the hand."""
+        if player in self.seated.values():
+            seat = next(seat for seat, name in self.seated.items() if name == player)
+            raise BadHand(f"player {player!r} sits twice: in seats {seat} and {number}")
+        if number in self.seated:
+            raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
+        size = self.max_seats or MAX_PLAYERS
+        if not 1 <= number <= size:
+            table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
+            raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
+        self.seated[number] = player
 
     def _known(self, player: str) -> None:
         if player not in self.seats:
@@ -138,6 +171,8 @@ class Hand:
         if put > stack:
             raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
         self.put[player] = put
+        if action == "fold":
+            self.folded.add(player)
         total = self.street_totals.get(player, 0) + (0 if dead else added)
         self.street_totals[player] = total
         self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
@@ -166,6 +201,8 @@ class Hand:
 
     def collect(self, player: str, amount: int) -> None:
         self._known(player)
+        if amount and player in self.folded:
+            raise BadHand(f"{player} folded, and collects {amount / 100:g} from the pot")
         assert self.collected is not None
         self.collected[player] = self.collected.get(player, 0) + amount
 
@@ -178,6 +215,10 @@ class Hand:
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
         history gives back (PokerStars says; PHH does not, and the rules give them)."""
+        if self.max_seats is not None and not 2 <= self.max_seats <= MAX_PLAYERS:
+            raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
+        if self.button_seat is not None and self.button_seat not in self.seated:
+            raise BadHand(f"the button is on seat {self.button_seat}, where no one sits")
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
@@ -188,6 +229,8 @@ class Hand:
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
+        if pot > MAX_HUNDREDTHS:
+            raise BadHand(f"amount too large: a pot of {_exactly(pot)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
         if self.total_pot is not None and self.total_pot != pot:
             raise BadHand(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
         if self.collected is not None:

@@ -23,11 +23,11 @@ import subprocess
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from ..errors import BadInput
-from . import Skipped, detect, hands_of, not_utf8, pokerstars, read_hands
+from . import MAX_LINE, Skipped, bounded, detect, hands_of, not_utf8, pokerstars, read_hands, too_long
 from .store import Batch
 
 PARALLEL_BYTES = 8 << 20  # about 9,000 hands: below this, starting the workers costs more than it saves
@@ -68,18 +68,22 @@ def chunks(path: str, size: int = CHUNK_BYTES) -> Iterator[Chunk]:
             if cut <= 0:  # no header after the first byte yet: read on
                 if not block:
                     return
+                last_end = max(data.rfind(b"\n"), data.rfind(b"\r"))
+                if len(data) - last_end > 4 * MAX_LINE:  # its last line: more than MAX_LINE characters, however encoded
+                    raise too_long(path, line + _line_ends(data[: last_end + 1]))
                 tail = data
                 continue
-            piece = data[:cut]
-            if b"\r" in piece:
-                # "\r\n" reads as one line end, as does a "\r" alone: count them as the text does
-                line_ends = piece.count(b"\n") + piece.count(b"\r") - piece.count(b"\r\n")
-            else:
-                line_ends = piece.count(b"\n")
             yield path, start, start + cut, line
-            start, line, tail = start + cut, line + line_ends, data[cut:]
+            start, line, tail = start + cut, line + _line_ends(data[:cut]), data[cut:]
             if not block:
                 return
+
+
+def _line_ends(piece: bytes) -> int:
+    """The line ends of ``piece``, counted as reading it as text counts them ("\r\n" one, as is a "\r" alone)."""
+    if b"\r" in piece:
+        return piece.count(b"\n") + piece.count(b"\r") - piece.count(b"\r\n")
+    return piece.count(b"\n")
 
 
 def _last_header(data: bytes) -> int:
@@ -110,7 +114,11 @@ def read_chunk(chunk: Chunk, skip_bad: bool, as_csv: bool) -> tuple[Batch, list[
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        for item in hands_of("pokerstars", enumerate(text.split("\n"), start=first_line), path, skip_bad):
+        lines = text.split("\n")
+        numbered: Iterable[tuple[int, str]] = enumerate(lines, start=first_line)
+        if max(map(len, lines)) > MAX_LINE:  # a line too long: the hands before it read, as read_hands reads them
+            numbered = bounded(numbered, path)
+        for item in hands_of("pokerstars", numbered, path, skip_bad):
             if isinstance(item, Skipped):
                 skipped.append(item)
             elif not batch.take(item):
@@ -130,10 +138,10 @@ def read_batches(
         return
     readers = [_Reader() for _ in range(workers())]
     try:
-        every = (chunk for path in paths for chunk in chunks(path))
+        stopped: list[BadInput] = []
         sent: deque[tuple[_Reader, int]] = deque()  # in the files' order: whose result, of how many bytes
         done = 0
-        for number, chunk in enumerate(every):
+        for number, chunk in enumerate(_every_chunk(paths, stopped)):
             reader = readers[number % len(readers)]
             reader.send((chunk, skip_bad, as_csv))
             sent.append((reader, chunk[2] - chunk[1]))
@@ -141,6 +149,8 @@ def read_batches(
                 done = yield from _taken(*sent.popleft(), done, progress)
         while sent:
             done = yield from _taken(*sent.popleft(), done, progress)
+        if stopped:
+            raise stopped[0]
     except BaseException:  # a bad hand, a failed write, a Ctrl-C: the chunks still read are not wanted
         for reader in readers:
             reader.process.kill()
@@ -148,6 +158,16 @@ def read_batches(
     finally:
         for reader in readers:
             reader.close()
+
+
+def _every_chunk(paths: Sequence[str], stopped: list[BadInput]) -> Iterator[Chunk]:
+    """The chunks of every file, until a line too long to cut (put in ``stopped``: the hands
+    before it are read first, and a bad one among them said first, as ``read_hands`` does)."""
+    try:
+        for path in paths:
+            yield from chunks(path)
+    except BadInput as bad:
+        stopped.append(bad)
 
 
 def _taken(reader: _Reader, size: int, done: int, progress: Callable[[int], None]) -> Iterator[Batch | Skipped]:
@@ -216,15 +236,20 @@ class _Reader:
 
 
 def _serve() -> None:
-    """A worker: read each chunk sent on stdin, and write its result on stdout, until stdin ends."""
+    """A worker: read each chunk sent on stdin, and write its result on stdout, until stdin ends.
+    An import that is gone (killed: its pipes closed, the work it sent cut short) ends it quietly."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        try:
-            work = pickle.load(source)
-        except EOFError:
-            return
-        pickle.dump(read_chunk(*work), sink, pickle.HIGHEST_PROTOCOL)
-        sink.flush()
+    try:
+        while True:
+            try:
+                work = pickle.load(source)
+            except EOFError:
+                return
+            pickle.dump(read_chunk(*work), sink, pickle.HIGHEST_PROTOCOL)
+            sink.flush()
+    except (BrokenPipeError, pickle.UnpicklingError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error as Python flushes it at exit
+        sys.exit(1)
 
 
 if __name__ == "__main__":

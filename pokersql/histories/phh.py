@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .hand import BadHand, Hand, card_ids, hundredths
+from .hand import BadHand, Hand, card_ids, hundredths, shown
 
 try:
     import tomllib
@@ -27,6 +27,7 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
 _TOML_LINE = re.compile(r"at line (\d+)")
 NEXT_STREET = {0: "flop", 3: "turn", 4: "river"}
+_WORD = re.compile(r"\w+")  # a number too long to read is its line's longest word
 
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
@@ -50,6 +51,11 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     except tomllib.TOMLDecodeError as e:
         at = _TOML_LINE.search(str(e))
         raise BadHand(f"not PHH: {str(e).split(' (at')[0]}", first + int(at.group(1)) - 1 if at else first) from e
+    except RecursionError:  # the TOML reader recurses once a level of arrays or inline tables
+        raise _too_deep(lines, first) from None
+    except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        number = max(range(len(lines)), key=lambda n: max(map(len, _WORD.findall(lines[n])), default=0))
+        raise BadHand(f"not PHH: a number too long to read: {shown(lines[number].strip())}", first + number) from None
     section = _SECTION.match(lines[0])
     if section is not None:  # a hand of a .phhs file, under its header
         data = data.get(section.group(1).strip().strip('"'), data)
@@ -58,8 +64,23 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     except BadHand as bad:
         bad.line = bad.line or first
         raise
-    except (TypeError, ValueError, KeyError, IndexError) as e:
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError) as e:
         raise BadHand(f"not PHH: {type(e).__name__}: {e}", first) from e
+
+
+def _too_deep(lines: list[str], first: int) -> BadHand:
+    """The line where the arrays and inline tables are nested deepest (brackets in strings
+    counted too: near enough for a file no TOML reader reads)."""
+    depth, deepest, where = 0, 0, 0
+    for number, line in enumerate(lines):
+        for character in line:
+            if character in "[{":
+                depth += 1
+                if depth > deepest:
+                    deepest, where = depth, number
+            elif character in "]}":
+                depth -= 1
+    return BadHand(f"not PHH: arrays or inline tables nested {deepest} deep, too deep to read: {shown(lines[where].strip())}", first + where)
 
 
 def _amount(value: Any) -> int:
@@ -120,7 +141,10 @@ def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) ->
     hand.currency = data.get("currency") or CURRENCIES.get(data.get("currency_symbol", ""))
     hand.time_zone = data.get("time_zone") or data.get("time_zone_abbreviation")
     if all(key in data for key in ("year", "month", "day")):
-        when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
+        try:
+            when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
+        except (TypeError, ValueError, OverflowError):
+            raise BadHand(f"not a date: {shown(str(data['year']) + '-' + str(data['month']) + '-' + str(data['day']))}") from None
         if isinstance(data.get("time"), datetime.time):
             clock = data["time"]
             when = when.replace(hour=clock.hour, minute=clock.minute, second=clock.second)
@@ -128,7 +152,7 @@ def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) ->
 
 
 def _player(names: list[str], word: str) -> str:
-    if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names)):
+    if not (word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names)):
         raise BadHand(f"unknown player {word!r} in an action")
     return names[int(word[1:]) - 1]
 

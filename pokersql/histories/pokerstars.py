@@ -7,6 +7,7 @@ matched once, by its start or its verb: reading is about 20 microseconds a hand.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable, Iterator
 
@@ -18,7 +19,8 @@ _HEADER = re.compile(
     r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+): +(?:Tournament #(\d+), [^-]*- +)?"
     r"(?P<game>.+?) \((?P<stakes>[^)]*)\)(?: - Level [^-]*)? - (?P<date>\d{4}/\d\d/\d\d) (?P<time>\d\d?:\d\d:\d\d)(?: (?P<zone>\w+))?"
 )
-_TABLE = re.compile(r"Table '(?P<table>[^']*)'(?: (?P<seats>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?$")
+# The table's name: from the first quote to the last before its size and button (a name may hold a quote).
+_TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<seats>\d+)-max)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \((\S+) in chips(?:, \S+ bounty)?\)")
 _STAKES = re.compile(r"([^/\s]+)/([^/\s]+)")
 _TOTAL = re.compile(r"Total pot (\S+).*?\| Rake (\S+)")
@@ -27,6 +29,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 # Lines that change nothing of the hand: chat, players coming and going.
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table")
+_NOT_DEALT = ("is sitting out", "out of hand")  # what a seat line may say after the chips
 GAMES = ("Hold'em No Limit", "Hold'em Limit", "Hold'em Pot Limit")
 _STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flop", "turn", "river"))
 
@@ -112,7 +115,12 @@ def _read_header(hand: Hand, header: re.Match) -> None:
         raise BadHand(f"unreadable stakes {stakes!r}")
     hand.small_blind, hand.big_blind = hundredths(pair.group(1)), hundredths(pair.group(2))
     hand.currency = "USD" if "$" in stakes else "EUR" if "€" in stakes else stakes.split()[-1] if " " in stakes else None
-    hand.played_at = header.group("date").replace("/", "-") + " " + header.group("time").rjust(8, "0")
+    date, clock = header.group("date"), header.group("time")
+    try:  # a date the tables' timestamp holds: checked here, not by the database's own error
+        when = datetime.datetime(int(date[:4]), int(date[5:7]), int(date[8:]), *map(int, clock.split(":")))
+    except ValueError:
+        raise BadHand(f"not a date and time: {date} {clock}") from None
+    hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
     hand.time_zone = header.group("zone")
 
 
@@ -137,7 +145,10 @@ def _seat_line(hand: Hand, line: str) -> None:
     seat = _SEAT.match(line)
     if seat is None:
         raise BadHand(f"unreadable seat line {line[:80]!r}")
-    hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
+    if line[seat.end():].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
+        hand.sit_out(int(seat.group(1)), seat.group(2))
+    else:
+        hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
 
 
 def _action_line(hand: Hand, line: str) -> int:
@@ -176,9 +187,10 @@ def _action_line(hand: Hand, line: str) -> int:
         return 0
     if line.startswith("Dealt to "):
         cards = _BRACKETS.findall(line)
-        if not cards:
+        player, bracket, _ = line[9:].partition(" [")
+        if not cards or not bracket:
             raise BadHand(f"no cards in {line[:80]!r}")
-        hand.hole(line[9 : line.index(" [")], card_ids(cards[0]))
+        hand.hole(player, card_ids(cards[0]))
     elif line.startswith("Uncalled bet ("):
         amount, _, player = line[14:].partition(") returned to ")
         hand._known(player)
@@ -215,10 +227,13 @@ def _summary_line(hand: Hand, line: str) -> None:
             raise BadHand(f"unreadable pot line {line[:80]!r}")
         hand.total_pot, hand.rake = hundredths(total.group(1)), hundredths(total.group(2))
     elif line.startswith("Board ["):
-        cards = card_ids(line[7 : line.index("]")])
+        cards = card_ids(line[7:].partition("]")[0])
         if cards != [card for _, card in hand.board]:
             raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
-    elif line.startswith("Seat ") and "[" in line:  # cards shown or mucked (most seats show none)
-        seen = _SUMMARY_CARDS.match(line)
-        if seen is not None:
-            hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+    elif line.startswith("Seat "):
+        if "[" in line:  # cards shown or mucked (most seats show none)
+            seen = _SUMMARY_CARDS.match(line)
+            if seen is not None:
+                hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+    elif not any(noise in line for noise in _NOISE):  # text that is not a hand's, before the next hand
+        raise BadHand(f"unknown line {line[:60]!r} after the hand's summary")
