@@ -475,7 +475,8 @@ def simulate(
     type=click.IntRange(0, MAX_SEED),
     default=None,
     help="Seed of the Monte Carlo runouts (0 to 2^62): used with --trials, or when the default picks Monte Carlo; "
-    "refused with --exact; with an exact answer it is unused, and a note on stderr says so. Random if omitted.",
+    "refused with --exact; with an exact answer it is unused, and a note on stderr says so. If omitted, one derived "
+    "from the question (hands, board, dead cards, trials, game): the same command gives the same answer.",
 )
 @plot_option
 @game_option

@@ -603,11 +603,15 @@ class Database:
         if exact is False and trials is None:
             trials = ranges.DEFAULT_TRIALS
         exact = trials is None
+        seed_from_question = False
         if not exact:
             _whole_number("trials", trials, MIN_TRIALS, MAX_DEALS)
             slice_trials = costs.slice_trials if slice_trials is None else slice_trials
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
-            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+            if seed is None:
+                seed_from_question = True
+                seed = ranges.question_seed("holdem", [p.question() for p in players], board_cards, dead_cards, trials)
+            _whole_number("seed", seed, 0, MAX_SEED)
             ranges.check_a_deal_exists(players, live)
         holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
@@ -643,7 +647,9 @@ class Database:
             equity = shares / (POT_SHARES * runouts) if runouts else 0.0
             std_error = None if exact else ranges.std_error(wins, equity, runouts)
             result_players.append(_equity_player(player, combos, wins, ties, equity, std_error))
-        result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
+        result = EquityResult(
+            exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed, seed_from_question=seed_from_question
+        )
         if next_street:
             ranges.add_next_street(result, streets)
         if by_combo is not None:  # known hands only: the hand is its one combination

@@ -97,7 +97,9 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     from rich.table import Table
     from rich.text import Text
 
-    result = Table(title=title, title_justify="left", header_style="bold", show_header=header)
+    # The title on one line, however narrow the table (rich would wrap it to the table's width).
+    heading = Text(title, no_wrap=True, overflow="ignore") if title else None
+    result = Table(title=heading, title_justify="left", header_style="bold", show_header=header)
     for column in columns:
         result.add_column(column, no_wrap=True)
     for row in rows:
@@ -545,7 +547,7 @@ def _(result: EquityResult, **options: Any) -> Output:
         for n, p in enumerate(result.players, start=1)
     ]
     if not result.exact:
-        how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+        how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}" + (" from the question" if result.seed_from_question else "")
     elif result.deals != result.boards:
         how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     else:

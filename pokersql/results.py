@@ -402,6 +402,7 @@ class EquityResult(_Frames):
     deals: int
     players: list[EquityPlayer]
     seed: int | None = None
+    seed_from_question: bool = False  # Monte Carlo without a seed given: seeded by ranges.question_seed (not in the JSON)
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
     # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
     weight_scale: int | None = None
