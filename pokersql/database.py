@@ -113,6 +113,7 @@ STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street
 
 
 MEMORY = ":memory:"
+FRAME_KINDS = ("pandas", "polars", "pyarrow")  # evaluate_many's frames: the result's .frame() gives the same kind
 
 
 def connect(
@@ -241,6 +242,12 @@ class Database:
             stop.set()
             watcher.join()
             self.progress(task, 100, 100)
+
+    @contextlib.contextmanager
+    def _counting(self, task: str) -> Iterator[None]:
+        """One exact count of equity: its progress watched, its memory bounded (engine.bounded_memory)."""
+        with self.engine.bounded_memory(), self._watching(task):
+            yield
 
     # -- setting up -------------------------------------------------------
     def migrate(self, rebuild: bool = False) -> list[migrations.SqlFile]:
@@ -431,6 +438,9 @@ class Database:
         - the path (str or Path) of a ``.parquet`` or ``.csv`` file with such columns
           (Parquet needs pyarrow).
 
+        The result's ``.df()``, ``.arrow()`` and ``.pl()`` give pandas, Arrow and Polars;
+        ``.frame()`` the kind of frame the hands came in (pandas for a list or a file).
+
         Nothing is written to the database. The hands go to it a batch at a time
         (``own_hands.BATCH_ROWS``, 200,000 on DuckDB: memory stays bounded; each batch a
         step reported to the progress callback); on DuckDB a frame or file is read in
@@ -458,13 +468,15 @@ class Database:
             )
         except BadInput as e:
             raise BadInput(f"{rules.name}: {e}" if rules.is_omaha else str(e)) from None
+        kind = type(hands).__module__.split(".")[0]
+        input_kind = kind if kind in FRAME_KINDS else None
         if rules.name == "holdem":
             self._ensure_lookups(own_hands.batch_needs(self.engine))
-            return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+            return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names, input_kind)
         self.ensure_ready()
         self._ensure_lookups(own_hands.batch_needs(self.engine))
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
-        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
+        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names, input_kind)
 
     def showdown(
         self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
@@ -620,10 +632,10 @@ class Database:
         if exact and ranges.one_random_opponent(players) and by_combo is None:
             random_player = next(n for n, h in enumerate(holes, start=1) if h is None)
             with self.engine.inputs(**given, hand_input=known, random_hand_input=[(random_player,)]):
-                with self._watching("equity: every board and every hand of the random player"):
+                with self._counting("equity: every board and every hand of the random player"):
                     return ranges.random_opponent_equity(self.engine, players)
         if exact and not all(p.is_hand for p in players):
-            with self.engine.inputs(**given) as give, self._watching("equity: every deal and board still to come"):
+            with self.engine.inputs(**given) as give, self._counting("equity: every deal and board still to come"):
                 return ranges.exact_range_equity(self.engine, give, players, live, costs.slice_work, by_combo)
         given["hand_input"] = known
         given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
@@ -633,7 +645,7 @@ class Database:
         )
         with self.engine.inputs(**given) as give:
             if exact:
-                with self._watching("equity: every board still to come"):
+                with self._counting("equity: every board still to come"):
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 view = "monte_carlo_class_equity" if all(p.is_hand for p in players) else "monte_carlo_equity"

@@ -367,7 +367,7 @@ def equity(
     db.ensure_ready()
     with db.engine.inputs(**given) as give:
         if trials is None:
-            with db._watching(f"equity --game {game.name}: every board still to come"):
+            with db._counting(f"equity --game {game.name}: every board still to come"):
                 totals = db.engine.execute(query.format(view=view), params)
         else:
             if slice_trials is None:

@@ -103,3 +103,126 @@ def test_a_long_title_stays_on_one_line(db_file):
     assert done.stdout.splitlines()[0] == "Equity (Monte Carlo, 1,000 runouts, seed 4611686018427387904)"
     assert done.stdout.splitlines()[1].startswith("┏")
 
+
+
+# -- exact work's memory bounded (DuckDB's memory_limit while it counts) ---------------------
+
+
+@pytest.fixture
+def watched_limits(db_file):
+    """A Database on the module's file whose engine notes DuckDB's memory_limit as each equity
+    query starts (read from the connection that runs it)."""
+    database = pokersql_connect(db_file)
+    seen: list[tuple[str, str]] = []
+    execute = database.engine.execute
+
+    def noting(sql, *args, **kwargs):
+        if "equity" in sql:
+            limit = database.engine.connection.execute("select current_setting('memory_limit')").fetchone()[0]
+            seen.append((sql.split(" from ")[1].split()[0], limit))
+        return execute(sql, *args, **kwargs)
+
+    database.engine.execute = noting
+    yield database, seen
+    database.close()
+
+
+def pokersql_connect(path: str):
+    import pokersql as library
+
+    return library.connect(path)
+
+
+def default_limit(database) -> str:
+    return database.engine.connection.execute("select current_setting('memory_limit')").fetchone()[0]
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "view", "equity"),
+    [
+        (("AhAd", "random"), "Kc 7d 2c", "random_opponent_equity", 0.859755),
+        (("JJ+,AQs", "KQs,T9s,77"), "Qh Ts 7c", "range_equity", 0.526201),
+        (("AhAd", "KhKd"), "2c 7d Kc", "equity", None),
+    ],
+)
+def test_exact_counting_runs_under_the_memory_limit(watched_limits, hands, board, view, equity):
+    database, seen = watched_limits
+    before = default_limit(database)
+    result = database.equity(*hands, board=board)
+    assert result.exact
+    if equity is not None:
+        assert round(result.players[0].equity, 6) == equity
+    assert view in {name for name, _ in seen}
+    limits = {limit for _, limit in seen}
+    assert limits == {"732.4 MiB"}, seen  # EXACT_MEMORY_LIMIT, 768MB, as DuckDB shows it
+    assert default_limit(database) == before != "732.4 MiB"  # and DuckDB's own limit again after
+
+
+def test_monte_carlo_keeps_duckdbs_limit(watched_limits):
+    database, seen = watched_limits
+    database.equity("AhAd", "random", trials=2000, seed=1)
+    assert seen and {limit for _, limit in seen} == {default_limit(database)}
+
+
+@pytest.mark.slow
+def test_ahad_against_random_exactly_peaks_under_one_gigabyte(db_file, tmp_path):
+    """The one query of AhAd v random before the flop (random_opponent_equity): 1.6 to 1.8 GB at
+    its peak before the limit. The child's peak resident memory, measured by the kernel."""
+    script = (
+        "import resource, subprocess, sys;"
+        "done = subprocess.run(sys.argv[1:], capture_output=True, text=True);"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss);"
+        "print(done.stdout + done.stderr)"
+    )
+    command = [sys.executable, "-m", "pokersql", "--quiet", "--db", db_file, "equity", "AhAd", "random", "--exact", "--format", "json"]
+    done = subprocess.run([sys.executable, "-c", script, *command], capture_output=True, text=True, timeout=900)
+    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
+    assert status == 0, done.stdout
+    data = json.loads(done.stdout.split("\n", 1)[1])
+    assert (data["players"][0]["wins"], data["players"][0]["ties"], data["deals"]) == (1_781_508_418, 11_402_312, 2_097_572_400)
+    assert peak_kb < 1_000_000, f"peak {peak_kb:,} kB"
+
+
+# -- a frame of one kind in, the same kind out -------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def library_db(db_file):
+    import pokersql as library
+
+    with library.connect(db_file) as database:
+        yield database
+
+
+HANDS = {"seat": [1, 2], "cards": ["As Ks 7d 7c 7h", "Ah 2c 3d 4s 5h"]}
+
+
+def test_a_polars_frame_in_gives_polars_out(library_db):
+    polars = pytest.importorskip("polars")
+    result = library_db.evaluate_many(polars.DataFrame(HANDS))
+    frame = result.frame()
+    assert isinstance(frame, polars.DataFrame)
+    assert frame.columns == ["seat", "cards", "best", "points", "category", "hand_rank"]
+    assert frame["category"].to_list() == ["Three of a Kind", "Straight"]
+    assert frame["best"].to_list() == [["7h", "7d", "7c", "As", "Ks"], ["5h", "4s", "3d", "2c", "Ah"]]
+    assert result.pl().equals(frame)
+    # .df() is pandas still, whatever came in
+    assert type(result.df()).__module__.startswith("pandas") and result.df()["hand_rank"].tolist() == [2072, 1609]
+
+
+def test_each_kind_in_gives_its_kind_out(library_db):
+    pandas, pyarrow = pytest.importorskip("pandas"), pytest.importorskip("pyarrow")
+    assert isinstance(library_db.evaluate_many(pandas.DataFrame(HANDS)).frame(), pandas.DataFrame)
+    assert isinstance(library_db.evaluate_many(pyarrow.table(HANDS)).frame(), pyarrow.Table)
+    listed = library_db.evaluate_many(HANDS["cards"]).frame()
+    assert isinstance(listed, pandas.DataFrame) and listed["hand_rank"].tolist() == [2072, 1609]
+
+
+def test_every_result_with_df_has_pl(library_db):
+    polars = pytest.importorskip("polars")
+    equity = library_db.equity("AhAd", "KhKd").pl()
+    assert isinstance(equity, polars.DataFrame) and equity["wins"].to_list() == [1_410_336, 292_660]
+    assert library_db.query("select 7 as a, 'x' as b").pl().rows() == [(7, "x")]
+    deal = library_db.deal(players=2, seed=2010)
+    assert deal.pl()["hand_rank"].to_list() == deal.df()["hand_rank"].tolist()
+    assert library_db.simulate(2000, players=2, seed=3).pl().height == 10
