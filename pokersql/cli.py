@@ -510,7 +510,7 @@ def equity(
         plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(
         *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game,
-        by_combo=1 if by_combo else None,
+        by_combo_of=1 if by_combo else None,
     )
     emit(result, output_format)
     if seed is not None and result.exact:

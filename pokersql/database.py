@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -530,6 +531,7 @@ class Database:
         slice_trials: int | None = None,
         next_street: bool = False,
         game: str = "holdem",
+        by_combo_of: int | None = None,
         by_combo: int | None = None,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
@@ -550,16 +552,29 @@ class Database:
         (``result.next_street``), and each player's outs, the cards where they lead
         (``EquityPlayer.outs``); from the view street_equity (017).
 
-        ``by_combo`` (a player's number, from 1): each combination of that player's range with
-        its exact equity against the others (``EquityPlayer.by_combo``, the best first), from
+        ``by_combo_of`` (a player's number, from 1: ``by_combo_of=2`` breaks down the second
+        player's range): each combination of that player's range with its exact equity against
+        the others (``EquityPlayer.by_combo``, the best first; ``result.by_combo_df()``, one row
+        per combination), from
         the view range_combo_equity (018), or the preflop table heads-up before the flop.
-        Exact only: refused with ``trials`` or ``next_street``.
+        Exact only: refused with ``trials`` or ``next_street``. ``by_combo``: its old name
+        (a DeprecationWarning).
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
         views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
         Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
         where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
         """
+        if by_combo is not None:
+            if by_combo_of is not None:
+                raise BadInput("by_combo is by_combo_of's old name: give by_combo_of only")
+            warnings.warn(
+                "equity(by_combo=N) is now equity(by_combo_of=N): N the number of the player whose range is broken down, from 1",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            by_combo_of = by_combo
+        by_combo = by_combo_of
         rules = games.game_of(game)
         if rules.name != "holdem":
             if by_combo is not None:
@@ -583,7 +598,7 @@ class Database:
                 raise BadInput("--by-combo counts every deal exactly: not with --trials")
             if next_street:
                 raise BadInput("choose --by-combo or --next-street, not both")
-            _whole_number("by_combo", by_combo, 1, len(players))
+            _whole_number("by_combo_of (a player's number, from 1)", by_combo, 1, len(players))
             exact = True
         board_cards = _cards_given(board, "the board")
         if len(board_cards) not in (0, 3, 4, 5):

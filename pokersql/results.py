@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .errors import PokerSQLError
@@ -427,6 +427,18 @@ class EquityResult(_Frames):
     # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
     weight_scale: int | None = None
     _rows_field = "players"
+
+    def by_combo_records(self) -> list[dict[str, Any]]:
+        """With ``equity(..., by_combo_of=N)``: one per combination of player N's range, the best
+        first: ``player``, then ComboEquity's fields (``cards``, ``hand_class``, ``weight``,
+        ``deals``, ``wins``, ``ties``, ``equity``)."""
+        return [{"player": n, **asdict(combo)} for n, p in enumerate(self.players, start=1) for combo in p.by_combo or []]
+
+    def by_combo_df(self) -> Any:
+        """by_combo_records() as a pandas DataFrame, one row per combination (``.df()`` is one
+        row per player, the breakdown in one cell)."""
+        columns = ["player", *(f.name for f in fields(ComboEquity))]
+        return _optional("pandas").DataFrame.from_records(self.by_combo_records(), columns=columns)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}

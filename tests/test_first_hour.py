@@ -226,3 +226,40 @@ def test_every_result_with_df_has_pl(library_db):
     deal = library_db.deal(players=2, seed=2010)
     assert deal.pl()["hand_rank"].to_list() == deal.df()["hand_rank"].tolist()
     assert library_db.simulate(2000, players=2, seed=3).pl().height == 10
+
+
+# -- by_combo_of: whose range, and a row per combination ---------------------------------------
+
+
+def test_by_combo_of_breaks_down_the_player_named(library_db):
+    result = library_db.equity("QQ", "AKs:0.5,JJ", board="Kh Ts 7c 2d", by_combo_of=2)
+    assert result.players[0].by_combo is None and result.players[1].by_combo
+    frame = result.by_combo_df()
+    assert list(frame.columns) == ["player", "cards", "hand_class", "weight", "deals", "wins", "ties", "equity"]
+    assert set(frame["player"]) == {2} and len(frame) == len(result.players[1].by_combo) == 9  # 3 AKs (one blocked by Kh) and 6 JJ
+    # each combination a row, adding up to the player's counts
+    assert (frame["deals"].sum(), frame["wins"].sum(), frame["ties"].sum()) == (result.deals, result.players[1].wins, result.players[1].ties)
+    assert sorted(frame["hand_class"]) == ["AKs"] * 3 + ["JJ"] * 6
+    assert frame["equity"].tolist() == sorted(frame["equity"], reverse=True)
+
+
+def test_by_combo_is_the_old_name(library_db):
+    with pytest.warns(DeprecationWarning, match=r"by_combo_of=N"):
+        old = library_db.equity("QQ", "AKs:0.5,JJ", board="Kh Ts 7c 2d", by_combo=2)
+    assert old.by_combo_records() == library_db.equity("QQ", "AKs:0.5,JJ", board="Kh Ts 7c 2d", by_combo_of=2).by_combo_records()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"by_combo_of": True}, "by_combo_of (a player's number, from 1) must be a whole number, not True"),
+        ({"by_combo_of": 3}, "by_combo_of (a player's number, from 1) 3 is out of range: use 1 to 2"),
+        ({"by_combo_of": 1, "by_combo": 1}, "by_combo is by_combo_of's old name: give by_combo_of only"),
+    ],
+)
+def test_by_combo_of_refuses_what_is_no_player(library_db, arguments, message):
+    from pokersql import BadInput
+
+    with pytest.raises(BadInput) as raised:
+        library_db.equity("QQ", "AKs:0.5,JJ", board="Kh Ts 7c 2d", **arguments)
+    assert str(raised.value) == message

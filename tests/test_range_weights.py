@@ -314,7 +314,7 @@ def _combo_text(cards: list[str]) -> str:
 
 def test_by_combo_equals_a_count_per_combination(duck):
     players, board = ["QQ+,AKs:0.5", "JJ+,AQs:0.25"], "Qh Ts 7c 2d"
-    result = duck.equity(*players, board=board, by_combo=1)
+    result = duck.equity(*players, board=board, by_combo_of=1)
     rows = result.players[0].by_combo
     assert len(rows) == result.players[0].combos == 19
     assert [r.equity for r in rows] == sorted((r.equity for r in rows), reverse=True)
@@ -327,7 +327,7 @@ def test_by_combo_equals_a_count_per_combination(duck):
 
 
 def test_by_combo_on_every_engine(db):
-    result = db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo=1)
+    result = db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo_of=1)
     deals, totals = weighted_count(["AhAd", "QQ"], "2c 7d Qc")
     first = next(r for r in result.players[0].by_combo if r.cards == ["Ah", "Ad"])
     assert first.equity == pytest.approx(float(totals[0][2] / deals), abs=1e-12)
