@@ -196,7 +196,7 @@ class Output:
     data: Any = None
     cells: Iterable[Sequence[Any]] | None = None
     title: str | None = None
-    lines: list[str] = field(default_factory=list)
+    lines: list[Any] = field(default_factory=list)  # text, or rich Text (styled where the terminal shows it)
     show_table: bool = True
     table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
     # Arrow tables holding exactly the CSV's columns and cells, where pyarrow may write them

@@ -263,3 +263,23 @@ def test_by_combo_of_refuses_what_is_no_player(library_db, arguments, message):
     with pytest.raises(BadInput) as raised:
         library_db.equity("QQ", "AKs:0.5,JJ", board="Kh Ts 7c 2d", **arguments)
     assert str(raised.value) == message
+
+
+# -- the range grid: every cell named ------------------------------------------------------------
+
+
+def test_the_grid_names_every_cell_and_dims_those_out(library_db):
+    from rich.console import Console
+
+    from pokersql.range_text import grid_lines
+
+    lines = grid_lines(library_db.range("QQ+,AKs"))
+    rows = [line.plain for line in lines[:13]]
+    assert rows[0] == "AA █ AKs█ AQs· AJs· ATs· A9s· A8s· A7s· A6s· A5s· A4s· A3s· A2s·"
+    assert rows[12].startswith("A2o· K2o·") and rows[12].endswith("22 ·")
+    assert all(len(row) == 64 for row in rows)  # 13 cells of 4, a space between
+    console = Console(force_terminal=True, color_system="standard", width=200)
+    with console.capture() as captured:
+        console.print(lines[0], markup=False)
+    shown = captured.get()
+    assert "\x1b[2mAQs·" in shown and "\x1b[2mAKs" not in shown  # out: dim; in: as it is
