@@ -150,9 +150,12 @@ def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
     """The next street is shown for known hands on a flop or a turn."""
     if len(board) not in (3, 4):
         raise BadInput(f"the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
-    for player in players:
+    for number, player in enumerate(players, start=1):
         if not player.is_hand:
-            raise BadInput(f"the next street needs known hands, not the range {player.label()!r}")
+            raise BadInput(
+                f"the next street needs known hands: player {number}'s {player.label()!r} is not two cards "
+                "(give two cards, or leave --next-street out for the range's equity)"
+            )
 
 
 def _cards_given(text: str | list[str], what: str) -> list[int]:

@@ -603,9 +603,9 @@ def _next_street_lines(result: EquityResult) -> list[str]:
     groups: dict[tuple, list[str]] = {}
     for card in cards:
         groups.setdefault((tuple(card.leaders), tuple(card.equity)), []).append(card.card)
-    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and everyone's equity:"]
+    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and each player's equity then (P1: player 1's):"]
     for (leaders, equities), names in sorted(groups.items(), key=lambda item: (-item[0][1][0], item[1][0])):
-        shares = "  ".join(f"{e:.2%}" for e in equities)
+        shares = "  ".join(f"P{n} {e:.2%}" for n, e in enumerate(equities, start=1))
         lines.append(f"  {_pretty(names)} ({len(names)}): player {' and '.join(map(str, leaders))} leads;  {shares}")
     for n, player in enumerate(result.players, start=1):
         outs = player.outs or []

@@ -88,9 +88,17 @@ def documented(page: str, command: str) -> tuple[Session, list[str]]:
     raise AssertionError(f"docs/{page} shows no `$ {command}`")
 
 
-@pytest.mark.parametrize("command", ['pokersql equity AhAd "QQ+,AKs"'])
-def test_ranges_md_shows_what_the_default_prints(command, db_file, tmp_path):
-    session, output = documented("ranges.md", command)
+@pytest.mark.parametrize(
+    ("page", "command"),
+    [
+        ("ranges.md", 'pokersql equity AhAd "QQ+,AKs"'),
+        # the next street's equities, labelled by player
+        ("ranges.md", 'pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc" --next-street'),
+        ("games.md", 'pokersql equity --game shortdeck-triton "As Ks" "Qh Qd" --board "6c 7c 8h" --next-street'),
+    ],
+)
+def test_the_page_shows_what_the_command_prints(page, command, db_file, tmp_path):
+    session, output = documented(page, command)
     shutil.copyfile(db_file, tmp_path / "pokersql.duckdb")
     [(_, printed, stderr, status)] = run(session, tmp_path)
     assert status == 0, stderr
@@ -283,3 +291,15 @@ def test_the_grid_names_every_cell_and_dims_those_out(library_db):
         console.print(lines[0], markup=False)
     shown = captured.get()
     assert "\x1b[2mAQs·" in shown and "\x1b[2mAKs" not in shown  # out: dim; in: as it is
+
+
+def test_the_next_street_labels_each_equity_and_refuses_a_range_in_one_line(db_file):
+    done = pokersql(db_file, "equity", "AhAd", "KhKd", "--board", "2h 7h Kc", "--next-street")
+    assert "The turn: 45 cards can come. Who leads after each, and each player's equity then (P1: player 1's):" in done.stdout
+    assert "  A♣ A♠ (2): player 1 leads;  P1 97.73%  P2 2.27%\n" in done.stdout
+    refused = pokersql(db_file, "equity", "AhAd", "QQ+", "--board", "2h 7h Kc", "--next-street")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        "pokersql: error: the next street needs known hands: player 2's 'QQ+' is not two cards "
+        "(give two cards, or leave --next-street out for the range's equity)\n"
+    )
