@@ -303,3 +303,38 @@ def test_the_next_street_labels_each_equity_and_refuses_a_range_in_one_line(db_f
         "pokersql: error: the next street needs known hands: player 2's 'QQ+' is not two cards "
         "(give two cards, or leave --next-street out for the range's equity)\n"
     )
+
+
+# -- short_deck_rank: an unknown rule set is an error naming it ---------------------------------
+
+UNKNOWN_RULE_SET = "short_deck_rank: unknown rule set 'triton': use 'shortdeck' or 'shortdeck-triton'"
+
+
+def test_short_deck_rank_names_an_unknown_rule_set(db_file):
+    import duckdb
+
+    with duckdb.connect(db_file, read_only=True) as connection:
+        with pytest.raises(duckdb.InvalidInputException) as raised:
+            connection.execute("select short_deck_rank('Ah 6c 7d 8s 9h', 'triton')").fetchall()
+        assert str(raised.value) == f"Invalid Input Error: {UNKNOWN_RULE_SET}"
+        # a column of hands with one bad rule set among them fails, naming it
+        with pytest.raises(duckdb.InvalidInputException, match="unknown rule set 'ShortDeck'"):
+            connection.execute(
+                "select short_deck_rank(cards, rule_set) from (values ('As 6c 7d 8s 9h', 'shortdeck'), ('As 6c 7d 8s 9h', 'ShortDeck')) as t(cards, rule_set)"
+            ).fetchall()
+        rows = connection.execute(
+            "select short_deck_rank('As 6c 7d 8s 9h', 'shortdeck'), short_deck_rank('As 6c 7d 8s 9h', 'shortdeck-triton'), "
+            "short_deck_rank('As 5c 7d 8s 9h', 'shortdeck'), short_deck_rank('As 6c 7d 8s 9h', null)"
+        ).fetchall()
+        assert rows == [(276, 528, None, None)]  # the known rule sets as before; a bad hand, or no rule set, null
+
+
+def test_short_deck_rank_names_an_unknown_rule_set_in_the_duckdb_shell(db_file):
+    from doc_sessions import shell_program
+
+    done = subprocess.run(
+        [shell_program("duckdb"), "-readonly", db_file], input="select short_deck_rank('Ah 6c 7d 8s 9h', 'triton');\n",
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert UNKNOWN_RULE_SET in done.stderr
