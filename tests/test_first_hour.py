@@ -195,10 +195,11 @@ def test_ahad_against_random_exactly_peaks_under_one_gigabyte(db_file, tmp_path)
 
 
 @pytest.fixture(scope="module")
-def library_db(db_file):
+def library_db(built_database):
+    """A Database on a copy of its own: the module's db_file stays free for the subprocesses."""
     import pokersql as library
 
-    with library.connect(db_file) as database:
+    with library.connect(built_database("duckdb")) as database:
         yield database
 
 
