@@ -562,7 +562,8 @@ def simulate(
     type=click.IntRange(0, MAX_SEED),
     default=None,
     help="Seed of the Monte Carlo runouts (0 to 2^62): used with --trials, or when the default picks Monte Carlo; "
-    "refused with --exact; with an exact answer it is unused, and a note on stderr says so. Random if omitted.",
+    "refused with --exact; with an exact answer it is unused, and a note on stderr says so. If omitted, one derived "
+    "from the question (hands, board, dead cards, trials, game): the same command gives the same answer.",
 )
 @plot_option
 @game_option
@@ -596,7 +597,7 @@ def equity(
         plots.check_path(plot)  # a bad file name fails before a long count, not after
     result = context.db.equity(
         *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, next_street=next_street, game=game,
-        by_combo=1 if by_combo else None,
+        by_combo_of=1 if by_combo else None,
     )
     emit(result, output_format)
     if seed is not None and result.exact:

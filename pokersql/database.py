@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,7 @@ STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street
 
 
 MEMORY = ":memory:"
+FRAME_KINDS = ("pandas", "polars", "pyarrow")  # evaluate_many's frames: the result's .frame() gives the same kind
 
 
 def connect(
@@ -148,9 +150,12 @@ def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
     """The next street is shown for known hands on a flop or a turn."""
     if len(board) not in (3, 4):
         raise BadInput(f"the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
-    for player in players:
+    for number, player in enumerate(players, start=1):
         if not player.is_hand:
-            raise BadInput(f"the next street needs known hands, not the range {player.label()!r}")
+            raise BadInput(
+                f"the next street needs known hands: player {number}'s {player.label()!r} is not two cards "
+                "(give two cards, or leave --next-street out for the range's equity)"
+            )
 
 
 def _cards_given(text: str | list[str], what: str) -> list[int]:
@@ -247,6 +252,12 @@ class Database:
             stop.set()
             watcher.join()
             self.progress(task, 100, 100)
+
+    @contextlib.contextmanager
+    def _counting(self, task: str) -> Iterator[None]:
+        """One exact count of equity: its progress watched, its memory bounded (engine.bounded_memory)."""
+        with self.engine.bounded_memory(), self._watching(task):
+            yield
 
     # -- setting up -------------------------------------------------------
     def migrate(self, rebuild: bool = False) -> list[migrations.SqlFile]:
@@ -449,6 +460,9 @@ class Database:
         - the path (str or Path) of a ``.parquet`` or ``.csv`` file with such columns
           (Parquet needs pyarrow).
 
+        The result's ``.df()``, ``.arrow()`` and ``.pl()`` give pandas, Arrow and Polars;
+        ``.frame()`` the kind of frame the hands came in (pandas for a list or a file).
+
         Nothing is written to the database. The hands go to it a batch at a time
         (``own_hands.BATCH_ROWS``, 200,000 on DuckDB: memory stays bounded; each batch a
         step reported to the progress callback); on DuckDB a frame or file is read in
@@ -476,13 +490,15 @@ class Database:
             )
         except BadInput as e:
             raise BadInput(f"{rules.name}: {e}" if rules.is_omaha else str(e)) from None
+        kind = type(hands).__module__.split(".")[0]
+        input_kind = kind if kind in FRAME_KINDS else None
         if rules.name == "holdem":
             self._ensure_lookups(own_hands.batch_needs(self.engine))
-            return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names)
+            return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names, input_kind)
         self.ensure_ready()
         self._ensure_lookups(own_hands.batch_needs(self.engine))
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
-        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names)
+        return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names, input_kind)
 
     def showdown(
         self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
@@ -536,6 +552,7 @@ class Database:
         slice_trials: int | None = None,
         next_street: bool = False,
         game: str = "holdem",
+        by_combo_of: int | None = None,
         by_combo: int | None = None,
     ) -> EquityResult:
         """Texas Hold'em equity of 2 to 10 players, each a hand, a range ("QQ+,AKs") or "random".
@@ -556,16 +573,29 @@ class Database:
         (``result.next_street``), and each player's outs, the cards where they lead
         (``EquityPlayer.outs``); from the view street_equity (017).
 
-        ``by_combo`` (a player's number, from 1): each combination of that player's range with
-        its exact equity against the others (``EquityPlayer.by_combo``, the best first), from
+        ``by_combo_of`` (a player's number, from 1: ``by_combo_of=2`` breaks down the second
+        player's range): each combination of that player's range with its exact equity against
+        the others (``EquityPlayer.by_combo``, the best first; ``result.by_combo_df()``, one row
+        per combination), from
         the view range_combo_equity (018), or the preflop table heads-up before the flop.
-        Exact only: refused with ``trials`` or ``next_street``.
+        Exact only: refused with ``trials`` or ``next_street``. ``by_combo``: its old name
+        (a DeprecationWarning).
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
         views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
         Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
         where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
         """
+        if by_combo is not None:
+            if by_combo_of is not None:
+                raise BadInput("by_combo is by_combo_of's old name: give by_combo_of only")
+            warnings.warn(
+                "equity(by_combo=N) is now equity(by_combo_of=N): N the number of the player whose range is broken down, from 1",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            by_combo_of = by_combo
+        by_combo = by_combo_of
         rules = games.game_of(game)
         if rules.name != "holdem":
             if by_combo is not None:
@@ -589,7 +619,7 @@ class Database:
                 raise BadInput("--by-combo counts every deal exactly: not with --trials")
             if next_street:
                 raise BadInput("choose --by-combo or --next-street, not both")
-            _whole_number("by_combo", by_combo, 1, len(players))
+            _whole_number("by_combo_of (a player's number, from 1)", by_combo, 1, len(players))
             exact = True
         board_cards = _cards_given(board, "the board")
         if len(board_cards) not in (0, 3, 4, 5):
@@ -621,11 +651,15 @@ class Database:
         if exact is False and trials is None:
             trials = ranges.DEFAULT_TRIALS
         exact = trials is None
+        seed_from_question = False
         if not exact:
             _whole_number("trials", trials, MIN_TRIALS, MAX_DEALS)
             slice_trials = costs.slice_trials if slice_trials is None else slice_trials
             _whole_number("slice_trials", slice_trials, 1, MAX_DEALS)
-            seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
+            if seed is None:
+                seed_from_question = True
+                seed = ranges.question_seed("holdem", [p.question() for p in players], board_cards, dead_cards, trials)
+            _whole_number("seed", seed, 0, MAX_SEED)
             ranges.check_a_deal_exists(players, live)
         holes: list[list[int] | None] = [list(p.combos[0]) if p.is_hand else None for p in players]
         self.ensure_ready()
@@ -634,10 +668,10 @@ class Database:
         if exact and ranges.one_random_opponent(players) and by_combo is None:
             random_player = next(n for n, h in enumerate(holes, start=1) if h is None)
             with self.engine.inputs(**given, hand_input=known, random_hand_input=[(random_player,)]):
-                with self._watching("equity: every board and every hand of the random player"):
+                with self._counting("equity: every board and every hand of the random player"):
                     return ranges.random_opponent_equity(self.engine, players)
         if exact and not all(p.is_hand for p in players):
-            with self.engine.inputs(**given) as give, self._watching("equity: every deal and board still to come"):
+            with self.engine.inputs(**given) as give, self._counting("equity: every deal and board still to come"):
                 return ranges.exact_range_equity(self.engine, give, players, live, costs.slice_work, by_combo)
         given["hand_input"] = known
         given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
@@ -647,7 +681,7 @@ class Database:
         )
         with self.engine.inputs(**given) as give:
             if exact:
-                with self._watching("equity: every board still to come"):
+                with self._counting("equity: every board still to come"):
                     totals = self.engine.execute(EQUITY_QUERY)
             else:
                 view = "monte_carlo_class_equity" if all(p.is_hand for p in players) else "monte_carlo_equity"
@@ -661,7 +695,9 @@ class Database:
             equity = shares / (POT_SHARES * runouts) if runouts else 0.0
             std_error = None if exact else ranges.std_error(wins, equity, runouts)
             result_players.append(_equity_player(player, combos, wins, ties, equity, std_error))
-        result = EquityResult(exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed)
+        result = EquityResult(
+            exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed, seed_from_question=seed_from_question
+        )
         if next_street:
             ranges.add_next_street(result, streets)
         if by_combo is not None:  # known hands only: the hand is its one combination

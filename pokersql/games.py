@@ -11,7 +11,6 @@ classes by its own table (``short_deck_classes``, 033) before the best is taken.
 from __future__ import annotations
 
 import math
-import secrets
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -336,6 +335,9 @@ def equity(
         raise BadInput(f"{game.name}: the next street needs known hands, not hand {randoms[0]} 'random'")
     if trials is None and ((randoms and not exact) or exact is False):
         trials = ranges.DEFAULT_TRIALS
+    seed_from_question = trials is not None and seed is None
+    if seed_from_question:
+        seed = ranges.question_seed(game.name, [sorted(h) if h else "random" for h in holes], board, dead, trials)
     if game.lowest_value == 6:
         dead = dead + SHORT_DECK_LOW_CARDS
     left = 52 - sum(len(h) for h in known) - len(board) - len(dead)
@@ -365,7 +367,7 @@ def equity(
     db.ensure_ready()
     with db.engine.inputs(**given) as give:
         if trials is None:
-            with db._watching(f"equity --game {game.name}: every board still to come"):
+            with db._counting(f"equity --game {game.name}: every board still to come"):
                 totals = db.engine.execute(query.format(view=view), params)
         else:
             if slice_trials is None:
@@ -374,7 +376,6 @@ def equity(
                     slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
                 elif game.is_omaha:  # a unit per pair of each random hand and of the board: memory grows with the slice (0.56 GB at 100,000)
                     slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
-            seed = secrets.randbelow(2**31) if seed is None else seed
             totals = db._monte_carlo_equity(give, query.format(view=view), seed, trials, slice_trials, params)
         streets_query = OMAHA_STREETS if game.is_omaha else SHORT_DECK_STREETS
         streets = db.engine.execute(streets_query.format(view=street_view), params) if next_street else []
@@ -395,7 +396,10 @@ def equity(
     boards = runouts
     if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand
         boards = math.comb(left - game.hole_cards, 5 - len(board))
-    result = EquityResult(exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed)
+    result = EquityResult(
+        exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed,
+        seed_from_question=seed_from_question,
+    )
     if next_street:
         ranges.add_next_street(result, streets)
     return result

@@ -98,7 +98,9 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     from rich.table import Table
     from rich.text import Text
 
-    result = Table(title=title, title_justify="left", header_style="bold", show_header=header)
+    # The title on one line, however narrow the table (rich would wrap it to the table's width).
+    heading = Text(title, no_wrap=True, overflow="ignore") if title else None
+    result = Table(title=heading, title_justify="left", header_style="bold", show_header=header)
     for column in columns:
         result.add_column(column, no_wrap=True)
     for row in rows:
@@ -195,7 +197,7 @@ class Output:
     data: Any = None
     cells: Iterable[Sequence[Any]] | None = None
     title: str | None = None
-    lines: list[str] = field(default_factory=list)
+    lines: list[Any] = field(default_factory=list)  # text, or rich Text (styled where the terminal shows it)
     show_table: bool = True
     table_columns: list[str] | None = None  # the table's headings, where they differ from CSV's
     # Arrow tables holding exactly the CSV's columns and cells, where pyarrow may write them
@@ -546,7 +548,7 @@ def _(result: EquityResult, **options: Any) -> Output:
         for n, p in enumerate(result.players, start=1)
     ]
     if not result.exact:
-        how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}"
+        how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}" + (" from the question" if result.seed_from_question else "")
     elif result.deals != result.boards:
         how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
     else:
@@ -602,9 +604,9 @@ def _next_street_lines(result: EquityResult) -> list[str]:
     groups: dict[tuple, list[str]] = {}
     for card in cards:
         groups.setdefault((tuple(card.leaders), tuple(card.equity)), []).append(card.card)
-    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and everyone's equity:"]
+    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and each player's equity then (P1: player 1's):"]
     for (leaders, equities), names in sorted(groups.items(), key=lambda item: (-item[0][1][0], item[1][0])):
-        shares = "  ".join(f"{e:.2%}" for e in equities)
+        shares = "  ".join(f"P{n} {e:.2%}" for n, e in enumerate(equities, start=1))
         lines.append(f"  {_pretty(names)} ({len(names)}): player {' and '.join(map(str, leaders))} leads;  {shares}")
     for n, player in enumerate(result.players, start=1):
         outs = player.outs or []

@@ -32,6 +32,7 @@ import math
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from .cards import RANKS, SUITS, card_name, parse_cards
 from .errors import BadInput
@@ -393,16 +394,21 @@ def shade(share: float) -> str:
     return next(glyph for floor, glyph in SHADES if share >= floor and share > 0) if share > 0 else " "
 
 
-def grid_lines(result: RangeResult) -> list[str]:
-    """The grid as text, each cell its class and a shade (a dot where the class is out), then the counts."""
-    lines = []
+def grid_lines(result: RangeResult) -> list[Any]:
+    """The grid as text, each cell its class and a shade, or a dot, dimmed, where the class is
+    out (every cell named, so that any row reads alone), then the counts."""
+    from rich.text import Text
+
+    lines: list[Any] = []
     for row in range(13):
-        cells = []
+        line = Text()
         for column in range(13):
             share = result.grid[row][column]
-            cells.append(f"{grid_class(row, column):<3}{shade(share)}" if share else " ·  ")
-        lines.append(" ".join(cells).rstrip())
+            line.append(" " if column else "")
+            name = f"{grid_class(row, column):<3}"
+            line.append(name + shade(share)) if share else line.append(name + "·", style="dim")
+        lines.append(line)
     weighted = f"{result.weight:,.2f}".rstrip("0").rstrip(".")
     lines.append(f"{result.combos:,} combinations, weighted {weighted} of 1,326 ({result.percent:.2f}%)")
-    lines.append("shade: █ every combination  ▓ 3/4 or more  ▒ 1/2 or more  ░ less (by weight)")
+    lines.append("shade: █ every combination  ▓ 3/4 or more  ▒ 1/2 or more  ░ less (by weight)  · none (dim)")
     return lines

@@ -10,6 +10,8 @@ A player's text that is two cards ("AhAd", "Ah Kd") is a hand; anything else is 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,6 +62,13 @@ class Player:
     @property
     def is_random(self) -> bool:
         return not self.is_hand and self.text.strip().lower() == RANDOM
+
+    def question(self) -> list[int] | str:
+        """What the player is in the question that seeds Monte Carlo (question_seed): a
+        hand's card ids in order, or the range's text without spaces, in lower case."""
+        if self.is_hand:
+            return sorted(self.combos[0])
+        return "".join(self.text.split()).lower()
 
     def label(self) -> list[str] | str:
         """The JSON's "hand" (the cards) or "range" (the text as typed, without spaces)."""
@@ -173,6 +182,16 @@ def exact_work(live: list[list[Combo]], board: list[int], dead: list[int], playe
         return math.comb(52 - known, 5 - len(board)) * 364
     deals = math.prod(len(combos) for combos in live)
     return deals * math.comb(52 - len(board) - len(dead), 5 - len(board))
+
+
+def question_seed(game: str, players: list[list[int] | str], board: list[int], dead: list[int], trials: int) -> int:
+    """Monte Carlo's seed when none is given, from the question: the game, each player (a
+    hand's card ids in order, a range's text, "random"), the board's and the dead cards' ids
+    in order, and the trials; the first bytes of SHA-256 of them, below 2^31. The same
+    question gives the same answer on every run and machine (Python's hash() is salted per
+    process); --seed gives another draw."""
+    question = json.dumps([game, players, sorted(board), sorted(dead), trials])
+    return int.from_bytes(hashlib.sha256(question.encode("utf-8")).digest()[:8], "big") % 2**31
 
 
 def std_error(wins: int, equity: float, trials: int) -> float:

@@ -9,27 +9,25 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .errors import PokerSQLError
 
 
 def _optional(module: str) -> Any:
-    """pandas or pyarrow, which pokersql does not depend on: imported when asked for."""
+    """pandas, pyarrow or polars, which pokersql does not depend on: imported when asked for."""
     try:
         return importlib.import_module(module)
     except ImportError as e:
         raise PokerSQLError(f"this needs {module}, which pokersql does not install: pip install {module}") from e
 
 
-class _Frames:
-    """.df() and .arrow() for a result: its rows (players, hands or categories) as a table."""
-
-    _rows_field = ""
+class _Records:
+    """.df(), .arrow() and .pl() of a result's records(): one row per item."""
 
     def records(self) -> list[dict[str, Any]]:
-        return [asdict(row) for row in getattr(self, self._rows_field)]
+        raise NotImplementedError
 
     def df(self) -> Any:
         """A pandas DataFrame, one row per item (pandas must be installed)."""
@@ -38,6 +36,19 @@ class _Frames:
     def arrow(self) -> Any:
         """A pyarrow Table, one row per item (pyarrow must be installed)."""
         return _optional("pyarrow").Table.from_pylist(self.records())
+
+    def pl(self) -> Any:
+        """A Polars DataFrame, one row per item (polars must be installed)."""
+        return _optional("polars").from_dicts(self.records())
+
+
+class _Frames(_Records):
+    """A result whose rows (players, hands or categories) are the list in ``_rows_field``."""
+
+    _rows_field = ""
+
+    def records(self) -> list[dict[str, Any]]:
+        return [asdict(row) for row in getattr(self, self._rows_field)]
 
 
 @dataclass
@@ -78,6 +89,8 @@ class EvaluateManyResult:
 
     chunks: list[Any] = field(default_factory=list, repr=False)
     kept: tuple[str, ...] = ()
+    # The kind of frame the hands came in ("pandas", "polars", "pyarrow"), for .frame(); None for a list or a file.
+    input_kind: str | None = None
 
     COLUMNS = ("cards", "best", "points", "category", "hand_rank")
     ROWS_PER_SLICE = 10_000
@@ -186,6 +199,20 @@ class EvaluateManyResult:
             return pandas.DataFrame.from_records(list(self.table_rows()), columns=list(self.columns))
         return self.arrow().to_pandas()
 
+    def pl(self) -> Any:
+        """A Polars DataFrame, one row per hand (polars must be installed), as .df()'s columns."""
+        polars = _optional("polars")
+        try:
+            importlib.import_module("pyarrow")
+        except ImportError:
+            return polars.DataFrame(list(self.table_rows()), schema=list(self.columns), orient="row")
+        return polars.from_arrow(self.arrow())
+
+    def frame(self) -> Any:
+        """The rows as the kind of frame the hands came in: .pl() for a Polars DataFrame, .arrow()
+        for an Arrow table, .df() for a pandas DataFrame, a list or a file."""
+        return {"polars": self.pl, "pyarrow": self.arrow}.get(self.input_kind or "", self.df)()
+
 
 @dataclass
 class ShowdownPlayer:
@@ -214,7 +241,7 @@ class ShowdownHand:
 
 
 @dataclass
-class ShowdownResult:
+class ShowdownResult(_Records):
     """``showdown``'s answer: one ShowdownHand per hand id, in the order first seen.
 
     ``.df()`` and ``.arrow()``: one row per player per hand (``hand``, ``board``, then the player's fields).
@@ -229,15 +256,8 @@ class ShowdownResult:
         return {"hands": [hand.to_dict() for hand in self.hands]}
 
     def records(self) -> list[dict[str, Any]]:
+        """One per player per hand."""
         return [{"hand": h.hand, "board": h.board, **asdict(p)} for h in self.hands for p in h.players]
-
-    def df(self) -> Any:
-        """A pandas DataFrame, one row per player per hand (pandas must be installed)."""
-        return _optional("pandas").DataFrame.from_records(self.records())
-
-    def arrow(self) -> Any:
-        """A pyarrow Table, one row per player per hand (pyarrow must be installed)."""
-        return _optional("pyarrow").Table.from_pylist(self.records())
 
 
 @dataclass
@@ -402,10 +422,23 @@ class EquityResult(_Frames):
     deals: int
     players: list[EquityPlayer]
     seed: int | None = None
+    seed_from_question: bool = False  # Monte Carlo without a seed given: seeded by ranges.question_seed (not in the JSON)
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
     # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
     weight_scale: int | None = None
     _rows_field = "players"
+
+    def by_combo_records(self) -> list[dict[str, Any]]:
+        """With ``equity(..., by_combo_of=N)``: one per combination of player N's range, the best
+        first: ``player``, then ComboEquity's fields (``cards``, ``hand_class``, ``weight``,
+        ``deals``, ``wins``, ``ties``, ``equity``)."""
+        return [{"player": n, **asdict(combo)} for n, p in enumerate(self.players, start=1) for combo in p.by_combo or []]
+
+    def by_combo_df(self) -> Any:
+        """by_combo_records() as a pandas DataFrame, one row per combination (``.df()`` is one
+        row per player, the breakdown in one cell)."""
+        columns = ["player", *(f.name for f in fields(ComboEquity))]
+        return _optional("pandas").DataFrame.from_records(self.by_combo_records(), columns=columns)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exact": self.exact, "boards": self.boards, "deals": self.deals}
@@ -435,6 +468,10 @@ class QueryResult:
         """The rows as a pyarrow Table (pyarrow must be installed)."""
         columns = list(zip(*self.rows)) if self.rows else [[] for _ in self.columns]
         return _optional("pyarrow").table({name: list(values) for name, values in zip(self.columns, columns)})
+
+    def pl(self) -> Any:
+        """The rows as a Polars DataFrame (polars must be installed)."""
+        return _optional("polars").DataFrame(self.rows, schema=self.columns, orient="row")
 
 
 @dataclass

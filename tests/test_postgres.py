@@ -380,7 +380,7 @@ def test_sigint_stops_a_long_command_and_leaves_the_database(pg_url: str, pg: po
 def test_weighted_ranges_and_by_combo_on_postgres(pg: pokersql.Database, duck: pokersql.Database) -> None:
     """Weights through range_input and range_combo_equity (018), as DuckDB counts them."""
     for players, board in ((("AhAd", "KK:0.5,AKs@25"), "2c 7d 3h"), (("AhAd,KsKc", "QQ"), "2c 7d Qc")):
-        mine, theirs = pg.equity(*players, board=board, by_combo=1), duck.equity(*players, board=board, by_combo=1)
+        mine, theirs = pg.equity(*players, board=board, by_combo_of=1), duck.equity(*players, board=board, by_combo_of=1)
         assert mine == theirs
 
 

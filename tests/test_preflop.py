@@ -221,7 +221,7 @@ def test_weighted_ranges_from_the_table(preflop: pokersql.Database) -> None:
 def test_by_combo_from_the_table(preflop: pokersql.Database) -> None:
     """15% against 15%, each combination of the first against the whole second, from the table."""
     started = time.perf_counter()
-    result = preflop.equity("15%", "15%", by_combo=1)
+    result = preflop.equity("15%", "15%", by_combo_of=1)
     seconds = time.perf_counter() - started
     rows = result.players[0].by_combo
     assert len(rows) == 200 and seconds < 5

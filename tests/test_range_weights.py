@@ -269,9 +269,10 @@ def test_range_prints_the_grid_and_the_count(run):
     status, out, err = run("range", "QQ+,AKs:0.5,AhKh,AxKy@30")
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0] == "AA █ AKs▒  ·    ·    ·    ·    ·    ·    ·    ·    ·    ·    ·"  # AKs: (3 x 1/2 + 1) / 4
-    assert lines[1] == "AKo░ KK █  ·    ·    ·    ·    ·    ·    ·    ·    ·    ·    ·"  # AKo at 3/10
-    assert lines[2].startswith(" ·    ·   QQ █")
+    assert lines[0] == "AA █ AKs▒ AQs· AJs· ATs· A9s· A8s· A7s· A6s· A5s· A4s· A3s· A2s·"  # AKs: (3 x 1/2 + 1) / 4
+    assert lines[1] == "AKo░ KK █ KQs· KJs· KTs· K9s· K8s· K7s· K6s· K5s· K4s· K3s· K2s·"  # AKo at 3/10; out: named, a dot
+    assert lines[2].startswith("AQo· KQo· QQ █")
+    assert lines[12] == "A2o· K2o· Q2o· J2o· T2o· 92o· 82o· 72o· 62o· 52o· 42o· 32o· 22 ·"  # every cell named
     assert lines[13] == "34 combinations, weighted 24.1 of 1,326 (1.82%)"  # 18 + 2.5 + 12 x 0.3
 
 
@@ -314,7 +315,7 @@ def _combo_text(cards: list[str]) -> str:
 
 def test_by_combo_equals_a_count_per_combination(duck):
     players, board = ["QQ+,AKs:0.5", "JJ+,AQs:0.25"], "Qh Ts 7c 2d"
-    result = duck.equity(*players, board=board, by_combo=1)
+    result = duck.equity(*players, board=board, by_combo_of=1)
     rows = result.players[0].by_combo
     assert len(rows) == result.players[0].combos == 19
     assert [r.equity for r in rows] == sorted((r.equity for r in rows), reverse=True)
@@ -327,7 +328,7 @@ def test_by_combo_equals_a_count_per_combination(duck):
 
 
 def test_by_combo_on_every_engine(db):
-    result = db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo=1)
+    result = db.equity("AhAd,KsKc", "QQ", board="2c 7d Qc", by_combo_of=1)
     deals, totals = weighted_count(["AhAd", "QQ"], "2c 7d Qc")
     first = next(r for r in result.players[0].by_combo if r.cards == ["Ah", "Ad"])
     assert first.equity == pytest.approx(float(totals[0][2] / deals), abs=1e-12)

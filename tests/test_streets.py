@@ -83,7 +83,7 @@ def test_next_street_table_groups_the_cards(run):
     status, out, err = run("equity", "AhAd", "KhKd", "--board", "2h 7h Kc", "--next-street")
     assert status == 0, err
     assert "The turn: 45 cards can come" in out
-    assert "A♣ A♠ (2): player 1 leads;  97.73%  2.27%" in out
+    assert "A♣ A♠ (2): player 1 leads;  P1 97.73%  P2 2.27%" in out
     assert "Player 1 (Ah Ad) leads on 2: A♣ A♠" in out
 
 

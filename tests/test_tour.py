@@ -238,6 +238,69 @@ def test_a_new_seed_deals_a_new_hand_through_the_stages(tour_page):
     assert as_dicts(page, "deal") == before
 
 
+def _cli_deal_of(tmp_path, order: str) -> dict:
+    done = subprocess.run(
+        [*pokersql_command(), "--db", str(tmp_path / "deal.duckdb"), "deal", "--players", "4", "--seed", "2010", "--order", order, "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def _ranked(page) -> dict[int, tuple[int, int]]:
+    """The ranking stage's rows: per player, hand_rank and place."""
+    return {row["player"]: (row["hand_rank"], row["place"]) for row in as_dicts(page, "ranking")}
+
+
+def _cli_ranked(deal: dict) -> dict[int, tuple[int, int]]:
+    return {p["player"]: (p["hand_rank"], p["place"]) for p in deal["players"]}
+
+
+def test_an_edit_of_the_deal_reaches_the_stages_that_read_it(tour_page, tmp_path):
+    """Stage 2 shows shuffle_and_deal, the later stages read dealt_cards: dealing round-robin in
+    stage 2's view deals round-robin in the ranking too (pokersql deal --order round-robin), and
+    Reset deals in blocks again everywhere."""
+    page, _, _ = tour_page
+    page.fill("#seed", "2010")
+    page.fill("#players", "4")
+    blocks, round_robin = _cli_deal_of(tmp_path, "blocks"), _cli_deal_of(tmp_path, "round-robin")
+    assert _cli_ranked(blocks) != _cli_ranked(round_robin)
+    page.evaluate("window.tour.runStage('ranking')")
+    assert _ranked(page) == _cli_ranked(blocks)
+    stage = page.locator("#stage-deal")
+    definition = stage.locator("textarea").first
+    original = definition.input_value()
+    dealing = "else (deck_order.deck_position - 1) // 5 + 1"
+    assert dealing in original
+    definition.fill(original.replace(dealing, "else (deck_order.deck_position - 1) % settings.players + 1"))
+    page.evaluate("window.tour.runStage('deal')")
+    assert {row["player"]: sorted(row["cards"].split()) for row in as_dicts(page, "deal")} == {
+        p["player"]: sorted(p["cards"]) for p in round_robin["players"]
+    }
+    # the ranking, which has run, runs again by itself (queued after the deal): waiting for one more run of it waits for that
+    page.evaluate("window.tour.runStage('ranking')")
+    assert _ranked(page) == _cli_ranked(round_robin)
+    assert {row["points"] for row in as_dicts(page, "points")} == {p["points"] for p in round_robin["players"]}
+    stage.locator("button.reset").click()
+    page.evaluate("window.tour.runStage('ranking')")
+    assert definition.input_value() == original
+    assert _ranked(page) == _cli_ranked(blocks)
+
+
+def test_an_error_leaves_no_table_of_an_earlier_run_under_it(tour_page):
+    page, _, _ = tour_page
+    stage = page.locator("#stage-points")
+    page.evaluate("window.tour.runStage('points')")
+    assert stage.locator(".output table").count() == 1
+    query = stage.locator("textarea").nth(1)
+    query.fill("select no_such_column from hand_points;")
+    page.evaluate("window.tour.runStage('points')")
+    assert stage.locator("pre.error").is_visible() and "no_such_column" in stage.locator("pre.error").inner_text()
+    assert stage.locator(".output table").count() == 0
+    assert stage.locator(".output").inner_text() == "No rows: the stage stopped with the error above."
+    page.evaluate("window.tour.resetStage('points')")
+    assert stage.locator(".output table").count() == 1 and not stage.locator("pre.error").is_visible()
+
+
 def test_pokersql_tour_serves_until_ctrl_c():
     status, err, _ = interrupt(["tour", "--port", "0"], after=3)
     assert (status, err.strip()) == (130, "pokersql: interrupted")

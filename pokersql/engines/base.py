@@ -273,6 +273,13 @@ class Engine:
         """How far the running query is, in percent, asked from another thread; -1 when unknown."""
         return -1.0
 
+    @contextlib.contextmanager
+    def bounded_memory(self) -> Iterator[None]:
+        """Exact counting (equity's) with its memory bounded, as Monte Carlo's slices bound
+        theirs: here nothing to do (SQLite, PostgreSQL and Spark hold little of it in memory,
+        or bound it with their own settings)."""
+        yield
+
     def begin(self, immediate: bool = False) -> None:
         """Start a transaction; ``immediate``: take the write lock now, where the engine has one to take."""
         self.execute("begin transaction")

@@ -2,7 +2,9 @@
 // shows (`objects`: the statements that create and fill them, read from the project's SQL files
 // through sql/manifest.json, never copied here), what else it reads (`needs`), how the seed box
 // and the stage's own inputs set it up (`setup`), and the query that shows the result.
-// `text` is HTML.
+// `text` is HTML. `carries`: objects that later stages read in place of this stage's, each with
+// the SQL that makes it read this stage's objects, applied while the stage's SQL is edited (and
+// the object's own SQL from its file again once it is not), so that an edit reaches them.
 
 export const STAGES = [
   {
@@ -32,7 +34,17 @@ order by card_id;`,
       integer arithmetic only (the view <code>shuffled_deck</code>), so every engine, this browser included,
       deals the same cards without a random generator of its own.</p>
       <p><code>shuffle_and_deal</code> sorts the deck by those keys and gives the first five cards to
-      player 1, the next five to player 2, and so on, as the article dealt.</p>`,
+      player 1, the next five to player 2, and so on, as the article dealt.</p>
+      <p>The stages after this one read <code>dealt_cards</code>, the same deal computed faster (only the
+      dealt cards sorted). Edit the view here, to deal round-robin say, and the page makes
+      <code>dealt_cards</code> the dealt rows of your view, then runs again the stages that read it;
+      Reset puts the file's <code>dealt_cards</code> back.</p>`,
+    carries: {
+      dealt_cards: `create or replace view dealt_cards as
+select deal_no, deck_position, card_id, player
+from shuffle_and_deal
+where player is not null;`,
+    },
     query: `select
     deal.player,
     string_agg(cards.name, ' ' order by deal.deck_position) as cards,

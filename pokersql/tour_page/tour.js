@@ -399,14 +399,17 @@ function runStage(id) {
       await loadDefinition(state);
       const setup = SETUPS[stage.setup];
       await ensure([...stage.objects, ...(stage.needs || []), ...((setup && setup.needs) || [])]);
+      let changed = false;
       if (state.definition.value !== state.appliedDefinition) {
         const stop = progress(() => `Applying your SQL for stage ${stage.number}…`);
         try {
           await connection.query(replacing(state.definition.value));
+          await carry(state);
         } finally {
           stop();
         }
         state.appliedDefinition = state.definition.value;
+        changed = true;
       }
       state.describe();
       if (setup) await setup.run(state.inputs);
@@ -426,10 +429,15 @@ function runStage(id) {
       delete tour.errors[id];
       tour.timings[id] = { ms: Math.round(ms), since_load_ms: Math.round(performance.now() - started) };
       say(`Stage ${stage.number}, ${stage.title}: ${result.rows.length.toLocaleString("en-US")} rows in ${seconds(ms)}. ${applied.size} of ${manifest.files.length} SQL files loaded.`);
+      // The stages that read what this one defines, and have run, run again with the new definition.
+      if (changed) for (const later of readers(stage)) runStage(later.id);
     } catch (e) {
       const message = String((e && e.message) || e);
       state.error.textContent = message;
       state.error.hidden = false;
+      // No rows under the message but none: the table of an earlier run is not this SQL's.
+      state.output.replaceChildren(element("p", { class: "hint" }, "No rows: the stage stopped with the error above."));
+      if (state.chart) state.chart.replaceChildren();
       tour.errors[id] = message;
       delete tour.results[id];
       state.timing.textContent = "";
@@ -440,6 +448,31 @@ function runStage(id) {
       state.section.classList.add("ran");
     }
   });
+}
+
+// While a stage's SQL is edited, what later stages read in its place is made to read it
+// (stage.carries); once it is the file's SQL again, those objects are the file's again.
+async function carry(state) {
+  const carries = state.stage.carries || {};
+  const edited = state.definition.value !== state.original;
+  for (const [name, sql] of Object.entries(carries)) {
+    await connection.query(edited ? sql : replacing(statementsFor(await fileText(creatorOf(name).script), [name])));
+  }
+}
+
+// The files a stage's rows come from: those of its objects and of what it needs.
+function stageFiles(stage) {
+  const setup = SETUPS[stage.setup];
+  const names = [...stage.objects, ...(stage.needs || []), ...((setup && setup.needs) || [])];
+  return new Set(names.flatMap((name) => creatorOf(name).needs));
+}
+
+// The stages after `stage` that have run and read a file that defines its objects.
+function readers(stage) {
+  const defining = new Set(stage.objects.map((name) => creatorOf(name).script));
+  return STAGES.slice(STAGES.indexOf(stage) + 1).filter(
+    (later) => stageState[later.id].section.classList.contains("ran") && [...stageFiles(later)].some((script) => defining.has(script)),
+  );
 }
 
 function resetStage(id) {

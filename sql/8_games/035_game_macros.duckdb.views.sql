@@ -10,7 +10,9 @@
                                         short deck: the hand_rank (1 to 1,404) of 5 to 7
                                         cards of the 36-card deck (6 through A) under
                                         rule_set 'shortdeck' or 'shortdeck-triton'; null for
-                                        a card below 6, a card twice, another rule set.
+                                        a card below 6 or a card twice; another rule set is
+                                        an error naming it (a typo would otherwise be a
+                                        column of nulls).
 
   Both look their hands up in the one definition: omaha_rank each five of its hand by
   hand_class_of (027, over the lists of 026), short_deck_rank in short_deck_best_by_values
@@ -70,23 +72,30 @@ create macro omaha_rank(hole_text, board_text) as (
         and len(list_distinct(given.hole || given.board)) = len(given.hole) + len(given.board)
 );
 
-create macro short_deck_rank(hand_text, rule_set) as (
-    select least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
-    from (
-        select
-            card_ids,
-            cast(list_sum(list_transform(card_ids, lambda c: rank_code_of(c))) as bigint) as rank_key,
-            cast(list_sum(list_transform(card_ids, lambda c: suit_code_of(c))) as bigint) as suit_counts,
-            cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint) as card_mask
-        from (select game_card_ids(hand_text, 5, 7) as card_ids) as given
-        where len(list_distinct(card_ids)) = len(card_ids)
-            and list_min(card_ids) >= 16
-    ) as summed
-    inner join short_deck_best_by_values as by_values
-        on by_values.rank_key = summed.rank_key
-    left join short_deck_best_by_flush as by_flush
-        on by_flush.ranking = by_values.ranking
-        and by_flush.value_mask = (summed.card_mask >> (select flush_shifts from hand_class_lists)[summed.suit_counts + 1])
-            & (select flush_bits from hand_class_lists)[summed.suit_counts + 1]
-    where by_values.ranking = rule_set
-);
+create macro short_deck_rank(hand_text, rule_set) as case
+    when not list_contains((select list(ranking) from games where lowest_value = 6), rule_set)
+        then error(
+            'short_deck_rank: unknown rule set ''' || rule_set || ''': use '
+            || (select string_agg('''' || ranking || '''', ' or ' order by ranking) from games where lowest_value = 6)
+        )
+    else (
+        select least(by_values.hand_rank, coalesce(by_flush.hand_rank, by_values.hand_rank))
+        from (
+            select
+                card_ids,
+                cast(list_sum(list_transform(card_ids, lambda c: rank_code_of(c))) as bigint) as rank_key,
+                cast(list_sum(list_transform(card_ids, lambda c: suit_code_of(c))) as bigint) as suit_counts,
+                cast(list_sum(list_transform(card_ids, lambda c: card_bit_of(c))) as bigint) as card_mask
+            from (select game_card_ids(hand_text, 5, 7) as card_ids) as given
+            where len(list_distinct(card_ids)) = len(card_ids)
+                and list_min(card_ids) >= 16
+        ) as summed
+        inner join short_deck_best_by_values as by_values
+            on by_values.rank_key = summed.rank_key
+        left join short_deck_best_by_flush as by_flush
+            on by_flush.ranking = by_values.ranking
+            and by_flush.value_mask = (summed.card_mask >> (select flush_shifts from hand_class_lists)[summed.suit_counts + 1])
+                & (select flush_bits from hand_class_lists)[summed.suit_counts + 1]
+        where by_values.ranking = rule_set
+    )
+end;
