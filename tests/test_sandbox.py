@@ -86,6 +86,16 @@ def test_query_makes_no_temporary_object(capsys, duck_file, sql):
     refused(*run(capsys, "--db", duck_file, "query", sql))
 
 
+@pytest.mark.parametrize("sql", ["update extensions", "explain update extensions", "update extensions (httpfs)"])
+def test_a_statement_type_this_duckdb_client_does_not_name_is_refused(capsys, duck_file, sql):
+    """DuckDB 2.0's parser gives ``update extensions`` type 29, which its Python client's
+    StatementType does not name (``statement.type`` raised ValueError: exit 1, a traceback's
+    last line): refused as a write, in one line naming the statement."""
+    status, out, err = run(capsys, "--db", duck_file, "query", sql)
+    refused(status, out, err)
+    assert f"refused {sql!r}" in err and "ValueError" not in err and "is not a valid" not in err
+
+
 # -- DuckDB in memory, and a second database in one process ------------------------------
 
 IN_MEMORY_ROUTES = [
