@@ -36,6 +36,15 @@ what to install.
   log), under an advisory lock so two processes do not cross. If it cannot be created or
   cannot log in (pg_hba.conf), query refuses in one line, saying what to do. What any
   other role may do, its own privileges decide.
+- What a read-only transaction does not take back: WAL written by ``pg_logical_emit_message``
+  and signals to the role's other sessions (WAL_WRITERS, SIGNALLERS, executable by PUBLIC).
+  Setting up the reader revokes the WAL writers from PUBLIC in the database; the reader is a
+  role of its own, so it cannot signal the URL role's sessions. A plain role's query runs as
+  itself: what it may still do is said in one note (``query_note``), and docs/engines.md
+  gives the administrator's SQL.
+- ``query --timeout``: the server's ``statement_timeout``, set in the query's transaction
+  (``time_limit``). Every session sets ``client_connection_check_interval`` (CLIENT_CHECK):
+  a statement whose pokersql was killed ends within a second.
 - ``jit = off`` on both sessions: PostgreSQL's JIT compiled the lookup joins for seconds
   before running them in milliseconds.
 - ``interrupt()`` (Ctrl-C) sends PostgreSQL's cancel request for whatever either session
