@@ -33,6 +33,9 @@ except KeyboardInterrupt:
     sys.stderr.write("pokersql: interrupted\n")
     raise SystemExit(130) from None
 
+# query --timeout's default, in seconds: a query that runs longer is stopped (docs/usage.md).
+QUERY_TIMEOUT_S = 300
+
 format_option = click.option(
     "--format",
     "output_format",
@@ -616,9 +619,17 @@ def equity(
     metavar="PATH",
     help="DuckDB only: a file of yours the SQL may read, read-only (repeat for more); no other file.",
 )
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=QUERY_TIMEOUT_S,
+    show_default=True,
+    metavar="SECONDS",
+    help="Stop the query once it has run this long, its rows' output included (exit status 1); 0: no limit.",
+)
 @format_option
 @pass_context
-def query(context: Context, sql: str, read: tuple[str, ...], output_format: str) -> None:
+def query(context: Context, sql: str, read: tuple[str, ...], timeout: float, output_format: str) -> None:
     """Run one SQL statement against the database, read-only: it can change nothing, and touch
     no file or network. SQL is - to read it from stdin.
 
@@ -635,8 +646,10 @@ def query(context: Context, sql: str, read: tuple[str, ...], output_format: str)
     """
     if sql == "-":
         sql = sys.stdin.read()
-    with context.existing_db().stream(sql, read=read) as result:
+    with context.existing_db().stream(sql, read=read, timeout=timeout) as result:
         emit(result, output_format)
+    if context.db.engine.query_note:
+        click.echo(f"pokersql: note: {context.db.engine.query_note}", err=True)
 
 
 @cli.command(name="range")

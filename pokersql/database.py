@@ -909,22 +909,28 @@ class Database:
         return _simulated(rows, deals, players, seed, shuffle, riffles, order)
 
     # -- SQL --------------------------------------------------------------
-    def query(self, sql: str, params: tuple = (), read: Sequence[str | Path] = ()) -> QueryResult:
+    def query(self, sql: str, params: tuple = (), read: Sequence[str | Path] = (), timeout: float | None = None) -> QueryResult:
         """Run one SQL statement that reads pokersql's database; its rows.
 
         The engine refuses (``Refused``, a ``BadInput``) anything that would write, or
         reach a file, an extension or the network; see ``pokersql.engines``. ``read``:
-        files the statement may read too (DuckDB only), and no other.
+        files the statement may read too (DuckDB only), and no other. ``timeout``: seconds
+        the statement may run (its rows read included) before it is stopped, as
+        ``TimedOut``; None or 0, no limit.
         """
-        with self.stream(sql, params, read) as result:
+        with self.stream(sql, params, read, timeout) as result:
             return QueryResult(columns=result.columns, rows=list(result.rows))
 
     @contextlib.contextmanager
-    def stream(self, sql: str, params: tuple = (), read: Sequence[str | Path] = ()) -> Iterator[QueryStream]:
+    def stream(
+        self, sql: str, params: tuple = (), read: Sequence[str | Path] = (), timeout: float | None = None
+    ) -> Iterator[QueryStream]:
         """Like ``query``, the rows fetched a slice at a time as they are read (inside the block)."""
         paths = self._readable(sql, read)
+        if timeout is not None and not (isinstance(timeout, (int, float)) and timeout >= 0):
+            raise BadInput(f"timeout must be a number of seconds, 0 or more, not {timeout!r}")
         self.ensure_ready()
-        with self.engine.read_only_query(sql, params, paths) as (columns, rows):
+        with self.engine.time_limit(timeout), self.engine.read_only_query(sql, params, paths) as (columns, rows):
             yield QueryStream(columns=columns, rows=rows)
 
     def relation(self, sql: str, read: Sequence[str | Path] = ()) -> Any:

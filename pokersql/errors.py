@@ -25,6 +25,17 @@ class Refused(BadInput):
     """The engine refused a statement that would write, or reach a file or the network: exit status 2."""
 
 
+class TimedOut(PokerSQLError):
+    """The user's query ran past its time limit (``query --timeout``) and was stopped; the
+    database is as it was: exit status 1."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(
+            f"query stopped: it ran longer than its time limit of {seconds:g} s "
+            "(query --timeout SECONDS gives it more; --timeout 0, no limit)"
+        )
+
+
 class Interrupted(PokerSQLError):
     """Ctrl-C (SIGINT) stopped the work; the database is as it was: exit status 130."""
 

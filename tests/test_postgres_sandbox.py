@@ -8,11 +8,22 @@ command line on a real server (tests/pg_server.py), and none may leave a file be
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
 import psycopg
 import pytest
 
 from pokersql.cli import main
 from pokersql.engines.postgres import READER_ROLE
+from signals import pokersql_command  # tests/signals.py
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import histories_generate  # noqa: E402  (bench/histories_generate.py)
 
 pytestmark = pytest.mark.xdist_group("postgres")
 
@@ -145,3 +156,171 @@ def test_the_password_is_never_printed(capsys, server, pg_url):
     outputs.append(out + err)
     assert all(password not in text for text in outputs), outputs
     assert "postgres:***@" in outputs[0]
+
+
+# -- what a read-only transaction does not roll back (issue 43) ------------------------------
+
+REVOKES = re.compile(r"```sql\n(\s*revoke execute on function .*?)```", re.DOTALL)
+WAL_MESSAGE = "select pg_logical_emit_message(false, 'x', repeat('x', 1000000)) as lsn"
+
+
+@pytest.fixture
+def plain_url(server, built_postgres, request) -> str:
+    """A built database owned by a role with no privileges of note (no superuser, in no role),
+    and its URL as that role (the test server trusts every login)."""
+    name = "plain_" + request.node.name[:40].lower().replace("[", "_").replace("]", "").replace("-", "_")
+    url = built_postgres(name)
+    with psycopg.connect(url, autocommit=True) as connection:
+        if connection.execute("select from pg_roles where rolname = 'pokersql_plain'").fetchone() is None:
+            connection.execute("create role pokersql_plain login")
+        connection.execute(f'alter database "{name}" owner to pokersql_plain')
+        for (table,) in connection.execute("select tablename from pg_tables where schemaname = 'public'").fetchall():
+            connection.execute(f'alter table "{table}" owner to pokersql_plain')
+        for (view,) in connection.execute("select viewname from pg_views where schemaname = 'public'").fetchall():
+            connection.execute(f'alter view "{view}" owner to pokersql_plain')
+        connection.execute("alter schema public owner to pokersql_plain")
+    return url.replace("postgresql://postgres@", "postgresql://pokersql_plain@")
+
+
+def wal_lsn(url: str) -> int:
+    with psycopg.connect(url) as connection:
+        return connection.execute("select pg_current_wal_insert_lsn() - '0/0'").fetchone()[0]
+
+
+def test_the_reader_cannot_write_wal(capsys, pg_url):
+    before = wal_lsn(pg_url)
+    refused(*query(capsys, pg_url, WAL_MESSAGE))
+    assert wal_lsn(pg_url) - before < 500_000  # the message's 1 MB never reached the WAL
+    with psycopg.connect(pg_url) as connection:
+        callers = connection.execute(
+            "select r.rolname from pg_roles as r where not r.rolsuper and has_function_privilege("
+            "r.oid, 'pg_logical_emit_message(boolean, text, text)', 'EXECUTE')"
+        ).fetchall()
+    assert (READER_ROLE,) not in callers
+
+
+class Victim:
+    """A session of ``url`` that sleeps ``seconds`` in a thread: ``survived`` once it ends."""
+
+    def __init__(self, url: str, seconds: float) -> None:
+        self.connection = psycopg.connect(url, autocommit=True, application_name="pokersql_victim")
+        self.pid = self.connection.info.backend_pid
+        self.error: Exception | None = None
+        self.thread = threading.Thread(target=self._sleep, args=(seconds,))
+        self.thread.start()
+
+    def _sleep(self, seconds: float) -> None:
+        try:
+            self.connection.execute("select pg_sleep(%s)", (seconds,))
+        except psycopg.Error as e:
+            self.error = e
+        finally:
+            self.connection.close()
+
+    def survived(self) -> bool:
+        self.thread.join()
+        return self.error is None
+
+
+@pytest.mark.parametrize("how", ["pg_terminate_backend", "pg_cancel_backend"])
+def test_the_reader_cannot_end_or_cancel_the_urls_sessions(capsys, pg_url, plain_url, how):
+    for victim_url in (pg_url, plain_url):
+        victim = Victim(victim_url, 3)
+        status, out, err = query(capsys, pg_url, f"select {how}({victim.pid}) as done")
+        refused(status, out, err)
+        assert victim.survived(), (victim_url, victim.error)
+
+
+def test_a_plain_role_is_told_in_one_note_what_postgres_lets_it_do_until_an_administrator_revokes_it(capsys, server, plain_url):
+    victim = Victim(plain_url, 30)
+    status, out, err = query(capsys, plain_url, f"select pg_terminate_backend({victim.pid}) as ended")
+    assert not victim.survived() and status == 0  # what PostgreSQL allows: said, not fenced
+    (note,) = err.splitlines()
+    assert note.startswith("pokersql: note: query runs as pokersql_plain,")
+    for told in ("pg_logical_emit_message", "pg_terminate_backend", "pg_cancel_backend", "docs/engines.md"):
+        assert told in note, note
+    (revokes,) = REVOKES.findall((Path(__file__).resolve().parents[1] / "docs" / "engines.md").read_text(encoding="utf-8"))
+    done = server.psql(plain_url, revokes)  # the administrator: the server's superuser, in that database
+    assert done.returncode == 0, done.stderr
+    status, out, err = run(capsys, "--engine", "postgres", "--db", plain_url, "query", "select count(*) as n from cards", "--format", "csv")
+    assert (status, out, err) == (0, "n\n52\n", "")
+    before = wal_lsn(plain_url)
+    refused(*query(capsys, plain_url, WAL_MESSAGE))
+    victim = Victim(plain_url, 3)
+    refused(*query(capsys, plain_url, f"select pg_terminate_backend({victim.pid}) as ended"))
+    assert victim.survived() and wal_lsn(plain_url) - before < 500_000
+
+
+@pytest.mark.parametrize(
+    "sql", ["reset role", "listen x", "set role none", "prepare p as select 1", "commit", "vacuum", "discard all"]
+)
+def test_a_statement_that_returns_no_rows_is_refused_in_one_line(capsys, pg_url, sql):
+    status, out, err = query(capsys, pg_url, sql)
+    refused(status, out, err)
+    assert f"refused {sql!r}" in err and "stream()" not in err
+
+
+def test_query_stops_at_its_timeout_in_one_line(capsys, pg_url):
+    started = time.monotonic()
+    status, out, err = run(capsys, "--engine", "postgres", "--db", pg_url, "query", "--timeout", "1", "select count(*) from generate_series(1, 3e9)")
+    assert status == 1 and out == "" and time.monotonic() - started < 20
+    assert err == "pokersql: error: query stopped: it ran longer than its time limit of 1 s (query --timeout SECONDS gives it more; --timeout 0, no limit)\n"
+    status, out, err = run(capsys, "--engine", "postgres", "--db", pg_url, "query", "show statement_timeout", "--format", "csv")
+    assert (status, out) == (0, "statement_timeout\n5min\n"), err  # the default: 300 s
+    status, out, err = run(capsys, "--engine", "postgres", "--db", pg_url, "query", "--timeout", "0", "show statement_timeout", "--format", "csv")
+    assert (status, out) == (0, "statement_timeout\n0\n"), err
+
+
+def test_a_killed_client_leaves_no_statement_running(pg_url):
+    marker = "select count(*) as killed_client from generate_series(1, 3e10)"
+    client = subprocess.Popen(
+        [*pokersql_command(), "--engine", "postgres", "--db", pg_url, "query", "--timeout", "0", marker],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    watching = "select pid from pg_stat_activity where state = 'active' and query like '%killed_client%' and pid <> pg_backend_pid()"
+    try:
+        with psycopg.connect(pg_url, autocommit=True) as connection:
+            deadline = time.monotonic() + 60
+            while not connection.execute(watching).fetchall():
+                assert client.poll() is None and time.monotonic() < deadline, "the query did not start"
+                time.sleep(0.1)
+            client.kill()
+            client.wait()
+            killed = time.monotonic()
+            while connection.execute(watching).fetchall():
+                assert time.monotonic() - killed < 10, "the statement still runs 10 s after its client was killed"
+                time.sleep(0.2)
+    finally:
+        if client.poll() is None:
+            client.kill()
+            client.wait()
+
+
+def test_an_import_whose_session_is_ended_says_one_line(built_postgres, tmp_path):
+    """pg_terminate_backend while the import writes (psycopg's pipeline): pokersql's line only,
+    not psycopg's log of the pipeline it could not end; no hand of the import is left."""
+    url = built_postgres("import_ended")
+    text = tmp_path / "generated.txt"
+    histories_generate.write(text, 20_000, seed=5)
+    importing = subprocess.Popen(
+        [*pokersql_command(), "--engine", "postgres", "--db", url, "import", str(text)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    writing = "select pid from pg_stat_activity where state = 'active' and query like 'insert into history_%'"
+    try:
+        with psycopg.connect(url, autocommit=True) as connection:
+            deadline = time.monotonic() + 120
+            while not (pids := connection.execute(writing).fetchall()):
+                assert importing.poll() is None and time.monotonic() < deadline, "the import wrote nothing"
+                time.sleep(0.05)
+            connection.execute("select pg_terminate_backend(%s)", (pids[0][0],))
+        _, err = importing.communicate(timeout=60)
+    finally:
+        if importing.poll() is None:
+            importing.kill()
+            importing.wait()
+    assert importing.returncode == 1, err
+    (line,) = err.splitlines()
+    assert line.startswith("pokersql: error: ") and ("terminating connection" in line or "closed" in line), err
+    with psycopg.connect(url) as connection:  # the import's transaction rolled back
+        assert connection.execute("select count(*) from history_hands").fetchone() == (0,)

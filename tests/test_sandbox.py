@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ import pytest
 import pokersql
 from pokersql.cli import cli as click_group
 from pokersql.cli import main
+from pokersql.errors import TimedOut
+from signals import pokersql_command  # tests/signals.py
 
 ROYAL_FLUSHES = "select count(*) as n from hands where points = 9"
 PASSWD = "/etc/passwd"
@@ -84,6 +87,44 @@ def test_query_cannot_attach_the_database_file_again(capsys, duck_file, alias):
 )
 def test_query_makes_no_temporary_object(capsys, duck_file, sql):
     refused(*run(capsys, "--db", duck_file, "query", sql))
+
+
+@pytest.mark.parametrize("sql", ["update extensions", "explain update extensions", "update extensions (httpfs)"])
+def test_a_statement_type_this_duckdb_client_does_not_name_is_refused(capsys, duck_file, sql):
+    """DuckDB 2.0's parser gives ``update extensions`` type 29, which its Python client's
+    StatementType does not name (``statement.type`` raised ValueError: exit 1, a traceback's
+    last line): refused as a write, in one line naming the statement."""
+    status, out, err = run(capsys, "--db", duck_file, "query", sql)
+    refused(status, out, err)
+    assert f"refused {sql!r}" in err and "ValueError" not in err and "is not a valid" not in err
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_query_stops_at_its_timeout_in_one_line(capsys, built_database, engine):
+    """A timer interrupts the query as Ctrl-C does; it ends as a failure (exit 1), not as an
+    interrupt. (A real process: without the timer, the query would run for hours.)"""
+    path = built_database(engine)
+    started = time.monotonic()
+    done = subprocess.run(
+        [*pokersql_command(), "--engine", engine, "--db", path, "query", "--timeout", "1.5",
+         "select count(*) as n from hands as a, hands as b where a.hand_rank + b.hand_rank = 5"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 1 and done.stdout == "" and time.monotonic() - started < 30, done
+    assert done.stderr == (
+        "pokersql: error: query stopped: it ran longer than its time limit of 1.5 s "
+        "(query --timeout SECONDS gives it more; --timeout 0, no limit)\n"
+    )
+    with pokersql.connect(path, engine) as db:  # the library: the same error, then the next query runs
+        with pytest.raises(TimedOut):
+            db.query("select count(*) as n from hands as a, hands as b where a.hand_rank + b.hand_rank = 5", timeout=1)
+        assert db.query(ROYAL_FLUSHES, timeout=1).rows == [(4,)]
+
+
+@pytest.mark.parametrize("value", ["-1", "soon"])
+def test_a_bad_timeout_is_refused_in_one_line(capsys, duck_file, value):
+    status, out, err = run(capsys, "--db", duck_file, "query", "--timeout", value, ROYAL_FLUSHES)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and "--timeout" in err and value in err, err
 
 
 # -- DuckDB in memory, and a second database in one process ------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -36,9 +37,9 @@ def find_duckdb_shell() -> str | None:
 
 @pytest.fixture(scope="module")
 def duckdb_shell() -> str:
+    """The test extra's duckdb-cli: missing, the tests fail, never skip."""
     shell = find_duckdb_shell()
-    if shell is None:
-        pytest.skip("no duckdb shell beside the Python executable or on PATH (pip install duckdb-cli)")
+    assert shell is not None, "no duckdb shell beside the Python executable or on PATH (pip install duckdb-cli)"
     return shell
 
 
@@ -141,6 +142,51 @@ def test_library_file_opens_in_the_shell(duckdb_shell, built_database, five_card
         read_only=True,
     )
     assert csv_rows(output) == [(five_card_reference["total"],), (len(migrations.sql_files()),)]
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_shell_session() -> tuple[list[str], list[tuple[str, ...]]]:
+    """The README's session in the shell ("The SQL, in a shell"): its statements (``D `` lines
+    and their ``‣`` continuations) and the rows of the table it shows."""
+    text = README.read_text(encoding="utf-8").split("## The SQL, in a shell", 1)[1].split("```console", 1)[1].split("```", 1)[0]
+    statements: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("D "):
+            statements.append(line[2:])
+        elif line.startswith("‣ "):
+            statements[-1] += "\n" + line[2:]
+    rows = [tuple(cell.strip() for cell in line.strip("│").split("│")) for line in text.splitlines() if line.startswith("│")]
+    return statements, [row for row in rows if row[0].isdigit()]
+
+
+def test_a_file_pokersql_built_answers_the_readmes_shell_query_in_the_shell(duckdb_shell, built_database):
+    """A file that the library (the Python duckdb, 2.x) built and migrated, opened in the shell of
+    the test extra's duckdb-cli (1.5): the README's own statements, the macros hand_rank,
+    hand_category and best_five over a temporary table, answer as the README shows, as
+    phevaluator ranks, and as pokersql's own evaluate does; on 500 seeded hands more too."""
+    from phevaluator import evaluate_cards
+
+    from pokersql.cards import CARD_NAMES
+
+    database = built_database("duckdb")
+    statements, shown = readme_shell_session()
+    assert len(statements) == 2 and "create temp table my_hands" in statements[0] and shown, statements
+    generator = random.Random(43)
+    more = [" ".join(CARD_NAMES[c] for c in generator.sample(range(52), generator.choice((5, 6, 7)))) for _ in range(500)]
+    extra = ", ".join(f"({100 + i}, '{cards}')" for i, cards in enumerate(more))
+    sql = f"{statements[0]}\ninsert into my_hands values {extra};\n{statements[1]}\n"
+    answered = [tuple(line.split(",")) for line in run_shell(duckdb_shell, database, sql, read_only=True).splitlines()]
+    assert answered[: len(shown)] == shown  # the README's rows, as it shows them
+    given = dict(re.findall(r"\((\d+), '([^']*)'\)", statements[0])) | {str(100 + i): cards for i, cards in enumerate(more)}
+    assert [row[0] for row in answered] == sorted(given, key=int)
+    with pokersql.connect(database) as db:
+        for hand_id, rank, category, best in answered:
+            cards = given[hand_id].split()
+            ours = db.evaluate(cards)
+            assert (int(rank), category) == (evaluate_cards(*cards), ours.category) and ours.hand_rank == int(rank), hand_id
+            assert best.split() == ours.best and evaluate_cards(*best.split()) == int(rank), hand_id
 
 
 def test_shell_macros_on_a_users_table_and_the_showdown_recipe(duckdb_shell, shell_built):

@@ -9,12 +9,15 @@ deals, eval, freq, export, the command line's JSON) is tests/test_conformance.py
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -32,6 +35,7 @@ from pokersql.errors import BadInput, DatabaseError, MigrationError
 from pokersql.transpile import DIALECTS, table_macros, transpile
 from preflop_copy import MATCHUP, counting_lookups, matchup_csv  # tests/preflop_copy.py
 from test_conformance import write_sql_files  # tests/test_conformance.py
+from signals import pokersql_command  # tests/signals.py
 from pokersql.database import _deal_settings
 
 SQLITE3 = shutil.which("sqlite3")
@@ -134,6 +138,42 @@ def test_sqlite_read_only_connection(built: dict[str, Path]) -> None:
             engine.execute("delete from cards")
     finally:
         engine.close()
+
+
+def test_a_write_killed_mid_transaction_is_rolled_back_by_the_next_command(built_database) -> None:
+    """kill -9 during a rebuild leaves a hot journal: the next command (read-only first) rolls it
+    back, as the sqlite3 shell does, and answers; the file is again byte for byte as before."""
+    path = Path(built_database("sqlite"))
+    journal = Path(f"{path}-journal")
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    written = path.stat().st_mtime_ns
+    rebuild = subprocess.Popen(
+        [*pokersql_command(), "--engine", "sqlite", "--db", str(path), "migrate", "--rebuild"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        # Killed once the file itself is written (SQLite saves a page in the journal before it
+        # writes the page over): the journal is hot, and the file is no longer what it was.
+        while not (journal.exists() and path.stat().st_mtime_ns != written):
+            assert rebuild.poll() is None, "the rebuild ended before it was killed"
+            assert time.monotonic() < deadline, "no journal in two minutes"
+            time.sleep(0.05)
+    finally:
+        rebuild.kill()
+        rebuild.wait()
+    assert rebuild.returncode == -signal.SIGKILL
+    assert journal.exists() and hashlib.sha256(path.read_bytes()).hexdigest() != before  # a hot journal left
+
+    done = subprocess.run(
+        [*pokersql_command(), "--engine", "sqlite", "--db", str(path), "query",
+         "select count(*) from schema_history", "--format", "csv"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[1] == str(len(built_database.applied("sqlite")))  # every file, as before
+    assert not journal.exists()
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
 
 
 def test_sqlite_enforces_foreign_keys_like_duckdb(lite: pokersql.Database) -> None:

@@ -16,13 +16,14 @@ import contextlib
 import csv
 import os
 import shutil
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import interrupts
-from ..errors import BadInput, DatabaseError, PokerSQLError
+from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, TimedOut
 
 if TYPE_CHECKING:
     from ..transpile import TableMacros
@@ -123,6 +124,9 @@ class Engine:
     # DuckDB runs the table macros of the SQL files itself; elsewhere each call is expanded when
     # a file is transpiled, with the macros of every file (migrations hands them to statements).
     runs_table_macros: bool = False
+    # What the engine cannot keep the user's query from doing (PostgreSQL, a plain role's URL),
+    # once read_only_query has run: the query command prints it as a note. None: nothing.
+    query_note: str | None = None
 
     @property
     def title(self) -> str:
@@ -205,6 +209,33 @@ class Engine:
 
     def interrupt(self) -> None:
         """Stop the running query (called from another thread, on SIGINT)."""
+
+    @contextlib.contextmanager
+    def time_limit(self, seconds: float | None) -> Iterator[None]:
+        """The user's query (``read_only_query``, run and read inside the block) stopped once it
+        has run ``seconds`` (None or 0: no limit), as TimedOut. Here a timer thread calls
+        ``interrupt()``, as Ctrl-C does; a SIGINT meanwhile stays Interrupted. PostgreSQL uses
+        its own ``statement_timeout`` instead."""
+        if not seconds:
+            yield
+            return
+        fired = threading.Event()
+
+        def stop() -> None:
+            fired.set()
+            self.interrupt()
+
+        timer = threading.Timer(seconds, stop)
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        except Interrupted as e:
+            if fired.is_set() and not interrupts.pending():
+                raise TimedOut(seconds) from e
+            raise
+        finally:
+            timer.cancel()
 
     def relation_names(self) -> list[str]:
         """The tables and views a user may read or export."""

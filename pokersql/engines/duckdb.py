@@ -57,7 +57,20 @@ DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "temp_directory": ""}
 # (80% of RAM), AhAd v random before the flop, one query, peaked at 1.6 to 1.8 GB.
 EXACT_MEMORY_LIMIT = "768MB"
 READING_STATEMENTS = ("SELECT", "EXPLAIN", "PRAGMA", "CALL", "MULTI")
+_UNKNOWN_KIND = re.compile(r"-?\d+")
 _EXPLAIN = re.compile(r"^\s*explain\s+(?:analy[sz]e\s+)?(?:\([^()]*\)\s*)?", re.IGNORECASE)
+
+
+def _kind(statement: Any) -> str:
+    """The name of a parsed statement's type. DuckDB's parser knows types that its Python
+    client's StatementType may not (DuckDB 2.0's ``update extensions`` is 29, and
+    ``statement.type`` raises ValueError): such a type is named by its number, and refused
+    like any other that is not READING_STATEMENTS."""
+    try:
+        return statement.type.name
+    except ValueError as e:
+        number = _UNKNOWN_KIND.search(str(e))
+        return f"{number.group() if number else '?'}, unknown to this duckdb client"
 
 
 # Imported by the first engine that needs it, not with pokersql: a command on SQLite
@@ -347,10 +360,10 @@ class DuckDBEngine(Engine):
         if len(statements) > 1:
             raise Refused(_more_than_one(sql, len(statements)))
         statement = statements[0]
-        kind = statement.type.name
+        kind = _kind(statement)
         if kind == "EXPLAIN":
             explained = self._statements_of(cursor, _EXPLAIN.sub("", statement.query, count=1), sql)
-            kind = explained[0].type.name if len(explained) == 1 else "EXPLAIN"
+            kind = _kind(explained[0]) if len(explained) == 1 else "EXPLAIN"
         if kind not in READING_STATEMENTS or kind == "EXPLAIN":
             raise Refused(
                 f"query is read-only: refused {_abbreviate(sql, 60)!r} (a statement of type {kind}; "

@@ -36,6 +36,15 @@ what to install.
   log), under an advisory lock so two processes do not cross. If it cannot be created or
   cannot log in (pg_hba.conf), query refuses in one line, saying what to do. What any
   other role may do, its own privileges decide.
+- What a read-only transaction does not take back: WAL written by ``pg_logical_emit_message``
+  and signals to the role's other sessions (WAL_WRITERS, SIGNALLERS, executable by PUBLIC).
+  Setting up the reader revokes the WAL writers from PUBLIC in the database; the reader is a
+  role of its own, so it cannot signal the URL role's sessions. A plain role's query runs as
+  itself: what it may still do is said in one note (``query_note``), and docs/engines.md
+  gives the administrator's SQL.
+- ``query --timeout``: the server's ``statement_timeout``, set in the query's transaction
+  (``time_limit``). Every session sets ``client_connection_check_interval`` (CLIENT_CHECK):
+  a statement whose pokersql was killed ends within a second.
 - ``jit = off`` on both sessions: PostgreSQL's JIT compiled the lookup joins for seconds
   before running them in milliseconds.
 - ``interrupt()`` (Ctrl-C) sends PostgreSQL's cancel request for whatever either session
@@ -50,6 +59,7 @@ from __future__ import annotations
 
 import contextlib
 import graphlib
+import logging
 import re
 import secrets
 from collections.abc import Iterator, Sequence
@@ -57,7 +67,7 @@ from typing import Any
 
 from .. import interrupts
 from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, _first_line, _more_than_one
-from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused
+from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, Refused, TimedOut
 from ..transpile import TableMacros, transpile
 
 psycopg: Any = None
@@ -78,6 +88,21 @@ READER_NEEDED = (
 )
 # Set on every session: see the module's docstring.
 SESSION_SETTINGS = ("set jit = off", "set application_name = 'pokersql'")
+# Set on every session of a server that has it (PostgreSQL 14 and later): while a statement
+# runs, the server looks this often whether pokersql is still there, and ends the statement
+# if not (a client killed mid-query left its backend running for minutes).
+CLIENT_CHECK = ("set client_connection_check_interval = '1s'", 140000)
+# Functions that a role with no privileges of note may call by default (EXECUTE to PUBLIC),
+# and that act beyond the read-only transaction: they write WAL that its rollback does not
+# take back (pg_logical_emit_message: 199 MB of WAL from one query), or signal other sessions
+# of the same role (ending its running import). UNFENCED_NOTE says what the reader cannot do.
+WAL_WRITERS = ("pg_logical_emit_message",)
+SIGNALLERS = ("pg_terminate_backend", "pg_cancel_backend")
+# Each overload of those functions (its signature, for revoke) that a role (None: the current one) may execute.
+EXECUTABLE = (
+    "select p.oid::pg_catalog.regprocedure::text, p.proname::text from pg_catalog.pg_proc as p "
+    "where p.proname = any(%s) and pg_catalog.has_function_privilege(coalesce(%s::name, current_user), p.oid, 'EXECUTE') order by 1"
+)
 
 
 # The tables written in a transaction and read at once: the input tables, own_hands' temp table.
@@ -96,6 +121,11 @@ def _load_psycopg() -> None:
             raise PokerSQLError(
                 "--engine postgres needs psycopg, which is not installed: pip install 'pokersql[postgres]'"
             ) from e
+        # psycopg logs what it ignores while a connection dies ("error ignored terminating
+        # <psycopg.Pipeline [BAD]>: the connection is lost"): with no handler of the program's,
+        # Python printed it to stderr beside pokersql's one line. A library user's handlers
+        # still hear it.
+        logging.getLogger("psycopg").addHandler(logging.NullHandler())
         psycopg = module
 
 
@@ -210,6 +240,7 @@ class PostgresEngine(Engine):
         self._migrating = False
         self._written: set[str] = set()  # tables written since the last query (see _note_writes)
         self._private_statements: list[str] | None = None  # what makes the session's own inputs (None: not read yet)
+        self._timeout: float | None = None  # time_limit's seconds, while its block runs
         interrupts.register(self)
         self.connection = self._connect()
 
@@ -221,6 +252,9 @@ class PostgresEngine(Engine):
         connection.adapters.register_loader("numeric", _integral_numeric_loader())
         for setting in SESSION_SETTINGS:
             connection.execute(setting)
+        setting, since = CLIENT_CHECK
+        if connection.info.server_version >= since:
+            connection.execute(setting)
         return connection
 
     def reopen(self, read_only: bool) -> None:
@@ -229,6 +263,8 @@ class PostgresEngine(Engine):
     def _error(self, error: Exception, sql: str) -> PokerSQLError:
         if isinstance(error, psycopg.errors.QueryCanceled) and "user request" in str(error):
             return Interrupted()
+        if isinstance(error, psycopg.errors.QueryCanceled) and "statement timeout" in str(error) and self._timeout:
+            return TimedOut(self._timeout)
         return DatabaseError(f"{_first_line(error)} (in: {_abbreviate(sql)})")
 
     def _note_writes(self, sql: str) -> None:
@@ -337,8 +373,29 @@ class PostgresEngine(Engine):
             (needed,) = self.connection.execute(READER_NEEDED).fetchone()
             connection = self._connect_reader() if needed else self._connect()
             connection.execute("set default_transaction_read_only = on")
+            if not needed:
+                self.query_note = self._unfenced(connection)
             self._reader = connection
         return self._reader
+
+    @staticmethod
+    def _unfenced(connection: Any) -> str | None:
+        """What the URL's own role may do from a read-only transaction that PostgreSQL does not
+        roll back (WAL_WRITERS, SIGNALLERS), in one sentence; None if an administrator has
+        revoked it all (docs/engines.md gives the SQL)."""
+        found = dict(connection.execute(EXECUTABLE, (list(WAL_WRITERS + SIGNALLERS), None)).fetchall())
+        wal = sorted({name for name in found.values() if name in WAL_WRITERS})
+        signals = sorted({name for name in found.values() if name in SIGNALLERS})
+        if not found:
+            return None
+        (role,) = connection.execute("select current_user::text").fetchone()
+        can = ([f"write WAL that the rollback keeps ({', '.join(wal)})"] if wal else []) + (
+            [f"end or cancel the role's other sessions, a running import too ({', '.join(signals)})"] if signals else []
+        )
+        return (
+            f"query runs as {role}, a role PostgreSQL lets {' and '.join(can)}; "
+            "docs/engines.md gives the SQL an administrator runs to close this"
+        )
 
     def _connect_reader(self) -> Any:
         """A session logged in as READER_ROLE (see the module), reading what the URL's role reads
@@ -372,6 +429,9 @@ class PostgresEngine(Engine):
                         f"{why}; that role exists and can do more than read ({READER_ROLE} must be no superuser and a "
                         f"member of pg_read_all_data only): drop it (drop role {READER_ROLE}) and pokersql makes it again"
                     )
+                for signature, _ in writer.execute(EXECUTABLE, (list(WAL_WRITERS), READER_ROLE)).fetchall():
+                    # No grant can be taken from one role alone: PUBLIC's goes, in this database.
+                    writer.execute(sql.SQL("revoke execute on function {} from public, {}").format(sql.SQL(signature), role))
                 password = secrets.token_urlsafe(32)
                 verifier = writer.pgconn.encrypt_password(password.encode(), READER_ROLE.encode(), b"scram-sha-256")
                 writer.execute(sql.SQL("alter role {} password {}").format(role, sql.Literal(verifier.decode())))
@@ -395,6 +455,16 @@ class PostgresEngine(Engine):
         return reader
 
     @contextlib.contextmanager
+    def time_limit(self, seconds: float | None) -> Iterator[None]:
+        """The server's own ``statement_timeout``, set in the query's transaction (see
+        read_only_query): it holds when pokersql cannot send a cancel request."""
+        self._timeout = seconds or None
+        try:
+            yield
+        finally:
+            self._timeout = None
+
+    @contextlib.contextmanager
     def read_only_query(self, sql: str, params: Sequence[Any] = (), read: Sequence[str] = ()) -> Iterator[tuple[list[str], Iterator[tuple]]]:
         connection = self._reading_connection()
         query, values = _query(sql, params)
@@ -403,6 +473,8 @@ class PostgresEngine(Engine):
         try:
             try:
                 connection.execute("begin transaction read only")
+                if self._timeout:
+                    connection.execute("select pg_catalog.set_config('statement_timeout', %s, true)", (f"{max(1, round(self._timeout * 1000))}ms",))
                 # stream(): the extended protocol, one statement only, rows as they come.
                 rows = cursor.stream(query, values, size=FETCH_ROWS)
                 first = next(rows, None)
@@ -433,6 +505,12 @@ class PostgresEngine(Engine):
             return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
         if isinstance(error, errors.SyntaxError) and "multiple commands" in str(error):
             return Refused(_more_than_one(sql))
+        if isinstance(error, errors.ActiveSqlTransaction):  # vacuum, discard all, create database
+            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
+        if isinstance(error, psycopg.ProgrammingError) and "didn't produce a result" in str(error):
+            # stream() of a statement that returns no rows (reset role, listen, prepare, commit):
+            # the server ran it in the read-only transaction, which is rolled back.
+            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} (not a statement that returns rows)")
         return self._error(error, sql)
 
     def interrupt(self) -> None:

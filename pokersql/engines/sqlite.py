@@ -23,6 +23,9 @@ from .base import FETCH_ROWS, SCRATCH_TABLES, Engine, EquityCosts, _abbreviate, 
 
 # How long a SQLite connection waits for another process's write (a build takes about 10 s).
 SQLITE_BUSY_TIMEOUT_S = 120
+# The extended error code of a read-only connection's read that finds a hot journal
+# (sqlite3.SQLITE_READONLY_ROLLBACK from Python 3.11; the project runs on 3.10 too).
+SQLITE_READONLY_ROLLBACK = 776
 
 
 class SQLiteEngine(Engine):
@@ -61,6 +64,7 @@ class SQLiteEngine(Engine):
             if path is None:
                 connection = sqlite3.connect(":memory:", isolation_level=None)
             elif read_only:
+                self._roll_back_hot_journal()
                 uri = Path(path).absolute().as_uri() + "?mode=ro"
                 connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)
             else:
@@ -71,6 +75,26 @@ class SQLiteEngine(Engine):
         except sqlite3.Error as e:
             raise DatabaseError(f"cannot open SQLite database {path!r}: {_first_line(e)}") from e
         return connection
+
+    def _roll_back_hot_journal(self) -> None:
+        """A write killed mid-transaction (``kill -9``, a power cut) leaves its rollback journal
+        beside the file ("hot"): a connection opened ``mode=ro`` cannot roll it back, and fails on
+        its first read ("attempt to write a readonly database"). A writable connection's first
+        read rolls it back, as the sqlite3 shell's does: the file is again as it was before
+        that transaction. (A journal of a live writer is not hot: SQLite leaves it alone.)"""
+        if not os.path.exists(f"{self.path}-journal"):
+            return
+        try:
+            with contextlib.closing(sqlite3.connect(self.path, isolation_level=None, timeout=SQLITE_BUSY_TIMEOUT_S)) as writer:
+                writer.execute("select count(*) from sqlite_master")
+        except sqlite3.Error as e:
+            if getattr(e, "sqlite_errorcode", None) != SQLITE_READONLY_ROLLBACK:
+                raise
+            raise DatabaseError(
+                f"SQLite database {self.path!r} was left by an interrupted write ({self.path}-journal), "
+                f"and this user cannot roll it back: someone who can write it (and its folder) should run: "
+                f"pokersql --db {self.path}{self.engine_option} migrate"
+            ) from e
 
     def reopen(self, read_only: bool) -> None:
         self.close()
