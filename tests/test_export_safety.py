@@ -260,11 +260,12 @@ def test_postgres_export_refuses_an_existing_file(pg_url, tmp_path, capsys):
 @pytest.mark.xdist_group("spark")
 def test_spark_writes_nothing_into_its_warehouse(tmp_path, capsys):
     """A Spark database is a directory (the warehouse): nothing is written in it, --force or not
-    (a CSV file among a table's Parquet files would break the table)."""
+    (a CSV file among a table's Parquet files would break the table). The import comes first: it
+    makes the warehouse, which export, a command that reads, needs to be there."""
     warehouse = tmp_path / "poker.spark"
     commands = {
-        "export --to": ["export", "cards", "--to", str(warehouse / "cards.csv")],
         "import --parquet": ["import", str(HISTORY), "--parquet", str(warehouse / "tables")],
+        "export --to": ["export", "cards", "--to", str(warehouse / "cards.csv")],
     }
     for option, command in commands.items():
         status, out, err = run(capsys, "spark", warehouse, *command, "--force")
