@@ -856,8 +856,9 @@ def main(argv: list[str] | None = None) -> int:
     except (BrokenPipeError, _ReaderGone):
         return _reader_gone()
     except (click.Abort, KeyboardInterrupt, Interrupted):
-        click.echo("pokersql: interrupted", err=True)
-        return 130
+        line, status = interrupts.ending()
+        click.echo(f"pokersql: {line}", err=True)
+        return status
     except click.ClickException as e:
         if debug:
             raise

@@ -10,6 +10,10 @@ thread on both engines), and the query fails at once as interrupted.
 The signal is also remembered (``pending()``): ``Engine.commit()`` refuses to commit once
 it is, so a SIGINT that arrives while a migration's last statement finishes cannot be
 lost: the transaction is rolled back and the command ends as interrupted.
+
+SIGTERM (``kill PID``, a service manager stopping pokersql) is handled the same way: the query
+stops, nothing is committed, and the command ends with one line, ``terminated``, and exit status
+143 (128 + 15, as a shell reports it) where Ctrl-C gives 130.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from typing import Any
 from .errors import Interrupted
 
 _pending = threading.Event()
+_received: list[int] = []  # the signal that came (SIGINT or SIGTERM), for the exit status
+HANDLED = (signal.SIGINT, signal.SIGTERM)
 _engines: weakref.WeakSet[Any] = weakref.WeakSet()
 _lock = threading.Lock()
 
@@ -54,8 +60,17 @@ def _interrupt_all() -> None:
 
 
 def _handler(signum: int, frame: Any) -> None:
+    _received[:] = [signum]
     _pending.set()
     raise KeyboardInterrupt
+
+
+def ending() -> tuple[str, int]:
+    """The one line and the exit status of a command that a signal ended: ``interrupted``, 130
+    (SIGINT, Ctrl-C); ``terminated``, 143 (SIGTERM)."""
+    if _received == [signal.SIGTERM]:
+        return "terminated", 128 + signal.SIGTERM
+    return "interrupted", 128 + signal.SIGINT
 
 
 def _watch(receiver: socket.socket) -> None:
@@ -66,28 +81,30 @@ def _watch(receiver: socket.socket) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data:
+        if any(signum in data for signum in HANDLED):
             _interrupt_all()
 
 
 @contextlib.contextmanager
 def handling_sigint() -> Iterator[None]:
-    """While the block runs (in the main thread), SIGINT interrupts the running query too."""
+    """While the block runs (in the main thread), SIGINT or SIGTERM interrupts the running query too."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     _pending.clear()
+    _received.clear()
     receiver, sender = socket.socketpair()
     sender.setblocking(False)
     previous_fd = signal.set_wakeup_fd(sender.fileno(), warn_on_full_buffer=False)
-    previous_handler = signal.signal(signal.SIGINT, _handler)
+    previous_handlers = {signum: signal.signal(signum, _handler) for signum in HANDLED}
     watcher = threading.Thread(target=_watch, args=(receiver,), name="pokersql-sigint", daemon=True)
     watcher.start()
     try:
         yield
     finally:
         _pending.clear()  # a library call after the block is not interrupted by this signal
-        signal.signal(signal.SIGINT, previous_handler)
+        for signum, previous in previous_handlers.items():
+            signal.signal(signum, previous)
         signal.set_wakeup_fd(previous_fd)
         sender.close()
         receiver.shutdown(socket.SHUT_RDWR)

@@ -121,8 +121,9 @@ def test_the_first_bad_hand_is_named_and_nothing_is_written(tmp_path: Path, monk
 def test_a_stopped_import_stops_its_workers(tmp_path: Path, sent: signal.Signals) -> None:
     """A real signal to a real `pokersql import` of a file read by workers (20 MB: its default
     sizes), once both workers run: no worker left, the database as it was. A Ctrl-C (SIGINT):
-    one line, exit 130. A SIGTERM or SIGKILL ends the import at once, and its workers end
-    quietly (they printed a BrokenPipeError's traceback, issue 43): nothing on stderr."""
+    one line, exit 130; a SIGTERM, as Ctrl-C but `terminated`, exit 143. A SIGKILL ends the
+    import at once, and its workers end quietly (they printed a BrokenPipeError's traceback,
+    issue 43): nothing on stderr."""
     blocks = (HISTORIES / "pluribus_30.txt").read_text(encoding="utf-8").rstrip("\n").split("\n\n\n")
     path = tmp_path / "big.txt"
     with open(path, "w", encoding="utf-8") as handle:
@@ -142,6 +143,8 @@ def test_a_stopped_import_stops_its_workers(tmp_path: Path, sent: signal.Signals
     status, err, took = interrupt(["--db", target, "import", str(path)], after=0.3, ready=reading, sent=sent)
     if sent == signal.SIGINT:
         assert status == 130 and err.strip() == "pokersql: interrupted", err
+    elif sent == signal.SIGTERM:
+        assert (status, err.strip()) == (143, "pokersql: terminated"), err
     else:
         assert (status, err) == (-sent, ""), err  # communicate() waited for the workers' stderr to end too
     deadline = time.monotonic() + 10

@@ -1,8 +1,10 @@
 """Ctrl-C: a real SIGINT to a real pokersql process stops it within a second or two, with exit
-status 130, the one line "pokersql: interrupted", no traceback, and the database as it was."""
+status 130, the one line "pokersql: interrupted", no traceback, and the database as it was; a
+SIGTERM likewise, with "pokersql: terminated" and exit status 143."""
 
 from __future__ import annotations
 
+import signal
 import subprocess
 
 import pytest
@@ -34,6 +36,10 @@ LONG_COMMANDS = {
 }
 
 
+# What a signal that ends a command prints, and its exit status.
+ENDED = {signal.SIGINT: (130, "pokersql: interrupted"), signal.SIGTERM: (143, "pokersql: terminated")}
+
+
 # freq --cards 7 takes minutes on SQLite but about 3 s on DuckDB, where a signal at STARTED could
 # come as the command finishes, after its handler is gone: DuckDB's long freq is not long enough.
 LONG_ON = [(engine, command) for engine in ("duckdb", "sqlite") for command in sorted(LONG_COMMANDS)
@@ -53,12 +59,25 @@ def test_sigint_stops_a_long_command(built_database, engine_name, command):
     assert deal.returncode == 0 and "Deal, seed 1" in deal.stdout, deal.stderr
 
 
-@pytest.mark.parametrize("after", [1.0, 2.0])
-def test_sigint_during_a_build_keeps_whole_files_and_is_not_lost(tmp_path, engine_name, after):
-    """Each SQL file is applied whole or not at all; the next build finishes the work."""
+@pytest.mark.parametrize("command", ["monte-carlo", "query-csv"])
+def test_sigterm_stops_a_long_command_as_ctrl_c_does(built_database, engine_name, command):
+    """`kill PID` (SIGTERM): the query stops, nothing is committed, one line `terminated` and exit
+    143 (128 + 15), where Python's default ended the process silently (issue 43)."""
+    path = built_database(engine_name)
+    before = snapshot(engine_name, path)
+    status, err, took = interrupt(["--engine", engine_name, "--db", path, *LONG_COMMANDS[command]], after=STARTED, sent=signal.SIGTERM)
+    assert (status, err.strip()) == ENDED[signal.SIGTERM], err
+    assert took < STOPPED, f"stopped {took:.1f} s after the signal"
+    assert snapshot(engine_name, path) == before
+
+
+@pytest.mark.parametrize(("sent", "after"), [(signal.SIGINT, 1.0), (signal.SIGINT, 2.0), (signal.SIGTERM, 1.5)])
+def test_sigint_during_a_build_keeps_whole_files_and_is_not_lost(tmp_path, engine_name, sent, after):
+    """Each SQL file is applied whole or not at all; the next build finishes the work. A SIGTERM
+    (`kill PID`) is handled as Ctrl-C is, with its own line and status."""
     path = str(tmp_path / f"fresh.{engine_name}")
-    status, err, took = interrupt(["--engine", engine_name, "--db", path, "build"], after=after)
-    assert status == 130 and err.strip() == "pokersql: interrupted", err
+    status, err, took = interrupt(["--engine", engine_name, "--db", path, "build"], after=after, sent=sent)
+    assert (status, err.strip()) == ENDED[sent], err
     assert took < STOPPED
     done = subprocess.run([*pokersql_command(), "--engine", engine_name, "--db", path, "freq", "--format", "csv"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
