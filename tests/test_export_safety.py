@@ -145,16 +145,20 @@ def test_export_with_force_replaces_the_file(built_database, engine_name, tmp_pa
 
 
 # -- a failed write leaves the old file whole ----------------------------------------------------
-def _fail_after_writing(monkeypatch, engine: str) -> None:
-    """The engine's writer stops with Ctrl-C once part of the file is written: SQLite's after
-    the header and ten rows, DuckDB's once its COPY wrote the whole temporary file."""
+def _stop_with_ctrl_c() -> None:
+    raise KeyboardInterrupt
+
+
+def _fail_after_writing(monkeypatch, engine: str, meanwhile=_stop_with_ctrl_c) -> None:
+    """``meanwhile`` (by default: the writer stops with Ctrl-C) once part of the file is written:
+    SQLite's after the header and ten rows, DuckDB's once its COPY wrote the whole temporary file."""
     if engine == "sqlite":
         rows_of = SQLiteEngine._export_rows
 
         def some_rows(self, relation):
             for number, row in enumerate(rows_of(self, relation)):
-                if number > 10:
-                    raise KeyboardInterrupt
+                if number == 11:
+                    meanwhile()
                 yield row
 
         monkeypatch.setattr(SQLiteEngine, "_export_rows", some_rows)
@@ -166,7 +170,7 @@ def _fail_after_writing(monkeypatch, engine: str) -> None:
             if sql.startswith("copy "):
                 written = sql.split(" to '")[1].split("'")[0]
                 assert os.path.getsize(written) > 0  # the temporary file is written
-                raise KeyboardInterrupt
+                meanwhile()
             return rows
 
         monkeypatch.setattr(DuckDBEngine, "execute", copy_then_stop)
@@ -187,6 +191,18 @@ def test_an_interrupted_export_leaves_the_old_file_whole(built_database, engine_
         assert real.read_bytes() == PRECIOUS
         assert listing(tmp_path) == ["link.csv", "real"] and listing(tmp_path / "real") == ["out.csv"]
     assert digest(database) == before
+
+
+def test_a_file_that_appears_while_export_writes_is_kept(built_database, engine_name, tmp_path, monkeypatch, capsys):
+    """No file at the target when the export began, so none is replaced at its end: another
+    program's file that took the name meanwhile is kept, and the export says so in one line."""
+    database = Path(built_database(engine_name))
+    target = tmp_path / "out.csv"
+    _fail_after_writing(monkeypatch, engine_name, meanwhile=lambda: target.write_bytes(PRECIOUS))
+    status, out, err = run(capsys, engine_name, database, "export", "cards", "--to", str(target))
+    assert (status, out) == (2, ""), err
+    assert err == f"pokersql: error: {str(target)!r}: a file appeared there while pokersql wrote it; it is left as it is (--force replaces it)\n"
+    assert target.read_bytes() == PRECIOUS and listing(tmp_path) == ["out.csv"]
 
 
 # -- import --parquet ----------------------------------------------------------------------------

@@ -448,9 +448,13 @@ def _replacing(path: str) -> Iterator[str]:
     library checks first that ``path`` is not the database's (``Engine.own_file``) and may be
     replaced. A failure (a full disk, an interrupt) removes the temporary file and leaves
     whatever was at ``path``. Through a symbolic link, the file it names is replaced (the link
-    stays), and a file replaced keeps its permissions.
+    stays), and a file replaced keeps its permissions. Where no file was there when the write
+    began, none is replaced at its end: one that appeared meanwhile (another program's) is kept,
+    and BadInput names it (the new file is put in place as a hard link, which fails on a name
+    that exists; a file system without hard links gets the plain rename).
     """
     target = Path(os.path.realpath(path))
+    was_there = os.path.lexists(target)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
     try:  # made now, so that a directory that cannot be written is named as the user gave it
         temporary.open("w").close()
@@ -458,14 +462,28 @@ def _replacing(path: str) -> Iterator[str]:
         raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
     try:
         yield str(temporary)
-        with contextlib.suppress(OSError):  # a new file: the default permissions
-            shutil.copymode(target, temporary)
-        os.replace(temporary, target)
+        if was_there:
+            with contextlib.suppress(OSError):  # a file that went meanwhile: the default permissions
+                shutil.copymode(target, temporary)
+            os.replace(temporary, target)
+        else:
+            _put_in_place(temporary, target, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
 
 
+
+
+def _put_in_place(temporary: Path, target: Path, path: str) -> None:
+    """Give the whole ``temporary`` file the name ``target``, which was free when the write began;
+    BadInput if a file took it since (it is left as it is)."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise BadInput(f"{path!r}: a file appeared there while pokersql wrote it; it is left as it is (--force replaces it)") from None
+    except OSError:  # no hard links on this file system
+        os.replace(temporary, target)
 
 
 NO_STATEMENT = "query: no SQL statement given (the SQL is empty, or only comments and semicolons)"
