@@ -12,10 +12,11 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from doc_sessions import ROOT, Session, clean, run, sessions  # tests/doc_sessions.py
+from doc_sessions import ROOT, Session, clean, home, run, sessions  # tests/doc_sessions.py
 from pokersql.cards import parse_cards
 from pokersql.ranges import question_seed
 
@@ -99,7 +100,9 @@ def documented(page: str, command: str) -> tuple[Session, list[str]]:
 )
 def test_the_page_shows_what_the_command_prints(page, command, db_file, tmp_path):
     session, output = documented(page, command)
-    shutil.copyfile(db_file, tmp_path / "pokersql.duckdb")
+    default = Path(home(tmp_path)["XDG_DATA_HOME"]) / "pokersql" / "pokersql.duckdb"  # the page's default database
+    default.parent.mkdir(parents=True)
+    shutil.copyfile(db_file, default)
     [(_, printed, stderr, status)] = run(session, tmp_path)
     assert status == 0, stderr
     assert clean(printed) == clean("\n".join(output))
