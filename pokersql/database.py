@@ -444,7 +444,7 @@ class Database:
             if board_cards:
                 check_distinct([parse_cards(cards), board_cards], ["the hand", "the board"])
             return self._rank_hands([self._hand_of(cards, board=board_cards or None)])[0]
-        self.ensure_ready()
+        self._ensure_lookups(games.evaluation_needs(own_hands.EVALUATION_NEEDS))
         return games.evaluate(self, rules, cards, board_cards)
 
     def evaluate_many(
@@ -495,8 +495,7 @@ class Database:
         if rules.name == "holdem":
             self._ensure_lookups(own_hands.batch_needs(self.engine))
             return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names, input_kind)
-        self.ensure_ready()
-        self._ensure_lookups(own_hands.batch_needs(self.engine))
+        self._ensure_lookups(games.evaluation_needs(own_hands.batch_needs(self.engine)))
         evaluate_batch = functools.partial(games.evaluate_batch, self, rules)
         return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress, evaluate_batch), source.kept_names, input_kind)
 
@@ -532,7 +531,7 @@ class Database:
         rules = games.game_of(game)
         board_cards = _cards_given(board, "the board")
         if rules.name != "holdem":
-            self.ensure_ready()
+            self._ensure_lookups(games.evaluation_needs(own_hands.EVALUATION_NEEDS))
             results = games.compare(self, rules, hands, board_cards)
             return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
         own = [parse_cards(hand) for hand in hands]

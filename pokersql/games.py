@@ -139,6 +139,13 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
     return [card_name(c) for c in hand + board]
 
 
+def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
+    """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
+    fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` (its lookup tables
+    rank every five) and short_deck_classes (033, by _short_deck_ranks); not ``hands`` (008)."""
+    return (*holdem_needs, "short_deck_classes")
+
+
 def _short_deck_ranks(db: Database, ranking: str) -> dict[int, tuple[int, int, str]]:
     """Hold'em's hand_rank of five cards -> (hand_rank, points, category) in the short-deck
     ranking: the same class (rank_key, is_flush), ranked by short_deck_classes (033)."""

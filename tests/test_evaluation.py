@@ -405,6 +405,29 @@ def test_files_for_the_lookup_tables():
         migrations.files_for(["no_such_table"], files)
 
 
+def test_a_fresh_database_builds_only_what_a_games_evaluate_reads(engine_name, tmp_path):
+    """Issue 44: another game's eval and compare on a fresh database apply the lookup files and
+    033 (short_deck_classes), not hands (008, 8 of SQLite's 14 s); a full migrate completes it."""
+    import pokersql
+    from pokersql import migrations
+
+    path = str(tmp_path / f"fresh.{engine_name}")
+    with pokersql.connect(path, engine=engine_name) as fresh:
+        omaha = fresh.evaluate("As Ks Qd Jd", game="omaha", board="Ts 9s 2c 7h 8s")
+        assert omaha.hand_rank == phevaluator.evaluate_omaha_cards("Ts", "9s", "2c", "7h", "8s", "As", "Ks", "Qd", "Jd")
+        compared = fresh.compare("As Ks Qh Jh Th 9c 6d", "Ah Ad 6c 6h 7h 8s 9s", game="shortdeck")
+        assert [r.category for r in compared.hands] == ["Straight", "Straight"] and compared.winners == [1]
+        assert fresh.built_on_first_use == "the lookup tables"
+        recorded = [script for (script,) in fresh.engine.execute("select script from schema_history order by installed_rank")]
+        assert recorded == [*LOOKUP_FILES, "033_game_tables.sql"]
+        assert "hands" not in fresh.engine.object_types()
+    with pokersql.connect(path, engine=engine_name) as later:
+        later.migrate()
+        assert not migrations.plan(later.engine, migrations.sql_files())
+        assert later.engine.execute("select count(*) from hands") == [(comb(52, 5),)]
+        assert later.evaluate("As Ks Qd Jd", game="omaha", board="Ts 9s 2c 7h 8s").hand_rank == omaha.hand_rank
+
+
 def test_a_fresh_database_builds_only_what_evaluate_reads(engine_name, tmp_path):
     """The lookup files are applied and recorded, hands is not built; a full migrate completes it (DuckDB)."""
     import pokersql

@@ -33,6 +33,10 @@ READING = {
     "equity range": ["equity", "AhAd", "KK+,AKs", "--board", "2c7d9h"],
     "freq": ["freq"],
     "simulate": ["simulate", "--deals", "2000", "--players", "3", "--seed", "4"],
+    # another game's (issue 44): on a migrated file the first call builds nothing
+    "eval omaha": ["eval", "--game", "omaha", "As", "Ks", "Qd", "Jd", "--board", "Ts 9s 2c 7h 8s"],
+    "compare shortdeck": ["compare", "--game", "shortdeck", "As Ks Qh Jh Th 9c 6d", "Ah Ad 6c 6h 7h 8s 9s"],
+    "equity omaha": ["equity", "--game", "omaha", "Ah Ad Kc Qc", "Js Ts 9d 8d", "--board", "2h 7h Qd"],
     "query": ["query", "select category, count(*) as n from hands group by category order by category"],
 }
 
