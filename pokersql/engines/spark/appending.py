@@ -13,7 +13,6 @@ the same schema, and writes them as one file.
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -65,13 +64,11 @@ class _Appending:
             directory = self._table_dir(table)
             directory.mkdir(parents=True, exist_ok=True)
             name = f"part-pokersql-{uuid.uuid4().hex}.parquet"
-            partial = directory / f".{name}.partial"  # a name Spark passes over, until it is whole
-            try:
-                pq.write_table(arrow, partial)
-                os.replace(partial, directory / name)
+            try:  # written under a name that starts with a dot, which Spark passes over, until whole
+                with _replacing(str(directory / name)) as temporary:
+                    pq.write_table(arrow, temporary)
                 self.session.catalog.refreshTable(table)
             except Exception as e:
-                partial.unlink(missing_ok=True)
                 raise DatabaseError(f"could not append to {table}: {e}") from e
 
     def _arrow_rows(self, entry: dict, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:

@@ -33,6 +33,7 @@ from typing import Any
 
 from ... import interrupts
 from ...errors import DatabaseError
+from ..base import _replacing
 from .session import _lock
 from .statements import _spark_message
 
@@ -106,9 +107,8 @@ class _Storage:
             return
         file = self.warehouse / CATALOG_FILE
         text = json.dumps({"format": 1, "spark": self._spark.version, "objects": self._catalog}, indent=1)
-        partial = file.with_name(file.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, file)
+        with _replacing(str(file)) as temporary:  # whole or not at all, even on Ctrl-C
+            Path(temporary).write_text(text, encoding="utf-8")
 
     def _register(self, name: str, entry: dict) -> None:
         """Put a table or view of the catalog file into the session's catalog (no analysis)."""
