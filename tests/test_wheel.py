@@ -29,7 +29,7 @@ from types import SimpleNamespace
 import pytest
 
 import chromium  # tests/chromium.py
-from doc_sessions import BIN, ROOT, assert_as_shown, run, sessions  # tests/doc_sessions.py
+from doc_sessions import BIN, ROOT, assert_as_shown, clean, run, sessions  # tests/doc_sessions.py
 from signals import as_from_a_terminal
 
 if sys.version_info >= (3, 11):
@@ -41,6 +41,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
 README_SESSIONS = sessions(ROOT / "README.md")
+# The command of the README's install-and-run line (its first): `... && .venv/bin/pokersql deal ...`.
+FIRST_COMMAND = re.search(r"&& \.venv/bin/pokersql ([^\n]+)\n", (ROOT / "README.md").read_text(encoding="utf-8")).group(1).split()
 
 
 def _tracked(folder: str) -> list[str]:
@@ -84,17 +86,32 @@ def installed(tmp_path_factory) -> SimpleNamespace:
     home = top / "home"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("POKERSQL_", "XDG_", "MPL")) and k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env.update(
-        HOME=str(home), XDG_DATA_HOME=str(top / "data"), XDG_CACHE_HOME=str(top / "cache"), XDG_CONFIG_HOME=str(top / "config"),
+        # the data folder where Linux has it, ~/.local/share: the README names it so
+        HOME=str(home), XDG_DATA_HOME=str(home / ".local" / "share"), XDG_CACHE_HOME=str(top / "cache"), XDG_CONFIG_HOME=str(top / "config"),
         # the wheel's environment first; then the test environment's, for the duckdb shell (duckdb-cli)
         PATH=os.pathsep.join([str(venv / "bin"), str(BIN), os.environ["PATH"]]),
     )
-    for folder in (home, top / "data", top / "cache", top / "config"):
+    for folder in (home, top / "cache", top / "config"):
         folder.mkdir()
     newcomer = top / "newcomer"  # where the README is followed: empty, but for the hand histories of a clone
     (newcomer / "tests" / "histories").mkdir(parents=True)
     for name in ("pluribus_30.txt", "pluribus_31.txt", "handhq_abs_sample.phhs"):
         shutil.copyfile(ROOT / "tests" / "histories" / name, newcomer / "tests" / "histories" / name)
-    return SimpleNamespace(wheel=wheel, sdist=sdist, venv=venv, python=python, env=env, newcomer=newcomer, top=top)
+    # The README's first command, as its install line runs it, before any of its sessions: it
+    # builds the default database, and says so on stderr (the sessions then find it built).
+    first = subprocess.run([str(venv / "bin" / "pokersql"), *FIRST_COMMAND], cwd=newcomer, env=env, capture_output=True, text=True, timeout=900)
+    return SimpleNamespace(wheel=wheel, sdist=sdist, venv=venv, python=python, env=env, newcomer=newcomer, top=top, first=first)
+
+
+def test_the_first_command_says_once_where_it_built_the_tables(installed):
+    """The deal of the README's install line, on stdout as its first session shows it; on stderr
+    the one line that says where the default database was built, and how long it took."""
+    first = installed.first
+    assert first.returncode == 0, first.stderr
+    assert re.fullmatch(r"pokersql: built the tables in ~/\.local/share/pokersql/pokersql\.duckdb \(\d+\.\d s\)\n", first.stderr), first.stderr
+    (deal,) = [step for _, step, _ in README_SESSIONS[0].steps if step.text == "pokersql " + " ".join(FIRST_COMMAND)]
+    assert clean(first.stdout) == clean("\n".join(deal.output))
+    assert sorted(p.name for p in installed.newcomer.iterdir()) == ["tests"]  # nothing in the current folder
 
 
 def test_the_sdist_holds_what_the_wheel_is_built_from(installed):
