@@ -473,8 +473,6 @@ def _replacing(path: str) -> Iterator[str]:
             temporary.unlink()
 
 
-
-
 def _put_in_place(temporary: Path, target: Path, path: str) -> None:
     """Give the whole ``temporary`` file the name ``target``, which was free when the write began;
     BadInput if a file took it since (it is left as it is)."""

@@ -52,13 +52,13 @@ DUCKDB_SANDBOX = {**DUCKDB_NO_EXTENSIONS, "temp_directory": ""}
 # The kinds of statement the user's SQL may be (DuckDB's parser says which): they read. An
 # EXPLAIN is taken if the statement it explains is one of them. MULTI is a PIVOT whose
 # columns DuckDB reads first (its own temporary enum type of them, then the select).
+READING_STATEMENTS = ("SELECT", "EXPLAIN", "PRAGMA", "CALL", "MULTI")
+_UNKNOWN_KIND = re.compile(r"-?\d+")
+_EXPLAIN = re.compile(r"^\s*explain\s+(?:analy[sz]e\s+)?(?:\([^()]*\)\s*)?", re.IGNORECASE)
 # DuckDB's memory for one exact count (memory_limit; what does not fit spills to the database's
 # temporary directory): the process peaks some 0.1 to 0.2 GB above it, under 1 GB. Left to itself
 # (80% of RAM), AhAd v random before the flop, one query, peaked at 1.6 to 1.8 GB.
 EXACT_MEMORY_LIMIT = "768MB"
-READING_STATEMENTS = ("SELECT", "EXPLAIN", "PRAGMA", "CALL", "MULTI")
-_UNKNOWN_KIND = re.compile(r"-?\d+")
-_EXPLAIN = re.compile(r"^\s*explain\s+(?:analy[sz]e\s+)?(?:\([^()]*\)\s*)?", re.IGNORECASE)
 
 
 def _kind(statement: Any) -> str:

@@ -501,12 +501,11 @@ class PostgresEngine(Engine):
     def _refusal(self, error: Exception, sql: str) -> PokerSQLError:
         """A write, a file or several statements refused by the server: exit 2; else as usual."""
         errors = psycopg.errors
-        if isinstance(error, (errors.ReadOnlySqlTransaction, errors.InsufficientPrivilege)):
+        # ActiveSqlTransaction: a statement that cannot run in a transaction (vacuum, discard all, create database)
+        if isinstance(error, (errors.ReadOnlySqlTransaction, errors.InsufficientPrivilege, errors.ActiveSqlTransaction)):
             return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
         if isinstance(error, errors.SyntaxError) and "multiple commands" in str(error):
             return Refused(_more_than_one(sql))
-        if isinstance(error, errors.ActiveSqlTransaction):  # vacuum, discard all, create database
-            return Refused(f"query is read-only: refused {_abbreviate(sql, 60)!r} ({_first_line(error)})")
         if isinstance(error, psycopg.ProgrammingError) and "didn't produce a result" in str(error):
             # stream() of a statement that returns no rows (reset role, listen, prepare, commit):
             # the server ran it in the read-only transaction, which is rolled back.
