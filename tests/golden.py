@@ -51,7 +51,35 @@ COMMANDS: list[list[str]] = [
     ["equity", "AhAd", "random", "--trials", "1000", "--seed", "7"],
     ["equity", "AhKh", "QQ+,AKs", "9c9d", "--trials", "500", "--seed", "11"],
     ["equity", "AhKh", "QsQd", "--trials", "300", "--seed", "3"],
+    # The other games (recorded before issue 44 made a game data): evals, compares, deals,
+    # simulations, frequencies, exact and Monte Carlo equity, the next street.
+    ["eval", "--game", "omaha", "As", "Ks", "Qd", "Jd", "--board", "Ts 9s 2c 7h 8s"],
+    ["eval", "--game", "omaha6", "As", "Ks", "Qd", "Jd", "2h", "2d", "--board", "2s 9s 2c 7h"],
+    ["eval", "--game", "shortdeck", "Ah", "6c", "7d", "8s", "9h"],
+    ["eval", "--game", "shortdeck-triton", "Ah", "Kh", "Qh", "Jh", "9h", "Ac", "Ad"],
+    ["compare", "--game", "omaha", "Ah Kh Qd Jd", "Qs Qc 9d 8d", "--board", "2c 7d 9s Jh Th"],
+    ["compare", "--game", "omaha5", "Ah Kh Qd Jd 2c", "Qs Qc 9d 8d 3c", "--board", "4c 7d 9s Jh Th"],
+    ["compare", "--game", "shortdeck", "Ah Kh Qh Jh 9h 6c 6d", "As Ad Ac 7h 7d 8c 9c"],
+    ["deal", "--players", "3", "--seed", "42", "--game", "omaha"],
+    ["deal", "--players", "4", "--seed", "5", "--game", "shortdeck"],
+    ["deal", "--players", "2", "--seed", "8", "--game", "omaha5"],
+    ["simulate", "--game", "shortdeck", "--deals", "300", "--players", "4", "--seed", "1"],
+    ["simulate", "--game", "omaha", "--deals", "200", "--players", "3", "--seed", "2"],
+    ["freq", "--game", "shortdeck", "--cards", "5"],
+    ["equity", "--game", "omaha", "Ah Ad Kc Qc", "Js Ts 9d 8d", "--board", "2h 7h Qd"],
+    ["equity", "--game", "omaha", "Ah Ad Kc Qc", "Js Ts 9d 8d", "--board", "2h 7h Qd 3s"],
+    ["equity", "--game", "shortdeck", "As Ks", "Qh Qd", "--board", "6c 7d 8s"],
+    ["equity", "--game", "shortdeck", "As Ks", "random", "--trials", "1000", "--seed", "7"],
+    ["equity", "--game", "omaha", "Ah Ad Kc Qc", "random", "--trials", "500", "--seed", "9"],
+    ["equity", "--game", "omaha", "Ah Ad Kc Qc", "Js Ts 9d 8d", "--board", "2h 7h Qd", "--next-street"],
+    # A showdown over a file of hands, Hold'em and Omaha.
+    ["showdown", "--file", "tests/golden/showdown.csv"],
+    ["showdown", "--game", "omaha", "--file", "tests/golden/showdown_omaha.csv"],
 ]
+
+# The imported hands of tests/histories (PokerStars text and PHH), and what history says of them.
+HISTORY_FILES = ("pluribus_30.txt", "pluribus_31.txt", "handhq_abs_sample.phhs")
+HISTORY_COMMANDS: list[list[str]] = [["history"], ["query", "select * from history_allin_ev order by hand_id, seat"]]
 
 # A preflop lookup: preflop_matchups holds AhAd v KhKd (DuckDB's enumeration of every board:
 # 1,712,304 boards, AhAd wins 1,388,072, ties 6,538), and heads-up preflop equity reads it.
@@ -78,10 +106,20 @@ def with_preflop_rows(source: str, engine: str, folder: Path) -> str:
     return str(target)
 
 
+def with_histories(source: str, engine: str, folder: Path) -> str:
+    """A copy of the built database with HISTORY_FILES imported."""
+    target = folder / f"histories.{engine}"
+    shutil.copyfile(source, target)
+    answer(str(target), engine, ["import", *(str(Path(__file__).parent / "histories" / name) for name in HISTORY_FILES)])
+    return str(target)
+
+
 def answer(path: str, engine: str, command: list[str]) -> str:
     from pokersql.cli import main
 
     out, err = io.StringIO(), io.StringIO()
+    here = Path(__file__).resolve().parents[1]  # a file named "tests/..." is read from the checkout
+    command = [str(here / word) if word.startswith("tests/") else word for word in command]
     with redirect_stdout(out), redirect_stderr(err):
         status = main(["--engine", engine, "--db", path, "-q", *command, "--format", "json"])
     assert status == 0, f"{key(command)} on {engine}: exit {status}: {err.getvalue()}"
@@ -93,6 +131,9 @@ def answers(built: dict[str, str], preflop: dict[str, str]) -> dict[str, dict[st
     for engine in ENGINES:
         got[engine] = {key(command): answer(built[engine], engine, command) for command in COMMANDS}
         got[engine]["preflop: " + key(PREFLOP_COMMAND)] = answer(preflop[engine], engine, PREFLOP_COMMAND)
+        histories = with_histories(built[engine], engine, Path(preflop[engine]).parent)
+        for command in HISTORY_COMMANDS:
+            got[engine]["histories: " + key(command)] = answer(histories, engine, command)
     return got
 
 

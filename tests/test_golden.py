@@ -1,4 +1,4 @@
-"""The golden answers of tests/golden.py (recorded before issue 22's rebuild of the core) come out
+"""The golden answers of tests/golden.py (recorded before issue 22's rebuild of the core; the games, showdowns and histories before issue 44's) come out
 byte for byte the same, on DuckDB and SQLite."""
 
 from __future__ import annotations
@@ -20,7 +20,11 @@ def recorded() -> dict[str, dict[str, str]]:
 
 def test_the_recording_covers_every_command(recorded) -> None:
     for engine in golden.ENGINES:
-        assert set(recorded[engine]) == {golden.key(c) for c in golden.COMMANDS} | {"preflop: " + golden.key(golden.PREFLOP_COMMAND)}
+        assert set(recorded[engine]) == (
+            {golden.key(c) for c in golden.COMMANDS}
+            | {"preflop: " + golden.key(golden.PREFLOP_COMMAND)}
+            | {"histories: " + golden.key(c) for c in golden.HISTORY_COMMANDS}
+        )
 
 
 @pytest.mark.parametrize("engine", golden.ENGINES)
@@ -30,6 +34,9 @@ def test_the_same_answers_as_before(engine: str, recorded, built_database: Calla
         assert golden.answer(path, engine, command) == recorded[engine][golden.key(command)], golden.key(command)
     preflop = golden.with_preflop_rows(path, engine, tmp_path)
     assert golden.answer(preflop, engine, golden.PREFLOP_COMMAND) == recorded[engine]["preflop: " + golden.key(golden.PREFLOP_COMMAND)]
+    histories = golden.with_histories(path, engine, tmp_path)
+    for command in golden.HISTORY_COMMANDS:
+        assert golden.answer(histories, engine, command) == recorded[engine]["histories: " + golden.key(command)], golden.key(command)
 
 
 def test_the_preflop_answer_is_the_lookup(recorded) -> None:
