@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from . import pokerstars
 from .hand import BadHand, Hand, hundredths
-from .sites import not_dealt_in
+from .sites import HOLDEM, not_dealt_in
 
 SITE = "GGPoker"
 HEADER_START = "Poker Hand #"
@@ -55,6 +55,8 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     if header is None:
         raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}", first)
     game = header.group("tgame") or header.group("game")
+    if game not in HOLDEM.values():
+        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em (no limit, pot limit, limit) from GGPoker", first)
     stakes = header.group("level") or header.group("stakes")
     as_stars = [f"PokerStars Hand #1: {game} ({stakes}) - {header.group('when')}\n"]
     dealt: dict[frozenset[str], str] = {}
