@@ -11,11 +11,11 @@ the rake: the pot pays them).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from functools import partial
 
 from . import pokerstars
 from .hand import BadHand, Hand, hundredths
-from .sites import HOLDEM, not_dealt_in
+from .sites import HOLDEM, not_dealt_in, split_at
 
 SITE = "GGPoker"
 HEADER_START = "Poker Hand #"
@@ -33,20 +33,7 @@ def is_header(line: str) -> bool:
     return line.startswith(HEADER_START)
 
 
-def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
-    """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block = 0, []
-    for number, line in lines:
-        if line.startswith(HEADER_START):
-            if block:
-                yield start, block
-            start, block = number, [line]
-        elif block:
-            block.append(line)
-        elif line.strip():
-            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
-    if block:
-        yield start, block
+split_hands = partial(split_at, header_start=HEADER_START)  # (line number of the header, the hand's lines)
 
 
 def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:

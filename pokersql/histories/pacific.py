@@ -12,10 +12,10 @@ their maker "collected".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import HOLDEM, actor, amount, not_dealt_in, timestamp, uncalled_in_collected
+from .sites import HOLDEM, actor, amount, ended, split_at, timestamp, uncalled_in_collected
 
 SITE = "888"
 HEADER_START = "#Game No : "
@@ -37,20 +37,7 @@ def is_header(line: str) -> bool:
     return line.startswith(HEADER_START)
 
 
-def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
-    """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block = 0, []
-    for number, line in lines:
-        if line.startswith(HEADER_START):
-            if block:
-                yield start, block
-            start, block = number, [line]
-        elif block:
-            block.append(line)
-        elif line.strip():
-            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
-    if block:
-        yield start, block
+split_hands = partial(split_at, header_start=HEADER_START)  # (line number of the header, the hand's lines)
 
 
 def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
@@ -76,15 +63,11 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             else:  # the blinds and antes come before the cards are dealt
                 _play_line(hand, line, names, section == "summary")
         number = first
-        if section != "summary":
-            raise BadHand("truncated hand: it ends before its ** Summary **")
-        if not hand.seats:
-            raise BadHand("a hand with no seats")
+        ended(hand, section == "summary", "** Summary **")
         if size and max(hand.seated) <= size:  # 888 numbers a 6 Max table's seats 1 to 10 (seats 7 to 10 kept)
             hand.max_seats = size
         if hand.button_seat not in hand.seated:
             hand.button_seat = None  # a dead button: on a seat left empty
-        not_dealt_in(hand)
         uncalled_in_collected(hand)
         hand.check()
     except BadHand as bad:

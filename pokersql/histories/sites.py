@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterable, Iterator
 
 from .hand import BadHand, Hand, hundredths, shown
 
@@ -33,6 +34,23 @@ def amount(text: str) -> int:
     return hundredths(re.sub(r"[.,]", "", digits))
 
 
+def split_at(lines: Iterable[tuple[int, str]], header_start: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number of the header, the hand's lines) for each hand of numbered lines, a hand
+    starting at each line that starts with ``header_start``; BadHand for text before the first."""
+    start, block = 0, []
+    for number, line in lines:
+        if line.startswith(header_start):
+            if block:
+                yield start, block
+            start, block = number, [line]
+        elif block:
+            block.append(line)
+        elif line.strip():
+            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
+    if block:
+        yield start, block
+
+
 def timestamp(year: str, month: str, day: str, clock: str) -> str:
     """'YYYY-MM-DD HH:MM:SS', or BadHand for a date and time that cannot be."""
     try:
@@ -49,6 +67,16 @@ def actor(line: str, names: list[str]) -> tuple[str, str] | None:
         if line.startswith(name) and line[len(name) : len(name) + 1] == " ":
             return name, line[len(name) + 1 :]
     return None
+
+
+def ended(hand: Hand, summary: bool, heading: str) -> None:
+    """A hand read to its end: refused if it did not reach its summary (``heading``) or seats
+    no one; else its seats that were not dealt in taken out (``not_dealt_in``)."""
+    if not summary:
+        raise BadHand(f"truncated hand: it ends before its {heading}")
+    if not hand.seats:
+        raise BadHand("a hand with no seats")
+    not_dealt_in(hand)
 
 
 def not_dealt_in(hand: Hand) -> None:

@@ -10,10 +10,10 @@ Winamax writes no "Uncalled bet" line: the chips given back are in what their ma
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import HOLDEM, actor, amount, not_dealt_in, timestamp, uncalled_in_collected
+from .sites import HOLDEM, actor, amount, ended, split_at, timestamp, uncalled_in_collected
 
 SITE = "Winamax"
 HEADER_START = "Winamax Poker - "
@@ -33,20 +33,7 @@ def is_header(line: str) -> bool:
     return line.startswith(HEADER_START)
 
 
-def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
-    """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block = 0, []
-    for number, line in lines:
-        if line.startswith(HEADER_START):
-            if block:
-                yield start, block
-            start, block = number, [line]
-        elif block:
-            block.append(line)
-        elif line.strip():
-            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
-    if block:
-        yield start, block
+split_hands = partial(split_at, header_start=HEADER_START)  # (line number of the header, the hand's lines)
 
 
 def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
@@ -70,11 +57,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             else:
                 _play_line(hand, line, names)
         number = first
-        if section != "summary":
-            raise BadHand("truncated hand: it ends before its *** SUMMARY ***")
-        if not hand.seats:
-            raise BadHand("a hand with no seats")
-        not_dealt_in(hand)
+        ended(hand, section == "summary", "*** SUMMARY ***")
         returned = uncalled_in_collected(hand)
         _rounded(hand)
         if stated is not None:  # Winamax's total: what the players collected, the uncalled bet included
