@@ -1,0 +1,80 @@
+"""GGPoker hand-history text: Hold'em hands, cash games and tournaments.
+
+GGPoker writes PokerStars' text but for three things, which this module puts as PokerStars
+writes them before ``pokerstars.parse_hand`` reads the hand: the header ("Poker Hand
+#TM247771977: Tournament #5259595, Daily Special $250 Hold'em No Limit - Level2 (60/120) -
+2020/06/02 19:17:33", hand numbers with letters), a "Dealt to" line for each player whose cards
+it does not show, and the pot line's jackpot, bingo and other fees beside the rake (all kept as
+the rake: the pot pays them).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from . import pokerstars
+from .hand import BadHand, Hand, hundredths
+from .sites import HOLDEM, not_dealt_in, split_at
+
+SITE = "GGPoker"
+HEADER_START = "Poker Hand #"
+_HEADER = re.compile(
+    r"Poker Hand #(?P<id>\w+): (?:Tournament #\d+, (?P<event>.*?)(?P<tgame>\S+ (?:No Limit|Pot Limit|Limit|\([^)]*\)))"
+    r"\s+- Level ?\w*? ?\((?P<level>[^)]*)\)|(?P<game>.+?) \((?P<stakes>[^)]*)\))"
+    r" - (?P<when>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)"
+)
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_BOARD = frozenset(["board"])
+_FEES = re.compile(r" \| (?:Rake|Jackpot|Bingo|Fortune|Tax) ([^|]+)")
+
+
+def is_header(line: str) -> bool:
+    return line.startswith(HEADER_START)
+
+
+split_hands = partial(split_at, header_start=HEADER_START)  # (line number of the header, the hand's lines)
+
+
+def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
+    """One hand from its lines; BadHand naming the line that is wrong, as ``pokerstars``."""
+    header = _HEADER.match(lines[0])
+    if header is None:
+        raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}", first)
+    game = header.group("tgame") or header.group("game")
+    if game not in HOLDEM.values():
+        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em (no limit, pot limit, limit) from GGPoker", first)
+    stakes = header.group("level") or header.group("stakes")
+    as_stars = [f"PokerStars Hand #1: {game} ({stakes}) - {header.group('when')}\n"]
+    dealt: dict[frozenset[str], str] = {}
+    as_stars += [_as_stars(line, dealt) for line in lines[1:]]  # as many lines: the numbers stay the file's
+    hand = pokerstars.parse_hand(as_stars, first, source_file)
+    hand.site, hand.hand_id = SITE, header.group("id")
+    if header.group("level") and hand.currency:
+        hand.currency = None  # a tournament's chips
+    not_dealt_in(hand)
+    return hand
+
+
+def _as_stars(line: str, seen: dict[frozenset[str], str]) -> str:
+    """The line as PokerStars writes it. ``seen``: the cards seen so far, each player's and the
+    board's (as a set -> as first written): GGPoker may show them again in another order."""
+    if line.startswith("Dealt to ") and "[" not in line:
+        return "\n"  # cards not shown: nothing to read
+    cards = _BRACKETS.findall(line)
+    if line.startswith("*** "):
+        if cards:  # the board so far, as dealt: a street's new cards last ("[7d 9d Ad] [2s]")
+            seen[_BOARD] = f"{seen[_BOARD]} {cards[-1]}" if line.startswith(("*** TURN", "*** RIVER")) else cards[-1]
+        return line
+    if len(cards) == 1:
+        written = frozenset(cards[0].split())
+        if line.startswith("Board ["):
+            dealt = seen.get(_BOARD, "")
+            return f"Board [{dealt}]\n" if frozenset(dealt.split()) == written else line
+        first = seen.setdefault(written, cards[0])
+        return line.replace(f"[{cards[0]}]", f"[{first}]", 1)
+    if line.startswith("Total pot "):
+        total, _, fees = line.rstrip().partition(" | ")
+        rake = sum(hundredths(fee.strip()) for fee in _FEES.findall(" | " + fees)) if fees else 0
+        return f"{total} | Rake {rake // 100}.{rake % 100:02d}\n"
+    return line

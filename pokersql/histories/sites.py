@@ -1,0 +1,109 @@
+"""What the parsers of the other sites' text (``ggpoker``, ``winamax``, ``pacific``) share.
+
+Those sites write amounts with their own separators and currency signs, seat players who are not
+dealt in without saying so, and (Winamax, 888) count the uncalled bet in what its maker
+"collected": these helpers read the one and put the others as PokerStars has them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Iterator
+
+from .hand import BadHand, Hand, hundredths, shown
+
+_NOT_DIGITS = re.compile(r"[^\d.,]")
+# Hold'em as each site names it -> the name pokersql stores (PokerStars')
+HOLDEM = {"no limit": "Hold'em No Limit", "pot limit": "Hold'em Pot Limit", "fixed limit": "Hold'em Limit",
+          "fix limit": "Hold'em Limit", "limit": "Hold'em Limit"}
+
+
+def amount(text: str) -> int:
+    """Hundredths of an amount as the sites write it, its currency sign and spaces aside:
+    '0,55 $' and '$0.55' -> 55; '$1,000', '3.000 $' and '25 000' -> 100000 and so on; '9,966.25'
+    and '42.797,60' -> 996625 and 4279760. The last separator is the decimal point when one or
+    two digits follow it; every other separator groups thousands."""
+    digits = _NOT_DIGITS.sub("", text)
+    if not any(character.isdigit() for character in digits):
+        raise BadHand(f"not an amount: {shown(text.strip())}")
+    last = max(digits.rfind("."), digits.rfind(","))
+    decimals = len(digits) - last - 1
+    if last >= 0 and decimals in (1, 2):
+        return hundredths(re.sub(r"[.,]", "", digits[:last]) + "." + digits[last + 1 :])
+    return hundredths(re.sub(r"[.,]", "", digits))
+
+
+def split_at(lines: Iterable[tuple[int, str]], header_start: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number of the header, the hand's lines) for each hand of numbered lines, a hand
+    starting at each line that starts with ``header_start``; BadHand for text before the first."""
+    start, block = 0, []
+    for number, line in lines:
+        if line.startswith(header_start):
+            if block:
+                yield start, block
+            start, block = number, [line]
+        elif block:
+            block.append(line)
+        elif line.strip():
+            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
+    if block:
+        yield start, block
+
+
+def timestamp(year: str, month: str, day: str, clock: str) -> str:
+    """'YYYY-MM-DD HH:MM:SS', or BadHand for a date and time that cannot be."""
+    try:
+        when = datetime.datetime(int(year), int(month), int(day), *map(int, clock.split(":")))
+    except ValueError:
+        raise BadHand(f"not a date and time: {year}/{month}/{day} {clock}") from None
+    return f"{when:%Y-%m-%d %H:%M:%S}"
+
+
+def actor(line: str, names: list[str]) -> tuple[str, str] | None:
+    """(player, the rest) of a line that starts with a player's name and a space (``names``
+    longest first: a name may hold spaces, or be the start of another's); None if none does."""
+    for name in names:
+        if line.startswith(name) and line[len(name) : len(name) + 1] == " ":
+            return name, line[len(name) + 1 :]
+    return None
+
+
+def ended(hand: Hand, summary: bool, heading: str) -> None:
+    """A hand read to its end: refused if it did not reach its summary (``heading``) or seats
+    no one; else its seats that were not dealt in taken out (``not_dealt_in``)."""
+    if not summary:
+        raise BadHand(f"truncated hand: it ends before its {heading}")
+    if not hand.seats:
+        raise BadHand("a hand with no seats")
+    not_dealt_in(hand)
+
+
+def not_dealt_in(hand: Hand) -> None:
+    """Take out of the hand the seats that neither act nor hold a known card: players sitting
+    out, whom these sites list with the others (a player dealt in acts before the hand can end,
+    or has posted a blind)."""
+    acted = {action[1] for action in hand.actions}
+    for player in [player for player in hand.seats if player not in acted and player not in hand.holes]:
+        del hand.seats[player], hand.put[player]  # still in hand.seated: a seat taken, as Hand.sit_out leaves it
+
+
+def uncalled_in_collected(hand: Hand) -> int:
+    """Winamax, and 888 at times, count the uncalled bet given back to its maker in what that
+    player "collected": where the collected (and the rake) come to more than the pot, take it
+    out, as PokerStars writes it; returns what was taken out."""
+    returned = hand.returned()
+    if not returned or not hand.collected:
+        return 0
+    pot = sum(hand.put.values()) - returned
+    if sum(hand.collected.values()) + (hand.rake or 0) <= pot:
+        return 0
+    player = max(hand.put, key=hand.put.__getitem__)
+    taken = hand.collected.get(player, 0)
+    if taken < returned:
+        raise BadHand(
+            f"amounts do not add up: {sum(hand.collected.values()) / 100:g} collected from a pot of {pot / 100:g}, "
+            f"and {player} is given back {returned / 100:g} uncalled but collects {taken / 100:g}"
+        )
+    hand.collected[player] = taken - returned
+    return returned
