@@ -14,8 +14,13 @@ plo4      1,000,000 seeded trials of PLO4 heads-up before the flop (AhAdKcQc vs 
           ``db.equity(..., game="omaha", trials=1_000_000, seed=24)``), beside poker-equity's
           ``chunk_from_text`` on one thread and on its default threads. Target: pokersql at
           most 2.5 times the faster of the two.
+stages    Where the heads-up run's time goes: the views of one slice of 1,000,000 trials read one
+          after the other on DuckDB (each reads the one before it), count(*) and a sum of each,
+          so each line is the cumulative time up to that view: the trials' numbers and states
+          (deal_numbers, deal_states, 003), the trials' words (monte_carlo_trials, 020), the
+          draws (monte_carlo_draws, 021), the deals, the boards by class and the tally.
 
-    python bench/monte_carlo.py [--only heads-up|plo4] [--reps 5]
+    python bench/monte_carlo.py [--only heads-up|plo4|stages] [--reps 5]
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ def round_robin(figures: dict[str, Callable[[], float]], reps: int) -> dict[str,
     """Each figure run once per round, ``reps`` rounds: its median seconds, every time, and the
     hero's equity of its last run."""
     times: dict[str, list[float]] = {name: [] for name in figures}
-    equities: dict[str, float] = {}
+    equities: dict[str, float] = {}  # the hero's equity (stages: the rows)
     for _ in range(reps):
         for name, run in figures.items():
             start = time.perf_counter()
@@ -102,7 +107,33 @@ def plo4(db: pokersql.Database, reps: int) -> None:
     report(title, figures, reps, PLO4_TARGET, [name for name in figures if name != "pokersql"])
 
 
-GROUPS = {"heads-up": heads_up, "plo4": plo4}
+STAGES = (
+    ("deal_numbers", "deal_no"),
+    ("deal_states", "state"),
+    ("monte_carlo_trials", "hash_1_of_3"),
+    ("monte_carlo_draws", "card_mask"),
+    ("monte_carlo_deals", "card_mask"),
+    ("monte_carlo_class_runouts", "weight"),
+    ("monte_carlo_class_equity", "pot_shares"),
+)
+
+
+def stages(db: pokersql.Database, reps: int) -> None:
+    from pokersql.cards import parse_cards
+    from pokersql.database import _deal_settings
+
+    known = [(player, card) for player, hand in enumerate(HEADS_UP, start=1) for card in parse_cards(hand)]
+    print(f"stages of {TRIALS:,} trials of {' vs '.join(HEADS_UP)}, one slice, cumulative (load before: {load_average()})")
+    with db.engine.inputs(hand_input=known, deal_settings=[_deal_settings(1, 4, TRIALS)]):
+        queries = {view: f"select count(*), sum({column}) from {view}" for view, column in STAGES}
+        results = round_robin({view: lambda q=query: db.engine.execute(q)[0][0] for view, query in queries.items()}, reps)
+    for view, (median, times, rows) in results.items():
+        print(f"  {view:<28} median {median:6.3f} s  ({rows:,} rows; each: {', '.join(f'{t:.2f}' for t in times)})")
+    print(f"  (load after: {load_average()})")
+    print(flush=True)
+
+
+GROUPS = {"heads-up": heads_up, "plo4": plo4, "stages": stages}
 
 
 def main() -> None:
