@@ -16,10 +16,10 @@ from functools import partial
 from typing import IO, Any
 
 from ..errors import BadInput
-from . import phh, pokerstars
+from . import ipoker, partypoker, phh, pokerstars
 from .hand import BadHand, Hand
 
-FORMATS = {"pokerstars": pokerstars, "phh": phh}
+FORMATS = {"pokerstars": pokerstars, "phh": phh, "partypoker": partypoker, "ipoker": ipoker}
 PROGRESS_HANDS = 1_000  # hands between two reports of progress
 MAX_LINE = 1 << 20  # the longest line read, in characters (its line end aside): a file without line ends is not read whole
 _TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
@@ -85,6 +85,9 @@ def detect(path: str) -> str:
     number, line = first
     if pokerstars.is_header(line.lstrip("\ufeff")):
         return "pokerstars"
+    for kind in ("partypoker", "ipoker"):
+        if FORMATS[kind].is_header(line):
+            return kind
     if path.lower().endswith((".phh", ".phhs")) or _TOML_START.match(line):
         return "phh"
     raise BadInput(
