@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 
 from .hand import BadHand, Hand, hundredths, CARD_IDS
-from .winnings import take_back_returned
+from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
 _GAME = re.compile(r"<game\b")
@@ -96,6 +96,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         _describe(hand, session, game)
         _play(hand, game)
         take_back_returned(hand)
+        rake_taken(hand)
         hand.check()
     except BadHand as bad:
         bad.line = bad.line or first

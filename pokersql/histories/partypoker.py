@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from .hand import BadHand, Hand, card_ids, hundredths
-from .winnings import take_back_returned
+from .winnings import rake_taken, take_back_returned
 
 SITE = "PartyPoker"
 _START = re.compile(r"(?:Game #(\S+) starts\.|#Game No : (\S+)|\*{5} Hand History [Ff]or Game (\S+) \*{5})")
@@ -97,6 +97,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             raise BadHand("a hand with no seats")
         if hand.collected is not None:
             take_back_returned(hand)
+            rake_taken(hand)
         hand.check()
     except BadHand as bad:
         if bad.line is None:

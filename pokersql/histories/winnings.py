@@ -17,3 +17,11 @@ def take_back_returned(hand: Hand) -> None:
     taken, pot = sum(hand.collected.values()), sum(hand.put.values()) - returned
     if taken - returned <= pot < taken and hand.collected.get(bettor, 0) >= returned:
         hand.collected[bettor] -= returned
+
+
+def rake_taken(hand: Hand) -> None:
+    """A history that states no rake took what the winners did not collect of the pot (PartyPoker's
+    and iPoker's ``wins`` are after the rake): that is its rake."""
+    if hand.rake is None and hand.collected:
+        pot = sum(hand.put.values()) - hand.returned()
+        hand.rake = max(pot - sum(hand.collected.values()), 0)

@@ -1,0 +1,228 @@
+"""The fpdb corpus's PartyPoker and iPoker files (tests/histories/fpdb), and PHH as HandHQ writes it.
+
+Every file of the two sites is imported by the CLI into one DuckDB database (this module's):
+each imports whole (exit 0) or is refused in one line (exit 2) naming the line and why; never
+exit 1, never a traceback. fpdb's ``totalProfit`` of each ``.hp`` file's players is the net
+pokersql stores. The HandHQ conventions of the PHH dataset (pokerkit's parsers wrote them) are
+imported with the nets pokerkit's own state machine gives the same hands.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import duckdb
+import pytest
+from pokerkit import HandHistory
+
+FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
+
+# file -> None (imports whole), or the refusal that follows the file's name on its one line
+EXPECTED = {
+    'cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt': None,
+    'cash/PartyPoker/Flop/LO8-USD-20-40.201201.limit3format.txt': ":5: unsupported game 'FL Omaha Hi': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt': ':3: unsupported game "NL Double Hold\'em": pokersql imports PartyPoker\'s Texas Hold\'em (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt': ":20: unknown line 'Player8 posts big blind [$0.04 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-10max-Freeroll-201207.name.starts.with.number.txt': ':1: amounts do not add up: 6100 collected (rake included) from a pot of 6040 (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.01-0.02-201812.converted.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.02-0.04-201303.extra.spaces.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt': ':1: amounts do not add up: 0.58 collected (rake included) from a pot of 0.25 (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201608.fastforward.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt': ":13: unknown line 'Player4 posts big blind [$0,25 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt': ":17: unknown line 'Player4 posts big blind [$0.25 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt': ":13: unknown line 'Player3 posts big blind [$0.25 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt': ':1: amounts do not add up: 3.27 collected (rake included) from a pot of 2.94 (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt': ":14: 'Hero Name' has no seat in this hand (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt': ":14: unknown line 'Player3 posts big blind [$10 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-EUR-0.05-0.10-201011.Sample.txt': None,
+    'cash/PartyPoker/Flop/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100712.emailedHistory.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt': ':21: amounts do not add up: Player8 puts in 0.02, more than the stack of 0 (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt': ":20: unknown line 'Unseated posts big blind [$0.02 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201901.WPN.converted.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt': ":19: unknown line 'Player7 posts big blind [$0.04 USD].' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-USD-0.05-0.10-201209.period.after.actions.txt': ':1: the button is on seat 1, where no one sits (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-USD-0.50-1.00-202103.PokerBros.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-6max-0.02-0.04-201205.new.table.format.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-9max-0.01-0.02-201203.post.both.txt': None,
+    'cash/PartyPoker/Flop/PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt': ":2: unsupported game 'PL Omaha': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO-2max-USD-25-50-201710.deep.txt': ":5: unsupported game 'PL Omaha': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt': ":2: unsupported game 'Omaha Hi Game Table (PL)': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt': ":2: unsupported game 'Omaha Hi Game Table (PL)': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO-6max-USD-5-10-201202.diff.format.txt': ":3: unsupported game 'PL  Omaha Hi': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt': ":2: unsupported game 'PL Omaha Hi': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt': ":3: unsupported game 'NL Short Deck': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/5CPLO-EUR-0.05-0.10-202105.new.date.format.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/5CPLO-EUR-0.50-1.00-202201.no.player.element.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/5CPLO-EUR-2.00-4.00-201905.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/6+Holdem-EUR-0.25-0.50-201702.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml': ":133: amounts do not add up: Player1's actions put in 0.95, the history says 0.9 (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/LHE-5-10-10-20-USD-201103.HEM.archive.txt': ":18: player '' sits twice: in seats 2 and 4 (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/LHE-HU-USD-20-40-201103.flat.format.txt': None,
+    'cash/iPoker/Flop/LHE-USD-10-20-201204.new.date.format.txt': ':21: truncated hand: a <game> without its </game>',
+    'cash/iPoker/Flop/LHE-USD-5-10-201204.post.both.txt': ':21: truncated hand: a <game> without its </game>',
+    'cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml': None,
+    'cash/iPoker/Flop/NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/NLHE-EUR-0.25-0.50-201202.Russian.NL.txt': None,
+    'cash/iPoker/Flop/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml': ":21: amounts do not add up: gortaleva's actions put in 6.9, the history says 6.5 (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/NLHE-GBP-0.05-0.10-201307.uncalled.less.than.rake.xml': ":22: amounts do not add up: Ponsaltos's actions put in 3.75, the history says 3.3 (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/NLHE-RSD-1.00-2.00-201210.Serbian.Dinar.txt': ':23: truncated hand: a <game> without its </game>',
+    'cash/iPoker/Flop/NLHE-USD-0.02-0.04-201111.txt': ":154: amounts do not add up: Player8's actions put in 1.04, the history says 1 (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt': ':22: truncated hand: a <game> without its </game>',
+    'cash/iPoker/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt': ':20: truncated hand: a <game> without its </game>',
+    'cash/iPoker/Flop/PLO-EUR-0.10-0.20-201207.CNY.currency.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/PLO-EUR-0.10-0.20-201604.export.bad.players.txt': ":21: unsupported game 'Omaha PL €0.10/€0.20': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/PLO-EUR-0.25-0.50-201605.export.bad.actions.txt': ":21: unsupported game 'Omaha PL €0.50/€1': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/PLO-EUR-0.50-1.00-202009.no.uncalled.xml': ":22: unsupported game 'Omaha PL €0.50/€1': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/PLO-EUR-2.50-5.00-201901.no.max.seats.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/PLO-EUR-5.00-10.00-201504.non.standard.player.name.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'cash/iPoker/Flop/PLO-USD-0.01-0.02-201108.Sample.txt': ":18: unsupported game 'Omaha PL $0.01/$0.02': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/PLO-USD-100.00-200.00-201307.archive.txt': ":21: unsupported game 'Omaha Pot limit $100.00/$200.00 Ante $0.00': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'cash/iPoker/Flop/PLO-USD-5-10-201631.partial.format.xml': ":11: unsupported game 'Omaha PL €5/€10': pokersql imports iPoker's Hold'em (--skip-bad imports the other hands)",
+    'tour/PartyPoker/Flop/LHE-Freeroll-MTT-201207.txt': ':1: amounts do not add up: 2000 collected (rake included) from a pot of 1400 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt': ':20: amounts do not add up: Player6 puts in 40, more than the stack of 1 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt': ':1: amounts do not add up: 4080 collected (rake included) from a pot of 3960 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-4max-STT-USD-1-201607.second.trny.format.txt': ":641: unknown line 'Congratulations to player Hero for winning tournament $1 Sit' (--skip-bad imports the other hands)",
+    'tour/PartyPoker/Flop/NLHE-9max-MTT-unknownBuyin-201812.converted.txt': None,
+    'tour/PartyPoker/Flop/NLHE-Freeroll-MTT-201008.Sample.hand.txt': ':1: amounts do not add up: 260 collected (rake included) from a pot of 160 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-100-9-202104.anon.txt': ':1: amounts do not add up: 1.05018e+07 collected (rake included) from a pot of 6.60975e+06 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-3.0-0.3-202105.anon.txt': None,
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-30-3-200508.Old.Format.txt': ':1: amounts do not add up: 1270 collected (rake included) from a pot of 1050 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-4.8-0.2-202104.anon.txt': None,
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-50-5-202104.anon.txt': ':1: amounts do not add up: 4.26186e+07 collected (rake included) from a pot of 3.94239e+07 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-50-5-202104.bad.math.txt': ':1: amounts do not add up: 3.32194e+08 collected (rake included) from a pot of 3.32194e+08 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-MTT-USD-530-201307.no.tz.txt': ':1: amounts do not add up: 10750 collected (rake included) from a pot of 2000 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-SNG-USD-0.23-0.02-201912.txt': None,
+    'tour/PartyPoker/Flop/NLHE-USD-MTT-215-201110.level.change.txt': ':1: amounts do not add up: 800 collected (rake included) from a pot of 0 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-USD-MTT-unknownBuyIn-200811.emailedHandHistory.txt': None,
+    'tour/PartyPoker/Flop/NLHE-USD-STT-10-201104.new.hand.delimiter.txt': ':1: amounts do not add up: 900 collected (rake included) from a pot of 0 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/NLHE-USD-STT.201203.heads.up.txt': ':1: amounts do not add up: 5010 collected (rake included) from a pot of 3410 (--skip-bad imports the other hands)',
+    'tour/PartyPoker/Flop/PLO-USD-STT-1.00.201008.Sample.txt': ":5: unsupported game 'PL Omaha $1 USD Buy': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'tour/PartyPoker/Flop/PLO8-10max-USD-20-2-201310.chat.fix.txt': ":3: unsupported game 'PL Omaha Hi': pokersql imports PartyPoker's Texas Hold'em (--skip-bad imports the other hands)",
+    'tour/iPoker/Flop/NLHE-10max-MTT-10-1-201901.Bovada.converted.txt': None,
+    'tour/iPoker/Flop/NLHE-2max-USD-SNG-2000-201210.txt': ":23: amounts do not add up: Player0's actions put in 50, the history says 40 (--skip-bad imports the other hands)",
+    'tour/iPoker/Flop/NLHE-3max-USD-SNG-1.00.Twister.txt': ':76: amounts do not add up: Player0 puts in 580, more than the stack of 520 (--skip-bad imports the other hands)',
+    'tour/iPoker/Flop/NLHE-EUR-MTT-30-201302.slight.format.change.txt': ':23: truncated hand: a <game> without its </game>',
+    'tour/iPoker/Flop/NLHE-EUR-SNG-0.50.iPoker.it.txt': ':21: amounts do not add up: Player1 puts in 1560, more than the stack of 1500 (--skip-bad imports the other hands)',
+    'tour/iPoker/Flop/NLHE-GBP-MTT-5-201403.FPPbuyin.txt': ': not a hand history (not UTF-8 text): give PokerStars text or PHH',
+    'tour/iPoker/Flop/NLHE-USD-10-1-201901.card.catcher.txt': None,
+    'tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml': ':138: amounts do not add up: Player6 puts in 1970, more than the stack of 1960 (--skip-bad imports the other hands)',
+    'tour/iPoker/Flop/NLHE-USD-MTT-Freeroll-201107.txt': ':196: amounts do not add up: Player6 puts in 1485, more than the stack of 1470 (--skip-bad imports the other hands)',
+    'tour/iPoker/Flop/NLHE-USD-SNG-100-5-201610.new.tourno.format.xml': None,
+}
+
+
+def test_the_corpus_has_the_files_listed():
+    found = {str(path.relative_to(FPDB)) for path in FPDB.glob("*/*/Flop/*")
+             if path.parent.parent.name in ("PartyPoker", "iPoker") and path.suffix not in (".hp", ".hands", ".gt")}
+    assert found == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_file_imports_whole_or_is_refused_in_one_line(run, name):
+    path = FPDB / name
+    status, out, err = run("import", str(path))
+    if EXPECTED[name] is None:
+        assert (status, err) == (0, ""), err
+        assert re.match(r"Imported \d+ of \d+ hand", out)
+    else:
+        assert status == 2
+        assert err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in out
+        assert " ".join(err.split()) == " ".join(f"pokersql: error: {path}{EXPECTED[name]}".split())  # its spaces run together
+
+
+def test_whole_files_count():
+    assert sum(value is None for value in EXPECTED.values()) == 28
+
+
+def stored_nets(db_file: str, path: Path) -> dict[str, int]:
+    """Each player's net in hundredths, as pokersql stores it: what the history says the player
+    collected (else what the pots give), less what the player left in the pot."""
+    with duckdb.connect(db_file, read_only=True) as con:
+        return dict(con.execute(
+            "select p.player, cast(round((coalesce(r.collected, p.won) - p.in_pot) * 100) as integer)"
+            " from history_payouts p join history_results r using (site, hand_id, seat) join history_hands h using (site, hand_id)"
+            " where h.source_file = ?", [str(path)]).fetchall())
+
+
+def _hp(path: Path) -> dict:
+    return ast.literal_eval(re.sub(r"\bu'", "'", path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", [str(path.relative_to(FPDB))[:-3] for path in sorted(FPDB.glob("*/*/Flop/*.hp"))
+                                  if path.parent.parent.name in ("PartyPoker", "iPoker")])
+def test_fpdb_total_profit_is_the_net_stored(run, db_file, name):
+    assert run("import", str(FPDB / name))[0] == 0
+    expected = {player: row["totalProfit"] for player, row in _hp(FPDB / (name + ".hp")).items()}
+    assert stored_nets(db_file, FPDB / name) == expected
+
+
+# -- PHH as the PHH dataset (HandHQ) writes it ----------------------------------------------------
+HANDHQ = """variant = 'NT'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = {blinds}
+min_bet = 1
+starting_stacks = {stacks}
+actions = {actions}
+players = ['sb', 'bb', 'utg', 'btn']
+hand = {hand}
+venue = 'HandHQ test'
+winnings = {winnings}
+"""
+WALK = dict(blinds="[0.5, 1, 0, 0]", stacks="[100, 100, 100, 100]", hand="1",
+            actions="['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 f', 'p4 f', 'p1 f']",
+            winnings="[0, 1.5, 0, 0]")  # the walk's 1.5: the pot of 1 and the bb's own 0.5 given back
+DEAD_BLIND = dict(blinds="[0.5, 1, 0, -0.5]", stacks="[100, 100, 100, 100]", hand="2",  # btn posts 0.5 past the blinds
+                  actions="['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 f', 'p4 cc', 'p1 f', 'p2 cbr 4',"
+                          " 'p4 f']", winnings="[0, 5.5, 0, 0]")
+
+
+def _pokerkit_nets(text: str) -> dict[str, int]:
+    history = HandHistory.loads(text)
+    *_, state = iter(history)
+    return {name: round(payoff * 100) for name, payoff in zip(history.players, state.payoffs)}
+
+
+def _stored_nets(run, db_file: str, tmp_path: Path, text: str, name: str) -> dict[str, int]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run("import", str(path))
+    assert (status, err) == (0, ""), err
+    return stored_nets(db_file, path)
+
+
+@pytest.mark.parametrize("case", [WALK, DEAD_BLIND], ids=["walk winnings count the bet given back", "negative blind"])
+def test_handhq_conventions_give_pokerkits_nets(run, db_file, tmp_path, case):
+    text = HANDHQ.format(**case)
+    nets = _stored_nets(run, db_file, tmp_path, text, "handhq.phh")
+    assert nets == _pokerkit_nets(text)
+    assert nets == ({"sb": -50, "bb": 50, "utg": 0, "btn": 0} if case is WALK else {"sb": -50, "bb": 150, "utg": 0, "btn": -100})
+
+
+def test_handhq_string_hand_number_is_the_hand_id(run, db_file, tmp_path):
+    text = HANDHQ.format(**{**WALK, "hand": "'PTY-12085686644a'"})
+    _stored_nets(run, db_file, tmp_path, text, "string.phh")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select hand_id from history_hands where source_file = ?", [str(tmp_path / "string.phh")]).fetchall() == [
+            ("PTY-12085686644a",)]
+
+
+def test_handhq_inf_stack_is_refused_in_one_line(run, db_file, tmp_path):
+    path = tmp_path / "inf.phh"
+    path.write_text(HANDHQ.format(**{**WALK, "stacks": "[inf, inf, inf, inf]"}), encoding="utf-8")
+    with duckdb.connect(db_file, read_only=True) as con:
+        before = con.execute("select count(*) from history_hands").fetchone()
+    status, out, err = run("import", str(path))
+    assert status == 2
+    assert err == (f"pokersql: error: {path}:1: the starting stack of 'sb' is inf (not known): "
+                   "pokersql stores each seat's starting stack (--skip-bad imports the other hands)\n")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select count(*) from history_hands").fetchone() == before
