@@ -6,7 +6,8 @@ only place an entity can be declared) is refused before it is parsed, so no enti
 expanded and nothing outside the file is ever read. A game's ``<player>`` gives the seat, the
 stack (``chips``), the dealer, and what the player ``bet`` and ``win`` in all: the actions must
 add up to ``bet``. Action ``type``: 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet,
-6 and 7 all-in, 15 ante, 23 raise; ``sum`` is what the action adds. 8 and 9 say the player
+6 and 7 all-in, 15 ante, 23 raise; ``sum`` is what the action adds (a raise: what it brings
+the street's bet to). 8 and 9 say the player
 sits out. Cards are written suit first (``H10``, ``CJ``; ``X`` unknown).
 """
 
@@ -53,11 +54,16 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
         start = _GAME.search(text, at)
         if start is None:
             return
+        line = first + text.count("\n", 0, start.start())
         end = text.find(_GAME_END, start.start())
-        if end < 0:
-            raise BadHand("truncated hand: a <game> without its </game>", first + text.count("\n", 0, start.start()))
+        if end < 0:  # the file's last game, cut after its last round (an excerpt, as fpdb keeps them): closed there
+            rounds = text.rfind("</round>", start.start())
+            if _GAME.search(text, start.end()) or rounds < 0:
+                raise BadHand("truncated hand: a <game> without its </game>", line)
+            yield line, [session, text[start.start() : rounds] + "</round></game>"]
+            return
         at = end + len(_GAME_END)
-        yield first + text.count("\n", 0, start.start()), [session, text[start.start() : at]]
+        yield line, [session, text[start.start() : at]]
 
 
 def _amount(text: str | None) -> int:
@@ -192,6 +198,8 @@ def _action(hand: Hand, element: ET.Element) -> None:
     elif name == "ante":
         hand.ante = max(hand.ante, added)
         hand.act(player, name, added, dead=True)
+    elif name == "raise":  # its sum: what the raise brings the street's bet to
+        hand.act(player, name, added - hand.street_totals.get(player, 0))
     else:
         if name == "small_blind" and not hand.small_blind:
             hand.small_blind = added

@@ -34,7 +34,7 @@ _NOISE = (" has joined the table", " has left the table", " is sitting out", " s
           " could not respond in time", " did not respond in time", " does not show cards", " finished in ", " is all-In.",
           "Your time bank", ">You have options", " - Selects point card", "Creating Main Pot", "Creating Side Pot",
           " has been reconnected", " has been disconnected", " is disconnected", " is connected", " has returned",
-          " mucks", " says", ": ", " is sitting in", " sits in", " seat ", " wait for ")
+          " mucks", " says", ": ", "Congratulations to player ", " is sitting in", " sits in", " seat ", " wait for ")
 
 
 def is_header(line: str) -> bool:
@@ -59,7 +59,7 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
             block.append(text)
         elif text.strip():
             raise BadHand(f"text before the first hand: {text.strip()[:60]!r}", number)
-    if block:
+    if seated or any(text.strip() and not _START.match(text) for text in block):  # not a start line alone, at the end
         yield start, block
 
 
@@ -77,7 +77,8 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     try:
         ids = [match.group(1) or match.group(2) or match.group(3) for match in map(_START.match, lines) if match]
         hand = Hand(SITE, ids[-1], source_file, first)
-        section, returned_lines = "table", 0
+        table = _Table(lines)
+        section = "table"
         for number, line in enumerate(lines, start=first):
             line = line.rstrip().lstrip("\x00")
             if not line or _START.match(line):
@@ -85,14 +86,18 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             if section == "table" and hand.game == "":
                 _header(hand, line)
             elif line.startswith("** "):
+                if section == "table":
+                    table.deal_in(hand)
                 section = _section(hand, line)
             elif section == "summary":
                 _summary_line(hand, line)
             elif section == "table":
-                _table_line(hand, line)
+                table.read(hand, line, number)
             else:
                 _action_line(hand, line)
         number = first
+        if section == "table":
+            table.deal_in(hand)
         if not hand.seats:
             raise BadHand("a hand with no seats")
         if hand.collected is not None:
@@ -104,6 +109,80 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             bad.line = number
         raise
     return hand
+
+
+class _Table:
+    """The lines before the cards are dealt: the seats, who sits out, and the posts, read once
+    all are known (a seat may be said to sit out after the blinds are posted)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.seats: list[tuple[int, str, int]] = []
+        self.out: set[str] = set()
+        self.posts: list[tuple[int, str]] = []
+        self.blinds: tuple[int, int] | None = None  # a tournament level's, when its lines post none
+
+    def read(self, hand: Hand, line: str, number: int) -> None:
+        button = re.search(r"Seat (\d+) is the button", line)
+        if button is not None:
+            hand.button_seat = int(button.group(1))
+        if line.startswith("Table "):
+            hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
+        elif line.startswith("Total number of players"):
+            size = re.search(r"/(\d+)", line)
+            hand.max_seats = int(size.group(1)) if size else None
+        elif line.lstrip()[:4] in ("Seat", "seat") and not button:
+            seat = _SEAT.match(line)
+            if seat is None:
+                raise BadHand(f"unreadable seat line {line[:80]!r}")
+            self.seats.append((int(seat.group(1)), seat.group(2), _amount(seat.group(3))))
+        elif line.startswith(("Blinds", "Stakes")):
+            blinds = _STAKES.search(line)
+            if blinds is not None:
+                self.blinds = (_amount(blinds.group(3)), _amount(blinds.group(4)))
+        elif " is sitting out" in line:  # a line of its own, or run into the next one ("is sitting outPlayer4 posts ...")
+            player, _, rest = line.partition(" is sitting out")
+            self.out.add(player)
+            if rest:
+                self.read(hand, rest, number)
+        elif not button and line[:4] != "Trny":
+            self.posts.append((number, line))
+
+    def deal_in(self, hand: Hand) -> None:
+        """Seat the players, but those who sit out, or whom no line names after the seats (a
+        player moved to the table, or joining it, is not dealt in); then post."""
+        named = {player for _, player, _ in self.seats
+                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " ")) for line in self.lines)}
+        if hand.button_seat not in {seat for seat, _, _ in self.seats}:
+            hand.button_seat = None  # a dead button: on a seat no one sits in
+        for seat, player, stack in self.seats:
+            if player in self.out or player not in named:
+                hand.sit_out(seat, player)
+            else:
+                hand.seat(seat, player, stack)
+        for number, line in self.posts:
+            try:
+                _action_line(hand, line)
+            except BadHand as bad:
+                bad.line = bad.line or number
+                raise
+        if self.blinds and not any(action[2] in ("small_blind", "big_blind") for action in hand.actions):
+            _silent_blinds(hand, *self.blinds)
+
+
+def _silent_blinds(hand: Hand, small: int, big: int) -> None:
+    """A tournament hand whose lines post no blind: its level's blinds, posted by the two seats
+    after the button (heads up, the button posts the small blind)."""
+    hand.small_blind, hand.big_blind = small, big
+    seats = sorted(seat for seat, _ in hand.seats.values())
+    if hand.button_seat is None or len(seats) < 2:
+        raise BadHand("no blinds posted, and no button to tell who posts them")
+    after = [seat for seat in seats if seat > hand.button_seat] + [seat for seat in seats if seat <= hand.button_seat]
+    posting = [hand.button_seat, after[0]] if len(seats) == 2 and hand.button_seat in seats else after[:2]
+    owner = {seat: player for player, (seat, _) in hand.seats.items()}
+    for seat, kind, amount in zip(posting, ("small_blind", "big_blind"), (small, big)):
+        player = owner[seat]
+        hand.act(player, kind, min(amount, hand.seats[player][1] - hand.put[player]))
 
 
 def _header(hand: Hand, line: str) -> None:
@@ -128,24 +207,6 @@ def _header(hand: Hand, line: str) -> None:
     if stakes is not None:
         small, big = (stakes.group(1), stakes.group(2)) if stakes.group(1) else (stakes.group(3), stakes.group(4))
         hand.small_blind, hand.big_blind = _amount(small), _amount(big)
-
-
-def _table_line(hand: Hand, line: str) -> None:
-    button = re.search(r"Seat (\d+) is the button", line)
-    if button is not None:
-        hand.button_seat = int(button.group(1))
-    if line.startswith("Table "):
-        hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
-    elif line.startswith("Total number of players"):
-        size = re.search(r"/(\d+)", line)
-        hand.max_seats = int(size.group(1)) if size else None
-    elif line.lstrip()[:4] in ("Seat", "seat") and not button:
-        seat = _SEAT.match(line)
-        if seat is None:
-            raise BadHand(f"unreadable seat line {line[:80]!r}")
-        hand.seat(int(seat.group(1)), seat.group(2), _amount(seat.group(3)))
-    elif not button and line[:5] not in ("Trny:", "Trny ") and not line.startswith(("Blinds", "Stakes")):
-        _action_line(hand, line)
 
 
 def _section(hand: Hand, line: str) -> str:
@@ -184,6 +245,8 @@ def _action_line(hand: Hand, line: str) -> None:
     if found is None:
         if any(noise in line for noise in _NOISE):
             return
+        if " posts " in line:
+            raise BadHand(f"{line.partition(' posts ')[0]!r} posts, with no seat in the hand (a player who joins the table): not imported")
         raise BadHand(f"unknown line {line[:60]!r}")
     player, verb, rest = found
     if verb in ("folds", "Forward Folds"):
