@@ -140,6 +140,8 @@ def _play(hand: Hand, game: ET.Element) -> None:
     bets: dict[str, int] = {}
     for player in players:
         name, seat = player.get("name", ""), int(player.get("seat", "0"))
+        if not name:
+            continue  # an empty seat
         if name not in acting and not _amount(player.get("bet")) and not _amount(player.get("win")):
             hand.sit_out(seat, name)  # no action of the hand: not dealt in
             continue
@@ -200,6 +202,9 @@ def _action(hand: Hand, element: ET.Element) -> None:
         hand.act(player, name, added, dead=True)
     elif name == "raise":  # its sum: what the raise brings the street's bet to
         hand.act(player, name, added - hand.street_totals.get(player, 0))
+    elif name == "big_blind" and hand.big_blind and added > hand.big_blind:  # both blinds posted: the small one dead
+        hand.act(player, "small_blind", added - hand.big_blind, dead=True)
+        hand.act(player, name, hand.big_blind)
     else:
         if name == "small_blind" and not hand.small_blind:
             hand.small_blind = added
