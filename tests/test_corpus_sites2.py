@@ -230,3 +230,37 @@ def test_handhq_inf_stack_is_refused_in_one_line(run, db_file, tmp_path):
                    "pokersql stores each seat's starting stack (--skip-bad imports the other hands)\n")
     with duckdb.connect(db_file, read_only=True) as con:
         assert con.execute("select count(*) from history_hands").fetchone() == before
+
+
+# -- pokerkit's PartyPoker parser and state machine, on the files it reads ----------------------
+# Its parser reads a file that starts at "Game #N starts." and whose hands end in blank lines: of
+# the PartyPoker files imported whole, these 6. It reads 2 more its own way, where pokersql keeps
+# the site's amounts: bigBlindIsForcedAllIn (its call is what the all-in big blind owes, 0.01,
+# where the history says the full big blind, 0.02, was called) and EUR...post.both (its parser
+# passes over "posts big blind + dead [0,35 €]", so the raise after it is a raise to 0.75, not
+# to 1.00 as the big blind's call of 0.75 to match it says).
+POKERKIT_READS = (
+    "cash/PartyPoker/Flop/NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt",
+    "cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt",
+    "cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt",
+    "cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt",
+    "cash/PartyPoker/Flop/NLHE-USD-6max-0.02-0.04-201205.new.table.format.txt",
+    "cash/PartyPoker/Flop/NLHE-USD-9max-0.01-0.02-201203.post.both.txt",
+)
+
+
+@pytest.mark.parametrize("name", POKERKIT_READS)
+def test_pokerkit_replays_partypoker_to_the_same_nets(run, db_file, name):
+    """pokerkit's payoffs (no rake) equal pokersql's own pots and showdown (history_payouts)."""
+    from pokerkit import PartyPokerParser
+
+    path = FPDB / name
+    (history,) = PartyPokerParser()(path.read_text(encoding="utf-8").replace("\x00", "") + "\n\n\n", error_status=True)
+    *_, state = iter(history)
+    expected = {player: round(payoff * 100) for player, payoff in zip(history.players, state.payoffs)}
+    assert run("import", str(path))[0] == 0
+    with duckdb.connect(db_file, read_only=True) as con:
+        nets = dict(con.execute(
+            "select p.player, cast(round(p.net * 100) as integer) from history_payouts p join history_hands h using (site, hand_id)"
+            " where h.source_file = ?", [str(path)]).fetchall())
+    assert {player: nets.get(player) for player in expected} == expected
