@@ -161,7 +161,11 @@ def _hp(path: Path) -> dict:
                                   if path.parent.parent.name in ("PartyPoker", "iPoker")])
 def test_fpdb_total_profit_is_the_net_stored(run, db_file, name):
     assert run("import", str(FPDB / name))[0] == 0
-    expected = {player: row["totalProfit"] for player, row in _hp(FPDB / (name + ".hp")).items()}
+    fpdb = _hp(FPDB / (name + ".hp"))
+    expected = {player: row["totalProfit"] for player, row in fpdb.items()}
+    with duckdb.connect(db_file, read_only=True) as con:  # fpdb's rake, per player, is the hand's
+        assert con.execute("select cast(round(rake * 100) as integer) from history_hands where source_file = ?",
+                           [str(FPDB / name)]).fetchall() == [(sum(row["rake"] for row in fpdb.values()),)]
     nets = stored_nets(db_file, FPDB / name)
     # a seat that no line of the hand names is not dealt in here; fpdb lists it, with a profit of 0
     assert {player: expected[player] for player in nets} == nets
@@ -212,7 +216,7 @@ def test_handhq_conventions_give_pokerkits_nets(run, db_file, tmp_path, case):
 
 
 def test_handhq_string_hand_number_is_the_hand_id(run, db_file, tmp_path):
-    text = HANDHQ.format(**{**WALK, "hand": "'PTY-12085686644a'"})
+    text = HANDHQ.format(**{**WALK, "hand": "'PTY-12085686644a'", "winnings": "[0, 1, 0, 0]"})  # the pot alone
     _stored_nets(run, db_file, tmp_path, text, "string.phh")
     with duckdb.connect(db_file, read_only=True) as con:
         assert con.execute("select hand_id from history_hands where source_file = ?", [str(tmp_path / "string.phh")]).fetchall() == [
