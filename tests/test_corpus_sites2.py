@@ -268,3 +268,20 @@ def test_pokerkit_replays_partypoker_to_the_same_nets(run, db_file, name):
             "select p.player, cast(round(p.net * 100) as integer) from history_payouts p join history_hands h using (site, hand_id)"
             " where h.source_file = ?", [str(path)]).fetchall())
     assert {player: nets.get(player) for player in expected} == expected
+
+
+# -- iPoker's XML, read safely ------------------------------------------------------------------
+@pytest.mark.parametrize("text, reason", [
+    ('<?xml version="1.0"?>\n<!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
+     '<session><general/><game gamecode="1">&b;</game></session>\n',
+     "an XML document type declaration (<!DOCTYPE): not read (iPoker's XML has none)"),
+    ('<?xml version="1.0"?>\n<svg></svg>\n', "XML, but no iPoker <session> in it: not a hand history"),
+], ids=["entities are never expanded", "xml that is no session"])
+def test_ipoker_xml_refused_before_it_is_parsed(run, db_file, tmp_path, text, reason):
+    path = tmp_path / "hands.xml"
+    path.write_text(text, encoding="utf-8")
+    with duckdb.connect(db_file, read_only=True) as con:
+        before = con.execute("select count(*) from history_hands").fetchone()
+    assert run("import", str(path)) == (2, "", f"pokersql: error: {path}:1: {reason}\n")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select count(*) from history_hands").fetchone() == before

@@ -18,7 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 
-from .hand import BadHand, Hand, hundredths, CARD_IDS
+from .hand import CARD_IDS, BadHand, Hand, hundredths
 from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
@@ -34,8 +34,7 @@ _STREETS = {"Flop": "flop", "Turn": "turn", "River": "river"}
 
 
 def is_header(line: str) -> bool:
-    text = line.lstrip("\ufeff\x00 \t")
-    return text.startswith("<session ") or text.startswith("<?xml") and "<session" in text or text.startswith("<?xml")
+    return line.lstrip("\ufeff\x00 \t").startswith(("<session ", "<?xml"))
 
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
@@ -47,6 +46,8 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
     first = numbered[0][0]
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise BadHand("an XML document type declaration (<!DOCTYPE): not read (iPoker's XML has none)", first)
+    if "<session" not in text:
+        raise BadHand("XML, but no iPoker <session> in it: not a hand history", first)
     general = _SESSION_GENERAL.search(text[: _GAME.search(text).start()] if _GAME.search(text) else text)
     session = general.group(0) if general else "<general/>"
     at = 0
