@@ -18,7 +18,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 
-from .hand import CARD_IDS, BadHand, Hand, hundredths
+from .amounts import amount
+from .hand import CARD_IDS, BadHand, Hand
 from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
@@ -67,17 +68,6 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
         yield line, [session, text[start.start() : at]]
 
 
-def _amount(text: str | None) -> int:
-    """'$0.88', '€1,50', 'RSD2', '1 250' -> hundredths."""
-    cleaned = re.sub(r"[^\d.,]", "", text or "")
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", cleaned):  # '1.500': a dot between thousands (tournament chips)
-        cleaned = cleaned.replace(".", "")
-    whole, comma, last = cleaned.rpartition(",")
-    if comma and "." not in cleaned and len(last) <= 2:
-        cleaned = whole.replace(",", "") + "." + last
-    return hundredths(cleaned.replace(",", "") or "0")
-
-
 def _cards(text: str) -> list[int | None]:
     found: list[int | None] = []
     for word in text.split():
@@ -119,7 +109,7 @@ def _describe(hand: Hand, session: ET.Element, game: ET.Element) -> None:
     hand.game = next((name for word, name in _LIMITS if word in words[1:]), "Hold'em No Limit")
     stakes = re.search(r"(\S+)/(\S+)$", kind)
     if stakes:
-        hand.small_blind, hand.big_blind = _amount(stakes.group(1)), _amount(stakes.group(2))
+        hand.small_blind, hand.big_blind = amount(stakes.group(1)), amount(stakes.group(2))
     tournament = session.find("tournamentname") is not None or session.find("tournamentcode") is not None
     hand.currency = None if tournament else (session.findtext("currency") or None)
     hand.table_name = session.findtext("tablename")
@@ -143,14 +133,14 @@ def _play(hand: Hand, game: ET.Element) -> None:
         name, seat = player.get("name", ""), int(player.get("seat", "0"))
         if not name:
             continue  # an empty seat
-        if name not in acting and not _amount(player.get("bet")) and not _amount(player.get("win")):
+        if name not in acting and not amount(player.get("bet")) and not amount(player.get("win")):
             hand.sit_out(seat, name)  # no action of the hand: not dealt in
             continue
-        hand.seat(seat, name, _amount(player.get("chips")))
-        bets[name] = _amount(player.get("bet"))
+        hand.seat(seat, name, amount(player.get("chips")))
+        bets[name] = amount(player.get("bet"))
         if player.get("dealer") == "1":
             hand.button_seat = seat
-    won = {player.get("name", ""): _amount(player.get("win")) for player in players}
+    won = {player.get("name", ""): amount(player.get("win")) for player in players}
     for rnd in game.iter("round"):
         for element in rnd.findall("cards"):
             if element.get("type") != "Pocket":
@@ -161,9 +151,9 @@ def _play(hand: Hand, game: ET.Element) -> None:
         for element in sorted(rnd.findall("action"), key=lambda action: int(action.get("no", "0"))):  # not always in order
             _action(hand, element)
     bettor = max(hand.put, key=hand.put.__getitem__)
-    for name, amount in bets.items():  # what each put in, less the uncalled bet given back or not
-        if amount not in (hand.put[name], hand.put[name] - (hand.returned() if name == bettor else 0)):
-            raise BadHand(f"amounts do not add up: {name}'s actions put in {hand.put[name] / 100:g}, the history says {amount / 100:g}")
+    for name, stated in bets.items():  # what each put in, less the uncalled bet given back or not
+        if stated not in (hand.put[name], hand.put[name] - (hand.returned() if name == bettor else 0)):
+            raise BadHand(f"amounts do not add up: {name}'s actions put in {hand.put[name] / 100:g}, the history says {stated / 100:g}")
     for name in hand.seats:
         hand.collect(name, won.get(name, 0))
 
@@ -193,7 +183,7 @@ def _action(hand: Hand, element: ET.Element) -> None:
     name = _KINDS.get(kind)
     if name is None:
         raise BadHand(f"unknown action type {kind!r} of {player!r}")
-    added = _amount(element.get("sum")) if name not in ("fold", "check") else 0
+    added = amount(element.get("sum")) if name not in ("fold", "check") else 0
     if name == "all_in":
         highest, mine = max(hand.street_totals.values(), default=0), hand.street_totals.get(player, 0)
         name = "call" if mine + added <= highest else "raise" if highest else "bet"

@@ -14,7 +14,8 @@ import datetime
 import re
 from collections.abc import Iterable, Iterator
 
-from .hand import BadHand, Hand, card_ids, hundredths
+from .amounts import amount
+from .hand import BadHand, Hand, card_ids
 from .winnings import rake_taken, take_back_returned
 
 SITE = "PartyPoker"
@@ -61,15 +62,6 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
             raise BadHand(f"text before the first hand: {text.strip()[:60]!r}", number)
     if seated or any(text.strip() and not _START.match(text) for text in block):  # not a start line alone, at the end
         yield start, block
-
-
-def _amount(text: str) -> int:
-    """'$26,02' -> 2602 (a comma before one or two last digits is the decimal point); '1,250' -> 125000."""
-    text = text.strip().lstrip("$€£ ")
-    whole, comma, last = text.rpartition(",")
-    if comma and "." not in text and len(last) <= 2:
-        text = whole.replace(",", "") + "." + last
-    return hundredths(text.replace(",", ""))
 
 
 def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
@@ -135,11 +127,11 @@ class _Table:
             seat = _SEAT.match(line)
             if seat is None:
                 raise BadHand(f"unreadable seat line {line[:80]!r}")
-            self.seats.append((int(seat.group(1)), seat.group(2), _amount(seat.group(3))))
+            self.seats.append((int(seat.group(1)), seat.group(2), amount(seat.group(3))))
         elif line.startswith(("Blinds", "Stakes")):
             blinds = _STAKES.search(line)
             if blinds is not None:
-                self.blinds = (_amount(blinds.group(3)), _amount(blinds.group(4)))
+                self.blinds = (amount(blinds.group(3)), amount(blinds.group(4)))
         elif " is sitting out" in line:  # a line of its own, or run into the next one ("is sitting outPlayer4 posts ...")
             player, _, rest = line.partition(" is sitting out")
             self.out.add(player)
@@ -206,7 +198,7 @@ def _header(hand: Hand, line: str) -> None:
     stakes = _STAKES.search(line)
     if stakes is not None:
         small, big = (stakes.group(1), stakes.group(2)) if stakes.group(1) else (stakes.group(3), stakes.group(4))
-        hand.small_blind, hand.big_blind = _amount(small), _amount(big)
+        hand.small_blind, hand.big_blind = amount(small), amount(big)
 
 
 def _section(hand: Hand, line: str) -> str:
@@ -260,12 +252,12 @@ def _action_line(hand: Hand, line: str) -> None:
     elif verb == "posts":
         _post(hand, player, rest)
     else:
-        amount = _AMOUNT.search(rest) or re.match(r" ?(\d[\d.,]*)", rest)
-        if amount is None:
+        written = _AMOUNT.search(rest) or re.match(r" ?(\d[\d.,]*)", rest)
+        if written is None:
             if verb == "is all-In":
                 return  # the all-in of the action before
             raise BadHand(f"no amount in {line[:80]!r}")
-        added = _amount(amount.group(1))
+        added = amount(written.group(1))
         kind = {"calls": "call", "bets": "bet", "raises": "raise"}.get(verb)
         if kind is None:  # is all-In [amount]: a bet, call or raise, as the street stands
             highest, mine = max(hand.street_totals.values(), default=0), hand.street_totals.get(player, 0)
@@ -274,10 +266,10 @@ def _action_line(hand: Hand, line: str) -> None:
 
 
 def _post(hand: Hand, player: str, rest: str) -> None:
-    amount = _AMOUNT.search(rest)
-    if amount is None:
+    written = _AMOUNT.search(rest)
+    if written is None:
         raise BadHand(f"no amount in the post {rest[:60]!r} of {player!r}")
-    chips = _amount(amount.group(1))
+    chips = amount(written.group(1))
     if rest.startswith("ante"):
         hand.ante = max(hand.ante, chips)
         hand.act(player, "ante", chips, dead=True)
@@ -299,13 +291,13 @@ def _wins(hand: Hand, line: str) -> None:
         player = win.group("player").strip()
         if player.endswith(" does not show cards"):
             player = player[: -len(" does not show cards")]
-        hand.collect(player, _amount(win.group("amount")))
+        hand.collect(player, amount(win.group("amount")))
 
 
 def _summary_line(hand: Hand, line: str) -> None:
     if line.startswith("Main Pot:"):
         rake = re.search(r"Rake: [$€£]?([\d.,]+)", line)
-        hand.rake = _amount(rake.group(1)) if rake else None
+        hand.rake = amount(rake.group(1)) if rake else None
     elif " Cashed out " in line:
         raise BadHand("a cash-out (PartyPoker's 'Cashed out'): not imported (the tables hold no cash-out yet)")
     elif " balance " in line:
@@ -313,7 +305,7 @@ def _summary_line(hand: Hand, line: str) -> None:
         if result is None:
             raise BadHand(f"unreadable summary line {line[:80]!r}")
         if result.group("collected"):
-            hand.collect(result.group("player"), _amount(result.group("collected")))
+            hand.collect(result.group("player"), amount(result.group("collected")))
         cards = _CARDS.search(line)
         if cards is not None:
             hand.hole(result.group("player"), card_ids(cards.group(1).replace(",", " ")), shown=True)
