@@ -172,9 +172,9 @@ def _silent_blinds(hand: Hand, small: int, big: int) -> None:
     after = [seat for seat in seats if seat > hand.button_seat] + [seat for seat in seats if seat <= hand.button_seat]
     posting = [hand.button_seat, after[0]] if len(seats) == 2 and hand.button_seat in seats else after[:2]
     owner = {seat: player for player, (seat, _) in hand.seats.items()}
-    for seat, kind, amount in zip(posting, ("small_blind", "big_blind"), (small, big)):
+    for seat, kind, blind in zip(posting, ("small_blind", "big_blind"), (small, big)):
         player = owner[seat]
-        hand.act(player, kind, min(amount, hand.seats[player][1] - hand.put[player]))
+        hand.act(player, kind, min(blind, hand.seats[player][1] - hand.put[player]))
 
 
 def _header(hand: Hand, line: str) -> None:
