@@ -16,11 +16,17 @@ from functools import partial
 from typing import IO, Any
 
 from ..errors import BadInput
-from . import ggpoker, pacific, phh, pokerstars, winamax
+from . import ggpoker, ipoker, pacific, partypoker, phh, pokerstars, winamax
 from .hand import BadHand, Hand
 
-FORMATS = {"pokerstars": pokerstars, "phh": phh, "ggpoker": ggpoker, "winamax": winamax, "pacific": pacific}
-SITES = ("ggpoker", "winamax", "pacific")  # the other sites' text, told by their first line
+FORMATS = {
+    "pokerstars": pokerstars, "phh": phh, "ggpoker": ggpoker, "winamax": winamax, "pacific": pacific,
+    "partypoker": partypoker, "ipoker": ipoker,
+}
+# The other sites' text, told by their first line. 888 and PartyPoker both start a hand with
+# "#Game No : N": 888's next line names its site ("***** 888poker Hand History for Game N"),
+# PartyPoker's does not (pacific.names_888).
+SITES = ("ggpoker", "winamax", "pacific", "partypoker", "ipoker")
 PROGRESS_HANDS = 1_000  # hands between two reports of progress
 MAX_LINE = 1 << 20  # the longest line read, in characters (its line end aside): a file without line ends is not read whole
 _TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
@@ -61,12 +67,16 @@ def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
     return bounded(enumerate(iter(partial(handle.readline, MAX_LINE + 2), ""), start=1), path)
 
 
-def _first_line(path: str) -> tuple[int, str] | None:
+def _opening(path: str) -> list[tuple[int, str]]:
+    """The file's first two lines that are not blank (fewer in a shorter file)."""
+    opening: list[tuple[int, str]] = []
     with open(path, encoding="utf-8-sig") as handle:
         for number, line in lines_of(handle, path):
             if line.strip():
-                return number, line
-    return None
+                opening.append((number, line))
+                if len(opening) == 2:
+                    break
+    return opening
 
 
 def detect(path: str) -> str:
@@ -76,17 +86,20 @@ def detect(path: str) -> str:
     if not os.path.exists(path):
         raise BadInput(f"{path}: no such file")
     try:
-        first = _first_line(path)
+        opening = _opening(path)
     except UnicodeDecodeError:
         raise not_utf8(path) from None
     except OSError as e:
         raise BadInput(f"{path}: cannot read it: {e.strerror or e}") from e
-    if first is None:
+    if not opening:
         raise BadInput(f"{path}: empty file, no hand in it")
-    number, line = first
+    number, line = opening[0]
+    following = opening[1][1] if len(opening) > 1 else ""
     if pokerstars.is_header(line.lstrip("\ufeff")):
         return "pokerstars"
     site = next((site for site in SITES if FORMATS[site].is_header(line.lstrip("\ufeff"))), None)
+    if site == "pacific" and not pacific.names_888(following):
+        site = "partypoker"
     if site:
         return site
     if path.lower().endswith((".phh", ".phhs")) or _TOML_START.match(line):

@@ -19,6 +19,7 @@ from .sites import HOLDEM, actor, amount, ended, split_at, timestamp, uncalled_i
 
 SITE = "888"
 HEADER_START = "#Game No : "
+_SITE_LINE = re.compile(r"\*{5} (?!Hand History)\S+.* Hand History for Game ")
 _GAME = re.compile(
     r"(?P<stakes>.+?) Blinds (?P<game>.+?)(?: Jackpot table)? - \*\*\*"
     r"(?: (?P<day>\d\d) (?P<month>\d\d) (?P<year>\d{4}) (?P<time>\d\d?:\d\d:\d\d))?\s*$"
@@ -35,6 +36,13 @@ _CARDS = re.compile(r"\[ ?([^\]]*?) ?\]")
 
 def is_header(line: str) -> bool:
     return line.startswith(HEADER_START)
+
+
+def names_888(following: str) -> bool:
+    """Whether the line after a hand's "#Game No : N" names 888's site ("***** 888poker Hand
+    History", "***** Cassava Hand History", "***** 888.ro Hand History"), as PartyPoker's
+    "***** Hand History for Game N" does not."""
+    return _SITE_LINE.match(following) is not None
 
 
 split_hands = partial(split_at, header_start=HEADER_START)  # (line number of the header, the hand's lines)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .hand import BadHand, Hand, card_ids, hundredths, shown
+from .winnings import take_back_returned
 
 try:
     import tomllib
@@ -89,6 +90,19 @@ def _amount(value: Any) -> int:
     return hundredths(repr(value))
 
 
+def _stack(value: Any, name: str) -> int:
+    """A starting stack; ``inf``, a stack the history does not know (HandHQ's iPoker hands), refused."""
+    if isinstance(value, float) and value == float("inf"):
+        raise BadHand(f"the starting stack of {name!r} is inf (not known): pokersql stores each seat's starting stack")
+    return _amount(value)
+
+
+def _blind(value: Any) -> int:
+    """A blind or straddle; a negative one (HandHQ: a blind posted by a player past the two
+    blinds, such as a dead small blind) is posted all the same, as pokerkit posts it."""
+    return _amount(-value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 else _amount(value)
+
+
 def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand:
     for key in ("variant", "starting_stacks", "actions"):
         if key not in data:
@@ -96,9 +110,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     variant = data["variant"]
     if variant not in GAMES:
         raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em ({', '.join(GAMES)})")
-    stacks = [_amount(value) for value in data["starting_stacks"]]
-    count = len(stacks)
+    count = len(data["starting_stacks"])
     names = [str(name) for name in data.get("players", [f"p{n}" for n in range(1, count + 1)])]
+    stacks = [_stack(value, name) for value, name in zip(data["starting_stacks"], names)]
     seats = [int(seat) for seat in data.get("seats", range(1, count + 1))]
     if len(names) != count or len(seats) != count:
         raise BadHand(f"{count} starting stacks but {len(names)} players and {len(seats)} seats")
@@ -110,24 +124,29 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     for seat, name, stack in zip(seats, names, stacks):
         hand.seat(seat, name, stack)
     antes = [_amount(value) for value in data.get("antes", [0] * count)]
-    blinds = [_amount(value) for value in data.get("blinds_or_straddles", [0] * count)]
+    raw_blinds = data.get("blinds_or_straddles", [0] * count)
+    blinds = [_blind(value) for value in raw_blinds]
     hand.ante = max(antes, default=0)
-    posted = sorted(value for value in blinds if value)
+    posted = sorted(blind for blind, value in zip(blinds, raw_blinds) if value > 0)
     hand.small_blind = posted[0] if len(posted) > 1 else 0
     hand.big_blind = posted[1] if len(posted) > 1 else posted[0] if posted else 0
     for name, ante, stack in zip(names, antes, stacks):
         if ante:
             hand.act(name, "ante", min(ante, stack), dead=True)
-    for name, blind in zip(names, blinds):
-        if blind:
+    for name, blind, value in zip(names, blinds, raw_blinds):
+        if value < 0:  # posted past the two blinds: named by its amount
+            kind = "big_blind" if blind == hand.big_blind else "small_blind" if blind == hand.small_blind else "straddle"
+        elif blind:
             rank = posted.index(blind)
             kind = "small_blind" if rank == 0 and len(posted) > 1 else "big_blind" if rank <= 1 else "straddle"
+        if blind:
             hand.act(name, kind, min(blind, hand.seats[name][1] - hand.put[name]))
     for action in data["actions"]:
         _act(hand, names, str(action).split(" #")[0].split())
     if "winnings" in data:
         for name, won in zip(names, data["winnings"]):
             hand.collect(name, _amount(won))
+        take_back_returned(hand)
     else:
         hand.collected = None
     hand.check()

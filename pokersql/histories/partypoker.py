@@ -1,0 +1,313 @@
+"""PartyPoker hand-history text (and the exports written in its format): Hold'em, cash games
+and tournaments (their blinds; the tournament itself is not kept).
+
+A hand starts at ``Game #N starts.``, ``#Game No : N`` or ``***** Hand History for Game N
+*****`` (whichever comes first) and ends before the next one. Amounts in ``[...]`` and
+``(...)`` are what the action adds (``raises 2.40 to 2.65`` adds 2.40); a comma may be the
+decimal point (``$26,02``). The chips collected are the ``wins`` lines, or the summary's
+``collected``; an uncalled bet given back is a ``wins`` line too, taken off (``winnings``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Iterator
+
+from .amounts import amount
+from .hand import BadHand, Hand, card_ids
+from .winnings import rake_taken, take_back_returned
+
+SITE = "PartyPoker"
+_START = re.compile(r"(?:Game #(\S+) starts\.|#Game No : (\S+)|\*{5} Hand History [Ff]or Game (\S+) \*{5})")
+_GAMES = {"NL": "Hold'em No Limit", "PL": "Hold'em Pot Limit", "FL": "Hold'em Limit", "": "Hold'em Limit"}
+_LIMIT = re.compile(r"\b(NL|PL|FL)\b|\((NL|PL|FL)\)")
+_DATE = re.compile(r"(?P<month>[A-Z][a-z]{2})[a-z]* (?P<day>\d\d?),? (?P<time>\d\d?:\d\d:\d\d) +(?:(?P<zone>[A-Z]+) )?(?P<year>\d{4})")
+_STAKES = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\b|(?:Blinds|Stakes|Blinds-Antes)\(([\d.,]+)/([\d.,]+)")
+_SEAT = re.compile(r"\s*[Ss]eat ?(\d+): (.+?) \( ?([$€£]? ?[\d.,]+)(?: +[A-Z]{3})? ?\)")
+_AMOUNT = re.compile(r"[\[(] ?([$€£]? ?[\d.,]+)")
+_CARDS = re.compile(r"\[ *([^\]]*?) *\]")
+_WINS = re.compile(r"(?:^|(?<=\.))(?P<player>[^.]*?) wins (?:Lo \()?[$€£]?(?P<amount>[\d.,]+)(?P<rest>[^.]*)")
+_SUMMARY = re.compile(r"(?P<player>.+?) (?:Cashed out  )?balance [^,]*, (?:bet [^,]*, collected [$€£]?(?P<collected>[\d.,]+)|lost|didn't bet|sits out)")
+_MONTHS = {name: number for number, name in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
+# Lines that change nothing of the hand: chat, players coming and going, the site's notices.
+_NOISE = (" has joined the table", " has left the table", " is sitting out", " sits out", " will be using his time bank",
+          " could not respond in time", " did not respond in time", " does not show cards", " finished in ", " is all-In.",
+          "Your time bank", ">You have options", " - Selects point card", "Creating Main Pot", "Creating Side Pot",
+          " has been reconnected", " has been disconnected", " is disconnected", " is connected", " has returned",
+          " mucks", " says", ": ", "Congratulations to player ", " is sitting in", " sits in", " seat ", " wait for ")
+
+
+def is_header(line: str) -> bool:
+    return _START.match(line.lstrip("\ufeff\x00 ")) is not None
+
+
+def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
+    """(line number of a hand's first line, the hand's lines): a hand starts at the first of its
+    start lines that comes after a seat of the hand before it."""
+    start, block, seated = 0, [], False
+    for number, line in lines:
+        text = line.lstrip("\ufeff\x00 ")
+        if _START.match(text):
+            if seated:
+                yield start, block
+                block, seated = [], False
+            if not block:
+                start = number
+            block.append(text)
+        elif block:
+            seated = seated or text[:4] in ("Seat", "seat")
+            block.append(text)
+        elif text.strip():
+            raise BadHand(f"text before the first hand: {text.strip()[:60]!r}", number)
+    if seated or any(text.strip() and not _START.match(text) for text in block):  # not a start line alone, at the end
+        yield start, block
+
+
+def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
+    number = first
+    try:
+        ids = [match.group(1) or match.group(2) or match.group(3) for match in map(_START.match, lines) if match]
+        hand = Hand(SITE, ids[-1], source_file, first)
+        table = _Table(lines)
+        section = "table"
+        for number, line in enumerate(lines, start=first):
+            line = line.rstrip().lstrip("\x00")
+            if not line or _START.match(line):
+                continue
+            if section == "table" and hand.game == "":
+                _header(hand, line)
+            elif line.startswith("** "):
+                if section == "table":
+                    table.deal_in(hand)
+                section = _section(hand, line)
+            elif section == "summary":
+                _summary_line(hand, line)
+            elif section == "table":
+                table.read(hand, line, number)
+            else:
+                _action_line(hand, line)
+        number = first
+        if section == "table":
+            table.deal_in(hand)
+        if not hand.seats:
+            raise BadHand("a hand with no seats")
+        if hand.collected is not None:
+            take_back_returned(hand)
+            rake_taken(hand)
+        hand.check()
+    except BadHand as bad:
+        if bad.line is None:
+            bad.line = number
+        raise
+    return hand
+
+
+class _Table:
+    """The lines before the cards are dealt: the seats, who sits out, and the posts, read once
+    all are known (a seat may be said to sit out after the blinds are posted)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.seats: list[tuple[int, str, int]] = []
+        self.out: set[str] = set()
+        self.posts: list[tuple[int, str]] = []
+        self.blinds: tuple[int, int] | None = None  # a tournament level's, when its lines post none
+
+    def read(self, hand: Hand, line: str, number: int) -> None:
+        button = re.search(r"Seat (\d+) is the button", line)
+        if button is not None:
+            hand.button_seat = int(button.group(1))
+        if line.startswith("Table "):
+            hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
+        elif line.startswith("Total number of players"):
+            size = re.search(r"/(\d+)", line)
+            hand.max_seats = int(size.group(1)) if size else None
+        elif line.lstrip()[:4] in ("Seat", "seat") and not button:
+            seat = _SEAT.match(line)
+            if seat is None:
+                raise BadHand(f"unreadable seat line {line[:80]!r}")
+            self.seats.append((int(seat.group(1)), seat.group(2), amount(seat.group(3))))
+        elif line.startswith(("Blinds", "Stakes")):
+            blinds = _STAKES.search(line)
+            if blinds is not None:
+                self.blinds = (amount(blinds.group(3)), amount(blinds.group(4)))
+        elif " is sitting out" in line:  # a line of its own, or run into the next one ("is sitting outPlayer4 posts ...")
+            player, _, rest = line.partition(" is sitting out")
+            self.out.add(player)
+            if rest:
+                self.read(hand, rest, number)
+        elif not button and line[:4] != "Trny":
+            self.posts.append((number, line))
+
+    def deal_in(self, hand: Hand) -> None:
+        """Seat the players, but those who sit out, or whom no line names after the seats (a
+        player moved to the table, or joining it, is not dealt in); then post."""
+        named = {player for _, player, _ in self.seats
+                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " ")) for line in self.lines)}
+        if hand.button_seat not in {seat for seat, _, _ in self.seats}:
+            hand.button_seat = None  # a dead button: on a seat no one sits in
+        for seat, player, stack in self.seats:
+            if player in self.out or player not in named:
+                hand.sit_out(seat, player)
+            else:
+                hand.seat(seat, player, stack)
+        for number, line in self.posts:
+            try:
+                _action_line(hand, line)
+            except BadHand as bad:
+                bad.line = bad.line or number
+                raise
+        if self.blinds and not any(action[2] in ("small_blind", "big_blind") for action in hand.actions):
+            _silent_blinds(hand, *self.blinds)
+
+
+def _silent_blinds(hand: Hand, small: int, big: int) -> None:
+    """A tournament hand whose lines post no blind: its level's blinds, posted by the two seats
+    after the button (heads up, the button posts the small blind)."""
+    hand.small_blind, hand.big_blind = small, big
+    seats = sorted(seat for seat, _ in hand.seats.values())
+    if hand.button_seat is None or len(seats) < 2:
+        raise BadHand("no blinds posted, and no button to tell who posts them")
+    after = [seat for seat in seats if seat > hand.button_seat] + [seat for seat in seats if seat <= hand.button_seat]
+    posting = [hand.button_seat, after[0]] if len(seats) == 2 and hand.button_seat in seats else after[:2]
+    owner = {seat: player for player, (seat, _) in hand.seats.items()}
+    for seat, kind, blind in zip(posting, ("small_blind", "big_blind"), (small, big)):
+        player = owner[seat]
+        hand.act(player, kind, min(blind, hand.seats[player][1] - hand.put[player]))
+
+
+def _header(hand: Hand, line: str) -> None:
+    if "Hold'em" not in line and "Holdem" not in line or "Double Hold'em" in line:
+        game = re.sub(r"^\S*\d\S* +(?:USD +)?|\s*-.*$", "", line).strip()
+        raise BadHand(f"unsupported game {game!r}: pokersql imports PartyPoker's Texas Hold'em")
+    limit = _LIMIT.search(line)
+    hand.game = _GAMES[(limit.group(1) or limit.group(2)) if limit else ""]
+    when = _DATE.search(line)
+    if when is None:
+        raise BadHand(f"no date in the header {line[:80]!r}")
+    month = _MONTHS.get(when.group("month"))
+    try:
+        clock = datetime.datetime(int(when.group("year")), month or 0, int(when.group("day")), *map(int, when.group("time").split(":")))
+    except ValueError:
+        raise BadHand(f"not a date and time: {when.group(0)!r}") from None
+    hand.played_at = f"{clock:%Y-%m-%d %H:%M:%S}"
+    hand.time_zone = when.group("zone")
+    if not re.search(r"Trny|Tourney|Buy-in", line):  # a tournament's chips are no currency
+        hand.currency = "USD" if "$" in line or "USD" in line else "EUR" if "€" in line or "EUR" in line else None
+    stakes = _STAKES.search(line)
+    if stakes is not None:
+        small, big = (stakes.group(1), stakes.group(2)) if stakes.group(1) else (stakes.group(3), stakes.group(4))
+        hand.small_blind, hand.big_blind = amount(small), amount(big)
+
+
+def _section(hand: Hand, line: str) -> str:
+    if line.startswith("** Dealing down cards"):
+        return "preflop"
+    if line.startswith("** Summary"):
+        return "summary"
+    for street in ("flop", "turn", "river"):
+        if line.startswith(f"** Dealing {street.title()}"):
+            cards = _CARDS.search(line)
+            if cards is None:
+                raise BadHand(f"no cards on the {street}: {line!r}")
+            hand.deal_board(street, card_ids(cards.group(1).replace(",", " ")))
+            return street
+    raise BadHand(f"unknown section {line[:40]!r}")
+
+
+def _player_verb(hand: Hand, line: str) -> tuple[str, str, str] | None:
+    """(player, verb, the rest) of an action line, the player one of the hand's."""
+    for verb in (" folds", " Forward Folds", " checks", " doesn't show ", " calls", " bets", " raises", " is all-In", " posts ", " shows ", " wins "):
+        player, found, rest = line.partition(verb)
+        if found and player in hand.seats:
+            return player, verb.strip(), rest
+    return None
+
+
+def _action_line(hand: Hand, line: str) -> None:
+    if line.startswith("Dealt to "):
+        player, _, cards = line[9:].partition(" [")
+        hand.hole(player, card_ids(cards.rstrip("] ").replace(",", " ")))
+        return
+    if " wins " in line:
+        _wins(hand, line)
+        return
+    found = _player_verb(hand, line)
+    if found is None:
+        if any(noise in line for noise in _NOISE):
+            return
+        if " posts " in line:
+            raise BadHand(f"{line.partition(' posts ')[0]!r} posts, with no seat in the hand (a player who joins the table): not imported")
+        raise BadHand(f"unknown line {line[:60]!r}")
+    player, verb, rest = found
+    if verb in ("folds", "Forward Folds"):
+        hand.act(player, "fold", 0)
+    elif verb == "checks":
+        hand.act(player, "check", 0)
+    elif verb in ("shows", "doesn't show"):  # cards shown, or mucked face up
+        cards = _CARDS.search(rest)
+        if cards is not None:
+            hand.hole(player, card_ids(cards.group(1).replace(",", " ")), shown=verb == "shows")
+    elif verb == "posts":
+        _post(hand, player, rest)
+    else:
+        written = _AMOUNT.search(rest) or re.match(r" ?(\d[\d.,]*)", rest)
+        if written is None:
+            if verb == "is all-In":
+                return  # the all-in of the action before
+            raise BadHand(f"no amount in {line[:80]!r}")
+        added = amount(written.group(1))
+        kind = {"calls": "call", "bets": "bet", "raises": "raise"}.get(verb)
+        if kind is None:  # is all-In [amount]: a bet, call or raise, as the street stands
+            highest, mine = max(hand.street_totals.values(), default=0), hand.street_totals.get(player, 0)
+            kind = "call" if mine + added <= highest else "raise" if highest else "bet"
+        hand.act(player, kind, added, all_in=verb == "is all-In")
+
+
+def _post(hand: Hand, player: str, rest: str) -> None:
+    written = _AMOUNT.search(rest)
+    if written is None:
+        raise BadHand(f"no amount in the post {rest[:60]!r} of {player!r}")
+    chips = amount(written.group(1))
+    if rest.startswith("ante"):
+        hand.ante = max(hand.ante, chips)
+        hand.act(player, "ante", chips, dead=True)
+    elif rest.startswith("small blind"):
+        hand.small_blind = hand.small_blind or chips
+        hand.act(player, "small_blind", chips)
+    elif rest.startswith("big blind + dead"):  # a big blind live, the small blind dead
+        hand.act(player, "small_blind", chips - hand.big_blind, dead=True)
+        hand.act(player, "big_blind", hand.big_blind)
+    elif rest.startswith("big blind"):
+        hand.big_blind = hand.big_blind or chips
+        hand.act(player, "big_blind", chips)
+    else:
+        raise BadHand(f"unknown post {rest.strip()[:40]!r} of {player!r}")
+
+
+def _wins(hand: Hand, line: str) -> None:
+    for win in _WINS.finditer(line):
+        player = win.group("player").strip()
+        if player.endswith(" does not show cards"):
+            player = player[: -len(" does not show cards")]
+        hand.collect(player, amount(win.group("amount")))
+
+
+def _summary_line(hand: Hand, line: str) -> None:
+    if line.startswith("Main Pot:"):
+        rake = re.search(r"Rake: [$€£]?([\d.,]+)", line)
+        hand.rake = amount(rake.group(1)) if rake else None
+    elif " Cashed out " in line:
+        raise BadHand("a cash-out (PartyPoker's 'Cashed out'): not imported (the tables hold no cash-out yet)")
+    elif " balance " in line:
+        result = _SUMMARY.match(line)
+        if result is None:
+            raise BadHand(f"unreadable summary line {line[:80]!r}")
+        if result.group("collected"):
+            hand.collect(result.group("player"), amount(result.group("collected")))
+        cards = _CARDS.search(line)
+        if cards is not None:
+            hand.hole(result.group("player"), card_ids(cards.group(1).replace(",", " ")), shown=True)
+    elif not line.startswith("Board:") and not any(noise in line for noise in _NOISE):
+        raise BadHand(f"unknown line {line[:60]!r} in the hand's summary")
