@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sqlite3
 
 import duckdb
 import pytest
@@ -22,18 +23,25 @@ TOY = "holdem32"
 DECK = [value + suit for value in "789TJQKA" for suit in "cdhs"]
 
 
-@pytest.fixture(scope="module")
-def toy_db(built_database):
-    """A built DuckDB database with the toy game's rows inserted from outside pokersql."""
-    path = built_database("duckdb")
-    con = duckdb.connect(path)
-    con.execute("insert into games (game, ranking, lowest_value, hole_cards, hole_cards_played) values (?, 'standard', 7, 2, null)", [TOY])
-    con.execute(
+ROWS = (
+    ("insert into games (game, ranking, lowest_value, hole_cards, hole_cards_played) values (?, 'standard', 7, 2, null)", (TOY,)),
+    (
         "insert into game_streets (game, street_no, street, cards) values (?, 1, 'flop', 3), (?, 2, 'turn', 1), (?, 3, 'river', 1)",
-        [TOY, TOY, TOY],
-    )
+        (TOY, TOY, TOY),
+    ),
+)
+
+
+@pytest.fixture(scope="module", params=("duckdb", "sqlite"))
+def toy_db(request, built_database):
+    """A built database with the toy game's rows inserted from outside pokersql (the engine's own driver)."""
+    path = built_database(request.param)
+    con = duckdb.connect(path) if request.param == "duckdb" else sqlite3.connect(path)
+    for statement, params in ROWS:
+        con.execute(statement, params)
+    con.commit()
     con.close()
-    with pokersql.connect(path) as db:
+    with pokersql.connect(path, engine=request.param) as db:
         yield db
 
 
@@ -130,3 +138,12 @@ def test_its_equity_is_not_holdems(toy_db):
     holdem = toy_db.equity("As Ks", "7c 7d", exact=True)
     assert toy.boards == 98_280 and holdem.boards == 1_712_304
     assert toy.players[0].equity != pytest.approx(holdem.players[0].equity, abs=1e-3)
+
+
+def test_its_monte_carlo_equity_is_near_the_enumeration(toy_db):
+    holes, board = [["Ah", "Kh"], ["Qc", "Qd"]], ["9h", "8h", "Qs"]
+    result = toy_db.equity("Ah Kh", "Qc Qd", board="9h 8h Qs", game=TOY, trials=4_000, seed=44)
+    _, _, _, equity = enumerated_equity(holes, board)
+    assert not result.exact and result.deals == 4_000
+    for player, exact in zip(result.players, equity):
+        assert abs(player.equity - exact) < 4 * player.std_error
