@@ -147,3 +147,18 @@ def test_its_monte_carlo_equity_is_near_the_enumeration(toy_db):
     assert not result.exact and result.deals == 4_000
     for player, exact in zip(result.players, equity):
         assert abs(player.equity - exact) < 4 * player.std_error
+
+
+def test_what_it_cannot_do_yet_is_refused_in_one_line(toy_db):
+    """simulate (038 counts the deals of sql/'s games only), freq, exact equity of a random hand."""
+    refusals = {
+        lambda: toy_db.simulate(100, game=TOY): f"simulate --game {TOY}: its deals are not counted yet "
+        "(038 has no view holdem32_deal_frequencies; docs/games.md)",
+        lambda: toy_db.freq(5, game=TOY): f"freq --game {TOY}: counts are for holdem, shortdeck and shortdeck-triton",
+        lambda: toy_db.equity("As Ks", "random", game=TOY, exact=True): f"equity --game {TOY}: exact equity of a random "
+        "hand is not counted in this game: use --trials",
+    }
+    for call, message in refusals.items():
+        with pytest.raises(BadInput) as refused:
+            call()
+        assert str(refused.value) == message
