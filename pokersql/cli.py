@@ -532,7 +532,7 @@ def simulate(
     if plot:
         from . import plots
 
-        if game_of(game).is_omaha:
+        if game_of(game).plays_hole_cards:
             raise click.UsageError(f"simulate --game {game} --plot: Omaha's best hands have no exact probability to plot")
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
     result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game)

@@ -438,9 +438,9 @@ class Database:
         4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
         the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
         game's rule set (docs/games.md)."""
-        rules = games.game_of(game)
+        rules = games.game_of(game, self)
         board_cards = _cards_given(board, "the board")
-        if rules.name == "holdem":
+        if rules.holdem_tables:
             if board_cards:
                 check_distinct([parse_cards(cards), board_cards], ["the hand", "the board"])
             return self._rank_hands([self._hand_of(cards, board=board_cards or None)])[0]
@@ -483,16 +483,16 @@ class Database:
 
             >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
         """
-        rules = games.game_of(game)
+        rules = games.game_of(game, self)
         try:
             source = own_hands.source_of(
                 hands, own_hands.batch_rows(self.engine), stdin_lines=stdin, keep=keep, columns=games.file_columns(rules)
             )
         except BadInput as e:
-            raise BadInput(f"{rules.name}: {e}" if rules.is_omaha else str(e)) from None
+            raise BadInput(f"{rules.name}: {e}" if rules.plays_hole_cards else str(e)) from None
         kind = type(hands).__module__.split(".")[0]
         input_kind = kind if kind in FRAME_KINDS else None
-        if rules.name == "holdem":
+        if rules.holdem_tables:
             self._ensure_lookups(own_hands.batch_needs(self.engine))
             return EvaluateManyResult(own_hands.evaluate_source(self.engine, source, self.progress), source.kept_names, input_kind)
         self._ensure_lookups(games.evaluation_needs(own_hands.batch_needs(self.engine)))
@@ -528,9 +528,9 @@ class Database:
             hands = tuple(hands[0])
         if len(hands) < 2:
             raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-        rules = games.game_of(game)
+        rules = games.game_of(game, self)
         board_cards = _cards_given(board, "the board")
-        if rules.name != "holdem":
+        if not rules.holdem_tables:
             self._ensure_lookups(games.evaluation_needs(own_hands.EVALUATION_NEEDS))
             results = games.compare(self, rules, hands, board_cards)
             return CompareResult(hands=results, winners=[n for n, r in enumerate(results, start=1) if r.place == 1])
@@ -595,8 +595,8 @@ class Database:
             )
             by_combo_of = by_combo
         by_combo = by_combo_of
-        rules = games.game_of(game)
-        if rules.name != "holdem":
+        rules = games.game_of(game, self)
+        if not rules.holdem_tables:
             if by_combo is not None:
                 raise BadInput(f"equity --game {rules.name}: --by-combo is Hold'em's only for now")
             board_cards, dead_cards = _cards_given(board, "the board"), _cards_given(dead, "the dead cards")
@@ -777,8 +777,8 @@ class Database:
         _whole_number("players", players, 2, 10)
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
-        rules = games.game_of(game)
-        if rules.name != "holdem":
+        rules = games.game_of(game, self)
+        if not rules.holdem_tables:
             settings = _deal_settings(seed, players, 1, shuffle, riffles, order)
             return games.deal(self, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
         self.ensure_ready()
@@ -811,8 +811,8 @@ class Database:
         """
         if cards not in (5, 7):
             raise BadInput(f"freq --cards {cards}: choose 5 or 7")
-        rules = games.game_of(game)
-        if rules.ranking != "standard" or rules.name != "holdem":
+        rules = games.game_of(game, self)
+        if not rules.holdem_tables:
             return self._game_freq(cards, rules)
         self.ensure_ready()
         if cards == 5:
@@ -879,8 +879,8 @@ class Database:
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
         _whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
         seed = secrets.randbelow(2**31) if seed is None else _whole_number("seed", seed, 0, MAX_SEED)
-        rules = games.game_of(game)
-        if rules.name != "holdem":
+        rules = games.game_of(game, self)
+        if not rules.holdem_tables:
             def settings_of(first: int, count: int) -> tuple:
                 return _deal_settings(seed, players, count, shuffle, riffles, order, first)
 

@@ -58,12 +58,12 @@ def read_hands(source: own_hands.Source, player_column: str, rules: games.Game =
                 _check_id(player, player_column)
                 hole_text = own_hands.value_text(hole, f"'{hole_column}'")
                 board_cards = parse_cards(own_hands.value_text(board, f"'{board_column}'"))
-                if rules.is_omaha:
+                if rules.plays_hole_cards:
                     hole_cards = games.omaha_hand(rules, hole_text, board_cards, f"{player_column} {player}")
                 else:
                     hole_cards = parse_cards(hole_text)
                     games.check_deck(rules, hole_cards + board_cards)
-                if not rules.is_omaha and not 5 <= len(hole_cards) + len(board_cards) <= 7:
+                if not rules.plays_hole_cards and not 5 <= len(hole_cards) + len(board_cards) <= 7:
                     given = " ".join(card_name(c) for c in hole_cards + board_cards) or "nothing"
                     raise BadInput(f"a player needs 5, 6 or 7 cards with the board, got {len(hole_cards) + len(board_cards)}: {given}")
             except BadInput as e:
@@ -125,12 +125,12 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    rules = games.game_of(game)
+    rules = games.game_of(game, database)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
-    if rules.name == "holdem":
+    if rules.holdem_tables:
         results = iter(database.evaluate_many([_names(hole + board) for hole, board in seats]))
-    elif rules.is_omaha:
+    elif rules.plays_hole_cards:
         database.ensure_ready()
         results = iter(games.best_of_many(database, rules, [hole for hole, _ in seats], [board for _, board in seats]))
     else:

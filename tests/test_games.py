@@ -674,7 +674,7 @@ def test_a_deal_of_a_game_is_hold_ems_deck_ranked_by_the_peers(con, run, pokerki
         assert dealt["winners"] == [n for n, mine in enumerate(theirs, start=1) if mine == min(theirs)]
         for player in dealt["players"]:
             assert len(player["best"]) == 5 and set(player["best"]) <= set(player["cards"]) | set(dealt["board"])
-            if rules.is_omaha:
+            if rules.plays_hole_cards:
                 assert len(set(player["best"]) & set(player["cards"])) == 2
 
 
@@ -777,7 +777,7 @@ def test_simulate_of_a_game_counts_the_peers_categories_of_the_same_deals(con, r
         deck = [c for c in deck if c // 4 + 2 >= rules.lowest_value]
         board = deck[players * k : players * k + 5]
         for hole in (deck[n * k : (n + 1) * k] for n in range(players)):
-            if rules.is_omaha:
+            if rules.plays_hole_cards:
                 rank = omaha_rank(hole, board)
                 points = next(points for last, points in PHEVALUATOR_CATEGORIES if rank <= last)
             else:
@@ -793,7 +793,7 @@ def test_simulate_of_a_game_counts_the_peers_categories_of_the_same_deals(con, r
     shaped = [{key: 0.0 if value is None else value for key, value in c.items()} for c in result["categories"]]
     check(result | {"categories": shaped}, SHAPES["simulate"])
     order = [c["points"] for c in result["categories"]]
-    if rules.is_omaha:
+    if rules.plays_hole_cards:
         assert order == list(range(9, -1, -1))
         assert all(c["expected_probability"] is None and c["z"] is None for c in result["categories"])
     else:
@@ -823,7 +823,7 @@ def test_showdown_of_a_game_is_the_peers_ranking(run, tmp_path, pokerkit_classes
     rows, expected = ["hand_id,seat,hole,board"], []
     for hand_id in range(1, 41):
         players = int(rng.integers(2, 6))
-        board_size = int(rng.integers(3, 6)) if rules.is_omaha else 5
+        board_size = int(rng.integers(3, 6)) if rules.plays_hole_cards else 5
         cards = [int(c) for c in rng.permutation(deck)[: players * rules.hole_cards + board_size]]
         board = cards[players * rules.hole_cards :]
         holes = [cards[n * rules.hole_cards : (n + 1) * rules.hole_cards] for n in range(players)]
@@ -852,7 +852,7 @@ def test_showdown_of_a_game_is_the_peers_ranking(run, tmp_path, pokerkit_classes
         assert hand["winners"] == [str(n) for n, mine in enumerate(theirs, start=1) if mine == best]
         for player in hand["players"]:
             assert len(player["best"]) == 5 and set(player["best"]) <= set(player["hole"]) | set(hand["board"])
-            if rules.is_omaha:
+            if rules.plays_hole_cards:
                 assert len(set(player["best"]) & set(player["hole"])) == 2
 
 
