@@ -1,19 +1,15 @@
 /*
-  The statistics a tracker shows (issue 46), from the imported hands' actions (028) alone:
-  each definition, its denominator and whose it follows (PokerTracker 4's or fpdb's) is in
-  docs/histories.md, "Statistics".
+  A tracker's statistics (issue 46), from the imported hands' actions (028): each definition,
+  its chances and whose it follows (PokerTracker 4's or fpdb's) in docs/histories.md.
 
-    history_hand_stats    one row per seat per hand: site, hand_id, seat, player, position
-                          (BTN, SB, BB, UTG, UTG+1 ..., LJ, HJ, CO, from the button and the
-                          seats dealt in; heads-up the button is the small blind), a boolean
-                          for each chance and each action (an action without its chance is
-                          false, never NULL), the bets, raises, calls and folds of each
-                          street, net (history_player_hands, 032: after rake) and the hand's
-                          game, stakes and date for the filters
-    history_player_stats  one row per player and position, and one per player over every
-                          position (position 'all'): hands, each statistic as a percentage of
-                          its chances (NULL without a chance), the aggression factor and
-                          frequency, and bb/100 (net won in big blinds per 100 hands)
+    history_hand_stats    one row per seat per hand: position (from the button and the seats
+                          dealt in; heads-up the button is the small blind), a boolean for each
+                          chance and action (false, never NULL, without the chance), the bets,
+                          raises, calls and folds of each street, net (032: after rake), and the
+                          hand's game, stakes and date
+    history_player_stats  one row per player and position, and per player (position 'all'):
+                          hands, each statistic as a percentage of its chances (NULL without
+                          one), the aggression factor and frequency, bb/100
 */
 
 create view history_hand_stats as
@@ -186,22 +182,10 @@ with
             max(case when flagged.street = 'turn' and flagged.facing_cbet = 1 and flagged.action = 'fold' then 1 else 0 end) as fold_to_cbet_turn,
             max(case when flagged.action = 'fold' then 1 else 0 end) as folded,
             max(case when flagged.street = 'preflop' and flagged.action = 'fold' then 1 else 0 end) as folded_preflop,
-            sum(case when flagged.street = 'preflop' and flagged.action = 'bet' then 1 else 0 end) as preflop_bets,
-            sum(case when flagged.street = 'preflop' and flagged.action = 'raise' then 1 else 0 end) as preflop_raises,
-            sum(case when flagged.street = 'preflop' and flagged.action = 'call' then 1 else 0 end) as preflop_calls,
-            sum(case when flagged.street = 'preflop' and flagged.action = 'fold' then 1 else 0 end) as preflop_folds,
-            sum(case when flagged.street = 'flop' and flagged.action = 'bet' then 1 else 0 end) as flop_bets,
-            sum(case when flagged.street = 'flop' and flagged.action = 'raise' then 1 else 0 end) as flop_raises,
-            sum(case when flagged.street = 'flop' and flagged.action = 'call' then 1 else 0 end) as flop_calls,
-            sum(case when flagged.street = 'flop' and flagged.action = 'fold' then 1 else 0 end) as flop_folds,
-            sum(case when flagged.street = 'turn' and flagged.action = 'bet' then 1 else 0 end) as turn_bets,
-            sum(case when flagged.street = 'turn' and flagged.action = 'raise' then 1 else 0 end) as turn_raises,
-            sum(case when flagged.street = 'turn' and flagged.action = 'call' then 1 else 0 end) as turn_calls,
-            sum(case when flagged.street = 'turn' and flagged.action = 'fold' then 1 else 0 end) as turn_folds,
-            sum(case when flagged.street = 'river' and flagged.action = 'bet' then 1 else 0 end) as river_bets,
-            sum(case when flagged.street = 'river' and flagged.action = 'raise' then 1 else 0 end) as river_raises,
-            sum(case when flagged.street = 'river' and flagged.action = 'call' then 1 else 0 end) as river_calls,
-            sum(case when flagged.street = 'river' and flagged.action = 'fold' then 1 else 0 end) as river_folds
+            sum(case when flagged.street = 'preflop' and flagged.action = 'bet' then 1 else 0 end) as preflop_bets, sum(case when flagged.street = 'preflop' and flagged.action = 'raise' then 1 else 0 end) as preflop_raises, sum(case when flagged.street = 'preflop' and flagged.action = 'call' then 1 else 0 end) as preflop_calls, sum(case when flagged.street = 'preflop' and flagged.action = 'fold' then 1 else 0 end) as preflop_folds,
+            sum(case when flagged.street = 'flop' and flagged.action = 'bet' then 1 else 0 end) as flop_bets, sum(case when flagged.street = 'flop' and flagged.action = 'raise' then 1 else 0 end) as flop_raises, sum(case when flagged.street = 'flop' and flagged.action = 'call' then 1 else 0 end) as flop_calls, sum(case when flagged.street = 'flop' and flagged.action = 'fold' then 1 else 0 end) as flop_folds,
+            sum(case when flagged.street = 'turn' and flagged.action = 'bet' then 1 else 0 end) as turn_bets, sum(case when flagged.street = 'turn' and flagged.action = 'raise' then 1 else 0 end) as turn_raises, sum(case when flagged.street = 'turn' and flagged.action = 'call' then 1 else 0 end) as turn_calls, sum(case when flagged.street = 'turn' and flagged.action = 'fold' then 1 else 0 end) as turn_folds,
+            sum(case when flagged.street = 'river' and flagged.action = 'bet' then 1 else 0 end) as river_bets, sum(case when flagged.street = 'river' and flagged.action = 'raise' then 1 else 0 end) as river_raises, sum(case when flagged.street = 'river' and flagged.action = 'call' then 1 else 0 end) as river_calls, sum(case when flagged.street = 'river' and flagged.action = 'fold' then 1 else 0 end) as river_folds
         from positioned
         left join flagged
             on flagged.site = positioned.site
@@ -238,13 +222,9 @@ with
             on hand_ends.site = per_seat.site
             and hand_ends.hand_id = per_seat.hand_id
         left join history_results as results
-            on results.site = per_seat.site
-            and results.hand_id = per_seat.hand_id
-            and results.seat = per_seat.seat
+            on results.site = per_seat.site and results.hand_id = per_seat.hand_id and results.seat = per_seat.seat
         left join history_player_hands as player_hands
-            on player_hands.site = per_seat.site
-            and player_hands.hand_id = per_seat.hand_id
-            and player_hands.seat = per_seat.seat
+            on player_hands.site = per_seat.site and player_hands.hand_id = per_seat.hand_id and player_hands.seat = per_seat.seat
     )
 select
     per_seat.site,
@@ -286,22 +266,10 @@ select
     seat_ends.saw_showdown and seat_ends.won as won_at_showdown,
     seat_ends.saw_flop and seat_ends.won as won_when_saw_flop,
     seat_ends.walk,
-    per_seat.preflop_bets,
-    per_seat.preflop_raises,
-    per_seat.preflop_calls,
-    per_seat.preflop_folds,
-    per_seat.flop_bets,
-    per_seat.flop_raises,
-    per_seat.flop_calls,
-    per_seat.flop_folds,
-    per_seat.turn_bets,
-    per_seat.turn_raises,
-    per_seat.turn_calls,
-    per_seat.turn_folds,
-    per_seat.river_bets,
-    per_seat.river_raises,
-    per_seat.river_calls,
-    per_seat.river_folds,
+    per_seat.preflop_bets, per_seat.preflop_raises, per_seat.preflop_calls, per_seat.preflop_folds,
+    per_seat.flop_bets, per_seat.flop_raises, per_seat.flop_calls, per_seat.flop_folds,
+    per_seat.turn_bets, per_seat.turn_raises, per_seat.turn_calls, per_seat.turn_folds,
+    per_seat.river_bets, per_seat.river_raises, per_seat.river_calls, per_seat.river_folds,
     seat_ends.net
 from per_seat
 inner join history_hands as hands
@@ -312,14 +280,10 @@ inner join seat_ends
     and seat_ends.hand_id = per_seat.hand_id
     and seat_ends.seat = per_seat.seat
 left join cbets as flop_cbets
-    on flop_cbets.site = per_seat.site
-    and flop_cbets.hand_id = per_seat.hand_id
-    and flop_cbets.seat = per_seat.seat
+    on flop_cbets.site = per_seat.site and flop_cbets.hand_id = per_seat.hand_id and flop_cbets.seat = per_seat.seat
     and flop_cbets.street = 'flop'
 left join cbets as turn_cbets
-    on turn_cbets.site = per_seat.site
-    and turn_cbets.hand_id = per_seat.hand_id
-    and turn_cbets.seat = per_seat.seat
+    on turn_cbets.site = per_seat.site and turn_cbets.hand_id = per_seat.hand_id and turn_cbets.seat = per_seat.seat
     and turn_cbets.street = 'turn';
 
 create view history_player_stats as
@@ -328,7 +292,10 @@ with
     rows_by_position as (
         select
             stats.*,
-            case when wholes.whole = 1 then 'all' else stats.position end as grouped_position
+            case when wholes.whole = 1 then 'all' else stats.position end as grouped_position,
+            stats.flop_bets + stats.flop_raises + stats.turn_bets + stats.turn_raises + stats.river_bets + stats.river_raises as aggressive,
+            stats.flop_calls + stats.turn_calls + stats.river_calls as calls,
+            stats.flop_folds + stats.turn_folds + stats.river_folds as folds
         from history_hand_stats as stats
         cross join (select 0 as whole union all select 1) as wholes
     )
@@ -353,12 +320,8 @@ select
     100.0 * sum(case when rows_by_position.won_at_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_showdown then 1 else 0 end), 0) as wsd,
     100.0 * sum(case when rows_by_position.won_when_saw_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wwsf,
     -- after the flop: (bets + raises) / calls, and (bets + raises) / every bet, raise, call and fold
-    1.0 * sum(rows_by_position.flop_bets + rows_by_position.flop_raises + rows_by_position.turn_bets + rows_by_position.turn_raises + rows_by_position.river_bets + rows_by_position.river_raises)
-        / nullif(sum(rows_by_position.flop_calls + rows_by_position.turn_calls + rows_by_position.river_calls), 0) as aggression_factor,
-    100.0 * sum(rows_by_position.flop_bets + rows_by_position.flop_raises + rows_by_position.turn_bets + rows_by_position.turn_raises + rows_by_position.river_bets + rows_by_position.river_raises)
-        / nullif(sum(rows_by_position.flop_bets + rows_by_position.flop_raises + rows_by_position.flop_calls + rows_by_position.flop_folds
-            + rows_by_position.turn_bets + rows_by_position.turn_raises + rows_by_position.turn_calls + rows_by_position.turn_folds
-            + rows_by_position.river_bets + rows_by_position.river_raises + rows_by_position.river_calls + rows_by_position.river_folds), 0) as aggression_frequency,
+    1.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.calls), 0) as aggression_factor,
+    100.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.aggressive + rows_by_position.calls + rows_by_position.folds), 0) as aggression_frequency,
     100.0 * sum(rows_by_position.net / rows_by_position.big_blind) / count(*) as bb_per_100
 from rows_by_position
 group by rows_by_position.player, rows_by_position.grouped_position;
