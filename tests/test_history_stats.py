@@ -282,21 +282,23 @@ def player_stats(db) -> list[tuple]:
     return [tuple(round(float(v), 6) if v is not None and not isinstance(v, str) else v for v in row) for row in rows]
 
 
-def test_sqlite_gives_duckdbs_rows(duck, built_database):
+def same_as_duckdbs(duck, other) -> None:
+    """The same hands import into ``other``, and give DuckDB's rows in both views."""
     db, held = duck
+    assert load(other) == held
+    assert plain(stats_rows(other)) == plain(stats_rows(db))
+    assert player_stats(other) == player_stats(db)
+
+
+def test_sqlite_gives_duckdbs_rows(duck, built_database):
     with pokersql.connect(built_database("sqlite"), engine="sqlite") as lite:
-        assert load(lite) == held
-        assert plain(stats_rows(lite)) == plain(stats_rows(db))
-        assert player_stats(lite) == player_stats(db)
+        same_as_duckdbs(duck, lite)
 
 
 @pytest.mark.xdist_group("postgres")
 def test_postgres_gives_duckdbs_rows(duck, built_postgres):
-    db, held = duck
     with pokersql.connect(built_postgres("history_stats"), engine="postgres") as pg:
-        assert load(pg) == held
-        assert plain(stats_rows(pg)) == plain(stats_rows(db))
-        assert player_stats(pg) == player_stats(db)
+        same_as_duckdbs(duck, pg)
 
 
 # -- the command -----------------------------------------------------------------------------
