@@ -199,11 +199,10 @@ with
             per_seat.site,
             per_seat.hand_id,
             sum(1 - per_seat.folded) as players_left,
-            max(case when exists (
-                select 1 from history_board as board
-                where board.site = per_seat.site and board.hand_id = per_seat.hand_id and board.card_no = 3
-            ) then 1 else 0 end) as flop
+            max(case when board.card_no is null then 0 else 1 end) as flop
         from per_seat
+        left join history_board as board
+            on board.site = per_seat.site and board.hand_id = per_seat.hand_id and board.card_no = 3
         group by per_seat.site, per_seat.hand_id
     ),
     -- won: collected from the pots, as the history says; where it does not say, netted more than nothing
