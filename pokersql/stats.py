@@ -11,12 +11,13 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import BadInput
 from .output import Output, present
+from .results import _Frames
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO")
 # Each percentage: (its name, the action's column, the chance's column); None: every hand
@@ -77,15 +78,16 @@ class PlayerStats:
 
 
 @dataclass
-class StatsResult:
-    """``stats``' answer: the hands the filters kept (seats' rows: a hand counts once) and a row
-    per player (or per player and position)."""
+class StatsResult(_Frames):
+    """``stats``' answer: the hands the filters kept and a row per player (or per player and
+    position); ``.df()``, one row per player."""
 
     hands: int
     players: list[PlayerStats]
+    _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "players": [asdict(row) for row in self.players]}
+        return {"hands": self.hands, "players": self.records()}
 
 
 def _count(column: str | None) -> str:
