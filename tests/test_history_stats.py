@@ -70,13 +70,26 @@ DERIVED = {
     "street0_4BChance|street0_C4BChance": lambda row: row["four_bet_chance"],
     "street0_4BDone|street0_C4BDone": lambda row: row["four_bet"],
 }
-# (file, player, flag): why our definition differs there. None on the hands that import today;
-# a stale entry (an imported hand where the two agree) fails the test.
+# (file, player, flag): why our definition differs there. None on the two hands that import
+# today; the others are the hands that import once the other sites' readers of this round are
+# merged (found by importing them on a trial merge). A stale entry (an imported hand where the
+# two agree) fails the test.
+BUTTON_NOT_POSTS = ("a 2005 history whose button is on the big blind's seat: our positions come from the button "
+                    "(heads-up, the button is the small blind), fpdb's from who posted which blind")
+CHECKED_BEFORE = ("fpdb gives the chance to a player who checked before the c-bet though raises came before his "
+                  "turn again (he called three bets); ours is a decision facing the c-bet alone")
+RAISED_IT = "he raised the c-bet: ours counts every decision facing it (fold, call or raise), fpdb not a raise"
+NO_FOLD_TO = ("no one raised before the flop: fpdb counts the flop bettor's turn bet as a turn c-bet (street2CB, as "
+              "we do) but no decision facing it as a chance to fold to it; ours counts each")
 DIFFERENT: dict[tuple[str, str, str], str] = {
-    # a 2005 history whose button is on the big blind's seat: our positions come from the button
-    # (heads-up, the button is the small blind), fpdb's from who posted which blind
-    ("LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "Hero", "position"): "the button, not the posts",
-    ("LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "fblm2002", "position"): "the button, not the posts",
+    ("LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "Hero", "position"): BUTTON_NOT_POSTS,
+    ("LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "fblm2002", "position"): BUTTON_NOT_POSTS,
+    ("888-FLH-PM-0.50-1.00-HeroLoses18.txt", "player02", "foldToStreet1CBChance"): CHECKED_BEFORE,
+    ("888-FLH-PM-0.50-1.00-HeroLoses18.txt", "player02", "foldToStreet2CBChance"): CHECKED_BEFORE,
+    ("NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt", "Player9", "foldToStreet1CBChance"): RAISED_IT,
+    ("NLHE-FR-EUR-0.02-0.05-201010.Real.side.pot.with.bad.collected.Biggest.stack.wins.txt", "Hero", "foldToStreet2CBChance"): NO_FOLD_TO,
+    ("NLHE-FR-EUR-0.02-0.05-201010.Real.side.pot.with.bad.collected.Biggest.stack.wins.txt", "Hero", "foldToStreet2CBDone"): NO_FOLD_TO,
+    ("NLHE-FR-EUR-0.02-0.05-201010.Real.side.pot.with.bad.collected.Biggest.stack.wins.txt", "Player4", "foldToStreet2CBChance"): NO_FOLD_TO,
 }
 
 
