@@ -26,6 +26,7 @@ try:
     from .output import FORMATS, emit
     from .engines.postgres import URL_SCHEMES, masked
     from .own_hands import stdin_hands
+    from .stats import POSITIONS
     from .progress import ProgressBar
     from .results import AppliedFile, BuildResult, MigrateResult
     from .transpile import DIALECTS
@@ -758,6 +759,36 @@ def history(context: Context, players: tuple[str, ...], plot: str | None, output
     emit(result, output_format)
     if plot:
         _plot("history_plot", result, plot, output_format)
+
+
+@cli.command()
+@click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
+@click.option("--position", "positions", multiple=True, type=click.Choice(POSITIONS, case_sensitive=False),
+              help="Only the hands played from this position, a row per player and position (repeat for more).")
+@click.option("--by-position", is_flag=True, help="A row per player and position.")
+@click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
+@click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
+@click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
+@click.option("--game", metavar="GAME", help="Only the hands of this game, as imported (\"Hold'em No Limit\").")
+@format_option
+@quiet_option
+@pass_context
+def stats(context: Context, output_format: str, **chosen: Any) -> None:
+    """A tracker's statistics per player: VPIP, PFR, 3-bet, steal, c-bet, WTSD, bb/100 ...
+
+    Each is a percentage of the player's chances in the imported hands the filters keep
+    (docs/histories.md says which actions and hands count); history_hand_stats holds
+    each seat's chances and actions, history_player_stats the percentages over every hand.
+    A filter that keeps no hand gives an empty table.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql stats
+        pokersql stats --player Pluribus --by-position --format json
+        pokersql stats --position BTN --position CO --since 2019-07-01 --stakes 50/100
+    """
+    emit(context.existing_db().stats(**chosen), output_format)
 
 
 @cli.command()

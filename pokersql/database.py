@@ -19,7 +19,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import games, histories, migrations, own_hands, ranges
 from .histories import store as history_store
@@ -52,6 +52,9 @@ from .results import (
     SimulateResult,
     ShowdownResult,
 )
+
+if TYPE_CHECKING:
+    from .stats import StatsResult
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
@@ -1117,6 +1120,19 @@ class Database:
         ]
         results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
         return HistoryResult(hands=int(hands), players=results, series=series)
+
+    def stats(self, by_position: bool = False, **chosen: Any) -> StatsResult:
+        """A tracker's statistics per player (or per player and position) over the imported
+        hands the filters keep (``stats.filters``: players, positions, since and until dates,
+        stakes, game; ``history_hand_stats``, 043). A filter that keeps no hand: no row."""
+        from . import stats
+
+        if self.engine.imports_histories_refused:
+            raise BadInput(f"stats does not run on {self.engine.title}: {self.engine.imports_histories_refused}")
+        where, params = stats.filters(**chosen)
+        self._ensure_lookups(("history_hand_stats",))
+        with self._watching("stats: every imported hand"):
+            return stats.player_stats(self.engine, where, params, by_position or bool(chosen.get("positions")))
 
     # -- getting data out -------------------------------------------------
     def export(self, table: str, path: str | Path, overwrite: bool = False) -> ExportResult:

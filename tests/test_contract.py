@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "range"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -192,3 +192,16 @@ def test_history_json_has_the_contract_shape(run):
     actual = json.loads(out)
     check(actual, SHAPES["history"])
     assert actual["hands"] == 80 and len(actual["players"]) == 6
+
+
+def test_stats_json_has_the_contract_shape(run):
+    """The Pluribus hands: every player had a chance at every statistic there, so each
+    percentage is a number (null is for a statistic without a chance)."""
+    histories = Path(__file__).resolve().parent / "histories"
+    assert run("import", str(histories / "pluribus_30.txt"), str(histories / "pluribus_31.txt"))[0] == 0
+    status, out, err = run("stats", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["stats"])
+    assert actual["hands"] == 153 and len(actual["players"]) == 6
+    assert {player["position"] for player in actual["players"]} == {"all"}

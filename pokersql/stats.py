@@ -1,0 +1,171 @@
+"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (043).
+
+The view gives one row per seat per hand, a boolean for each chance and each action; this
+module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and
+gives each statistic as a percentage of its chances, as ``history_player_stats`` does over
+every hand (a test checks the two agree). The definitions are in docs/histories.md.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import BadInput
+from .output import Output, present
+from .results import _Frames
+
+POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO")
+# Each percentage: (its name, the action's column, the chance's column); None: every hand
+# but a walk (PokerTracker 4's VPIP and PFR). The aggression figures and bb/100 are below.
+PERCENTAGES = (
+    ("vpip", "vpip", None),
+    ("pfr", "pfr", None),
+    ("three_bet", "three_bet", "three_bet_chance"),
+    ("fold_to_three_bet", "fold_to_three_bet", "fold_to_three_bet_chance"),
+    ("four_bet", "four_bet", "four_bet_chance"),
+    ("rfi", "rfi", "rfi_chance"),
+    ("steal", "steal", "steal_chance"),
+    ("sb_fold_to_steal", "sb_fold_to_steal", "sb_fold_to_steal_chance"),
+    ("bb_fold_to_steal", "bb_fold_to_steal", "bb_fold_to_steal_chance"),
+    ("cbet_flop", "cbet_flop", "cbet_flop_chance"),
+    ("fold_to_cbet_flop", "fold_to_cbet_flop", "fold_to_cbet_flop_chance"),
+    ("cbet_turn", "cbet_turn", "cbet_turn_chance"),
+    ("fold_to_cbet_turn", "fold_to_cbet_turn", "fold_to_cbet_turn_chance"),
+    ("wtsd", "saw_showdown", "saw_flop"),
+    ("wsd", "won_at_showdown", "saw_showdown"),
+    ("wwsf", "won_when_saw_flop", "saw_flop"),
+)
+POSTFLOP = ("flop", "turn", "river")
+AGGRESSIVE = " + ".join(f"{street}_bets + {street}_raises" for street in POSTFLOP)
+CALLS = " + ".join(f"{street}_calls" for street in POSTFLOP)
+FOLDS = " + ".join(f"{street}_folds" for street in POSTFLOP)
+
+
+@dataclass
+class PlayerStats:
+    """One player's statistics (``position``: 'all', or the one position of the row): hands,
+    percentages of their chances (None without a chance), the aggression factor after the
+    flop ((bets + raises) / calls), its frequency (as a percentage of bets, raises, calls and
+    folds) and bb/100 (net won, after rake, in big blinds per 100 hands)."""
+
+    player: str
+    position: str
+    hands: int
+    vpip: float | None
+    pfr: float | None
+    three_bet: float | None
+    fold_to_three_bet: float | None
+    four_bet: float | None
+    rfi: float | None
+    steal: float | None
+    sb_fold_to_steal: float | None
+    bb_fold_to_steal: float | None
+    cbet_flop: float | None
+    fold_to_cbet_flop: float | None
+    cbet_turn: float | None
+    fold_to_cbet_turn: float | None
+    wtsd: float | None
+    wsd: float | None
+    wwsf: float | None
+    aggression_factor: float | None
+    aggression_frequency: float | None
+    bb_per_100: float | None
+
+
+@dataclass
+class StatsResult(_Frames):
+    """``stats``' answer: the hands the filters kept and a row per player (or per player and
+    position); ``.df()``, one row per player."""
+
+    hands: int
+    players: list[PlayerStats]
+    _rows_field = "players"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": self.hands, "players": self.records()}
+
+
+def _count(column: str | None) -> str:
+    return f"sum(case when {column} then 1 else 0 end)" if column else "sum(case when walk then 0 else 1 end)"
+
+
+def _ratio(done: Any, chances: Any, scale: float = 100.0) -> float | None:
+    return round(scale * float(done) / float(chances), 2) if chances else None
+
+
+def _date(value: str, option: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise BadInput(f"stats {option} {value!r}: not a date (YYYY-MM-DD)") from None
+
+
+def _stakes(value: str) -> tuple[float, float]:
+    match = re.fullmatch(r"\s*([0-9.]+)\s*/\s*([0-9.]+)\s*", value)
+    try:
+        if match is None:
+            raise InvalidOperation
+        return float(Decimal(match.group(1))), float(Decimal(match.group(2)))
+    except InvalidOperation:
+        raise BadInput(f"stats --stakes {value!r}: not stakes (small blind/big blind, such as 0.25/0.50 or 50/100)") from None
+
+
+def filters(
+    players: Sequence[str] = (), positions: Sequence[str] = (), since: str | None = None, until: str | None = None,
+    stakes: str | None = None, game: str | None = None,
+) -> tuple[str, list[Any]]:
+    """The where clause and its parameters; BadInput for a date or stakes that cannot be read."""
+    clauses, params = [], []
+    for column, values in (("player", list(dict.fromkeys(players))), ("position", [p.upper() for p in positions])):
+        if values:
+            clauses.append(f"{column} in ({', '.join('?' for _ in values)})")
+            params += values
+    if since is not None:
+        clauses.append("played_at >= ?")
+        params.append(_date(since, "--since").isoformat())
+    if until is not None:
+        clauses.append("played_at < ?")
+        params.append((_date(until, "--until") + datetime.timedelta(days=1)).isoformat())
+    if stakes is not None:
+        clauses.append("small_blind = ? and big_blind = ?")
+        params += _stakes(stakes)
+    if game is not None:
+        clauses.append("lower(game) = lower(?)")
+        params.append(game)
+    return (" where " + " and ".join(clauses) if clauses else ""), params
+
+
+def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False) -> StatsResult:
+    """Each player's statistics over the hands that ``where`` (``filters``) keeps."""
+    position = "position" if by_position else "'all'"
+    counts = [f"{_count(done)}, {_count(chance)}" for _, done, chance in PERCENTAGES]
+    sql = (
+        f"select player, {position}, count(*), {', '.join(counts)}, "
+        f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
+        f"from history_hand_stats{where} group by player{', position' if by_position else ''}"
+    )
+    rows = []
+    for player, where_sat, hands, *sums in engine.execute(sql, params):
+        pairs, (aggressive, calls, actions, net_bb) = sums[: 2 * len(PERCENTAGES)], sums[2 * len(PERCENTAGES):]
+        percentages = [_ratio(pairs[2 * i], pairs[2 * i + 1]) for i in range(len(PERCENTAGES))]
+        rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
+                                _ratio(aggressive, actions), _ratio(net_bb, hands)))
+    rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
+    held = engine.execute(f"select count(*) from (select distinct site, hand_id from history_hand_stats{where}) as kept", params)
+    return StatsResult(hands=int(held[0][0]), players=rows)
+
+
+@present.register
+def _(result: StatsResult, **options: Any) -> Output:
+    """One row per player (and position); JSON: the hands and the players."""
+    columns = list(PlayerStats.__dataclass_fields__)
+    rows = [[getattr(row, column) for column in columns] for row in result.players]
+    cells = [["" if value is None else f"{value:,.1f}" if isinstance(value, float) else value for value in row] for row in rows]
+    title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
+    lines = [] if rows else ["No hand matches: pokersql import FILE... first, or widen the filters."]
+    return Output(columns, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True)
