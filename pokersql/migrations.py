@@ -279,6 +279,11 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
         }
 
     needed = {creators[name][1].script: creators[name][1] for name in names}
+    altered = re.compile(r"^\s*alter\s+table\s+(\w+)", re.IGNORECASE | re.MULTILINE)
+    needed.update(  # the files that add columns to them
+        (sql_file.script, sql_file) for sql_file in files
+        if any(match.group(1).lower() in names for match in altered.finditer(without_comments(sql_file.text)))
+    )
     todo = list(needed.values())
     while todo:
         for name in read_by(todo.pop()):

@@ -8,6 +8,7 @@ line and reason when ``skip_bad``, else BadInput naming them. ``store.write_hand
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -38,8 +39,42 @@ class Skipped:
 
 
 def not_utf8(path: str) -> BadInput:
-    """The one line for a file that is not UTF-8 text."""
-    return BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH")
+    """The one line for a file that is not text (in none of the encodings ``encoding_of`` tells)."""
+    return BadInput(f"{path}: not a hand history (not text: neither UTF-8, UTF-16 nor Latin-1): give PokerStars text or PHH")
+
+
+def encoding_of(path: str) -> str:
+    """The file's encoding, as the sites write them: a byte-order mark says UTF-8 or UTF-16; NUL
+    bytes among the first ones, UTF-16 without one; else UTF-8 when the whole file decodes as
+    UTF-8 (read once, a block at a time), else Windows' Latin-1 (cp1252, whose 0x80 is the euro),
+    else Latin-1 itself (which decodes any byte)."""
+    with open(path, "rb") as handle:
+        start = handle.read(4096)
+        if start.startswith(codecs.BOM_UTF8):
+            encoding = "utf-8-sig"
+        elif start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return "utf-16"
+        elif b"\0" in start[:200]:
+            return "utf-16-le" if start[1:2] == b"\0" else "utf-16-be"
+        else:
+            encoding = "utf-8"
+        decoder = codecs.getincrementaldecoder(encoding)()
+        try:
+            block = start
+            while block:
+                decoder.decode(block)
+                block = handle.read(1 << 20)
+            decoder.decode(b"", final=True)
+            return encoding
+        except UnicodeDecodeError:
+            pass
+        handle.seek(0)
+        try:
+            for block in iter(partial(handle.read, 1 << 20), b""):
+                block.decode("cp1252")
+            return "cp1252"
+        except UnicodeDecodeError:
+            return "latin-1"
 
 
 def too_long(path: str, number: int) -> BadInput:
@@ -61,7 +96,7 @@ def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
 
 
 def _first_line(path: str) -> tuple[int, str] | None:
-    with open(path, encoding="utf-8-sig") as handle:
+    with open(path, encoding=encoding_of(path)) as handle:
         for number, line in lines_of(handle, path):
             if line.strip():
                 return number, line
@@ -101,7 +136,7 @@ def read_hands(
     before = 0
     for path, kind in kinds:
         try:
-            with open(path, encoding="utf-8-sig") as handle:
+            with open(path, encoding=encoding_of(path)) as handle:
                 for count, item in enumerate(hands_of(kind, lines_of(handle, path), path, skip_bad), start=1):
                     if not count % PROGRESS_HANDS:
                         progress(before + handle.buffer.tell())  # bytes read ahead: near enough
