@@ -106,7 +106,7 @@ class Hand:
                  "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
                  "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
                  "seated", "folded", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level",
-                 "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent")
+                 "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -146,6 +146,8 @@ class Hand:
         self.cash_outs: dict[str, tuple[int, int]] = {}  # player -> (cashed out, the fee)
         self.bounties: dict[str, int] = {}  # player -> bounty won
         self.absent: dict[str, tuple[int, int]] = {}  # a seat sitting out: player -> (seat, stack)
+        self.board2: list[tuple[str, int]] = []  # the second board (run it twice, Split Hold'em), whole
+        self.collected2: dict[str, int] = {}  # what each player collected from the second board's showdown
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
@@ -207,10 +209,26 @@ class Hand:
         self.street_totals = {}
         self.board.extend((street, card) for card in cards)
 
+    def second_board(self, cards: list[int | None]) -> None:
+        """The second board so far (its cards shared with the first included): a hand run twice, or
+        Split Hold'em's. Its hole cards are then no longer hole_1 and hole_2, which the views rank
+        against one board (``ranked``)."""
+        if None in cards or not 3 <= len(cards) <= 5:
+            raise BadHand(f"a second board of {len(cards)} card(s)")
+        streets = ("flop", "flop", "flop", "turn", "river")
+        self.board2 = [(streets[number], card) for number, card in enumerate(cards)]  # type: ignore[misc]
+        self.ranked = False
+
+    def cancel(self) -> None:
+        """A hand the site cancelled ("Hand cancelled"): what was put in goes back, no action stands."""
+        self.actions.clear()
+        self.put = dict.fromkeys(self.put, 0)
+        self.street_totals = {}
+
     def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
         self._known(player)
-        if None in cards:
-            return  # cards the history does not know
+        if None in cards or 0 < len(cards) < self.hole_count:
+            return  # cards the history does not know (one card of two shown, say)
         if len(cards) != self.hole_count:
             raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
         known = tuple(cards)  # type: ignore[arg-type]
@@ -220,12 +238,14 @@ class Hand:
         if shown:
             self.shown[player] = known
 
-    def collect(self, player: str, amount: int) -> None:
+    def collect(self, player: str, amount: int, second_board: bool = False) -> None:
         self._known(player)
         if amount and player in self.folded:
             raise BadHand(f"{player} folded, and collects {amount / 100:g} from the pot")
         assert self.collected is not None
         self.collected[player] = self.collected.get(player, 0) + amount
+        if second_board:
+            self.collected2[player] = self.collected2.get(player, 0) + amount
 
     # -- checked -------------------------------------------------------------
     def returned(self) -> int:
@@ -243,6 +263,8 @@ class Hand:
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
+        first = {card for _, card in self.board}
+        places.append(("the second board", tuple(card for _, card in self.board2 if card not in first)))
         for place, cards in places:
             for card in cards:
                 if card in owner:
@@ -260,7 +282,7 @@ class Hand:
             taken = sum(self.collected.values()) + (self.rake or 0)
             if taken > pot:
                 raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
-            if self.rake is not None and taken != pot:
+            if self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
                 raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
 
     # -- written ---------------------------------------------------------------
@@ -304,13 +326,18 @@ class Hand:
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
         )
         tables["history_board"].extend(
-            (site, hand_id, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)
+            (site, hand_id, number, street, card, CARD_NAMES[card], 1) for number, (street, card) in enumerate(self.board, start=1)
+        )
+        tables["history_board"].extend(
+            (site, hand_id, number, street, card, CARD_NAMES[card], 2) for number, (street, card) in enumerate(self.board2, start=1)
         )
 
-    def _extra(self, player: str) -> tuple[float | None, float | None, float | None]:
-        """The player's cash-out, its fee, and the bounty won (042's columns of history_results)."""
+    def _extra(self, player: str) -> tuple[float | None, float | None, float | None, float | None]:
+        """The player's cash-out, its fee, the bounty won, and what the second board gave (042's
+        columns of history_results)."""
         cash_out, fee = self.cash_outs.get(player, (None, None))
-        return _money(cash_out), _money(fee), _money(self.bounties.get(player))
+        second = self.collected2.get(player, 0) if self.board2 else None
+        return _money(cash_out), _money(fee), _money(self.bounties.get(player)), _money(second)
 
     def add_csv(self, tables: dict[str, list[str]]) -> None:
         """Append the hand's rows to ``tables`` (table name -> lines) as lines of CSV, the same
@@ -341,7 +368,8 @@ class Hand:
                 seats.append(f'{named},{stack},,,"{_text(hole)}"\n')
             won = "" if collected is None else collected.get(player, 0)
             cash_out, fee = cash_outs.get(player, (None, None))
-            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))}"
+            second = self.collected2.get(player, 0) if self.board2 else None
+            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)}"
             cards = shown.get(player)
             if cards is None:
                 results.append(f"{named},{won},,,,{extra}\n")
@@ -356,5 +384,8 @@ class Hand:
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
         )
         tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]}\n" for number, (street, card) in enumerate(self.board, start=1)
+            f"{key},{number},{street},{card},{CARD_NAMES[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
+        )
+        tables["history_board"].extend(
+            f"{key},{number},{street},{card},{CARD_NAMES[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
         )

@@ -40,7 +40,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
           " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
-          ": Table deposit ", "Table leave user", "Table enter user")
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice")
 # Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
 # splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
 _BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -107,7 +107,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
                 else:
                     returned += _action_line(hand, line)
             else:
-                returned += _action_line(hand, line)
+                returned += _action_line(hand, line, section == "second showdown")
         number = first
         if section != "summary":
             raise BadHand("truncated hand: it ends before its *** SUMMARY ***")
@@ -198,20 +198,26 @@ def _stakes(hand: Hand, stakes: str) -> None:
 
 
 def _section(hand: Hand, line: str, section: str) -> str:
-    if line.startswith("*** HOLE CARDS"):
+    if line.startswith("*** HOLE CARDS") or line.startswith("*** PRE-FLOP"):  # Courchevel's card before the flop: the flop's first
         return "preflop"
     if line.startswith("*** SUMMARY"):
         return "summary"
-    if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN")):
+    if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN", "*** FIRST SHOW DOWN")):
         return "showdown"
+    if line.startswith("*** SECOND SHOW DOWN"):
+        return "second showdown"
+    if line.startswith("*** SECOND "):  # run it twice, or Split Hold'em: the second board, whole so far
+        hand.second_board(card_ids(" ".join(_BRACKETS.findall(line))))
+        return section
+    run = line[4:10] == "FIRST "
     for street, start in _STREET_STARTS:
-        if line.startswith(start):
+        if line.startswith(start) or run and line[10:].startswith(start[4:]):
             cards = _BRACKETS.findall(line)
             if not cards:
                 raise BadHand(f"no cards on the {street}: {line!r}")
             hand.deal_board(street, card_ids(cards[-1]))
             return street
-    raise BadHand(f"unknown section {line[:40]!r} (run it twice and other games are not imported)")
+    raise BadHand(f"unknown section {line[:40]!r}")
 
 
 def _seat_line(hand: Hand, line: str) -> None:
@@ -224,7 +230,7 @@ def _seat_line(hand: Hand, line: str) -> None:
         hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
 
 
-def _action_line(hand: Hand, line: str) -> int:
+def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
     """Read one line of the play; returns the chips it says are returned (uncalled bets)."""
     player, colon, rest = line.partition(": ")
     if colon:
@@ -254,7 +260,7 @@ def _action_line(hand: Hand, line: str) -> int:
             cards = _BRACKETS.search(words)
             if cards is None:
                 raise BadHand(f"no cards shown in {line[:80]!r}")
-            hand.hole(player, card_ids(cards.group(1)), shown=True)
+            hand.hole(player, card_ids(cards.group(1), "XX"), shown=True)
         elif verb in ("mucks", "doesn't"):
             hand._known(player)
         elif not any(noise in line for noise in _NOISE):
@@ -272,7 +278,16 @@ def _action_line(hand: Hand, line: str) -> int:
         return hundredths(amount)
     elif " collected " in line:
         player, _, amount = line.partition(" collected ")
-        hand.collect(player, hundredths(amount.split(" from ")[0]))
+        hand.collect(player, hundredths(amount.split(" from ")[0]), second_board)
+    elif line == "Hand cancelled":
+        hand.cancel()
+    elif " split the " in line and " bounty for eliminating " in line:  # "A, B split the $50 bounty for eliminating C"
+        players, _, rest = line.partition(" split the ")
+        names = players.split(", ")
+        share, odd = divmod(hundredths(rest.partition(" ")[0]), len(names))
+        for name in names:
+            hand._known(name)
+            hand.bounties[name] = hand.bounties.get(name, 0) + share + (odd if name == names[0] else 0)
     elif " cashed out the hand for " in line:
         cash_out = _CASH_OUT.match(line)
         if cash_out is None:
@@ -314,14 +329,15 @@ def _summary_line(hand: Hand, line: str) -> None:
         if total is None:
             raise BadHand(f"unreadable pot line {line[:80]!r}")
         hand.total_pot, hand.rake = hundredths(total.group(1)), hundredths(total.group(2))
-    elif line.startswith("Board ["):
-        cards = card_ids(line[7:].partition("]")[0])
-        if cards != [card for _, card in hand.board]:
-            raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
+    elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+        board = line.partition("Board ")[2]
+        cards = card_ids(board[1:].partition("]")[0])
+        if cards != [card for _, card in (hand.board2 if line[0] == "S" else hand.board)]:
+            raise BadHand(f"the summary's board {board} is not the board dealt")
     elif line.startswith("Seat "):
         if "[" in line:  # cards shown or mucked (most seats show none)
             seen = _SUMMARY_CARDS.match(line)
             if seen is not None:
-                hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+                hand.hole(seen.group(1), card_ids(seen.group(3), "XX"), shown=seen.group(2) == "showed")
     elif not any(noise in line for noise in _NOISE):  # text that is not a hand's, before the next hand
         raise BadHand(f"unknown line {line[:60]!r} after the hand's summary")

@@ -8,7 +8,11 @@
                      hand is of: 'Mixed NLH/PLO', 'Mixed Hold''em'); NULL for a cash game
     history_results  cash_out and cash_out_fee (what a player cashed out the hand for, and the
                      fee: PokerStars' "cashed out the hand for $22.77 | Cash Out Fee $0.46"),
-                     bounty_won (a knockout's bounty the player won); NULL where none
+                     bounty_won (a knockout's bounty the player won); NULL where none;
+                     collected_second_board (a hand run twice, or Split Hold'em: what the
+                     second board's showdown gave, of collected; NULL for a hand of one board)
+    history_board    board_no: 1, or 2 for the second board, whole (its cards shared with the
+                     first included, card_no from 1 again); NULL in rows imported before 042
 */
 
 alter table history_hands add column tournament_id varchar;
@@ -21,3 +25,5 @@ alter table history_hands add column game_mix varchar;
 alter table history_results add column cash_out decimal(18, 2);
 alter table history_results add column cash_out_fee decimal(18, 2);
 alter table history_results add column bounty_won decimal(18, 2);
+alter table history_results add column collected_second_board decimal(18, 2);
+alter table history_board add column board_no integer;
