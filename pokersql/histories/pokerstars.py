@@ -16,9 +16,16 @@ from .hand import BadHand, Hand, card_ids, hundredths
 
 SITE = "PokerStars"
 HEADER_START = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #")
+# Sites that write PokerStars' text (and the trackers that convert to it), each hand under its own name
+OTHER_STARTS = ("Run It Once Poker Hand #", "PokerMaster Hand #", "PokerBros Hand #", "Full Tilt Hand #", "Full Tilt Rush Hand #")
+STARTS = HEADER_START + OTHER_STARTS
+_HEADS = frozenset(start[:4] for start in STARTS)
+# A Zoom archive: each hand under a line "*********** # 1 **************", its lines indented by a space
+_ARCHIVE = re.compile(r"\*{5,} # \d+ \*+\s*$")
 _HEADER = re.compile(
-    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+): +(?:\{[^}]*\} +)?(?P<middle>.+?) +- +"
-    r"(?P<date>\d{4}/\d\d?/\d\d?)(?: -)? (?P<time>\d\d?:\d\d:\d\d)(?: \(?(?P<zone>[A-Z]+)\)?)?"
+    r"(?P<site>PokerStars|Run It Once Poker|PokerMaster|PokerBros|Full Tilt)(?: Zoom| Home Game| Rush)? (?:Hand|Game) #(\d+): +"
+    r"(?:\{[^}]*\} +)?(?P<middle>.+?) +- +"
+    r"(?P<date>\d{4}/\d\d?/\d\d?)(?: -)? (?P<time>\d\d?:\d\d(?::\d\d)?)(?: \(?(?P<zone>[A-Z]+)\)?)?"
 )
 # A tournament's header, between its number and its game: the buy-in ("$5+$0.50 USD", "$12.30+$12.25+$2.45 USD"
 # with a bounty, "2000+110", "1FPP", "250 SC", "Freeroll"), then the game, its level and the blinds.
@@ -27,10 +34,10 @@ _TOURNAMENT = re.compile(
     r"\d Card|8-Game|HORSE|6\+|Split|Badugi|2-7|Team|Zoom) .*)$"
 )
 _LEVEL = re.compile(r" +- +(?P<level>(?:Match Round [IVXLC]+, )?Level [IVXLC]+)$")
-_BUY_IN = re.compile(r"(?P<amounts>[^ ]*?\d[^ ]*)(?: (?P<currency>[A-Z]{2,3}))?$")
+_BUY_IN = re.compile(r"(?P<amounts>[^ ]*?\d[^ ,]*)(?: (?P<currency>[A-Z]{2,3})\b)?")
 _MIXED = re.compile(r"(?P<mix>.+?) \((?P<game>[^,()]+)\)$")
 # The table's name: from the first quote to the last before its size and button (a name may hold a quote).
-_TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<seats>\d+)-max)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
+_TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<seats>\d+)-[Mm]ax)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \((\S+) in chips(?:, \S+ bounty)?\)")
 _STAKES = re.compile(r"([^/\s]+)/([^/\s]+)")
 _TOTAL = re.compile(r"Total pot (\S+).*?\| Rake (\S+)")
@@ -52,14 +59,19 @@ _STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flo
 
 
 def is_header(line: str) -> bool:
-    return line.startswith(HEADER_START)
+    return line.startswith(STARTS) or _ARCHIVE.match(line) is not None
 
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block = 0, []
+    start, block, archive = 0, [], False
     for number, line in lines:
-        if line[:11] == "PokerStars " and line.startswith(HEADER_START):
+        if archive or line[:1] == "*" and _ARCHIVE.match(line):
+            if line[:1] == "*" and _ARCHIVE.match(line):
+                archive = True
+                continue
+            line = line[1:] if line[:1] == " " else line
+        if line[:4] in _HEADS and line.startswith(STARTS):
             if block:
                 yield start, block
             start, block = number, [line]
@@ -79,7 +91,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         header = _HEADER.match(lines[0])
         if header is None:
             raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}")
-        hand = Hand(SITE, header.group(1), source_file, first)
+        hand = Hand(header.group("site"), header.group(2), source_file, first)
         _read_header(hand, header)
         returned = 0
         section = "table"
