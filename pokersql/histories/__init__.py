@@ -40,22 +40,26 @@ class Skipped:
 
 def not_utf8(path: str) -> BadInput:
     """The one line for a file that is not text (in none of the encodings ``encoding_of`` tells)."""
-    return BadInput(f"{path}: not a hand history (not text: neither UTF-8, UTF-16 nor Latin-1): give PokerStars text or PHH")
+    return BadInput(f"{path}: not a hand history (not UTF-8, UTF-16 or Latin-1 text): give PokerStars text or PHH")
 
 
 def encoding_of(path: str) -> str:
-    """The file's encoding, as the sites write them: a byte-order mark says UTF-8 or UTF-16; NUL
-    bytes among the first ones, UTF-16 without one; else UTF-8 when the whole file decodes as
-    UTF-8 (read once, a block at a time), else Windows' Latin-1 (cp1252, whose 0x80 is the euro),
-    else Latin-1 itself (which decodes any byte)."""
+    """The file's encoding, as the sites write them: a byte-order mark says UTF-8 or UTF-16; every
+    other byte NUL among the first ones, UTF-16 without one; else UTF-8 when the whole file
+    decodes as UTF-8 (read once, a block at a time), else Windows' Latin-1 (cp1252, whose 0x80 is
+    the euro), else Latin-1 itself. A NUL byte otherwise: not text (``not_utf8``)."""
     with open(path, "rb") as handle:
         start = handle.read(4096)
         if start.startswith(codecs.BOM_UTF8):
             encoding = "utf-8-sig"
         elif start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             return "utf-16"
-        elif b"\0" in start[:200]:
-            return "utf-16-le" if start[1:2] == b"\0" else "utf-16-be"
+        elif b"\0" in start:
+            head = start[:200] if len(start) % 2 == 0 else start[:199]
+            for zeros, encoding in ((head[1::2], "utf-16-le"), (head[0::2], "utf-16-be")):
+                if zeros.count(0) >= 0.9 * len(zeros):  # ASCII, mostly
+                    return encoding
+            raise not_utf8(path)
         else:
             encoding = "utf-8"
         decoder = codecs.getincrementaldecoder(encoding)()

@@ -35,7 +35,7 @@ def hundredths(text: str) -> int:
     whole, dot, fraction = text.partition(".")
     if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
         return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
-    cleaned = text.strip().lstrip("$€£").replace(",", "")
+    cleaned = text.strip().lstrip("$€£¥₹").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
     if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):

@@ -47,7 +47,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
           " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
-          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice")
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", '# {"')  # PokerMaster's own data, as JSON
 # Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
 # splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
 _BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -291,6 +291,9 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
     elif " collected " in line:
         player, _, amount = line.partition(" collected ")
         hand.collect(player, hundredths(amount.split(" from ")[0]), second_board)
+    elif " shows [" in line:  # Run It Once's "Barre shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]"
+        player, _, cards = line.partition(" shows [")
+        hand.hole(player, card_ids(cards.partition("]")[0], "XX"), shown=True)
     elif line == "Hand cancelled":
         hand.cancel()
     elif " split the " in line and " bounty for eliminating " in line:  # "A, B split the $50 bounty for eliminating C"
