@@ -231,3 +231,18 @@ def test_omaha_and_short_deck_showdowns_are_pokerkits(corpus_db):
             assert {player for player, _, collected in shown if collected > 0} == winners, (hand_id, ranks)
             checked += 1
     assert checked == 6
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-8-sig", "cp1252"])
+def test_a_file_in_another_encoding_reads_as_in_utf8(tmp_path, encoding):
+    """The same hands, whatever the encoding: UTF-16 with a byte-order mark or without, UTF-8 with
+    one, Windows' Latin-1 (a player named with an e acute, a pot in euros)."""
+    text = (CORPUS.parent / "pluribus_30.txt").read_text(encoding="utf-8").replace("MrWhite", "Mr Blé")
+    text = text.replace("(50/100)", "(€50/€100 EUR)")
+    plain, other = tmp_path / "utf8.txt", tmp_path / f"{encoding}.txt"
+    plain.write_text(text, encoding="utf-8")
+    other.write_bytes(text.encode(encoding))
+    read = [[(hand.hand_id, hand.currency, hand.rows()["history_actions"]) for hand in read_hands([str(path)])]
+            for path in (plain, other)]
+    assert read[0] == read[1] and len(read[0]) == 80 and read[0][0][1] == "EUR"
+    assert any(row[5] == "Mr Blé" for _, _, actions in read[1] for row in actions)
