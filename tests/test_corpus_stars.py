@@ -16,7 +16,9 @@ import pytest
 from pokerkit import OmahaHoldemHand, ShortDeckHoldemHand
 
 import pokersql
+from pokersql import migrations
 from pokersql.cli import main
+from pokersql.histories import store as history_store
 from pokersql.errors import BadInput
 from pokersql.histories import read_hands
 
@@ -246,3 +248,26 @@ def test_a_file_in_another_encoding_reads_as_in_utf8(tmp_path, encoding):
             for path in (plain, other)]
     assert read[0] == read[1] and len(read[0]) == 80 and read[0][0][1] == "EUR"
     assert any(row[5] == "Mr Blé" for _, _, actions in read[1] for row in actions)
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_a_database_of_histories_before_042_migrates(tmp_path, engine):
+    """A database whose history tables were made before 042 (hands imported then) takes the new
+    columns on the next import: its hands kept, their new columns NULL, a tournament's filled."""
+    path = str(tmp_path / f"old.{engine}")
+    old = [f for f in migrations.files_for(history_store.TABLES, migrations.sql_files()) if not f.added_columns()]
+    with pokersql.connect(path, engine=engine) as db:
+        migrations.migrate(db.engine, files=old)
+        db.engine.execute("insert into history_hands (site, hand_id, game, small_blind, big_blind, ante, source_file, source_line) "
+                          "values ('PokerStars', '1', 'Hold''em No Limit', 1, 2, 0, 'old.txt', 1)")
+    tournament = CORPUS / "tour/Stars/Flop/NLHE-USD-MTT-665-35-201611.bounty.format.txt"
+    status, out, err = cli("--engine", engine, "--db", path, "import", str(tournament))
+    assert (status, err) == (0, ""), err
+    with pokersql.connect(path, engine=engine) as db:
+        rows = db.engine.execute("select hand_id, tournament_id, buy_in, bounty, fee, buy_in_currency, level "
+                                 "from history_hands order by hand_id")
+    plain = [tuple(Decimal(str(value)) if isinstance(value, (float, Decimal)) else value for value in row) for row in rows]
+    assert plain[:2] == [
+        ("1", None, None, None, None, None, None),
+        ("161353453648", "1716600424", Decimal("332.50"), Decimal("332.50"), Decimal("35"), "USD", "Level IX"),
+    ]
