@@ -19,7 +19,7 @@ _GAME = re.compile(rf"(?P<name>.+?) {LIMITS}")
 WAITING = ("Hi/Lo", "Stud", "Razz", "Draw", "Badugi", "Lowball")  # games the core does not rank yet
 
 
-def check(hand: Hand, header: str) -> None:
+def check(hand: Hand) -> None:
     """Set the hand's hole-card count from its game; BadHand naming a game not imported."""
     found = _GAME.fullmatch(hand.game)
     name = found.group("name") if found else None

@@ -133,8 +133,35 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     return hand
 
 
+# What a header says between its number and its date (the game, stakes, tournament), read once
+# for all the hands that share it: a file's hands mostly do.
+_FROM_MIDDLE = ("tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix", "game",
+                "hole_count", "ranked", "small_blind", "big_blind", "ante", "currency")
+_MIDDLES: dict[str, tuple] = {}
+
+
 def _read_header(hand: Hand, header: re.Match) -> None:
     middle = header.group("middle")
+    known = _MIDDLES.get(middle)
+    if known is None:
+        _read_middle(hand, middle, header.group(0))
+        if len(_MIDDLES) >= 10_000:
+            _MIDDLES.clear()
+        _MIDDLES[middle] = tuple(getattr(hand, name) for name in _FROM_MIDDLE)
+    else:
+        for name, value in zip(_FROM_MIDDLE, known):
+            setattr(hand, name, value)
+    date, clock = header.group("date"), header.group("time")
+    try:  # a date the tables' timestamp holds: checked here, not by the database's own error
+        year, month, day = map(int, date.split("/"))
+        when = datetime.datetime(year, month, day, *map(int, clock.split(":")))
+    except ValueError:
+        raise BadHand(f"not a date and time: {date} {clock}") from None
+    hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
+    hand.time_zone = header.group("zone")
+
+
+def _read_middle(hand: Hand, middle: str, header: str) -> None:
     tournament = _TOURNAMENT.match(middle)
     if tournament is not None:
         hand.tournament_id = tournament.group("id")
@@ -144,7 +171,7 @@ def _read_header(hand: Hand, header: re.Match) -> None:
     if stakes_start < 0 and middle.startswith("("):
         stakes_start = 0
     if stakes_start < 0:
-        raise BadHand(f"unreadable header {header.group(0)[:80]!r}: no stakes")
+        raise BadHand(f"unreadable header {header[:80]!r}: no stakes")
     game, stakes = middle[:stakes_start].strip(), middle[stakes_start:].strip()[1:-1]
     if " Limit, " in stakes:  # a mixed game's hand: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)"
         hand.game_mix = game
@@ -157,16 +184,8 @@ def _read_header(hand: Hand, header: re.Match) -> None:
     if mixed is not None:  # a mixed tournament's hand: "Mixed Hold'em (Hold'em Limit)"
         hand.game_mix, game = mixed.group("mix"), mixed.group("game")
     hand.game = game
-    games.check(hand, header.group(0))
+    games.check(hand)
     _stakes(hand, stakes)
-    date, clock = header.group("date"), header.group("time")
-    try:  # a date the tables' timestamp holds: checked here, not by the database's own error
-        year, month, day = map(int, date.split("/"))
-        when = datetime.datetime(year, month, day, *map(int, clock.split(":")))
-    except ValueError:
-        raise BadHand(f"not a date and time: {date} {clock}") from None
-    hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
-    hand.time_zone = header.group("zone")
 
 
 def _buy_in(hand: Hand, text: str) -> None:
