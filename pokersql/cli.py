@@ -704,8 +704,11 @@ def range_command(text: str, plot: str | None, output_format: str) -> None:
 def import_command(
     context: Context, files: tuple[str, ...], skip_bad: bool, parquet: str | None, force: bool, output_format: str
 ) -> None:
-    """Import hand histories: PokerStars text and PHH (.phh, .phhs), each file's format detected.
+    """Import hand histories of six sites and PHH, each file's format and encoding detected.
 
+    The text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML, and PHH
+    (.phh, .phhs): cash games and tournaments of Hold'em, Omaha and short deck
+    (docs/histories.md says what each site's files give, and what is refused).
     Each hand becomes rows of history_hands, history_seats, history_actions,
     history_board and history_results (docs/histories.md); a hand held already (the
     same site and hand id) is stored once. A truncated hand, an unknown or duplicate

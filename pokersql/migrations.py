@@ -84,6 +84,8 @@ _CREATE = re.compile(
     r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
     re.IGNORECASE | re.MULTILINE,
 )
+# A table file may add columns to a table an earlier file created: the change to a released table.
+_ADD_COLUMN = re.compile(r"^\s*alter\s+table\s+(\w+)\s+add\s+column\s+(\w+)", re.IGNORECASE | re.MULTILINE)
 
 VERSIONED, REPEATABLE, BASELINE, REBUILT = "versioned", "repeatable", "baseline", "rebuilt"
 
@@ -142,6 +144,10 @@ class SqlFile:
     @property
     def checksum(self) -> str:
         return checksum(self.text)
+
+    def added_columns(self) -> list[tuple[str, str]]:
+        """(table, column) of every column the file adds to a table (``alter table t add column c``)."""
+        return [(table.lower(), column) for table, column in _ADD_COLUMN.findall(without_comments(self.text))]
 
     def definitions(self) -> list[tuple[str, str, str]]:
         """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro.
@@ -279,6 +285,9 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
         }
 
     needed = {creators[name][1].script: creators[name][1] for name in names}
+    needed.update(  # the files that add columns to them
+        (sql_file.script, sql_file) for sql_file in files if any(table in names for table, _ in sql_file.added_columns())
+    )
     todo = list(needed.values())
     while todo:
         for name in read_by(todo.pop()):
@@ -499,13 +508,17 @@ _DROP = {"view": "drop view", "macro": "drop macro", "table macro": "drop macro 
 def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]) -> Plan:
     """A database built outside pokersql: adopt it if its tables are the files' tables."""
     problems = []
+    added: dict[str, list[str]] = {}
+    for sql_file in files:
+        for table, column in sql_file.added_columns():
+            added.setdefault(table, []).append(column)
     for sql_file in files:
         for kind, name, statement in sql_file.definitions():
             if kind != "table":
                 continue
             if objects.get(name) != "table":
                 problems.append(f"no table {name}")
-            elif _columns(engine, name) != _declared_columns(statement):
+            elif _columns(engine, name) != _declared_columns(statement) + added.get(name.lower(), []):
                 problems.append(f"table {name} has other columns")
     if problems:
         raise MigrationError(

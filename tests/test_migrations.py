@@ -94,7 +94,9 @@ def test_every_object_is_created_once_and_nothing_is_dropped():
     seen: dict[str, str] = {}
     for sql_file in migrations.sql_files():
         definitions = sql_file.definitions()
-        assert definitions, f"{sql_file.script} creates nothing"
+        assert definitions or sql_file.added_columns(), f"{sql_file.script} creates nothing"
+        for table, _ in sql_file.added_columns():  # a column added to a table of a file before
+            assert table in seen and not sql_file.repeatable, f"{sql_file.script} alters {table}"
         for kind, name, _ in definitions:
             assert name not in seen, f"{name} is created in {seen[name]} and again in {sql_file.script}"
             seen[name] = sql_file.script

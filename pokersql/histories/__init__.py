@@ -1,4 +1,5 @@
-"""Hand histories: PokerStars text and PHH read into the rows of ``sql/7_histories/``.
+"""Hand histories: the text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML
+and PHH, read into the rows of ``sql/7_histories/`` (and the columns ``sql/9_history_more/`` adds).
 
 ``read_hands(paths)`` checks every file first (there, readable, not empty, of a format it
 knows: else BadInput, one line), then yields each hand, a file at a time and a hand at a time
@@ -8,6 +9,7 @@ line and reason when ``skip_bad``, else BadInput naming them. ``store.write_hand
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,6 +29,7 @@ FORMATS = {
 # "#Game No : N": 888's next line names its site ("***** 888poker Hand History for Game N"),
 # PartyPoker's does not (pacific.names_888).
 SITES = ("ggpoker", "winamax", "pacific", "partypoker", "ipoker")
+READ = "PokerStars, GGPoker, Winamax, 888 or PartyPoker text, iPoker XML, or PHH"  # what a refusal names
 PROGRESS_HANDS = 1_000  # hands between two reports of progress
 MAX_LINE = 1 << 20  # the longest line read, in characters (its line end aside): a file without line ends is not read whole
 _TOML_START = re.compile(r"^\s*(\[[^\[\]]+\]|[A-Za-z_][\w-]*\s*=)")
@@ -45,8 +48,46 @@ class Skipped:
 
 
 def not_utf8(path: str) -> BadInput:
-    """The one line for a file that is not UTF-8 text."""
-    return BadInput(f"{path}: not a hand history (not UTF-8 text): give PokerStars text or PHH")
+    """The one line for a file that is not text (in none of the encodings ``encoding_of`` tells)."""
+    return BadInput(f"{path}: not a hand history (not UTF-8, UTF-16 or Latin-1 text): give {READ}")
+
+
+def encoding_of(path: str) -> str:
+    """The file's encoding, as the sites write them: a byte-order mark says UTF-8 or UTF-16; every
+    other byte NUL among the first ones, UTF-16 without one; else UTF-8 when the whole file
+    decodes as UTF-8 (read once, a block at a time), else Windows' Latin-1 (cp1252, whose 0x80 is
+    the euro), else Latin-1 itself. A NUL byte otherwise: not text (``not_utf8``)."""
+    with open(path, "rb") as handle:
+        start = handle.read(4096)
+        if start.startswith(codecs.BOM_UTF8):
+            encoding = "utf-8-sig"
+        elif start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return "utf-16"
+        elif b"\0" in start:
+            head = start[:200] if len(start) % 2 == 0 else start[:199]
+            for zeros, encoding in ((head[1::2], "utf-16-le"), (head[0::2], "utf-16-be")):
+                if zeros.count(0) >= 0.9 * len(zeros):  # ASCII, mostly
+                    return encoding
+            raise not_utf8(path)
+        else:
+            encoding = "utf-8"
+        decoder = codecs.getincrementaldecoder(encoding)()
+        try:
+            block = start
+            while block:
+                decoder.decode(block)
+                block = handle.read(1 << 20)
+            decoder.decode(b"", final=True)
+            return encoding
+        except UnicodeDecodeError:
+            pass
+        handle.seek(0)
+        try:
+            for block in iter(partial(handle.read, 1 << 20), b""):
+                block.decode("cp1252")
+            return "cp1252"
+        except UnicodeDecodeError:
+            return "latin-1"
 
 
 def too_long(path: str, number: int) -> BadInput:
@@ -70,7 +111,7 @@ def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
 def _opening(path: str) -> list[tuple[int, str]]:
     """The file's first two lines that are not blank (fewer in a shorter file)."""
     opening: list[tuple[int, str]] = []
-    with open(path, encoding="utf-8-sig") as handle:
+    with open(path, encoding=encoding_of(path)) as handle:
         for number, line in lines_of(handle, path):
             if line.strip():
                 opening.append((number, line))
@@ -80,7 +121,8 @@ def _opening(path: str) -> list[tuple[int, str]]:
 
 
 def detect(path: str) -> str:
-    """"pokerstars" or "phh", by the file's first line that is not blank; BadInput otherwise."""
+    """The file's format (a key of FORMATS), by its first line that is not blank (and for
+    "#Game No : N", the next); BadInput otherwise."""
     if os.path.isdir(path):
         raise BadInput(f"{path}: a directory, not a hand-history file")
     if not os.path.exists(path):
@@ -105,7 +147,7 @@ def detect(path: str) -> str:
     if path.lower().endswith((".phh", ".phhs")) or _TOML_START.match(line):
         return "phh"
     raise BadInput(
-        f"{path}:{number}: not a hand history: neither PokerStars text nor PHH (it starts {line.strip()[:40]!r})"
+        f"{path}:{number}: not a hand history: none of {READ} (it starts {line.strip()[:40]!r})"
     )
 
 
@@ -118,7 +160,7 @@ def read_hands(
     before = 0
     for path, kind in kinds:
         try:
-            with open(path, encoding="utf-8-sig") as handle:
+            with open(path, encoding=encoding_of(path)) as handle:
                 for count, item in enumerate(hands_of(kind, lines_of(handle, path), path, skip_bad), start=1):
                     if not count % PROGRESS_HANDS:
                         progress(before + handle.buffer.tell())  # bytes read ahead: near enough

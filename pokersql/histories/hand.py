@@ -35,7 +35,7 @@ def hundredths(text: str) -> int:
     whole, dot, fraction = text.partition(".")
     if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
         return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
-    cleaned = text.strip().lstrip("$€£").replace(",", "")
+    cleaned = text.strip().lstrip("$€£¥₹").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
     if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):
@@ -105,7 +105,8 @@ class Hand:
     __slots__ = ("site", "hand_id", "source_file", "source_line", "game", "small_blind", "big_blind", "ante",
                  "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
                  "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
-                 "seated", "folded")
+                 "seated", "folded", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level",
+                 "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -133,6 +134,20 @@ class Hand:
         self.street = "preflop"
         self.seated: dict[int, str] = {}  # seat -> player
         self.folded: set[str] = set()
+        self.tournament_id: str | None = None
+        self.buy_in: int | None = None
+        self.fee: int | None = None
+        self.bounty: int | None = None
+        self.buy_in_currency: str | None = None
+        self.level: str | None = None
+        self.game_mix: str | None = None
+        self.hole_count = 2  # the hole cards each player is dealt (games.HOLE_CARDS)
+        self.ranked = True  # a Hold'em hand: its two hole cards are hole_1 and hole_2, which the views rank
+        self.cash_outs: dict[str, tuple[int, int]] = {}  # player -> (cashed out, the fee)
+        self.bounties: dict[str, int] = {}  # player -> bounty won
+        self.absent: dict[str, tuple[int, int]] = {}  # a seat sitting out: player -> (seat, stack)
+        self.board2: list[tuple[str, int]] = []  # the second board (run it twice, Split Hold'em), whole
+        self.collected2: dict[str, int] = {}  # what each player collected from the second board's showdown
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
@@ -143,8 +158,10 @@ class Hand:
         self.seats[player] = (number, stack)
         self.put[player] = 0
 
-    def sit_out(self, number: int, player: str) -> None:
-        """A seat taken by ``player``, who is not dealt in (sitting out): no player of the hand."""
+    def sit_out(self, number: int, player: str, stack: int | None = None) -> None:
+        """A seat taken by ``player``, who is not dealt in (sitting out): no player of the hand,
+        unless the hand deals them in all the same (``_known``: a tournament blinds a player
+        sitting out, and folds their cards)."""
         if player in self.seated.values():
             seat = next(seat for seat, name in self.seated.items() if name == player)
             raise BadHand(f"player {player!r} sits twice: in seats {seat} and {number}")
@@ -155,17 +172,23 @@ class Hand:
             table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
             raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
         self.seated[number] = player
+        if stack is not None:
+            self.absent[player] = (number, stack)
 
     def _known(self, player: str) -> None:
         if player not in self.seats:
-            raise BadHand(f"{player!r} has no seat in this hand")
+            if player not in self.absent:
+                raise BadHand(f"{player!r} has no seat in this hand")
+            self.seats[player] = self.absent.pop(player)  # said to sit out, and in the hand all the same
+            self.put[player] = 0
 
     def act(self, player: str, action: str, added: int, all_in: bool = False, dead: bool = False) -> None:
         """``player`` puts ``added`` more chips in (0 for a fold or a check); ``dead`` chips (an
         ante, a small blind posted with the big) count in the pot, not in the street's bet."""
         seated = self.seats.get(player)
         if seated is None:
-            raise BadHand(f"{player!r} has no seat in this hand")
+            self._known(player)
+            seated = self.seats[player]
         put = self.put[player] + added
         stack = seated[1]
         if put > stack:
@@ -186,12 +209,28 @@ class Hand:
         self.street_totals = {}
         self.board.extend((street, card) for card in cards)
 
+    def second_board(self, cards: list[int | None]) -> None:
+        """The second board so far (its cards shared with the first included): a hand run twice, or
+        Split Hold'em's. Its hole cards are then no longer hole_1 and hole_2, which the views rank
+        against one board (``ranked``)."""
+        if None in cards or not 3 <= len(cards) <= 5:
+            raise BadHand(f"a second board of {len(cards)} card(s)")
+        streets = ("flop", "flop", "flop", "turn", "river")
+        self.board2 = [(streets[number], card) for number, card in enumerate(cards)]  # type: ignore[misc]
+        self.ranked = False
+
+    def cancel(self) -> None:
+        """A hand the site cancelled ("Hand cancelled"): what was put in goes back, no action stands."""
+        self.actions.clear()
+        self.put = dict.fromkeys(self.put, 0)
+        self.street_totals = {}
+
     def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
         self._known(player)
-        if None in cards:
-            return  # cards the history does not know
-        if len(cards) != 2:
-            raise BadHand(f"{player} has {len(cards)} hole cards, not 2 (Hold'em)")
+        if None in cards or 0 < len(cards) < self.hole_count:
+            return  # cards the history does not know (one card of two shown, say)
+        if len(cards) != self.hole_count:
+            raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
         known = tuple(cards)  # type: ignore[arg-type]
         if self.holes.get(player, known) != known:
             raise BadHand(f"{player} shows {_text(known)} but was dealt {_text(self.holes[player])}")
@@ -199,12 +238,14 @@ class Hand:
         if shown:
             self.shown[player] = known
 
-    def collect(self, player: str, amount: int) -> None:
+    def collect(self, player: str, amount: int, second_board: bool = False) -> None:
         self._known(player)
         if amount and player in self.folded:
             raise BadHand(f"{player} folded, and collects {amount / 100:g} from the pot")
         assert self.collected is not None
         self.collected[player] = self.collected.get(player, 0) + amount
+        if second_board:
+            self.collected2[player] = self.collected2.get(player, 0) + amount
 
     # -- checked -------------------------------------------------------------
     def returned(self) -> int:
@@ -222,6 +263,8 @@ class Hand:
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
+        first = {card for _, card in self.board}
+        places.append(("the second board", tuple(card for _, card in self.board2 if card not in first)))
         for place, cards in places:
             for card in cards:
                 if card in owner:
@@ -229,6 +272,8 @@ class Hand:
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
+        if self.total_pot is not None and self.total_pot != pot and returned is not None:
+            pot = sum(self.put.values()) - max(returned, self.returned())  # an old history gives a walk's big blind back without a word
         if pot > MAX_HUNDREDTHS:
             raise BadHand(f"amount too large: a pot of {_exactly(pot)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
         if self.total_pot is not None and self.total_pot != pot:
@@ -237,7 +282,7 @@ class Hand:
             taken = sum(self.collected.values()) + (self.rake or 0)
             if taken > pot:
                 raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
-            if self.rake is not None and taken != pot:
+            if self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
                 raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
 
     # -- written ---------------------------------------------------------------
@@ -253,30 +298,46 @@ class Hand:
         tables["history_hands"].append((
             site, hand_id, self.game, self.small_blind / 100, self.big_blind / 100, self.ante / 100, self.currency,
             self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
-            _money(self.total_pot), _money(self.rake), self.source_file, self.source_line,
+            _money(self.total_pot), _money(self.rake), self.source_file, self.source_line, self.tournament_id,
+            _money(self.buy_in), _money(self.fee), _money(self.bounty), self.buy_in_currency, self.level, self.game_mix,
         ))
         seats, results = tables["history_seats"], tables["history_results"]
-        collected, holes, shown = self.collected, self.holes, self.shown
+        collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
         for player, (seat, stack) in self.seats.items():
             hole = holes.get(player)
             if hole is None:
                 seats.append((site, hand_id, seat, player, stack / 100, None, None, None))
-            else:
+            elif ranked:
                 seats.append((site, hand_id, seat, player, stack / 100, hole[0], hole[1], f"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"))
+            else:
+                seats.append((site, hand_id, seat, player, stack / 100, None, None, _text(hole)))
             won = None if collected is None else collected.get(player, 0) / 100
+            extra = self._extra(player)
             cards = shown.get(player)
             if cards is None:
-                results.append((site, hand_id, seat, player, won, None, None, None))
+                results.append((site, hand_id, seat, player, won, None, None, None, *extra))
+            elif ranked:
+                results.append((site, hand_id, seat, player, won, cards[0], cards[1], f"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}", *extra))
             else:
-                results.append((site, hand_id, seat, player, won, cards[0], cards[1], f"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}"))
+                results.append((site, hand_id, seat, player, won, None, None, _text(cards), *extra))
         where = {player: seat for player, (seat, _) in self.seats.items()}
         tables["history_actions"].extend(
             (site, hand_id, number, street, where[player], player, action, added / 100, total / 100, all_in)
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
         )
         tables["history_board"].extend(
-            (site, hand_id, number, street, card, CARD_NAMES[card]) for number, (street, card) in enumerate(self.board, start=1)
+            (site, hand_id, number, street, card, CARD_NAMES[card], 1) for number, (street, card) in enumerate(self.board, start=1)
         )
+        tables["history_board"].extend(
+            (site, hand_id, number, street, card, CARD_NAMES[card], 2) for number, (street, card) in enumerate(self.board2, start=1)
+        )
+
+    def _extra(self, player: str) -> tuple[float | None, float | None, float | None, float | None]:
+        """The player's cash-out, its fee, the bounty won, and what the second board gave (042's
+        columns of history_results)."""
+        cash_out, fee = self.cash_outs.get(player, (None, None))
+        second = self.collected2.get(player, 0) if self.board2 else None
+        return _money(cash_out), _money(fee), _money(self.bounties.get(player)), _money(second)
 
     def add_csv(self, tables: dict[str, list[str]]) -> None:
         """Append the hand's rows to ``tables`` (table name -> lines) as lines of CSV, the same
@@ -289,23 +350,33 @@ class Hand:
             f"{key},{_quoted(self.game)},{self.small_blind},{self.big_blind},{self.ante},"
             f"{_field(self.currency)},{_field(self.played_at)},{_field(self.time_zone)},{_field(self.table_name)},"
             f"{_number(self.max_seats)},{_number(self.button_seat)},{_number(self.total_pot)},{_number(self.rake)},"
-            f"{_quoted(self.source_file)},{self.source_line}\n"
+            f"{_quoted(self.source_file)},{self.source_line},{_field(self.tournament_id)},{_number(self.buy_in)},"
+            f"{_number(self.fee)},{_number(self.bounty)},{_field(self.buy_in_currency)},{_field(self.level)},"
+            f"{_field(self.game_mix)}\n"
         )
         seats, results = tables["history_seats"], tables["history_results"]
-        collected, holes, shown = self.collected, self.holes, self.shown
+        collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
+        cash_outs, bounties = self.cash_outs, self.bounties
         for player, (seat, stack) in self.seats.items():
             named = f"{key},{seat},{_quoted(player)}"
             hole = holes.get(player)
             if hole is None:
                 seats.append(f"{named},{stack},,,\n")
-            else:
+            elif ranked:
                 seats.append(f'{named},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
+            else:
+                seats.append(f'{named},{stack},,,"{_text(hole)}"\n')
             won = "" if collected is None else collected.get(player, 0)
+            cash_out, fee = cash_outs.get(player, (None, None))
+            second = self.collected2.get(player, 0) if self.board2 else None
+            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)}"
             cards = shown.get(player)
             if cards is None:
-                results.append(f"{named},{won},,,\n")
+                results.append(f"{named},{won},,,,{extra}\n")
+            elif ranked:
+                results.append(f'{named},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}",{extra}\n')
             else:
-                results.append(f'{named},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}"\n')
+                results.append(f'{named},{won},,,"{_text(cards)}",{extra}\n')
         # history_actions: action_no comes before the seat, so the key and the seat are apart here
         seated = {player: f"{seat},{_quoted(player)}" for player, (seat, _) in self.seats.items()}
         tables["history_actions"].extend(
@@ -313,5 +384,8 @@ class Hand:
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
         )
         tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]}\n" for number, (street, card) in enumerate(self.board, start=1)
+            f"{key},{number},{street},{card},{CARD_NAMES[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
+        )
+        tables["history_board"].extend(
+            f"{key},{number},{street},{card},{CARD_NAMES[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
         )

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from ..errors import BadInput
-from . import MAX_LINE, Skipped, bounded, detect, hands_of, not_utf8, pokerstars, read_hands, too_long
+from . import MAX_LINE, Skipped, bounded, detect, encoding_of, hands_of, not_utf8, pokerstars, read_hands, too_long
 from .store import Batch
 
 PARALLEL_BYTES = 8 << 20  # about 9,000 hands: below this, starting the workers costs more than it saves
@@ -53,6 +53,7 @@ def in_parallel(paths: Sequence[str]) -> bool:
         workers() > 1
         and sum(os.path.getsize(path) for path in paths) >= PARALLEL_BYTES
         and all(detect(path) == "pokerstars" for path in paths)  # the files' first lines read again: only for large files
+        and all(encoding_of(path).startswith("utf-8") for path in paths)  # chunks cut between bytes of UTF-8
     )
 
 

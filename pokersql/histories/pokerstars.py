@@ -11,16 +11,33 @@ import datetime
 import re
 from collections.abc import Iterable, Iterator
 
+from . import games
 from .hand import BadHand, Hand, card_ids, hundredths
 
 SITE = "PokerStars"
 HEADER_START = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #")
+# Sites that write PokerStars' text (and the trackers that convert to it), each hand under its own name
+OTHER_STARTS = ("Run It Once Poker Hand #", "PokerMaster Hand #", "PokerBros Hand #", "Full Tilt Hand #", "Full Tilt Rush Hand #")
+STARTS = HEADER_START + OTHER_STARTS
+_HEADS = frozenset(start[:4] for start in STARTS)
+# A Zoom archive: each hand under a line "*********** # 1 **************", its lines indented by a space
+_ARCHIVE = re.compile(r"\*{5,} # \d+ \*+\s*$")
 _HEADER = re.compile(
-    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+): +(?:Tournament #(\d+), [^-]*- +)?"
-    r"(?P<game>.+?) \((?P<stakes>[^)]*)\)(?: - Level [^-]*)? - (?P<date>\d{4}/\d\d/\d\d) (?P<time>\d\d?:\d\d:\d\d)(?: (?P<zone>\w+))?"
+    r"(?P<site>PokerStars|Run It Once Poker|PokerMaster|PokerBros|Full Tilt)(?: Zoom| Home Game| Rush)? (?:Hand|Game) #(\d+): +"
+    r"(?:\{[^}]*\} +)?(?P<middle>.+?) +- +"
+    r"(?P<date>\d{4}/\d\d?/\d\d?)(?: -)? (?P<time>\d\d?:\d\d(?::\d\d)?)(?: \(?(?P<zone>[A-Z]+)\)?)?"
 )
+# A tournament's header, between its number and its game: the buy-in ("$5+$0.50 USD", "$12.30+$12.25+$2.45 USD"
+# with a bounty, "2000+110", "1FPP", "250 SC", "Freeroll"), then the game, its level and the blinds.
+_TOURNAMENT = re.compile(
+    r"(?:Zoom )?Tournament #(?P<id>\d+), *(?P<buy_in>.*?) *(?<![^ ])(?P<rest>(?:Hold'em|Omaha|Courchevel|Mixed|Triple|Razz|"
+    r"\d Card|8-Game|HORSE|6\+|Split|Badugi|2-7|Team|Zoom) .*)$"
+)
+_LEVEL = re.compile(r" +- +(?P<level>(?:Match Round [IVXLC]+, )?Level [IVXLC]+)$")
+_BUY_IN = re.compile(r"(?P<amounts>[^ ]*?\d[^ ,]*)(?: (?P<currency>[A-Z]{2,3})\b)?")
+_MIXED = re.compile(r"(?P<mix>.+?) \((?P<game>[^,()]+)\)$")
 # The table's name: from the first quote to the last before its size and button (a name may hold a quote).
-_TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<seats>\d+)-max)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
+_TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<seats>\d+)-[Mm]ax)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \((\S+) in chips(?:, \S+ bounty)?\)")
 _STAKES = re.compile(r"([^/\s]+)/([^/\s]+)")
 _TOTAL = re.compile(r"Total pot (\S+).*?\| Rake (\S+)")
@@ -28,21 +45,33 @@ _SUMMARY_CARDS = re.compile(r"Seat \d+: (.+?)(?: \([a-z ]+\))* (showed|mucked) \
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 # Lines that change nothing of the hand: chat, players coming and going.
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
-          " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table")
+          " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
+          " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", '# {"')  # PokerMaster's own data, as JSON
+# Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
+# splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
+_BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
+_CASH_OUT = re.compile(r"(?P<player>.+?) cashed out the hand for (?P<amount>[^ ]+) \| Cash Out Fee (?P<fee>[^ ]+)$")
+_CAP = " and has reached the "  # "raises $5 to $10 and has reached the $10 cap": capped no-limit
 _NOT_DEALT = ("is sitting out", "out of hand")  # what a seat line may say after the chips
 GAMES = ("Hold'em No Limit", "Hold'em Limit", "Hold'em Pot Limit")
 _STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flop", "turn", "river"))
 
 
 def is_header(line: str) -> bool:
-    return line.startswith(HEADER_START)
+    return line.startswith(STARTS) or _ARCHIVE.match(line) is not None
 
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block = 0, []
+    start, block, archive = 0, [], False
     for number, line in lines:
-        if line[:11] == "PokerStars " and line.startswith(HEADER_START):
+        if archive or line[:1] == "*" and _ARCHIVE.match(line):
+            if line[:1] == "*" and _ARCHIVE.match(line):
+                archive = True
+                continue
+            line = line[1:] if line[:1] == " " else line
+        if line[:4] in _HEADS and line.startswith(STARTS):
             if block:
                 yield start, block
             start, block = number, [line]
@@ -62,7 +91,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         header = _HEADER.match(lines[0])
         if header is None:
             raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}")
-        hand = Hand(SITE, header.group(1), source_file, first)
+        hand = Hand(header.group("site"), header.group(2), source_file, first)
         _read_header(hand, header)
         returned = 0
         section = "table"
@@ -90,7 +119,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
                 else:
                     returned += _action_line(hand, line)
             else:
-                returned += _action_line(hand, line)
+                returned += _action_line(hand, line, section == "second showdown")
         number = first
         if section != "summary":
             raise BadHand("truncated hand: it ends before its *** SUMMARY ***")
@@ -104,41 +133,122 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     return hand
 
 
+# What a header says between its number and its date (the game, stakes, tournament), read once
+# for all the hands that share it: a file's hands mostly do.
+_FROM_MIDDLE = ("tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix", "game",
+                "hole_count", "ranked", "small_blind", "big_blind", "ante", "currency")
+_MIDDLES: dict[str, tuple] = {}
+
+
 def _read_header(hand: Hand, header: re.Match) -> None:
-    game = header.group("game")
-    if game not in GAMES:
-        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em ({', '.join(GAMES)})")
-    hand.game = game
-    stakes = header.group("stakes")
-    pair = _STAKES.search(stakes)
-    if pair is None:
-        raise BadHand(f"unreadable stakes {stakes!r}")
-    hand.small_blind, hand.big_blind = hundredths(pair.group(1)), hundredths(pair.group(2))
-    hand.currency = "USD" if "$" in stakes else "EUR" if "€" in stakes else stakes.split()[-1] if " " in stakes else None
+    middle = header.group("middle")
+    known = _MIDDLES.get(middle)
+    if known is None:
+        _read_middle(hand, middle, header.group(0))
+        if len(_MIDDLES) >= 10_000:
+            _MIDDLES.clear()
+        _MIDDLES[middle] = tuple(getattr(hand, name) for name in _FROM_MIDDLE)
+    else:
+        for name, value in zip(_FROM_MIDDLE, known):
+            setattr(hand, name, value)
     date, clock = header.group("date"), header.group("time")
     try:  # a date the tables' timestamp holds: checked here, not by the database's own error
-        when = datetime.datetime(int(date[:4]), int(date[5:7]), int(date[8:]), *map(int, clock.split(":")))
+        year, month, day = map(int, date.split("/"))
+        when = datetime.datetime(year, month, day, *map(int, clock.split(":")))
     except ValueError:
         raise BadHand(f"not a date and time: {date} {clock}") from None
     hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
     hand.time_zone = header.group("zone")
 
 
+def _read_middle(hand: Hand, middle: str, header: str) -> None:
+    tournament = _TOURNAMENT.match(middle)
+    if tournament is not None:
+        hand.tournament_id = tournament.group("id")
+        _buy_in(hand, tournament.group("buy_in").strip(" -,"))
+        middle = tournament.group("rest")
+    stakes_start = middle.rfind(" (") if middle.endswith(")") else -1
+    if stakes_start < 0 and middle.startswith("("):
+        stakes_start = 0
+    if stakes_start < 0:
+        raise BadHand(f"unreadable header {header[:80]!r}: no stakes")
+    game, stakes = middle[:stakes_start].strip(), middle[stakes_start:].strip()[1:-1]
+    if " Limit, " in stakes:  # a mixed game's hand: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)"
+        hand.game_mix = game
+        game, _, stakes = stakes.rpartition(", ")
+    level = _LEVEL.search(game)
+    if level is not None:
+        hand.level = level.group("level")
+        game = game[: level.start()]
+    mixed = _MIXED.match(game)
+    if mixed is not None:  # a mixed tournament's hand: "Mixed Hold'em (Hold'em Limit)"
+        hand.game_mix, game = mixed.group("mix"), mixed.group("game")
+    hand.game = game
+    games.check(hand)
+    _stakes(hand, stakes)
+
+
+def _buy_in(hand: Hand, text: str) -> None:
+    """A tournament's buy-in: the prize pool's part, a bounty's (when there are three), and the fee."""
+    if not text or text == "Freeroll":
+        hand.buy_in, hand.fee = 0, 0
+        return
+    found = _BUY_IN.match(text)
+    if found is None:
+        raise BadHand(f"unreadable buy-in {text!r}")
+    amounts = found.group("amounts")
+    unit = re.sub(r"[\d.,+]", "", amounts)
+    parts = [hundredths(part.rstrip("FPSC").strip()) for part in re.sub(r"[^\d.,+]", "", amounts).split("+")]
+    hand.buy_in, hand.fee = parts[0], parts[-1] if len(parts) > 1 else 0
+    if len(parts) == 3:
+        hand.bounty = parts[1]
+    elif len(parts) > 3:
+        raise BadHand(f"unreadable buy-in {text!r}")
+    hand.buy_in_currency = found.group("currency") or _CURRENCIES.get(unit[:1]) or unit or None
+
+
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+
+
+def _stakes(hand: Hand, stakes: str) -> None:
+    """The blinds (and the currency) of "$0.25/$0.50 USD", "10/20", "Button Blind $2 - Ante $2 USD",
+    "$0.25/$0.50 - $10 Cap - USD"."""
+    stakes = stakes.replace("\xa0", " ")  # a no-break space, in Latin-1 text
+    pair = _STAKES.search(stakes)
+    if pair is not None:
+        hand.small_blind, hand.big_blind = hundredths(pair.group(1)), hundredths(pair.group(2))
+    elif stakes.startswith("Button Blind "):  # 6+ Hold'em: one blind, on the button, and an ante from everyone
+        blind, _, ante = stakes[13:].partition(" - Ante ")
+        hand.small_blind = hand.big_blind = hundredths(blind.split()[0])
+        hand.ante = hundredths(ante.split()[0]) if ante else 0
+    else:
+        raise BadHand(f"unreadable stakes {stakes!r}")
+    words = stakes.split()
+    symbol = next((_CURRENCIES[sign] for sign in _CURRENCIES if sign in stakes), None)
+    hand.currency = words[-1] if len(words) > 1 and words[-1].isalpha() and words[-1].isupper() else symbol
+
+
 def _section(hand: Hand, line: str, section: str) -> str:
-    if line.startswith("*** HOLE CARDS"):
+    if line.startswith("*** HOLE CARDS") or line.startswith("*** PRE-FLOP"):  # Courchevel's card before the flop: the flop's first
         return "preflop"
     if line.startswith("*** SUMMARY"):
         return "summary"
-    if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN")):
+    if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN", "*** FIRST SHOW DOWN")):
         return "showdown"
+    if line.startswith("*** SECOND SHOW DOWN"):
+        return "second showdown"
+    if line.startswith("*** SECOND "):  # run it twice, or Split Hold'em: the second board, whole so far
+        hand.second_board(card_ids(" ".join(_BRACKETS.findall(line))))
+        return section
+    run = line[4:10] == "FIRST "
     for street, start in _STREET_STARTS:
-        if line.startswith(start):
+        if line.startswith(start) or run and line[10:].startswith(start[4:]):
             cards = _BRACKETS.findall(line)
             if not cards:
                 raise BadHand(f"no cards on the {street}: {line!r}")
             hand.deal_board(street, card_ids(cards[-1]))
             return street
-    raise BadHand(f"unknown section {line[:40]!r} (run it twice and other games are not imported)")
+    raise BadHand(f"unknown section {line[:40]!r}")
 
 
 def _seat_line(hand: Hand, line: str) -> None:
@@ -146,18 +256,20 @@ def _seat_line(hand: Hand, line: str) -> None:
     if seat is None:
         raise BadHand(f"unreadable seat line {line[:80]!r}")
     if line[seat.end():].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
-        hand.sit_out(int(seat.group(1)), seat.group(2))
+        hand.sit_out(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
     else:
         hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
 
 
-def _action_line(hand: Hand, line: str) -> int:
+def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
     """Read one line of the play; returns the chips it says are returned (uncalled bets)."""
     player, colon, rest = line.partition(": ")
     if colon:
         all_in = rest.endswith("and is all-in")
         if all_in:
             rest = rest[: -len(" and is all-in")]
+        elif _CAP in rest:
+            rest = rest[: rest.index(_CAP)]
         verb, _, words = rest.partition(" ")
         if verb == "folds":  # the verbs in the order they come most often
             hand.act(player, "fold", 0)
@@ -179,7 +291,7 @@ def _action_line(hand: Hand, line: str) -> int:
             cards = _BRACKETS.search(words)
             if cards is None:
                 raise BadHand(f"no cards shown in {line[:80]!r}")
-            hand.hole(player, card_ids(cards.group(1)), shown=True)
+            hand.hole(player, card_ids(cards.group(1), "XX"), shown=True)
         elif verb in ("mucks", "doesn't"):
             hand._known(player)
         elif not any(noise in line for noise in _NOISE):
@@ -197,7 +309,32 @@ def _action_line(hand: Hand, line: str) -> int:
         return hundredths(amount)
     elif " collected " in line:
         player, _, amount = line.partition(" collected ")
-        hand.collect(player, hundredths(amount.split(" from ")[0]))
+        hand.collect(player, hundredths(amount.split(" from ")[0]), second_board)
+    elif " shows [" in line:  # Run It Once's "Barre shows [4s 4d] for Three of Kind [Qc 8s 4s 4d 4c]"
+        player, _, cards = line.partition(" shows [")
+        hand.hole(player, card_ids(cards.partition("]")[0], "XX"), shown=True)
+    elif line == "Hand cancelled":
+        hand.cancel()
+    elif " split the " in line and " bounty for eliminating " in line:  # "A, B split the $50 bounty for eliminating C"
+        players, _, rest = line.partition(" split the ")
+        names = players.split(", ")
+        share, odd = divmod(hundredths(rest.partition(" ")[0]), len(names))
+        for name in names:
+            hand._known(name)
+            hand.bounties[name] = hand.bounties.get(name, 0) + share + (odd if name == names[0] else 0)
+    elif " cashed out the hand for " in line:
+        cash_out = _CASH_OUT.match(line)
+        if cash_out is None:
+            raise BadHand(f"unreadable cash-out {line[:80]!r}")
+        hand._known(cash_out.group("player"))
+        hand.cash_outs[cash_out.group("player")] = (hundredths(cash_out.group("amount")), hundredths(cash_out.group("fee")))
+    elif " for eliminating " in line or " for splitting the elimination of " in line:
+        bounty = _BOUNTY.match(line)
+        if bounty is None:
+            raise BadHand(f"unreadable bounty {line[:80]!r}")
+        player = bounty.group("player")
+        hand._known(player)
+        hand.bounties[player] = hand.bounties.get(player, 0) + hundredths(bounty.group("amount"))
     elif not any(noise in line for noise in _NOISE):
         raise BadHand(f"unknown line {line[:60]!r}")
     return 0
@@ -208,7 +345,7 @@ def _post(hand: Hand, player: str, words: str, all_in: bool) -> None:
     chips = hundredths(amount)
     if kind == "small blind":
         hand.act(player, "small_blind", chips, all_in)
-    elif kind == "big blind":
+    elif kind in ("big blind", "button blind"):  # 6+ Hold'em's one blind, on the button
         hand.act(player, "big_blind", chips, all_in)
     elif kind == "the ante":
         hand.ante = max(hand.ante, chips)
@@ -226,14 +363,15 @@ def _summary_line(hand: Hand, line: str) -> None:
         if total is None:
             raise BadHand(f"unreadable pot line {line[:80]!r}")
         hand.total_pot, hand.rake = hundredths(total.group(1)), hundredths(total.group(2))
-    elif line.startswith("Board ["):
-        cards = card_ids(line[7:].partition("]")[0])
-        if cards != [card for _, card in hand.board]:
-            raise BadHand(f"the summary's board {line[6:]} is not the board dealt")
+    elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+        board = line.partition("Board ")[2]
+        cards = card_ids(board[1:].partition("]")[0])
+        if cards != [card for _, card in (hand.board2 if line[0] == "S" else hand.board)]:
+            raise BadHand(f"the summary's board {board} is not the board dealt")
     elif line.startswith("Seat "):
         if "[" in line:  # cards shown or mucked (most seats show none)
             seen = _SUMMARY_CARDS.match(line)
             if seen is not None:
-                hand.hole(seen.group(1), card_ids(seen.group(3)), shown=seen.group(2) == "showed")
+                hand.hole(seen.group(1), card_ids(seen.group(3), "XX"), shown=seen.group(2) == "showed")
     elif not any(noise in line for noise in _NOISE):  # text that is not a hand's, before the next hand
         raise BadHand(f"unknown line {line[:60]!r} after the hand's summary")

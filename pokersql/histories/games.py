@@ -1,0 +1,32 @@
+"""The games a history's hand may be of: what is imported (Hold'em, Omaha of 4 to 6 cards, 6+
+Hold'em, Courchevel), how many hole cards each is dealt, and the games refused until the core
+ranks them (hi-lo, stud, razz, draw), in one line naming the game."""
+
+from __future__ import annotations
+
+import re
+
+from .hand import BadHand, Hand
+
+LIMITS = r"(?:No Limit|Pot Limit|Limit|Fixed Limit|Pot Limit Pre-Flop, No Limit Post-Flop)"
+# (the game's name less its limit) -> hole cards dealt to each player
+HOLE_CARDS = {
+    "Hold'em": 2, "Split Hold'em": 2, "6+ Hold'em": 2,
+    "Omaha": 4, "5 Card Omaha": 5, "6 Card Omaha": 6, "Courchevel": 5,
+}
+HOLDEM = "Hold'em"  # the one game whose two hole cards are hole_1 and hole_2 (the views rank them)
+_GAME = re.compile(rf"(?P<name>.+?) {LIMITS}")
+WAITING = ("Hi/Lo", "Stud", "Razz", "Draw", "Badugi", "Lowball")  # games the core does not rank yet
+
+
+def check(hand: Hand) -> None:
+    """Set the hand's hole-card count from its game; BadHand naming a game not imported."""
+    found = _GAME.fullmatch(hand.game)
+    name = found.group("name") if found else None
+    if name in HOLE_CARDS:
+        hand.hole_count = HOLE_CARDS[name]
+        hand.ranked = name == HOLDEM
+        return
+    if any(word in hand.game for word in WAITING):
+        raise BadHand(f"unsupported game {hand.game!r}: hi-lo, stud, razz and draw games are not imported yet")
+    raise BadHand(f"unsupported game {hand.game!r}: pokersql imports Hold'em, Omaha (4 to 6 cards), 6+ Hold'em and Courchevel")

@@ -1,0 +1,273 @@
+"""Every PokerStars file of the fpdb corpus (tests/histories/fpdb/*/Stars, issue 45), imported
+as a user would: which import whole, which are refused and with which one line (never exit 1,
+never a traceback); fpdb's totalProfit of each .hp file's players against the net that
+`history` reads; and the Omaha and 6+ Hold'em showdowns against pokerkit's ranking."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from pokerkit import OmahaHoldemHand, ShortDeckHoldemHand
+
+import pokersql
+from pokersql import migrations
+from pokersql.cli import main
+from pokersql.histories import store as history_store
+from pokersql.errors import BadInput
+from pokersql.histories import read_hands
+
+CORPUS = Path(__file__).resolve().parent / "histories" / "fpdb"
+FILES = sorted(path for path in CORPUS.glob("*/Stars/*/*.txt"))
+# file (from CORPUS) -> the one line after "pokersql: error: FILE" (and before " (--skip-bad ...)")
+REFUSED = {
+    'cash/Stars/Flop/258753941248_anon5.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt':
+        ':9: pp1844675 has 5 hole cards, not 4 (Omaha Pot Limit)',
+    'cash/Stars/Flop/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt':
+        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/6-Card-PLO-6max-USD-0.10-0.25-202208.empty.turncard.txt':
+        ':22: the turn has 0 card(s), not 1',
+    'cash/Stars/Flop/HH20251130.Latona.V.-.0.10-.0.25.-.USD.Pot.Limit.5.Card.Omaha.Hi-Lo.txt':
+        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt':
+        ':1: amounts do not add up: the actions put 13 in the pot, the history says 12.35',
+    'cash/Stars/Flop/NLHE-10max-USD-1.00-2.00-200910.HM1.shows.one.txt':
+        ':1: amounts do not add up: the actions put 103 in the pot, the history says 100',
+    'cash/Stars/Flop/NLHE-6max-EUR-0.02-0.04-201902.RIO.txt':
+        ':1: amounts do not add up: the actions put 9.18 in the pot, the history says 9.56',
+    'cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt':
+        ":11: unknown action '€0.50' of 'STP added'",
+    'cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt':
+        ":11: unknown action '€0.50' of 'STP added'",
+    'cash/Stars/Flop/NLHE-6max-USD-0.50-1.00-202103.PokerBros.txt':
+        ':1: the button is on seat 2, where no one sits',
+    'cash/Stars/Flop/NLHE-6max-USD-2.00-4.00.PT2.export.txt':
+        ':1: not a hand history: neither PokerStars text nor PHH (it starts "POKERSTARS GAME #13177128246: HOLD\'EM N")',
+    'cash/Stars/Flop/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt':
+        ":1: unsupported game 'Courchevel Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/PLO-6-max-USD-30-60-201703.converted.secondsb.txt':
+        ":6: seat 7 of 'Dealer' is not a seat of a table of 6 seats",
+    'cash/Stars/Flop/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt':
+        ':1: amounts do not add up: the actions put 76.51 in the pot, the history says 83.58',
+    'cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt':
+        ":12: unknown action '€5.00' of 'STP added'",
+    'cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt':
+        ':1: amounts do not add up: the actions put 368.76 in the pot, the history says 382.76',
+    'cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt':
+        ":19: no cards on the flop: '*** FLOP *** [Js 3d'",
+    'cash/Stars/Flop/PLO-6max-USD-200-400-201510.partial.observed.txt':
+        ':12: unreadable table line "Table \'Owa III"',
+    'cash/Stars/Flop/PLO5-Hi-Lo-USD-0.10-0.25-issue137.txt':
+        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/PLO8-6max-USD-0.01-0.02-200911.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Flop/PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt':
+        ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt':
+        ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/7-StudHL-USD-0.04-0.08-200911.Cardtest.txt':
+        ":1: unsupported game '7 Card Stud Hi/Lo Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/7-StudHL-USD-0.04-0.08-200911.txt':
+        ":1: unsupported game '7 Card Stud Hi/Lo Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/7-StudHL-USD-400-800-201701.3bet.fix.txt':
+        ":1: unsupported game '7 Card Stud Hi/Lo Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt':
+        ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'cash/Stars/Stud/Razz-USD-0.04-0.08-200911.txt':
+        ":1: unsupported game 'Razz Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Flop/NLHE-3max-EUR-5-202104.RIO.txt':
+        ":5: seat 5 of 'Vance K' is not a seat of a table of 3 seats",
+    'tour/Stars/Flop/NLHE-3max-EUR-5.00-202102.RIO.cub3d.txt':
+        ":5: seat 5 of 'InvesThor' is not a seat of a table of 3 seats",
+    'tour/Stars/Flop/NLHE-3max-EUR-5.00-202103.classic.txt':
+        ":5: seat 5 of 'AlexMusk' is not a seat of a table of 3 seats",
+    'tour/Stars/Flop/NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt':
+        ":7: seat 7 of 'UTG' is not a seat of a table of 6 seats",
+    'tour/Stars/Flop/NLHE-6max-MTT-USD-125-201505.old.converted.walk.no.sb.txt':
+        ":5: seat 7 of 'UTGplus1' is not a seat of a table of 6 seats",
+    'tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt':
+        ':110: no cards on the river: "*** RIVER *** [4d Kh JPokerStars Hand #86564270670: Tournament #604678566, Freeroll Hold\'em No Limit - Level I (20/40) - 2012/09/22 14:06:47 ET"',
+    'tour/Stars/Flop/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt':
+        ":1: unsupported game 'Omaha Hi/Lo No Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Flop/NLO8-USD-STT-201109.Knockout.sample.txt':
+        ":1: unsupported game 'Omaha Hi/Lo No Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Flop/PL-Courcheval-HL-6max-USD-7.50-201705.fixed.flop.txt':
+        ":1: unsupported game 'Courchevel Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Flop/PLO8-6max-USD-11-1-202105.Chico.Converted.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Flop/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt':
+        ":1: unsupported game 'Triple Draw 2-7 Lowball Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Stud/7-StudHL-USD-10-1-200906.PT2.export.txt':
+        ":1: unsupported game 'TOURNAMENT #169962475, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I': pokersql imports Hold'em, Omaha (4 to 6 cards), 6+ Hold'em and Courchevel",
+    'tour/Stars/Stud/Razz-8max-USD-200-15-201009.bracket.in.alias.txt':
+        ":1: unsupported game 'Razz Limit': hi-lo, stud, razz and draw games are not imported yet",
+    'tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt':
+        ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
+}
+WHOLE = [path for path in FILES if path.relative_to(CORPUS).as_posix() not in REFUSED]
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory) -> str:
+    """One DuckDB file holding every Stars file that imports whole, imported in one command."""
+    path = str(tmp_path_factory.mktemp("stars") / "stars.duckdb")
+    status, out, err = cli("--db", path, "import", *map(str, WHOLE))
+    assert (status, err) == (0, ""), err
+    hands = sum(1 for path in WHOLE for line in path.read_bytes().decode("utf-8", "replace").splitlines()
+                if re.match(r"\ufeff?\s*(PokerStars|Run It Once Poker|PokerMaster|PokerBros|Full Tilt)( Zoom| Home Game| Rush)? (Hand|Game) #", line))
+    assert out == f"Imported {hands:,} of {hands:,} hand(s) from {len(WHOLE)} file(s) into {path}\n"
+    return path
+
+
+def test_the_corpus_is_all_there():
+    assert (len(FILES), len(WHOLE), len(REFUSED)) == (135, 91, 44)
+    assert set(REFUSED) <= {path.relative_to(CORPUS).as_posix() for path in FILES}
+
+
+def test_every_whole_file_imports(corpus_db):
+    """The 91 files in one import (the fixture: exit 0, every hand counted), each file's hands stored."""
+    with pokersql.connect(corpus_db) as db:
+        files = {row[0] for row in db.engine.execute("select distinct source_file from history_hands")}
+    assert files == {str(path) for path in WHOLE}
+
+
+def one_line(name: str) -> str:
+    path = CORPUS / name
+    reason = REFUSED[name]
+    skip = "" if "not a hand history" in reason else " (--skip-bad imports the other hands)"
+    return f"{path}{reason}{skip}"
+
+
+def test_every_refused_file_gets_its_line():
+    """Each refused file, read as the import reads it: the one line naming the file, its line and why."""
+    for name in REFUSED:
+        with pytest.raises(BadInput) as refused:
+            for _ in read_hands([str(CORPUS / name)]):
+                pass
+        assert " ".join(str(refused.value).split()) == one_line(name)  # as the command prints it: its spaces one each
+
+
+@pytest.mark.parametrize("name", [
+    "cash/Stars/Flop/NLHE-6max-USD-2.00-4.00.PT2.export.txt",  # not PokerStars' text: refused before any hand
+    "cash/Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt",  # a game not imported yet, on the first hand
+    "tour/Stars/Flop/NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt",  # a seat past the table of its header
+])
+def test_a_refused_file_leaves_the_database_as_it_was(corpus_db, name):
+    """The command: exit 2, that one line, and none of the file's hands written."""
+    with pokersql.connect(corpus_db) as db:
+        before = db.engine.execute("select count(*), sum(total_pot) from history_hands")[0]
+    status, out, err = cli("--db", corpus_db, "import", str(CORPUS / name))
+    assert (status, out, err) == (2, "", f"pokersql: error: {one_line(name)}\n")
+    with pokersql.connect(corpus_db) as db:
+        assert db.engine.execute("select count(*), sum(total_pot) from history_hands")[0] == before
+
+
+def hp_players(path: Path) -> dict[str, dict]:
+    return ast.literal_eval(re.sub(r"\bu'", "'", path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("hp", sorted(CORPUS.glob("*/Stars/*/*.hp")), ids=lambda path: path.name)
+def test_fpdb_total_profit_is_the_net(corpus_db, hp):
+    """Each .hp file's players: fpdb's totalProfit (cents) equals the net of history_player_hands;
+    a file of a game not imported yet is refused instead (above)."""
+    source = hp.with_suffix("")
+    if source.relative_to(CORPUS).as_posix() in REFUSED:
+        assert "not imported yet" in REFUSED[source.relative_to(CORPUS).as_posix()]
+        return
+    with pokersql.connect(corpus_db) as db:
+        db._ensure_lookups(("history_player_hands",))  # the view `history` reads, alone (history_allin_ev is half a minute more)
+        nets = dict(db.engine.execute(
+            "select player, net from history_player_hands join history_hands using (site, hand_id) "
+            "where history_hands.source_file = ?", [str(source)]))
+    expected = {player: Decimal(stats["totalProfit"]) / 100 for player, stats in hp_players(hp).items()}
+    assert {player: Decimal(str(net)) for player, net in nets.items()} == expected
+
+
+RANKERS = {4: OmahaHoldemHand, 5: OmahaHoldemHand, 6: OmahaHoldemHand}
+
+
+def test_omaha_and_short_deck_showdowns_are_pokerkits(corpus_db):
+    """Every Omaha (4 to 6 cards, Courchevel) and 6+ Hold'em hand shown down on one board of five,
+    with one pot (every player still in put in the same) and no cash-out: the players who collect
+    are those whose shown cards pokerkit ranks best (Omaha: two hole cards and three of the board;
+    6+: short deck)."""
+    with pokersql.connect(corpus_db) as db:
+        hands = db.engine.execute(
+            "select site, hand_id, game from history_hands where (game like '%Omaha%' or game like '6+%' or game like 'Courchevel%') "
+            "and hand_id in (select hand_id from history_board group by site, hand_id having count(*) = 5) "
+            "and (site, hand_id) in (select site, hand_id from (select site, hand_id, player, sum(amount) as put, "
+            "max(case when action = 'fold' then 1 else 0 end) as folded from history_actions group by site, hand_id, player) "
+            "where folded = 0 group by site, hand_id having min(put) = max(put)) "
+            "and hand_id not in (select hand_id from history_results where cash_out is not null)")
+        checked = 0
+        for site, hand_id, game in hands:
+            board = "".join(card for (card,) in db.engine.execute(
+                "select card from history_board where site = ? and hand_id = ? order by card_no", [site, hand_id]))
+            shown = db.engine.execute(
+                "select player, shown_cards, collected from history_results where site = ? and hand_id = ? "
+                "and shown_cards is not null", [site, hand_id])
+            if len(shown) < 2:
+                continue
+            ranker = ShortDeckHoldemHand if game.startswith("6+") else OmahaHoldemHand
+            ranks = {player: ranker.from_game(cards.replace(" ", ""), board) for player, cards, _ in shown}
+            best = max(ranks.values())
+            winners = {player for player, rank in ranks.items() if rank == best}
+            assert {player for player, _, collected in shown if collected > 0} == winners, (hand_id, ranks)
+            checked += 1
+    assert checked == 6
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-8-sig", "cp1252"])
+def test_a_file_in_another_encoding_reads_as_in_utf8(tmp_path, encoding):
+    """The same hands, whatever the encoding: UTF-16 with a byte-order mark or without, UTF-8 with
+    one, Windows' Latin-1 (a player named with an e acute, a pot in euros)."""
+    text = (CORPUS.parent / "pluribus_30.txt").read_text(encoding="utf-8").replace("MrWhite", "Mr Blé")
+    text = text.replace("(50/100)", "(€50/€100 EUR)")
+    plain, other = tmp_path / "utf8.txt", tmp_path / f"{encoding}.txt"
+    plain.write_text(text, encoding="utf-8")
+    other.write_bytes(text.encode(encoding))
+    read = [[(hand.hand_id, hand.currency, hand.rows()["history_actions"]) for hand in read_hands([str(path)])]
+            for path in (plain, other)]
+    assert read[0] == read[1] and len(read[0]) == 80 and read[0][0][1] == "EUR"
+    assert any(row[5] == "Mr Blé" for _, _, actions in read[1] for row in actions)
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_a_database_of_histories_before_042_migrates(tmp_path, engine):
+    """A database whose history tables were made before 042 (hands imported then) takes the new
+    columns on the next import: its hands kept, their new columns NULL, a tournament's filled."""
+    path = str(tmp_path / f"old.{engine}")
+    old = [f for f in migrations.files_for(history_store.TABLES, migrations.sql_files()) if not f.added_columns()]
+    with pokersql.connect(path, engine=engine) as db:
+        migrations.migrate(db.engine, files=old)
+        db.engine.execute("insert into history_hands (site, hand_id, game, small_blind, big_blind, ante, source_file, source_line) "
+                          "values ('PokerStars', '1', 'Hold''em No Limit', 1, 2, 0, 'old.txt', 1)")
+    tournament = CORPUS / "tour/Stars/Flop/NLHE-USD-MTT-665-35-201611.bounty.format.txt"
+    status, out, err = cli("--engine", engine, "--db", path, "import", str(tournament))
+    assert (status, err) == (0, ""), err
+    with pokersql.connect(path, engine=engine) as db:
+        rows = db.engine.execute("select hand_id, tournament_id, buy_in, bounty, fee, buy_in_currency, level "
+                                 "from history_hands order by hand_id")
+    plain = [tuple(Decimal(str(value)) if isinstance(value, (float, Decimal)) else value for value in row) for row in rows]
+    assert plain[:2] == [
+        ("1", None, None, None, None, None, None),
+        ("161353453648", "1716600424", Decimal("332.50"), Decimal("332.50"), Decimal("35"), "USD", "Level IX"),
+    ]
