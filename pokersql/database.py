@@ -220,7 +220,6 @@ class Database:
         self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
         self._lookup_copy: own_hands.LookupCopy | None = None
         self._evaluations = 0
-        self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
         # What first use built in a database that held no table (ensure_ready, _ensure_lookups;
         # never a migrate() asked for): "the lookup tables", or "the tables" (all of them); and

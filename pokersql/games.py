@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
+from . import own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
 from .results import GameDealResult, GamePlayerHand, HandResult
@@ -90,49 +90,49 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
     return hand
 
 
-def _fives(game: Game, hand: list[int], board: list[int]) -> list[list[int]]:
-    """Every five cards the hand may play: two hole and three board in Omaha, any five else."""
-    if game.is_omaha:
-        return [list(pair) + list(triple) for pair in combinations(hand, 2) for triple in combinations(board, 3)]
-    return [list(five) for five in combinations(hand, 5)]
+# The hands of one call, one row per card (game_evaluations_of, 041: the best hand under the
+# game's rule, in SQL): a relation of that call only (own_hands.card_relation).
+GAME_CARDS = "game_cards"
+GAME_CARD_COLUMNS = ("hand_no integer", "game varchar", "card_id integer", "is_hole integer", "card_no integer")
+# Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
+# among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
+GAME_EVALUATED = """
+select
+    evaluated.hand_no,
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank{place}
+from game_evaluations_of('game_cards') as evaluated
+order by evaluated.hand_no"""
+PLACE = ",\n    rank() over (order by evaluated.hand_rank) as place"
+
+
+def evaluated_rows(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], places: bool = False) -> list[tuple]:
+    """Each hand's (hand_no, best, points, category, hand_rank[, place]), in order, by
+    game_evaluations_of (041) over the hands as a relation of their own. Omaha: hands are the
+    hole cards and boards their board; else the whole hand, boards []. No hand is ranked here."""
+    hand_nos, card_ids, is_hole, card_nos = [], [], [], []
+    for number, (hand, board) in enumerate(zip(hands, boards), start=1):
+        hand_nos.extend([number] * (len(hand) + len(board)))
+        card_ids.extend(hand + board)
+        is_hole.extend([1] * len(hand) + [0] * len(board))
+        card_nos.extend(range(1, len(hand) + len(board) + 1))
+    columns = {"hand_no": hand_nos, "game": [game.name] * len(hand_nos), "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
+    query = GAME_EVALUATED.format(place=PLACE if places else "")
+    with own_hands.card_relation(db.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
+        return db.engine.execute(own_hands.for_dialect(query, db.engine.dialect, "game_evaluations_of"))
 
 
 def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
     """Each hand's best five under the game, places among them (equal hand_rank, equal place).
 
     Omaha: hands are the hole cards and boards their board; else the whole hand, boards []."""
-    results = _best_of(db, game, hands, boards)
-    for result in results:
-        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
-    return results
-
-
-def _best_of(
-    db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], rank: Any = None
-) -> list[HandResult]:
-    """Each hand's best five under the game (as best_hands, without places). ``rank`` ranks
-    the five-card hands (db._rank_hands: a few; _rank_fives: many)."""
-    fives_of = [_fives(game, hand, board) for hand, board in zip(hands, boards)]
-    every_five = [five for fives in fives_of for five in fives]
-    evaluated = (rank or db._rank_hands)(every_five)
-    ranks = _short_deck_ranks(db, game.ranking) if game.ranking != "standard" else None
-    results = []
-    start = 0
-    for hand, board, fives in zip(hands, boards, fives_of):
-        candidates = evaluated[start : start + len(fives)]
-        start += len(fives)
-        if ranks is None:
-            best = min(candidates, key=lambda r: r.hand_rank)
-            result = HandResult(_cards(hand, board), best.best, best.points, best.category, best.hand_rank)
-        else:
-            best = min(candidates, key=lambda r: ranks[r.hand_rank][0])
-            hand_rank, points, category = ranks[best.hand_rank]
-            cards = best.best
-            if points in (4, 8) and best.points not in (4, 8):  # A-6-7-8-9: the ace plays low
-                cards = cards[1:] + cards[:1]
-            result = HandResult(_cards(hand, board), cards, points, category, hand_rank)
-        results.append(result)
-    return results
+    rows = evaluated_rows(db, game, hands, boards, places=True)
+    return [
+        HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank, place)
+        for hand, board, (_, best, points, category, hand_rank, place) in zip(hands, boards, rows)
+    ]
 
 
 def _cards(hand: list[int], board: list[int]) -> list[str]:
@@ -141,25 +141,10 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 
 def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
     """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
-    fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` (its lookup tables
-    rank every five) and short_deck_classes (033, by _short_deck_ranks); not ``hands`` (008)."""
-    return (*holdem_needs, "short_deck_classes")
-
-
-def _short_deck_ranks(db: Database, ranking: str) -> dict[int, tuple[int, int, str]]:
-    """Hold'em's hand_rank of five cards -> (hand_rank, points, category) in the short-deck
-    ranking: the same class (rank_key, is_flush), ranked by short_deck_classes (033)."""
-    cache = db._game_ranks
-    if ranking not in cache:
-        rows = db.engine.execute(
-            "select hand_classes.hand_rank, short_deck_classes.hand_rank, short_deck_classes.points, "
-            "short_deck_classes.category from hand_classes inner join short_deck_classes "
-            "on short_deck_classes.rank_key = hand_classes.rank_key "
-            "and short_deck_classes.is_flush = hand_classes.is_flush where short_deck_classes.ranking = ?",
-            (ranking,),
-        )
-        cache[ranking] = {standard: (rank, points, category) for standard, rank, points, category in rows}
-    return cache[ranking]
+    fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` and
+    game_evaluations_of (041, with what it reads: games and short deck's lookup, 033 and 034);
+    not ``hands`` (008)."""
+    return (*holdem_needs, "game_evaluations_of")
 
 
 def evaluate(db: Database, game: Game, cards: str | list[str], board: list[int]) -> HandResult:
@@ -185,7 +170,6 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
 
 # -- a file's hands (eval --file --game) ---------------------------------------------
 
-FIVES_PER_QUERY = 50_000  # five-card hands ranked at a time by _rank_fives (memory: a few tens of MB)
 
 
 def file_columns(game: Game) -> tuple[str, ...] | None:
@@ -196,10 +180,8 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
 
 def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
     """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
-    (cards, best, points, category, hand_rank) per row, as eval picks one hand's (_best_of), its
-    fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
-    from . import own_hands
-
+    (cards, best, points, category, hand_rank) per row, by game_evaluations_of (041) as eval's
+    (evaluated_rows). A bad row: BadInput naming it."""
     if game.is_omaha and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
     whats = [f"'{name}'" for name in source.columns] or ["the hand"]
@@ -217,34 +199,25 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
             raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
         hands.append(hole)
         boards.append(board)
-    return [(r.cards, r.best, r.points, r.category, r.hand_rank) for r in best_of_many(db, game, hands, boards)]
+    rows = evaluated_rows(db, game, hands, boards)
+    return [
+        (_cards(hand, board), best.split(" "), points, category, hand_rank)
+        for hand, board, (_, best, points, category, hand_rank) in zip(hands, boards, rows)
+    ]
 
 
 def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
-    """Many hands' best five under the game (as _best_of; Omaha: hole cards and their board,
-    else the whole hand and boards []), their fives ranked FIVES_PER_QUERY at a time by _rank_fives."""
-
-    def rank(fives: list[list[int]]) -> list[HandResult]:
-        return _rank_fives(db, fives)
-
-    most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.is_omaha else math.comb(7, 5)  # a row's most
-    per_query = FIVES_PER_QUERY // most_fives
+    """Many hands' best five under the game (as best_hands, without places), own_hands.batch_rows at a time."""
+    size = own_hands.batch_rows(db.engine)
     results = []
-    for start in range(0, len(hands), per_query):
-        results.extend(_best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank))
+    for start in range(0, len(hands), size):
+        part, part_boards = hands[start : start + size], boards[start : start + size]
+        rows = evaluated_rows(db, game, part, part_boards)
+        results.extend(
+            HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank)
+            for hand, board, (_, best, points, category, hand_rank) in zip(part, part_boards, rows)
+        )
     return results
-
-
-def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
-    """Many five-card hands, ranked by evaluate_many's batches of Hold'em (own_hands: on DuckDB
-    one pass in SQL, DUCKDB_EVALUATED; elsewhere hand_evaluations_of on a temporary relation)."""
-    from . import own_hands
-    from .progress import no_progress
-    from .results import EvaluateManyResult
-
-    texts = [" ".join(card_name(card) for card in five) for five in fives]
-    source = own_hands.source_of(texts, own_hands.batch_rows(db.engine))
-    return list(EvaluateManyResult(own_hands.evaluate_source(db.engine, source, no_progress)))
 
 
 # -- equity ------------------------------------------------------------------------

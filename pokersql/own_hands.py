@@ -44,6 +44,7 @@ flush, largest group first: one definition, ``card_play_key`` (011), that every 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
 import functools
 import importlib
@@ -93,18 +94,42 @@ order by evaluated.hand_no"""
 
 
 @functools.lru_cache(maxsize=None)
-def for_dialect(query: str, dialect: str) -> str:
-    """A query that calls hand_evaluations_of, as an engine of ``dialect`` runs it: on DuckDB as
-    written (the macro is in the database), elsewhere with the macro's query from the SQL file
-    expanded into it (transpile), once per process."""
+def for_dialect(query: str, dialect: str, macro: str = "hand_evaluations_of") -> str:
+    """A query that calls the table macro ``macro``, as an engine of ``dialect`` runs it: on
+    DuckDB as written (the macro is in the database), elsewhere with the macro's query from the
+    SQL files expanded into it (transpile, with the macros of every file of the engine: one
+    macro may call another's), once per process."""
     from . import migrations
     from .transpile import SOURCE_DIALECT, table_macros, transpile
 
     if dialect == SOURCE_DIALECT:
         return query
-    (source,) = [f for f in migrations.sql_files() if ("macro", "hand_evaluations_of") in [d[:2] for d in f.definitions()]]
-    (statement,) = transpile(query, dialect, source.script, table_macros([source.text]))
+    files = migrations.sql_files()
+    (source,) = [f for f in files if ("macro", macro) in [d[:2] for d in f.definitions()]]
+    (statement,) = transpile(query, dialect, source.script, table_macros(f.text for f in files if f.runs_on(dialect)))
     return statement
+
+
+@contextlib.contextmanager
+def card_relation(
+    engine: Any, name: str, columns: Sequence[str], values: dict[str, list[Any]], key: Sequence[str] = ()
+) -> Iterator[None]:
+    """For the block, a relation ``name`` of ``columns`` (``"hand_no integer"``, ...) holding
+    ``values`` (a list per column, by its name), outside the database and gone after it: on
+    DuckDB an Arrow table registered with the connection (with pyarrow), else
+    ``Engine.temporary`` (a TEMP table keyed by ``key`` on SQLite and PostgreSQL)."""
+    if engine.reads_frames and _has("pyarrow"):
+        import pyarrow as pa
+
+        engine.connection.register(name, pa.table({column.split()[0]: values[column.split()[0]] for column in columns}))
+        try:
+            yield
+        finally:
+            engine.connection.unregister(name)
+        return
+    rows = list(zip(*(values[column.split()[0]] for column in columns)))
+    with engine.temporary(name, columns, rows, key=key):
+        yield
 
 LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
 # What evaluating a hand reads: the lookup tables and the macro over them (its file, 011, on
