@@ -178,25 +178,18 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
     return ("hole", "board") if game.is_omaha else None
 
 
-def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
+def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
     """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
-    (cards, best, points, category, hand_rank) per row, by game_evaluations_of (041) as eval's
-    (evaluated_rows). A bad row: BadInput naming it."""
+    (cards, best, points, category, hand_rank) per row, by game_evaluations_of (041) as eval's.
+    A frame on DuckDB is read in SQL (_duckdb_batch); other hands are parsed here and given as
+    long rows (evaluated_rows). A bad row: BadInput naming it (_row_hand)."""
     if game.is_omaha and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
-    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    if db.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and own_hands._has("pyarrow"):
+        return _duckdb_batch(db, game, source, batch)
     hands, boards = [], []
     for index, values in enumerate(batch.hand_values()):
-        try:
-            texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
-            if game.is_omaha:
-                board = parse_cards(texts[1])
-                hole = omaha_hand(game, texts[0], board)
-                check_distinct([hole, board], ["the hand", "the board"])
-            else:
-                hole, board = short_deck_hand(game, " ".join(texts), []), []
-        except BadInput as e:
-            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+        hole, board = _row_hand(game, source, batch, index, values)
         hands.append(hole)
         boards.append(board)
     rows = evaluated_rows(db, game, hands, boards)
@@ -204,6 +197,111 @@ def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tu
         (_cards(hand, board), best.split(" "), points, category, hand_rank)
         for hand, board, (_, best, points, category, hand_rank) in zip(hands, boards, rows)
     ]
+
+
+def _row_hand(game: Game, source: Any, batch: Any, index: int, values: tuple) -> tuple[list[int], list[int]]:
+    """Row ``index`` of the batch (its values of the hand's columns) as (hole, board) card ids
+    (short deck: the whole hand, and []); else BadInput naming the row and what is wrong."""
+    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    try:
+        texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+        if game.is_omaha:
+            board = parse_cards(texts[1])
+            hole = omaha_hand(game, texts[0], board)
+            check_distinct([hole, board], ["the hand", "the board"])
+            return hole, board
+        return short_deck_hand(game, " ".join(texts), []), []
+    except BadInput as e:
+        raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+
+
+# DuckDB: a batch's frame, registered, read in SQL: each row's cards (card_ids_in_text, 027),
+# checked as _row_hand checks them (the counts, the deck, none twice), as long rows to
+# game_evaluations_of (041), the rows in the input's order; a row that is not a hand of the game
+# gets no class, and _row_hand names the first such.
+DUCKDB_GAME_EVALUATED = """
+with
+    numbered as (
+        select
+            numbers.range + 1 as hand_no,
+            {hole_text} as hole_text,
+            {board_text} as board_text
+        from {relation} as own_input
+        positional join range(?) as numbers
+    ),
+    parsed as (
+        select
+            hand_no,
+            case when regexp_full_match(hole_text, '{cards}') then card_ids_in_text(hole_text) end as hole,
+            case when regexp_full_match(board_text, '{cards}') then card_ids_in_text(board_text) end as board
+        from numbered
+    ),
+    game_hands as (
+        select
+            hand_no,
+            hole,
+            board
+        from parsed
+        where len(hole) between ? and ?
+            and len(board) between ? and ?
+            and list_min(hole || board) >= ?
+            and len(list_distinct(hole || board)) = len(hole) + len(board)
+    ),
+    game_cards as (
+        select
+            hand_no,
+            ? as game,
+            unnest(hole || board) as card_id,
+            unnest(list_transform(hole, lambda card: 1) || list_transform(board, lambda card: 0)) as is_hole,
+            unnest(range(1, len(hole) + len(board) + 1)) as card_no
+        from game_hands
+    ),
+    card_names as (
+        select {names} as names
+    )
+select
+    list_transform(parsed.hole || parsed.board, lambda card: card_names.names[card + 1]) as cards,
+    string_split(evaluated.best, ' ') as best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank
+from parsed
+cross join card_names
+left join game_evaluations_of('game_cards') as evaluated
+    on evaluated.hand_no = parsed.hand_no
+order by parsed.hand_no"""
+
+
+def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
+    """A batch's frame evaluated by DUCKDB_GAME_EVALUATED: an Arrow table of RESULT_COLUMNS."""
+    connection = db.engine.connection
+    connection.register(own_hands.INPUT_NAME, batch.frame)
+    try:
+        types = dict(connection.execute(f"select column_name, column_type from (describe {own_hands.INPUT_NAME})").fetchall())
+        if game.is_omaha:
+            hole_text = own_hands.duckdb_hand_text(batch.columns[:1], types)
+            board_text = own_hands.duckdb_hand_text(batch.columns[1:], types)
+            counts = (game.hole_cards, game.hole_cards, 3, 5)
+        else:
+            hole_text, board_text = own_hands.duckdb_hand_text(batch.columns, types), "''"
+            counts = (5, 7, 0, 0)
+        sql = DUCKDB_GAME_EVALUATED.format(
+            hole_text=hole_text, board_text=board_text, relation=own_hands.INPUT_NAME,
+            cards=own_hands.DUCKDB_CARDS_PATTERN, names=own_hands.DUCKDB_CARD_NAMES,
+        )
+        params = [batch.count, *counts, (game.lowest_value - 2) * 4, game.name]
+        relation = connection.sql(sql, params=params)
+        chunk = (getattr(relation, "to_arrow_table", None) or relation.arrow)()
+    finally:
+        connection.unregister(own_hands.INPUT_NAME)
+    ranks = chunk.column("hand_rank")
+    if ranks.null_count:
+        import pyarrow.compute as pc
+
+        index = pc.index(pc.is_null(ranks), True).as_py()
+        _row_hand(game, source, batch, index, batch.row(index))
+        raise own_hands.bad_row(source, batch, index)
+    return chunk
 
 
 def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:

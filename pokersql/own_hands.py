@@ -719,12 +719,15 @@ def _each_card(template: str, separator: str) -> str:
 
 
 # The 52 card names in card_id order, as a DuckDB list: names[card_id + 1].
-_CARD_NAME_LIST = "[\n            " + ",\n            ".join(
+DUCKDB_CARD_NAMES = "[\n            " + ",\n            ".join(
     ", ".join(f"'{name}'" for name in CARD_NAMES[value * 4 : value * 4 + 4]) for value in range(13)
 ) + "\n        ]"
 
-# cards.SEPARATORS as an RE2 character class ('[\\x{2c}\\x{9}...]'), its braces doubled for str.format.
-_SEPARATOR_CLASS = "[" + "".join("\\x{{%x}}" % ord(char) for char in SEPARATORS) + "]"
+# cards.SEPARATORS as an RE2 character class ('[\\x{2c}\\x{9}...]'); _SEPARATOR_CLASS, its braces doubled for str.format.
+SEPARATOR_RE2 = "[" + "".join("\\x{%x}" % ord(char) for char in SEPARATORS) + "]"
+_SEPARATOR_CLASS = SEPARATOR_RE2.replace("{", "{{").replace("}", "}}")
+# Text that is cards and separators only, in any notation of the contract (RE2, DuckDB's regexp_full_match).
+DUCKDB_CARDS_PATTERN = SEPARATOR_RE2 + "*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠]" + SEPARATOR_RE2 + "*)*"
 
 DUCKDB_EVALUATED = """
 with
@@ -747,7 +750,7 @@ with
                     then own_hands.hand_text
                 when regexp_full_match(
                     own_hands.hand_text,
-                    '""" + _SEPARATOR_CLASS + """*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠]""" + _SEPARATOR_CLASS + """*)*'
+                    '""" + DUCKDB_CARDS_PATTERN.replace("{", "{{").replace("}", "}}") + """'
                 )
                     -- Separators out, ranks upper case (10 as T), suits lower case (symbols as
                     -- letters; the ranks hold none of the letters S H D C), a space after each card.
@@ -811,7 +814,7 @@ with
     ),
     card_names as (
         select
-            """ + _CARD_NAME_LIST + """ as names
+            """ + DUCKDB_CARD_NAMES + """ as names
     )
 select
     string_split(card_places.hand_text, ' ') as cards,
@@ -922,7 +925,7 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
             parts = DUCKDB_KEPT_ORDER
         else:
             parts, params = DUCKDB_SORTED, [*params, batch.count]
-        sql = DUCKDB_EVALUATED.format(hand_text=_duckdb_hand_text(columns, types), relation=relation, **parts)
+        sql = DUCKDB_EVALUATED.format(hand_text=duckdb_hand_text(columns, types), relation=relation, **parts)
         # One pass: a row per hand, in the input's order; a hand that is not one has no class
         # (a null hand_rank), and the first such row is named.
         if arrow:
@@ -957,7 +960,7 @@ def _text_or_none(value: Any) -> str | None:
         return None
 
 
-def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
+def duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
     """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board.
 
     Null when a column is null, a list holds a null, bytes are not UTF-8, or a cell is over
