@@ -113,9 +113,11 @@ with
             fives.hand_no,
             fives.ranking,
             min(cast(game_classes.hand_rank as bigint) * 1048576 + fives.card_nos) as five_key
+        -- SQLite: a cross join keeps this order, each five then its class (by an index of
+        -- its own), where its planner scanned every five of the ranking for each class.
         from fives
-        inner join game_classes
-            on game_classes.ranking = fives.ranking
+        cross join game_classes
+        where game_classes.ranking = fives.ranking
             and game_classes.rank_key = fives.rank_key
             and game_classes.is_flush = fives.is_flush
         group by fives.hand_no, fives.ranking
