@@ -2,10 +2,11 @@
 
 What a game is lives in SQL, in the table ``games`` (033): its ranking, its deck (the lowest
 value) and its hand-forming rule. ``GAMES`` here is the same six rows, for checking what
-people type before a query runs (a test holds the two equal). A game's hand is evaluated on
-the one definition: every five cards it may play are looked up as Hold'em's classes
-(``hand_evaluations_of``, 011, which also orders the best five), and short deck ranks those
-classes by its own table (``short_deck_classes``, 033) before the best is taken.
+people type before a query runs (a test holds the two equal). A game's hand is evaluated in
+SQL, on one definition for every path: ``game_evaluations_of`` (041: every five the game's rule
+lets a hand play, looked up in its ranking's classes, the best five in card_play_key's order),
+over the hands of the call as a relation of their own (``evaluated_rows``; a DuckDB frame read
+in SQL, ``_duckdb_batch``). No hand is ranked here.
 """
 
 from __future__ import annotations
