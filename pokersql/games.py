@@ -94,7 +94,7 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
 # The hands of one call, one row per card (game_evaluations_of, 041: the best hand under the
 # game's rule, in SQL): a relation of that call only (own_hands.card_relation).
 GAME_CARDS = "game_cards"
-GAME_CARD_COLUMNS = ("hand_no integer", "game varchar", "card_id integer", "is_hole integer", "card_no integer")
+GAME_CARD_COLUMNS = ("hand_no integer", "game varchar(20)", "card_id integer", "is_hole integer", "card_no integer")
 # Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
 # among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
 GAME_EVALUATED = """
@@ -143,8 +143,8 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
     """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
     fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` and
-    game_evaluations_of (041, with what it reads: games and short deck's lookup, 033 and 034);
-    not ``hands`` (008)."""
+    game_evaluations_of (041, with what it reads: games and short_deck_classes, 033); not
+    ``hands`` (008)."""
     return (*holdem_needs, "game_evaluations_of")
 
 
@@ -275,8 +275,11 @@ order by parsed.hand_no"""
 
 def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
     """A batch's frame evaluated by DUCKDB_GAME_EVALUATED: an Arrow table of RESULT_COLUMNS."""
+    import duckdb
+
     connection = db.engine.connection
     connection.register(own_hands.INPUT_NAME, batch.frame)
+    sql = ""
     try:
         types = dict(connection.execute(f"select column_name, column_type from (describe {own_hands.INPUT_NAME})").fetchall())
         if game.is_omaha:
@@ -293,6 +296,8 @@ def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
         params = [batch.count, *counts, (game.lowest_value - 2) * 4, game.name]
         relation = connection.sql(sql, params=params)
         chunk = (getattr(relation, "to_arrow_table", None) or relation.arrow)()
+    except (duckdb.Error, RuntimeError) as e:
+        raise db.engine._error(e, sql or "registering the hands") from e
     finally:
         connection.unregister(own_hands.INPUT_NAME)
     ranks = chunk.column("hand_rank")
