@@ -92,12 +92,24 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
 
 
 # The hands of one call, one row per card (game_evaluations_of, 041: the best hand under the
-# game's rule, in SQL): a relation of that call only (own_hands.card_relation).
-GAME_CARDS = "game_cards"
-GAME_CARD_COLUMNS = ("hand_no integer", "game varchar(20)", "card_id integer", "is_hole integer", "card_no integer")
+# game's rule, in SQL): a relation of that call only (own_hands.card_relation), given its game
+# by the query (a name of GAMES, written in as text: no type of a text column reads the same
+# in every engine's DDL, Spark's DataFrames refuse varchar).
+GAME_CARDS = "own_game_cards"
+GAME_CARD_COLUMNS = ("hand_no integer", "card_id integer", "is_hole integer", "card_no integer")
 # Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
 # among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
 GAME_EVALUATED = """
+with
+    game_cards as (
+        select
+            own_game_cards.hand_no,
+            '{game}' as game,
+            own_game_cards.card_id,
+            own_game_cards.is_hole,
+            own_game_cards.card_no
+        from own_game_cards
+    )
 select
     evaluated.hand_no,
     evaluated.best,
@@ -119,8 +131,8 @@ def evaluated_rows(db: Database, game: Game, hands: list[list[int]], boards: lis
         card_ids.extend(hand + board)
         is_hole.extend([1] * len(hand) + [0] * len(board))
         card_nos.extend(range(1, len(hand) + len(board) + 1))
-    columns = {"hand_no": hand_nos, "game": [game.name] * len(hand_nos), "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
-    query = GAME_EVALUATED.format(place=PLACE if places else "")
+    columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
+    query = GAME_EVALUATED.format(game=GAMES[game.name].name, place=PLACE if places else "")
     with own_hands.card_relation(db.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
         return db.engine.execute(own_hands.for_dialect(query, db.engine.dialect, "game_evaluations_of"))
 
