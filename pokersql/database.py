@@ -223,7 +223,6 @@ class Database:
         self._lookups_ready: set[tuple[str, ...]] = set()  # the needs of evaluating built (a part of migrate)
         self._lookup_copy: own_hands.LookupCopy | None = None
         self._evaluations = 0
-        self._game_ranks: dict[str, dict[int, tuple[int, int, str]]] = {}  # games.py's, per ranking
         self._closed = False
         # What first use built in a database that held no table (ensure_ready, _ensure_lookups;
         # never a migrate() asked for): "the lookup tables", or "the tables" (all of them); and
@@ -1124,7 +1123,7 @@ class Database:
     def stats(self, by_position: bool = False, **chosen: Any) -> StatsResult:
         """A tracker's statistics per player (or per player and position) over the imported
         hands the filters keep (``stats.filters``: players, positions, since and until dates,
-        stakes, game; ``history_hand_stats``, 043). A filter that keeps no hand: no row."""
+        stakes, game; ``history_hand_stats``, 044). A filter that keeps no hand: no row."""
         from . import stats
 
         if self.engine.imports_histories_refused:

@@ -4,10 +4,11 @@ A game is data: its row of ``games`` (033: its ranking, its deck, its hole cards
 them a hand plays) and its rows of ``game_streets`` (041: its board, street by street).
 ``GAMES`` is read from those statements of sql/ (run in an in-memory SQLite database), and a
 database's own rows give the games added to it (``game_of``); nothing branches on a game's
-name, only on the properties of its rows (``Game``). A game's hand is evaluated on the one
-definition: every five cards it may play are looked up as Hold'em's classes
-(``hand_evaluations_of``, 011, which also orders the best five), and short deck ranks those
-classes by its own table (``short_deck_classes``, 033) before the best is taken.
+name, only on the properties of its rows (``Game``). A game's hand is evaluated in SQL, on one
+definition for every path: ``game_evaluations_of`` (042: every five the game's rule lets a hand
+play, looked up in its ranking's classes, the best five in card_play_key's order), over the
+hands of the call as a relation of their own (``evaluated_rows``; a DuckDB frame read in SQL,
+``_duckdb_batch``). No hand is ranked here.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
+from . import own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
 from .results import GameDealResult, GamePlayerHand, HandResult
@@ -171,51 +172,61 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
     return hand
 
 
-def _fives(game: Game, hand: list[int], board: list[int]) -> list[list[int]]:
-    """Every five cards the hand may play: hole_cards_played of the hole and the rest of the
-    board (Omaha's two and three), any five else."""
-    if game.plays_hole_cards:
-        played = game.hole_cards_played
-        return [list(pair) + list(triple) for pair in combinations(hand, played) for triple in combinations(board, 5 - played)]
-    return [list(five) for five in combinations(hand, 5)]
+# The hands of one call, one row per card (game_evaluations_of, 042: the best hand under the
+# game's rule, in SQL): a relation of that call only (own_hands.card_relation), given its game
+# by the query (a name of GAMES, written in as text: no type of a text column reads the same
+# in every engine's DDL, Spark's DataFrames refuse varchar).
+GAME_CARDS = "own_game_cards"
+GAME_CARD_COLUMNS = ("hand_no integer", "card_id integer", "is_hole integer", "card_no integer")
+# Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
+# among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
+GAME_EVALUATED = """
+with
+    game_cards as (
+        select
+            own_game_cards.hand_no,
+            '{game}' as game,
+            own_game_cards.card_id,
+            own_game_cards.is_hole,
+            own_game_cards.card_no
+        from own_game_cards
+    )
+select
+    evaluated.hand_no,
+    evaluated.best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank{place}
+from game_evaluations_of('game_cards') as evaluated
+order by evaluated.hand_no"""
+PLACE = ",\n    rank() over (order by evaluated.hand_rank) as place"
+
+
+def evaluated_rows(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], places: bool = False) -> list[tuple]:
+    """Each hand's (hand_no, best, points, category, hand_rank[, place]), in order, by
+    game_evaluations_of (042) over the hands as a relation of their own. Omaha: hands are the
+    hole cards and boards their board; else the whole hand, boards []. No hand is ranked here."""
+    hand_nos, card_ids, is_hole, card_nos = [], [], [], []
+    for number, (hand, board) in enumerate(zip(hands, boards), start=1):
+        hand_nos.extend([number] * (len(hand) + len(board)))
+        card_ids.extend(hand + board)
+        is_hole.extend([1] * len(hand) + [0] * len(board))
+        card_nos.extend(range(1, len(hand) + len(board) + 1))
+    columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
+    query = GAME_EVALUATED.format(game=game.name.replace("'", "''"), place=PLACE if places else "")
+    with own_hands.card_relation(db.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
+        return db.engine.execute(own_hands.for_dialect(query, db.engine.dialect, "game_evaluations_of"))
 
 
 def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
     """Each hand's best five under the game, places among them (equal hand_rank, equal place).
 
     Omaha: hands are the hole cards and boards their board; else the whole hand, boards []."""
-    results = _best_of(db, game, hands, boards)
-    for result in results:
-        result.place = 1 + sum(other.hand_rank < result.hand_rank for other in results)
-    return results
-
-
-def _best_of(
-    db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], rank: Any = None
-) -> list[HandResult]:
-    """Each hand's best five under the game (as best_hands, without places). ``rank`` ranks
-    the five-card hands (db._rank_hands: a few; _rank_fives: many)."""
-    fives_of = [_fives(game, hand, board) for hand, board in zip(hands, boards)]
-    every_five = [five for fives in fives_of for five in fives]
-    evaluated = (rank or db._rank_hands)(every_five)
-    ranks = _short_deck_ranks(db, game.ranking) if game.ranking != "standard" else None
-    results = []
-    start = 0
-    for hand, board, fives in zip(hands, boards, fives_of):
-        candidates = evaluated[start : start + len(fives)]
-        start += len(fives)
-        if ranks is None:
-            best = min(candidates, key=lambda r: r.hand_rank)
-            result = HandResult(_cards(hand, board), best.best, best.points, best.category, best.hand_rank)
-        else:
-            best = min(candidates, key=lambda r: ranks[r.hand_rank][0])
-            hand_rank, points, category = ranks[best.hand_rank]
-            cards = best.best
-            if points in (4, 8) and best.points not in (4, 8):  # A-6-7-8-9: the ace plays low
-                cards = cards[1:] + cards[:1]
-            result = HandResult(_cards(hand, board), cards, points, category, hand_rank)
-        results.append(result)
-    return results
+    rows = evaluated_rows(db, game, hands, boards, places=True)
+    return [
+        HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank, place)
+        for hand, board, (_, best, points, category, hand_rank, place) in zip(hands, boards, rows)
+    ]
 
 
 def _cards(hand: list[int], board: list[int]) -> list[str]:
@@ -224,25 +235,10 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 
 def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
     """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
-    fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` (its lookup tables
-    rank every five) and short_deck_classes (033, by _short_deck_ranks); not ``hands`` (008)."""
-    return (*holdem_needs, "short_deck_classes")
-
-
-def _short_deck_ranks(db: Database, ranking: str) -> dict[int, tuple[int, int, str]]:
-    """Hold'em's hand_rank of five cards -> (hand_rank, points, category) in the short-deck
-    ranking: the same class (rank_key, is_flush), ranked by short_deck_classes (033)."""
-    cache = db._game_ranks
-    if ranking not in cache:
-        rows = db.engine.execute(
-            "select hand_classes.hand_rank, short_deck_classes.hand_rank, short_deck_classes.points, "
-            "short_deck_classes.category from hand_classes inner join short_deck_classes "
-            "on short_deck_classes.rank_key = hand_classes.rank_key "
-            "and short_deck_classes.is_flush = hand_classes.is_flush where short_deck_classes.ranking = ?",
-            (ranking,),
-        )
-        cache[ranking] = {standard: (rank, points, category) for standard, rank, points, category in rows}
-    return cache[ranking]
+    fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` and
+    game_evaluations_of (042, with what it reads: games and short_deck_classes, 033); not
+    ``hands`` (008)."""
+    return (*holdem_needs, "game_evaluations_of")
 
 
 def evaluate(db: Database, game: Game, cards: str | list[str], board: list[int]) -> HandResult:
@@ -268,7 +264,6 @@ def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board:
 
 # -- a file's hands (eval --file --game) ---------------------------------------------
 
-FIVES_PER_QUERY = 50_000  # five-card hands ranked at a time by _rank_fives (memory: a few tens of MB)
 
 
 def file_columns(game: Game) -> tuple[str, ...] | None:
@@ -277,57 +272,149 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
     return ("hole", "board") if game.plays_hole_cards else None
 
 
-def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> list[tuple]:
+def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
     """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
-    (cards, best, points, category, hand_rank) per row, as eval picks one hand's (_best_of), its
-    fives ranked FIVES_PER_QUERY at a time by _rank_fives. A bad row: BadInput naming it."""
-    from . import own_hands
-
+    (cards, best, points, category, hand_rank) per row, by game_evaluations_of (042) as eval's.
+    A frame on DuckDB is read in SQL (_duckdb_batch); other hands are parsed here and given as
+    long rows (evaluated_rows). A bad row: BadInput naming it (_row_hand)."""
     if game.plays_hole_cards and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
-    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    if db.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and own_hands._has("pyarrow"):
+        return _duckdb_batch(db, game, source, batch)
     hands, boards = [], []
     for index, values in enumerate(batch.hand_values()):
-        try:
-            texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
-            if game.plays_hole_cards:
-                board = parse_cards(texts[1])
-                hole = omaha_hand(game, texts[0], board)
-                check_distinct([hole, board], ["the hand", "the board"])
-            else:
-                hole, board = short_deck_hand(game, " ".join(texts), []), []
-        except BadInput as e:
-            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+        hole, board = _row_hand(game, source, batch, index, values)
         hands.append(hole)
         boards.append(board)
-    return [(r.cards, r.best, r.points, r.category, r.hand_rank) for r in best_of_many(db, game, hands, boards)]
+    rows = evaluated_rows(db, game, hands, boards)
+    return [
+        (_cards(hand, board), best.split(" "), points, category, hand_rank)
+        for hand, board, (_, best, points, category, hand_rank) in zip(hands, boards, rows)
+    ]
+
+
+def _row_hand(game: Game, source: Any, batch: Any, index: int, values: tuple) -> tuple[list[int], list[int]]:
+    """Row ``index`` of the batch (its values of the hand's columns) as (hole, board) card ids
+    (short deck: the whole hand, and []); else BadInput naming the row and what is wrong."""
+    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    try:
+        texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+        if game.plays_hole_cards:
+            board = parse_cards(texts[1])
+            hole = omaha_hand(game, texts[0], board)
+            check_distinct([hole, board], ["the hand", "the board"])
+            return hole, board
+        return short_deck_hand(game, " ".join(texts), []), []
+    except BadInput as e:
+        raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+
+
+# DuckDB: a batch's frame, registered, read in SQL: each row's cards (card_ids_in_text, 027),
+# checked as _row_hand checks them (the counts, the deck, none twice), as long rows to
+# game_evaluations_of (042), the rows in the input's order; a row that is not a hand of the game
+# gets no class, and _row_hand names the first such.
+DUCKDB_GAME_EVALUATED = """
+with
+    numbered as (
+        select
+            numbers.range + 1 as hand_no,
+            {hole_text} as hole_text,
+            {board_text} as board_text
+        from {relation} as own_input
+        positional join range(?) as numbers
+    ),
+    parsed as (
+        select
+            hand_no,
+            case when regexp_full_match(hole_text, '{cards}') then card_ids_in_text(hole_text) end as hole,
+            case when regexp_full_match(board_text, '{cards}') then card_ids_in_text(board_text) end as board
+        from numbered
+    ),
+    game_hands as (
+        select
+            hand_no,
+            hole,
+            board
+        from parsed
+        where len(hole) between ? and ?
+            and len(board) between ? and ?
+            and list_min(hole || board) >= ?
+            and len(list_distinct(hole || board)) = len(hole) + len(board)
+    ),
+    game_cards as (
+        select
+            hand_no,
+            ? as game,
+            unnest(hole || board) as card_id,
+            unnest(list_transform(hole, lambda card: 1) || list_transform(board, lambda card: 0)) as is_hole,
+            unnest(range(1, len(hole) + len(board) + 1)) as card_no
+        from game_hands
+    ),
+    card_names as (
+        select {names} as names
+    )
+select
+    list_transform(parsed.hole || parsed.board, lambda card: card_names.names[card + 1]) as cards,
+    string_split(evaluated.best, ' ') as best,
+    evaluated.points,
+    evaluated.category,
+    evaluated.hand_rank
+from parsed
+cross join card_names
+left join game_evaluations_of('game_cards') as evaluated
+    on evaluated.hand_no = parsed.hand_no
+order by parsed.hand_no"""
+
+
+def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
+    """A batch's frame evaluated by DUCKDB_GAME_EVALUATED: an Arrow table of RESULT_COLUMNS."""
+    import duckdb
+
+    connection = db.engine.connection
+    connection.register(own_hands.INPUT_NAME, batch.frame)
+    sql = ""
+    try:
+        types = dict(connection.execute(f"select column_name, column_type from (describe {own_hands.INPUT_NAME})").fetchall())
+        if game.plays_hole_cards:
+            hole_text = own_hands.duckdb_hand_text(batch.columns[:1], types)
+            board_text = own_hands.duckdb_hand_text(batch.columns[1:], types)
+            counts = (game.hole_cards, game.hole_cards, 3, 5)
+        else:
+            hole_text, board_text = own_hands.duckdb_hand_text(batch.columns, types), "''"
+            counts = (5, 7, 0, 0)
+        sql = DUCKDB_GAME_EVALUATED.format(
+            hole_text=hole_text, board_text=board_text, relation=own_hands.INPUT_NAME,
+            cards=own_hands.DUCKDB_CARDS_PATTERN, names=own_hands.DUCKDB_CARD_NAMES,
+        )
+        params = [batch.count, *counts, (game.lowest_value - 2) * 4, game.name]
+        relation = connection.sql(sql, params=params)
+        chunk = (getattr(relation, "to_arrow_table", None) or relation.arrow)()
+    except (duckdb.Error, RuntimeError) as e:
+        raise db.engine._error(e, sql or "registering the hands") from e
+    finally:
+        connection.unregister(own_hands.INPUT_NAME)
+    ranks = chunk.column("hand_rank")
+    if ranks.null_count:
+        import pyarrow.compute as pc
+
+        index = pc.index(pc.is_null(ranks), True).as_py()
+        _row_hand(game, source, batch, index, batch.row(index))
+        raise own_hands.bad_row(source, batch, index)
+    return chunk
 
 
 def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
-    """Many hands' best five under the game (as _best_of; Omaha: hole cards and their board,
-    else the whole hand and boards []), their fives ranked FIVES_PER_QUERY at a time by _rank_fives."""
-
-    def rank(fives: list[list[int]]) -> list[HandResult]:
-        return _rank_fives(db, fives)
-
-    most_fives = math.comb(game.hole_cards, 2) * math.comb(5, 3) if game.plays_hole_cards else math.comb(7, 5)  # a row's most
-    per_query = FIVES_PER_QUERY // most_fives
+    """Many hands' best five under the game (as best_hands, without places), own_hands.batch_rows at a time."""
+    size = own_hands.batch_rows(db.engine)
     results = []
-    for start in range(0, len(hands), per_query):
-        results.extend(_best_of(db, game, hands[start : start + per_query], boards[start : start + per_query], rank))
+    for start in range(0, len(hands), size):
+        part, part_boards = hands[start : start + size], boards[start : start + size]
+        rows = evaluated_rows(db, game, part, part_boards)
+        results.extend(
+            HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank)
+            for hand, board, (_, best, points, category, hand_rank) in zip(part, part_boards, rows)
+        )
     return results
-
-
-def _rank_fives(db: Database, fives: list[list[int]]) -> list[HandResult]:
-    """Many five-card hands, ranked by evaluate_many's batches of Hold'em (own_hands: on DuckDB
-    one pass in SQL, DUCKDB_EVALUATED; elsewhere hand_evaluations_of on a temporary relation)."""
-    from . import own_hands
-    from .progress import no_progress
-    from .results import EvaluateManyResult
-
-    texts = [" ".join(card_name(card) for card in five) for five in fives]
-    source = own_hands.source_of(texts, own_hands.batch_rows(db.engine))
-    return list(EvaluateManyResult(own_hands.evaluate_source(db.engine, source, no_progress)))
 
 
 # -- equity ------------------------------------------------------------------------

@@ -44,6 +44,7 @@ flush, largest group first: one definition, ``card_play_key`` (011), that every 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
 import functools
 import importlib
@@ -93,18 +94,42 @@ order by evaluated.hand_no"""
 
 
 @functools.lru_cache(maxsize=None)
-def for_dialect(query: str, dialect: str) -> str:
-    """A query that calls hand_evaluations_of, as an engine of ``dialect`` runs it: on DuckDB as
-    written (the macro is in the database), elsewhere with the macro's query from the SQL file
-    expanded into it (transpile), once per process."""
+def for_dialect(query: str, dialect: str, macro: str = "hand_evaluations_of") -> str:
+    """A query that calls the table macro ``macro``, as an engine of ``dialect`` runs it: on
+    DuckDB as written (the macro is in the database), elsewhere with the macro's query from the
+    SQL files expanded into it (transpile, with the macros of every file of the engine: one
+    macro may call another's), once per process."""
     from . import migrations
     from .transpile import SOURCE_DIALECT, table_macros, transpile
 
     if dialect == SOURCE_DIALECT:
         return query
-    (source,) = [f for f in migrations.sql_files() if ("macro", "hand_evaluations_of") in [d[:2] for d in f.definitions()]]
-    (statement,) = transpile(query, dialect, source.script, table_macros([source.text]))
+    files = migrations.sql_files()
+    (source,) = [f for f in files if ("macro", macro) in [d[:2] for d in f.definitions()]]
+    (statement,) = transpile(query, dialect, source.script, table_macros(f.text for f in files if f.runs_on(dialect)))
     return statement
+
+
+@contextlib.contextmanager
+def card_relation(
+    engine: Any, name: str, columns: Sequence[str], values: dict[str, list[Any]], key: Sequence[str] = ()
+) -> Iterator[None]:
+    """For the block, a relation ``name`` of ``columns`` (``"hand_no integer"``, ...) holding
+    ``values`` (a list per column, by its name), outside the database and gone after it: on
+    DuckDB an Arrow table registered with the connection (with pyarrow), else
+    ``Engine.temporary`` (a TEMP table keyed by ``key`` on SQLite and PostgreSQL)."""
+    if engine.reads_frames and _has("pyarrow"):
+        import pyarrow as pa
+
+        engine.connection.register(name, pa.table({column.split()[0]: values[column.split()[0]] for column in columns}))
+        try:
+            yield
+        finally:
+            engine.connection.unregister(name)
+        return
+    rows = list(zip(*(values[column.split()[0]] for column in columns)))
+    with engine.temporary(name, columns, rows, key=key):
+        yield
 
 LOOKUP_TABLES = ("cards", "card_values", "flush_suits", "best_by_values", "best_by_flush", "hand_classes")
 # What evaluating a hand reads: the lookup tables and the macro over them (its file, 011, on
@@ -694,12 +719,15 @@ def _each_card(template: str, separator: str) -> str:
 
 
 # The 52 card names in card_id order, as a DuckDB list: names[card_id + 1].
-_CARD_NAME_LIST = "[\n            " + ",\n            ".join(
+DUCKDB_CARD_NAMES = "[\n            " + ",\n            ".join(
     ", ".join(f"'{name}'" for name in CARD_NAMES[value * 4 : value * 4 + 4]) for value in range(13)
 ) + "\n        ]"
 
-# cards.SEPARATORS as an RE2 character class ('[\\x{2c}\\x{9}...]'), its braces doubled for str.format.
-_SEPARATOR_CLASS = "[" + "".join("\\x{{%x}}" % ord(char) for char in SEPARATORS) + "]"
+# cards.SEPARATORS as an RE2 character class ('[\\x{2c}\\x{9}...]'); _SEPARATOR_CLASS, its braces doubled for str.format.
+SEPARATOR_RE2 = "[" + "".join("\\x{%x}" % ord(char) for char in SEPARATORS) + "]"
+_SEPARATOR_CLASS = SEPARATOR_RE2.replace("{", "{{").replace("}", "}}")
+# Text that is cards and separators only, in any notation of the contract (RE2, DuckDB's regexp_full_match).
+DUCKDB_CARDS_PATTERN = SEPARATOR_RE2 + "*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠]" + SEPARATOR_RE2 + "*)*"
 
 DUCKDB_EVALUATED = """
 with
@@ -722,7 +750,7 @@ with
                     then own_hands.hand_text
                 when regexp_full_match(
                     own_hands.hand_text,
-                    '""" + _SEPARATOR_CLASS + """*((10|[2-9TJQKAtjqka])[CDHScdhs♣♦♥♠]""" + _SEPARATOR_CLASS + """*)*'
+                    '""" + DUCKDB_CARDS_PATTERN.replace("{", "{{").replace("}", "}}") + """'
                 )
                     -- Separators out, ranks upper case (10 as T), suits lower case (symbols as
                     -- letters; the ranks hold none of the letters S H D C), a space after each card.
@@ -786,7 +814,7 @@ with
     ),
     card_names as (
         select
-            """ + _CARD_NAME_LIST + """ as names
+            """ + DUCKDB_CARD_NAMES + """ as names
     )
 select
     string_split(card_places.hand_text, ' ') as cards,
@@ -897,7 +925,7 @@ def _duckdb_batch(engine: Any, source: Source, batch: Batch) -> Any:
             parts = DUCKDB_KEPT_ORDER
         else:
             parts, params = DUCKDB_SORTED, [*params, batch.count]
-        sql = DUCKDB_EVALUATED.format(hand_text=_duckdb_hand_text(columns, types), relation=relation, **parts)
+        sql = DUCKDB_EVALUATED.format(hand_text=duckdb_hand_text(columns, types), relation=relation, **parts)
         # One pass: a row per hand, in the input's order; a hand that is not one has no class
         # (a null hand_rank), and the first such row is named.
         if arrow:
@@ -932,7 +960,7 @@ def _text_or_none(value: Any) -> str | None:
         return None
 
 
-def _duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
+def duckdb_hand_text(columns: tuple[str, ...], types: dict[str, str]) -> str:
     """The SQL expression of a hand's card text: a text column, a list of cards, or hole and board.
 
     Null when a column is null, a list holds a null, bytes are not UTF-8, or a cell is over

@@ -1,4 +1,4 @@
-"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (043).
+"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044).
 
 The view gives one row per seat per hand, a boolean for each chance and each action; this
 module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and

@@ -252,7 +252,7 @@ def test_a_file_in_another_encoding_reads_as_in_utf8(tmp_path, encoding):
 
 @pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
 def test_a_database_of_histories_before_042_migrates(tmp_path, engine):
-    """A database whose history tables were made before 042 (hands imported then) takes the new
+    """A database whose history tables were made before 043 (hands imported then) takes the new
     columns on the next import: its hands kept, their new columns NULL, a tournament's filled."""
     path = str(tmp_path / f"old.{engine}")
     old = [f for f in migrations.files_for(history_store.TABLES, migrations.sql_files()) if not f.added_columns()]

@@ -406,8 +406,9 @@ def test_files_for_the_lookup_tables():
 
 
 def test_a_fresh_database_builds_only_what_a_games_evaluate_reads(engine_name, tmp_path):
-    """Issue 44: another game's eval and compare on a fresh database apply the lookup files and
-    033 (short_deck_classes), not hands (008, 8 of SQLite's 14 s); a full migrate completes it."""
+    """Issue 44: another game's eval and compare on a fresh database apply the lookup files,
+    033 (games, short_deck_classes) and 042 (game_evaluations_of), not hands (008, 8 of
+    SQLite's 14 s); a full migrate completes it."""
     import pokersql
     from pokersql import migrations
 
@@ -419,7 +420,7 @@ def test_a_fresh_database_builds_only_what_a_games_evaluate_reads(engine_name, t
         assert [r.category for r in compared.hands] == ["Straight", "Straight"] and compared.winners == [1]
         assert fresh.built_on_first_use == "the lookup tables"
         recorded = [script for (script,) in fresh.engine.execute("select script from schema_history order by installed_rank")]
-        assert recorded == [*LOOKUP_FILES, "033_game_tables.sql"]
+        assert recorded == [*LOOKUP_FILES, "033_game_tables.sql", "042_game_evaluations.views.sql"]
         assert "hands" not in fresh.engine.object_types()
     with pokersql.connect(path, engine=engine_name) as later:
         later.migrate()

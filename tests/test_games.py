@@ -317,7 +317,7 @@ def test_bad_input_of_a_game_is_one_line_naming_the_value_and_the_game(run, args
     assert err.count("\n") == 1 and message in err, err
 
 
-FILE_HANDS = 120  # rows per game of the file below: more than a query holds (games.FIVES_PER_QUERY), in every game
+FILE_HANDS = 120  # rows per game of the file below
 
 
 def card_text(cards: list[int]) -> str:

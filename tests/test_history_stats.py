@@ -1,4 +1,4 @@
-"""A tracker's statistics (issue 46): history_hand_stats and history_player_stats (043) and
+"""A tracker's statistics (issue 46): history_hand_stats and history_player_stats (044) and
 `pokersql stats`, checked from outside.
 
 - fpdb's own flags: every `.hp` file of tests/histories/fpdb (what fpdb computes for each player

@@ -333,7 +333,7 @@ class Hand:
         )
 
     def _extra(self, player: str) -> tuple[float | None, float | None, float | None, float | None]:
-        """The player's cash-out, its fee, the bounty won, and what the second board gave (042's
+        """The player's cash-out, its fee, the bounty won, and what the second board gave (043's
         columns of history_results)."""
         cash_out, fee = self.cash_outs.get(player, (None, None))
         second = self.collected2.get(player, 0) if self.board2 else None

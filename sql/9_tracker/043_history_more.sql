@@ -12,7 +12,7 @@
                      collected_second_board (a hand run twice, or Split Hold'em: what the
                      second board's showdown gave, of collected; NULL for a hand of one board)
     history_board    board_no: 1, or 2 for the second board, whole (its cards shared with the
-                     first included, card_no from 1 again); NULL in rows imported before 042
+                     first included, card_no from 1 again); NULL in rows imported before 043
 */
 
 alter table history_hands add column tournament_id varchar;

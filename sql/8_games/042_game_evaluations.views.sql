@@ -1,0 +1,202 @@
+/*
+  The best hand of these cards under this game's rule: one definition for every game of the
+  table games (033), that pokersql's eval, compare, deal, showdown and evaluate_many read on
+  every engine (pokersql/games.py: the hands as a relation of their own, each call expanded
+  into its query on the engines other than DuckDB, as hand_evaluations_of is).
+
+  game_evaluations_of(card_rows): a table macro. The relation named holds one row per card:
+    hand_no, game (a row of games), card_id, is_hole (1 a hole card, 0 a board card) and
+    card_no (its place in the hand as given, 1 to 15, the hole cards first; none twice). One
+    row per hand: hand_no, best (its best five as canonical text, in the order of
+    card_play_key, 011), points, category and hand_rank in the game's ranking (Hold'em's
+    numbering, 1 to 7,462, or short deck's, 1 to 1,404).
+
+    The fives a hand may play: two of its cards (a pair) and three of its cards after them
+    in the hand's order (a triple). The game's hole_cards_played says which: null, any (every
+    five once); 2, the pair of its hole cards and the triple of its board (Omaha), the rule
+    written here once. Each five is looked up in the classes of the game's ranking
+    (hand_classes, 006, for standard; short_deck_classes, 033, for short deck) by its values
+    (rank_key) and whether it is one suit (is_flush). The best is the smallest hand_rank; of fives
+    equally ranked, the first in the hand's order (five_key: its card_nos, in base 16, after
+    the hand_rank). Its cards are ordered by card_play_key with its class, where a straight
+    holding an ace below its high card (the wheel; short deck's A-9-8-7-6, kicker_5 14) plays
+    the ace low.
+*/
+
+create macro game_evaluations_of(card_rows) as table
+with
+    playable_cards as (
+        select
+            given.hand_no,
+            given.card_no,
+            games.ranking,
+            case when games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
+            case when games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
+            cards.rank_code,
+            cards.suit_code
+        from query_table(card_rows) as given
+        inner join games
+            on games.game = given.game
+        inner join cards
+            on cards.card_id = given.card_id
+    ),
+    two_cards as (
+        select
+            card_1.hand_no,
+            card_1.ranking,
+            card_1.in_pair * card_2.in_pair as in_pair,
+            card_1.in_triple * card_2.in_triple as in_triple,
+            card_2.card_no as high_no,
+            card_1.card_no * 16 + card_2.card_no as card_nos,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from playable_cards as card_1
+        inner join playable_cards as card_2
+            on card_2.hand_no = card_1.hand_no
+            and card_2.card_no > card_1.card_no
+    ),
+    three_cards as (
+        select
+            low_pairs.hand_no,
+            card_3.card_no as high_no,
+            low_pairs.card_nos * 16 + card_3.card_no as card_nos,
+            low_pairs.rank_key + card_3.rank_code as rank_key,
+            low_pairs.suit_counts + card_3.suit_code as suit_counts
+        from two_cards as low_pairs
+        inner join playable_cards as card_3
+            on card_3.hand_no = low_pairs.hand_no
+            and card_3.card_no > low_pairs.high_no
+        where low_pairs.in_triple = 1
+            and card_3.in_triple = 1
+    ),
+    -- The triple's lowest card_no is its card_nos' first digit (base 16).
+    fives as (
+        select
+            pairs.hand_no,
+            pairs.ranking,
+            pairs.card_nos * 4096 + triples.card_nos as card_nos,
+            pairs.rank_key + triples.rank_key as rank_key,
+            pairs.suit_counts + triples.suit_counts as suit_counts
+        from two_cards as pairs
+        inner join three_cards as triples
+            on triples.hand_no = pairs.hand_no
+            and triples.card_nos // 256 > pairs.high_no
+        where pairs.in_pair = 1
+    ),
+    -- The classes of every ranking: Hold'em's (standard) and short deck's.
+    game_classes as (
+        select
+            'standard' as ranking,
+            hand_rank,
+            rank_key,
+            is_flush,
+            points,
+            category,
+            kicker_1,
+            kicker_5
+        from hand_classes
+        union all
+        select
+            ranking,
+            hand_rank,
+            rank_key,
+            is_flush,
+            points,
+            category,
+            kicker_1,
+            kicker_5
+        from short_deck_classes
+    ),
+    -- Each hand's best five: the smallest hand_rank, then the first card_nos (under 16 ^ 5).
+    best_fives as (
+        select
+            fives.hand_no,
+            fives.ranking,
+            min(cast(game_classes.hand_rank as bigint) * 1048576 + fives.card_nos) as five_key
+        -- SQLite: a cross join keeps this order, each five then its class (by an index of
+        -- its own), where its planner scanned every five of the ranking for each class.
+        from fives
+        cross join game_classes
+        where game_classes.ranking = fives.ranking
+            and game_classes.rank_key = fives.rank_key
+            -- one suit: five of it in suit_counts (base 8), as five_card_flush (034) tests it;
+            -- not a join of flush_suits (001: a third of the query's time on DuckDB), and not
+            -- a call of 034's macro, whose file reads hands (008), which a fresh database's
+            -- first eval of a game would then build
+            and game_classes.is_flush = case when fives.suit_counts in (5, 40, 320, 2560) then 1 else 0 end
+        group by fives.hand_no, fives.ranking
+    ),
+    -- Its five cards: those whose card_no is a digit of its card_nos.
+    best_cards as (
+        select
+            best_fives.hand_no,
+            best_fives.ranking,
+            best_fives.five_key // 1048576 as hand_rank,
+            cards.card_id,
+            cards.rank_code,
+            cards.suit_code,
+            cards.card_bit,
+            cards.name
+        -- SQLite: a cross join keeps this order, each hand then its cards (found by the
+        -- relation's key), where its planner would scan every card for every hand.
+        from best_fives
+        cross join query_table(card_rows) as own_cards
+        inner join cards
+            on cards.card_id = own_cards.card_id
+        where own_cards.hand_no = best_fives.hand_no
+            and own_cards.card_no in (
+                best_fives.five_key // 65536 % 16, best_fives.five_key // 4096 % 16,
+                best_fives.five_key // 256 % 16, best_fives.five_key // 16 % 16, best_fives.five_key % 16
+            )
+    ),
+    classed as (
+        select
+            best_cards.hand_no,
+            best_cards.ranking,
+            best_cards.hand_rank,
+            cast(sum(best_cards.suit_code) as bigint) as suit_counts,
+            cast(sum(best_cards.card_bit) as bigint) as card_mask
+        from best_cards
+        group by best_cards.hand_no, best_cards.ranking, best_cards.hand_rank
+    ),
+    -- Each card of the best five with its key (card_play_key, 011).
+    keyed as (
+        select
+            best_cards.hand_no,
+            best_cards.name,
+            card_play_key(
+                best_cards.card_id, best_cards.rank_code, classed.card_mask, classed.suit_counts,
+                game_classes.rank_key, game_classes.is_flush, game_classes.points,
+                case when game_classes.points in (4, 8) and game_classes.kicker_5 = 14 then 5 else game_classes.kicker_1 end
+            ) as play_key
+        from classed
+        inner join game_classes
+            on game_classes.ranking = classed.ranking
+            and game_classes.hand_rank = classed.hand_rank
+        inner join best_cards
+            on best_cards.hand_no = classed.hand_no
+    ),
+    ordered as (
+        select
+            keyed.hand_no,
+            keyed.name,
+            row_number() over (partition by keyed.hand_no order by keyed.play_key desc) as card_order
+        from keyed
+    )
+select
+    classed.hand_no,
+    max(case when ordered.card_order = 1 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
+    max(game_classes.points) as points,
+    max(game_classes.category) as category,
+    max(classed.hand_rank) as hand_rank
+from classed
+inner join game_classes
+    on game_classes.ranking = classed.ranking
+    and game_classes.hand_rank = classed.hand_rank
+inner join ordered
+    on ordered.hand_no = classed.hand_no
+group by classed.hand_no;
