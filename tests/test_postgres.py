@@ -134,7 +134,8 @@ def test_every_sql_file_transpiles_to_postgres_strictly() -> None:
     macros = table_macros(f.text for f in postgres_files())
     for sql_file in postgres_files():
         statements = transpile(sql_file.text, "postgres", sql_file.script, macros)
-        assert statements and all(statement.strip() for statement in statements), sql_file.script
+        macros_only = all(s.args.get("kind") == "MACRO" for s in sqlglot.parse(sql_file.text, read="duckdb"))  # 042: none left
+        assert (statements or macros_only) and all(statement.strip() for statement in statements), sql_file.script
         assert "DIV(" not in " ".join(statements), sql_file.script  # numeric on PostgreSQL
 
 

@@ -234,7 +234,8 @@ def test_every_sql_file_transpiles_to_spark_strictly() -> None:
     macros = table_macros(f.text for f in spark_files())
     for sql_file in spark_files():
         statements = transpile(sql_file.text, "spark", sql_file.script, macros)
-        assert statements and all(statement.strip() for statement in statements), sql_file.script
+        macros_only = all(s.args.get("kind") == "MACRO" for s in sqlglot.parse(sql_file.text, read="duckdb"))  # 042: none left
+        assert (statements or macros_only) and all(statement.strip() for statement in statements), sql_file.script
         for statement in statements:
             assert "AS MATERIALIZED" not in statement.upper(), sql_file.script
             assert "PRIMARY KEY" not in statement.upper() and "REFERENCES" not in statement.upper(), sql_file.script
