@@ -35,7 +35,7 @@ BREAKAGE = {
     # the values' ranks one slot late, as a slip in numbering the slots would leave them
     "hand_class_lists_hold_the_lookup_tables.sql": "update hand_class_lists set value_ranks = list_prepend(null, value_ranks[1:-2])",
     # a player who collects from a hand that no action put a chip into
-    "history_collected_matches_the_pots.sql": "insert into history_results values ('audit', '1', 1, 'nobody', 5, null, null, null)",
+    "history_collected_matches_the_pots.sql": "insert into history_results (site, hand_id, seat, player, collected) values ('audit', '1', 1, 'nobody', 5)",
     # a code of 001 that the macros no longer give
     "card_code_macros_match_the_cards.sql": "update cards set rank_code = rank_code * 5 where card_id = 44",
 }
