@@ -18,7 +18,6 @@ from pokersql.histories import Hand, read_hands, sites
 TABLES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
 SKIP = " (--skip-bad imports the other hands)"
-NOT_UTF8 = ": not a hand history (not UTF-8 text): give PokerStars text or PHH"
 
 
 def game(line: int, name: str, site: str) -> str:
@@ -62,6 +61,7 @@ IMPORTED = {
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-$75Freeroll-201202.multi.pot.ante.all.in.txt': 1,
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-$75Freeroll20120217.txt': 115,
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-201311.all.in.blind.no.uncalled.txt': 1,
+    'tour/PacificPoker/Flop/NLHE-MTT-EUR-0.01-201206.freeroll.buyin.hands.txt': 1,
     'tour/PacificPoker/Flop/NLHE-MTT-USD-13.95-1.05-201901.BLAST.txt': 1,
     'tour/PacificPoker/Flop/NLHE-PM-MTT-10-20120221.txt': 18,
     'tour/PacificPoker/Flop/NLHE-STT-5.00-201901.BLAST.txt': 1,
@@ -78,6 +78,7 @@ IMPORTED = {
     'tour/Winamax/Flop/NLHE-EUR-STT-FullHist.txt': 5,
     'tour/Winamax/Flop/NLHE-Free-MTT-201103.Full.History.txt': 27,
     'tour/Winamax/Flop/NLHE-Free-MTT-201206-Ticket.only.sample.txt': 1,
+    'tour/Winamax/Flop/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt': 1,
     'tour/Winamax/Flop/NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt': 1,
     'tour/Winamax/Flop/NLHE-Ticket-MTT-201010.side.pot.txt': 1,
     'tour/Winamax/Flop/NLHE-Ticket-MTT-201207.ticket.only.txt': 1,
@@ -103,11 +104,11 @@ REFUSED = {
     'cash/GGPoker/Flop/PLO5-6max-USD-5-10-202104.straddle.txt': game(1, 'PLO-5', 'GGPoker'),
     'cash/PacificPoker/Flop/888-FLO-PM-30-60.txt': game(3, 'Fix Limit Omaha', '888'),
     'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt': game(3, 'Fix Limit OmahaHL', '888'),
-    'cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt': NOT_UTF8,
+    'cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt': ":23: unknown card 'Âh'" + SKIP,  # Russian suits in cp1251 (В, the jack), read as cp1252
     'cash/PacificPoker/Flop/888-PLO-USD-10.00-20.00-201405.dutch.txt': game(3, 'Pot Limit Omaha', '888'),
     'cash/PacificPoker/Flop/888-PLO-USD-25-50-201508.secondsb.txt': game(3, 'Pot Limit Omaha', '888'),
     'cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt': ':7: a player without a name in seat 2' + SKIP,
-    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt': NOT_UTF8,
+    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt': game(3, 'Pot Limit Omaha', '888'),
     'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201604.Swedish.txt': game(3, 'Pot Limit Omaha', '888'),
     'cash/Winamax/Flop/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt': game(1, '5 Card Omaha Hi/Lo pot limit', 'Winamax'),
     'cash/Winamax/Flop/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt': game(1, 'Omaha5 pot limit', 'Winamax'),
@@ -124,11 +125,9 @@ REFUSED = {
     'cash/Winamax/Flop/PLO8-6max-EUR-1.00-2.00-201611.txt': game(1, 'Omaha Hi/Lo pot limit', 'Winamax'),
     'tour/GGPoker/Flop/PLO-6max-MTT-USD-1k-202006.txt': game(1, 'Omaha Pot Limit', 'GGPoker'),
     'tour/GGPoker/Flop/PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt': game(1, 'Omaha (NL postflop)', 'GGPoker'),
-    'tour/PacificPoker/Flop/NLHE-6max-SNG-0.10-201206.hands.txt': NOT_UTF8,
-    'tour/PacificPoker/Flop/NLHE-MTT-EUR-0.01-201206.freeroll.buyin.hands.txt': NOT_UTF8,
+    'tour/PacificPoker/Flop/NLHE-6max-SNG-0.10-201206.hands.txt': ":16: unknown card '7p'" + SKIP,
     'tour/PacificPoker/Flop/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt': game(3, 'Pot Limit OmahaHL', '888'),
     'tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt': game(3, 'Pot Limit OmahaHL', '888'),
-    'tour/Winamax/Flop/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt': NOT_UTF8,
 }
 
 

@@ -49,7 +49,7 @@ REFUSED = {
     'cash/Stars/Flop/NLHE-6max-USD-0.50-1.00-202103.PokerBros.txt':
         ':1: the button is on seat 2, where no one sits',
     'cash/Stars/Flop/NLHE-6max-USD-2.00-4.00.PT2.export.txt':
-        ':1: not a hand history: neither PokerStars text nor PHH (it starts "POKERSTARS GAME #13177128246: HOLD\'EM N")',
+        ':1: not a hand history: none of PokerStars, GGPoker, Winamax, 888 or PartyPoker text, iPoker XML, or PHH (it starts "POKERSTARS GAME #13177128246: HOLD\'EM N")',
     'cash/Stars/Flop/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt':
         ":1: unsupported game 'Courchevel Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Flop/PLO-6-max-USD-30-60-201703.converted.secondsb.txt':

@@ -52,11 +52,15 @@ def not_utf8(path: str) -> BadInput:
     return BadInput(f"{path}: not a hand history (not UTF-8, UTF-16 or Latin-1 text): give {READ}")
 
 
+_MID_LINE_NUL = re.compile(rb"[^\n\0]\0")  # a NUL byte after a character of a line
+
+
 def encoding_of(path: str) -> str:
     """The file's encoding, as the sites write them: a byte-order mark says UTF-8 or UTF-16; every
     other byte NUL among the first ones, UTF-16 without one; else UTF-8 when the whole file
     decodes as UTF-8 (read once, a block at a time), else Windows' Latin-1 (cp1252, whose 0x80 is
-    the euro), else Latin-1 itself. A NUL byte otherwise: not text (``not_utf8``)."""
+    the euro), else Latin-1 itself. A NUL byte otherwise, but where a line starts (as PartyPoker
+    writes some): not text (``not_utf8``)."""
     with open(path, "rb") as handle:
         start = handle.read(4096)
         if start.startswith(codecs.BOM_UTF8):
@@ -68,7 +72,9 @@ def encoding_of(path: str) -> str:
             for zeros, encoding in ((head[1::2], "utf-16-le"), (head[0::2], "utf-16-be")):
                 if zeros.count(0) >= 0.9 * len(zeros):  # ASCII, mostly
                     return encoding
-            raise not_utf8(path)
+            if _MID_LINE_NUL.search(start):
+                raise not_utf8(path)
+            encoding = "utf-8"  # NUL bytes only where a line starts (PartyPoker's), passed over by its reader
         else:
             encoding = "utf-8"
         decoder = codecs.getincrementaldecoder(encoding)()
