@@ -635,12 +635,19 @@ KEPT_BY_REBUILD = frozenset(HISTORY_TABLES)
 
 def _rebuild_plan(engine: Engine, files: list[SqlFile]) -> Plan:
     """What a rebuild applies once pokersql's objects are dropped: every file, but a versioned
-    file whose tables are all kept (KEPT_BY_REBUILD, there) is recorded as a baseline."""
+    file whose tables are all kept (KEPT_BY_REBUILD, there), or that adds columns only to kept
+    tables that have them already, is recorded as a baseline."""
     files = [f for f in files if f.runs_on(engine.dialect)]
     objects = engine.object_types()
 
     def kept(sql_file: SqlFile) -> bool:
         tables = [name for kind, name, _ in sql_file.definitions() if kind == "table"]
+        added = sql_file.added_columns()  # a file that adds columns to kept tables (043): kept where they are there
+        if not tables and added:
+            return all(
+                table in KEPT_BY_REBUILD and objects.get(table) == "table" and column in _columns(engine, table)
+                for table, column in added
+            )
         return bool(tables) and all(name in KEPT_BY_REBUILD and objects.get(name) == "table" for name in tables)
 
     baseline = [f for f in files if not f.repeatable and kept(f)]
