@@ -583,7 +583,7 @@ class Database:
         (a DeprecationWarning).
 
         ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
-        views of sql/8_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
+        views of sql/08_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
         Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
         where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
         """
@@ -746,7 +746,7 @@ class Database:
         time (a trial's number and the seed fix its cards, so the slices add up to one run),
         summed: the integer counts the query reads (player, runouts, wins, ties, pot_shares in
         2520ths) from a Monte Carlo view (monte_carlo_equity or monte_carlo_class_equity, 021;
-        other games' in sql/8_games)."""
+        other games' in sql/08_games)."""
         task = f"equity: {trials:,} runouts"
         summed: dict[int, list[int]] = {}
         for first in range(1, trials + 1, slice_trials):
@@ -774,7 +774,7 @@ class Database:
         model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
         each player in turn instead of five consecutive cards to each. ``game`` another game
         (``games.GAME_NAMES``): each player's hole cards and a board, from the same shuffle,
-        each player's best five ranked (``games.deal``, the view game_deals of sql/8_games).
+        each player's best five ranked (``games.deal``, the view game_deals of sql/08_games).
         """
         _whole_number("players", players, 2, 10)
         shuffle, riffles, order = _shuffle_settings(shuffle, riffles, order)
@@ -969,7 +969,7 @@ class Database:
         overwrite: bool = False,
     ) -> ImportResult:
         """Read PokerStars hand-history text and PHH files into the tables of
-        ``sql/7_histories/`` (028): hands, seats, actions, board, results.
+        ``sql/07_histories/`` (028): hands, seats, actions, board, results.
 
         Every file is checked first (there, not empty, of a known format: else BadInput). A
         hand that cannot be (truncated, an unknown or duplicate card, amounts that do not add

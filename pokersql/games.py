@@ -419,7 +419,7 @@ def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[
 
 # -- equity ------------------------------------------------------------------------
 
-# The game equity views (sql/8_games), one row per player (short deck: per ranking too). Only their names here.
+# The game equity views (sql/08_games), one row per player (short deck: per ranking too). Only their names here.
 EQUITY_TOTALS = "select player, runouts, wins, ties, pot_shares from {view} {where} order by player"
 # The next street (040; Hold'em's, 017): (next_card, player, pot_shares, runouts, leads), per card and player.
 STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from {view} {where} order by next_card, player"
@@ -486,7 +486,7 @@ def equity(
     hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
     ``next_street``: each card that can come next (040), onto the result as Hold'em's.
     ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
-    views (sql/8_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
+    views (sql/08_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
     each trial ranked, omaha_random_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
@@ -603,7 +603,7 @@ def check_table(game: Game, players: int, command: str) -> None:
 
 
 def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
-    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/8_games:
+    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/08_games:
     Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
     best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
     check_table(game, players, "deal")
@@ -630,7 +630,7 @@ def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) 
 
 # -- simulation (simulate --game) ------------------------------------------------------
 
-# The counts of a game's deals (sql/8_games, 038: a view a game, omaha_deal_frequencies ...)
+# The counts of a game's deals (sql/08_games, 038: a view a game, omaha_deal_frequencies ...)
 GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
 GAME_CATEGORIES = (  # every category, best first in the ranking
     "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "

@@ -1,8 +1,8 @@
 """The runner of the SQL files in ``sql/``: each object defined once, in run order.
 
 The files are laid out by stage, in folders whose names start with their place in
-the pipeline (``1_article``, ``2_lookups``, ``3_holdem``, ``4_equity``,
-``5_preflop``, ``6_duckdb_macros``), each file numbered, so that the glob order
+the pipeline (``01_article``, ``02_lookups``, ``03_holdem``, ``04_equity``,
+``05_preflop``, ``06_duckdb_macros``), each file numbered, so that the glob order
 is the run order (``cat sql/[0-9]*/*.sql | duckdb poker.duckdb`` builds
 everything) and the numbers rise along it. Two kinds of file:
 
@@ -61,7 +61,7 @@ from .legacy_checksums import LEGACY_CHECKSUMS
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, table_macros, transpile
 
-FIRST_FILE = "1_article/001_cards.sql"  # how sql/ is recognized
+FIRST_FILE = "01_article/001_cards.sql"  # how sql/ is recognized
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
 # SQL text as the checksum and the statement finder read it: a quoted string or identifier
 # (its doubled quote included), an optimizer hint (Spark's /*+ BROADCAST(...) */: code, not a
@@ -127,7 +127,7 @@ class SqlFile:
     text: str
     repeatable: bool = False
     only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
-    path: str = ""  # where it is in sql/: its stage's folder and its name ("1_article/001_cards.sql")
+    path: str = ""  # where it is in sql/: its stage's folder and its name ("01_article/001_cards.sql")
 
     def runs_on(self, engine: str) -> bool:
         return self.only_on is None or self.only_on == engine

@@ -53,7 +53,7 @@
     pot_shares_of counts them: runout_ranks_of(ranked_rows) sets them side by side (tally,
     weight, rank_1 .. rank_10, last_seat) and runout_equity_of(runout_rank_rows) counts such
     rows (history_equities_of, 031, sets a spot's hands side by side once for all its pots).
-    Other games' equity (sql/8_games) ranks its hands its own way and is counted by it too.
+    Other games' equity (sql/08_games) ranks its hands its own way and is counted by it too.
   equity_of(runout_rows): the same, each player's seven cards summed into the codes of
     cards (rank_key, suit_counts, card_mask, 001) in place of hand_rank: each hand is
     looked up (seven_card_ranks, 013), then counted by ranked_equity_of.
