@@ -26,22 +26,39 @@ def game(line: int, name: str, site: str) -> str:
 
 # Each file of the three sites (fpdb's .hp, .hands and .gt files aside): the hands it imports whole,
 IMPORTED = {
+    'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-0.2-202103.txt': 4,
+    'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt': 1,
+    'cash/GGPoker/Flop/PLO-6max-USD-0.5-1.00-202006.txt': 13,
+    'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.Jackpot.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.missed.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-202104.RIT.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-202104.straddle.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-20210411.txt': 1,
+    'cash/GGPoker/Flop/PLO5-6max-USD-5-10-202104.straddle.txt': 1,
     'cash/PacificPoker/Flop/888-FHE-USD-5-10-201203.all.in.blind.txt': 1,
     'cash/PacificPoker/Flop/888-FLH-10max-USD-0.02-0.04-201306.max.seats.txt': 1,
     'cash/PacificPoker/Flop/888-FLH-PM-0.50-1.00-HeroLoses18.txt': 1,
     'cash/PacificPoker/Flop/888-FLH-PM-0.50-1.00.txt': 1,
     'cash/PacificPoker/Flop/888-FLH-PM-1.00-2.00-stacks_over_1k.txt': 52,
     'cash/PacificPoker/Flop/888-FLH-USD-0.02-0.04.txt': 43,
+    'cash/PacificPoker/Flop/888-FLO-PM-30-60.txt': 3,
     'cash/PacificPoker/Flop/888-LHE-HU-USD-10-20-201202.cancelled.hand.txt': 1,
     'cash/PacificPoker/Flop/888-LHE-USD-0.01-0.02.txt': 1,
     'cash/PacificPoker/Flop/888-NLH-USD-0.01-0.02.txt': 35,
     'cash/PacificPoker/Flop/888-NLHE-PM-1.00-2.00.txt': 2,
     'cash/PacificPoker/Flop/888-NLHE-USD-0.01-0.02-201107.non.english.post.both.txt': 1,
     'cash/PacificPoker/Flop/888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt': 1,
+    'cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt': 1,
     'cash/PacificPoker/Flop/888-NLHE-USD-5-10-201205.uncalled.non.blind.txt': 1,
     'cash/PacificPoker/Flop/888-PLH-PM-1.00-2.00.txt': 12,
+    'cash/PacificPoker/Flop/888-PLO-USD-10.00-20.00-201405.dutch.txt': 1,
+    'cash/PacificPoker/Flop/888-PLO-USD-25-50-201508.secondsb.txt': 1,
     'cash/PacificPoker/Flop/NLHE-10max-USD-0.50-1.00-201607.jackpot.table.txt': 1,
     'cash/PacificPoker/Flop/NLHE-6max-USD-0.12-0.25-202206.ca-on.txt': 1,
+    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt': 1,
+    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201604.Swedish.txt': 2,
+    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt': 1,
     'cash/Winamax/Flop/LHE-2max-EUR-0.05-0.10-201204.txt': 1,
     'cash/Winamax/Flop/NLHE-2max-EUR-2-4-201704.go.fast.txt': 1,
     'cash/Winamax/Flop/NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt': 1,
@@ -51,13 +68,23 @@ IMPORTED = {
     'cash/Winamax/Flop/NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt': 1,
     'cash/Winamax/Flop/NLHE-FR-EUR-0.02-0.05-201010.Real.side.pot.with.bad.collected.Biggest.stack.wins.txt': 1,
     'cash/Winamax/Flop/NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt': 1,
+    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt': 2,
+    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201611.post.both.txt': 1,
+    'cash/Winamax/Flop/PLO-5max-EUR-2-4-202104.no.colon.txt': 1,
+    'cash/Winamax/Flop/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt': 1,
+    'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt': 1,
+    'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Sample': 60,
+    'cash/Winamax/Flop/PLO-FR-EUR-0.50-1.00-201103.hid.out.of.range.txt': 1,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-1050-202104.extra.space.txt': 1,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt': 59,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-52.50-202104.KO.txt': 1,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-5k-202008.txt': 1,
+    'tour/GGPoker/Flop/PLO-6max-MTT-USD-1k-202006.txt': 67,
+    'tour/GGPoker/Flop/PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt': 1,
     'tour/PacificPoker/Flop/NLHE-10max-FREE-201901.txt': 1,
     'tour/PacificPoker/Flop/NLHE-10max-Free-202004.space.delimiter.txt': 1,
     'tour/PacificPoker/Flop/NLHE-6max-MTT-40-4-201901.ro.MM.fix.txt': 1,
+    'tour/PacificPoker/Flop/NLHE-6max-SNG-0.10-201206.hands.txt': 1,
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-$75Freeroll-201202.multi.pot.ante.all.in.txt': 1,
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-$75Freeroll20120217.txt': 115,
     'tour/PacificPoker/Flop/NLHE-FREE-MTT-201311.all.in.blind.no.uncalled.txt': 1,
@@ -86,48 +113,36 @@ IMPORTED = {
 # or the one line that refuses it (after its path): Omaha, short deck and hi-lo wait on the Hand
 # (4 to 6 hole cards, their evaluation), Latin-1 and cp1252 text on the encoding's detection.
 REFUSED = {
-    'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-0.2-202103.txt': game(1, 'ShortDeck No Limit', 'GGPoker'),
-    'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt': game(1, 'ShortDeck No Limit', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt': game(1, 'Omaha Pot Limit', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-0.5-1.00-202006.txt': game(1, 'Omaha Pot Limit', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-0.50-1.00-202004.txt': game(1, 'Omaha Pot Limit', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt': game(1, 'PLO', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt': game(1, 'PLO', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt': game(1, 'PLO', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.straddle.walk.txt': ': empty file, no hand in it',
-    'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.Jackpot.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.missed.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-202104.RIT.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-202104.straddle.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-25-50-20210411.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/GGPoker/Flop/PLO5-6max-USD-5-10-202104.straddle.txt': game(1, 'PLO-5', 'GGPoker'),
-    'cash/PacificPoker/Flop/888-FLO-PM-30-60.txt': game(3, 'Fix Limit Omaha', '888'),
-    'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt': game(3, 'Fix Limit OmahaHL', '888'),
-    'cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt': ":23: unknown card 'Âh'" + SKIP,  # Russian suits in cp1251 (В, the jack), read as cp1252
-    'cash/PacificPoker/Flop/888-PLO-USD-10.00-20.00-201405.dutch.txt': game(3, 'Pot Limit Omaha', '888'),
-    'cash/PacificPoker/Flop/888-PLO-USD-25-50-201508.secondsb.txt': game(3, 'Pot Limit Omaha', '888'),
-    'cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt': ':7: a player without a name in seat 2' + SKIP,
-    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt': game(3, 'Pot Limit Omaha', '888'),
-    'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201604.Swedish.txt': game(3, 'Pot Limit Omaha', '888'),
-    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt': game(1, '5 Card Omaha Hi/Lo pot limit', 'Winamax'),
-    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt': game(1, 'Omaha5 pot limit', 'Winamax'),
-    'cash/Winamax/Flop/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt': game(1, '5 Card Omaha Hi/Lo pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201611.post.both.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-5max-EUR-2-4-202104.no.colon.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Sample': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO-FR-EUR-0.50-1.00-201103.hid.out.of.range.txt': game(1, 'Omaha pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO8-2max-play-0.05-0.10-201610.export.txt': game(1, 'Omaha8 pot limit', 'Winamax'),
-    'cash/Winamax/Flop/PLO8-6max-EUR-1.00-2.00-201611.txt': game(1, 'Omaha Hi/Lo pot limit', 'Winamax'),
-    'tour/GGPoker/Flop/PLO-6max-MTT-USD-1k-202006.txt': game(1, 'Omaha Pot Limit', 'GGPoker'),
-    'tour/GGPoker/Flop/PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt': game(1, 'Omaha (NL postflop)', 'GGPoker'),
-    'tour/PacificPoker/Flop/NLHE-6max-SNG-0.10-201206.hands.txt': ":16: unknown card '7p'" + SKIP,
-    'tour/PacificPoker/Flop/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt': game(3, 'Pot Limit OmahaHL', '888'),
-    'tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt': game(3, 'Pot Limit OmahaHL', '888'),
+    'cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt':
+        ":9: 'Cash Drop to Pot : total $0.2': the site's chips added to the pot are not imported (--skip-bad imports the other hands)",
+    'cash/GGPoker/Flop/PLO-6max-USD-0.50-1.00-202004.txt':
+        ":124: '23aca38f: get an all-in insurance (premium ($0/$4/$0) for ($': all-in insurance is not imported (the tables hold no insurance) (--skip-bad imports the other hands)",
+    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt':
+        ':1: amounts do not add up: the history gives back 16 uncalled, the chips put in 14 (a dead blind): not imported (--skip-bad imports the other hands)',
+    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt':
+        ':32: a hand run three times: not imported (two boards at most) (--skip-bad imports the other hands)',
+    'cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt':
+        ':1: amounts do not add up: the history gives back 30 uncalled, the chips put in 35 (a dead blind): not imported (--skip-bad imports the other hands)',
+    'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.straddle.walk.txt':
+        ': empty file, no hand in it',
+    'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt':
+        ":3: unsupported game 'Omaha Hi/Lo Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt':
+        ':7: a player without a name in seat 2 (--skip-bad imports the other hands)',
+    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt':
+        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'cash/Winamax/Flop/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt':
+        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt':
+        ':1: amounts do not add up: the actions put 5 in the pot, the history says 6 (--skip-bad imports the other hands)',
+    'cash/Winamax/Flop/PLO8-2max-play-0.05-0.10-201610.export.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'cash/Winamax/Flop/PLO8-6max-EUR-1.00-2.00-201611.txt':
+        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'tour/PacificPoker/Flop/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt':
+        ":3: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
+    'tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt':
+        ":3: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
 }
 
 
@@ -160,6 +175,10 @@ def _nets(db_file: str, relative: str) -> dict[str, Decimal]:
 def test_every_file_of_the_three_sites_is_listed_once():
     assert sorted([*IMPORTED, *REFUSED]) == _files()
     assert not set(IMPORTED) & set(REFUSED)
+    # per site: (files imported whole, files), a parser that regresses changes them
+    assert {site: (sum(f"/{site}/" in name for name in IMPORTED), sum(f"/{site}/" in name for name in _files()))
+            for site in ("GGPoker", "Winamax", "PacificPoker")} == {"GGPoker": (16, 22), "Winamax": (28, 33), "PacificPoker": (39, 43)}
+    assert sum(IMPORTED.values()) == 610
 
 
 def test_the_files_that_import_whole_import_in_one_command(run, db_file):
@@ -193,20 +212,22 @@ def _hp_files() -> list[str]:
 
 @pytest.mark.parametrize("relative", _hp_files())
 def test_the_nets_are_fpdbs_total_profit(relative, run, db_file):
-    """fpdb's totalProfit (in cents) of each player dealt in equals the net pokersql stores; a
-    file refused (Omaha) is in REFUSED, with its line."""
-    if relative in REFUSED:
-        assert "unsupported game 'Omaha" in REFUSED[relative]
-        return
+    """fpdb's totalProfit (in cents) of each player dealt in equals the net pokersql stores (every
+    .hp file of the three sites is imported, Winamax's Omaha too)."""
+    assert relative not in REFUSED
     run("import", str(FPDB / relative))  # held already when the test above ran first: adds nothing
     profits = ast.literal_eval((FPDB / (relative + ".hp")).read_text(encoding="utf-8").replace("u'", "'"))
     expected = {player: Decimal(row["totalProfit"]) / 100 for player, row in profits.items()}
-    assert _nets(db_file, relative) == expected
+    nets = _nets(db_file, relative)
+    assert nets == {player: expected[player] for player in nets}
+    # a seat with no action and no card (Winamax's Player17, of 0€) is not dealt in: fpdb's profit of 0
+    assert {player: profit for player, profit in expected.items() if player not in nets} == dict.fromkeys(set(expected) - set(nets), 0)
+    assert len(nets) >= 2
 
 
 def test_the_hp_files_read_are_the_ones_of_the_three_sites():
     assert len(_hp_files()) == 7
-    assert sum(relative in IMPORTED for relative in _hp_files()) == 6
+    assert sum(relative in IMPORTED for relative in _hp_files()) == 7
 
 
 def test_nets_worked_out_by_hand(run, db_file):

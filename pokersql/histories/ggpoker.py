@@ -26,7 +26,12 @@ _HEADER = re.compile(
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _BOARD = frozenset(["board"])
-_FEES = re.compile(r" \| (?:Rake|Jackpot|Bingo|Fortune|Tax) ([^|]+)")
+# GGPoker's names of the games pokersql imports besides Hold'em -> PokerStars' names
+GAMES = {"PLO": "Omaha Pot Limit", "Omaha Pot Limit": "Omaha Pot Limit", "PLO-5": "5 Card Omaha Pot Limit",
+         "PLO-6": "6 Card Omaha Pot Limit", "Omaha (NL postflop)": "Omaha Pot Limit Pre-Flop, No Limit Post-Flop",
+         "ShortDeck No Limit": "6+ Hold'em No Limit"}
+_FEES = re.compile(r" \| (?:Rake|Jackpot|Bingo|Fortune|Tax) ([^|\s]+)")
+_RUN = frozenset(["run"])  # a hand run twice: its summary's boards, which "*** SECOND ..." gave whole
 
 
 def is_header(line: str) -> bool:
@@ -41,13 +46,21 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     header = _HEADER.match(lines[0])
     if header is None:
         raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}", first)
-    game = header.group("tgame") or header.group("game")
-    if game not in HOLDEM.values():
-        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em (no limit, pot limit, limit) from GGPoker", first)
+    written = header.group("tgame") or header.group("game")
+    game = written if written in HOLDEM.values() else GAMES.get(written)
+    if game is None:
+        raise BadHand(f"unsupported game {written!r}: pokersql imports Hold'em, Omaha (PLO, PLO-5, PLO-6) and short deck from GGPoker", first)
     stakes = header.group("level") or header.group("stakes")
+    if game.startswith("6+") and "/" not in stakes:  # short deck's one amount: the ante, and the button's blind
+        stakes = f"Button Blind {stakes} - Ante {stakes}"
     as_stars = [f"PokerStars Hand #1: {game} ({stakes}) - {header.group('when')}\n"]
     dealt: dict[frozenset[str], str] = {}
-    as_stars += [_as_stars(line, dealt) for line in lines[1:]]  # as many lines: the numbers stay the file's
+    for number, line in enumerate(lines[1:], first + 1):  # as many lines: the numbers stay the file's
+        try:
+            as_stars.append(_as_stars(line, dealt))
+        except BadHand as bad:
+            bad.line = number
+            raise
     hand = pokerstars.parse_hand(as_stars, first, source_file)
     hand.site, hand.hand_id = SITE, header.group("id")
     if header.group("level") and hand.currency:
@@ -61,8 +74,17 @@ def _as_stars(line: str, seen: dict[frozenset[str], str]) -> str:
     board's (as a set -> as first written): GGPoker may show them again in another order."""
     if line.startswith("Dealt to ") and "[" not in line:
         return "\n"  # cards not shown: nothing to read
+    if line.strip() in ("FIRST", "SECOND") or line.startswith(("FIRST Board [", "SECOND Board [")):
+        seen[_RUN] = line  # a board of a hand run twice: the lines "*** FIRST RIVER ***" and so on gave it
+        return "\n"
+    if line.startswith("Board [") and seen.pop(_RUN, "").strip() in ("FIRST", "SECOND"):
+        return "\n"
     cards = _BRACKETS.findall(line)
     if line.startswith("*** "):
+        if line.startswith("*** THIRD "):
+            raise BadHand("a hand run three times: not imported (two boards at most)")
+        if line.endswith(" SHOWDOWN ***\n") or line.endswith(" SHOWDOWN ***"):  # run it twice: "*** FIRST SHOWDOWN ***"
+            return line.replace(" SHOWDOWN ***", " SHOW DOWN ***")
         if cards:  # the board so far, as dealt: a street's new cards last ("[7d 9d Ad] [2s]")
             seen[_BOARD] = f"{seen[_BOARD]} {cards[-1]}" if line.startswith(("*** TURN", "*** RIVER")) else cards[-1]
         return line
@@ -73,6 +95,10 @@ def _as_stars(line: str, seen: dict[frozenset[str], str]) -> str:
             return f"Board [{dealt}]\n" if frozenset(dealt.split()) == written else line
         first = seen.setdefault(written, cards[0])
         return line.replace(f"[{cards[0]}]", f"[{first}]", 1)
+    if line.startswith("Cash Drop to Pot "):
+        raise BadHand(f"{line.strip()!r}: the site's chips added to the pot are not imported")
+    if ": get an all-in insurance " in line or ": pay premium of all-in insurance" in line:
+        raise BadHand(f"{line.strip()[:60]!r}: all-in insurance is not imported (the tables hold no insurance)")
     if line.startswith("Total pot "):
         total, _, fees = line.rstrip().partition(" | ")
         rake = sum(hundredths(fee.strip()) for fee in _FEES.findall(" | " + fees)) if fees else 0

@@ -253,6 +253,13 @@ class Hand:
         amounts = sorted(self.put.values(), reverse=True)
         return amounts[0] - amounts[1] if len(amounts) > 1 else 0
 
+    def _top_put_dead(self) -> bool:
+        """Whether one of the two players who put in the most has dead chips (a missed blind) in
+        it: the views, which give back the largest put's excess over the next, would not give back
+        the uncalled bet."""
+        top = sorted(self.put, key=self.put.__getitem__)[-2:]
+        return any(action[1] in top and action[2] != "ante" and action[4] < action[3] for action in self.actions)
+
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
         history gives back (PokerStars says; PHH does not, and the rules give them)."""
@@ -271,6 +278,9 @@ class Hand:
                     where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
+        if returned is not None and returned != self.returned() and self._top_put_dead():  # the views give back the largest put's excess over the next
+            raise BadHand(f"amounts do not add up: the history gives back {returned / 100:g} uncalled, the chips put in "
+                          f"{self.returned() / 100:g} (a dead blind): not imported")
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
         if self.total_pot is not None and self.total_pot != pot and returned is not None:
             pot = sum(self.put.values()) - max(returned, self.returned())  # an old history gives a walk's big blind back without a word

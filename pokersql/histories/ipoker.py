@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 
 from .amounts import amount
+from . import games
 from .hand import CARD_IDS, BadHand, Hand
 from .winnings import rake_taken, take_back_returned
 
@@ -29,8 +30,11 @@ _SESSION_GENERAL = re.compile(r"<general>.*?</general>", re.DOTALL)
 _KINDS = {"0": "fold", "1": "small_blind", "2": "big_blind", "3": "call", "4": "check", "5": "bet",
           "6": "all_in", "7": "all_in", "15": "ante", "23": "raise"}
 _SITTING_OUT = ("8", "9")
-_LIMITS = (("NL", "Hold'em No Limit"), ("SL", "Hold'em No Limit"), ("БЛ", "Hold'em No Limit"),
-           ("PL", "Hold'em Pot Limit"), ("L", "Hold'em Limit"), ("Limit", "Hold'em Limit"))
+_LIMITS = (("NL", "No Limit"), ("SL", "No Limit"), ("БЛ", "No Limit"), ("PL", "Pot Limit"), ("Pot", "Pot Limit"),
+           ("L", "Limit"), ("Limit", "Limit"))
+# the <gametype>'s first words -> PokerStars' name of the game (none: Omaha, of the hole cards dealt)
+_GAMES = (("Holdem", "Hold'em"), ("LH", "Hold'em"), ("Omaha", "Omaha"), ("Six Plus Holdem", "6+ Hold'em"))
+_OMAHAS = {4: "Omaha", 5: "5 Card Omaha", 6: "6 Card Omaha"}
 _STREETS = {"Flop": "flop", "Turn": "turn", "River": "river"}
 
 
@@ -104,9 +108,15 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
 def _describe(hand: Hand, session: ET.Element, game: ET.Element) -> None:
     kind = (session.findtext("gametype") or "").strip()
     words = kind.split()
-    if not words or words[0] not in ("Holdem", "LH"):
-        raise BadHand(f"unsupported game {kind or '(none)'!r}: pokersql imports iPoker's Hold'em")
-    hand.game = next((name for word, name in _LIMITS if word in words[1:]), "Hold'em No Limit")
+    name = next((name for written, name in _GAMES if kind.startswith(written + " ")), None)
+    if name is None and words and words[0] in dict(_LIMITS):  # "PL €0.05/€0.10": Omaha, of 5 cards in the corpus
+        dealt = {len((cards.text or "").split()) for cards in game.iter("cards") if cards.get("type") == "Pocket"}
+        name = _OMAHAS.get(max(dealt, default=0))
+    if name is None:
+        raise BadHand(f"unsupported game {kind or '(none)'!r}: pokersql imports iPoker's Hold'em, Omaha and Six Plus Hold'em")
+    limit = next((limit for word, limit in _LIMITS if word in words[1:] or word == words[0]), "No Limit")
+    hand.game = f"{name} {limit}"
+    games.check(hand)
     stakes = re.search(r"(\S+)/(\S+)$", kind)
     if stakes:
         hand.small_blind, hand.big_blind = amount(stakes.group(1)), amount(stakes.group(2))

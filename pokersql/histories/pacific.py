@@ -15,7 +15,7 @@ import re
 from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import HOLDEM, actor, amount, ended, split_at, timestamp, uncalled_in_collected
+from .sites import LIMITS, actor, amount, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "888"
 HEADER_START = "#Game No : "
@@ -52,6 +52,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     """One hand from its lines (the first at line ``first`` of the file); BadHand naming the
     line that is wrong, or the header's for a hand that is wrong as a whole."""
     number = first
+    lines = _in_english(lines)
     try:
         hand = Hand(SITE, lines[0][len(HEADER_START) :].strip(), source_file, first)
         names: list[str] = []
@@ -85,15 +86,18 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     return hand
 
 
+_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omahahl": "Omaha Hi/Lo"}  # 888's -> PokerStars' names
+
+
 def _game(hand: Hand, line: str) -> None:
     header = _GAME.match(line)
     if header is None:
         raise BadHand(f"unreadable game line {line.strip()[:80]!r}")
     game = header.group("game")
-    kind = game.lower()
-    if not kind.endswith(" holdem") or kind[:-7] not in HOLDEM:
-        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em (no limit, pot limit, limit) from 888")
-    hand.game = HOLDEM[kind[:-7]]
+    limit, _, name = game.rpartition(" ")
+    if limit.lower() not in LIMITS or name.lower() not in _GAMES:
+        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em and Omaha (no limit, pot limit, limit) from 888")
+    set_game(hand, _GAMES[name.lower()], limit)
     stakes = header.group("stakes")
     small, slash, big = stakes.partition("/")
     if not slash:
@@ -144,6 +148,31 @@ def _section(hand: Hand, line: str) -> str:
         raise BadHand(f"unknown section {line[:40]!r}")
     hand.deal_board(street, _cards(cards.group(1)))
     return street
+
+
+# Ranks in some of 888's languages -> English: Dutch (Heer, Vrouw, Boer), Swedish (Kn for knekt,
+# Dam, Ess), Russian written in Windows-1251 and read as Windows-1252 (В, Д, К, Т read as Â, Ä, Ê, Ò)
+_RANKS = {"Kn": "J", "H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"}
+_SPANISH = {"p": "s", "t": "c", "c": "h"}  # picas, tréboles, corazones (diamantes: d)
+_CARD_BRACKETS = re.compile(r"\[ ([^\]$€£]*?) \]")  # cards, not amounts ("[0,02$]")
+_ENGLISH = re.compile(r"(?:[2-9TJQKA][cdhs], )*[2-9TJQKA][cdhs]")
+
+
+def _in_english(lines: list[str]) -> list[str]:
+    """The hand's lines with its cards in English, where it writes them in another language (the
+    suits of a Spanish hand, whose hearts are c, told by its p and t suits)."""
+    written = [cards for line in lines for cards in _CARD_BRACKETS.findall(line)]
+    if all(_ENGLISH.fullmatch(cards) for cards in written):
+        return lines
+    spanish = any(token[-1:] in ("p", "t") for cards in written for token in cards.split(", "))
+
+    def english(cards: re.Match) -> str:
+        tokens = [_SUITS.sub(lambda suit: SUITS[suit.group(0)], token) for token in cards.group(1).split(", ")]
+        tokens = [_RANKS.get(token[:-1], token[:-1]) + (_SPANISH.get(token[-1:], token[-1:]) if spanish else token[-1:])
+                  for token in tokens]
+        return f"[ {', '.join(tokens)} ]"
+
+    return [_CARD_BRACKETS.sub(english, line) for line in lines]
 
 
 def _cards(text: str) -> list[int | None]:

@@ -15,12 +15,13 @@ import re
 from collections.abc import Iterable, Iterator
 
 from .amounts import amount
+from . import games
 from .hand import BadHand, Hand, card_ids
 from .winnings import rake_taken, take_back_returned
 
 SITE = "PartyPoker"
 _START = re.compile(r"(?:Game #(\S+) starts\.|#Game No : (\S+)|\*{5} Hand History [Ff]or Game (\S+) \*{5})")
-_GAMES = {"NL": "Hold'em No Limit", "PL": "Hold'em Pot Limit", "FL": "Hold'em Limit", "": "Hold'em Limit"}
+_LIMITS = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit", "": "Limit"}
 _LIMIT = re.compile(r"\b(NL|PL|FL)\b|\((NL|PL|FL)\)")
 _DATE = re.compile(r"(?P<month>[A-Z][a-z]{2})[a-z]* (?P<day>\d\d?),? (?P<time>\d\d?:\d\d:\d\d) +(?:(?P<zone>[A-Z]+) )?(?P<year>\d{4})")
 _STAKES = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\b|(?:Blinds|Stakes|Blinds-Antes)\(([\d.,]+)/([\d.,]+)")
@@ -178,11 +179,14 @@ def _silent_blinds(hand: Hand, small: int, big: int) -> None:
 
 
 def _header(hand: Hand, line: str) -> None:
-    if "Hold'em" not in line and "Holdem" not in line or "Double Hold'em" in line:
+    omaha = re.search(r"Omaha(?: Hi-Lo| Hi)?", line)
+    if ("Hold'em" not in line and "Holdem" not in line or "Double Hold'em" in line) and omaha is None:
         game = re.sub(r"^\S*\d\S* +(?:USD +)?|\s*-.*$", "", line).strip()
-        raise BadHand(f"unsupported game {game!r}: pokersql imports PartyPoker's Texas Hold'em")
+        raise BadHand(f"unsupported game {game!r}: pokersql imports PartyPoker's Texas Hold'em and Omaha")
     limit = _LIMIT.search(line)
-    hand.game = _GAMES[(limit.group(1) or limit.group(2)) if limit else ""]
+    name = "Hold'em" if omaha is None else "Omaha Hi/Lo" if omaha.group(0).endswith("Lo") else "Omaha"
+    hand.game = f"{name} {_LIMITS[(limit.group(1) or limit.group(2)) if limit else '']}"
+    games.check(hand)
     when = _DATE.search(line)
     if when is None:
         raise BadHand(f"no date in the header {line[:80]!r}")

@@ -47,7 +47,7 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
           " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
-          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", '# {"')  # PokerMaster's own data, as JSON
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", "Hand was run two times", '# {"')  # PokerMaster's own data, as JSON
 # Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
 # splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
 _BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -287,6 +287,8 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
             hand.act(player, "bet", hundredths(words), all_in)
         elif verb == "posts":
             _post(hand, player, words, all_in)
+        elif verb == "straddle":  # GGPoker's "straddle $0.50": the street's bet it brings the player to
+            hand.act(player, "straddle", hundredths(words) - hand.street_totals.get(player, 0), all_in)
         elif verb == "shows":
             cards = _BRACKETS.search(words)
             if cards is None:
@@ -350,6 +352,8 @@ def _post(hand: Hand, player: str, words: str, all_in: bool) -> None:
     elif kind == "the ante":
         hand.ante = max(hand.ante, chips)
         hand.act(player, "ante", chips, all_in, dead=True)
+    elif kind == "missed blind":  # GGPoker's small blind missed, posted dead (with the big blind, live)
+        hand.act(player, "small_blind", chips, all_in, dead=True)
     elif kind == "small & big blinds":
         hand.act(player, "small_blind", hand.small_blind, dead=True)
         hand.act(player, "big_blind", chips - hand.small_blind, all_in)

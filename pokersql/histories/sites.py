@@ -11,12 +11,22 @@ import datetime
 import re
 from collections.abc import Iterable, Iterator
 
+from . import games
 from .hand import BadHand, Hand, hundredths, shown
 
 _NOT_DIGITS = re.compile(r"[^\d.,]")
+# a limit as the sites name it -> PokerStars' name
+LIMITS = {"no limit": "No Limit", "pot limit": "Pot Limit", "fixed limit": "Limit", "fix limit": "Limit", "limit": "Limit"}
 # Hold'em as each site names it -> the name pokersql stores (PokerStars')
-HOLDEM = {"no limit": "Hold'em No Limit", "pot limit": "Hold'em Pot Limit", "fixed limit": "Hold'em Limit",
-          "fix limit": "Hold'em Limit", "limit": "Hold'em Limit"}
+HOLDEM = {written: f"Hold'em {limit}" for written, limit in LIMITS.items()}
+
+
+def set_game(hand: Hand, name: str, limit: str) -> None:
+    """The hand's game, as PokerStars names it, from the game's name (PokerStars': "Omaha", "5 Card
+    Omaha", "Omaha Hi/Lo") and the limit as the site writes it; BadHand for a game not imported
+    (games.check: the hole cards each player is dealt)."""
+    hand.game = f"{name} {LIMITS[limit.lower()]}"
+    games.check(hand)
 
 
 def amount(text: str) -> int:
@@ -76,6 +86,8 @@ def ended(hand: Hand, summary: bool, heading: str) -> None:
         raise BadHand(f"truncated hand: it ends before its {heading}")
     if not hand.seats:
         raise BadHand("a hand with no seats")
+    if hand.button_seat not in hand.seated:
+        hand.button_seat = None  # a dead button: on a seat left empty
     not_dealt_in(hand)
 
 

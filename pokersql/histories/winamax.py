@@ -13,7 +13,7 @@ import re
 from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import HOLDEM, actor, amount, ended, split_at, timestamp, uncalled_in_collected
+from .sites import LIMITS, actor, amount, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "Winamax"
 HEADER_START = "Winamax Poker - "
@@ -21,7 +21,7 @@ _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^)]*)\) - "
     r"(?P<year>\d{4})/(?P<month>\d\d)/(?P<day>\d\d) (?P<time>\d\d?:\d\d:\d\d)(?: (?P<zone>\w+))?"
 )
-_TABLE = re.compile(r"Table: '(?P<table>.*)' (?P<seats>\d+)-max .*?Seat #?(?P<button>\d+) is the button")
+_TABLE = re.compile(r"Table:? '(?P<table>.*)' (?P<seats>\d+)-max .*?Seat #?(?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^,)]*)(?:, [^)]*bounty)?\)$")
 _TOTAL = re.compile(r"Total pot (?P<total>[^ |]+) \| (?:No rake|Rake (?P<rake>\S+))")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -70,16 +70,23 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     return hand
 
 
+# Winamax's games (lower case, the limit after them) -> PokerStars' names
+_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5 Card Omaha", "omaha8": "Omaha Hi/Lo",
+          "omaha hi/lo": "Omaha Hi/Lo", "5 card omaha hi/lo": "5 Card Omaha Hi/Lo", "5 card omaha": "5 Card Omaha"}
+_GAMES = sorted(_GAMES.items(), key=lambda item: -len(item[0]))  # the longest name first: "omaha hi/lo" before "omaha"
+
+
 def _header(line: str, source_file: str, first: int) -> Hand:
     header = _HEADER.match(line)
     if header is None:
         raise BadHand(f"unreadable header {line.strip()[:80]!r}")
     game = header.group("game")
-    kind = game.lower()
-    if not kind.startswith("holdem ") or kind[7:] not in HOLDEM:
-        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em (no limit, pot limit, limit) from Winamax")
+    name, limit = next(((name, game[len(written) + 1:]) for written, name in _GAMES
+                        if game.lower().startswith(written + " ")), (None, ""))
+    if name is None or limit.lower() not in LIMITS:
+        raise BadHand(f"unsupported game {game!r}: pokersql imports Hold'em and Omaha (4 and 5 cards) from Winamax")
     hand = Hand(SITE, header.group("id"), source_file, first)
-    hand.game = HOLDEM[kind[7:]]
+    set_game(hand, name, limit)
     stakes = header.group("stakes")
     blinds = stakes.split("/")
     if len(blinds) not in (2, 3):  # small/big blind, or ante/small/big blind (tournaments)
@@ -114,7 +121,7 @@ def _table_line(hand: Hand, line: str, names: list[str]) -> None:
         hand.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)))
         names.append(seat.group(2))
         names.sort(key=len, reverse=True)
-    elif line.startswith("Table: "):
+    elif line.startswith(("Table: ", "Table '")):  # 2021's files write no colon
         table = _TABLE.match(line)
         if table is None:
             raise BadHand(f"unreadable table line {line[:80]!r}")
@@ -132,6 +139,8 @@ def _play_line(hand: Hand, line: str, names: list[str]) -> None:
         hand.hole(player, card_ids(cards.rstrip("]")))
         return
     said = actor(line, names)
+    if said is None and " deny BB " in line:  # 2010's "Player30 deny BB 0€": a player with no seat refuses the big blind
+        return
     if said is None:
         raise BadHand(f"unknown line {line[:60]!r}")
     player, rest = said
