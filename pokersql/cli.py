@@ -19,7 +19,10 @@ try:
 
     from . import interrupts, migrations, places
     from .cards import card_name, parse_cards
-    from .database import DEAL_ORDERS, MAX_DEALS, MEMORY, MIN_TRIALS, MAX_RIFFLES, MAX_SEED, SHUFFLES, Database, connect
+    from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS
+    from .context import MEMORY
+    from .database import Database, connect
+    from .dealing import DEAL_ORDERS, MAX_RIFFLES, SHUFFLES
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import BadInput, Interrupted, PokerSQLError
     from .games import GAME_NAMES, game_of

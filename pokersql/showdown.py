@@ -125,17 +125,17 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    rules = games.game_of(game, database)
+    rules = games.game_of(game, database.context)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
     if rules.holdem_tables:
         results = iter(database.evaluate_many([_names(hole + board) for hole, board in seats]))
     elif rules.plays_hole_cards:
         database.ensure_ready()
-        results = iter(games.best_of_many(database, rules, [hole for hole, _ in seats], [board for _, board in seats]))
+        results = iter(games.best_of_many(database.context, rules, [hole for hole, _ in seats], [board for _, board in seats]))
     else:
         database.ensure_ready()
-        results = iter(games.best_of_many(database, rules, [hole + board for hole, board in seats], [[]] * len(seats)))
+        results = iter(games.best_of_many(database.context, rules, [hole + board for hole, board in seats], [[]] * len(seats)))
     answer = []
     for hand_id, hand in read.items():
         players = [(player, hole, next(results)) for player, hole, _ in hand.players]
