@@ -28,7 +28,7 @@ try:
     from .games import GAME_NAMES, game_of
     from .output import FORMATS, emit
     from .engines.postgres import URL_SCHEMES, masked
-    from .own_hands import stdin_hands
+    from .hand_sources import stdin_hands
     from .stats import POSITIONS
     from .progress import ProgressBar
     from .results import AppliedFile, BuildResult, MigrateResult

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from . import games, own_hands
+from . import games, hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .checks import cards_given
 from .context import Context
@@ -93,7 +93,7 @@ def evaluate_many(
     SQL, with no Python loop over its rows. The results are held (compactly, as Arrow
     tables where pyarrow is installed) until the last batch is done. A bad hand raises BadInput naming its row (a CSV file's line) and the bad
     card, and nothing is returned. ``stdin=True``: the hands are the lines of a text
-    stream (``own_hands.stdin_hands``), an error names a line.
+    stream (``hand_sources.stdin_hands``), an error names a line.
 
     A frame's or file's other columns come first in the result, as they are (a CSV
     file's as text): all of them but ``cards``, or those named by ``keep`` (``[]``:
@@ -109,7 +109,7 @@ def evaluate_many(
     """
     rules = games.game_of(game, ctx)
     try:
-        source = own_hands.source_of(
+        source = hand_sources.source_of(
             hands, own_hands.batch_rows(ctx.engine), stdin_lines=stdin, keep=keep, columns=games.file_columns(rules)
         )
     except BadInput as e:

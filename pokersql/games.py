@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import own_hands
+from . import hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .errors import BadInput
@@ -274,13 +274,13 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
 
 
 def evaluate_batch(ctx: Context, game: Game, source: Any, batch: Any) -> Any:
-    """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
+    """A batch of evaluate_many's hands (hand_sources.Batch), each row's best five under the game:
     (cards, best, points, category, hand_rank) per row, by game_evaluations_of (042) as eval's.
     A frame on DuckDB is read in SQL (_duckdb_batch); other hands are parsed here and given as
     long rows (evaluated_rows). A bad row: BadInput naming it (_row_hand)."""
     if game.plays_hole_cards and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
-    if ctx.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and own_hands._has("pyarrow"):
+    if ctx.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and hand_sources._has("pyarrow"):
         return _duckdb_batch(ctx, game, source, batch)
     hands, boards = [], []
     for index, values in enumerate(batch.hand_values()):
@@ -299,7 +299,7 @@ def _row_hand(game: Game, source: Any, batch: Any, index: int, values: tuple) ->
     (short deck: the whole hand, and []); else BadInput naming the row and what is wrong."""
     whats = [f"'{name}'" for name in source.columns] or ["the hand"]
     try:
-        texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+        texts = [hand_sources.value_text(value, what) for value, what in zip(values, whats)]
         if game.plays_hole_cards:
             board = parse_cards(texts[1])
             hole = omaha_hand(game, texts[0], board)
@@ -400,7 +400,7 @@ def _duckdb_batch(ctx: Context, game: Game, source: Any, batch: Any) -> Any:
 
         index = pc.index(pc.is_null(ranks), True).as_py()
         _row_hand(game, source, batch, index, batch.row(index))
-        raise own_hands.bad_row(source, batch, index)
+        raise hand_sources.bad_row(source, batch, index)
     return chunk
 
 
