@@ -13,8 +13,8 @@ its feature's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -239,10 +239,12 @@ class Database:
         return reading.query(self.context, sql, params, read, timeout)
 
     @_documented_by(reading.stream)
+    @contextlib.contextmanager
     def stream(
         self, sql: str, params: tuple = (), read: Sequence[str | Path] = (), timeout: float | None = None
-    ) -> AbstractContextManager[QueryStream]:
-        return reading.stream(self.context, sql, params, read, timeout)
+    ) -> Iterator[QueryStream]:
+        with reading.stream(self.context, sql, params, read, timeout) as result:
+            yield result
 
     @_documented_by(reading.relation)
     def relation(self, sql: str, read: Sequence[str | Path] = ()) -> Any:

@@ -1,12 +1,12 @@
 """Equity: Hold'em's (exact, Monte Carlo, the preflop table; the next street, by combination),
-and the other games' (pokersql.games.equity), each request checked here first."""
+and the other games' (pokersql.game_equity), each request checked here first."""
 
 from __future__ import annotations
 
 import math
 import warnings
 
-from . import games, ranges
+from . import game_equity, games, ranges
 from .cards import card_name, check_distinct
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS, cards_given, whole_number
 from .context import Context
@@ -116,10 +116,10 @@ def equity(
     Exact only: refused with ``trials`` or ``next_street``. ``by_combo``: its old name
     (a DeprecationWarning).
 
-    ``game`` (``games.GAME_NAMES``): another game's equity (``games.equity``, the game equity
+    ``game`` (``games.GAME_NAMES``): another game's equity (``game_equity.equity``, the game equity
     views of sql/08_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
     Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
-    where it is counted (``games.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
+    where it is counted (``game_equity.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
     """
     if by_combo is not None:
         if by_combo_of is not None:
@@ -139,7 +139,7 @@ def equity(
         for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
             if value is not None:
                 whole_number(name, value, low, high)
-        return games.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
+        return game_equity.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
         hands = tuple(hands[0])
     if not 2 <= len(hands) <= 10:
