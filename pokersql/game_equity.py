@@ -81,7 +81,7 @@ def equity(
     each; Omaha needs one known hand, whose count the SQL reads); with ``exact`` and one random
     hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
     ``next_street``: each card that can come next (040), onto the result as Hold'em's.
-    ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
+    ``trials``, ``seed`` and ``slice_trials`` come checked by pokersql.equity. The game equity
     views (sql/08_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
     each trial ranked, omaha_random_monte_carlo_equity), short deck by

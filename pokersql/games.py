@@ -234,7 +234,7 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 
 
 def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
-    """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
+    """What evaluating a game's hands reads (first_use.ensure_lookups builds only that on a
     fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` and
     game_evaluations_of (042, with what it reads: games and short_deck_classes, 033); not
     ``hands`` (008)."""

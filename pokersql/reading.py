@@ -95,7 +95,7 @@ def export(ctx: Context, table: str, path: str | Path, overwrite: bool = False) 
     """Write a table or view to Parquet or CSV, chosen by the file's extension.
 
     A file there already is BadInput unless ``overwrite``; the open database, or one of its
-    own files, always is (``_check_target``). The file appears only once whole."""
+    own files, always is (``reading.check_target``). The file appears only once whole."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in EXPORT_FORMATS:

@@ -40,7 +40,7 @@ def import_histories(
     tables to once the import is committed, each whole as ``TABLE.parquet`` (what DuckDB
     and Spark read), on an engine that writes them (DuckDB, Spark); ``ImportResult.parquet``
     lists the files. Such a file there already is BadInput, before anything is imported,
-    unless ``overwrite``; the database's own file always is (``_check_target``).
+    unless ``overwrite``; the database's own file always is (``reading.check_target``).
     """
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"import does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
@@ -103,7 +103,7 @@ def import_histories(
 def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
     """``import --parquet``'s folder, checked before anything is written: BadInput for an
     engine that writes no Parquet, a file, a folder whose parent is not there, or a file
-    the import would write that it must not (``_check_target``)."""
+    the import would write that it must not (``reading.check_target``)."""
     folder = Path(parquet)
     if not ctx.engine.writes_table_parquet:
         raise BadInput(f"--parquet {folder}: {ctx.engine.title} cannot write Parquet; import on DuckDB or Spark for Parquet files")
