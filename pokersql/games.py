@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import own_hands
+from . import hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
+from .context import Context
 from .errors import BadInput
+from .first_use import ensure_ready
 from .results import GameDealResult, GamePlayerHand, HandResult
 
-# ``db`` below is a pokersql.Database (not imported: database.py imports this module).
-Database = Any
 
 
 @dataclass(frozen=True)
@@ -118,15 +118,15 @@ GAMES = _defined_games()
 GAME_NAMES = tuple(GAMES)
 
 
-def game_of(name: str, db: Database | None = None) -> Game:
-    """The game named: one that sql/ defines, or one that the database ``db`` holds the rows of
+def game_of(name: str, ctx: Context | None = None) -> Game:
+    """The game named: one that sql/ defines, or one that the database ``ctx`` holds the rows of
     (a game added as a row of games and its rows of game_streets, docs/games.md). Else BadInput."""
     if name in GAMES:
         return GAMES[name]
-    if db is not None and isinstance(name, str):
-        objects = db.engine.object_types()
+    if ctx is not None and isinstance(name, str):
+        objects = ctx.engine.object_types()
         if objects.get("games") == "table" and objects.get("game_streets") == "table":
-            added = games_of(db.engine.execute, "where game = ?", (name,))
+            added = games_of(ctx.engine.execute, "where game = ?", (name,))
             if name in added and not added[name].streets:
                 raise BadInput(f"game {name!r} has no rows in game_streets: its board is dealt in streets (docs/games.md)")
             if name in added:
@@ -202,7 +202,7 @@ order by evaluated.hand_no"""
 PLACE = ",\n    rank() over (order by evaluated.hand_rank) as place"
 
 
-def evaluated_rows(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]], places: bool = False) -> list[tuple]:
+def evaluated_rows(ctx: Context, game: Game, hands: list[list[int]], boards: list[list[int]], places: bool = False) -> list[tuple]:
     """Each hand's (hand_no, best, points, category, hand_rank[, place]), in order, by
     game_evaluations_of (042) over the hands as a relation of their own. Omaha: hands are the
     hole cards and boards their board; else the whole hand, boards []. No hand is ranked here."""
@@ -214,15 +214,15 @@ def evaluated_rows(db: Database, game: Game, hands: list[list[int]], boards: lis
         card_nos.extend(range(1, len(hand) + len(board) + 1))
     columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
     query = GAME_EVALUATED.format(game=game.name.replace("'", "''"), place=PLACE if places else "")
-    with own_hands.card_relation(db.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
-        return db.engine.execute(own_hands.for_dialect(query, db.engine.dialect, "game_evaluations_of"))
+    with own_hands.card_relation(ctx.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
+        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, "game_evaluations_of"))
 
 
-def best_hands(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
+def best_hands(ctx: Context, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
     """Each hand's best five under the game, places among them (equal hand_rank, equal place).
 
     Omaha: hands are the hole cards and boards their board; else the whole hand, boards []."""
-    rows = evaluated_rows(db, game, hands, boards, places=True)
+    rows = evaluated_rows(ctx, game, hands, boards, places=True)
     return [
         HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank, place)
         for hand, board, (_, best, points, category, hand_rank, place) in zip(hands, boards, rows)
@@ -234,32 +234,32 @@ def _cards(hand: list[int], board: list[int]) -> list[str]:
 
 
 def evaluation_needs(holdem_needs: tuple[str, ...]) -> tuple[str, ...]:
-    """What evaluating a game's hands reads (Database._ensure_lookups builds only that on a
+    """What evaluating a game's hands reads (first_use.ensure_lookups builds only that on a
     fresh database, as Hold'em's evaluate does): Hold'em's ``holdem_needs`` and
     game_evaluations_of (042, with what it reads: games and short_deck_classes, 033); not
     ``hands`` (008)."""
     return (*holdem_needs, "game_evaluations_of")
 
 
-def evaluate(db: Database, game: Game, cards: str | list[str], board: list[int]) -> HandResult:
+def evaluate(ctx: Context, game: Game, cards: str | list[str], board: list[int]) -> HandResult:
     if game.plays_hole_cards:
         hole = omaha_hand(game, cards, board)
         check_distinct([hole, board], ["the hand", "the board"])
-        return best_hands(db, game, [hole], [board])[0]
+        return best_hands(ctx, game, [hole], [board])[0]
     hand = short_deck_hand(game, cards, board)
-    return best_hands(db, game, [hand], [[]])[0]
+    return best_hands(ctx, game, [hand], [[]])[0]
 
 
-def compare(db: Database, game: Game, hands: tuple[str | list[str], ...], board: list[int]) -> list[HandResult]:
+def compare(ctx: Context, game: Game, hands: tuple[str | list[str], ...], board: list[int]) -> list[HandResult]:
     names = [f"hand {n}" for n in range(1, len(hands) + 1)]
     if game.plays_hole_cards:
         holes = [omaha_hand(game, hand, board, name) for hand, name in zip(hands, names)]
         check_distinct(holes + [board], names + ["the board"])
-        return best_hands(db, game, holes, [board] * len(holes))
+        return best_hands(ctx, game, holes, [board] * len(holes))
     own = [parse_cards(hand) for hand in hands]
     check_distinct(own + [board], names + ["the board"])
     parsed = [short_deck_hand(game, hand, board, name) for hand, name in zip(hands, names)]
-    return best_hands(db, game, parsed, [[]] * len(parsed))
+    return best_hands(ctx, game, parsed, [[]] * len(parsed))
 
 
 # -- a file's hands (eval --file --game) ---------------------------------------------
@@ -272,21 +272,21 @@ def file_columns(game: Game) -> tuple[str, ...] | None:
     return ("hole", "board") if game.plays_hole_cards else None
 
 
-def evaluate_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
-    """A batch of evaluate_many's hands (own_hands.Batch), each row's best five under the game:
+def evaluate_batch(ctx: Context, game: Game, source: Any, batch: Any) -> Any:
+    """A batch of evaluate_many's hands (hand_sources.Batch), each row's best five under the game:
     (cards, best, points, category, hand_rank) per row, by game_evaluations_of (042) as eval's.
     A frame on DuckDB is read in SQL (_duckdb_batch); other hands are parsed here and given as
     long rows (evaluated_rows). A bad row: BadInput naming it (_row_hand)."""
     if game.plays_hole_cards and len(source.columns) != 2:
         raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
-    if db.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and own_hands._has("pyarrow"):
-        return _duckdb_batch(db, game, source, batch)
+    if ctx.engine.reads_frames and batch.frame is not None and not isinstance(batch.frame, dict) and hand_sources._has("pyarrow"):
+        return _duckdb_batch(ctx, game, source, batch)
     hands, boards = [], []
     for index, values in enumerate(batch.hand_values()):
         hole, board = _row_hand(game, source, batch, index, values)
         hands.append(hole)
         boards.append(board)
-    rows = evaluated_rows(db, game, hands, boards)
+    rows = evaluated_rows(ctx, game, hands, boards)
     return [
         (_cards(hand, board), best.split(" "), points, category, hand_rank)
         for hand, board, (_, best, points, category, hand_rank) in zip(hands, boards, rows)
@@ -298,7 +298,7 @@ def _row_hand(game: Game, source: Any, batch: Any, index: int, values: tuple) ->
     (short deck: the whole hand, and []); else BadInput naming the row and what is wrong."""
     whats = [f"'{name}'" for name in source.columns] or ["the hand"]
     try:
-        texts = [own_hands.value_text(value, what) for value, what in zip(values, whats)]
+        texts = [hand_sources.value_text(value, what) for value, what in zip(values, whats)]
         if game.plays_hole_cards:
             board = parse_cards(texts[1])
             hole = omaha_hand(game, texts[0], board)
@@ -366,11 +366,11 @@ left join game_evaluations_of('game_cards') as evaluated
 order by parsed.hand_no"""
 
 
-def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
+def _duckdb_batch(ctx: Context, game: Game, source: Any, batch: Any) -> Any:
     """A batch's frame evaluated by DUCKDB_GAME_EVALUATED: an Arrow table of RESULT_COLUMNS."""
     import duckdb
 
-    connection = db.engine.connection
+    connection = ctx.engine.connection
     connection.register(own_hands.INPUT_NAME, batch.frame)
     sql = ""
     try:
@@ -390,7 +390,7 @@ def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
         relation = connection.sql(sql, params=params)
         chunk = (getattr(relation, "to_arrow_table", None) or relation.arrow)()
     except (duckdb.Error, RuntimeError) as e:
-        raise db.engine._error(e, sql or "registering the hands") from e
+        raise ctx.engine._error(e, sql or "registering the hands") from e
     finally:
         connection.unregister(own_hands.INPUT_NAME)
     ranks = chunk.column("hand_rank")
@@ -399,192 +399,22 @@ def _duckdb_batch(db: Database, game: Game, source: Any, batch: Any) -> Any:
 
         index = pc.index(pc.is_null(ranks), True).as_py()
         _row_hand(game, source, batch, index, batch.row(index))
-        raise own_hands.bad_row(source, batch, index)
+        raise hand_sources.bad_row(source, batch, index)
     return chunk
 
 
-def best_of_many(db: Database, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
+def best_of_many(ctx: Context, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:
     """Many hands' best five under the game (as best_hands, without places), own_hands.batch_rows at a time."""
-    size = own_hands.batch_rows(db.engine)
+    size = own_hands.batch_rows(ctx.engine)
     results = []
     for start in range(0, len(hands), size):
         part, part_boards = hands[start : start + size], boards[start : start + size]
-        rows = evaluated_rows(db, game, part, part_boards)
+        rows = evaluated_rows(ctx, game, part, part_boards)
         results.extend(
             HandResult(_cards(hand, board), best.split(" "), points, category, hand_rank)
             for hand, board, (_, best, points, category, hand_rank) in zip(part, part_boards, rows)
         )
     return results
-
-
-# -- equity ------------------------------------------------------------------------
-
-# The game equity views (sql/08_games), one row per player (short deck: per ranking too). Only their names here.
-EQUITY_TOTALS = "select player, runouts, wins, ties, pot_shares from {view} {where} order by player"
-# The next street (040; Hold'em's, 017): (next_card, player, pot_shares, runouts, leads), per card and player.
-STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from {view} {where} order by next_card, player"
-OMAHA_RANDOM_SLICE_TRIALS = 100_000  # Monte Carlo with random Omaha hands: trials per query at most
-
-
-def _equity_views(game: Game, randoms: bool, exact: bool) -> tuple[str, tuple, str, str]:
-    """(equity query, its parameters, the view it reads, the next street's query) of the game's
-    rules: hole cards played apart from the board (omaha_*); else the standard ranking on a
-    deck with its low cards dead (Hold'em's own views, 017, 021); else another ranking
-    (short_deck_*, a row per ranking)."""
-    if game.plays_hole_cards:
-        where, params, street_view = "", (), "omaha_street_equity"
-        view = "omaha_" + ("random_" if randoms else "") + ("equity" if exact else "monte_carlo_equity")
-    elif game.ranking == "standard":
-        if exact and randoms:
-            raise BadInput(f"equity --game {game.name}: exact equity of a random hand is not counted in this game: use --trials")
-        where, params, street_view = "", (), "street_equity"
-        view = "equity" if exact else "monte_carlo_equity" if randoms else "monte_carlo_class_equity"
-    else:
-        where, params, street_view = "where ranking = ?", (game.ranking,), "short_deck_street_equity"
-        view = "short_deck_" + ("random_equity" if randoms else "equity") if exact else "short_deck_monte_carlo_equity"
-    return EQUITY_TOTALS.format(view=view, where=where), params, view, STREET_TOTALS.format(view=street_view, where=where)
-
-
-OMAHA_RANDOM_EXACT_DEALS = 10_000_000  # exact Omaha deals of a random hand at most (a turn heads-up: 5,430,040, 3.4 s at load 6)
-
-
-def check_exact_random(game: Game, randoms: int, board_cards: int, left: int) -> None:
-    """Exact equity of a random hand (039) counts one random hand, in short deck on every
-    street (its deals grouped into classes and patterns), in Omaha (four hole cards) where the
-    deals, every hand of the ``left`` cards with every board, are OMAHA_RANDOM_EXACT_DEALS or
-    fewer (each is ranked: a turn heads-up, not a flop's 122,175,900): else BadInput saying why."""
-    if randoms > 1:
-        raise BadInput(f"equity --game {game.name}: exact equity counts one random hand, got {randoms}: use --trials")
-    if game.plays_hole_cards and game.hole_cards != 4:
-        raise BadInput(
-            f"equity --game {game.name}: exact equity of a random hand of {game.hole_cards} cards is not counted "
-            "(omaha's four only): use --trials"
-        )
-    deals = math.comb(left, game.hole_cards) * math.comb(left - game.hole_cards, game.board_cards - board_cards)
-    if game.plays_hole_cards and deals > OMAHA_RANDOM_EXACT_DEALS:
-        raise BadInput(
-            f"equity --game {game.name}: exact equity of a random hand would rank {deals:,} deals, more than "
-            f"{OMAHA_RANDOM_EXACT_DEALS:,} (heads-up: 5,430,040 on a turn, 122,175,900 on a flop): use --trials"
-        )
-
-
-def equity(
-    db: Database,
-    game: Game,
-    hands: tuple[str | list[str], ...],
-    board: list[int],
-    dead: list[int],
-    trials: int | None = None,
-    seed: int | None = None,
-    exact: bool | None = None,
-    slice_trials: int | None = None,
-    next_street: bool = False,
-) -> Any:
-    """Equity of 2 to 10 hands of ``game``: exact (every board once) unless ``trials`` asks for
-    Monte Carlo or a player is ``random`` (drawn as Hold'em draws them, the game's hole cards
-    each; Omaha needs one known hand, whose count the SQL reads); with ``exact`` and one random
-    hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
-    ``next_street``: each card that can come next (040), onto the result as Hold'em's.
-    ``trials``, ``seed`` and ``slice_trials`` come checked by Database.equity. The game equity
-    views (sql/08_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
-    Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
-    each trial ranked, omaha_random_monte_carlo_equity), short deck by
-    Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""
-    from . import ranges
-    from .results import EquityPlayer, EquityResult
-
-    if not 2 <= len(hands) <= 10:
-        raise BadInput(f"{game.name}: equity needs 2 to 10 hands, got {len(hands)}")
-    names = [f"hand {n}" for n in range(1, len(hands) + 1)]
-    holes: list[list[int] | None] = []
-    for hand, name in zip(hands, names):
-        text = hand if isinstance(hand, str) else " ".join(hand)
-        if text.strip().lower() == "random":
-            holes.append(None)
-            continue
-        try:
-            cards = parse_cards(text)
-        except BadInput:
-            raise BadInput(f"{game.name}: {name} {text!r} is not cards: ranges are Hold'em's only for now") from None
-        if len(cards) != game.hole_cards:
-            raise BadInput(f"{game.name}: {name} needs {game.hole_cards} hole cards, got {len(cards)}: {_names(cards)}")
-        holes.append(cards)
-    if len(board) not in game.board_sizes:
-        raise BadInput(f"{game.name}: the board needs {_either(game.board_sizes)} cards, got {len(board)}: {_names(board)}")
-    known = [hole for hole in holes if hole is not None]
-    check_distinct(known + [board, dead], [n for n, h in zip(names, holes) if h is not None] + ["the board", "the dead cards"])
-    for cards in known + [board, dead]:
-        check_deck(game, cards)
-    randoms = [n for n, hole in enumerate(holes, start=1) if hole is None]
-    if game.plays_hole_cards and not known:
-        raise BadInput(f"{game.name}: every hand is random: give one hand's hole cards (a random hand holds as many)")
-    if exact and trials is not None:
-        raise BadInput("choose --exact or --trials, not both")
-    if exact and seed is not None:
-        raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
-    if next_street and len(board) not in game.board_sizes[1:-1]:
-        raise BadInput(
-            f"{game.name}: the next street needs a board of {_either(game.board_sizes[1:-1])} cards (a flop or a turn), got {len(board)}"
-        )
-    if next_street and randoms:
-        raise BadInput(f"{game.name}: the next street needs known hands, not hand {randoms[0]} 'random'")
-    if trials is None and ((randoms and not exact) or exact is False):
-        trials = ranges.DEFAULT_TRIALS
-    seed_from_question = trials is not None and seed is None
-    if seed_from_question:
-        seed = ranges.question_seed(game.name, [sorted(h) if h else "random" for h in holes], board, dead, trials)
-    dead = dead + game.low_cards
-    left = 52 - sum(len(h) for h in known) - len(board) - len(dead)
-    needed = game.board_cards - len(board) + game.hole_cards * len(randoms)
-    if left < needed:
-        raise BadInput(f"{game.name}: {len(hands)} hands, {len(board)} board cards and the dead cards leave {left} cards, {needed} are needed")
-    if exact and randoms:
-        check_exact_random(game, len(randoms), len(board), left)
-    query, params, view, streets_query = _equity_views(game, bool(randoms), trials is None)
-    given = {
-        "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) if hole is not None for c in hole],
-        "random_hand_input": [(n,) for n in randoms],
-        "board_input": [(c,) for c in board],
-        "dead_input": [(c,) for c in sorted(set(dead))],
-    }
-    db.ensure_ready()
-    with db.engine.inputs(**given) as give:
-        if trials is None:
-            with db._counting(f"equity --game {game.name}: every board still to come"):
-                totals = db.engine.execute(query, params)
-        else:
-            if slice_trials is None:
-                slice_trials = db.engine.equity_costs.slice_trials
-                if game.plays_hole_cards and not randoms:  # each slice ranks every board that can come: no more slices than needed
-                    slice_trials = max(slice_trials, math.comb(left, 5 - len(board)))
-                elif game.plays_hole_cards:  # a unit per pair of each random hand and of the board: memory grows with the slice (0.56 GB at 100,000)
-                    slice_trials = min(slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
-            totals = db._monte_carlo_equity(give, query, seed, trials, slice_trials, params)
-        streets = db.engine.execute(streets_query, params) if next_street else []
-    runouts = int(totals[0][1]) if totals else 0
-    if trials is not None and runouts != trials:
-        raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
-    players = []
-    for hole, (_, _, wins, ties, shares) in zip(holes, totals):
-        share = shares / (2520 * runouts)
-        std_error = None if trials is None else ranges.std_error(int(wins), share, runouts)
-        if hole is None:
-            player = EquityPlayer(hand=None, range="random", combos=math.comb(left, game.hole_cards),
-                                  wins=int(wins), ties=int(ties), equity=share, std_error=std_error)
-        else:
-            player = EquityPlayer(hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(wins), ties=int(ties),
-                                  equity=share, std_error=std_error)
-        players.append(player)
-    boards = runouts
-    if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand
-        boards = math.comb(left - game.hole_cards, game.board_cards - len(board))
-    result = EquityResult(
-        exact=trials is None, boards=boards, deals=runouts, players=players, seed=None if trials is None else seed,
-        seed_from_question=seed_from_question,
-    )
-    if next_street:
-        ranges.add_next_street(result, streets)
-    return result
 
 
 # -- deals (deal --game) ---------------------------------------------------------------
@@ -602,22 +432,22 @@ def check_table(game: Game, players: int, command: str) -> None:
         )
 
 
-def deal(db: Database, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
+def deal(ctx: Context, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
     """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/08_games:
     Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
     best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
     check_table(game, players, "deal")
-    db.ensure_ready()
-    with db.engine.inputs(deal_settings=[settings]):
-        rows = db.engine.execute(GAME_DEAL, (game.name,))
+    ensure_ready(ctx)
+    with ctx.engine.inputs(deal_settings=[settings]):
+        rows = ctx.engine.execute(GAME_DEAL, (game.name,))
     holes: list[list[int]] = [[] for _ in range(players)]
     board = []
     for player, card in rows:
         (holes[player - 1] if player else board).append(int(card))
     if game.plays_hole_cards:
-        results = best_hands(db, game, holes, [board] * players)
+        results = best_hands(ctx, game, holes, [board] * players)
     else:
-        results = best_hands(db, game, [hole + board for hole in holes], [[]] * players)
+        results = best_hands(ctx, game, [hole + board for hole in holes], [[]] * players)
     hands = [
         GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
                        hand_rank=r.hand_rank, place=r.place, best=r.best)
@@ -639,7 +469,7 @@ GAME_CATEGORIES = (  # every category, best first in the ranking
 SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
 
 
-def simulate(db: Database, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
+def simulate(ctx: Context, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
     """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
     hole cards and board, each player's best hand under the game), counted by category in
     slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
@@ -647,20 +477,20 @@ def simulate(db: Database, game: Game, deals: int, players: int, settings_of: An
     probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
     best hand of hole cards and board has no exact count here (None)."""
     check_table(game, players, "simulate")
-    db.ensure_ready()
+    ensure_ready(ctx)
     view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
-    if view not in db.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
+    if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
         raise BadInput(f"simulate --game {game.name}: its deals are not counted yet (038 has no view {view}; docs/games.md)")
     counted: dict[int, int] = {}
     task = f"dealing {deals:,} deals of {game.name}"
-    with db.engine.inputs() as give:
+    with ctx.engine.inputs() as give:
         for first in range(1, deals + 1, slice_deals):
-            db.progress(task, first - 1, deals)
+            ctx.progress(task, first - 1, deals)
             give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
-            for points, _, count in db.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
+            for points, _, count in ctx.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
                 counted[points] = counted.get(points, 0) + int(count)
-    db.progress(task, deals, deals)
-    categories = db.engine.execute(GAME_CATEGORIES, (game.ranking,))
+    ctx.progress(task, deals, deals)
+    categories = ctx.engine.execute(GAME_CATEGORIES, (game.ranking,))
     exact = None
     if game.ranking != "standard":
         from .counts import SHORT_DECK_SEVEN_CARD_COUNTS

@@ -47,7 +47,6 @@ with the command that rebuilds it; a rebuild drops pokersql's objects only.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import re
 import time
 from dataclasses import dataclass, field
@@ -57,37 +56,26 @@ from pathlib import Path
 from .engines.base import Engine
 from .errors import BadInput, DatabaseError, MigrationError
 from .histories.hand import TABLE_NAMES as HISTORY_TABLES
-from .legacy_checksums import LEGACY_CHECKSUMS
+from .legacy_checksums import LEGACY_CHECKSUMS  # noqa: F401  (migrations.LEGACY_CHECKSUMS, as before)
 from .progress import ProgressCallback, no_progress
 from .transpile import SOURCE_DIALECT, table_macros, transpile
+from .sql_scripts import (  # noqa: F401  (checksum, files_for, file_reads, without_comments: read here too)
+    CHECKSUM_FORM,
+    REPEATABLE,
+    SqlFile,
+    checksum,
+    derived_files,
+    file_reads,
+    files_for,
+    normalize,
+    same_file,
+    without_comments,
+)
 
 FIRST_FILE = "01_article/001_cards.sql"  # how sql/ is recognized
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
-# SQL text as the checksum and the statement finder read it: a quoted string or identifier
-# (its doubled quote included), an optimizer hint (Spark's /*+ BROADCAST(...) */: code, not a
-# comment), a comment, whitespace, or any other run of characters. A quote that never closes
-# runs to the end, and a block comment that never closes reads as code: nothing but a true
-# comment is ever left out.
-_TOKEN = re.compile(
-    r"(?P<quoted>'(?:[^']|'')*(?:'|\Z)|\"(?:[^\"]|\"\")*(?:\"|\Z))"
-    r"|(?P<hint>/\*\+.*?\*/)"
-    r"|(?P<line>--[^\n]*)"
-    r"|(?P<block>/\*.*?\*/)"
-    r"|(?P<space>\s+)"
-    r"|[^'\"/\-\s]+|.",
-    re.DOTALL,
-)
-# The form of checksum pokersql records: its own text ignores comments and whitespace.
-# A checksum without this prefix was recorded before (0.1.x): the sha256 of the whole text.
-CHECKSUM_FORM = "v2:"
-_CREATE = re.compile(
-    r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
-    re.IGNORECASE | re.MULTILINE,
-)
-# A table file may add columns to a table an earlier file created: the change to a released table.
-_ADD_COLUMN = re.compile(r"^\s*alter\s+table\s+(\w+)\s+add\s+column\s+(\w+)", re.IGNORECASE | re.MULTILINE)
 
-VERSIONED, REPEATABLE, BASELINE, REBUILT = "versioned", "repeatable", "baseline", "rebuilt"
+BASELINE, REBUILT = "baseline", "rebuilt"
 
 SCHEMA_HISTORY = """
 create table if not exists schema_history (
@@ -119,97 +107,6 @@ PRE_RELEASE_OBJECTS = (
 )
 
 
-@dataclass(frozen=True)
-class SqlFile:
-    number: int
-    description: str
-    script: str
-    text: str
-    repeatable: bool = False
-    only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
-    path: str = ""  # where it is in sql/: its stage's folder and its name ("01_article/001_cards.sql")
-
-    def runs_on(self, engine: str) -> bool:
-        return self.only_on is None or self.only_on == engine
-
-    @property
-    def version(self) -> int | None:
-        """The version of a versioned file (its number); None for a view file."""
-        return None if self.repeatable else self.number
-
-    @property
-    def kind(self) -> str:
-        return REPEATABLE if self.repeatable else VERSIONED
-
-    @property
-    def checksum(self) -> str:
-        return checksum(self.text)
-
-    def added_columns(self) -> list[tuple[str, str]]:
-        """(table, column) of every column the file adds to a table (``alter table t add column c``)."""
-        return [(table.lower(), column) for table, column in _ADD_COLUMN.findall(without_comments(self.text))]
-
-    def definitions(self) -> list[tuple[str, str, str]]:
-        """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro.
-
-        The statement is as written, its comments included.
-        """
-        found = []
-        for statement in re.split(r";\s*\n", without_comments(self.text)):
-            match = _CREATE.match(statement)
-            if match:
-                kind, name = match.group(1).lower(), match.group(2)
-                start = re.search(rf"^create\s+(or\s+replace\s+)?{kind}\s+{name}\b", self.text, re.I | re.M)
-                end = re.compile(r";\s*(\n|$)").search(self.text, start.end())
-                found.append((kind, name, self.text[start.start() : end.start()] + ";"))
-        return found
-
-
-def normalize(text: str) -> str:
-    """The content a checksum is taken of: no byte-order mark, one kind of line ending."""
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-
-
-def without_comments(text: str) -> str:
-    """The text with its comments left out (a block comment becomes one space, a line comment
-    nothing: its line ending stays), strings, quoted names and optimizer hints kept whole."""
-    return "".join(
-        "" if match.lastgroup == "line" else " " if match.lastgroup == "block" else match.group()
-        for match in _TOKEN.finditer(text)
-    )
-
-
-def canonical(text: str) -> str:
-    """What a checksum is taken of: the normalized text without its comments, each run of
-    whitespace outside quotes one space. Editing a comment, or re-indenting, is not an edit."""
-    pieces: list[str] = []
-    for match in _TOKEN.finditer(normalize(text)):
-        piece = " " if match.lastgroup in ("line", "block", "space") else match.group()
-        if piece != " " or (pieces and pieces[-1] != " "):
-            pieces.append(piece)
-    return "".join(pieces).rstrip(" ")
-
-
-def checksum(text: str) -> str:
-    """The checksum pokersql records: ``v2:`` and the sha256 of the canonical text."""
-    return CHECKSUM_FORM + hashlib.sha256(canonical(text).encode("utf-8")).hexdigest()
-
-
-def legacy_checksum(text: str) -> str:
-    """The checksum 0.1.x recorded: the sha256 of the whole normalized text, comments included."""
-    return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()
-
-
-def same_file(recorded: str, sql_file: SqlFile) -> bool:
-    """Whether the checksum in schema_history is of this file's text (comments aside).
-
-    A checksum recorded by 0.1.x (no ``v2:``) is compared the old way; and, should a comment
-    have been edited since, through LEGACY_CHECKSUMS, the v2 checksum of every text a file had
-    before v2 (no other old checksum can ever be recorded). The row is never rewritten.
-    """
-    if recorded.startswith(CHECKSUM_FORM):
-        return recorded == sql_file.checksum
-    return recorded == legacy_checksum(sql_file.text) or LEGACY_CHECKSUMS.get(recorded) == sql_file.checksum
 
 
 def sql_directory() -> Path:
@@ -256,98 +153,6 @@ def sql_files(directory: Path | None = None) -> list[SqlFile]:
     if len(set(numbers)) != len(numbers):
         raise MigrationError(f"two SQL files share a number in {directory}")
     return sorted(found, key=lambda f: f.number)
-
-
-def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
-    """The files that build the objects ``names``, and the files those read, in run order.
-
-    A file reads an object when its text (comments left out) names a table or view, or
-    calls a macro, that another file creates. Applying only these files is a migration
-    like any other (each recorded in ``schema_history``); a later full migrate applies the
-    rest, as it would files added since.
-    """
-    creators = {
-        match.group(2): (match.group(1).lower(), sql_file)
-        for sql_file in files
-        for match in _CREATE.finditer(without_comments(sql_file.text))
-    }
-    missing = [name for name in names if name not in creators]
-    if missing:
-        raise MigrationError(f"no SQL file creates {', '.join(missing)}")
-
-    def read_by(sql_file: SqlFile) -> set[str]:
-        text = without_comments(sql_file.text).lower()
-        words = set(re.findall(r"\w+", text))
-        calls = set(re.findall(r"(\w+)\s*\(", text))
-        return {
-            name for name, (kind, creator) in creators.items()
-            if creator is not sql_file and (name in calls if kind == "macro" else name in words)
-        }
-
-    needed = {creators[name][1].script: creators[name][1] for name in names}
-    needed.update(  # the files that add columns to them
-        (sql_file.script, sql_file) for sql_file in files if any(table in names for table, _ in sql_file.added_columns())
-    )
-    todo = list(needed.values())
-    while todo:
-        for name in read_by(todo.pop()):
-            creator = creators[name][1]
-            if creator.script not in needed:
-                needed[creator.script] = creator
-                todo.append(creator)
-    return [sql_file for sql_file in files if sql_file.script in needed]
-
-
-def reads(sql_file: SqlFile) -> set[str]:
-    """The tables and views a file reads, and the macros it calls (its own included), as sqlglot
-    parses it (the CTEs a statement names are not read). sqlglot is imported here, when needed."""
-    import sqlglot
-    from sqlglot import exp
-
-    names: set[str] = set()
-    try:
-        statements = sqlglot.parse(sql_file.text, read=SOURCE_DIALECT)
-    except sqlglot.errors.SqlglotError as e:
-        raise MigrationError(f"{sql_file.script} cannot be read for the objects it reads: {str(e).splitlines()[0]}") from e
-    for statement in statements:
-        if statement is None:
-            continue
-        ctes = {cte.alias for cte in statement.find_all(exp.CTE)}
-        names |= {table.name for table in statement.find_all(exp.Table)} - ctes
-        names |= {call.name for call in statement.find_all(exp.Anonymous)}
-    return names
-
-
-def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
-    """script -> the scripts of the other files whose objects it reads (reads())."""
-    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
-    return {f.script: {creators[name] for name in reads(f) if name in creators} - {f.script} for f in files}
-
-
-# Tables that a command fills later from a view (``build --preflop``: 022's table from 025's
-# view), not the file that creates them: the table goes stale with that view, as a table
-# built from a view does, and is made again (empty, to be filled again) with it.
-FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
-
-
-def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:
-    """The versioned files whose tables are built from the view files ``changed``: those that
-    read their views, or read the tables or views of a file that does, transitively; and the
-    file of a table FILLED_FROM such a view. In run order."""
-    read_by = file_reads(files)
-    creators = {name: f.script for f in files for _, name, _ in f.definitions()}
-    for table, view in FILLED_FROM.items():
-        if table in creators and view in creators:
-            read_by[creators[table]].add(creators[view])
-    stale = {f.script for f in changed}
-    grew = True
-    while grew:  # a filled table's view comes after its file: until nothing is added
-        grew = False
-        for sql_file in files:
-            if sql_file.script not in stale and read_by[sql_file.script] & stale:
-                stale.add(sql_file.script)
-                grew = True
-    return [f for f in files if not f.repeatable and f.script in stale]
 
 
 @dataclass

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import games, own_hands
+from . import games, hand_sources, own_hands
 from .cards import card_name, parse_cards
 from .errors import BadInput
 from .results import ShowdownHand, ShowdownPlayer, ShowdownResult
@@ -28,7 +28,7 @@ class _Row:
     """A row of the source, named as the user sees it ('hands.csv line 3') only when an error
     is printed: finding a CSV record's line reads the file up to it."""
 
-    source: own_hands.Source
+    source: hand_sources.Source
     number: int
 
     def __str__(self) -> str:
@@ -45,7 +45,7 @@ class _Hand:
     owners: dict[int, str] = field(default_factory=dict)  # card -> where it is ('on the board', "in seat 3's hole")
 
 
-def read_hands(source: own_hands.Source, player_column: str, rules: games.Game = games.GAMES["holdem"]) -> dict[Any, _Hand]:
+def read_hands(source: hand_sources.Source, player_column: str, rules: games.Game = games.GAMES["holdem"]) -> dict[Any, _Hand]:
     """The rows of the source, by hand id (in the order first seen), each checked (in the game:
     Omaha's count of hole cards and a board of 3 to 5, short deck's cards from 6 up)."""
     hands: dict[Any, _Hand] = {}
@@ -56,8 +56,8 @@ def read_hands(source: own_hands.Source, player_column: str, rules: games.Game =
             try:
                 _check_id(hand_id, source.kept[0])
                 _check_id(player, player_column)
-                hole_text = own_hands.value_text(hole, f"'{hole_column}'")
-                board_cards = parse_cards(own_hands.value_text(board, f"'{board_column}'"))
+                hole_text = hand_sources.value_text(hole, f"'{hole_column}'")
+                board_cards = parse_cards(hand_sources.value_text(board, f"'{board_column}'"))
                 if rules.plays_hole_cards:
                     hole_cards = games.omaha_hand(rules, hole_text, board_cards, f"{player_column} {player}")
                 else:
@@ -82,7 +82,7 @@ def read_hands(source: own_hands.Source, player_column: str, rules: games.Game =
 
 
 def _check_id(value: Any, column: str) -> None:
-    null = own_hands._null(value)
+    null = hand_sources._null(value)
     if null:
         raise BadInput(f"'{column}' is {null}")
 
@@ -116,7 +116,7 @@ def showdown(
     the row (a CSV file's line), the hand id and the card.
     """
     named = {**DEFAULT_COLUMNS, **(columns or {})}
-    source = own_hands.source_of(
+    source = hand_sources.source_of(
         hands,
         own_hands.SQLITE_BATCH_ROWS,
         keep=[named["hand"], named["player"]],
@@ -125,17 +125,17 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    rules = games.game_of(game, database)
+    rules = games.game_of(game, database.context)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
     if rules.holdem_tables:
         results = iter(database.evaluate_many([_names(hole + board) for hole, board in seats]))
     elif rules.plays_hole_cards:
         database.ensure_ready()
-        results = iter(games.best_of_many(database, rules, [hole for hole, _ in seats], [board for _, board in seats]))
+        results = iter(games.best_of_many(database.context, rules, [hole for hole, _ in seats], [board for _, board in seats]))
     else:
         database.ensure_ready()
-        results = iter(games.best_of_many(database, rules, [hole + board for hole, board in seats], [[]] * len(seats)))
+        results = iter(games.best_of_many(database.context, rules, [hole + board for hole, board in seats], [[]] * len(seats)))
     answer = []
     for hand_id, hand in read.items():
         players = [(player, hole, next(results)) for player, hole, _ in hand.players]

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 import pokersql
+from pokersql import equity
 from pokersql.cards import parse_cards
+from pokersql.context import Context
 
 MATCHUP = ("AhAd", "KhKd")
 
@@ -37,12 +39,12 @@ def matchup_csv(duck: pokersql.Database, folder: Path) -> tuple[Path, dict]:
 @contextmanager
 def counting_lookups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The engines whose equity was read from preflop_matchups (not enumerated) meanwhile."""
-    lookup = pokersql.Database._preflop_lookup
+    lookup = equity._preflop_lookup
     looked_up: list[str] = []
 
-    def counted(db: pokersql.Database, *args):
-        looked_up.append(db.engine.name)
-        return lookup(db, *args)
+    def counted(ctx: Context, *args):
+        looked_up.append(ctx.engine.name)
+        return lookup(ctx, *args)
 
-    monkeypatch.setattr(pokersql.Database, "_preflop_lookup", counted)
+    monkeypatch.setattr(equity, "_preflop_lookup", counted)
     yield looked_up

@@ -16,7 +16,7 @@ import pytest
 from pokerkit import OmahaHoldemHand, ShortDeckHoldemHand
 
 import pokersql
-from pokersql import migrations
+from pokersql import first_use, migrations
 from pokersql.cli import main
 from pokersql.histories import store as history_store
 from pokersql.errors import BadInput
@@ -193,7 +193,7 @@ def test_fpdb_total_profit_is_the_net(corpus_db, hp):
         assert "not imported yet" in REFUSED[source.relative_to(CORPUS).as_posix()]
         return
     with pokersql.connect(corpus_db) as db:
-        db._ensure_lookups(("history_player_hands",))  # the view `history` reads, alone (history_allin_ev is half a minute more)
+        first_use.ensure_lookups(db.context, ("history_player_hands",))  # the view `history` reads, alone (history_allin_ev is half a minute more)
         nets = dict(db.engine.execute(
             "select player, net from history_player_hands join history_hands using (site, hand_id) "
             "where history_hands.source_file = ?", [str(source)]))

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import pokersql
-from pokersql import BadInput, own_hands
+from pokersql import BadInput, hand_sources, own_hands
 from pokersql.cards import CARD_NAMES, parse_cards
 from pokersql.engines import ENGINES
 
@@ -225,7 +225,7 @@ def test_a_parquet_file_is_read_a_batch_at_a_time(db, monkeypatch, tmp_path):
     hands = random_hands(2000, seed=8)
     path = tmp_path / "hands.parquet"
     pq.write_table(pa.table({"cards": texts_of(hands)}), path, row_group_size=500)
-    source = own_hands.source_of(path, 700)
+    source = hand_sources.source_of(path, 700)
     assert [batch.count for batch in source.batches] == [700, 700, 600]
     result = db.evaluate_many(path)
     assert [h.hand_rank for h in result] == [phevaluator.evaluate_cards(*hand) for hand in hands]
@@ -250,7 +250,7 @@ def test_evaluating_writes_nothing_to_a_read_only_database(built_database, engin
 
 def test_a_python_list_without_pyarrow(monkeypatch):
     """DuckDB reads a Python list as one list parameter when pyarrow is missing."""
-    monkeypatch.setattr(own_hands, "_has", lambda module: False)
+    monkeypatch.setattr(hand_sources, "_has", lambda module: False)
     with pokersql.connect() as database:
         hands = random_hands(3000, seed=10)
         result = database.evaluate_many(texts_of(hands))

@@ -300,9 +300,9 @@ def test_parquet_without_pyarrow_names_the_extra(db, tmp_path, monkeypatch):
 
 def test_a_csv_without_pyarrow_is_read_the_same(db, tmp_path, monkeypatch):
     """Python's csv module, where pyarrow is missing: the same lines, fields and kept columns."""
-    from pokersql import own_hands
+    from pokersql import hand_sources
 
-    monkeypatch.setattr(own_hands, "_has", lambda module: False)
+    monkeypatch.setattr(hand_sources, "_has", lambda module: False)
     path = tmp_path / "hands.csv"
     path.write_text(f"id,cards\n1,\"{ROYAL[:5]}\n{ROYAL[6:]}\"\n\n2,{LOW}\n", encoding="utf-8")
     result = db.evaluate_many(path)

@@ -19,7 +19,7 @@ from pokerkit import Card
 from pokerkit.lookups import ShortDeckHoldemLookup
 
 import pokersql
-from pokersql import own_hands
+from pokersql import evaluation, own_hands
 from pokersql.cards import card_name, parse_cards
 from pokersql.database import Database
 from pokersql.errors import BadInput
@@ -102,12 +102,12 @@ def test_evaluate_many_of_a_game_is_the_peers(database: Database, game: str) -> 
 
 def test_no_game_is_ranked_through_hold_ems_python_side(database: Database, tmp_path, monkeypatch) -> None:
     """eval, compare, deal, showdown and evaluate_many of the other games read game_evaluations_of
-    alone: Hold'em's few-hands path (Database._rank_hands) and its batches (own_hands) refuse here."""
+    alone: Hold'em's few-hands path (evaluation.rank_hands) and its batches (own_hands) refuse here."""
 
     def refused(*args, **kwargs):
         raise AssertionError("a game's hand was ranked through Hold'em's path")
 
-    monkeypatch.setattr(Database, "_rank_hands", refused)
+    monkeypatch.setattr(evaluation, "rank_hands", refused)
     monkeypatch.setattr(own_hands, "_duckdb_batch", refused)
     monkeypatch.setattr(own_hands, "_python_batch", refused)
     result = database.evaluate("As Ks Qd Jd", game="omaha", board="Ts 9s 2c 7h 8s")

@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from pokersql import BadInput, own_hands
+from pokersql import BadInput, hand_sources
 from pokersql.cards import SEPARATORS, parse_cards
 from pokersql.cli import main
 
@@ -63,7 +63,7 @@ def json_rows(out: str) -> list[dict]:
 def csv_reader(request, monkeypatch) -> str:
     """Each CSV reader of own_hands: pyarrow's, or Python's csv module where pyarrow is missing."""
     if request.param == "python csv":
-        monkeypatch.setattr(own_hands, "_has", lambda module: False)
+        monkeypatch.setattr(hand_sources, "_has", lambda module: False)
     return request.param
 
 

@@ -120,3 +120,50 @@ def test_every_package_is_installed_by_a_plain_pip_install() -> None:
     listed = set(pyproject["tool"]["setuptools"]["packages"])
     found = {".".join(["pokersql", *init.parent.relative_to(PACKAGE).parts]) for init in PACKAGE.rglob("__init__.py")}
     assert found - listed == set()
+
+
+MAX_MODULE_LINES = 600
+MAX_DATABASE_LINES = 300
+
+
+def test_no_module_of_pokersql_is_over_600_lines():
+    """Issue 44: small modules, each one thing (the package and its subpackages)."""
+    long = {name: n for name, path in module_files().items() if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}, f"over {MAX_MODULE_LINES} lines: {long}"
+
+
+def test_database_is_a_thin_front():
+    """Issue 44: ``Database`` (database.py) holds no feature: at most 300 lines, its methods the
+    features' modules, each given a context (pokersql.context), never the Database."""
+    lines = len((PACKAGE / "database.py").read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_DATABASE_LINES, f"database.py has {lines} lines"
+
+
+def test_no_feature_module_takes_the_database():
+    """The features reach the database through their context, not Database's private methods:
+    no module but the package (``pokersql.connect``) and the CLI's (which use its public methods)
+    imports pokersql.database, and none calls a private method of a ``db``/``database``."""
+    import re
+
+    graph = import_graph()
+    users = {module for module, targets in graph.items() if "pokersql.database" in targets}
+    assert {user for user in users if not user.startswith("pokersql.cli")} <= {"pokersql"}, sorted(users)
+    for name, path in module_files().items():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(db|database)\._[a-z]", text), f"{name} calls a private method of the Database"
+        assert "Database = Any" not in text, name
+
+
+def test_every_module_imports_alone_in_a_fresh_interpreter():
+    """No import circle that only shows in some order: each module imported first, alone."""
+    import subprocess
+    import sys
+
+    names = sorted(name for name in module_files() if ".engines.spark" not in name and name != "pokersql.__main__")
+    script = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
+    failed = []
+    for name in names:
+        done = subprocess.run([sys.executable, "-c", script, name], capture_output=True, text=True)
+        if done.returncode:
+            failed.append(f"{name}: {done.stderr.strip().splitlines()[-1]}")
+    assert failed == []

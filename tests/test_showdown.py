@@ -183,16 +183,16 @@ def test_bad_input_is_one_line_naming_the_line_hand_and_card(run, db, tmp_path, 
 def test_a_csv_is_read_as_often_for_many_rows_as_for_few(db, table, tmp_path, monkeypatch):
     """Naming a row's line reads the CSV up to it, so it is done only for an error: once done for
     every row, showdown of 2,000 hands (11,113 rows) took 30 s, of which 29 went to reading."""
-    import pokersql.own_hands
+    import pokersql.hand_sources
 
     reads = []
-    records = pokersql.own_hands._csv_records
+    records = pokersql.hand_sources._csv_records
 
     def counted(path):
         reads.append(path)
         return records(path)
 
-    monkeypatch.setattr(pokersql.own_hands, "_csv_records", counted)
+    monkeypatch.setattr(pokersql.hand_sources, "_csv_records", counted)
     counts = []
     for hands in (10, 300):
         rows = [row for row in table if row[0] <= hands]

@@ -152,7 +152,7 @@ def test_a_long_query_reports_its_progress_from_a_thread():
 
     seen = []
     with pokersql.connect(progress=lambda task, done, total: seen.append((task, done, total))) as db:
-        with db._watching("counting"):
+        with db.context.watching("counting"):
             db.engine.execute("select count(*) from range(200000000) as r(n) where n % 7 = 3")
     assert seen[0] == ("counting", 0, 100) and seen[-1] == ("counting", 100, 100)
     assert all(0 <= done <= 100 and total == 100 for _, done, total in seen)

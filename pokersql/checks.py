@@ -1,0 +1,29 @@
+"""The checks of a request's numbers and cards that several features share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import parse_cards
+from .errors import BadInput
+
+MAX_SEED = 2**62
+MAX_DEALS = 10_000_000
+MIN_TRIALS = 2  # Monte Carlo's standard error needs two trials
+
+
+def cards_given(text: str | list[str], what: str) -> list[int]:
+    """The cards of a board or of the dead cards; text that names none ("," or " ") is refused,
+    where nothing at all ("" or None) is no cards."""
+    cards = parse_cards(text) if text else []
+    if text and not cards:
+        raise BadInput(f"no card in {what}: {text!r}")
+    return cards
+
+
+def whole_number(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise BadInput(f"{name} {value} is out of range: use {low} to {high}")
+    return value

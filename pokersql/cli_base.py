@@ -1,0 +1,268 @@
+"""The command line's group (``cli``), its options and its ``Context`` (the database a command
+uses); the commands are in pokersql.cli_setup, cli_hands, cli_equity and cli_tracker, and
+pokersql.cli runs them (``main``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from . import places
+from .checks import MAX_SEED
+from .context import MEMORY
+from .database import Database, connect
+from .dealing import DEAL_ORDERS, MAX_RIFFLES, SHUFFLES
+from .engines import DEFAULT_ENGINE, ENGINES
+from .errors import BadInput
+from .games import GAME_NAMES
+from .output import FORMATS
+from .engines.postgres import URL_SCHEMES, masked
+from .progress import ProgressBar
+
+# query --timeout's default, in seconds: a query that runs longer is stopped (docs/usage.md).
+QUERY_TIMEOUT_S = 300
+
+format_option = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="Output format. json: one JSON document; where the rows stream (query, eval --file), JSON lines, one object a line.",
+)
+seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Seed of the shuffle (0 to 2^62); the same seed deals the same cards. Random if omitted.",
+)
+
+
+def game_option(function, **settings):
+    settings.setdefault(
+        "help",
+        "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
+        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
+    )
+    return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
+
+
+def shuffle_options(function):
+    """--shuffle, --riffles and --order, for the commands that deal."""
+    function = click.option(
+        "--order",
+        type=click.Choice(DEAL_ORDERS),
+        default="blocks",
+        show_default=True,
+        help="blocks: five consecutive cards to each player (the T-SQL article); round-robin: one card to each player in turn.",
+    )(function)
+    function = click.option(
+        "--riffles",
+        type=click.IntRange(1, MAX_RIFFLES),
+        default=7,
+        show_default=True,
+        help=f"Riffle shuffles of a new deck with --shuffle riffle, 1 to {MAX_RIFFLES}.",
+    )(function)
+    return click.option(
+        "--shuffle",
+        type=click.Choice(SHUFFLES),
+        default="uniform",
+        show_default=True,
+        help="uniform: every order equally likely; riffle: riffle shuffles of a new deck (Gilbert-Shannon-Reeds).",
+    )(function)
+
+
+plot_option = click.option(
+    "--plot",
+    metavar="FILE.png",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also draw the result as a PNG picture (needs matplotlib: pip install 'pokersql[plot]').",
+)
+
+
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.ensure_object(Context).quiet = True
+
+
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, expose_value=False, callback=_set_quiet, help="No progress bar on stderr."
+)
+
+
+class Context:
+    def __init__(
+        self, db_path: str | None = None, engine: str = DEFAULT_ENGINE, debug: bool = False, quiet: bool = False, master: str | None = None
+    ) -> None:
+        self.chosen_path = db_path  # --db or POKERSQL_DB; None: the engine's default (places.py)
+        self.engine = engine
+        self.master = master
+        self.debug = debug
+        self.quiet = quiet
+        self.command = ""  # the command's name, once known
+        self._db: Database | None = None
+        self._progress: ProgressBar | None = None
+
+    def choose(self, db_path: str | None = None, engine: str | None = None) -> None:
+        """--db or --engine given after the command: as if given before it."""
+        if db_path is not None:
+            self.chosen_path = db_path
+        if engine is not None:
+            self.engine = engine
+
+    @property
+    def db_path(self) -> str:
+        return self.chosen_path or places.default_database(self.engine)
+
+    @property
+    def shown_path(self) -> str:
+        """The database as messages name it: a PostgreSQL URL's password is never printed."""
+        return masked(self.db_path)
+
+    @property
+    def engine_options(self) -> dict[str, str]:
+        return {"master": self.master} if self.master and "master" in ENGINES[self.engine].options else {}
+
+    @property
+    def progress(self) -> ProgressBar:
+        """The bar on stderr; silent when --quiet or when stderr is not a terminal."""
+        if self._progress is None:
+            self._progress = ProgressBar(quiet=self.quiet)
+        return self._progress
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            path = self.chosen_path or places.default_database(self.engine, make_folder=True)
+            # Read-only until something must be written (pending SQL files, migrate): other
+            # processes can read the file meanwhile, and a file this user cannot write works.
+            self._db = connect(path, self.engine, progress=self.progress, read_only=True, **self.engine_options)
+        return self._db
+
+    def existing_db(self) -> Database:
+        """The database, for a command that only reads what the user put in it (history, query,
+        export): a file (or Spark's folder) chosen by --db or POKERSQL_DB that is not there is
+        refused, not made new (a typo in the name would give an empty database)."""
+        path = self.chosen_path
+        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not ENGINES[self.engine].takes_url
+        if self._db is None and a_file and not os.path.exists(path):
+            raise BadInput(
+                f"database {path} does not exist: {self.command} reads a database made before "
+                f"(a typo? `pokersql --db {path} migrate` makes a new one)"
+            )
+        return self.db
+
+    def say_what_was_built(self) -> None:
+        """One line on stderr when the command built tables on first use, after it succeeded (a
+        failed command's one line is its error); build says so itself."""
+        if self._db is not None and self._db.built_on_first_use and self._db.engine.path and self.command != "build":
+            where, seconds = places.shown(self.db_path), self._db.seconds_building
+            click.echo(f"pokersql: built {self._db.built_on_first_use} in {where} ({seconds:.1f} s)", err=True)
+
+    def close(self) -> None:
+        if self._progress is not None:
+            self._progress.close()
+        if self._db is not None:
+            self._db.close()
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+class _ReaderGone(Exception):
+    """stdout's reader stopped (``| head``): not an OSError, which click would turn into exit 1."""
+
+
+def _checked_db_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise click.BadParameter("the database path is empty: give a file name, or leave --db out", ctx, param)
+    return value
+
+
+def _chosen_after(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """--db or --engine after the command's name: as if given before it."""
+    if value is not None:
+        ctx.find_object(Context).choose(**{param.name: _checked_db_path(ctx, param, value)})
+
+
+class _Command(click.Command):
+    """A command that takes --db and --engine after its name too (the main --help lists them;
+    each command's leaves them out, to stay short)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params += [
+            click.Option(["--db", "db_path"], metavar="PATH", hidden=True, expose_value=False, callback=_chosen_after),
+            click.Option(["--engine"], type=click.Choice(sorted(ENGINES)), hidden=True, expose_value=False, callback=_chosen_after),
+        ]
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """pokersql's version (the package's metadata: pyproject.toml, as installed), DuckDB's, and
+    where the default database is."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib import metadata
+
+    import pokersql
+
+    duckdb_file = places.default_database("duckdb")
+    made = "" if os.path.exists(duckdb_file) else ", not made yet"
+    click.echo(f"pokersql {pokersql.__version__}\nDuckDB {metadata.version('duckdb')}")
+    click.echo(f"default database: {places.shown(duckdb_file)}{made} (--engine sqlite: {ENGINES['sqlite'].default_path} beside it)")
+    ctx.exit()
+
+
+class _Group(click.Group):
+    command_class = _Command
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            done = super().invoke(ctx)
+        except BrokenPipeError as e:
+            raise _ReaderGone() from e
+        if isinstance(ctx.obj, Context):
+            ctx.obj.say_what_was_built()
+        return done
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "db_path", envvar="POKERSQL_DB", metavar="PATH", callback=_checked_db_path, help="Database file [default: pokersql.duckdb, or pokersql.sqlite for SQLite, in your data folder (--version says where); for Spark a directory, pokersql.spark; env POKERSQL_DB]. Before or after the command.")
+@click.option("--engine", envvar="POKERSQL_ENGINE", type=click.Choice(sorted(ENGINES)), default=DEFAULT_ENGINE, show_default=True, help="Database engine [env POKERSQL_ENGINE]. Before or after the command.")
+@click.option("--master", envvar="POKERSQL_SPARK_MASTER", metavar="URL", default=None, help="Spark only: the master to run on [default: local[2]; env POKERSQL_SPARK_MASTER].")
+@click.option("--debug", is_flag=True, help="Show the traceback of an error.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (there is none when stderr is not a terminal).")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version (and DuckDB's) and where the default database is, and exit.")
+@click.pass_context
+def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None, debug: bool, quiet: bool) -> None:
+    """pokersql: a SQL-first poker hand evaluator.
+
+    \b
+    Example:
+        pokersql deal --players 4 --seed 42
+
+    \b
+    Shell completion (bash; zsh and fish alike, see docs/usage.md):
+        eval "$(_POKERSQL_COMPLETE=bash_source pokersql)"
+    """
+    takes_master = "master" in ENGINES[engine].options
+    if not takes_master and ctx.get_parameter_source("master") == click.core.ParameterSource.COMMANDLINE:
+        raise click.BadParameter(f"--master is for --engine spark, not {engine}", param_hint="--master")
+    ctx.obj = Context(db_path, engine, debug, quiet, master if takes_master else None)
+    ctx.obj.command = ctx.invoked_subcommand or ""
+    ctx.call_on_close(ctx.obj.close)
+
+
+def _plot(function: str, result: object, path: str, output_format: str) -> None:
+    """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean)."""
+    from . import plots
+
+    written = getattr(plots, function)(result, path)
+    if output_format == "table":
+        click.echo(f"picture: {written} ({plots.SIZE[0]}x{plots.SIZE[1]} PNG)", err=True)
+

@@ -1,0 +1,122 @@
+"""The commands of hand histories: import, history, stats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .cli_base import Context, _plot, cli, format_option, pass_context, plot_option, quiet_option
+from .output import emit
+from .stats import POSITIONS
+
+
+@cli.command(name="import")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option(
+    "--skip-bad",
+    is_flag=True,
+    help="Import the good hands and list each bad one (file, line, reason). "
+    "Without it, a bad hand stops the import: exit 2, and nothing written.",
+)
+@click.option(
+    "--parquet",
+    metavar="DIR",
+    help="Then write the five tables, whole, as DIR/TABLE.parquet (made if not there), "
+    "for DuckDB or Spark to read. Not on SQLite or PostgreSQL. Such a file there already: exit 2, unless --force.",
+)
+@click.option("--force", is_flag=True, help="With --parquet: replace the DIR/TABLE.parquet files there already.")
+@format_option
+@quiet_option
+@pass_context
+def import_command(
+    context: Context, files: tuple[str, ...], skip_bad: bool, parquet: str | None, force: bool, output_format: str
+) -> None:
+    """Import hand histories of six sites and PHH, each file's format and encoding detected.
+
+    The text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML, and PHH
+    (.phh, .phhs): cash games and tournaments of Hold'em, Omaha and short deck
+    (docs/histories.md says what each site's files give, and what is refused).
+    Each hand becomes rows of history_hands, history_seats, history_actions,
+    history_board and history_results (docs/histories.md); a hand held already (the
+    same site and hand id) is stored once. A truncated hand, an unknown or duplicate
+    card, or amounts that do not add up: exit 2, naming the file, the line and the
+    reason, and the database as it was; --skip-bad imports the other hands instead.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql import hands.phhs --skip-bad --format json
+        pokersql import hands.txt --parquet tables/
+        pokersql import more.txt --parquet tables/ --force
+        pokersql query "select player, sum(collected) as won from history_results group by player"
+    """
+    from . import histories
+
+    if force and parquet is None:
+        raise click.UsageError("--force goes with --parquet DIR")
+    for path in files:
+        histories.detect(path)  # a missing or unknown file is refused before the database is opened
+    emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force), output_format)
+
+
+@cli.command()
+@click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
+@plot_option
+@format_option
+@quiet_option
+@pass_context
+def history(context: Context, players: tuple[str, ...], plot: str | None, output_format: str) -> None:
+    """Per player, the imported hands: net won, won at showdown, and all-in EV against the result.
+
+    A hand is all-in when its betting ended before the river with two or more players in,
+    their cards known: each pot is paid by each player's exact equity when the money went
+    in (every board still to come counted), and luck is what the hands netted less that.
+    ev_adjusted is the net won with the all-ins paid by equity. --plot draws each player's
+    cumulative net won (solid) and all-in adjusted net (dashed), hand by hand.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql history
+        pokersql history --player Pluribus --plot pluribus.png
+        pokersql query "select * from history_allin_ev order by hand_id, seat"
+    """
+    if plot:
+        from . import plots
+
+        plots.check_path(plot)
+    result = context.existing_db().history(players)
+    emit(result, output_format)
+    if plot:
+        _plot("history_plot", result, plot, output_format)
+
+
+@cli.command()
+@click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
+@click.option("--position", "positions", multiple=True, type=click.Choice(POSITIONS, case_sensitive=False),
+              help="Only the hands played from this position, a row per player and position (repeat for more).")
+@click.option("--by-position", is_flag=True, help="A row per player and position.")
+@click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
+@click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
+@click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
+@click.option("--game", metavar="GAME", help="Only the hands of this game, as imported (\"Hold'em No Limit\").")
+@format_option
+@quiet_option
+@pass_context
+def stats(context: Context, output_format: str, **chosen: Any) -> None:
+    """A tracker's statistics per player: VPIP, PFR, 3-bet, steal, c-bet, WTSD, bb/100 ...
+
+    Each is a percentage of the player's chances in the imported hands the filters keep
+    (docs/histories.md says which actions and hands count); history_hand_stats holds
+    each seat's chances and actions, history_player_stats the percentages over every hand.
+    A filter that keeps no hand gives an empty table.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql stats
+        pokersql stats --player Pluribus --by-position --format json
+        pokersql stats --position BTN --position CO --since 2019-07-01 --stakes 50/100
+    """
+    emit(context.existing_db().stats(**chosen), output_format)
