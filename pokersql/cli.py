@@ -23,6 +23,7 @@ try:
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import BadInput, Interrupted, PokerSQLError
     from .games import GAME_NAMES, game_of
+    from . import lows
     from .output import FORMATS, emit
     from .engines.postgres import URL_SCHEMES, masked
     from .own_hands import stdin_hands
@@ -53,13 +54,13 @@ seed_option = click.option(
 )
 
 
-def game_option(function, **settings):
+def game_option(function, names=GAME_NAMES, **settings):
     settings.setdefault(
         "help",
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
         "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
     )
-    return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
+    return click.option("--game", type=click.Choice(names), default="holdem", show_default=True, **settings)(function)
 
 
 def shuffle_options(function):
@@ -359,7 +360,7 @@ def deal(
     "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
 )
 @click.option("--board", default="", metavar="CARDS", help="Cards the hand plays with (Omaha: 3 to 5; with the cards, 5 to 7 in all otherwise).")
-@game_option
+@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
 @format_option
 @quiet_option
 @pass_context
@@ -390,7 +391,7 @@ def eval_command(
             raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
-        emit(context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
+        emit(lows.evaluate(context.db, game, cards, board) if game in lows.SPLIT_GAMES else context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
         return
     if board:
         raise click.UsageError("--board goes with the cards of one hand, not with --file (a file's hands: a 'board' column)")
@@ -456,7 +457,7 @@ def showdown(
 @cli.command()
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards; Omaha: 3 to 5 on the board).")
-@game_option
+@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
 @format_option
 @pass_context
 def compare(context: Context, hands: tuple[str, ...], board: str, game: str, output_format: str) -> None:
@@ -470,7 +471,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
         pokersql compare "Ah Kh" "Qs Qd" --board "2c 7d 9s Jh Th"
         pokersql compare --game omaha "Ah Kh Qd Jd" "Qs Qc 9d 8d" --board "2c 7d 9s Jh Th"
     """
-    emit(context.db.compare(*hands, board=board, game=game), output_format)
+    emit(lows.compare(context.db, game, hands, board) if game in lows.SPLIT_GAMES else context.db.compare(*hands, board=board, game=game), output_format)
 
 
 @cli.command()
