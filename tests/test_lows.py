@@ -203,3 +203,18 @@ def test_hand_for_hand_against_pokerkit(low_db, name):
 def test_an_unknown_split_game_is_bad_input(low_db):
     with pytest.raises(BadInput, match="'omaha9'"):
         lows.split_game_of(low_db, "omaha9")
+
+
+
+def test_postgres_builds_the_same_classes(pg, built_database):
+    """On PostgreSQL: low_classes (050) row for row as on DuckDB, and the same lows of a few
+    razz and badugi hands (052 expanded into the query)."""
+    query = "select ranking, low_rank, rank_key, is_flush, cards, high_card from low_classes order by ranking, low_rank"
+    with pokersql.connect(built_database("duckdb"), engine="duckdb") as duck:
+        assert [tuple(map(str, r)) for r in pg.engine.execute(query)] == [tuple(map(str, r)) for r in duck.engine.execute(query)]
+        for name in ("razz", "badugi"):
+            hole_count = GAMES[name][0]
+            rng = random.Random(f"{name} postgres")
+            holes = [rng.sample(range(52), hole_count) for _ in range(20)]
+            ours = lows.evaluate_split(pg, lows.split_game_of(pg, name), holes, [[]] * len(holes))
+            assert ours == lows.evaluate_split(duck, lows.split_game_of(duck, name), holes, [[]] * len(holes)), name
