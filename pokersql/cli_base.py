@@ -41,13 +41,13 @@ seed_option = click.option(
 )
 
 
-def game_option(function, **settings):
+def game_option(function, names=GAME_NAMES, **settings):
     settings.setdefault(
         "help",
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
         "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
     )
-    return click.option("--game", type=click.Choice(GAME_NAMES), default="holdem", show_default=True, **settings)(function)
+    return click.option("--game", type=click.Choice(names), default="holdem", show_default=True, **settings)(function)
 
 
 def shuffle_options(function):

@@ -8,7 +8,8 @@ import click
 
 from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
-from .games import game_of
+from . import lows
+from .games import GAME_NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
 
@@ -55,7 +56,7 @@ def deal(
     "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
 )
 @click.option("--board", default="", metavar="CARDS", help="Cards the hand plays with (Omaha: 3 to 5; with the cards, 5 to 7 in all otherwise).")
-@game_option
+@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
 @format_option
 @quiet_option
 @pass_context
@@ -86,7 +87,7 @@ def eval_command(
             raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
-        emit(context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
+        emit(lows.evaluate(context.db.context, game, cards, board) if game in lows.SPLIT_GAMES else context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
         return
     if board:
         raise click.UsageError("--board goes with the cards of one hand, not with --file (a file's hands: a 'board' column)")
@@ -152,7 +153,7 @@ def showdown(
 @cli.command()
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards; Omaha: 3 to 5 on the board).")
-@game_option
+@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
 @format_option
 @pass_context
 def compare(context: Context, hands: tuple[str, ...], board: str, game: str, output_format: str) -> None:
@@ -166,7 +167,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
         pokersql compare "Ah Kh" "Qs Qd" --board "2c 7d 9s Jh Th"
         pokersql compare --game omaha "Ah Kh Qd Jd" "Qs Qc 9d 8d" --board "2c 7d 9s Jh Th"
     """
-    emit(context.db.compare(*hands, board=board, game=game), output_format)
+    emit(lows.compare(context.db.context, game, hands, board) if game in lows.SPLIT_GAMES else context.db.compare(*hands, board=board, game=game), output_format)
 
 
 @cli.command()

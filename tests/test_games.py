@@ -294,7 +294,7 @@ def test_eval_compare_and_freq_take_a_game(run):
         (["eval", "--game", "omaha", "As Ks Qd Jd", "--board", "2c 3c"], "omaha: the board needs 3, 4 or 5 cards, got 2: 2c 3c"),
         (["eval", "--game", "omaha6", "As Ks", "--board", "2c 3c 4c"], "omaha6: the hand needs 6 hole cards, got 2: As Ks"),
         (["compare", "--game", "omaha", "As Ks Qd Jd", "Ah Kh", "--board", "2c 3c 4c"], "omaha: hand 2 needs 4 hole cards, got 2: Ah Kh"),
-        (["eval", "--game", "razz", "As Ks Qd Jd 5h"], "'razz' is not one of"),
+        (["eval", "--game", "pineapple", "As Ks Qd Jd 5h"], "'pineapple' is not one of"),
         (["freq", "--game", "omaha"], "freq --game omaha: counts are for holdem, shortdeck and shortdeck-triton"),
         (["equity", "--game", "omaha", "AhAd", "KhKd"], "omaha: hand 1 needs 4 hole cards, got 2: Ah Ad"),
         (["equity", "--game", "omaha", "random", "random"], "omaha: every hand is random: give one hand's hole cards"),

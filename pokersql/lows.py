@@ -1,0 +1,241 @@
+"""Low hands and split pots: the games of split_games (051), their lows ranked in SQL.
+
+A split-pot or lowball game is a row of ``split_games``: its high half is the high of a game of
+``games`` (``high_game``: Omaha's rule or any five, evaluated by ``game_evaluations_of``, 042)
+and its low half the best low under ``low_ranking`` (``low_evaluations_of``, 052, over the
+classes of ``low_classes``, 050). No hand is ranked here.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import first_use, games, own_hands
+from .context import Context
+from .cards import card_name, check_distinct, parse_cards
+from .errors import BadInput
+from .output import Output, present, pretty_cards
+
+
+LOW_EVALUATED = """
+with
+    game_cards as (
+        select
+            own_game_cards.hand_no,
+            '{game}' as game,
+            own_game_cards.card_id,
+            own_game_cards.is_hole,
+            own_game_cards.card_no
+        from own_game_cards
+    )
+select
+    evaluated.hand_no,
+    evaluated.low_rank,
+    evaluated.high_card
+from low_evaluations_of('game_cards') as evaluated
+order by evaluated.hand_no"""
+
+
+_READ = "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards from split_games"
+_DEFINITION = re.compile(r"^\s*(create table|insert into) split_games\b", re.IGNORECASE | re.MULTILINE)
+# What a split game's evaluation reads: the high's (games.evaluation_needs) and 050 to 052.
+NEEDS = games.evaluation_needs(own_hands.EVALUATION_NEEDS) + ("low_classes", "split_games", "low_evaluations_of")
+
+
+@dataclass(frozen=True)
+class SplitGame:
+    """A game of split_games (051)."""
+
+    name: str
+    high_game: str | None
+    low_ranking: str | None
+    hole_cards: int
+    hole_cards_played: int | None
+    board_cards: int
+
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The cards a hand may hold: Omaha's hole cards exactly; else 5 up to hole_cards
+        (stud's 5 to 7), or badugi's 4."""
+        if self.board_cards:
+            return (self.hole_cards,)
+        return tuple(range(min(5, self.hole_cards), self.hole_cards + 1))
+
+
+def _split_games(rows: list[tuple]) -> dict[str, SplitGame]:
+    return {
+        game: SplitGame(game, high, low, int(hole), None if played is None else int(played), int(board))
+        for game, high, low, hole, played, board in rows
+    }
+
+
+def _defined_split_games() -> dict[str, SplitGame]:
+    """The games of split_games as sql/ defines them (051's statements, run in SQLite)."""
+    from .migrations import sql_files, without_comments
+
+    con = sqlite3.connect(":memory:")
+    for sql_file in sql_files():
+        for statement in re.split(r";\s*\n", without_comments(sql_file.text)):
+            if _DEFINITION.match(statement):
+                con.execute(statement)
+    defined = _split_games(con.execute(_READ + " order by rowid").fetchall())
+    con.close()
+    return defined
+
+
+SPLIT_GAMES = _defined_split_games()
+SPLIT_GAME_NAMES = tuple(SPLIT_GAMES)
+GAME_HELP = (
+    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; and with a low "
+    "(hand_rank the high, low_rank the low): omaha8, omaha5-8, courchevel8, stud8; high: courchevel, stud; "
+    "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games.md)."
+)
+
+
+def split_game_of(ctx: Context, name: str) -> SplitGame:
+    """The split-pot or lowball game ``name``, as the database's split_games holds it; a game of
+    games (high only) or an unknown name: BadInput."""
+    first_use.ensure_lookups(ctx, NEEDS)
+    found = _split_games(ctx.engine.execute(_READ + " where game = ?", (name,)))
+    if name in found:
+        return found[name]
+    if name in games.GAME_NAMES:
+        raise BadInput(f"game {name!r} has no low: it is a high-only game (games with a low: {', '.join(SPLIT_GAME_NAMES)})")
+    raise BadInput(f"unknown split-pot game {name!r}: choose one of {', '.join(SPLIT_GAME_NAMES)}")
+
+
+def _names(cards: list[int]) -> str:
+    return " ".join(map(card_name, cards))
+
+
+def _either(sizes: tuple[int, ...]) -> str:
+    return str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
+
+
+def parse_hand(game: SplitGame, text: str | list[str], board: list[int], what: str = "the hand") -> list[int]:
+    """The hand's cards, checked against the game: its count (Omaha's hole cards and a board of
+    3 to 5; stud's 5 to 7 cards and no board; 2-7's and A-5's 5; badugi's 4). Else BadInput."""
+    hand = parse_cards(text)
+    if board and not game.board_cards:
+        raise BadInput(f"{game.name}: a board is not dealt in {game.name}, got --board {_names(board)}")
+    if game.board_cards and not 3 <= len(board) <= game.board_cards:
+        raise BadInput(f"{game.name}: the board needs 3 to {game.board_cards} cards, got {len(board)}: {_names(board) or 'none'}")
+    if len(hand) not in game.hand_sizes:
+        raise BadInput(f"{game.name}: {what} needs {_either(game.hand_sizes)} cards, got {len(hand)}: {_names(hand)}")
+    return hand
+
+
+def _low_rows(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
+    hand_nos, card_ids, is_hole, card_nos = [], [], [], []
+    for number, (hand, board) in enumerate(zip(hands, boards), start=1):
+        hand_nos.extend([number] * (len(hand) + len(board)))
+        card_ids.extend(hand + board)
+        is_hole.extend([1] * len(hand) + [0] * len(board))
+        card_nos.extend(range(1, len(hand) + len(board) + 1))
+    columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
+    query = LOW_EVALUATED.format(game=game.name.replace("'", "''"))
+    with own_hands.card_relation(ctx.engine, games.GAME_CARDS, games.GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
+        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, "low_evaluations_of"))
+
+
+def evaluate_split(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple[int, int | None]]:
+    """Each hand's (hand_rank, low_rank): the high's rank in the standard ranking (1 best) and
+    the low's (1 best; None when the hand holds no low); for a low-only game hand_rank is the
+    low's rank. Omaha: hands are the hole cards, boards the board; else boards are []."""
+    lows = [low_rank for _, low_rank, _ in _low_rows(ctx, game, hands, boards)] if game.low_ranking else [None] * len(hands)
+    if game.high_game is None:
+        return [(low, low) for low in lows]
+    high_game = games.GAMES[game.high_game]
+    highs = [row[4] for row in games.evaluated_rows(ctx, high_game, hands, boards)]
+    return list(zip(highs, lows))
+
+
+@dataclass
+class SplitHand:
+    """One hand of a split game: its cards, its high (hand_rank, 1 best; for a low-only game
+    the low's rank) and its low (low_rank, 1 best, None: none), and in a comparison the pot's
+    parts it takes: high_share, low_share (of the pot, each half split among its winners;
+    the high scoops when no hand has a low) and share (their sum)."""
+
+    cards: list[str]
+    hand_rank: int | None
+    low_rank: int | None
+    high_share: float | None = None
+    low_share: float | None = None
+    share: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class SplitResult:
+    game: str
+    board: list[str]
+    hands: list[SplitHand]
+    compared: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"game": self.game, "board": self.board, "hands": [hand.to_dict() for hand in self.hands]}
+        return data if self.compared else {"game": self.game, **{k: v for k, v in self.hands[0].to_dict().items() if "share" not in k}}
+
+
+def pot_shares(game: SplitGame, ranks: list[tuple[int | None, int | None]]) -> list[tuple[Fraction, Fraction]]:
+    """Each hand's (high part, low part) of the pot: a game with a high and a low splits it in
+    halves when some hand has a low (each half among its winners: two hands tying the low, one
+    also the high, take 3/4 and 1/4), else the high takes it all; a game of one ranking gives it
+    all to that ranking's winners."""
+    highs = [high for high, _ in ranks] if game.high_game else [None] * len(ranks)
+    lows = [low for _, low in ranks] if game.low_ranking else [None] * len(ranks)
+    has_low = any(low is not None for low in lows)
+    has_high = game.high_game is not None
+    high_pot = Fraction(1, 2) if has_low and has_high else Fraction(int(has_high))
+    low_pot = Fraction(1) - high_pot if has_low else Fraction(0)
+
+    def split(part: Fraction, values: list[int | None]) -> list[Fraction]:
+        ranked = [v for v in values if v is not None]
+        if not ranked:
+            return [Fraction(0)] * len(values)
+        winners = [v == min(ranked) for v in values]
+        return [part / sum(winners) if won else Fraction(0) for won in winners]
+
+    return list(zip(split(high_pot, highs), split(low_pot, lows)))
+
+
+def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[str] = "") -> SplitResult:
+    """``eval --game`` of a split or lowball game: the hand's hand_rank and low_rank."""
+    game = split_game_of(ctx, name)
+    board_cards = parse_cards(board) if board else []
+    hand = parse_hand(game, cards, board_cards)
+    check_distinct([hand, board_cards], ["the hand", "the board"])
+    ((high, low),) = evaluate_split(ctx, game, [hand], [board_cards])
+    return SplitResult(name, [card_name(c) for c in board_cards], [SplitHand([card_name(c) for c in hand], high, low)])
+
+
+def compare(ctx: Context, name: str, hands: tuple[str | list[str], ...], board: str | list[str] = "") -> SplitResult:
+    """``compare --game`` of a split or lowball game: each half's winners, each hand's parts."""
+    game = split_game_of(ctx, name)
+    board_cards = parse_cards(board) if board else []
+    names = [f"hand {n}" for n in range(1, len(hands) + 1)]
+    parsed = [parse_hand(game, hand, board_cards, what) for hand, what in zip(hands, names)]
+    check_distinct(parsed + [board_cards], names + ["the board"])
+    ranks = evaluate_split(ctx, game, parsed, [board_cards] * len(parsed))
+    result = []
+    for hand, (high, low), (high_part, low_part) in zip(parsed, ranks, pot_shares(game, ranks)):
+        result.append(SplitHand([card_name(c) for c in hand], high, low, float(high_part), float(low_part), float(high_part + low_part)))
+    return SplitResult(name, [card_name(c) for c in board_cards], result, compared=True)
+
+
+@present.register
+def _(result: SplitResult, **options: Any) -> Output:
+    columns = ["cards", "hand_rank", "low_rank"] + (["high_share", "low_share", "share"] if result.compared else [])
+    rows = [[" ".join(h.cards)] + [getattr(h, c) for c in columns[1:]] for h in result.hands]
+    cells = [[pretty_cards(h.cards)] + ["" if v is None else f"{v:.4g}" if isinstance(v, float) else str(v) for v in row[1:]]
+             for h, row in zip(result.hands, rows)]
+    board = f", board {' '.join(result.board)}" if result.board else ""
+    return Output(columns, rows, result.to_dict(), cells=cells, title=f"{result.game}{board}")

@@ -1,0 +1,152 @@
+/*
+  The best low of these cards under this game's rule (split_games, 051; low_classes, 050).
+
+  low_evaluations_of(card_rows): a table macro. The relation named holds one row per card, as
+    game_evaluations_of's (042) does: hand_no, game (a row of split_games), card_id, is_hole
+    (1 a hole card, 0 a board card) and card_no (its place in the hand, 1 to 15, the hole
+    cards first). One row per hand: hand_no, low_rank (1 the best low of the game's
+    low_ranking; null when the hand holds none: no eight-or-better low) and high_card (the
+    low's highest card, the ace 1 but in 2-7).
+
+    A five-card low: the fives the game's rule lets a hand play (hole_cards_played null: any
+    five of its cards; 2: two hole cards and three of the board, chosen apart from the high),
+    each looked up in low_classes by its values (rank_key) and, where flushes count (2-7),
+    whether it is one suit; the best is the smallest low_rank. Badugi: the sets of one to
+    four of its cards, no two of a suit or of a value, looked up by their values.
+*/
+
+create macro low_evaluations_of(card_rows) as table
+with
+    playable_cards as (
+        select
+            given.hand_no,
+            given.card_no,
+            split_games.low_ranking as ranking,
+            low_rankings.cards as low_cards,
+            low_rankings.flushes_count,
+            case when split_games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
+            case when split_games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
+            cards.rank_code,
+            cards.suit_code
+        from query_table(card_rows) as given
+        inner join split_games
+            on split_games.game = given.game
+        inner join low_rankings
+            on low_rankings.ranking = split_games.low_ranking
+        inner join cards
+            on cards.card_id = given.card_id
+    ),
+    two_cards as (
+        select
+            card_1.hand_no,
+            card_1.ranking,
+            card_1.flushes_count,
+            card_1.in_pair * card_2.in_pair as in_pair,
+            card_1.in_triple * card_2.in_triple as in_triple,
+            card_1.card_no as low_no,
+            card_2.card_no as high_no,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from playable_cards as card_1
+        inner join playable_cards as card_2
+            on card_2.hand_no = card_1.hand_no
+            and card_2.card_no > card_1.card_no
+        where card_1.low_cards = 5
+    ),
+    three_cards as (
+        select
+            low_pairs.hand_no,
+            low_pairs.low_no,
+            low_pairs.rank_key + card_3.rank_code as rank_key,
+            low_pairs.suit_counts + card_3.suit_code as suit_counts
+        from two_cards as low_pairs
+        inner join playable_cards as card_3
+            on card_3.hand_no = low_pairs.hand_no
+            and card_3.card_no > low_pairs.high_no
+        where low_pairs.in_triple = 1
+            and card_3.in_triple = 1
+    ),
+    -- Each five once: a pair, and a triple whose lowest card comes after the pair's cards.
+    fives as (
+        select
+            pairs.hand_no,
+            pairs.ranking,
+            pairs.rank_key + triples.rank_key as rank_key,
+            case
+                when pairs.flushes_count = 1 and pairs.suit_counts + triples.suit_counts in (5, 40, 320, 2560) then 1
+                else 0
+            end as is_flush
+        from two_cards as pairs
+        inner join three_cards as triples
+            on triples.hand_no = pairs.hand_no
+            and triples.low_no > pairs.high_no
+        where pairs.in_pair = 1
+    ),
+    -- Badugi: sets of one to four cards, each of a suit and a value the others have not.
+    badugi_sets as (
+        select card_1.hand_no, card_1.ranking, card_1.rank_code as rank_key
+        from playable_cards as card_1
+        where card_1.low_cards = 4
+        union all
+        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code
+        from playable_cards as card_1
+        inner join playable_cards as card_2
+            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
+            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
+        where card_1.low_cards = 4
+        union all
+        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code + card_3.rank_code
+        from playable_cards as card_1
+        inner join playable_cards as card_2
+            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
+            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
+        inner join playable_cards as card_3
+            on card_3.hand_no = card_1.hand_no and card_3.card_no > card_2.card_no
+            and card_3.suit_code not in (card_1.suit_code, card_2.suit_code)
+            and card_3.rank_code not in (card_1.rank_code, card_2.rank_code)
+        where card_1.low_cards = 4
+        union all
+        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code + card_3.rank_code + card_4.rank_code
+        from playable_cards as card_1
+        inner join playable_cards as card_2
+            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
+            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
+        inner join playable_cards as card_3
+            on card_3.hand_no = card_1.hand_no and card_3.card_no > card_2.card_no
+            and card_3.suit_code not in (card_1.suit_code, card_2.suit_code)
+            and card_3.rank_code not in (card_1.rank_code, card_2.rank_code)
+        inner join playable_cards as card_4
+            on card_4.hand_no = card_1.hand_no and card_4.card_no > card_3.card_no
+            and card_4.suit_code not in (card_1.suit_code, card_2.suit_code, card_3.suit_code)
+            and card_4.rank_code not in (card_1.rank_code, card_2.rank_code, card_3.rank_code)
+        where card_1.low_cards = 4
+    ),
+    candidates as (
+        select hand_no, ranking, rank_key, is_flush from fives
+        union all
+        select hand_no, ranking, rank_key, 0 as is_flush from badugi_sets
+    ),
+    best_lows as (
+        select
+            candidates.hand_no,
+            min(low_classes.low_rank) as low_rank
+        from candidates
+        inner join low_classes
+            on low_classes.ranking = candidates.ranking
+            and low_classes.rank_key = candidates.rank_key
+            and low_classes.is_flush = candidates.is_flush
+        group by candidates.hand_no
+    ),
+    hands as (
+        select distinct hand_no, ranking from playable_cards
+    )
+select
+    hands.hand_no,
+    best_lows.low_rank,
+    low_classes.high_card
+from hands
+left join best_lows
+    on best_lows.hand_no = hands.hand_no
+left join low_classes
+    on low_classes.ranking = hands.ranking
+    and low_classes.low_rank = best_lows.low_rank;
