@@ -275,6 +275,13 @@ def test_a_dead_missed_blind_is_in_the_pot_not_in_the_bet_to_call(run, db_file):
                                "where source_file in (?, ?) and returned > 0 order by player",
                       str(FPDB / missed), str(FPDB / twice))
     assert returned == [("Hero", Decimal("16.00")), ("d379b979", Decimal("30.00"))]
+    # iPoker: Player8 posts both blinds (0.30: 0.10 dead), checks to the turn, bets 0.40, Player6
+    # (big blind) calls and wins 1.33 of 0.10 + 0.70 + 0.60 = 1.40 (its `bet` attributes: nothing
+    # given back): the views gave Player8 the dead 0.10 back as uncalled, a pot of 1.30.
+    both = "cash/iPoker/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt"
+    assert run("import", str(FPDB / both))[0] == 0
+    assert {player: net for player, net in _nets(db_file, both).items() if net} == {
+        "Player6": Decimal("0.73"), "Player8": Decimal("-0.70"), "Player9": Decimal("-0.10")}
 
 
 def test_a_seat_that_never_acts_is_not_dealt_in(run, db_file):
