@@ -96,10 +96,6 @@ def test_winamax_dead_button_is_no_button():
 
 @pytest.mark.parametrize(("relative", "reason"), [
     ("cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt", ":32: a hand run three times: not imported (two boards at most)"),
-    ("cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt",  # the views would give Hero back 14, not 16
-     ":1: amounts do not add up: the history gives back 16 uncalled, the chips put in 14 (a dead blind): not imported"),
-    ("cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt",  # 'posts missed blind $5' (dead), then the raise uncalled
-     ":1: amounts do not add up: the history gives back 30 uncalled, the chips put in 35 (a dead blind): not imported"),
     ("cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt",
      ":9: 'Cash Drop to Pot : total $0.2': the site's chips added to the pot are not imported"),
 ])

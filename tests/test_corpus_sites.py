@@ -29,6 +29,8 @@ IMPORTED = {
     'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-0.2-202103.txt': 4,
     'cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt': 1,
     'cash/GGPoker/Flop/PLO-6max-USD-0.5-1.00-202006.txt': 13,
+    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt': 1,
+    'cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt': 1,
     'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt': 1,
     'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.Jackpot.txt': 1,
     'cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.missed.txt': 1,
@@ -117,12 +119,8 @@ REFUSED = {
         ":9: 'Cash Drop to Pot : total $0.2': the site's chips added to the pot are not imported (--skip-bad imports the other hands)",
     'cash/GGPoker/Flop/PLO-6max-USD-0.50-1.00-202004.txt':
         ":124: '23aca38f: get an all-in insurance (premium ($0/$4/$0) for ($': all-in insurance is not imported (the tables hold no insurance) (--skip-bad imports the other hands)",
-    'cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt':
-        ':1: amounts do not add up: the history gives back 16 uncalled, the chips put in 14 (a dead blind): not imported (--skip-bad imports the other hands)',
     'cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt':
         ':32: a hand run three times: not imported (two boards at most) (--skip-bad imports the other hands)',
-    'cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt':
-        ':1: amounts do not add up: the history gives back 30 uncalled, the chips put in 35 (a dead blind): not imported (--skip-bad imports the other hands)',
     'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.straddle.walk.txt':
         ': empty file, no hand in it',
     'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt':
@@ -177,8 +175,8 @@ def test_every_file_of_the_three_sites_is_listed_once():
     assert not set(IMPORTED) & set(REFUSED)
     # per site: (files imported whole, files), a parser that regresses changes them
     assert {site: (sum(f"/{site}/" in name for name in IMPORTED), sum(f"/{site}/" in name for name in _files()))
-            for site in ("GGPoker", "Winamax", "PacificPoker")} == {"GGPoker": (16, 22), "Winamax": (28, 33), "PacificPoker": (39, 43)}
-    assert sum(IMPORTED.values()) == 610
+            for site in ("GGPoker", "Winamax", "PacificPoker")} == {"GGPoker": (18, 22), "Winamax": (28, 33), "PacificPoker": (39, 43)}
+    assert sum(IMPORTED.values()) == 612
 
 
 def test_the_files_that_import_whole_import_in_one_command(run, db_file):
@@ -255,6 +253,35 @@ def test_nets_worked_out_by_hand(run, db_file):
         "dee3697a": -30, "23c555f": -30, "5bf8188d": -30, "ef3b178a": -130, "598c3984": -230,
         "Hero": -1435, "430ef639": -30, "fd98a38c": 1915,
     }
+
+
+def test_a_dead_missed_blind_is_in_the_pot_not_in_the_bet_to_call(run, db_file):
+    """GGPoker's "posts missed blind" (dead) then "posts big blind": the dead chips are in the pot
+    but no one has to call them, so the uncalled bet is the site's, and so are the nets."""
+    # d379b979 posts 5 dead and 10, raises to 40, everyone folds: 30 uncalled ("Uncalled bet ($30)
+    # returned"); the pot 5 + 10 + 15 = 30 (the site's "Total pot $30"), 28.5 after the rake: +13.5.
+    missed = "cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt"
+    # 3b7dff87 posts 2 dead and 5, raises to 19, Hero re-raises to 64, 3b7dff87 calls all-in to 48
+    # (50 with the dead 2): 16 given back to Hero; the pot 64 - 16 + 5 + 50 = 103, run twice:
+    # 3b7dff87 collects 48.93 (-1.07), Hero 48.92 (+0.92), 21e21aa8 loses its big blind.
+    twice = "cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt"
+    for relative in (missed, twice):
+        assert run("import", str(FPDB / relative))[0] == 0
+    assert _nets(db_file, missed) == {
+        "f4ed9d": 0, "23012d0d": 0, "ecb5631c": 0, "2d761070": -5, "Hero": -10, "d379b979": Decimal("13.50")}
+    assert _nets(db_file, twice) == {
+        "Hero": Decimal("0.92"), "21e21aa8": -5, "e0cf801d": 0, "3b7dff87": Decimal("-1.07"), "a45e9ced": 0, "657a57ac": 0}
+    returned = _query(db_file, "select player, returned from history_contributions join history_hands using (site, hand_id) "
+                               "where source_file in (?, ?) and returned > 0 order by player",
+                      str(FPDB / missed), str(FPDB / twice))
+    assert returned == [("Hero", Decimal("16.00")), ("d379b979", Decimal("30.00"))]
+    # iPoker: Player8 posts both blinds (0.30: 0.10 dead), checks to the turn, bets 0.40, Player6
+    # (big blind) calls and wins 1.33 of 0.10 + 0.70 + 0.60 = 1.40 (its `bet` attributes: nothing
+    # given back): the views gave Player8 the dead 0.10 back as uncalled, a pot of 1.30.
+    both = "cash/iPoker/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt"
+    assert run("import", str(FPDB / both))[0] == 0
+    assert {player: net for player, net in _nets(db_file, both).items() if net} == {
+        "Player6": Decimal("0.73"), "Player8": Decimal("-0.70"), "Player9": Decimal("-0.10")}
 
 
 def test_a_seat_that_never_acts_is_not_dealt_in(run, db_file):

@@ -106,7 +106,8 @@ class Hand:
                  "currency", "played_at", "time_zone", "table_name", "max_seats", "button_seat", "total_pot",
                  "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
                  "seated", "folded", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level",
-                 "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2")
+                 "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2",
+                 "dead_blinds")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -148,6 +149,7 @@ class Hand:
         self.absent: dict[str, tuple[int, int]] = {}  # a seat sitting out: player -> (seat, stack)
         self.board2: list[tuple[str, int]] = []  # the second board (run it twice, Split Hold'em), whole
         self.collected2: dict[str, int] = {}  # what each player collected from the second board's showdown
+        self.dead_blinds: dict[str, int] = {}  # a missed blind posted dead: in the pot, in no bet to call
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
@@ -194,6 +196,8 @@ class Hand:
         if put > stack:
             raise BadHand(f"amounts do not add up: {player} puts in {put / 100:g}, more than the stack of {stack / 100:g}")
         self.put[player] = put
+        if dead and action != "ante":
+            self.dead_blinds[player] = self.dead_blinds.get(player, 0) + added
         if action == "fold":
             self.folded.add(player)
         total = self.street_totals.get(player, 0) + (0 if dead else added)
@@ -223,6 +227,7 @@ class Hand:
         """A hand the site cancelled ("Hand cancelled"): what was put in goes back, no action stands."""
         self.actions.clear()
         self.put = dict.fromkeys(self.put, 0)
+        self.dead_blinds = {}
         self.street_totals = {}
 
     def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
@@ -249,16 +254,13 @@ class Hand:
 
     # -- checked -------------------------------------------------------------
     def returned(self) -> int:
-        """The uncalled part of the largest bet: what the pot gives back to the one who made it."""
-        amounts = sorted(self.put.values(), reverse=True)
+        """The uncalled part of the largest bet: what the pot gives back to the one who made it.
+        A dead blind is in the pot but in no bet to call: the largest put less its dead blind, less
+        the next (as history_contributions, 029)."""
+        dead = self.dead_blinds
+        amounts = sorted((put - dead.get(player, 0) for player, put in self.put.items()) if dead else self.put.values(),
+                         reverse=True)
         return amounts[0] - amounts[1] if len(amounts) > 1 else 0
-
-    def _top_put_dead(self) -> bool:
-        """Whether one of the two players who put in the most has dead chips (a missed blind) in
-        it: the views, which give back the largest put's excess over the next, would not give back
-        the uncalled bet."""
-        top = sorted(self.put, key=self.put.__getitem__)[-2:]
-        return any(action[1] in top and action[2] != "ante" and action[4] < action[3] for action in self.actions)
 
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
@@ -278,9 +280,6 @@ class Hand:
                     where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
-        if returned is not None and returned != self.returned() and self._top_put_dead():  # the views give back the largest put's excess over the next
-            raise BadHand(f"amounts do not add up: the history gives back {returned / 100:g} uncalled, the chips put in "
-                          f"{self.returned() / 100:g} (a dead blind): not imported")
         pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
         if self.total_pot is not None and self.total_pot != pot and returned is not None:
             pot = sum(self.put.values()) - max(returned, self.returned())  # an old history gives a walk's big blind back without a word

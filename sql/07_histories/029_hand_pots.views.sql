@@ -7,7 +7,10 @@
     history_contributions  one row per seat per hand: chips put in (put), whether the player
                            folded or went all-in, the uncalled part of the largest bet given
                            back (returned: the largest contribution less the second largest,
-                           to the one who made it) and what stays in the pots (in_pot)
+                           to the one who made it) and what stays in the pots (in_pot). A dead
+                           blind (a missed blind posted dead: chips put in that are not in the
+                           street's total) is in the pot but in no bet to call: contributions
+                           are compared without it
     history_pots           one row per pot per hand: pot_no 1 is the main pot, then the side
                            pots in order; each covers the chips in the pots between two levels
                            (from_hundredths, to_hundredths: amounts in_pot of the players still in,
@@ -17,6 +20,26 @@
 
 create view history_contributions as
 with
+    -- the chips each seat put in that count in a bet: its last street total on each street
+    street_live as (
+        select
+            actions.site,
+            actions.hand_id,
+            actions.seat,
+            actions.street,
+            max(cast(round(actions.street_total * 100) as bigint)) as live_hundredths
+        from history_actions as actions
+        group by actions.site, actions.hand_id, actions.seat, actions.street
+    ),
+    live as (
+        select
+            street_live.site,
+            street_live.hand_id,
+            street_live.seat,
+            sum(street_live.live_hundredths) as live_hundredths
+        from street_live
+        group by street_live.site, street_live.hand_id, street_live.seat
+    ),
     put_in as (
         select
             seats.site,
@@ -24,6 +47,9 @@ with
             seats.seat,
             seats.player,
             coalesce(sum(cast(round(actions.amount * 100) as bigint)), 0) as put_hundredths,
+            -- the blinds, bets and raises (not the antes) that are in no street total: dead blinds
+            coalesce(sum(case when actions.action <> 'ante' then cast(round(actions.amount * 100) as bigint) else 0 end), 0)
+                - coalesce(max(live.live_hundredths), 0) as dead_hundredths,
             max(case when actions.action = 'fold' then 1 else 0 end) as folded,
             max(case when actions.all_in then 1 else 0 end) as all_in
         from history_seats as seats
@@ -31,9 +57,13 @@ with
             on actions.site = seats.site
             and actions.hand_id = seats.hand_id
             and actions.seat = seats.seat
+        left join live
+            on live.site = seats.site
+            and live.hand_id = seats.hand_id
+            and live.seat = seats.seat
         group by seats.site, seats.hand_id, seats.seat, seats.player
     ),
-    -- the largest contribution first (the lower seat first among equals), and the next one
+    -- the largest contribution (less a dead blind) first (the lower seat first among equals), and the next one
     ranked as (
         select
             put_in.site,
@@ -43,14 +73,15 @@ with
             put_in.put_hundredths,
             put_in.folded,
             put_in.all_in,
+            put_in.put_hundredths - put_in.dead_hundredths as bet_hundredths,
             row_number() over (
                 partition by put_in.site, put_in.hand_id
-                order by put_in.put_hundredths desc, put_in.seat
+                order by put_in.put_hundredths - put_in.dead_hundredths desc, put_in.seat
             ) as put_order,
-            lead(put_in.put_hundredths) over (
+            lead(put_in.put_hundredths - put_in.dead_hundredths) over (
                 partition by put_in.site, put_in.hand_id
-                order by put_in.put_hundredths desc, put_in.seat
-            ) as next_put_hundredths
+                order by put_in.put_hundredths - put_in.dead_hundredths desc, put_in.seat
+            ) as next_bet_hundredths
         from put_in
     ),
     returned as (
@@ -63,7 +94,7 @@ with
             ranked.folded,
             ranked.all_in,
             case
-                when ranked.put_order = 1 then ranked.put_hundredths - coalesce(ranked.next_put_hundredths, 0)
+                when ranked.put_order = 1 then ranked.bet_hundredths - coalesce(ranked.next_bet_hundredths, 0)
                 else 0
             end as returned_hundredths
         from ranked
