@@ -23,6 +23,7 @@ try:
     from .engines import DEFAULT_ENGINE, ENGINES
     from .errors import BadInput, Interrupted, PokerSQLError
     from .games import GAME_NAMES, game_of
+    from .chinese import FREQ_GAMES, front_freq
     from .output import FORMATS, emit
     from .engines.postgres import URL_SCHEMES, masked
     from .own_hands import stdin_hands
@@ -475,7 +476,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
 
 @cli.command()
 @click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
-@game_option
+@click.option("--game", type=click.Choice(GAME_NAMES + FREQ_GAMES), default="holdem", show_default=True, help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand.")
 @plot_option
 @format_option
 @quiet_option
@@ -497,7 +498,7 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
         from . import plots
 
         plots.check_path(plot)
-    result = context.db.freq(int(cards), game=game)
+    result = front_freq(context.db) if game in FREQ_GAMES else context.db.freq(int(cards), game=game)
     emit(result, output_format)
     if plot:
         _plot("freq_plot", result, plot, output_format)
