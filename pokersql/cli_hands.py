@@ -9,6 +9,7 @@ import click
 from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import lows
+from .chinese import FREQ_GAMES, front_freq
 from .games import GAME_NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
@@ -172,7 +173,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
 
 @cli.command()
 @click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
-@game_option
+@click.option("--game", type=click.Choice(GAME_NAMES + FREQ_GAMES), default="holdem", show_default=True, help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand.")
 @plot_option
 @format_option
 @quiet_option
@@ -194,7 +195,7 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
         from . import plots
 
         plots.check_path(plot)
-    result = context.db.freq(int(cards), game=game)
+    result = front_freq(context.db.context) if game in FREQ_GAMES else context.db.freq(int(cards), game=game)
     emit(result, output_format)
     if plot:
         _plot("freq_plot", result, plot, output_format)
