@@ -44,12 +44,6 @@ def test_short_deck_best_five_of_tied_fives_is_holdems(db, game: str) -> None:
     assert " ".join(compared[0].best) == TIED[f"{hole} {board}"]
 
 
-def test_omaha_best_five_of_tied_fives_is_unchanged(db) -> None:
-    """Omaha keeps its order (the first of the tied fives given): two hole cards, three of the
-    board; Ah Ad with Kh Kd Ks on the board, or the other pair of aces given after them."""
-    assert db.evaluate("Ah Ad Ac As", game="omaha", board="Kh Kd Ks 2c 3c").best == ["Ks", "Kh", "Kd", "Ah", "Ad"]
-
-
 def _state(path: Path) -> tuple[str, list[tuple], list[tuple]]:
     with sqlite3.connect(path) as connection:
         objects = connection.execute("select type, name from sqlite_master order by type, name").fetchall()
