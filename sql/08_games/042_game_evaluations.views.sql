@@ -17,8 +17,11 @@
     written here once. Each five is looked up in the classes of the game's ranking
     (hand_classes, 006, for standard; short_deck_classes, 033, for short deck) by its values
     (rank_key) and whether it is one suit (is_flush). The best is the smallest hand_rank; of fives
-    equally ranked, the first in the hand's order (five_key: its card_nos, in base 16, after
-    the hand_rank). Its cards are ordered by card_play_key with its class, where a straight
+    equally ranked (the same values, other suits), Hold'em's (011) where the game plays any five
+    (short deck): each value's cards of the highest suit; the first in the hand's order where it
+    plays two hole cards (Omaha). A card's five_no says which: 52 - card_id (the higher card
+    first) or card_no; a five's card_nos are its five_nos in base 64, and five_key is the
+    hand_rank, then the smallest card_nos. Its cards are ordered by card_play_key with its class, where a straight
     holding an ace below its high card (the wheel; short deck's A-9-8-7-6, kicker_5 14) plays
     the ace low.
 */
@@ -28,7 +31,8 @@ with
     playable_cards as (
         select
             given.hand_no,
-            given.card_no,
+            case when games.hole_cards_played is null then 52 - given.card_id else given.card_no end as five_no,
+            case when games.hole_cards_played is null then 1 else 0 end as any_five,
             games.ranking,
             case when games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
             case when games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
@@ -44,43 +48,45 @@ with
         select
             card_1.hand_no,
             card_1.ranking,
+            card_1.any_five,
             card_1.in_pair * card_2.in_pair as in_pair,
             card_1.in_triple * card_2.in_triple as in_triple,
-            card_2.card_no as high_no,
-            card_1.card_no * 16 + card_2.card_no as card_nos,
+            card_2.five_no as high_no,
+            card_1.five_no * 64 + card_2.five_no as card_nos,
             card_1.rank_code + card_2.rank_code as rank_key,
             card_1.suit_code + card_2.suit_code as suit_counts
         from playable_cards as card_1
         inner join playable_cards as card_2
             on card_2.hand_no = card_1.hand_no
-            and card_2.card_no > card_1.card_no
+            and card_2.five_no > card_1.five_no
     ),
     three_cards as (
         select
             low_pairs.hand_no,
-            card_3.card_no as high_no,
-            low_pairs.card_nos * 16 + card_3.card_no as card_nos,
+            card_3.five_no as high_no,
+            low_pairs.card_nos * 64 + card_3.five_no as card_nos,
             low_pairs.rank_key + card_3.rank_code as rank_key,
             low_pairs.suit_counts + card_3.suit_code as suit_counts
         from two_cards as low_pairs
         inner join playable_cards as card_3
             on card_3.hand_no = low_pairs.hand_no
-            and card_3.card_no > low_pairs.high_no
+            and card_3.five_no > low_pairs.high_no
         where low_pairs.in_triple = 1
             and card_3.in_triple = 1
     ),
-    -- The triple's lowest card_no is its card_nos' first digit (base 16).
+    -- The triple's lowest five_no is its card_nos' first digit (base 64).
     fives as (
         select
             pairs.hand_no,
             pairs.ranking,
-            pairs.card_nos * 4096 + triples.card_nos as card_nos,
+            pairs.any_five,
+            pairs.card_nos * 262144 + triples.card_nos as card_nos,
             pairs.rank_key + triples.rank_key as rank_key,
             pairs.suit_counts + triples.suit_counts as suit_counts
         from two_cards as pairs
         inner join three_cards as triples
             on triples.hand_no = pairs.hand_no
-            and triples.card_nos // 256 > pairs.high_no
+            and triples.card_nos // 4096 > pairs.high_no
         where pairs.in_pair = 1
     ),
     -- The classes of every ranking: Hold'em's (standard) and short deck's.
@@ -107,12 +113,13 @@ with
             kicker_5
         from short_deck_classes
     ),
-    -- Each hand's best five: the smallest hand_rank, then the first card_nos (under 16 ^ 5).
+    -- Each hand's best five: the smallest hand_rank, then the smallest card_nos (under 64 ^ 5).
     best_fives as (
         select
             fives.hand_no,
             fives.ranking,
-            min(cast(game_classes.hand_rank as bigint) * 1048576 + fives.card_nos) as five_key
+            fives.any_five,
+            min(cast(game_classes.hand_rank as bigint) * 1073741824 + fives.card_nos) as five_key
         -- SQLite: a cross join keeps this order, each five then its class (by an index of
         -- its own), where its planner scanned every five of the ranking for each class.
         from fives
@@ -124,14 +131,14 @@ with
             -- a call of 034's macro, whose file reads hands (008), which a fresh database's
             -- first eval of a game would then build
             and game_classes.is_flush = case when fives.suit_counts in (5, 40, 320, 2560) then 1 else 0 end
-        group by fives.hand_no, fives.ranking
+        group by fives.hand_no, fives.ranking, fives.any_five
     ),
-    -- Its five cards: those whose card_no is a digit of its card_nos.
+    -- Its five cards: those whose five_no is a digit of its card_nos.
     best_cards as (
         select
             best_fives.hand_no,
             best_fives.ranking,
-            best_fives.five_key // 1048576 as hand_rank,
+            best_fives.five_key // 1073741824 as hand_rank,
             cards.card_id,
             cards.rank_code,
             cards.suit_code,
@@ -144,9 +151,9 @@ with
         inner join cards
             on cards.card_id = own_cards.card_id
         where own_cards.hand_no = best_fives.hand_no
-            and own_cards.card_no in (
-                best_fives.five_key // 65536 % 16, best_fives.five_key // 4096 % 16,
-                best_fives.five_key // 256 % 16, best_fives.five_key // 16 % 16, best_fives.five_key % 16
+            and case when best_fives.any_five = 1 then 52 - own_cards.card_id else own_cards.card_no end in (
+                best_fives.five_key // 16777216 % 64, best_fives.five_key // 262144 % 64,
+                best_fives.five_key // 4096 % 64, best_fives.five_key // 64 % 64, best_fives.five_key % 64
             )
     ),
     classed as (
