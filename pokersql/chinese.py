@@ -16,7 +16,7 @@ FRONT_COUNTS = {3: 13 * 4, 1: 13 * 6 * 48, 0: 286 * 64}
 
 
 def front_freq(ctx: Context) -> FreqResult:
-    """The 22,100 fronts by category (chinese_front_frequencies, 060), beside FRONT_COUNTS."""
+    """The 22,100 fronts by category (chinese_front_frequencies, 048), beside FRONT_COUNTS."""
     first_use.ensure_ready(ctx)
     rows = ctx.engine.execute(
         "select points, category, hands, distinct_ranks from chinese_front_frequencies order by points desc"

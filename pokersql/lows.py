@@ -1,9 +1,9 @@
-"""Low hands and split pots: the games of split_games (051), their lows ranked in SQL.
+"""Low hands and split pots: the games of split_games (046), their lows ranked in SQL.
 
 A split-pot or lowball game is a row of ``split_games``: its high half is the high of a game of
 ``games`` (``high_game``: Omaha's rule or any five, evaluated by ``game_evaluations_of``, 042)
-and its low half the best low under ``low_ranking`` (``low_evaluations_of``, 052, over the
-classes of ``low_classes``, 050). No hand is ranked here.
+and its low half the best low under ``low_ranking`` (``low_evaluations_of``, 047, over the
+classes of ``low_classes``, 045). No hand is ranked here.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ order by evaluated.hand_no"""
 
 _READ = "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards from split_games"
 _DEFINITION = re.compile(r"^\s*(create table|insert into) split_games\b", re.IGNORECASE | re.MULTILINE)
-# What a split game's evaluation reads: the high's (games.evaluation_needs) and 050 to 052.
+# What a split game's evaluation reads: the high's (games.evaluation_needs) and 045 to 047.
 NEEDS = games.evaluation_needs(own_hands.EVALUATION_NEEDS) + ("low_classes", "split_games", "low_evaluations_of")
 
 
 @dataclass(frozen=True)
 class SplitGame:
-    """A game of split_games (051)."""
+    """A game of split_games (046)."""
 
     name: str
     high_game: str | None
@@ -75,7 +75,7 @@ def _split_games(rows: list[tuple]) -> dict[str, SplitGame]:
 
 
 def _defined_split_games() -> dict[str, SplitGame]:
-    """The games of split_games as sql/ defines them (051's statements, run in SQLite)."""
+    """The games of split_games as sql/ defines them (046's statements, run in SQLite)."""
     from .migrations import sql_files, without_comments
 
     con = sqlite3.connect(":memory:")

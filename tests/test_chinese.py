@@ -1,4 +1,4 @@
-"""Chinese poker (issue 48): the three-card front of sql/11_questions/060, checked against
+"""Chinese poker (issue 48): the three-card front of sql/11_questions/048, checked against
 counts and an order computed here, in plain Python, independently of the SQL."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_freq_chinese_front_counts_every_three_card_hand(engine, built_database,
 
 
 def test_front_rank_orders_fronts_as_a_player_does(built_database):
-    """front_rank (060) and front_key (here) order the 22,100 fronts the same way: equal ranks
+    """front_rank (048) and front_key (here) order the 22,100 fronts the same way: equal ranks
     exactly where the keys are equal, and the ranks increase with the keys."""
     with pokersql.connect(built_database("duckdb"), engine="duckdb") as database:
         rows = database.engine.execute(

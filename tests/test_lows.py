@@ -1,5 +1,5 @@
-"""Low hands (issue 47): the low rankings of sql/10_lows (050) counted and ordered against
-pokerkit's lookups and plain counting, and each game's high and low (052, pokersql/lows.py)
+"""Low hands (issue 47): the low rankings of sql/10_lows (045) counted and ordered against
+pokerkit's lookups and plain counting, and each game's high and low (047, pokersql/lows.py)
 hand for hand against pokerkit's hands, on DuckDB and SQLite."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def low_db(request, built_database):
 
 @pytest.fixture(scope="module")
 def classes(built_database):
-    """low_classes (050) of the DuckDB build: ranking -> [(low_rank, rank_key, is_flush, cards)]."""
+    """low_classes (045) of the DuckDB build: ranking -> [(low_rank, rank_key, is_flush, cards)]."""
     with pokersql.connect(built_database("duckdb"), engine="duckdb") as database:
         rows = database.engine.execute("select ranking, low_rank, rank_key, is_flush, cards from low_classes order by ranking, low_rank")
     found: dict[str, list[tuple]] = {}
@@ -207,8 +207,8 @@ def test_an_unknown_split_game_is_bad_input(low_db):
 
 
 def test_postgres_builds_the_same_classes(pg, built_database):
-    """On PostgreSQL: low_classes (050) row for row as on DuckDB, and the same lows of a few
-    razz and badugi hands (052 expanded into the query)."""
+    """On PostgreSQL: low_classes (045) row for row as on DuckDB, and the same lows of a few
+    razz and badugi hands (047 expanded into the query)."""
     query = "select ranking, low_rank, rank_key, is_flush, cards, high_card from low_classes order by ranking, low_rank"
     with pokersql.connect(built_database("duckdb"), engine="duckdb") as duck:
         assert [tuple(map(str, r)) for r in pg.engine.execute(query)] == [tuple(map(str, r)) for r in duck.engine.execute(query)]

@@ -2,7 +2,7 @@
   The split-pot and lowball games (docs/games.md, "Low hands and split pots"): one row per
   game, which rankings decide its pot. Their hands are formed as the games of 033 form theirs:
   high_game names the row of games whose ranking and hand rule (hole_cards_played) the high
-  half follows; the low half follows the same rule under low_ranking (050).
+  half follows; the low half follows the same rule under low_ranking (045).
 
   split_games (10 rows):
     game               omaha8, omaha5-8, courchevel, courchevel8, stud, stud8, razz,
@@ -10,7 +10,7 @@
     high_game          the game (033) whose high the pot's high half is: omaha (4 hole
                        cards, exactly 2 played), omaha5 (5 hole cards), holdem (any five of
                        the cards: stud's seven); null: no high (a low-only game);
-    low_ranking        the low that decides the low half (050), null: no low half; for a
+    low_ranking        the low that decides the low half (045), null: no low half; for a
                        low-only game the whole pot;
     hole_cards         each player's cards: 4, 5 (Omaha), 7 (stud, razz), 5 (2-7, A-5), 4 (badugi);
     hole_cards_played  2: exactly two hole cards and three of the board (Omaha); null: any

@@ -1,5 +1,5 @@
 /*
-  The best low of these cards under this game's rule (split_games, 051; low_classes, 050).
+  The best low of these cards under this game's rule (split_games, 046; low_classes, 045).
 
   low_evaluations_of(card_rows): a table macro. The relation named holds one row per card, as
     game_evaluations_of's (042) does: hand_no, game (a row of split_games), card_id, is_hole
