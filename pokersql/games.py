@@ -178,9 +178,8 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
 # in every engine's DDL, Spark's DataFrames refuse varchar).
 GAME_CARDS = "own_game_cards"
 GAME_CARD_COLUMNS = ("hand_no integer", "card_id integer", "is_hole integer", "card_no integer")
-# Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
-# among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
-GAME_EVALUATED = """
+# The relation the evaluations read: the hands given, as own_game_cards, under the game {game}.
+GAME_CARDS_WITH = """
 with
     game_cards as (
         select
@@ -191,7 +190,10 @@ with
             own_game_cards.card_no
         from own_game_cards
     )
-select
+"""
+# Each hand's best five, class and hand_rank in the game's ranking, by hand_no; with its place
+# among them (1 = best; equal hand_rank, equal place) for a few hands, without for many.
+GAME_EVALUATED = GAME_CARDS_WITH + """select
     evaluated.hand_no,
     evaluated.best,
     evaluated.points,

@@ -21,18 +21,7 @@ from .errors import BadInput
 from .output import Output, present, pretty_cards
 
 
-LOW_EVALUATED = """
-with
-    game_cards as (
-        select
-            own_game_cards.hand_no,
-            '{game}' as game,
-            own_game_cards.card_id,
-            own_game_cards.is_hole,
-            own_game_cards.card_no
-        from own_game_cards
-    )
-select
+LOW_EVALUATED = games.GAME_CARDS_WITH + """select
     evaluated.hand_no,
     evaluated.low_rank,
     evaluated.high_card
