@@ -262,7 +262,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "card_play_key", "history_equities_of", "ranked_equity_of", "runout_ranks_of", "runout_equity_of",
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
-                           "game_deal_frequencies_of", "game_evaluations_of"}
+                           "game_deal_frequencies_of", "game_evaluations_of", "low_evaluations_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
