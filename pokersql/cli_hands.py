@@ -15,6 +15,11 @@ from .hand_sources import stdin_hands
 from .output import emit
 
 
+def split_game_option(function):
+    """--game of the commands that also take the split-pot and lowball games (pokersql/lows.py)."""
+    return game_option(function, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP)
+
+
 @cli.command()
 @click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
 @seed_option
@@ -57,7 +62,7 @@ def deal(
     "[default: all but 'cards'; \"\" for none]. One named like a result column is printed as input_NAME.",
 )
 @click.option("--board", default="", metavar="CARDS", help="Cards the hand plays with (Omaha: 3 to 5; with the cards, 5 to 7 in all otherwise).")
-@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
+@split_game_option
 @format_option
 @quiet_option
 @pass_context
@@ -154,7 +159,7 @@ def showdown(
 @cli.command()
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", default="", metavar="CARDS", help="Cards every hand shares (each hand and the board: 5 to 7 cards; Omaha: 3 to 5 on the board).")
-@(lambda command: game_option(command, names=GAME_NAMES + lows.SPLIT_GAME_NAMES, help=lows.GAME_HELP))
+@split_game_option
 @format_option
 @pass_context
 def compare(context: Context, hands: tuple[str, ...], board: str, game: str, output_format: str) -> None:
