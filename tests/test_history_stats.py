@@ -36,6 +36,8 @@ IMPORTED_TODAY = {"NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt", "NLHE-FR-USD-0
 NOT_DEALT_IN = {
     ("NLHE-USD-0.01-0.02-201008.Sample.txt", "romkarnb"):
         "PartyPoker lists his seat, and he never acts though the betting passes his turn: sitting out",
+    ("PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt", "Player17"):
+        "Winamax seats him with 0€ and he never acts: no chips, not dealt in (fpdb counts a hand)",
 }
 
 # fpdb's flag -> our column: the same definition.
