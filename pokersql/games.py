@@ -208,6 +208,14 @@ def evaluated_rows(ctx: Context, game: Game, hands: list[list[int]], boards: lis
     """Each hand's (hand_no, best, points, category, hand_rank[, place]), in order, by
     game_evaluations_of (042) over the hands as a relation of their own. Omaha: hands are the
     hole cards and boards their board; else the whole hand, boards []. No hand is ranked here."""
+    query = GAME_EVALUATED.format(game=game.name.replace("'", "''"), place=PLACE if places else "")
+    return rows_over_cards(ctx, query, "game_evaluations_of", hands, boards)
+
+
+def rows_over_cards(ctx: Context, query: str, macro: str, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
+    """``query`` (it reads the hands through GAME_CARDS_WITH and the table macro ``macro``) run
+    over the hands as a relation of their own, own_game_cards: a row per card, numbered in
+    each hand in the order given, the hole cards (is_hole 1) before the board's."""
     hand_nos, card_ids, is_hole, card_nos = [], [], [], []
     for number, (hand, board) in enumerate(zip(hands, boards), start=1):
         hand_nos.extend([number] * (len(hand) + len(board)))
@@ -215,9 +223,8 @@ def evaluated_rows(ctx: Context, game: Game, hands: list[list[int]], boards: lis
         is_hole.extend([1] * len(hand) + [0] * len(board))
         card_nos.extend(range(1, len(hand) + len(board) + 1))
     columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
-    query = GAME_EVALUATED.format(game=game.name.replace("'", "''"), place=PLACE if places else "")
     with own_hands.card_relation(ctx.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
-        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, "game_evaluations_of"))
+        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, macro))
 
 
 def best_hands(ctx: Context, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:

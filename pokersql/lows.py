@@ -120,16 +120,8 @@ def parse_hand(game: SplitGame, text: str | list[str], board: list[int], what: s
 
 
 def _low_rows(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
-    hand_nos, card_ids, is_hole, card_nos = [], [], [], []
-    for number, (hand, board) in enumerate(zip(hands, boards), start=1):
-        hand_nos.extend([number] * (len(hand) + len(board)))
-        card_ids.extend(hand + board)
-        is_hole.extend([1] * len(hand) + [0] * len(board))
-        card_nos.extend(range(1, len(hand) + len(board) + 1))
-    columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
     query = LOW_EVALUATED.format(game=game.name.replace("'", "''"))
-    with own_hands.card_relation(ctx.engine, games.GAME_CARDS, games.GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
-        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, "low_evaluations_of"))
+    return games.rows_over_cards(ctx, query, "low_evaluations_of", hands, boards)
 
 
 def evaluate_split(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple[int, int | None]]:
