@@ -84,7 +84,7 @@ def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session", params=ENGINES)
 def db(request: pytest.FixtureRequest, built_database: Callable[[str], str]):
     """A migrated pokersql database (``hands`` built), shared by the session: a copy of the built file."""
-    database = pokersql.connect(built_database(request.param), engine=request.param)
+    database = pokersql.connect(built_database(request.param, for_the_session=True), engine=request.param)
     yield database
     database.close()
 
@@ -106,7 +106,9 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
     """A factory: ``built_database("duckdb")`` is the path of a fresh copy of a fully migrated
     database file of that engine. Each engine's file is built once per test run, by the first
     xdist worker that needs it (the others wait for it, under a lock), then copied.
-    ``built_database.applied("duckdb")`` is the scripts that build's migrate() returned, in order."""
+    ``built_database.applied("duckdb")`` is the scripts that build's migrate() returned, in order.
+    A copy is removed when the test or module that made it ends (COPIES, below); a session
+    fixture asks for one that lasts: ``built_database("duckdb", for_the_session=True)``."""
     run_folder = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run_folder = run_folder.parent  # the run's folder, shared by its workers
@@ -130,14 +132,42 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
         template(engine)
         return json.loads((shared / f"applied.{engine}.json").read_text(encoding="utf-8"))
 
-    def copy(engine: str = "duckdb") -> str:
+    def copy(engine: str = "duckdb", *, for_the_session: bool = False) -> str:
         source = template(engine)
         target = tmp_path_factory.mktemp(f"copy-{engine}") / source.name
         shutil.copyfile(source, target)
+        if not for_the_session:  # a session fixture's copy lasts the run
+            COPIES.append(target.parent)
         return str(target)
 
     copy.applied = applied
     return copy
+
+
+# Every copy of a built database made in the run (60 to 130 MB each), in the order made. Kept,
+# the run's copies took 22 to 30 GB of /tmp and a run failed on a full disk: a copy made during
+# a test (by it or its function fixtures) is removed when the test ends, one made for a module
+# when the module ends (the session's last until the run's end).
+COPIES: list[Path] = []
+
+
+def _remove_copies_made_since(mark: int) -> None:
+    while len(COPIES) > mark:
+        shutil.rmtree(COPIES.pop(), ignore_errors=True)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _module_copies_removed():
+    mark = len(COPIES)
+    yield
+    _remove_copies_made_since(mark)
+
+
+@pytest.fixture(autouse=True)
+def _test_copies_removed():
+    mark = len(COPIES)
+    yield
+    _remove_copies_made_since(mark)
 
 
 @pytest.fixture(scope="module")

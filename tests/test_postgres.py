@@ -40,7 +40,7 @@ pytestmark = pytest.mark.xdist_group("postgres")
 
 @pytest.fixture(scope="session")
 def duck(built_database) -> Iterator[pokersql.Database]:
-    database = pokersql.connect(built_database("duckdb"), "duckdb")
+    database = pokersql.connect(built_database("duckdb", for_the_session=True), "duckdb")
     yield database
     database.close()
 
@@ -242,6 +242,9 @@ def test_exact_equity_same_as_duckdb_and_phevaluator(pg: pokersql.Database, duck
 def test_next_street_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     args = (("Ah Kh", "Qs Qd", "7c 8c"), dict(board="2h 7h Qc", next_street=True))
     assert pg.equity(*args[0], **args[1]).to_dict() == duck.equity(*args[0], **args[1]).to_dict()
+    ranged = (("AhAd", "QQ+,AKs:0.5"), dict(board="2h 7h Kc", next_street=True))  # range_street_equity (018)
+    on_pg = pg.equity(*ranged[0], **ranged[1]).to_dict()
+    assert on_pg == duck.equity(*ranged[0], **ranged[1]).to_dict() and len(on_pg["next_street"]) == 47
 
 
 def test_monte_carlo_same_trials_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:

@@ -69,7 +69,7 @@ def sparkdb(spark_dir: Path) -> pokersql.Database:
 
 @pytest.fixture(scope="session")
 def duck(built_database) -> pokersql.Database:
-    db = pokersql.connect(built_database("duckdb"), "duckdb")
+    db = pokersql.connect(built_database("duckdb", for_the_session=True), "duckdb")
     yield db
     db.close()
 

@@ -66,7 +66,7 @@ def run_sqlite(sql: str, params: tuple = ()) -> list[tuple]:
 @pytest.fixture(scope="session")
 def built(built_database) -> dict[str, Path]:
     """Both engines' fully migrated database files (hands included): copies of the session's."""
-    return {engine: Path(built_database(engine)) for engine in ("duckdb", "sqlite")}
+    return {engine: Path(built_database(engine, for_the_session=True)) for engine in ("duckdb", "sqlite")}
 
 
 @pytest.fixture(scope="module")
