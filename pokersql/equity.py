@@ -64,16 +64,14 @@ group by
 STREET_QUERY = "select next_card, player, pot_shares, runouts, leads from street_equity order by next_card, player"
 
 
-def _check_next_street(players: list[ranges.Player], board: list[int]) -> None:
-    """The next street is shown for known hands on a flop or a turn."""
+def _check_next_street(players: list[ranges.Player], board: list[int], trials: int | None, exact: bool | None) -> None:
+    """The next street is shown on a flop or a turn; with a range (or ``random``) every deal is
+    counted: not by Monte Carlo."""
     if len(board) not in (3, 4):
         raise BadInput(f"the next street needs a board of 3 or 4 cards (a flop or a turn), got {len(board)}")
-    for number, player in enumerate(players, start=1):
-        if not player.is_hand:
-            raise BadInput(
-                f"the next street needs known hands: player {number}'s {player.label()!r} is not two cards "
-                "(give two cards, or leave --next-street out for the range's equity)"
-            )
+    ranged = next((p for p in players if not p.is_hand), None)
+    if ranged is not None and (trials is not None or exact is False):
+        raise BadInput(f"the next street of a range ({ranged.label()!r}) counts every deal exactly: leave --trials out")
 
 
 def equity(
@@ -103,10 +101,12 @@ def equity(
     reported to the progress callback. ``seed`` seeds Monte Carlo only: refused with
     ``exact=True``, unused (``result.exact`` says so) when the default answers exactly.
 
-    ``next_street=True``, with a flop or a turn and known hands: each card that can come
-    next, who leads once it is dealt and each player's exact equity after it
-    (``result.next_street``), and each player's outs, the cards where they lead
-    (``EquityPlayer.outs``); from the view street_equity (017).
+    ``next_street=True``, with a flop or a turn: each card that can come next, who leads once
+    it is dealt and each player's exact equity after it (``result.next_street``), and each
+    player's outs, the cards where they lead (``EquityPlayer.outs``); from the view
+    street_equity (017). With a range (or "random"), every deal with every card (the view
+    range_street_equity, 018), exact only, and a player leads after a card when their equity
+    then is the best at the table (a range holds no one hand).
 
     ``by_combo_of`` (a player's number, from 1: ``by_combo_of=2`` breaks down the second
     player's range): each combination of that player's range with its exact equity against
@@ -162,7 +162,8 @@ def equity(
         raise BadInput(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {given}")
     dead_cards = cards_given(dead, "the dead cards")
     if next_street:
-        _check_next_street(players, board_cards)
+        _check_next_street(players, board_cards, trials, exact)
+        exact = True if not all(p.is_hand for p in players) else exact  # a range's street: every deal
     known = [(f"hand {n}", list(p.combos[0])) for n, p in enumerate(players, start=1) if p.is_hand]
     known += [("the board", board_cards), ("the dead cards", dead_cards)]
     check_distinct([cards for _, cards in known], [name for name, _ in known])
@@ -178,7 +179,7 @@ def equity(
     costs = ctx.engine.equity_costs
     # Known hands alone are always exact: every board, by its classes (015).
     if trials is None and not all(p.is_hand for p in players):
-        work = ranges.exact_work(live, board_cards, dead_cards, None if by_combo else players)
+        work = ranges.exact_work(live, board_cards, dead_cards, None if by_combo or next_street else players)
         if exact:
             ranges.check_feasible(work, costs, ctx.engine.name)
         elif exact is None and not ranges.choose_exact(work, costs):
@@ -200,14 +201,14 @@ def equity(
     ensure_ready(ctx)
     known = [(n, c) for n, hole in enumerate(holes, start=1) if hole for c in hole]
     given = {"board_input": [(c,) for c in board_cards], "dead_input": [(c,) for c in dead_cards]}
-    if exact and ranges.one_random_opponent(players) and by_combo is None:
+    if exact and ranges.one_random_opponent(players) and by_combo is None and not next_street:
         random_player = next(n for n, h in enumerate(holes, start=1) if h is None)
         with ctx.engine.inputs(**given, hand_input=known, random_hand_input=[(random_player,)]):
             with ctx.counting("equity: every board and every hand of the random player"):
                 return ranges.random_opponent_equity(ctx.engine, players)
     if exact and not all(p.is_hand for p in players):
         with ctx.engine.inputs(**given) as give, ctx.counting("equity: every deal and board still to come"):
-            return ranges.exact_range_equity(ctx.engine, give, players, live, costs.slice_work, by_combo)
+            return ranges.exact_range_equity(ctx.engine, give, players, live, costs.slice_work, by_combo, next_street)
     given["hand_input"] = known
     given["random_hand_input"] = [(n,) for n, p in enumerate(players, start=1) if p.is_random]
     # Monte Carlo of ranges: each range player's live combinations, drawn per trial (020, 021).
@@ -234,7 +235,7 @@ def equity(
         exact=exact, boards=runouts, deals=runouts, players=result_players, seed=None if exact else seed, seed_from_question=seed_from_question
     )
     if next_street:
-        ranges.add_next_street(result, streets)
+        ranges.add_next_street(result, streets, len(board_cards))
     if by_combo is not None:  # known hands only: the hand is its one combination
         chosen = result.players[by_combo - 1]
         combo = players[by_combo - 1].combos[0]

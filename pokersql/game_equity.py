@@ -179,5 +179,5 @@ def equity(
         seed_from_question=seed_from_question,
     )
     if next_street:
-        ranges.add_next_street(result, streets)
+        ranges.add_next_street(result, streets, len(board))
     return result

@@ -375,17 +375,20 @@ def _next_street_lines(result: EquityResult) -> list[str]:
     """The next street under the table: the cards that leave the same leaders and equities on
     one line, the best for player 1 first; then each player's outs."""
     cards = result.next_street or []
-    street = "turn" if cards and cards[0].runouts > 1 else "river"
+    # With a range, a player leads when their equity after the card is the best (a range holds no one hand).
+    ranged = any(player.range is not None for player in result.players)
+    leads, who, on = ("is the favourite", "Who is the favourite", "after") if ranged else ("leads", "Who leads", "on")
     groups: dict[tuple, list[str]] = {}
     for card in cards:
         groups.setdefault((tuple(card.leaders), tuple(card.equity)), []).append(card.card)
-    lines = [f"The {street}: {len(cards)} cards can come. Who leads after each, and each player's equity then (P1: player 1's):"]
+    lines = [f"The {result.next_street_name}: {len(cards)} cards can come. {who} after each, and each player's equity then (P1: player 1's):"]
     for (leaders, equities), names in sorted(groups.items(), key=lambda item: (-item[0][1][0], item[1][0])):
         shares = "  ".join(f"P{n} {e:.2%}" for n, e in enumerate(equities, start=1))
-        lines.append(f"  {_pretty(names)} ({len(names)}): player {' and '.join(map(str, leaders))} leads;  {shares}")
+        verb = leads if len(leaders) == 1 or not ranged else "are the favourites"
+        lines.append(f"  {_pretty(names)} ({len(names)}): player {' and '.join(map(str, leaders))} {verb};  {shares}")
     for n, player in enumerate(result.players, start=1):
         outs = player.outs or []
-        lines.append(f"Player {n} ({player.label}) leads on {len(outs)}: {_pretty(outs) or 'no card'}")
+        lines.append(f"Player {n} ({player.label}) {leads} {on} {len(outs)}: {_pretty(outs) or 'no card'}")
     return lines
 
 

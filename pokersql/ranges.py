@@ -220,15 +220,22 @@ def weight_scale(players: list[Player]) -> int:
     return math.prod(player.weight_scale for player in players)
 
 
+# The next street of ranges (018), per slice of the deals: summed, then the leaders found.
+RANGE_STREET_QUERY = "select next_card, player, runouts, pot_shares from range_street_equity"
+
+
 def exact_range_equity(
     engine: Any, give: Callable[..., None], players: list[Player], live: list[list[Combo]], slice_work: int,
     by_combo: int | None = None,
+    next_street: bool = False,
 ) -> EquityResult:
     """Inside the inputs of board_input and dead_input (``give`` sets range_input): the range_equity view,
     in slices of the widest player's combinations, each at most ``slice_work`` of exact_work
     (the deals of a slice are those with that player's combination in it: the slices add up).
     ``by_combo`` (a player's number): range_combo_equity instead, each player's totals its
-    combinations' summed, and that player's combinations kept in ``EquityPlayer.by_combo``."""
+    combinations' summed, and that player's combinations kept in ``EquityPlayer.by_combo``.
+    ``next_street``: range_street_equity (018) too, each card's counts summed over the slices
+    and its leaders the players with the most pot shares then (as that view's leads)."""
     widest = max(range(len(live)), key=lambda n: len(live[n]))
     board = _count(engine, "board_input")
     work = math.prod(len(combos) for combos in live) * math.comb(52 - board - _count(engine, "dead_input"), 5 - board)
@@ -237,6 +244,7 @@ def exact_range_equity(
     dealt: list[set[Combo]] = [set() for _ in players]
     combo_totals: dict[Combo, list[int]] = {}  # deals, wins, ties, pot_shares of by_combo's combinations
     deals = 0
+    street: dict[tuple[int, int], list[int]] = {}  # (next card, player): runouts, pot_shares
     for first in range(0, len(live[widest]), size):
         part = [combos[first : first + size] if n == widest else combos for n, combos in enumerate(live)]
         give(range_input=range_rows(part, players))
@@ -258,6 +266,10 @@ def exact_range_equity(
             total[0], total[1], total[2] = total[0] + int(wins), total[1] + int(ties), total[2] + int(shares)
         for player, high, low in pairs:
             dealt[int(player) - 1].add((int(high), int(low)))
+        if next_street:
+            for card, player, runouts, shares in engine.execute(RANGE_STREET_QUERY):
+                kept = street.setdefault((int(card), int(player)), [0, 0])
+                kept[0], kept[1] = kept[0] + int(runouts), kept[1] + int(shares)
     if not deals:
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
     counts = [(len(combos), wins, ties, shares / (POT_SHARES * deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
@@ -267,6 +279,12 @@ def exact_range_equity(
         result.players[by_combo - 1].by_combo = combo_equities(
             player, [(c, d, w, t, shares / (POT_SHARES * d)) for c, (d, w, t, shares) in combo_totals.items()]
         )
+    if next_street:
+        best = {}
+        for (card, _), (_, shares) in street.items():
+            best[card] = max(best.get(card, shares), shares)
+        rows = [(card, player, shares, runouts, int(shares == best[card])) for (card, player), (runouts, shares) in sorted(street.items())]
+        add_next_street(result, rows, board)
     return result
 
 
@@ -348,10 +366,11 @@ def _count(engine: Any, table: str) -> int:
     return engine.execute(f"select count(*) from {table}")[0][0]
 
 
-def add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, int]]) -> None:
+def add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, int]], board_size: int) -> None:
     """street_equity's rows (next_card, player, pot_shares, runouts, leads; or a game's street
     view, 039), in card and player order, onto ``result``: one NextCard per card, and each
-    player's outs."""
+    player's outs; the street is the turn on a flop (``board_size`` 3), else the river."""
+    result.next_street_name = "turn" if board_size == 3 else "river"
     by_card: dict[int, list[tuple[int, int, int, int, int]]] = {}
     for row in rows:
         by_card.setdefault(row[0], []).append(row)

@@ -243,7 +243,9 @@ class EquityPlayer:
 class NextCard:
     """One card that can come next (the turn on a flop, the river on a turn): the players who
     lead once it is dealt (alone or shared, numbered from 1), and each player's exact equity
-    over the boards that can follow it (runouts: 1 after a river card)."""
+    over the boards that can follow it (runouts: 1 after a river card). With a range, the
+    leaders are the players whose equity after the card is the best, and runouts the deals
+    times the boards (weighed, as EquityResult.deals)."""
 
     card: str
     leaders: list[int]
@@ -263,6 +265,7 @@ class EquityResult(_Frames):
     seed: int | None = None
     seed_from_question: bool = False  # Monte Carlo without a seed given: seeded by ranges.question_seed (not in the JSON)
     next_street: list[NextCard] | None = None  # equity(..., next_street=True)
+    next_street_name: str | None = None  # with next_street: "turn" or "river" (not in the JSON)
     # Exact, with weighted ranges: wins, ties and deals are the weighted counts times this whole number.
     weight_scale: int | None = None
     _rows_field = "players"
