@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 
 import click
 
 from .cards import card_name, parse_cards
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option
+from . import lows
+from .games import GAME_NAMES
 from .output import emit
 
 
@@ -39,7 +42,12 @@ from .output import emit
     "from the question (hands, board, dead cards, trials, game): the same command gives the same answer.",
 )
 @plot_option
-@game_option
+@functools.partial(
+    game_option,
+    names=GAME_NAMES + lows.SPLIT_GAME_NAMES,
+    help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots, exact from a flop on: "
+    "omaha8, omaha5-8, courchevel8 (equity with high_share, low_share and scoop), courchevel (docs/games.md).",
+)
 @format_option
 @quiet_option
 @pass_context
@@ -62,6 +70,7 @@ def equity(
         pokersql equity AhAd KhKd --board "2h 7h Kc" --next-street
         pokersql equity --game omaha "Ah Ad Kc Qc" "Js Ts 9d 8d" --board "2h 7h Qd"
         pokersql equity --game shortdeck "As Ks" random --trials 100000 --seed 7
+        pokersql equity --game omaha8 "Ah 2h Kc Qc" "As 3d 8s 8d" --board "4h 7c Kd"
         pokersql equity "QQ+,AKs:0.5" "JJ+,AQs" --board "Qh Ts 7c" --by-combo
     """
     if plot:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from . import game_equity, games, ranges
+from . import game_equity, games, lows, ranges, split_equity
 from .cards import card_name, check_distinct
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS, cards_given, whole_number
 from .context import Context
@@ -131,6 +131,10 @@ def equity(
         )
         by_combo_of = by_combo
     by_combo = by_combo_of
+    if game in lows.SPLIT_GAMES:
+        if by_combo is not None:
+            raise BadInput(f"equity --game {game}: --by-combo is Hold'em's only for now")
+        return split_equity.equity(ctx, game, hands, cards_given(board, "the board"), cards_given(dead, "the dead cards"), trials, exact, next_street)
     rules = games.game_of(game, ctx)
     if not rules.holdem_tables:
         if by_combo is not None:

@@ -322,6 +322,10 @@ def _(result: EquityResult, **options: Any) -> Output:
         )
         for n, p in enumerate(result.players, start=1)
     ]
+    split = [] if result.players[0].high_share is None else ["high_share", "low_share", "scoop"]
+    if split:  # a split pot: each half's part of the pot, and how often the player scoops
+        rows = [row + (p.high_share, p.low_share, p.scoop) for row, p in zip(rows, result.players)]
+        cells = [cell + (f"{p.high_share:.4%}", f"{p.low_share:.4%}", f"{p.scoop:.4%}") for cell, p in zip(cells, result.players)]
     if not result.exact:
         how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}" + (" from the question" if result.seed_from_question else "")
     elif result.deals != result.boards:
@@ -332,7 +336,8 @@ def _(result: EquityResult, **options: Any) -> Output:
         how += f"; weights x {result.weight_scale:,}"
     lines = _next_street_lines(result) if result.next_street is not None else []
     lines += _by_combo_lines(result)
-    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6], lines=lines)
+    columns += split
+    return Output(columns, rows, result.to_dict(), cells=cells, title=f"Equity ({how})", table_columns=columns[:6] + split, lines=lines)
 
 
 def _by_combo_lines(result: EquityResult) -> list[str]:

@@ -226,6 +226,11 @@ class EquityPlayer:
     std_error: float | None = None
     outs: list[str] | None = None  # with next_street: the next cards where this player leads
     by_combo: list[ComboEquity] | None = None  # with by_combo: each combination's equity, the best first
+    # A split pot (pokersql.split_equity): equity = high_share + low_share, the parts of the pot
+    # won by each half; scoop, how often the player takes it all alone.
+    high_share: float | None = None
+    low_share: float | None = None
+    scoop: float | None = None
 
     @property
     def label(self) -> str:
@@ -233,7 +238,7 @@ class EquityPlayer:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("hand", "range", "std_error", "outs", "by_combo"):
+        for key in ("hand", "range", "std_error", "outs", "by_combo", "high_share", "low_share", "scoop"):
             if data[key] is None:
                 del data[key]
         return data

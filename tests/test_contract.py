@@ -153,6 +153,16 @@ def test_equity_json_has_the_contract_shape(run, arguments, monte_carlo, ranges)
         assert actual["deals"] == actual["boards"]  # "with exact hands only, deals = boards"
 
 
+def test_split_pot_equity_json_has_the_contract_shape(run):
+    status, out, err = run("equity", "--game", "omaha8", "Ah2hKcQc", "As3d8s8d", "--board", "4h 7c Kd 5s", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    equity_shape(actual, False)
+    for seat in actual["players"]:  # "adds to each player high_share, low_share, scoop"
+        check(seat, {"high_share": 0.5, "low_share": 0.5, "scoop": 0.5})
+        assert seat["equity"] == pytest.approx(seat["high_share"] + seat["low_share"], abs=1e-15)
+
+
 def test_showdown_json_lines_have_the_contract_shape(run, tmp_path):
     hands = tmp_path / "hands.csv"
     hands.write_text(

@@ -247,6 +247,13 @@ def test_next_street_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Databa
     assert on_pg == duck.equity(*ranged[0], **ranged[1]).to_dict() and len(on_pg["next_street"]) == 47
 
 
+def test_split_pot_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
+    """047's split_equity_of on a river (PostgreSQL ranks Omaha's fives slowly: one board)."""
+    args = (("Ah 2h Kc Kd", "As 2d 9c 9d", "Jh Th 9h 8c"), dict(board="3c 4d 8h Ks Qh", game="omaha8"))
+    on_pg = pg.equity(*args[0], **args[1]).to_dict()
+    assert on_pg == duck.equity(*args[0], **args[1]).to_dict() and on_pg["players"][0]["equity"] == 0.75
+
+
 def test_monte_carlo_same_trials_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     on_pg = pg.equity("AhAd", "KhKd", trials=300, seed=7).to_dict()
     assert on_pg == duck.equity("AhAd", "KhKd", trials=300, seed=7).to_dict()

@@ -150,3 +150,177 @@ left join best_lows
 left join low_classes
     on low_classes.ranking = hands.ranking
     and low_classes.low_rank = best_lows.low_rank;
+
+/*
+  Split-pot equity (equity --game omaha8, omaha5-8, courchevel8): every board still to come,
+  each player's high and low ranked, the pot split. The inputs are Hold'em's equity inputs
+  (014): hand_input (each player's hole cards, hand_no = player), board_input (a flop, a turn or
+  a river) and dead_input; the deck is equity_deck and the board so far board_so_far (015).
+
+  split_runouts: one row per board still to come: the cards still to come (card_1, card_2:
+    two on a flop, one on a turn, none on a river; null when not dealt) and its number
+    (runout = card_1 * 64 + card_2, 63 standing for a card not dealt).
+  split_runout_cards: one row per card of each player's hand on each runout, as
+    game_evaluations_of (042) and low_evaluations_of (above) read a hand: runout, player,
+    card_id, is_hole and card_no (the hole cards 1 to 6 in card order, the board's 7 on, the
+    board so far first).
+  split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
+    whole one. The relation named holds one row per runout per player: tally, runout, weight,
+    player, hand_rank (the high, smaller is better) and low_rank (the low, smaller is better;
+    null: the hand holds none). On each runout the pot is 5040 parts (divisible by 1 to 10,
+    its halves too): the high half (2520) is split among the best highs and the low half
+    among the best lows; with no low at the table the high takes all 5040. One row per tally
+    per player: runouts, scoops (the whole pot alone), splits (a part of it, not the whole
+    alone), high_pot_shares and low_pot_shares
+    (the parts of each half won, summed), pot_shares (their sum), and as shares of the pot
+    high_share, low_share, equity (= high_share + low_share) and scoop.
+*/
+create view split_runouts as
+select
+    first_card.card_id as card_1,
+    second_card.card_id as card_2,
+    first_card.card_id * 64 + second_card.card_id as runout
+from board_so_far
+inner join equity_deck as first_card
+    on board_so_far.board_size = 3
+inner join equity_deck as second_card
+    on second_card.card_id > first_card.card_id
+union all
+select
+    equity_deck.card_id,
+    null,
+    equity_deck.card_id * 64 + 63
+from board_so_far
+inner join equity_deck
+    on board_so_far.board_size = 4
+union all
+select
+    null,
+    null,
+    63 * 64 + 63
+from board_so_far
+where board_so_far.board_size = 5;
+
+create view split_runout_cards as
+with
+    hole_cards as (
+        select
+            hand_no as player,
+            card_id,
+            row_number() over (partition by hand_no order by card_id) as card_no
+        from hand_input
+    ),
+    players as (
+        select distinct
+            player
+        from hole_cards
+    ),
+    board_cards as (
+        select
+            split_runouts.runout,
+            board_input.card_id,
+            6 + row_number() over (partition by split_runouts.runout order by board_input.card_id) as card_no
+        from split_runouts
+        cross join board_input
+        union all
+        select
+            split_runouts.runout,
+            split_runouts.card_1,
+            7 + board_so_far.board_size
+        from split_runouts
+        cross join board_so_far
+        where split_runouts.card_1 is not null
+        union all
+        select
+            split_runouts.runout,
+            split_runouts.card_2,
+            8 + board_so_far.board_size
+        from split_runouts
+        cross join board_so_far
+        where split_runouts.card_2 is not null
+    )
+select
+    split_runouts.runout,
+    hole_cards.player,
+    hole_cards.card_id,
+    1 as is_hole,
+    hole_cards.card_no
+from split_runouts
+cross join hole_cards
+union all
+select
+    board_cards.runout,
+    players.player,
+    board_cards.card_id,
+    0,
+    board_cards.card_no
+from board_cards
+cross join players;
+
+create macro split_equity_of(ranked_rows) as table
+with
+    bests as (
+        select
+            tally,
+            runout,
+            min(hand_rank) as best_high,
+            min(low_rank) as best_low
+        from query_table(ranked_rows)
+        group by tally, runout
+    ),
+    placed as (
+        select
+            ranked.tally,
+            ranked.runout,
+            ranked.weight,
+            ranked.player,
+            case when ranked.hand_rank = bests.best_high then 1 else 0 end as high_won,
+            case when ranked.low_rank = bests.best_low then 1 else 0 end as low_won,
+            case when bests.best_low is null then 0 else 1 end as has_low
+        from query_table(ranked_rows) as ranked
+        inner join bests
+            on bests.tally = ranked.tally
+            and bests.runout = ranked.runout
+    ),
+    counted as (
+        select
+            placed.*,
+            sum(high_won) over (partition by tally, runout) as high_winners,
+            sum(low_won) over (partition by tally, runout) as low_winners
+        from placed
+    ),
+    scooped as (
+        select
+            counted.*,
+            case
+                when high_won = 1 and high_winners = 1 and (has_low = 0 or (low_won = 1 and low_winners = 1)) then 1
+                else 0
+            end as scoop
+        from counted
+    ),
+    totals as (
+        select
+            tally,
+            player,
+            sum(weight) as runouts,
+            sum(scoop * weight) as scoops,
+            sum(case when scoop = 0 and (high_won = 1 or low_won = 1) then weight else 0 end) as splits,
+            sum(case when high_won = 1 then weight * ((5040 - 2520 * has_low) // high_winners) else 0 end) as high_pot_shares,
+            sum(case when low_won = 1 then weight * (2520 // low_winners) else 0 end) as low_pot_shares
+        from scooped
+        group by tally, player
+    )
+select
+    tally,
+    player,
+    runouts,
+    scoops,
+    splits,
+    high_pot_shares,
+    low_pot_shares,
+    high_pot_shares + low_pot_shares as pot_shares,
+    high_pot_shares / (5040.0 * runouts) as high_share,
+    low_pot_shares / (5040.0 * runouts) as low_share,
+    (high_pot_shares + low_pot_shares) / (5040.0 * runouts) as equity,
+    scoops * 1.0 / runouts as scoop
+from totals;

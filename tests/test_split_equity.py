@@ -1,0 +1,134 @@
+"""Split-pot equity (issue 47: `equity --game omaha8`, 047's split_equity_of): exact, against an
+enumeration of every board still to come with pokerkit's hands, on DuckDB and SQLite."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+import pytest
+from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
+
+import pokersql
+from pokersql.cards import card_name, parse_cards
+from pokersql.cli import main
+
+ENGINES = ("duckdb", "sqlite")
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def split_db(request, built_database):
+    database = pokersql.connect(built_database(request.param), engine=request.param)
+    yield database
+    database.close()
+
+
+def text(cards: list[int]) -> str:
+    return "".join(card_name(c) for c in cards)
+
+
+def best(hand_class, hole: list[int], board: list[int]):
+    try:
+        return hand_class.from_game(text(hole), text(board))
+    except ValueError:  # pokerkit finds no hand of the class: no qualifying low
+        return None
+
+
+@lru_cache  # each case once for both engines
+def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool) -> tuple[int, list[tuple]]:
+    """(boards, [(equity, high_share, low_share, scoop, scoops, splits)]) by pokerkit over every
+    board still to come: the high half to the best OmahaHoldemHand, the low half to the best
+    OmahaEightOrBetterLowHand, the whole pot to the high when no hand has a low."""
+    holes = [parse_cards(hand) for hand in hands]
+    known = parse_cards(board)
+    out = set(known) | set(parse_cards(dead)) | {c for hole in holes for c in hole}
+    deck = [c for c in range(52) if c not in out]
+    highs = [Fraction(0)] * len(holes)
+    lows = [Fraction(0)] * len(holes)
+    scoops = [0] * len(holes)
+    splits = [0] * len(holes)
+    boards = 0
+    for rest in combinations(deck, 5 - len(known)):
+        full = known + list(rest)
+        high_hands = [best(OmahaHoldemHand, hole, full) for hole in holes]
+        low_hands = [best(OmahaEightOrBetterLowHand, hole, full) if low else None for hole in holes]
+        top = max(high_hands)
+        high_winners = [n for n, h in enumerate(high_hands) if h == top]
+        qualified = [h for h in low_hands if h is not None]
+        low_winners = [n for n, h in enumerate(low_hands) if qualified and h == max(qualified)]
+        high_pot = Fraction(1, 2) if low_winners else Fraction(1)
+        for n in high_winners:
+            highs[n] += high_pot / len(high_winners)
+        for n in low_winners:
+            lows[n] += (1 - high_pot) / len(low_winners)
+        for n in range(len(holes)):
+            if high_winners == [n] and (not low_winners or low_winners == [n]):
+                scoops[n] += 1
+            elif n in high_winners or n in low_winners:
+                splits[n] += 1
+        boards += 1
+    return boards, [
+        (float((h + l) / boards), float(h / boards), float(l / boards), scoops[n] / boards, scoops[n], splits[n])
+        for n, (h, l) in enumerate(zip(highs, lows))
+    ]
+
+
+# (game, hands, board, dead): a flop heads-up, a turn three-way with a dead card, five hole
+# cards on a turn, Courchevel's high alone, and a river.
+CASES = [
+    ("omaha8", ["Ah 2h Kc Qc", "As 3d 8s 8d"], "4h 7c Kd", ""),
+    ("omaha8", ["Ah 2h Kc Qc", "As 3d 8s 8d", "Jh Th 9h 8c"], "4h 7c Kd 5s", "2c"),
+    ("omaha5-8", ["Ah 2h Kc Qc 3s", "Ac 4d 8s 8d Jd"], "5h 7c Kd 9s", ""),
+    ("courchevel", ["Ah 2h Kc Qc 3s", "Ac 4d 8s 8d Jd"], "5h 7c Kd 9s", ""),
+    ("omaha8", ["Ah 2h Kc Qc", "Ad 2d 8s 8d", "Jh Th 9h 8c"], "4h 5c Kd 6s Td", ""),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "dead"), CASES)
+def test_split_equity_against_pokerkit(split_db, game, hands, board, dead):
+    result = split_db.equity(*hands, board=board, dead=dead, game=game)
+    boards, expected = enumerated(tuple(hands), board, dead, low=game != "courchevel")
+    assert result.exact and result.boards == boards
+    for player, (equity, high, low, scoop, scoops, splits) in zip(result.players, expected):
+        assert (player.wins, player.ties) == (scoops, splits)
+        assert [player.equity, player.high_share, player.low_share, player.scoop] == pytest.approx([equity, high, low, scoop], abs=1e-12)
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+def test_a_river_quartered(split_db):
+    """Two lows tie (A-2 each) and one of them holds the high: 3/4 and 1/4 of the pot."""
+    result = split_db.equity("Ah 2h Kc Kd", "As 2d 9c 9d", board="3c 4d 8h Ks Qh", game="omaha8")
+    assert [(p.high_share, p.low_share, p.equity, p.scoop) for p in result.players] == [(0.5, 0.25, 0.75, 0.0), (0.0, 0.25, 0.25, 0.0)]
+
+
+def test_split_equity_json_and_table(built_database, capsys):
+    path = built_database("duckdb")
+    args = ["--db", path, "equity", "--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd"]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"high_share", "low_share", "scoop"} <= set(data["players"][0]) and data["boards"] == 820
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "high_share" in out and "low_share" in out and "scoop" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d"], "got 0"),
+        (["--game", "omaha8", "Ah 2h Kc", "As 3d 8s 8d", "--board", "4h 7c Kd"], "hand 1 needs 4 hole cards, got 3"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd"], "'random'"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--trials", "1000"], "--trials"),
+        (["--game", "razz", "Ah 2h 3c 4c 5d 6d 7d", "As 3d 8s 8d 9c 9d 9h"], "razz"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "Ah 3d 8s 8d", "--board", "4h 7c Kd"], "Ah"),
+    ],
+)
+def test_split_equity_refuses_in_one_line(built_database, capsys, args, named):
+    path = built_database("duckdb")
+    before = open(path, "rb").read()
+    assert main(["--db", path, "equity", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1 and named in captured.err, captured.err
+    assert open(path, "rb").read() == before
