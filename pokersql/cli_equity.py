@@ -45,8 +45,8 @@ from .output import emit
 @functools.partial(
     game_option,
     names=GAME_NAMES + lows.SPLIT_GAME_NAMES,
-    help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots, exact from a flop on: "
-    "omaha8, omaha5-8, courchevel8 (equity with high_share, low_share and scoop), courchevel (docs/games.md).",
+    help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots: "
+    "omaha8, omaha5-8, courchevel8 (equity with high_share, low_share and scoop; docs/games.md).",
 )
 @format_option
 @quiet_option

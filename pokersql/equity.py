@@ -131,18 +131,17 @@ def equity(
         )
         by_combo_of = by_combo
     by_combo = by_combo_of
-    if game in lows.SPLIT_GAMES:
+    split = game in lows.SPLIT_GAMES
+    rules = None if split else games.game_of(game, ctx)
+    if split or not rules.holdem_tables:
         if by_combo is not None:
             raise BadInput(f"equity --game {game}: --by-combo is Hold'em's only for now")
-        return split_equity.equity(ctx, game, hands, cards_given(board, "the board"), cards_given(dead, "the dead cards"), trials, exact, next_street)
-    rules = games.game_of(game, ctx)
-    if not rules.holdem_tables:
-        if by_combo is not None:
-            raise BadInput(f"equity --game {rules.name}: --by-combo is Hold'em's only for now")
         board_cards, dead_cards = cards_given(board, "the board"), cards_given(dead, "the dead cards")
         for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
             if value is not None:
                 whole_number(name, value, low, high)
+        if split:
+            return split_equity.equity(ctx, game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
         return game_equity.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
         hands = tuple(hands[0])

@@ -32,6 +32,6 @@ def monte_carlo_equity(
         # A trial's cards come from the deal state (003) of its number and the seed; players is not read.
         give(deal_settings=[deal_settings(seed, 4, min(slice_trials, trials - first + 1), first_deal=first)])
         for player, *counts in ctx.engine.execute(query, params):
-            summed[player] = [a + b for a, b in zip(summed.get(player, [0, 0, 0, 0]), counts)]
+            summed[player] = [a + b for a, b in zip(summed.get(player, [0] * len(counts)), counts)]
     ctx.progress(task, trials, trials)
     return [(player, *summed[player]) for player in sorted(summed)]

@@ -1,69 +1,23 @@
-"""Split-pot equity (``equity --game omaha8``): every board still to come, counted in SQL
-(047: split_runout_cards, the high of game_evaluations_of and the low of low_evaluations_of,
-tallied by split_equity_of). Exact, for known hands from a flop on; nothing is ranked here."""
+"""Split-pot equity (``equity --game omaha8``): the views of 047 (omaha_split_equity, every board
+still to come; omaha_split_monte_carlo_equity, the boards Monte Carlo draws), each player's high
+and low found by the board's triples as Omaha's high is (036) and the pot split by
+split_equity_of. Exact for known hands, or Monte Carlo; nothing is ranked or split here."""
 
 from __future__ import annotations
 
-from . import first_use, own_hands
+import math
+
+from . import first_use, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .errors import BadInput
 from .lows import NEEDS, SplitGame, split_game_of
+from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
-# The hands on each runout, numbered runout * 16 + player, as the game's high and its low read them.
-SPLIT_EQUITY = """
-with
-    runout_cards as (
-        select
-            runout * 16 + player as hand_no,
-            card_id,
-            is_hole,
-            card_no
-        from split_runout_cards
-    ),
-    high_cards as (
-        select
-            hand_no,
-            '{high}' as game,
-            card_id,
-            is_hole,
-            card_no
-        from runout_cards
-    ),
-    low_cards as (
-        select
-            hand_no,
-            '{game}' as game,
-            card_id,
-            is_hole,
-            card_no
-        from runout_cards
-    ),
-    ranked as (
-        select
-            0 as tally,
-            highs.hand_no // 16 as runout,
-            1 as weight,
-            highs.hand_no % 16 as player,
-            highs.hand_rank,
-            {low_rank} as low_rank
-        from game_evaluations_of('high_cards') as highs
-        {low_join}
-    )
-select
-    player,
-    runouts,
-    scoops,
-    splits,
-    high_pot_shares,
-    low_pot_shares
-from split_equity_of('ranked')
-order by player
-"""
-LOW_JOIN = """inner join low_evaluations_of('low_cards') as lows
-            on lows.hand_no = highs.hand_no"""
+SPLIT_TOTALS = "select player, runouts, scoops, splits, high_pot_shares, low_pot_shares, pot_share_squares from {view} order by player"
 POT_PARTS = 5040  # a split pot's parts (047): each half divisible by 1 to 10
+SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity")
 
 
 def _hole_cards(game: SplitGame, hand: str | list[str], number: int) -> list[int]:
@@ -84,54 +38,68 @@ def _hole_cards(game: SplitGame, hand: str | list[str], number: int) -> list[int
 
 def equity(
     ctx: Context, name: str, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
-    trials: int | None = None, exact: bool | None = None, next_street: bool = False,
+    trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
+    next_street: bool = False,
 ) -> EquityResult:
-    """Each player's share of a split pot over every board still to come (a flop, a turn or a
-    river given), exact: ``equity`` both halves together, ``high_share`` and ``low_share``
-    (each half's part of the pot), ``scoop`` (how often the player takes the whole pot alone);
-    wins are scoops and ties the boards where the player takes a part. BadInput for a game
-    with no board, random hands, Monte Carlo and the next street (not counted yet)."""
+    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8):
+    ``equity`` both halves together, ``high_share`` and ``low_share`` (each half's part of the
+    pot), ``scoop`` (how often the player takes the whole pot alone); wins are scoops and ties
+    the boards where the player takes a part. Exact over every board still to come (before the
+    flop too), or a seeded Monte Carlo of ``trials`` boards (the seed from the question when
+    none is given). BadInput for the other split games, random hands and the next street."""
     game = split_game_of(ctx, name)
-    if not game.board_cards or game.high_game is None:
-        raise BadInput(
-            f"equity --game {name}: split-pot equity is counted for the board games with a high "
-            "(omaha8, omaha5-8, courchevel, courchevel8) for now"
-        )
-    if trials is not None or exact is False:
-        raise BadInput(f"equity --game {name}: split-pot equity is exact only for now: leave --trials out")
+    if not game.board_cards or game.high_game is None or game.low_ranking is None:
+        hint = " (its high is omaha5's: equity --game omaha5)" if game.board_cards and game.high_game else ""
+        raise BadInput(f"equity --game {name}: split-pot equity is counted for omaha8, omaha5-8 and courchevel8 for now{hint}")
     if next_street:
         raise BadInput(f"equity --game {name}: --next-street is not counted for split pots yet")
+    if exact and trials is not None:
+        raise BadInput("choose --exact or --trials, not both")
+    if exact and seed is not None:
+        raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
     if not 2 <= len(hands) <= 10:
         raise BadInput(f"equity --game {name}: equity needs 2 to 10 hands, got {len(hands)}")
     holes = [_hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
-    if len(board) not in (3, 4, 5):
-        shown = " ".join(map(card_name, board)) or "none"
-        raise BadInput(f"equity --game {name}: exact split-pot equity needs a flop, a turn or a river (3 to 5 cards), got {len(board)}: {shown}")
+    if len(board) not in (0, 3, 4, 5):
+        shown = " ".join(map(card_name, board))
+        raise BadInput(f"equity --game {name}: the board needs 0, 3, 4 or 5 cards, got {len(board)}: {shown}")
     names = [f"hand {n}" for n in range(1, len(holes) + 1)]
     check_distinct(holes + [board, dead], names + ["the board", "the dead cards"])
     left = 52 - sum(map(len, holes)) - len(board) - len(dead)
     if left < 5 - len(board):
         raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {5 - len(board)} are needed")
-    query = SPLIT_EQUITY.format(
-        high=game.high_game, game=game.name,
-        low_rank="lows.low_rank" if game.low_ranking else "cast(null as integer)",
-        low_join=LOW_JOIN if game.low_ranking else "",
-    )
-    first_use.ensure_lookups(ctx, NEEDS + ("split_runout_cards", "split_equity_of"))
+    if exact is False and trials is None:
+        trials = ranges.DEFAULT_TRIALS
+    seed_from_question = trials is not None and seed is None
+    if seed_from_question:
+        seed = ranges.question_seed(name, [sorted(hole) for hole in holes], board, dead, trials)
+    first_use.ensure_lookups(ctx, SPLIT_NEEDS)
     given = {
         "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) for c in hole],
         "board_input": [(c,) for c in board],
         "dead_input": [(c,) for c in sorted(set(dead))],
     }
-    with ctx.engine.inputs(**given), ctx.counting(f"equity --game {name}: every board still to come"):
-        totals = ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, "split_equity_of"))
+    with ctx.engine.inputs(**given) as give:
+        if trials is None:
+            with ctx.counting(f"equity --game {name}: every board still to come"):
+                totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
+        else:
+            # Each slice ranks every board that can come (omaha_split_boards): no more slices than needed.
+            slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
+            query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
+            totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
     runouts = int(totals[0][1])
     players = []
-    for hole, (_, _, scoops, splits, high, low) in zip(holes, totals):
+    for hole, (_, _, scoops, splits, high, low, squares) in zip(holes, totals):
         whole = POT_PARTS * runouts
+        share = (int(high) + int(low)) / whole
+        # Monte Carlo: the spread of one board's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
+        spread = max(0.0, int(squares) / (POT_PARTS * POT_PARTS * runouts) - share * share)
         players.append(EquityPlayer(
-            hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(scoops), ties=int(splits),
-            equity=(int(high) + int(low)) / whole, high_share=int(high) / whole, low_share=int(low) / whole,
-            scoop=int(scoops) / runouts,
+            hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(scoops), ties=int(splits), equity=share,
+            std_error=None if trials is None else math.sqrt(spread / runouts),
+            high_share=int(high) / whole, low_share=int(low) / whole, scoop=int(scoops) / runouts,
         ))
-    return EquityResult(exact=True, boards=runouts, deals=runouts, players=players)
+    return EquityResult(
+        exact=trials is None, boards=runouts, deals=runouts, players=players, seed=seed, seed_from_question=seed_from_question,
+    )

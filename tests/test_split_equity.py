@@ -37,7 +37,7 @@ def best(hand_class, hole: list[int], board: list[int]):
 
 
 @lru_cache  # each case once for both engines
-def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool) -> tuple[int, list[tuple]]:
+def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool = True) -> tuple[int, list[tuple]]:
     """(boards, [(equity, high_share, low_share, scoop, scoops, splits)]) by pokerkit over every
     board still to come: the high half to the best OmahaHoldemHand, the low half to the best
     OmahaEightOrBetterLowHand, the whole pot to the high when no hand has a low."""
@@ -75,21 +75,26 @@ def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool) -> tupl
     ]
 
 
+# Before the flop with 32 cards dead (792 boards of the 12 left: pokerkit counts every board
+# in seconds), lows and highs still to make among them.
+PREFLOP_DEAD = "2s 2d 3h 3c 4s 4c 5s 5c 6h 6d 6c 7s 7d 7c 9s 9h 9c Ts Td Tc Js Jd Jc Qs Qh Kh Ks Kd 4h 9d Th Qd"
+
 # (game, hands, board, dead): a flop heads-up, a turn three-way with a dead card, five hole
-# cards on a turn, Courchevel's high alone, and a river.
+# cards on a turn, a river, Courchevel hi-lo on a flop, and before the flop.
 CASES = [
     ("omaha8", ["Ah 2h Kc Qc", "As 3d 8s 8d"], "4h 7c Kd", ""),
     ("omaha8", ["Ah 2h Kc Qc", "As 3d 8s 8d", "Jh Th 9h 8c"], "4h 7c Kd 5s", "2c"),
     ("omaha5-8", ["Ah 2h Kc Qc 3s", "Ac 4d 8s 8d Jd"], "5h 7c Kd 9s", ""),
-    ("courchevel", ["Ah 2h Kc Qc 3s", "Ac 4d 8s 8d Jd"], "5h 7c Kd 9s", ""),
     ("omaha8", ["Ah 2h Kc Qc", "Ad 2d 8s 8d", "Jh Th 9h 8c"], "4h 5c Kd 6s Td", ""),
+    ("courchevel8", ["Ah 2h Kc Qc 3s", "Ac 4d 8s 8d Jd"], "5h 7c Kd", ""),
+    ("omaha8", ["Ah 2h Kc Qc", "As 3d 8s 8d"], "", PREFLOP_DEAD),
 ]
 
 
 @pytest.mark.parametrize(("game", "hands", "board", "dead"), CASES)
 def test_split_equity_against_pokerkit(split_db, game, hands, board, dead):
     result = split_db.equity(*hands, board=board, dead=dead, game=game)
-    boards, expected = enumerated(tuple(hands), board, dead, low=game != "courchevel")
+    boards, expected = enumerated(tuple(hands), board, dead, low=True)
     assert result.exact and result.boards == boards
     for player, (equity, high, low, scoop, scoops, splits) in zip(result.players, expected):
         assert (player.wins, player.ties) == (scoops, splits)
@@ -101,6 +106,18 @@ def test_a_river_quartered(split_db):
     """Two lows tie (A-2 each) and one of them holds the high: 3/4 and 1/4 of the pot."""
     result = split_db.equity("Ah 2h Kc Kd", "As 2d 9c 9d", board="3c 4d 8h Ks Qh", game="omaha8")
     assert [(p.high_share, p.low_share, p.equity, p.scoop) for p in result.players] == [(0.5, 0.25, 0.75, 0.0), (0.0, 0.25, 0.25, 0.0)]
+
+
+def test_monte_carlo_within_its_standard_errors(split_db):
+    """A seeded Monte Carlo of a turn spot: each share within four standard errors of the exact
+    one; the same seed, the same answer."""
+    hands, board = ("Ah 2h Kc Qc", "As 3d 8s 8d", "Jh Th 9h 8c"), "4h 7c Kd 5s"
+    exact = split_db.equity(*hands, board=board, game="omaha8")
+    drawn = split_db.equity(*hands, board=board, game="omaha8", trials=4000, seed=11)
+    assert not drawn.exact and drawn.boards == 4000 and drawn.seed == 11
+    for mine, right in zip(drawn.players, exact.players):
+        assert 0 < mine.std_error < 0.02 and abs(mine.equity - right.equity) < 4 * mine.std_error
+    assert drawn.to_dict() == split_db.equity(*hands, board=board, game="omaha8", trials=4000, seed=11).to_dict()
 
 
 def test_split_equity_json_and_table(built_database, capsys):
@@ -117,10 +134,11 @@ def test_split_equity_json_and_table(built_database, capsys):
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d"], "got 0"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c"], "got 2"),
         (["--game", "omaha8", "Ah 2h Kc", "As 3d 8s 8d", "--board", "4h 7c Kd"], "hand 1 needs 4 hole cards, got 3"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd"], "'random'"),
-        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--trials", "1000"], "--trials"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--next-street"], "--next-street"),
+        (["--game", "courchevel", "Ah 2h Kc Qc 3s", "As 3d 8s 8d 9c", "--board", "4h 7c Kd"], "omaha5"),
         (["--game", "razz", "Ah 2h 3c 4c 5d 6d 7d", "As 3d 8s 8d 9c 9d 9h"], "razz"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "Ah 3d 8s 8d", "--board", "4h 7c Kd"], "Ah"),
     ],

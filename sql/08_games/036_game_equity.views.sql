@@ -10,6 +10,8 @@
   every two of the hole cards, looked up in hand_classes, 006), and each board is the best
   of its ten triples: a board is a triple and the pair of its other two cards, in ten ways.
 
+  omaha_hole_pairs, omaha_board_triples: each player's pairs of hole cards, and each triple
+    of cards that can be on the final board, their cards summed (the codes of cards, 001).
   omaha_triple_ranks: one row per triple of cards that can be on the final board (three of
     the board so far and the deck, holding enough of the board so far), its cards as a
     52-bit set (card_mask), how many of them are on the board so far (known_cards), and
@@ -44,7 +46,8 @@ from cards
 where cards.card_id in (select card_id from board_input)
     or cards.card_id in (select card_id from equity_deck);
 
-create view omaha_triple_ranks as
+/* Each player's pairs of hole cards (hand_input), their cards summed (001's codes). */
+create view omaha_hole_pairs as
 with
     hole_cards as (
         select
@@ -55,31 +58,32 @@ with
         from hand_input
         inner join cards
             on cards.card_id = hand_input.card_id
-    ),
-    hole_pairs as (
-        select
-            card_1.player,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from hole_cards as card_1
-        inner join hole_cards as card_2
-            on card_2.player = card_1.player
-            and card_2.card_id > card_1.card_id
-    ),
-    triples as (
-        select
-            card_1.rank_code + card_2.rank_code + card_3.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code + card_3.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit + card_3.card_bit as card_mask,
-            card_1.known + card_2.known + card_3.known as known_cards
-        from omaha_board_cards as card_1
-        inner join omaha_board_cards as card_2
-            on card_2.card_id > card_1.card_id
-        inner join omaha_board_cards as card_3
-            on card_3.card_id > card_2.card_id
-        -- the other two cards of the board hold the rest of the board so far
-        where card_1.known + card_2.known + card_3.known >= (select count(*) from board_input) - 2
     )
+select
+    card_1.player,
+    card_1.rank_code + card_2.rank_code as rank_key,
+    card_1.suit_code + card_2.suit_code as suit_counts
+from hole_cards as card_1
+inner join hole_cards as card_2
+    on card_2.player = card_1.player
+    and card_2.card_id > card_1.card_id;
+
+/* Each triple of cards that can be on the final board, its cards summed. */
+create view omaha_board_triples as
+select
+    card_1.rank_code + card_2.rank_code + card_3.rank_code as rank_key,
+    card_1.suit_code + card_2.suit_code + card_3.suit_code as suit_counts,
+    card_1.card_bit + card_2.card_bit + card_3.card_bit as card_mask,
+    card_1.known + card_2.known + card_3.known as known_cards
+from omaha_board_cards as card_1
+inner join omaha_board_cards as card_2
+    on card_2.card_id > card_1.card_id
+inner join omaha_board_cards as card_3
+    on card_3.card_id > card_2.card_id
+-- the other two cards of the board hold the rest of the board so far
+where card_1.known + card_2.known + card_3.known >= (select count(*) from board_input) - 2;
+
+create view omaha_triple_ranks as
 select
     triples.card_mask,
     triples.known_cards,
@@ -93,15 +97,22 @@ select
     min(case when hole_pairs.player = 8 then hand_classes.hand_rank end) as rank_8,
     min(case when hole_pairs.player = 9 then hand_classes.hand_rank end) as rank_9,
     min(case when hole_pairs.player = 10 then hand_classes.hand_rank end) as rank_10
-from triples
-cross join hole_pairs
+from omaha_board_triples as triples
+cross join omaha_hole_pairs as hole_pairs
 inner join hand_classes
     on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
     -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
     and hand_classes.is_flush = five_card_flush(triples.suit_counts + hole_pairs.suit_counts)
 group by triples.card_mask, triples.known_cards;
 
-create view omaha_board_ranks as
+/*
+  omaha_boards_of(triple_rows): a table macro, each final board from its triples: the relation
+  named holds one row per triple (card_mask, rank_1 .. rank_10, as omaha_triple_ranks: smaller
+  is better, null none); one row per final board (board_mask) that holds one of them, each
+  rank the best (smallest) of its ten triples'. omaha_board_ranks is it over the triples'
+  highs; the split pots' omaha_board_lows (047) over their lows.
+*/
+create macro omaha_boards_of(triple_rows) as table
 with
     -- Every pair of the board's cards, with the cards of the board so far (board_so_far, 015)
     -- it holds (known_mask).
@@ -117,23 +128,26 @@ with
 -- Each board once per triple it holds, with the pair of its other cards: the pair holds
 -- the board so far that the triple does not (an equality: a hash join).
 select
-    omaha_triple_ranks.card_mask + board_pairs.card_mask as board_mask,
-    min(omaha_triple_ranks.rank_1) as rank_1,
-    min(omaha_triple_ranks.rank_2) as rank_2,
-    min(omaha_triple_ranks.rank_3) as rank_3,
-    min(omaha_triple_ranks.rank_4) as rank_4,
-    min(omaha_triple_ranks.rank_5) as rank_5,
-    min(omaha_triple_ranks.rank_6) as rank_6,
-    min(omaha_triple_ranks.rank_7) as rank_7,
-    min(omaha_triple_ranks.rank_8) as rank_8,
-    min(omaha_triple_ranks.rank_9) as rank_9,
-    min(omaha_triple_ranks.rank_10) as rank_10
-from omaha_triple_ranks
+    triples.card_mask + board_pairs.card_mask as board_mask,
+    min(triples.rank_1) as rank_1,
+    min(triples.rank_2) as rank_2,
+    min(triples.rank_3) as rank_3,
+    min(triples.rank_4) as rank_4,
+    min(triples.rank_5) as rank_5,
+    min(triples.rank_6) as rank_6,
+    min(triples.rank_7) as rank_7,
+    min(triples.rank_8) as rank_8,
+    min(triples.rank_9) as rank_9,
+    min(triples.rank_10) as rank_10
+from query_table(triple_rows) as triples
 cross join board_so_far as known_board
 inner join board_pairs
-    on board_pairs.known_mask = known_board.card_mask - (omaha_triple_ranks.card_mask & known_board.card_mask)
-where board_pairs.card_mask & omaha_triple_ranks.card_mask = 0
-group by omaha_triple_ranks.card_mask + board_pairs.card_mask;
+    on board_pairs.known_mask = known_board.card_mask - (triples.card_mask & known_board.card_mask)
+where board_pairs.card_mask & triples.card_mask = 0
+group by triples.card_mask + board_pairs.card_mask;
+
+create view omaha_board_ranks as
+select * from omaha_boards_of('omaha_triple_ranks');
 
 /*
   omaha_equity_of(ranked_boards): a table macro, the tally of Omaha boards: the relation
