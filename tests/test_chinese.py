@@ -8,6 +8,7 @@ import itertools
 import json
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from phevaluator import evaluate_cards
@@ -208,3 +209,47 @@ def test_arrange_matches_a_brute_force(hand, arrange_db, brute_forced, capsys):
     assert exact == best
     assert [row["hands"] for row in rows.values()] == [22100, 2598960, 2598960]
     assert sorted(card for row in rows.values() for card in row["cards"]) == sorted(hand.split())
+
+
+def test_arrange_top_lists_the_best_in_order_equal_scores_sharing_a_place(arrange_db, capsys):
+    """--top 3: three settings, the best first; the second and third differ only by the suit of
+    a nine (the front's and the back's), so they score the same and share place 2; the table
+    says how many settings and how many are legal."""
+    engine, path = arrange_db
+    hand = ARRANGE_HANDS[0].split()
+    status = main(["--db", path, "--engine", engine, "arrange", *hand, "--top", "3", "--format", "json"])
+    result = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert [setting["place"] for setting in result["best"]] == [1, 2, 2]
+    points = [setting["expected_points"] for setting in result["best"]]
+    assert points[0] > points[1] == points[2]
+    assert result["best"][0]["back"]["cards"] == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert result["best"][0]["back"]["category"] == "Royal Flush" and result["best"][0]["back"]["hand_rank"] == 1
+    assert main(["--db", path, "--engine", engine, "arrange", *hand]) == 0
+    table = capsys.readouterr().out
+    assert "72,072 settings, 22,165 legal" in table and "Royal Flush" in table
+
+
+@pytest.mark.parametrize(
+    ("cards", "named"),
+    [
+        (ARRANGE_HANDS[0].split()[:12], "arrange needs 13 cards, got 12: As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c"),
+        (ARRANGE_HANDS[0].split() + ["4d"], "got 14: As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d 4d"),
+        (ARRANGE_HANDS[0].split()[:12] + ["2C"], "duplicate card '2c'"),
+        (ARRANGE_HANDS[0].split()[:12] + ["1x"], "unknown card '1x'"),
+        (ARRANGE_HANDS[0].split() + ["--top", "0"], "'--top': 0"),
+    ],
+    ids=["twelve", "fourteen", "repeated", "unknown", "top-zero"],
+)
+def test_arrange_bad_input_names_it_and_leaves_the_database(cards, named, arrange_db, capsys):
+    """A wrong count, a card given twice, an unknown card, --top 0: exit 2, one line on stderr
+    that names the value, nothing on stdout, the database file byte for byte as it was."""
+    engine, path = arrange_db
+    before = Path(path).read_bytes()
+    status = main(["--db", path, "--engine", engine, "arrange", *cards])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert captured.err.startswith("pokersql: error: ") and captured.err.count("\n") == 1
+    assert named in captured.err
+    assert Path(path).read_bytes() == before
