@@ -20,17 +20,15 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from first_game_call import ROOT, load, timed  # this folder's: the process timed whole, the load
+
 sys.path.insert(0, str(ROOT))
-ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 import pokersql  # noqa: E402
 from pokersql import chinese  # noqa: E402
@@ -43,24 +41,11 @@ HANDS = {
 }
 
 
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def timed_process(command: list[str]) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(command, env=ENV, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
-    return seconds
-
-
 def built(engine: str, given: str | None, folder: Path) -> Path:
     if given:
         return Path(given)
     path = folder / f"built.{engine}"
-    seconds = timed_process([sys.executable, "-m", "pokersql", "--engine", engine, "--db", str(path), "--quiet", "build"])
+    seconds = timed([sys.executable, "-m", "pokersql", "--engine", engine, "--db", str(path), "--quiet", "build"])
     print(f"{engine}: build of a fresh file {seconds:.1f} s")
     return path
 
@@ -91,7 +76,7 @@ def main() -> None:
             print(f"  {'hand':<28} {'command':>9} {'library':>9}")
             for name, cards in HANDS.items():
                 command = [sys.executable, "-m", "pokersql", "--engine", engine, "--db", str(path), "arrange", *cards.split()]
-                whole = statistics.median(timed_process(command) for _ in range(options.runs))
+                whole = statistics.median(timed(command) for _ in range(options.runs))
                 alone = statistics.median(library_seconds(engine, path, cards, options.runs))
                 worst = max(worst, whole)
                 print(f"  {name:<28} {whole:7.2f} s {alone:7.2f} s")
