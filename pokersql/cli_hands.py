@@ -1,4 +1,4 @@
-"""The commands of hands and deals: deal, eval, showdown, compare, freq, simulate."""
+"""The commands of hands and deals: deal, eval, showdown, compare, freq, simulate, arrange."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import click
 from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import lows
-from .chinese import FREQ_GAMES, front_freq
+from .chinese import FREQ_GAMES, arrange as arrange_hand, front_freq
 from .games import GAME_NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
@@ -243,3 +243,25 @@ def simulate(
     emit(result, output_format)
     if plot:
         _plot("simulate_plot", result, plot, output_format)
+
+
+@cli.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--top", type=click.IntRange(1, 72072), default=1, show_default=True, metavar="N", help="Show the N best settings.")
+@format_option
+@quiet_option
+@pass_context
+def arrange(context: Context, cards: tuple[str, ...], top: int, output_format: str) -> None:
+    """Chinese poker: every setting of 13 cards, the legal ones ranked, the best shown.
+
+    All 72,072 settings (a front of 3, a middle of 5, a back of 5) are enumerated in SQL;
+    those that foul (unless back >= middle >= front) are set aside, and the others ranked
+    by their expected points against a random opponent's rows: per row P(win) - P(lose)
+    against a random hand of its size, summed (no scoop bonus; docs/games.md).
+
+    \b
+    Examples:
+        pokersql arrange As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d
+        pokersql arrange "Ah Ad Kc Kd Qh Qs Jc Jd 8h 7s 5c 4d 2h" --top 3 --format json
+    """
+    emit(arrange_hand(context.db.context, cards, top), output_format)
