@@ -105,7 +105,7 @@ def equity(
     it is dealt and each player's exact equity after it (``result.next_street``), and each
     player's outs, the cards where they lead (``EquityPlayer.outs``); from the view
     street_equity (017). With a range (or "random"), every deal with every card (the view
-    range_street_equity, 018), exact only, and a player leads after a card when their equity
+    range_street_equity, 049), exact only, and a player leads after a card when their equity
     then is the best at the table (a range holds no one hand).
 
     ``by_combo_of`` (a player's number, from 1: ``by_combo_of=2`` breaks down the second

@@ -234,7 +234,7 @@ def exact_range_equity(
     (the deals of a slice are those with that player's combination in it: the slices add up).
     ``by_combo`` (a player's number): range_combo_equity instead, each player's totals its
     combinations' summed, and that player's combinations kept in ``EquityPlayer.by_combo``.
-    ``next_street``: range_street_equity (018) too, each card's counts summed over the slices
+    ``next_street``: range_street_equity (049) too, each card's counts summed over the slices
     and its leaders the players with the most pot shares then (as that view's leads)."""
     widest = max(range(len(live)), key=lambda n: len(live[n]))
     board = _count(engine, "board_input")

@@ -1,4 +1,4 @@
-"""Split-pot equity (``equity --game omaha8``): the views of 047 (omaha_split_equity, every board
+"""Split-pot equity (``equity --game omaha8``): the views of 050 (omaha_split_equity, every board
 still to come; omaha_split_monte_carlo_equity, the boards Monte Carlo draws), each player's high
 and low found by the board's triples as Omaha's high is (036) and the pot split by
 split_equity_of. Exact for known hands, or Monte Carlo; nothing is ranked or split here."""
@@ -16,7 +16,7 @@ from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
 SPLIT_TOTALS = "select player, runouts, scoops, splits, high_pot_shares, low_pot_shares, pot_share_squares from {view} order by player"
-POT_PARTS = 5040  # a split pot's parts (047): each half divisible by 1 to 10
+POT_PARTS = 5040  # a split pot's parts (050): each half divisible by 1 to 10
 SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity")
 
 

@@ -297,15 +297,18 @@ def test_the_grid_names_every_cell_and_dims_those_out(library_db):
     assert "\x1b[2mAQs·" in shown and "\x1b[2mAKs" not in shown  # out: dim; in: as it is
 
 
-def test_the_next_street_labels_each_equity_and_refuses_a_range_in_one_line(db_file):
+def test_the_next_street_labels_each_equity_and_takes_a_range(db_file):
     done = pokersql(db_file, "equity", "AhAd", "KhKd", "--board", "2h 7h Kc", "--next-street")
     assert "The turn: 45 cards can come. Who leads after each, and each player's equity then (P1: player 1's):" in done.stdout
     assert "  A♣ A♠ (2): player 1 leads;  P1 97.73%  P2 2.27%\n" in done.stdout
-    refused = pokersql(db_file, "equity", "AhAd", "QQ+", "--board", "2h 7h Kc", "--next-street")
+    # A range is counted deal by deal (049): its street is labelled too; only Monte Carlo is refused.
+    ranged = pokersql(db_file, "equity", "AhAd", "QQ+", "--board", "2h 7h Kc", "--next-street")
+    assert ranged.returncode == 0, ranged.stderr
+    assert "The turn: 47 cards can come. Who is the favourite after each, and each player's equity then (P1: player 1's):" in ranged.stdout
+    refused = pokersql(db_file, "equity", "AhAd", "QQ+", "--board", "2h 7h Kc", "--next-street", "--trials", "5000")
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == (
-        "pokersql: error: the next street needs known hands: player 2's 'QQ+' is not two cards "
-        "(give two cards, or leave --next-street out for the range's equity)\n"
+        "pokersql: error: the next street of a range ('QQ+') counts every deal exactly: leave --trials out\n"
     )
 
 

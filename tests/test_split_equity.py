@@ -1,4 +1,4 @@
-"""Split-pot equity (issue 47: `equity --game omaha8`, 047's split_equity_of): exact, against an
+"""Split-pot equity (issue 47: `equity --game omaha8`, 050's split_equity_of): exact, against an
 enumeration of every board still to come with pokerkit's hands, on DuckDB and SQLite."""
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ def test_next_street_refuses_what_it_cannot_show(run, args, named):
 
 
 
-# -- ranges: every deal of the ranges' combinations with every card (018's range_street_equity) --
+# -- ranges: every deal of the ranges' combinations with every card (049's range_street_equity) --
 
 
 def pairs(rank: str) -> list[tuple[str, float]]:

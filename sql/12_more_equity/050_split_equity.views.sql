@@ -1,0 +1,199 @@
+/*
+  Split-pot equity (equity --game omaha8, omaha5-8, courchevel8): every board still to come,
+  or the boards Monte Carlo draws, each player's high and low, the pot split. The inputs are
+  Hold'em's equity inputs (014) as Omaha's equity reads them (036): hand_input (each
+  player's hole cards, hand_no = player), board_input and dead_input. A hand's low, as its
+  high, takes two hole cards and three of the board, chosen apart from the high.
+
+  omaha_triple_lows: as omaha_triple_ranks (036) is for the high: one row per triple of cards
+    that can be on the final board and gives some player an eight-or-better low, with
+    rank_1 .. rank_10 each player's best low_rank with it (null: none), its two hole cards
+    (omaha_hole_pairs) and the triple looked up in low_classes (045) by their values.
+  omaha_board_lows: one row per final board where some player has a low: each player's best,
+    the best of the board's ten triples' (omaha_boards_of, 036).
+  omaha_split_boards: one row per final board per player: the high's hand_rank
+    (omaha_board_ranks, 036) and the low's low_rank (null: none).
+  omaha_split_equity: every final board once, tallied by split_equity_of (below);
+    omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_deals, 021),
+    each weighed by the trials that drew it.
+
+  split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
+    whole one. The relation named holds one row per runout per player: tally, runout, weight,
+    player, hand_rank (the high, smaller is better) and low_rank (the low, smaller is better;
+    null: the hand holds none). On each runout the pot is 5040 parts (divisible by 1 to 10,
+    its halves too): the high half (2520) is split among the best highs and the low half
+    among the best lows; with no low at the table the high takes all 5040. One row per tally
+    per player: runouts, scoops (the whole pot alone), splits (a part of it, not the whole
+    alone), high_pot_shares and low_pot_shares (the parts of each half won, summed),
+    pot_shares (their sum), pot_share_squares (each runout's parts squared, summed: Monte
+    Carlo's spread), and as shares of the pot high_share, low_share, equity
+    (= high_share + low_share) and scoop.
+*/
+create view omaha_triple_lows as
+select
+    triples.card_mask,
+    triples.known_cards,
+    min(case when hole_pairs.player = 1 then low_classes.low_rank end) as rank_1,
+    min(case when hole_pairs.player = 2 then low_classes.low_rank end) as rank_2,
+    min(case when hole_pairs.player = 3 then low_classes.low_rank end) as rank_3,
+    min(case when hole_pairs.player = 4 then low_classes.low_rank end) as rank_4,
+    min(case when hole_pairs.player = 5 then low_classes.low_rank end) as rank_5,
+    min(case when hole_pairs.player = 6 then low_classes.low_rank end) as rank_6,
+    min(case when hole_pairs.player = 7 then low_classes.low_rank end) as rank_7,
+    min(case when hole_pairs.player = 8 then low_classes.low_rank end) as rank_8,
+    min(case when hole_pairs.player = 9 then low_classes.low_rank end) as rank_9,
+    min(case when hole_pairs.player = 10 then low_classes.low_rank end) as rank_10
+from omaha_board_triples as triples
+cross join omaha_hole_pairs as hole_pairs
+inner join low_classes
+    on low_classes.ranking = 'eight-or-better'
+    and low_classes.rank_key = triples.rank_key + hole_pairs.rank_key
+    and low_classes.is_flush = 0
+group by triples.card_mask, triples.known_cards;
+
+create view omaha_board_lows as
+select * from omaha_boards_of('omaha_triple_lows');
+
+create view omaha_split_boards as
+select
+    highs.board_mask,
+    players.player,
+    case players.player
+        when 1 then highs.rank_1
+        when 2 then highs.rank_2
+        when 3 then highs.rank_3
+        when 4 then highs.rank_4
+        when 5 then highs.rank_5
+        when 6 then highs.rank_6
+        when 7 then highs.rank_7
+        when 8 then highs.rank_8
+        when 9 then highs.rank_9
+        when 10 then highs.rank_10
+    end as hand_rank,
+    case players.player
+        when 1 then lows.rank_1
+        when 2 then lows.rank_2
+        when 3 then lows.rank_3
+        when 4 then lows.rank_4
+        when 5 then lows.rank_5
+        when 6 then lows.rank_6
+        when 7 then lows.rank_7
+        when 8 then lows.rank_8
+        when 9 then lows.rank_9
+        when 10 then lows.rank_10
+    end as low_rank
+from omaha_board_ranks as highs
+left join omaha_board_lows as lows
+    on lows.board_mask = highs.board_mask
+cross join (select distinct hand_no as player from hand_input) as players;
+
+create macro split_equity_of(ranked_rows) as table
+with
+    bests as (
+        select
+            tally,
+            runout,
+            min(hand_rank) as best_high,
+            min(low_rank) as best_low
+        from query_table(ranked_rows)
+        group by tally, runout
+    ),
+    placed as (
+        select
+            ranked.tally,
+            ranked.runout,
+            ranked.weight,
+            ranked.player,
+            case when ranked.hand_rank = bests.best_high then 1 else 0 end as high_won,
+            case when ranked.low_rank = bests.best_low then 1 else 0 end as low_won,
+            case when bests.best_low is null then 0 else 1 end as has_low
+        from query_table(ranked_rows) as ranked
+        inner join bests
+            on bests.tally = ranked.tally
+            and bests.runout = ranked.runout
+    ),
+    counted as (
+        select
+            placed.*,
+            sum(high_won) over (partition by tally, runout) as high_winners,
+            sum(low_won) over (partition by tally, runout) as low_winners
+        from placed
+    ),
+    parted as (
+        select
+            counted.*,
+            case
+                when high_won = 1 and high_winners = 1 and (has_low = 0 or (low_won = 1 and low_winners = 1)) then 1
+                else 0
+            end as scoop,
+            case when high_won = 1 then (5040 - 2520 * has_low) // high_winners else 0 end as high_parts,
+            case when low_won = 1 then 2520 // low_winners else 0 end as low_parts
+        from counted
+    ),
+    totals as (
+        select
+            tally,
+            player,
+            sum(weight) as runouts,
+            sum(scoop * weight) as scoops,
+            sum(case when scoop = 0 and (high_won = 1 or low_won = 1) then weight else 0 end) as splits,
+            sum(weight * high_parts) as high_pot_shares,
+            sum(weight * low_parts) as low_pot_shares,
+            sum(weight * (high_parts + low_parts) * (high_parts + low_parts)) as pot_share_squares
+        from parted
+        group by tally, player
+    )
+select
+    tally,
+    player,
+    runouts,
+    scoops,
+    splits,
+    high_pot_shares,
+    low_pot_shares,
+    high_pot_shares + low_pot_shares as pot_shares,
+    pot_share_squares,
+    high_pot_shares / (5040.0 * runouts) as high_share,
+    low_pot_shares / (5040.0 * runouts) as low_share,
+    (high_pot_shares + low_pot_shares) / (5040.0 * runouts) as equity,
+    scoops * 1.0 / runouts as scoop
+from totals;
+
+create view omaha_split_equity as
+with
+    every_board as (
+        select
+            0 as tally,
+            board_mask as runout,
+            cast(1 as bigint) as weight,
+            player,
+            hand_rank,
+            low_rank
+        from omaha_split_boards
+    )
+select * from split_equity_of('every_board');
+
+create view omaha_split_monte_carlo_equity as
+with
+    -- each trial's board (player 0), its cards as a 52-bit set
+    drawn_boards as (
+        select
+            card_mask as board_mask,
+            count(*) as trials
+        from monte_carlo_deals
+        where player = 0
+        group by card_mask
+    ),
+    weighed_boards as (
+        select
+            0 as tally,
+            split_boards.board_mask as runout,
+            drawn_boards.trials as weight,
+            split_boards.player,
+            split_boards.hand_rank,
+            split_boards.low_rank
+        from drawn_boards
+        inner join omaha_split_boards as split_boards
+            on split_boards.board_mask = drawn_boards.board_mask
+    )
+select * from split_equity_of('weighed_boards');
