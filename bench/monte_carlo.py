@@ -14,13 +14,22 @@ plo4      1,000,000 seeded trials of PLO4 heads-up before the flop (AhAdKcQc vs 
           ``db.equity(..., game="omaha", trials=1_000_000, seed=24)``), beside poker-equity's
           ``chunk_from_text`` on one thread and on its default threads. Target: pokersql at
           most 2.5 times the faster of the two.
+plo8      1,000,000 seeded trials of PLO8 (Omaha hi-lo) heads-up before the flop (AhAd2c3c vs
+          JsTs9d8d, ``db.equity(..., game="omaha8", trials=1_000_000, seed=8)``), beside
+          poker-equity's ``chunk_from_text("omaha_hi_lo", ...)`` (it reports low shares) on one
+          thread and on its default threads. Target (issue 47): pokersql at most 3 times the
+          faster of the two.
+plo8-flop Exact PLO8 equity on a flop, heads-up (the same hands on Kh7d4s: every turn and river),
+          ``db.equity(..., board="Kh7d4s", game="omaha8")``, beside poker-equity's
+          ``exact_from_text``. Target (issue 47): at most 5 s; the peer's figure is printed
+          beside it.
 stages    Where the heads-up run's time goes: the views of one slice of 1,000,000 trials read one
           after the other on DuckDB (each reads the one before it), count(*) and a sum of each,
           so each line is the cumulative time up to that view: the trials' numbers and states
           (deal_numbers, deal_states, 003), the trials' words (monte_carlo_trials, 020), the
           draws (monte_carlo_draws, 021), the deals, the boards by class and the tally.
 
-    python bench/monte_carlo.py [--only heads-up|plo4|stages] [--reps 5]
+    python bench/monte_carlo.py [--only heads-up|plo4|plo8|plo8-flop|stages] [--reps 5]
 """
 
 from __future__ import annotations
@@ -38,6 +47,10 @@ HEADS_UP = ("AhAd", "KhKd")
 PLO4 = ("Ah Ad Kc Qc", "Js Ts 9d 8d")
 HEADS_UP_TARGET = 5.0
 PLO4_TARGET = 2.5
+PLO8 = ("Ah Ad 2c 3c", "Js Ts 9d 8d")
+PLO8_FLOP = "Kh7d4s"
+PLO8_TARGET = 3.0
+PLO8_FLOP_SECONDS = 5.0
 
 
 def load_average() -> str:
@@ -107,6 +120,42 @@ def plo4(db: pokersql.Database, reps: int) -> None:
     report(title, figures, reps, PLO4_TARGET, [name for name in figures if name != "pokersql"])
 
 
+def plo8(db: pokersql.Database, reps: int) -> None:
+    import poker_equity
+
+    kit = [hand.replace(" ", "") for hand in PLO8]
+
+    def poker_equity_run(threads: int) -> Callable[[], float]:
+        return lambda: poker_equity.chunk_from_text("omaha_hi_lo", kit, samples=TRIALS, seed=8, threads=threads)["players"][0]["equity"]
+
+    figures = {
+        "pokersql": lambda: db.equity(*PLO8, game="omaha8", trials=TRIALS, seed=8).players[0].equity,
+        "poker-equity chunk_from_text (1 thread)": poker_equity_run(1),
+        "poker-equity chunk_from_text (default threads)": poker_equity_run(0),
+    }
+    title = f"PLO8 Monte Carlo, {TRIALS:,} trials of {' vs '.join(PLO8)} (DuckDB in memory, in process)"
+    report(title, figures, reps, PLO8_TARGET, [name for name in figures if name != "pokersql"])
+
+
+def plo8_flop(db: pokersql.Database, reps: int) -> None:
+    import poker_equity
+
+    kit = [hand.replace(" ", "") for hand in PLO8]
+    figures = {
+        "pokersql": lambda: db.equity(*PLO8, board=PLO8_FLOP, game="omaha8").players[0].equity,
+        "poker-equity exact_from_text": lambda: poker_equity.exact_from_text("omaha_hi_lo", kit, board=PLO8_FLOP)["players"][0]["equity"],
+    }
+    print(f"PLO8 exact on the flop {PLO8_FLOP}, {' vs '.join(PLO8)} ({reps} rounds; load before: {load_average()})", flush=True)
+    results = round_robin(figures, reps)
+    for name, (median, times, equity) in results.items():
+        each = ", ".join(f"{t:.3f}" for t in times)
+        print(f"  {name:<44} median {median:6.3f} s  (each: {each})  hero's equity {equity:.10f}")
+    ours = results["pokersql"][0]
+    verdict = "met" if ours <= PLO8_FLOP_SECONDS else "NOT met"
+    print(f"  target pokersql <= {PLO8_FLOP_SECONDS:g} s: {ours:.3f} s, {verdict}  (load after: {load_average()})")
+    print(flush=True)
+
+
 STAGES = (
     ("deal_numbers", "deal_no"),
     ("deal_states", "state"),
@@ -133,7 +182,7 @@ def stages(db: pokersql.Database, reps: int) -> None:
     print(flush=True)
 
 
-GROUPS = {"heads-up": heads_up, "plo4": plo4, "stages": stages}
+GROUPS = {"heads-up": heads_up, "plo4": plo4, "plo8": plo8, "plo8-flop": plo8_flop, "stages": stages}
 
 
 def main() -> None:
