@@ -1,6 +1,7 @@
 """The games a history's hand may be of: what is imported (Hold'em, Omaha of 4 to 6 cards, 6+
-Hold'em, Courchevel), how many hole cards each is dealt, and the games refused until the core
-ranks them (hi-lo, stud, razz, draw), in one line naming the game."""
+Hold'em, Courchevel, and the hi-lo games of a board: Omaha and Courchevel Hi/Lo, whose split pots
+are what the history says each collected), how many hole cards each is dealt, and the games
+refused (stud, razz, draw: no board), in one line naming the game."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ LIMITS = r"(?:No Limit|Pot Limit|Limit|Fixed Limit|Pot Limit Pre-Flop, No Limit 
 HOLE_CARDS = {
     "Hold'em": 2, "Split Hold'em": 2, "6+ Hold'em": 2,
     "Omaha": 4, "5 Card Omaha": 5, "6 Card Omaha": 6, "Courchevel": 5,
+    "Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "Courchevel Hi/Lo": 5,  # split pots (sql/10_lows/046's omaha8, omaha5-8, courchevel8)
 }
 HOLDEM = "Hold'em"  # the one game whose two hole cards are hole_1 and hole_2 (the views rank them)
 _GAME = re.compile(rf"(?P<name>.+?) {LIMITS}")
-WAITING = ("Hi/Lo", "Stud", "Razz", "Draw", "Badugi", "Lowball")  # games the core does not rank yet
+WAITING = ("Hi/Lo", "Stud", "Razz", "Draw", "Badugi", "Lowball")  # games of no board: not imported yet
 
 
 def check(hand: Hand) -> None:

@@ -47,7 +47,9 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
           " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
-          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", "Hand was run two times", '# {"')  # PokerMaster's own data, as JSON
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", "Hand was run two times",
+          '# {"',  # PokerMaster's own data, as JSON
+          "No low hand qualified")  # a hi-lo pot all high: what each collected says so
 # Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
 # splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
 _BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -246,7 +248,10 @@ def _section(hand: Hand, line: str, section: str) -> str:
             cards = _BRACKETS.findall(line)
             if not cards:
                 raise BadHand(f"no cards on the {street}: {line!r}")
-            hand.deal_board(street, card_ids(cards[-1]))
+            dealt = card_ids(cards[-1])
+            if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
+                dealt = card_ids(" ".join(cards))
+            hand.deal_board(street, dealt)
             return street
     raise BadHand(f"unknown section {line[:40]!r}")
 
