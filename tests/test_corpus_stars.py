@@ -26,16 +26,10 @@ CORPUS = Path(__file__).resolve().parent / "histories" / "fpdb"
 FILES = sorted(path for path in CORPUS.glob("*/Stars/*/*.txt"))
 # file (from CORPUS) -> the one line after "pokersql: error: FILE" (and before " (--skip-bad ...)")
 REFUSED = {
-    'cash/Stars/Flop/258753941248_anon5.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Flop/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt':
         ':9: pp1844675 has 5 hole cards, not 4 (Omaha Pot Limit)',
-    'cash/Stars/Flop/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt':
-        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Flop/6-Card-PLO-6max-USD-0.10-0.25-202208.empty.turncard.txt':
         ':22: the turn has 0 card(s), not 1',
-    'cash/Stars/Flop/HH20251130.Latona.V.-.0.10-.0.25.-.USD.Pot.Limit.5.Card.Omaha.Hi-Lo.txt':
-        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Flop/NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt':
         ':1: amounts do not add up: the actions put 13 in the pot, the history says 12.35',
     'cash/Stars/Flop/NLHE-10max-USD-1.00-2.00-200910.HM1.shows.one.txt':
@@ -50,8 +44,6 @@ REFUSED = {
         ':1: the button is on seat 2, where no one sits',
     'cash/Stars/Flop/NLHE-6max-USD-2.00-4.00.PT2.export.txt':
         ':1: not a hand history: none of PokerStars, GGPoker, Winamax, 888 or PartyPoker text, iPoker XML, or PHH (it starts "POKERSTARS GAME #13177128246: HOLD\'EM N")',
-    'cash/Stars/Flop/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt':
-        ":1: unsupported game 'Courchevel Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Flop/PLO-6-max-USD-30-60-201703.converted.secondsb.txt':
         ":6: seat 7 of 'Dealer' is not a seat of a table of 6 seats",
     'cash/Stars/Flop/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt':
@@ -64,12 +56,6 @@ REFUSED = {
         ":19: no cards on the flop: '*** FLOP *** [Js 3d'",
     'cash/Stars/Flop/PLO-6max-USD-200-400-201510.partial.observed.txt':
         ':12: unreadable table line "Table \'Owa III"',
-    'cash/Stars/Flop/PLO5-Hi-Lo-USD-0.10-0.25-issue137.txt':
-        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'cash/Stars/Flop/PLO8-6max-USD-0.01-0.02-200911.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'cash/Stars/Flop/PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Stud/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt':
         ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
     'cash/Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt':
@@ -96,16 +82,6 @@ REFUSED = {
         ":5: seat 7 of 'UTGplus1' is not a seat of a table of 6 seats",
     'tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt':
         ':110: no cards on the river: "*** RIVER *** [4d Kh JPokerStars Hand #86564270670: Tournament #604678566, Freeroll Hold\'em No Limit - Level I (20/40) - 2012/09/22 14:06:47 ET"',
-    'tour/Stars/Flop/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt':
-        ":1: unsupported game 'Omaha Hi/Lo No Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'tour/Stars/Flop/NLO8-USD-STT-201109.Knockout.sample.txt':
-        ":1: unsupported game 'Omaha Hi/Lo No Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'tour/Stars/Flop/PL-Courcheval-HL-6max-USD-7.50-201705.fixed.flop.txt':
-        ":1: unsupported game 'Courchevel Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'tour/Stars/Flop/PLO8-6max-USD-11-1-202105.Chico.Converted.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
-    'tour/Stars/Flop/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet",
     'tour/Stars/Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt':
         ":1: unsupported game 'Triple Draw 2-7 Lowball Limit': hi-lo, stud, razz and draw games are not imported yet",
     'tour/Stars/Stud/7-StudHL-USD-10-1-200906.PT2.export.txt':
@@ -138,12 +114,12 @@ def corpus_db(tmp_path_factory) -> str:
 
 
 def test_the_corpus_is_all_there():
-    assert (len(FILES), len(WHOLE), len(REFUSED)) == (135, 91, 44)
+    assert (len(FILES), len(WHOLE), len(REFUSED)) == (135, 103, 32)
     assert set(REFUSED) <= {path.relative_to(CORPUS).as_posix() for path in FILES}
 
 
 def test_every_whole_file_imports(corpus_db):
-    """The 91 files in one import (the fixture: exit 0, every hand counted), each file's hands stored."""
+    """The 103 files in one import (the fixture: exit 0, every hand counted), each file's hands stored."""
     with pokersql.connect(corpus_db) as db:
         files = {row[0] for row in db.engine.execute("select distinct source_file from history_hands")}
     assert files == {str(path) for path in WHOLE}
