@@ -133,3 +133,34 @@ def test_courchevel_hi_lo_run_twice(hilo_db):
                                   " from history_results r join history_hands h using (site, hand_id)"
                                   " where h.source_file = ? and r.collected > 0", str(FPDB / name))) == [
         ("Hero", 6113, 2038), ("Player0", 10187, 6112)]
+
+
+def test_omaha_hi_lo_showdowns_are_pokerkits(hilo_db):
+    """Every Omaha Hi/Lo hand (4 and 5 cards) shown down by two or more on one board of five, with
+    one pot (every player still in put in the same): the players who collect are the best high
+    and the best low (eight or better, if any) that pokerkit ranks of the shown cards."""
+    from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
+
+    hands = _query(hilo_db, "select site, hand_id from history_hands where game like '%Omaha Hi/Lo%'"
+                            " and (site, hand_id) in (select site, hand_id from history_board group by all having count(*) = 5)"
+                            " and (site, hand_id) in (select site, hand_id from (select site, hand_id, player, sum(amount) as put,"
+                            " bool_or(action = 'fold') as folded from history_actions group by all)"
+                            " where not folded group by all having min(put) = max(put))")
+    checked = 0
+    for site, hand_id in hands:
+        board = "".join(card for (card,) in _query(hilo_db, "select card from history_board where site = ? and hand_id = ?"
+                                                             " order by card_no", site, hand_id))
+        shown = _query(hilo_db, "select player, replace(shown_cards, ' ', ''), collected from history_results"
+                                " where site = ? and hand_id = ? and shown_cards is not null", site, hand_id)
+        if len(shown) < 2:
+            continue
+        winners = set()
+        for ranking in (OmahaHoldemHand, OmahaEightOrBetterLowHand):
+            ranks = {}
+            for player, cards, _ in shown:
+                with contextlib.suppress(ValueError):  # no low of eight or better
+                    ranks[player] = ranking.from_game(cards, board)
+            winners |= {player for player, rank in ranks.items() if rank == max(ranks.values())}
+        assert {player for player, _, collected in shown if collected > 0} == winners, (hand_id, shown, board)
+        checked += 1
+    assert checked == 35

@@ -92,6 +92,8 @@ REFUSED = {
         ":1: unsupported game '7 Card Stud Limit': hi-lo, stud, razz and draw games are not imported yet",
 }
 WHOLE = [path for path in FILES if path.relative_to(CORPUS).as_posix() not in REFUSED]
+# a file whose one hand another file holds (HH20251130.Latona...Hi-Lo.txt, read first): "already held"
+HELD = CORPUS / "cash/Stars/Flop/PLO5-Hi-Lo-USD-0.10-0.25-issue137.txt"
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -109,7 +111,7 @@ def corpus_db(tmp_path_factory) -> str:
     assert (status, err) == (0, ""), err
     hands = sum(1 for path in WHOLE for line in path.read_bytes().decode("utf-8", "replace").splitlines()
                 if re.match(r"\ufeff?\s*(PokerStars|Run It Once Poker|PokerMaster|PokerBros|Full Tilt)( Zoom| Home Game| Rush)? (Hand|Game) #", line))
-    assert out == f"Imported {hands:,} of {hands:,} hand(s) from {len(WHOLE)} file(s) into {path}\n"
+    assert out == f"Imported {hands - 1:,} of {hands:,} hand(s), 1 already held from {len(WHOLE)} file(s) into {path}\n"
     return path
 
 
@@ -122,7 +124,7 @@ def test_every_whole_file_imports(corpus_db):
     """The 103 files in one import (the fixture: exit 0, every hand counted), each file's hands stored."""
     with pokersql.connect(corpus_db) as db:
         files = {row[0] for row in db.engine.execute("select distinct source_file from history_hands")}
-    assert files == {str(path) for path in WHOLE}
+    assert files == {str(path) for path in WHOLE if path != HELD}
 
 
 def one_line(name: str) -> str:
@@ -187,7 +189,7 @@ def test_omaha_and_short_deck_showdowns_are_pokerkits(corpus_db):
     6+: short deck)."""
     with pokersql.connect(corpus_db) as db:
         hands = db.engine.execute(
-            "select site, hand_id, game from history_hands where (game like '%Omaha%' or game like '6+%' or game like 'Courchevel%') "
+            "select site, hand_id, game from history_hands where (game like '%Omaha%' or game like '6+%' or game like 'Courchevel%') and game not like '%Hi/Lo%' "
             "and hand_id in (select hand_id from history_board group by site, hand_id having count(*) = 5) "
             "and (site, hand_id) in (select site, hand_id from (select site, hand_id, player, sum(amount) as put, "
             "max(case when action = 'fold' then 1 else 0 end) as folded from history_actions group by site, hand_id, player) "
