@@ -110,7 +110,7 @@ SITES = ("GGPoker", "Winamax", "PacificPoker", "PartyPoker", "iPoker")
 
 
 def test_omaha_and_short_deck_showdowns_of_the_other_sites_are_pokerkits(tmp_path):
-    """Every Omaha and short-deck file of the five sites that imports, in one import; each hand shown
+    """Every Omaha (high only) and short-deck file of the five sites that imports, in one import; each hand shown
     down on one board of five, one pot (every player still in put in the same), two or more shown:
     the players who collect are those pokerkit ranks best."""
     files = [str(path) for site in SITES for path in sorted(FPDB.glob(f"*/{site}/Flop/*"))
@@ -123,7 +123,7 @@ def test_omaha_and_short_deck_showdowns_of_the_other_sites_are_pokerkits(tmp_pat
             continue
     checked = 0
     for hand in (hand for held in read.values() for hand in held):
-        if len(hand.board) != 5 or hand.board2 or len(hand.shown if hasattr(hand, "shown") else ()) < 0:
+        if len(hand.board) != 5 or hand.board2 or "Hi/Lo" in hand.game:  # hi-lo: test_corpus_hilo
             continue
         live = [player for player in hand.seats if player not in hand.folded]
         shown = {player: hand.holes[player] for player in live if player in hand.holes}

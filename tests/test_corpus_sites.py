@@ -45,6 +45,7 @@ IMPORTED = {
     'cash/PacificPoker/Flop/888-FLH-PM-1.00-2.00-stacks_over_1k.txt': 52,
     'cash/PacificPoker/Flop/888-FLH-USD-0.02-0.04.txt': 43,
     'cash/PacificPoker/Flop/888-FLO-PM-30-60.txt': 3,
+    'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt': 1,
     'cash/PacificPoker/Flop/888-LHE-HU-USD-10-20-201202.cancelled.hand.txt': 1,
     'cash/PacificPoker/Flop/888-LHE-USD-0.01-0.02.txt': 1,
     'cash/PacificPoker/Flop/888-NLH-USD-0.01-0.02.txt': 35,
@@ -60,7 +61,9 @@ IMPORTED = {
     'cash/PacificPoker/Flop/NLHE-6max-USD-0.12-0.25-202206.ca-on.txt': 1,
     'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt': 1,
     'cash/PacificPoker/Flop/PLO-6max-USD-25-50-201604.Swedish.txt': 2,
+    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt': 1,
     'cash/Winamax/Flop/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt': 1,
+    'cash/Winamax/Flop/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt': 1,
     'cash/Winamax/Flop/LHE-2max-EUR-0.05-0.10-201204.txt': 1,
     'cash/Winamax/Flop/NLHE-2max-EUR-2-4-201704.go.fast.txt': 1,
     'cash/Winamax/Flop/NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt': 1,
@@ -77,6 +80,8 @@ IMPORTED = {
     'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt': 1,
     'cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Sample': 60,
     'cash/Winamax/Flop/PLO-FR-EUR-0.50-1.00-201103.hid.out.of.range.txt': 1,
+    'cash/Winamax/Flop/PLO8-2max-play-0.05-0.10-201610.export.txt': 1,
+    'cash/Winamax/Flop/PLO8-6max-EUR-1.00-2.00-201611.txt': 1,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-1050-202104.extra.space.txt': 1,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt': 59,
     'tour/GGPoker/Flop/NLHE-8max-MTT-USD-52.50-202104.KO.txt': 1,
@@ -100,6 +105,8 @@ IMPORTED = {
     'tour/PacificPoker/Flop/NLHE-USD-MTT-0.90-201205.uncalledbets.false.positive.txt': 1,
     'tour/PacificPoker/Flop/NLHE-USD-MTT-0.90-201205.walk.txt': 1,
     'tour/PacificPoker/Flop/NLHE-USD-MTT-3.15-201205.call.allin.txt': 1,
+    'tour/PacificPoker/Flop/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt': 1,
+    'tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt': 1,
     'tour/Winamax/Flop/20110305_Freeroll 150%80(5142226)_real_holdem_no-limit.txt': 17,
     'tour/Winamax/Flop/NLHE-10max-EUR-0.93-STT-201207.all.in.blind.txt': 1,
     'tour/Winamax/Flop/NLHE-10max-FREE-201207.Ticket.only.txt': 1,
@@ -123,24 +130,10 @@ REFUSED = {
         ':32: a hand run three times: not imported (two boards at most) (--skip-bad imports the other hands)',
     'cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-202104.straddle.walk.txt':
         ': empty file, no hand in it',
-    'cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt':
-        ":3: unsupported game 'Omaha Hi/Lo Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
     'cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt':
         ':7: a player without a name in seat 2 (--skip-bad imports the other hands)',
-    'cash/Winamax/Flop/5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt':
-        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
-    'cash/Winamax/Flop/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt':
-        ":1: unsupported game '5 Card Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
     'cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt':
         ':1: amounts do not add up: the actions put 5 in the pot, the history says 6 (--skip-bad imports the other hands)',
-    'cash/Winamax/Flop/PLO8-2max-play-0.05-0.10-201610.export.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
-    'cash/Winamax/Flop/PLO8-6max-EUR-1.00-2.00-201611.txt':
-        ":1: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
-    'tour/PacificPoker/Flop/PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt':
-        ":3: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
-    'tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt':
-        ":3: unsupported game 'Omaha Hi/Lo Pot Limit': hi-lo, stud, razz and draw games are not imported yet (--skip-bad imports the other hands)",
 }
 
 
@@ -175,8 +168,8 @@ def test_every_file_of_the_three_sites_is_listed_once():
     assert not set(IMPORTED) & set(REFUSED)
     # per site: (files imported whole, files), a parser that regresses changes them
     assert {site: (sum(f"/{site}/" in name for name in IMPORTED), sum(f"/{site}/" in name for name in _files()))
-            for site in ("GGPoker", "Winamax", "PacificPoker")} == {"GGPoker": (18, 22), "Winamax": (28, 33), "PacificPoker": (39, 43)}
-    assert sum(IMPORTED.values()) == 612
+            for site in ("GGPoker", "Winamax", "PacificPoker")} == {"GGPoker": (18, 22), "Winamax": (32, 33), "PacificPoker": (42, 43)}
+    assert sum(IMPORTED.values()) == 619
 
 
 def test_the_files_that_import_whole_import_in_one_command(run, db_file):

@@ -15,6 +15,7 @@ from ..cards import CARD_NAMES
 
 CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
 STREETS = ("preflop", "flop", "turn", "river")
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")  # stud's and razz's, no board
 BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals to the board
 TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 MAX_PLAYERS = 10  # a Hold'em table seats 2 to 10
@@ -212,6 +213,16 @@ class Hand:
         self.street = street
         self.street_totals = {}
         self.board.extend((street, card) for card in cards)
+
+    def stud_street(self, street: str) -> None:
+        """The next street of stud or razz (``STUD_STREETS``): cards to each player, no board; its
+        bets start anew. Third street is the first (the antes are posted on it)."""
+        if street == self.street == STUD_STREETS[0]:
+            return
+        if self.street not in STUD_STREETS or STUD_STREETS.index(street) != STUD_STREETS.index(self.street) + 1:
+            raise BadHand(f"the {street} street comes after the {self.street}")
+        self.street = street
+        self.street_totals = {}
 
     def second_board(self, cards: list[int | None]) -> None:
         """The second board so far (its cards shared with the first included): a hand run twice, or

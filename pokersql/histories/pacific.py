@@ -186,6 +186,8 @@ def _play_line(hand: Hand, line: str, names: list[str], summary: bool) -> None:
         if cards is not None:
             hand.hole(line[9:].partition(" [")[0], _cards(cards.group(1)))
         return
+    if line.startswith(("(Hi: ", "(Lo: ")):  # the hand a hi-lo player shows makes, for each half: its collected says
+        return
     said = actor(line, names)
     if said is None:
         raise BadHand(f"unknown line {line[:60]!r}")

@@ -30,6 +30,7 @@ _AMOUNT = re.compile(r"[\[(] ?([$€£]? ?[\d.,]+)")
 _CARDS = re.compile(r"\[ *([^\]]*?) *\]")
 _WINS = re.compile(r"(?:^|(?<=\.))(?P<player>[^.]*?) wins (?:Lo \()?[$€£]?(?P<amount>[\d.,]+)(?P<rest>[^.]*)")
 _SUMMARY = re.compile(r"(?P<player>.+?) (?:Cashed out  )?balance [^,]*, (?:bet [^,]*, collected [$€£]?(?P<collected>[\d.,]+)|lost|didn't bet|sits out)")
+_LOW_SHOWN = re.compile(r"(.+?) shows ?[\dAKQJT, ]+ for low\.$")  # "Player2 shows6,5,3,2,A  for low.": its cards are shown as well
 _MONTHS = {name: number for number, name in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
 # Lines that change nothing of the hand: chat, players coming and going, the site's notices.
 _NOISE = (" has joined the table", " has left the table", " is sitting out", " sits out", " will be using his time bank",
@@ -239,7 +240,8 @@ def _action_line(hand: Hand, line: str) -> None:
         return
     found = _player_verb(hand, line)
     if found is None:
-        if any(noise in line for noise in _NOISE):
+        low = _LOW_SHOWN.match(line)
+        if any(noise in line for noise in _NOISE) or low is not None and low.group(1) in hand.seats:
             return
         if " posts " in line:
             raise BadHand(f"{line.partition(' posts ')[0]!r} posts, with no seat in the hand (a player who joins the table): not imported")

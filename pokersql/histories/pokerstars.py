@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import BadHand, Hand, card_ids, hundredths
+from .hand import STUD_STREETS, BadHand, Hand, card_ids, hundredths
 
 SITE = "PokerStars"
 HEADER_START = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #")
@@ -47,7 +47,10 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _NOISE = (" said, ", " is disconnected", " is connected", " has timed out", " is sitting out", " sits out",
           " joins the table", " leaves the table", " has returned", " will be allowed to play", " was removed from the table",
           " finished the tournament", " wins the tournament", " re-buys and receives ", " takes the add-on", "Betting is capped",
-          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", "Hand was run two times", '# {"')  # PokerMaster's own data, as JSON
+          ": Table deposit ", "Table leave user", "Table enter user", "Hand was run twice", "Hand was run two times",
+          '# {"',  # PokerMaster's own data, as JSON
+          "No low hand qualified",  # a hi-lo pot all high: what each collected says so
+          "Pair on board - a double bet is allowed")  # stud's fourth street
 # Lines of a tournament: a knockout's bounty ("wins the $0.27 bounty for eliminating X", "wins $4.60 for
 # splitting the elimination of X", "wins $19.90 for eliminating X and their own bounty increases by $9.95").
 _BOUNTY = re.compile(r"(?P<player>.+?) wins (?:the )?(?P<amount>[^ ]+) (?:bounty )?for (?:eliminating|splitting the elimination of) ")
@@ -93,6 +96,8 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}")
         hand = Hand(header.group("site"), header.group(2), source_file, first)
         _read_header(hand, header)
+        if hand.hole_count == games.STUD_CARDS:
+            hand.street = STUD_STREETS[0]  # its antes are third street's
         returned = 0
         section = "table"
         number = first
@@ -228,7 +233,20 @@ def _stakes(hand: Hand, stakes: str) -> None:
     hand.currency = words[-1] if len(words) > 1 and words[-1].isalpha() and words[-1].isupper() else symbol
 
 
+# Stud's and razz's streets as PokerStars heads them ("*** 3rd STREET ***" ... "*** RIVER ***", the seventh)
+_STUD_STARTS = tuple(zip(("*** 3rd STREET", "*** 4th STREET", "*** 5th STREET", "*** 6th STREET", "*** RIVER"), STUD_STREETS))
+
+
 def _section(hand: Hand, line: str, section: str) -> str:
+    if hand.street in STUD_STREETS:
+        street = next((street for start, street in _STUD_STARTS if line.startswith(start)), None)
+        if street is not None:
+            hand.stud_street(street)
+            shared = _BRACKETS.findall(line)
+            if shared:  # "*** RIVER *** [6h]": too few cards left, one card shared by all, the board's
+                hand.board.extend((street, card) for card in card_ids(shared[-1]))
+                hand.hole_count -= len(hand.board)  # each player's own cards, six
+            return street
     if line.startswith("*** HOLE CARDS") or line.startswith("*** PRE-FLOP"):  # Courchevel's card before the flop: the flop's first
         return "preflop"
     if line.startswith("*** SUMMARY"):
@@ -246,7 +264,10 @@ def _section(hand: Hand, line: str, section: str) -> str:
             cards = _BRACKETS.findall(line)
             if not cards:
                 raise BadHand(f"no cards on the {street}: {line!r}")
-            hand.deal_board(street, card_ids(cards[-1]))
+            dealt = card_ids(cards[-1])
+            if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
+                dealt = card_ids(" ".join(cards))
+            hand.deal_board(street, dealt)
             return street
     raise BadHand(f"unknown section {line[:40]!r}")
 
@@ -287,6 +308,8 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
             hand.act(player, "bet", hundredths(words), all_in)
         elif verb == "posts":
             _post(hand, player, words, all_in)
+        elif verb == "brings":  # stud's forced bet on third street: "brings in for $0.02"
+            hand.act(player, "bring_in", hundredths(words.rpartition(" ")[2]), all_in)
         elif verb == "straddle":  # GGPoker's "straddle $0.50": the street's bet it brings the player to
             hand.act(player, "straddle", hundredths(words) - hand.street_totals.get(player, 0), all_in)
         elif verb == "shows":
@@ -300,11 +323,14 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
             raise BadHand(f"unknown action {rest[:60]!r} of {player!r}")
         return 0
     if line.startswith("Dealt to "):
-        cards = _BRACKETS.findall(line)
-        player, bracket, _ = line[9:].partition(" [")
+        player, bracket, cards_written = line[9:].partition(" [")
+        if player not in hand.seats:  # a name with a bracket in it: "Dealt to PC [Mittel] [5c]"
+            player = next((name for name in hand.seats if line.startswith(f"Dealt to {name} [")), player)
+            bracket, cards_written = "[", line[11 + len(player):]
+        cards = _BRACKETS.findall("[" + cards_written)
         if not cards or not bracket:
             raise BadHand(f"no cards in {line[:80]!r}")
-        hand.hole(player, card_ids(cards[0]))
+        hand.hole(player, card_ids(" ".join(cards) if hand.street in STUD_STREETS else cards[0]))  # stud's: those dealt before, then the new one
     elif line.startswith("Uncalled bet ("):
         amount, _, player = line[14:].partition(") returned to ")
         hand._known(player)
