@@ -12,7 +12,7 @@ import itertools
 import json
 from collections import Counter
 from fractions import Fraction
-from math import comb
+from math import comb, prod
 from pathlib import Path
 
 import pytest
@@ -208,6 +208,73 @@ def test_a_range_on_a_board_with_dead_cards_matches_a_brute_force(run):
     ],
 )
 def test_bad_input_is_one_line_naming_it_and_the_database_is_unchanged(run, db_file, args, named):
+    before = Path(db_file).read_bytes()
+    status, out, err = run("odds", *args)
+    assert status == 2 and out == ""
+    assert err.startswith("pokersql: error: ") and err.count("\n") == 1 and named in err, err
+    assert Path(db_file).read_bytes() == before
+
+
+# -- several players, hole cards only -----------------------------------------------------------
+
+HOLES = [frozenset(pair) for pair in itertools.combinations(range(52), 2)]
+
+
+def combos_of(text: str) -> set[frozenset[int]]:
+    from pokersql.ranges import parse_range
+
+    return {frozenset(combo) for combo in parse_range(text)}
+
+
+def test_two_of_six_players_dealt_aces_is_3_in_54145(run):
+    # 15 pairs of players; the first dealt AA (6 of 1,326), the second the other two aces (1 of 1,225);
+    # three players cannot all hold AA, so the pairs' events never meet
+    closed = Fraction(comb(6, 2) * 6, comb(52, 2) * comb(50, 2))
+    assert closed == Fraction(3, 54145)
+    answer = ask(run, "--players", "6", "AA", "AA")
+    assert fraction(answer) == closed
+    assert answer["deals"] == prod(comb(52 - 2 * i, 2) for i in range(6)) and answer["events"] == ["AA", "AA"]
+
+
+@pytest.mark.parametrize("events", [("QQ+",), ("AK", "AKs,QQ+"), ("KK+", "AK,KQs")])
+def test_two_players_match_every_deal_of_their_hole_cards(run, events):
+    """Every ordered deal of two hands (1,326 x 1,225), counted here: the events overlap (AKs is
+    in both), so each must be matched to a different player."""
+    wanted = [combos_of(event) for event in events]
+    union = set().union(*wanted)
+    hits = 0
+    for first in HOLES:
+        for second in HOLES if first in union else union:  # a deal with no hand of an event counts none
+            if first & second:
+                continue
+            hands = (first, second)
+            hits += any(all(hands[p] in wanted[e] for e, p in enumerate(seats)) for seats in itertools.permutations(range(2), len(events)))
+    answer = ask(run, "--players", "2", *events)
+    assert answer["deals"] == comb(52, 2) * comb(50, 2) and answer["count"] == hits
+    assert fraction(answer) == Fraction(hits, answer["deals"])
+
+
+def test_monte_carlo_agrees_with_the_exact_count_within_its_standard_error(run):
+    exact = ask(run, "--players", "4", "A2s+", "KK+")
+    estimate = ask(run, "--players", "4", "A2s+", "KK+", "--trials", "100000", "--seed", "3")
+    assert estimate["exact"] is False and estimate["trials"] == 100000 and estimate["seed"] == 3
+    assert estimate["std_error"] == pytest.approx((estimate["probability"] * (1 - estimate["probability"]) / 99999) ** 0.5)
+    assert abs(estimate["probability"] - exact["probability"]) < 4 * estimate["std_error"]
+    assert ask(run, "--players", "4", "A2s+", "KK+", "--trials", "100000", "--seed", "3") == estimate  # seeded: the same
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["AA", "AA"], "--players"),
+        (["--players", "2", "AA", "KK", "QQ"], "3 events for 2 players"),
+        (["--players", "3", "AA", "QQ+,AKz"], "AKz"),
+        (["--players", "3", "AA", "--street", "flop"], "--street"),
+        (["--players", "3", "AA", "--seed", "4"], "--seed 4"),
+        (["--players", "6", "22+", "22+"], "--trials N --seed S"),
+    ],
+)
+def test_bad_players_input_is_one_line_naming_it_and_the_database_is_unchanged(run, db_file, args, named):
     before = Path(db_file).read_bytes()
     status, out, err = run("odds", *args)
     assert status == 2 and out == ""
