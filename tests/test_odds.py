@@ -234,6 +234,8 @@ def test_two_of_six_players_dealt_aces_is_3_in_54145(run):
     answer = ask(run, "--players", "6", "AA", "AA")
     assert fraction(answer) == closed
     assert answer["deals"] == prod(comb(52 - 2 * i, 2) for i in range(6)) and answer["events"] == ["AA", "AA"]
+    # counted: AA; AA,AA; then AA,AA with a third player in an event, and AA three times: both 0
+    assert answer["game"] == "holdem" and answer["players"] == 6 and answer["counted"] == 4
 
 
 @pytest.mark.parametrize("events", [("QQ+",), ("AK", "AKs,QQ+"), ("KK+", "AK,KQs")])
