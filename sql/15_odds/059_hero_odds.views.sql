@@ -9,8 +9,9 @@
     known cards onto themselves. Two combinations that one of them maps onto each other
     make the same hands and draws with as many boards, so one of them is dealt for both.
   odds_hero_combos: one row per such class of the range's combinations: the least of its
-    images (card_1 > card_2), its combinations (combos), their weights summed (weight)
-    and its two cards summed into the codes of cards (001).
+    images (card_1 > card_2), its combinations (combos), their weights summed (weight),
+    each card's value, suit, value_bit and rank_code, and its two cards summed into the
+    codes of cards (001).
   odds_boards: one row per board: the board so far and cards_to_come more cards (0 to 5)
     of the deck left, each set of them once; street_cards = the board's cards in all;
     top_card = its highest card. A query names cards_to_come, so the other sizes are
@@ -86,6 +87,14 @@ select
     classes.card_2,
     classes.combos,
     classes.weight,
+    high.value as value_1,
+    low.value as value_2,
+    high.suit_index as suit_1,
+    low.suit_index as suit_2,
+    high.value_bit as bit_1,
+    low.value_bit as bit_2,
+    high.rank_code as rank_code_1,
+    low.rank_code as rank_code_2,
     high.rank_code + low.rank_code as rank_key,
     high.suit_code + low.suit_code as suit_counts,
     high.card_bit + low.card_bit as combo_mask
@@ -157,14 +166,21 @@ with
             on later.low_card > earlier.high_card
     )
 select
-    to_come.cards_to_come,
-    board_so_far.board_size + to_come.cards_to_come as street_cards,
-    greatest(to_come.top_card, coalesce((select max(card_id) from board_input), -1)) as top_card,
-    board_so_far.rank_key + to_come.rank_key as rank_key,
-    board_so_far.suit_counts + to_come.suit_counts as suit_counts,
-    board_so_far.card_mask + to_come.card_mask as card_mask
-from to_come
-cross join board_so_far;
+    boards.*,
+    value_sets.straight_outs as board_outs
+from (
+    select
+        to_come.cards_to_come,
+        board_so_far.board_size + to_come.cards_to_come as street_cards,
+        greatest(to_come.top_card, coalesce((select max(card_id) from board_input), -1)) // 4 + 2 as board_top,
+        board_so_far.rank_key + to_come.rank_key as rank_key,
+        board_so_far.suit_counts + to_come.suit_counts as suit_counts,
+        board_so_far.card_mask + to_come.card_mask as card_mask
+    from to_come
+    cross join board_so_far
+) as boards
+inner join value_sets
+    on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
 
 create view odds_hero_deals as
 with
@@ -175,28 +191,24 @@ with
             hero.card_1,
             hero.card_2,
             hero.weight,
-            first.value as value_1,
-            second.value as value_2,
-            first.suit_index as suit_1,
-            second.suit_index as suit_2,
-            first.value_bit as bit_1,
-            second.value_bit as bit_2,
+            hero.value_1,
+            hero.value_2,
+            hero.suit_1,
+            hero.suit_2,
+            hero.bit_1,
+            hero.bit_2,
             boards.card_mask as board_mask,
-            boards.top_card // 4 + 2 as board_top,
+            boards.board_top,
+            boards.board_outs,
             -- the cards of each hole card's value on the board (rank_key counts them in base 5)
-            (boards.rank_key // first.rank_code) % 5 as on_board_1,
-            (boards.rank_key // second.rank_code) % 5 as on_board_2,
-            (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191 as board_values,
+            (boards.rank_key // hero.rank_code_1) % 5 as on_board_1,
+            (boards.rank_key // hero.rank_code_2) % 5 as on_board_2,
             boards.rank_key + hero.rank_key as rank_key,
             boards.suit_counts + hero.suit_counts as suit_counts,
             boards.card_mask + hero.combo_mask as card_mask
         from odds_hero_combos as hero
         inner join odds_boards as boards
             on boards.card_mask & hero.combo_mask = 0
-        inner join cards as first
-            on first.card_id = hero.card_1
-        inner join cards as second
-            on second.card_id = hero.card_2
     ),
     suited as (
         select
@@ -210,12 +222,10 @@ with
     drawn as (
         select
             suited.*,
-            hand_values.straight_outs - (hand_values.straight_outs & board_sets.straight_outs) as outs
+            hand_values.straight_outs - (hand_values.straight_outs & suited.board_outs) as outs
         from suited
-        inner join value_sets as board_sets
-            on board_sets.value_mask = suited.board_values
         inner join value_sets as hand_values
-            on hand_values.value_mask = suited.board_values | suited.bit_1 | suited.bit_2
+            on hand_values.value_mask = (suited.card_mask | (suited.card_mask >> 13) | (suited.card_mask >> 26) | (suited.card_mask >> 39)) & 8191
     )
 select
     drawn.cards_to_come,
