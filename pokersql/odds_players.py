@@ -174,6 +174,9 @@ def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | 
     if seed is not None and trials is None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: give --trials N with it")
     events = [ranges.parse_player(text, number) for number, text in enumerate(texts, start=1)]
+    for text, event in zip(texts, events):
+        if event.weights:
+            raise BadInput(f"event {''.join(text.split())!r} has weights: an event is a set of hands, dealt or not")
     labels = ["".join(text.split()) for text in texts]
     question = f"--players {players} {' '.join(labels)}"
     deals = ordered_deals(players)

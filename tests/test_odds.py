@@ -271,6 +271,7 @@ def test_monte_carlo_agrees_with_the_exact_count_within_its_standard_error(run):
         (["--players", "3", "AA", "--street", "flop"], "--street"),
         (["--players", "3", "AA", "--seed", "4"], "--seed 4"),
         (["--players", "6", "22+", "22+"], "--trials N --seed S"),
+        (["--players", "3", "AA", "AK:0.5"], "'AK:0.5' has weights"),
     ],
 )
 def test_bad_players_input_is_one_line_naming_it_and_the_database_is_unchanged(run, db_file, args, named):
