@@ -15,7 +15,7 @@ import sys
 try:
     import click
 
-    from . import cli_equity, cli_hands, cli_setup, cli_tracker  # noqa: F401  (their commands join cli)
+    from . import cli_equity, cli_hands, cli_odds, cli_setup, cli_tracker  # noqa: F401  (their commands join cli)
     from . import interrupts
     from .cli_base import _ReaderGone, cli
     from .engines.postgres import masked

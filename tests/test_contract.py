@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange", "odds"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -106,6 +106,7 @@ COMMANDS = {
     "simulate": ["simulate", "--deals", "2000", "--players", "3", "--seed", "7"],
     "range": ["range", "QQ+,AKs:0.5,AxKy@25"],
     "arrange": ["arrange", "As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d", "--top", "2"],
+    "odds": ["odds", "--hero", "Ah Kh", "--board", "Qh Jc", "--dead", "2h", "--street", "turn", "flush draw"],
 }
 
 

@@ -284,7 +284,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "031_hand_street_equities.views.sql", "032_hand_allin_ev.views.sql", "034_game_hands.views.sql",
         "036_game_equity.views.sql", "037_omaha_random_equity.views.sql", "038_game_deals.views.sql",
         "039_game_random_equity.views.sql", "040_game_street_equity.views.sql",
-        "049_range_street_equity.views.sql", "050_split_equity.views.sql",
+        "049_range_street_equity.views.sql", "050_split_equity.views.sql", "059_hero_odds.views.sql",
     ]
 
 

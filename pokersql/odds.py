@@ -1,0 +1,234 @@
+"""How often a hand or a range makes a hand or a draw by a street (`pokersql odds --hero`):
+every combination with every board of the street, counted in SQL (odds_hero_deals, 059).
+
+Python parses the question, bounds the work, and adds up the SQL's groups of deals (one
+group per category and set of made hands and draws); docs/ranges.md defines each event.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from . import ranges
+from .cards import card_name, check_distinct
+from .checks import cards_given
+from .context import Context
+from .errors import BadInput
+from .first_use import ensure_ready
+from .output import Output, present
+
+STREETS = {"flop": 3, "turn": 4, "river": 5}
+# The best five's categories, points 0 to 9 (hand_categories, 001), as events are written.
+CATEGORIES = {
+    "high card": 0, "one pair": 1, "pair": 1, "two pair": 2, "three of a kind": 3, "trips": 3, "straight": 4,
+    "flush": 5, "full house": 6, "four of a kind": 7, "quads": 7, "straight flush": 8, "royal flush": 9,
+}
+# The made hands and draws, columns of odds_hero_deals (059), by the names an event may give.
+FLAGS = ("made_set", "two_pair", "overpair", "top_pair", "paired", "flush_draw", "nut_flush_draw", "open_ended", "gutshot")
+FLAG_NAMES = {flag: flag for flag in FLAGS} | {
+    "set": "made_set", "set or better": "made_set", "top pair": "top_pair", "flush draw": "flush_draw",
+    "nut flush draw": "nut_flush_draw", "open-ended straight draw": "open_ended", "open-ended": "open_ended",
+    "open ended": "open_ended", "oesd": "open_ended", "gutshot straight draw": "gutshot", "gut shot": "gutshot",
+}
+OR_BETTER = " or better"
+# Classes of combinations x boards one question may count (about 10 s on DuckDB on the two-core
+# test machine; docs/ranges.md): more is refused, with a board or a narrower range to give.
+MAX_WORK = 12_000_000
+
+# The flags packed into one number, a bit each in FLAGS' order: one key to group by is quicker.
+_PACKED = " + ".join(f"{1 << bit} * {flag}" for bit, flag in enumerate(FLAGS))
+_GROUPS = f"""select street_cards, points, {_PACKED} as flags, sum(weight) as deals
+from odds_hero_deals
+where cards_to_come = ?
+group by street_cards, points, {_PACKED}"""
+_CATEGORY_GROUPS = """select street_cards, points, sum(weight) as deals
+from odds_hero_deals
+where cards_to_come = ?
+group by street_cards, points"""
+
+
+@dataclass
+class Event:
+    """An event as typed, and what it asks of a group's category and flags."""
+
+    text: str
+    test: Callable[[int, dict[str, int]], bool]
+
+
+def parse_event(text: str) -> Event:
+    """A category (``flush``), a category or better (``three of a kind or better``), or a
+    made hand or draw (``set``, ``top pair``, ``two_pair``, ``flush draw``); BadInput names it."""
+    words = " ".join(text.lower().replace("_", " ").split())
+    if text.strip() in FLAGS:  # the column's own name: two_pair is the made hand, "two pair" the category
+        words = text.strip()
+    better = words.endswith(OR_BETTER) and words not in FLAG_NAMES
+    name = words[: -len(OR_BETTER)] if better else words
+    if name in CATEGORIES:
+        points = CATEGORIES[name]
+        if better:
+            return Event(text, lambda p, flags: p >= points)
+        return Event(text, lambda p, flags: p == points)
+    if name in FLAG_NAMES and not better:
+        flag = FLAG_NAMES[name]
+        return Event(text, lambda p, flags: flags[flag] == 1)
+    if name in FLAG_NAMES:
+        raise BadInput(f"event {text!r}: 'or better' follows a category (three of a kind or better) or set")
+    raise BadInput(
+        f"unknown event {text!r}: give a category (high card ... royal flush, 'or better' allowed), "
+        "set, two_pair, overpair, top pair, paired, flush draw, nut flush draw, open-ended or gutshot"
+    )
+
+
+@dataclass
+class StreetCategory:
+    street: str
+    points: int
+    category: str
+    count: int
+    share: float
+
+
+@dataclass
+class OddsResult:
+    """One question's answer: the event's deals (combination and board, weighed) of all counted."""
+
+    street: str
+    board: list[str]
+    dead: list[str]
+    combos: int
+    deals: int
+    event: str | None = None
+    count: int | None = None
+    probability: float | None = None
+    fraction: str | None = None
+    one_in: float | None = None
+    exact: bool = True
+    hand: list[str] | None = None
+    range: str | None = None
+    weight_scale: int | None = None
+    histogram: list[StreetCategory] | None = None
+    flags: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("hand", "range", "weight_scale", "histogram", "event", "count", "probability", "fraction", "one_in"):
+            if data[key] is None and not (key in ("one_in",) and self.event is not None):
+                del data[key]
+        return data
+
+
+def answer(count: int, deals: int) -> tuple[float, str, float | None]:
+    """The probability, the reduced fraction N/D and one in how many (None when it never happens)."""
+    ratio = Fraction(count, deals)
+    return float(ratio), f"{ratio.numerator}/{ratio.denominator}", (float(1 / ratio) if count else None)
+
+
+def odds(
+    ctx: Context, hero: str, street: str, event: str | None = None, board: str | list[str] = "",
+    dead: str | list[str] = "", histogram: bool = False,
+) -> OddsResult:
+    """How often HERO's hand or range holds EVENT by STREET, over every combination and every
+    board of the street that completes ``board``, exactly; with ``histogram``, every category's
+    count on each street from the board's (the flop at the earliest) to ``street``."""
+    if street not in STREETS:
+        raise BadInput(f"unknown street {street!r}: give flop, turn or river")
+    if event is None and not histogram:
+        raise BadInput("odds --hero needs an EVENT (three of a kind or better, set, flush draw, ...) or --histogram")
+    wanted = parse_event(event) if event is not None else None
+    player = ranges.parse_player(hero, 1)
+    board_cards, dead_cards = cards_given(board, "the board"), cards_given(dead, "the dead cards")
+    street_cards = STREETS[street]
+    if len(board_cards) > street_cards:
+        raise BadInput(f"a board of {len(board_cards)} cards is past the {street} ({street_cards} cards): {' '.join(map(card_name, board_cards))}")
+    known = [("the hero's hand", list(player.combos[0]))] if player.is_hand else []
+    known += [("the board", board_cards), ("the dead cards", dead_cards)]
+    check_distinct([cards for _, cards in known], [name for name, _ in known])
+    (live,) = ranges.remove_known([player], set(board_cards) | set(dead_cards))
+    first = max(len(board_cards), STREETS["flop"]) if histogram else street_cards
+    ensure_ready(ctx)
+    given = {
+        "range_input": ranges.range_rows([live], [player]),
+        "board_input": [(c,) for c in board_cards],
+        "dead_input": [(c,) for c in dead_cards],
+    }
+    with ctx.engine.inputs(**given), ctx.counting(f"odds: every combination and {street}"):
+        classes = int(ctx.engine.execute("select count(*) from odds_hero_combos")[0][0])
+        left = 52 - len(board_cards) - len(dead_cards)
+        work = sum(classes * math.comb(left, cards - len(board_cards)) for cards in range(first, street_cards + 1))
+        if work > MAX_WORK:
+            raise BadInput(
+                f"odds --hero {''.join(hero.split())!r} on the {street}: {work:,} classes of combinations x boards "
+                f"to count, over the bound of {MAX_WORK:,}: give a board or a narrower range"
+            )
+        groups = ctx.engine.execute(_GROUPS, (street_cards - len(board_cards),))
+        by_street = {street_cards: [(int(row[1]), int(row[-1])) for row in groups]}
+        for cards in range(first, street_cards):
+            rows = ctx.engine.execute(_CATEGORY_GROUPS, (cards - len(board_cards),))
+            by_street[cards] = [(int(row[1]), int(row[2])) for row in rows]
+        names = dict(ctx.engine.execute("select points, category from hand_categories"))
+    deals = sum(int(row[-1]) for row in groups)
+    if not deals:
+        raise BadInput(f"no board of the {street} is left to deal")
+    result = OddsResult(
+        street=street, board=[card_name(c) for c in board_cards], dead=[card_name(c) for c in dead_cards],
+        combos=len(live), deals=deals,
+        flags={flag: sum(int(row[-1]) for row in groups if int(row[2]) >> bit & 1) for bit, flag in enumerate(FLAGS)},
+    )
+    if player.is_hand:
+        result.hand = player.label()
+    else:
+        result.range = player.label()
+        if player.weights:
+            result.weight_scale = player.weight_scale
+    if wanted is not None:
+        hits = sum(int(row[-1]) for row in groups if wanted.test(int(row[1]), {f: int(row[2]) >> b & 1 for b, f in enumerate(FLAGS)}))
+        result.event, result.count = wanted.text, hits
+        result.probability, result.fraction, result.one_in = answer(hits, deals)
+    if histogram:
+        result.histogram = _histogram(by_street, names)
+    return result
+
+
+def _histogram(by_street: dict[int, list[tuple[int, int]]], names: dict[int, str]) -> list[StreetCategory]:
+    """Every category on every street, the best first, with its count and share of the street's deals."""
+    streets = {cards: name for name, cards in STREETS.items()}
+    rows = []
+    for cards in sorted(by_street):
+        counts: dict[int, int] = {}
+        for points, deals in by_street[cards]:
+            counts[points] = counts.get(points, 0) + deals
+        total = sum(counts.values())
+        rows += [
+            StreetCategory(streets[cards], points, names[points], counts.get(points, 0), counts.get(points, 0) / total)
+            for points in sorted(names, reverse=True)
+        ]
+    return rows
+
+
+def _one_in(value: float | None) -> str:
+    return "never" if value is None else f"1 in {value:,.2f}"
+
+
+@present.register
+def _(result: OddsResult, **options: Any) -> Output:
+    """The event's answer, one row; with --histogram, a row per street per category."""
+    who = " ".join(result.hand) if result.hand else result.range
+    board = f" on {' '.join(result.board)}" if result.board else ""
+    title = f"{who}{board} by the {result.street}: {result.deals:,} deals counted ({result.combos:,} combinations x boards), exact"
+    lines = [f"each count weighed: the weights x {result.weight_scale}"] if result.weight_scale else []
+    if result.histogram is not None:
+        columns = ["street", "points", "category", "count", "share"]
+        rows = [(r.street, r.points, r.category, r.count, r.share) for r in result.histogram]
+        cells = [(r.street, str(r.points), r.category, f"{r.count:,}", f"{r.share:.4%}") for r in result.histogram]
+        if result.event is not None:
+            lines.insert(0, f"{result.event}: {result.count:,} of {result.deals:,} = {result.fraction} = "
+                         f"{result.probability:.4%} ({_one_in(result.one_in)})")
+        return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines)
+    columns = ["event", "count", "deals", "probability", "fraction", "one_in"]
+    rows = [(result.event, result.count, result.deals, result.probability, result.fraction, result.one_in)]
+    cells = [(result.event, f"{result.count:,}", f"{result.deals:,}", f"{result.probability:.4%}", result.fraction, _one_in(result.one_in))]
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines)

@@ -1,0 +1,262 @@
+/*
+  How often a hand or a range makes a hand or a draw by a street (`pokersql odds --hero`,
+  docs/ranges.md#how-often-odds): every combination of the range (range_input's player 1,
+  live in range_combos, 018) with every board of the street that completes the board so
+  far (board_input) from the cards left (not dead_input's), each counted once.
+
+  odds_known_cards: the board and the dead cards.
+  odds_symmetries: the permutations of the suits (card_permutations, 058) that map the
+    known cards onto themselves. Two combinations that one of them maps onto each other
+    make the same hands and draws with as many boards, so one of them is dealt for both.
+  odds_hero_combos: one row per such class of the range's combinations: the least of its
+    images (card_1 > card_2), its combinations (combos), their weights summed (weight),
+    each card's value, suit, value_bit and rank_code, and its two cards summed into the
+    codes of cards (001).
+  odds_boards: one row per board: the board so far and cards_to_come more cards (0 to 5)
+    of the deck left, each set of them once; street_cards = the board's cards in all;
+    top_card = its highest card. A query names cards_to_come, so the other sizes are
+    never made.
+  odds_hero_deals: one row per class per board that misses its cards, with the weight of
+    the class, the category of the best five (points) and, 1 or 0, each made hand and
+    draw (docs/ranges.md defines them):
+      made_set       a pocket pair and a card of its value on the board (or two: its quads);
+      two_pair       two values, each on the board exactly once;
+      overpair       a pocket pair above every card of the board;
+      top_pair       one hole card pairs the board's highest value (on it once),
+                     the other pairs nothing;
+      paired         a hole card's value is on the board;
+      flush_draw     before the river: a suit holds four of the cards, a hole card among them;
+      nut_flush_draw that draw, and every value of the suit above the hero's highest
+                     card of it on the board;
+      open_ended     before the river, no straight made: two or more values whose card
+                     gives five in a row, and does not give them to the board alone
+                     (a double gutshot, A-2-3-4 and J-Q-K-A count by their outs);
+      gutshot        the same with exactly one such value.
+*/
+
+create view odds_known_cards as
+select card_id from board_input
+union
+select card_id from dead_input;
+
+create view odds_symmetries as
+select card_permutations.permutation
+from card_permutations
+left join odds_known_cards as known
+    on known.card_id = card_permutations.card_id
+left join odds_known_cards as image
+    on image.card_id = card_permutations.to_card
+group by card_permutations.permutation
+having count(known.card_id) = count(image.card_id + known.card_id);
+
+create view odds_hero_combos as
+with
+    images as (
+        select
+            range_combos.card_1,
+            range_combos.card_2,
+            range_combos.weight,
+            min(
+                greatest(first.to_card, second.to_card) * 64 + least(first.to_card, second.to_card)
+            ) as image
+        from range_combos
+        cross join odds_symmetries
+        inner join card_permutations as first
+            on first.permutation = odds_symmetries.permutation
+            and first.card_id = range_combos.card_1
+        inner join card_permutations as second
+            on second.permutation = odds_symmetries.permutation
+            and second.card_id = range_combos.card_2
+        where range_combos.player = 1
+        group by
+            range_combos.card_1,
+            range_combos.card_2,
+            range_combos.weight
+    ),
+    classes as (
+        select
+            image // 64 as card_1,
+            image % 64 as card_2,
+            count(*) as combos,
+            sum(weight) as weight
+        from images
+        group by image
+    )
+select
+    classes.card_1,
+    classes.card_2,
+    classes.combos,
+    classes.weight,
+    high.value as value_1,
+    low.value as value_2,
+    high.suit_index as suit_1,
+    low.suit_index as suit_2,
+    high.value_bit as bit_1,
+    low.value_bit as bit_2,
+    high.rank_code as rank_code_1,
+    low.rank_code as rank_code_2,
+    high.rank_code + low.rank_code as rank_key,
+    high.suit_code + low.suit_code as suit_counts,
+    high.card_bit + low.card_bit as combo_mask
+from classes
+inner join cards as high
+    on high.card_id = classes.card_1
+inner join cards as low
+    on low.card_id = classes.card_2;
+
+create view odds_boards as
+with
+    deck as (
+        select card_id, rank_code, suit_code, card_bit
+        from cards
+        where card_id not in (select card_id from odds_known_cards)
+    ),
+    deck_pairs as (
+        select
+            low.card_id as low_card,
+            high.card_id as high_card,
+            low.rank_code + high.rank_code as rank_key,
+            low.suit_code + high.suit_code as suit_counts,
+            low.card_bit + high.card_bit as card_mask
+        from deck as low
+        inner join deck as high
+            on high.card_id > low.card_id
+    ),
+    deck_triples as (
+        select
+            one.card_id as low_card,
+            deck_pairs.high_card,
+            one.rank_code + deck_pairs.rank_key as rank_key,
+            one.suit_code + deck_pairs.suit_counts as suit_counts,
+            one.card_bit + deck_pairs.card_mask as card_mask
+        from deck as one
+        inner join deck_pairs
+            on deck_pairs.low_card > one.card_id
+    ),
+    to_come (cards_to_come, top_card, rank_key, suit_counts, card_mask) as (
+        select 0, -1, 0, 0, 0
+        union all
+        select 1, card_id, rank_code, suit_code, card_bit
+        from deck
+        union all
+        select 2, high_card, rank_key, suit_counts, card_mask
+        from deck_pairs
+        union all
+        select 3, high_card, rank_key, suit_counts, card_mask
+        from deck_triples
+        union all
+        select
+            4,
+            later.high_card,
+            earlier.rank_key + later.rank_key,
+            earlier.suit_counts + later.suit_counts,
+            earlier.card_mask + later.card_mask
+        from deck_pairs as earlier
+        inner join deck_pairs as later
+            on later.low_card > earlier.high_card
+        union all
+        select
+            5,
+            later.high_card,
+            earlier.rank_key + later.rank_key,
+            earlier.suit_counts + later.suit_counts,
+            earlier.card_mask + later.card_mask
+        from deck_pairs as earlier
+        inner join deck_triples as later
+            on later.low_card > earlier.high_card
+    )
+select
+    boards.*,
+    value_sets.straight_outs as board_outs
+from (
+    select
+        to_come.cards_to_come,
+        board_so_far.board_size + to_come.cards_to_come as street_cards,
+        greatest(to_come.top_card, coalesce((select max(card_id) from board_input), -1)) // 4 + 2 as board_top,
+        board_so_far.rank_key + to_come.rank_key as rank_key,
+        board_so_far.suit_counts + to_come.suit_counts as suit_counts,
+        board_so_far.card_mask + to_come.card_mask as card_mask
+    from to_come
+    cross join board_so_far
+) as boards
+inner join value_sets
+    on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
+
+create view odds_hero_deals as
+with
+    dealt as (
+        select
+            boards.cards_to_come,
+            boards.street_cards,
+            hero.card_1,
+            hero.card_2,
+            hero.weight,
+            hero.value_1,
+            hero.value_2,
+            hero.suit_1,
+            hero.suit_2,
+            hero.bit_1,
+            hero.bit_2,
+            boards.card_mask as board_mask,
+            boards.board_top,
+            boards.board_outs,
+            -- the cards of each hole card's value on the board (rank_key counts them in base 5)
+            (boards.rank_key // hero.rank_code_1) % 5 as on_board_1,
+            (boards.rank_key // hero.rank_code_2) % 5 as on_board_2,
+            boards.rank_key + hero.rank_key as rank_key,
+            boards.suit_counts + hero.suit_counts as suit_counts,
+            boards.card_mask + hero.combo_mask as card_mask
+        from odds_hero_combos as hero
+        inner join odds_boards as boards
+            on boards.card_mask & hero.combo_mask = 0
+    ),
+    suited as (
+        select
+            ranked.*,
+            (suit_counts >> (3 * suit_1)) & 7 as suit_held_1,
+            (suit_counts >> (3 * suit_2)) & 7 as suit_held_2,
+            8192 - 2 * bit_1 as above_1,
+            8192 - 2 * bit_2 as above_2
+        from card_sum_ranks('dealt') as ranked
+    ),
+    drawn as (
+        select
+            suited.*,
+            hand_values.straight_outs - (hand_values.straight_outs & suited.board_outs) as outs
+        from suited
+        inner join value_sets as hand_values
+            on hand_values.value_mask = (suited.card_mask | (suited.card_mask >> 13) | (suited.card_mask >> 26) | (suited.card_mask >> 39)) & 8191
+    )
+select
+    drawn.cards_to_come,
+    drawn.street_cards,
+    drawn.card_1,
+    drawn.card_2,
+    drawn.weight,
+    hand_classes.points,
+    case when value_1 = value_2 and on_board_1 >= 1 then 1 else 0 end as made_set,
+    case when value_1 <> value_2 and on_board_1 = 1 and on_board_2 = 1 then 1 else 0 end as two_pair,
+    case when value_1 = value_2 and value_1 > board_top then 1 else 0 end as overpair,
+    case
+        when value_1 <> value_2
+            and ((value_1 = board_top and on_board_1 = 1 and on_board_2 = 0)
+                or (value_2 = board_top and on_board_2 = 1 and on_board_1 = 0))
+            then 1
+        else 0
+    end as top_pair,
+    case when on_board_1 > 0 or on_board_2 > 0 then 1 else 0 end as paired,
+    case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
+    case
+        when street_cards < 5
+            and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
+                or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
+            then 1
+        else 0
+    end as nut_flush_draw,
+    case when street_cards < 5 and out_sets.values_held >= 2 then 1 else 0 end as open_ended,
+    case when street_cards < 5 and out_sets.values_held = 1 then 1 else 0 end as gutshot
+from drawn
+inner join value_sets as out_sets
+    on out_sets.value_mask = drawn.outs
+inner join hand_classes
+    on hand_classes.hand_rank = drawn.hand_rank;
