@@ -18,11 +18,11 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import ranges
+from . import deal_odds, ranges
 from .context import Context
 from .errors import BadInput
 from .first_use import ensure_ready
-from .odds import answer
+from .odds import CATEGORIES, OR_BETTER, answer
 from .output import Output, present
 
 # The bounds of an exact answer: counts of disjoint combinations asked of SQL, and the
@@ -161,18 +161,54 @@ def monte_carlo(events: list[ranges.Player], players: int, trials: int, seed: in
     return hits
 
 
+def five_card_category(text: str) -> frozenset[int]:
+    """The points (001) an event of the five-card game holds: a category, or one or better."""
+    words = " ".join(text.lower().split())
+    name = words[: -len(OR_BETTER)] if words.endswith(OR_BETTER) else words
+    if name not in CATEGORIES:
+        raise BadInput(f"unknown event {text!r}: give a category (high card ... royal flush, 'or better' allowed)")
+    points = CATEGORIES[name]
+    return frozenset(range(points, 10)) if name != words else frozenset({points})
+
+
+def five_card(players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
+    """Several categories in one deal of the five-card game, each in a different player's hand,
+    counted exactly (deal_odds): the same event given twice asks for two players holding it."""
+    if trials is not None:
+        raise BadInput("odds --game five-card counts exactly: leave --trials out")
+    labels = [" ".join(text.split()) for text in texts]
+    events: list[frozenset[int]] = []
+    needed: list[int] = []
+    for label in labels:
+        held = five_card_category(label)
+        if not held <= deal_odds.COUNTED:
+            raise BadInput(
+                f"odds --game five-card: event {label!r} takes in flushes, straights or high cards, which suits and values "
+                "make together: they are not counted exactly here (full house, four of a kind, straight flush, royal flush, "
+                "three of a kind, two pair and one pair are)"
+            )
+        if held in events:
+            needed[events.index(held)] += 1
+        else:
+            events.append(held)
+            needed.append(1)
+    hits, deals = deal_odds.at_least(players, events, needed)
+    probability, fraction, one_in = answer(hits, deals)
+    return PlayersOddsResult("five-card", players, labels, True, deals, hits, probability, fraction, one_in)
+
+
 def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | list[str], trials: int | None = None,
          seed: int | None = None) -> PlayersOddsResult:
-    if game != "holdem":
-        raise BadInput(f"odds --game {game}: several players' hole cards are Hold'em's only for now")
     if players is None:
         raise BadInput("odds without --hero needs --players N (2 to 10) and the EVENTS dealt")
     if not texts:
-        raise BadInput("odds --players needs one EVENT or more: a hand or a range each (AA, AKs, QQ+)")
+        raise BadInput("odds --players needs one EVENT or more: a hand or a range each (AA, AKs, QQ+), or a category in five-card")
     if len(texts) > players:
         raise BadInput(f"{len(texts)} events for {players} players: each event is a different player's hand")
     if seed is not None and trials is None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: give --trials N with it")
+    if game == "five-card":
+        return five_card(players, texts, trials)
     events = [ranges.parse_player(text, number) for number, text in enumerate(texts, start=1)]
     for text, event in zip(texts, events):
         if event.weights:
@@ -202,7 +238,8 @@ def _(result: PlayersOddsResult, **options: Any) -> Output:
     """One row: the events, how often, exactly or with its standard error."""
     events = " and ".join(result.events)
     if result.exact:
-        title = f"{events}, each a different player's of {result.players}: {result.deals:,} deals of the hole cards counted, exact"
+        dealt = "of five cards each" if result.game == "five-card" else "of the hole cards"
+        title = f"{events}, each a different player's of {result.players}: {result.deals:,} deals {dealt} counted, exact"
     else:
         title = f"{events}, each a different player's of {result.players}: {result.trials:,} random deals, seed {result.seed}"
     columns = ["events", "count", "deals", "probability", "fraction", "one_in", "std_error"]

@@ -98,3 +98,42 @@ def test_refuses_what_it_cannot_count():
         deal_odds.deal_counts(6, [frozenset({5})])
     with pytest.raises(BadInput, match="share a category"):
         deal_odds.deal_counts(6, [frozenset({6, 7}), frozenset({7})])
+
+
+def test_the_command(built_database, capsys):
+    """`odds --game five-card`: the Hollywood question of the article's reader, and one category
+    given twice (two players holding it); JSON as the contract's odds --players shape."""
+    import json
+
+    from pokersql.cli import main
+
+    path = built_database("duckdb")
+    assert main(["--db", path, "odds", "--game", "five-card", "--players", "6", "full house", "four of a kind", "royal flush",
+                 "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = deal_odds.probability(6, [frozenset({6}), frozenset({7}), frozenset({9})], [1, 1, 1])
+    assert data["exact"] is True and data["fraction"] == f"{expected.numerator}/{expected.denominator}"
+    assert data["deals"] == deal_odds.deals(52, 6) and data["count"] == expected * data["deals"]
+    assert main(["--db", path, "odds", "--game", "five-card", "--players", "2", "quads", "four of a kind", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 13 * 12 * 44 * 43
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["flush"], "'flush'"),
+        (["three of a kind or better"], "'three of a kind or better'"),
+        (["full house or better", "four of a kind"], "share a category"),
+        (["a boat"], "'a boat'"),
+        (["full house", "--trials", "1000"], "--trials"),
+    ],
+)
+def test_the_command_refuses_in_one_line(built_database, capsys, args, named):
+    from pokersql.cli import main
+
+    path = built_database("duckdb")
+    before = open(path, "rb").read()
+    assert main(["--db", path, "odds", "--game", "five-card", "--players", "6", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1 and named in captured.err, captured.err
+    assert open(path, "rb").read() == before
