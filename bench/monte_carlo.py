@@ -103,38 +103,32 @@ def heads_up(db: pokersql.Database, reps: int) -> None:
     report(title, figures, reps, HEADS_UP_TARGET, ["eval7 py_hand_vs_range_monte_carlo"])
 
 
-def plo4(db: pokersql.Database, reps: int) -> None:
+def beside_poker_equity(db: pokersql.Database, reps: int, label: str, hands: tuple[str, str], game: str, variant: str,
+                        seed: int, target: float) -> None:
+    """1,000,000 seeded trials of ``hands`` in ``game``, beside poker-equity's ``variant`` on one
+    thread and on its default threads."""
     import poker_equity
 
-    kit = [hand.replace(" ", "") for hand in PLO4]
+    kit = [hand.replace(" ", "") for hand in hands]
 
     def poker_equity_run(threads: int) -> Callable[[], float]:
-        return lambda: poker_equity.chunk_from_text("omaha", kit, samples=TRIALS, seed=24, threads=threads)["players"][0]["equity"]
+        return lambda: poker_equity.chunk_from_text(variant, kit, samples=TRIALS, seed=seed, threads=threads)["players"][0]["equity"]
 
     figures = {
-        "pokersql": lambda: db.equity(*PLO4, game="omaha", trials=TRIALS, seed=24).players[0].equity,
+        "pokersql": lambda: db.equity(*hands, game=game, trials=TRIALS, seed=seed).players[0].equity,
         "poker-equity chunk_from_text (1 thread)": poker_equity_run(1),
         "poker-equity chunk_from_text (default threads)": poker_equity_run(0),
     }
-    title = f"PLO4 Monte Carlo, {TRIALS:,} trials of {' vs '.join(PLO4)} (DuckDB in memory, in process)"
-    report(title, figures, reps, PLO4_TARGET, [name for name in figures if name != "pokersql"])
+    title = f"{label} Monte Carlo, {TRIALS:,} trials of {' vs '.join(hands)} (DuckDB in memory, in process)"
+    report(title, figures, reps, target, [name for name in figures if name != "pokersql"])
+
+
+def plo4(db: pokersql.Database, reps: int) -> None:
+    beside_poker_equity(db, reps, "PLO4", PLO4, "omaha", "omaha", 24, PLO4_TARGET)
 
 
 def plo8(db: pokersql.Database, reps: int) -> None:
-    import poker_equity
-
-    kit = [hand.replace(" ", "") for hand in PLO8]
-
-    def poker_equity_run(threads: int) -> Callable[[], float]:
-        return lambda: poker_equity.chunk_from_text("omaha_hi_lo", kit, samples=TRIALS, seed=8, threads=threads)["players"][0]["equity"]
-
-    figures = {
-        "pokersql": lambda: db.equity(*PLO8, game="omaha8", trials=TRIALS, seed=8).players[0].equity,
-        "poker-equity chunk_from_text (1 thread)": poker_equity_run(1),
-        "poker-equity chunk_from_text (default threads)": poker_equity_run(0),
-    }
-    title = f"PLO8 Monte Carlo, {TRIALS:,} trials of {' vs '.join(PLO8)} (DuckDB in memory, in process)"
-    report(title, figures, reps, PLO8_TARGET, [name for name in figures if name != "pokersql"])
+    beside_poker_equity(db, reps, "PLO8", PLO8, "omaha8", "omaha_hi_lo", 8, PLO8_TARGET)
 
 
 def plo8_flop(db: pokersql.Database, reps: int) -> None:
