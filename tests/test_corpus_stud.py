@@ -107,3 +107,10 @@ def test_a_name_with_a_bracket_and_the_bring_in(stud_db):
     results = _results(stud_db, name)
     assert results["PC [Mittel]"] == (78500, "4c 2s 5c 9s 4s 9d As")
     assert results["Hero"] == (-36000, "3c Ac 5s 2h Th Js 5h")
+
+
+def test_a_stud_hand_has_no_position(stud_db):
+    """Stud has no button: history_hand_stats gives each seat no position (NULL), where numbering
+    seats from a missing button gave each engine its own order, and no steal chance."""
+    rows = _query(stud_db, "select count(*), count(position), count(*) filter (where steal_chance) from history_hand_stats")
+    assert rows[0][0] > 100 and rows[0][1:] == (0, 0)

@@ -3,7 +3,8 @@
   its chances and whose it follows (PokerTracker 4's or fpdb's) in docs/histories.md.
 
     history_hand_stats    one row per seat per hand: position (from the button and the seats
-                          dealt in; heads-up the button is the small blind), a boolean for each
+                          dealt in; heads-up the button is the small blind; NULL in a hand
+                          with no button, as stud's), a boolean for each
                           chance and action (false, never NULL, without the chance), the bets,
                           raises, calls and folds of each street, net (032: after rake), and the
                           hand's game, stakes and date
@@ -21,6 +22,7 @@ with
             seats.hand_id,
             seats.seat,
             seats.player,
+            hands.button_seat,
             row_number() over (
                 partition by seats.site, seats.hand_id
                 order by case when seats.seat > hands.button_seat then seats.seat - hands.button_seat else seats.seat - hands.button_seat + 1000 end
@@ -38,6 +40,8 @@ with
             seated.seat,
             seated.player,
             case
+                -- no button (stud, or a file that names none): no position
+                when seated.button_seat is null then null
                 when seated.dealt = 2 and seated.clockwise = 2 then 'SB'
                 when seated.dealt = 2 then 'BB'
                 when seated.clockwise = seated.dealt then 'BTN'
