@@ -49,7 +49,8 @@ def equity(
     pot), ``scoop`` (how often the player takes the whole pot alone); wins are scoops and ties
     the boards where the player takes a part. Exact over every board still to come (before the
     flop too), or a seeded Monte Carlo of ``trials`` boards (the seed from the question when
-    none is given). BadInput for the other split games, random hands and the next street."""
+    none is given). stud, stud8 and razz: stud_equity.stud_equity, each hand 2 to 7 known cards
+    and no board. BadInput for the other split games, random hands and the next street."""
     game = split_game_of(ctx, name)
     stud = game.hole_cards == 7  # stud, stud8, razz: pokersql/stud_equity.py
     if not stud and (not game.board_cards or game.high_game is None or game.low_ranking is None):
