@@ -1,5 +1,5 @@
 """How often a hand or a range makes a hand or a draw by a street (`pokersql odds --hero`):
-every combination with every board of the street, counted in SQL (odds_hero_deals, 059).
+every combination with every board of the street, counted in SQL (odds_hero_deals, 056).
 
 Python parses the question, bounds the work, and adds up the SQL's groups of deals (one
 group per category and set of made hands and draws); docs/ranges.md defines each event.
@@ -27,7 +27,7 @@ CATEGORIES = {
     "high card": 0, "one pair": 1, "pair": 1, "two pair": 2, "three of a kind": 3, "trips": 3, "straight": 4,
     "flush": 5, "full house": 6, "four of a kind": 7, "quads": 7, "straight flush": 8, "royal flush": 9,
 }
-# The made hands and draws, columns of odds_hero_deals (059), by the names an event may give.
+# The made hands and draws, columns of odds_hero_deals (056), by the names an event may give.
 FLAGS = ("made_set", "two_pair", "overpair", "top_pair", "paired", "flush_draw", "nut_flush_draw", "open_ended", "gutshot")
 FLAG_NAMES = {flag: flag for flag in FLAGS} | {
     "set": "made_set", "set or better": "made_set", "top pair": "top_pair", "flush draw": "flush_draw",

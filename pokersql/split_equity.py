@@ -20,7 +20,9 @@ POT_PARTS = 5040  # a split pot's parts (050): each half divisible by 1 to 10
 SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity")
 
 
-def _hole_cards(game: SplitGame, hand: str | list[str], number: int) -> list[int]:
+def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple[int, ...] | None = None) -> list[int]:
+    """A player's cards, ``sizes`` many (the game's hole cards when None); else BadInput naming them."""
+    sizes = sizes or (game.hole_cards,)
     text = hand if isinstance(hand, str) else " ".join(hand)
     if text.strip().lower() == "random":
         raise BadInput(f"equity --game {game.name}: hand {number} 'random': split-pot equity counts known hands only for now")
@@ -28,9 +30,10 @@ def _hole_cards(game: SplitGame, hand: str | list[str], number: int) -> list[int
         cards = parse_cards(text)
     except BadInput:
         raise BadInput(f"equity --game {game.name}: hand {number} {text!r} is not cards: ranges are Hold'em's only") from None
-    if len(cards) != game.hole_cards:
+    if len(cards) not in sizes:
+        wanted = f"{sizes[0]} hole cards" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]} cards"
         raise BadInput(
-            f"equity --game {game.name}: hand {number} needs {game.hole_cards} hole cards, got {len(cards)}: "
+            f"equity --game {game.name}: hand {number} needs {wanted}, got {len(cards)}: "
             + " ".join(map(card_name, cards))
         )
     return cards
@@ -46,11 +49,13 @@ def equity(
     pot), ``scoop`` (how often the player takes the whole pot alone); wins are scoops and ties
     the boards where the player takes a part. Exact over every board still to come (before the
     flop too), or a seeded Monte Carlo of ``trials`` boards (the seed from the question when
-    none is given). BadInput for the other split games, random hands and the next street."""
+    none is given). stud, stud8 and razz: stud_equity.stud_equity, each hand 2 to 7 known cards
+    and no board. BadInput for the other split games, random hands and the next street."""
     game = split_game_of(ctx, name)
-    if not game.board_cards or game.high_game is None or game.low_ranking is None:
+    stud = game.hole_cards == 7  # stud, stud8, razz: pokersql/stud_equity.py
+    if not stud and (not game.board_cards or game.high_game is None or game.low_ranking is None):
         hint = " (its high is omaha5's: equity --game omaha5)" if game.board_cards and game.high_game else ""
-        raise BadInput(f"equity --game {name}: split-pot equity is counted for omaha8, omaha5-8 and courchevel8 for now{hint}")
+        raise BadInput(f"equity --game {name}: split-pot equity is counted for omaha8, omaha5-8, courchevel8, stud, stud8 and razz for now{hint}")
     if next_street:
         raise BadInput(f"equity --game {name}: --next-street is not counted for split pots yet")
     if exact and trials is not None:
@@ -59,7 +64,11 @@ def equity(
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
     if not 2 <= len(hands) <= 10:
         raise BadInput(f"equity --game {name}: equity needs 2 to 10 hands, got {len(hands)}")
-    holes = [_hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
+    if stud:
+        from .stud_equity import stud_equity
+
+        return stud_equity(ctx, game, hands, board, dead, trials, seed, exact, slice_trials)
+    holes = [hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
     if len(board) not in (0, 3, 4, 5):
         shown = " ".join(map(card_name, board))
         raise BadInput(f"equity --game {name}: the board needs 0, 3, 4 or 5 cards, got {len(board)}: {shown}")
@@ -88,18 +97,26 @@ def equity(
             slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
             query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
+    return split_result(holes, totals, trials is not None, seed, seed_from_question)
+
+
+def split_result(
+    holes: list[list[int]], totals: list[tuple], drawn: bool, seed: int | None, seed_from_question: bool
+) -> EquityResult:
+    """The result of a split_equity_of tally (050): ``totals`` its rows (SPLIT_TOTALS), one per
+    player in order; ``drawn``: Monte Carlo (each player's standard error)."""
     runouts = int(totals[0][1])
     players = []
     for hole, (_, _, scoops, splits, high, low, squares) in zip(holes, totals):
         whole = POT_PARTS * runouts
         share = (int(high) + int(low)) / whole
-        # Monte Carlo: the spread of one board's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
+        # Monte Carlo: the spread of one runout's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
         spread = max(0.0, int(squares) / (POT_PARTS * POT_PARTS * runouts) - share * share)
         players.append(EquityPlayer(
             hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(scoops), ties=int(splits), equity=share,
-            std_error=None if trials is None else math.sqrt(spread / runouts),
+            std_error=math.sqrt(spread / runouts) if drawn else None,
             high_share=int(high) / whole, low_share=int(low) / whole, scoop=int(scoops) / runouts,
         ))
     return EquityResult(
-        exact=trials is None, boards=runouts, deals=runouts, players=players, seed=seed, seed_from_question=seed_from_question,
+        exact=not drawn, boards=runouts, deals=runouts, players=players, seed=seed, seed_from_question=seed_from_question,
     )

@@ -165,6 +165,20 @@ def test_split_pot_equity_json_has_the_contract_shape(run):
         assert seat["equity"] == pytest.approx(seat["high_share"] + seat["low_share"], abs=1e-15)
 
 
+@pytest.mark.parametrize(("game", "hand_1", "hand_2"), [("stud8", "Ah2h3c4c6dKcKd", "As2d3h4s6c9c7d"), ("razz", "Ah2h3cKcKd9s", "As3d8s8d9c4h")])
+def test_stud_equity_json_has_the_contract_shape(run, game, hand_1, hand_2):
+    """stud, stud8, razz: the split-pot shape, "boards" and "deals" the runouts; razz's pot is its low."""
+    status, out, err = run("equity", "--game", game, hand_1, hand_2, "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    equity_shape(actual, False)
+    assert actual["boards"] == actual["deals"] == (1 if game == "stud8" else 40 * 39)
+    for seat in actual["players"]:
+        check(seat, {"high_share": 0.5, "low_share": 0.5, "scoop": 0.5})
+        assert seat["equity"] == pytest.approx(seat["high_share"] + seat["low_share"], abs=1e-15)
+        assert game == "stud8" or seat["high_share"] == 0
+
+
 def test_showdown_json_lines_have_the_contract_shape(run, tmp_path):
     hands = tmp_path / "hands.csv"
     hands.write_text(

@@ -254,6 +254,15 @@ def test_split_pot_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.D
     assert on_pg == duck.equity(*args[0], **args[1]).to_dict() and on_pg["players"][0]["equity"] == 0.75
 
 
+def test_stud_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
+    """051-052's runouts on sixth street heads-up (1,560), stud8's halves, and razz's Monte Carlo."""
+    hands = ("Ah 2h 3c Kc Kd 9s", "As 3d 8s 8d 9c 4h")
+    on_pg = pg.equity(*hands, game="stud8").to_dict()
+    assert on_pg == duck.equity(*hands, game="stud8").to_dict() and on_pg["boards"] == 1560
+    drawn = dict(game="razz", trials=200, seed=5)
+    assert pg.equity(*hands, **drawn).to_dict() == duck.equity(*hands, **drawn).to_dict()
+
+
 def test_monte_carlo_same_trials_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     on_pg = pg.equity("AhAd", "KhKd", trials=300, seed=7).to_dict()
     assert on_pg == duck.equity("AhAd", "KhKd", trials=300, seed=7).to_dict()

@@ -139,7 +139,7 @@ def test_split_equity_json_and_table(built_database, capsys):
         (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd"], "'random'"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--next-street"], "--next-street"),
         (["--game", "courchevel", "Ah 2h Kc Qc 3s", "As 3d 8s 8d 9c", "--board", "4h 7c Kd"], "omaha5"),
-        (["--game", "razz", "Ah 2h 3c 4c 5d 6d 7d", "As 3d 8s 8d 9c 9d 9h"], "razz"),
+        (["--game", "badugi", "Ah 2h 3c 4c", "As 3d 8s 8d"], "badugi"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "Ah 3d 8s 8d", "--board", "4h 7c Kd"], "Ah"),
     ],
 )

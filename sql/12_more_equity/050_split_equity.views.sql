@@ -22,7 +22,8 @@
     player, hand_rank (the high, smaller is better) and low_rank (the low, smaller is better;
     null: the hand holds none). On each runout the pot is 5040 parts (divisible by 1 to 10,
     its halves too): the high half (2520) is split among the best highs and the low half
-    among the best lows; with no low at the table the high takes all 5040. One row per tally
+    among the best lows; with no low at the table the high takes all 5040, with no high (a
+    low-only game, razz: hand_rank null) the low takes all 5040. One row per tally
     per player: runouts, scoops (the whole pot alone), splits (a part of it, not the whole
     alone), high_pot_shares and low_pot_shares (the parts of each half won, summed),
     pot_shares (their sum), pot_share_squares (each runout's parts squared, summed: Monte
@@ -106,7 +107,8 @@ with
             ranked.player,
             case when ranked.hand_rank = bests.best_high then 1 else 0 end as high_won,
             case when ranked.low_rank = bests.best_low then 1 else 0 end as low_won,
-            case when bests.best_low is null then 0 else 1 end as has_low
+            case when bests.best_low is null then 0 else 1 end as has_low,
+            case when bests.best_high is null then 0 else 1 end as has_high
         from query_table(ranked_rows) as ranked
         inner join bests
             on bests.tally = ranked.tally
@@ -123,11 +125,11 @@ with
         select
             counted.*,
             case
-                when high_won = 1 and high_winners = 1 and (has_low = 0 or (low_won = 1 and low_winners = 1)) then 1
+                when (has_high = 0 or (high_won = 1 and high_winners = 1)) and (has_low = 0 or (low_won = 1 and low_winners = 1)) then 1
                 else 0
             end as scoop,
             case when high_won = 1 then (5040 - 2520 * has_low) // high_winners else 0 end as high_parts,
-            case when low_won = 1 then 2520 // low_winners else 0 end as low_parts
+            case when low_won = 1 then (5040 - 2520 * has_high) // low_winners else 0 end as low_parts
         from counted
     ),
     totals as (

@@ -5,7 +5,7 @@
   far (board_input) from the cards left (not dead_input's), each counted once.
 
   odds_known_cards: the board and the dead cards.
-  odds_symmetries: the permutations of the suits (card_permutations, 058) that map the
+  odds_symmetries: the permutations of the suits (card_permutations, 055) that map the
     known cards onto themselves. Two combinations that one of them maps onto each other
     make the same hands and draws with as many boards, so one of them is dealt for both.
   odds_hero_combos: one row per such class of the range's combinations: the least of its
