@@ -114,7 +114,7 @@ def eval_command(
 @click.option("--player-column", default="seat", show_default=True, metavar="NAME", help="The column of the player (a seat, a name).")
 @click.option("--hole-column", default="hole", show_default=True, metavar="NAME", help="The column of the player's hole cards.")
 @click.option("--board-column", default="board", show_default=True, metavar="NAME", help="The column of the board (the same in every row of a hand).")
-@game_option
+@split_game_option
 @format_option
 @quiet_option
 @pass_context
@@ -132,7 +132,9 @@ def showdown(
     with two rows in a hand: exit 2, naming the line, the hand id and the card.
     --game another game: Omaha's rows hold the game's 4, 5 or 6 hole cards and a board of
     3 to 5, each player's best five two hole cards and three of the board; short deck's
-    cards are 6 through A, ranked its way.
+    cards are 6 through A, ranked its way; a split or lowball game (omaha8 ... badugi;
+    stud's rows hold 5 to 7 cards and no board): each player's high and low, each half's
+    winners and parts of the pot.
     --format json writes JSON lines, one object per hand; csv and the table one row per
     player per hand.
 

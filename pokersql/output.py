@@ -43,6 +43,7 @@ from .results import (
     QueryResult,
     QueryStream,
     ShowdownResult,
+    SplitShowdownResult,
     SimulateResult,
 )
 from .writers import (  # noqa: F401  (FORMATS, console: read here too)
@@ -225,6 +226,24 @@ def _(result: ShowdownResult, **options: Any) -> Output:
     )
     table_columns = ["hand", "player", "hole", "board", "best", "category", "hand_rank", "place", "share", "result"]
     return Output(columns, rows, cells=cells, title=f"Showdown of {len(result.hands):,} hands", table_columns=table_columns)
+
+
+@present.register
+def _(result: SplitShowdownResult, **options: Any) -> Output:
+    """A split or lowball game's showdown: one row per player per hand, each half's part."""
+    if options.get("output_format") == "json":
+        return Output(["hand", "board", "players", "high_winners", "low_winners"], ([*h.to_dict().values()] for h in result.hands))
+    columns = ["hand", "player", "hole", "board", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    rows = [
+        (h.hand, p.player, _cards(p.hole), _cards(h.board), p.hand_rank, p.low_rank, p.high_share, p.low_share, p.share)
+        for h in result.hands for p in h.players
+    ]
+    cells = (
+        (str(h.hand), str(p.player), pretty_cards(p.hole), pretty_cards(h.board), str(p.hand_rank),
+         "" if p.low_rank is None else str(p.low_rank), f"{p.high_share:.4g}", f"{p.low_share:.4g}", f"{p.share:.4g}")
+        for h in result.hands for p in h.players
+    )
+    return Output(columns, rows, cells=cells, title=f"Showdown of {len(result.hands):,} hands")
 
 
 @present.register

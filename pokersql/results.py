@@ -100,6 +100,41 @@ class ShowdownResult(_Records):
 
 
 @dataclass
+class SplitShowdownPlayer:
+    """One player of a split or lowball game's showdown: the high's hand_rank (a low-only game:
+    the low's), the low's low_rank (None: no low), and the parts of the pot taken: high_share,
+    low_share (each half split among its winners; the high scoops when no hand has a low) and
+    share (their sum)."""
+
+    player: Any
+    hole: list[str]
+    hand_rank: int
+    low_rank: int | None
+    high_share: float
+    low_share: float
+    share: float
+
+
+@dataclass
+class SplitShowdownHand:
+    hand: Any
+    board: list[str]
+    players: list[SplitShowdownPlayer]
+    high_winners: list[Any]
+    low_winners: list[Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class SplitShowdownResult(ShowdownResult):
+    """``showdown --game`` of a split or lowball game: one SplitShowdownHand per hand id."""
+
+    hands: list[SplitShowdownHand]  # type: ignore[assignment]
+
+
+@dataclass
 class PlayerHand:
     player: int
     cards: list[str]

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import games, hand_sources, own_hands
+from . import games, hand_sources, lows, own_hands
 from .cards import card_name, parse_cards
 from .errors import BadInput
-from .results import ShowdownHand, ShowdownPlayer, ShowdownResult
+from .results import ShowdownHand, ShowdownPlayer, ShowdownResult, SplitShowdownHand, SplitShowdownPlayer, SplitShowdownResult
 
 # The columns read by default: the names sql/recipes/showdown.*.sql use.
 DEFAULT_COLUMNS = {"hand": "hand_id", "player": "seat", "hole": "hole", "board": "board"}
@@ -45,9 +45,13 @@ class _Hand:
     owners: dict[int, str] = field(default_factory=dict)  # card -> where it is ('on the board', "in seat 3's hole")
 
 
-def read_hands(source: hand_sources.Source, player_column: str, rules: games.Game = games.GAMES["holdem"]) -> dict[Any, _Hand]:
+def read_hands(
+    source: hand_sources.Source, player_column: str, rules: games.Game = games.GAMES["holdem"],
+    split: lows.SplitGame | None = None,
+) -> dict[Any, _Hand]:
     """The rows of the source, by hand id (in the order first seen), each checked (in the game:
-    Omaha's count of hole cards and a board of 3 to 5, short deck's cards from 6 up)."""
+    Omaha's count of hole cards and a board of 3 to 5, short deck's cards from 6 up; a split or
+    lowball game's counts, lows.parse_hand)."""
     hands: dict[Any, _Hand] = {}
     hole_column, board_column = source.columns
     for batch in source.batches:
@@ -58,12 +62,14 @@ def read_hands(source: hand_sources.Source, player_column: str, rules: games.Gam
                 _check_id(player, player_column)
                 hole_text = hand_sources.value_text(hole, f"'{hole_column}'")
                 board_cards = parse_cards(hand_sources.value_text(board, f"'{board_column}'"))
-                if rules.plays_hole_cards:
+                if split is not None:
+                    hole_cards = lows.parse_hand(split, hole_text, board_cards, f"{player_column} {player}")
+                elif rules.plays_hole_cards:
                     hole_cards = games.omaha_hand(rules, hole_text, board_cards, f"{player_column} {player}")
                 else:
                     hole_cards = parse_cards(hole_text)
                     games.check_deck(rules, hole_cards + board_cards)
-                if not rules.plays_hole_cards and not 5 <= len(hole_cards) + len(board_cards) <= 7:
+                if split is None and not rules.plays_hole_cards and not 5 <= len(hole_cards) + len(board_cards) <= 7:
                     given = " ".join(card_name(c) for c in hole_cards + board_cards) or "nothing"
                     raise BadInput(f"a player needs 5, 6 or 7 cards with the board, got {len(hole_cards) + len(board_cards)}: {given}")
             except BadInput as e:
@@ -125,6 +131,8 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
+    if game in lows.SPLIT_GAMES:
+        return split_showdown(database, source, named["player"], lows.split_game_of(database.context, game))
     rules = games.game_of(game, database.context)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
@@ -163,3 +171,26 @@ def showdown(
             )
         )
     return ShowdownResult(answer)
+
+
+def split_showdown(database: Any, source: hand_sources.Source, player_column: str, game: lows.SplitGame) -> SplitShowdownResult:
+    """A split or lowball game's showdown: every seat's high and low ranked in SQL
+    (lows.evaluate_split), each hand's pot split by lows.pot_shares (the rule of compare --game)."""
+    read = read_hands(source, player_column, split=game)
+    database.ensure_ready()
+    seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
+    ranks = iter(lows.evaluate_split(database.context, game, [hole for hole, _ in seats], [board for _, board in seats]))
+    answer = []
+    for hand_id, hand in read.items():
+        ranked = [next(ranks) for _ in hand.players]
+        parts = lows.pot_shares(game, ranked)
+        players = [
+            SplitShowdownPlayer(player, [card_name(c) for c in hole], high, low, float(high_part), float(low_part), float(high_part + low_part))
+            for (player, hole, _), (high, low), (high_part, low_part) in zip(hand.players, ranked, parts)
+        ]
+        answer.append(SplitShowdownHand(
+            hand_id, [card_name(c) for c in hand.board], players,
+            high_winners=[p.player for p in players if p.high_share > 0],
+            low_winners=[p.player for p in players if p.low_share > 0],
+        ))
+    return SplitShowdownResult(answer)

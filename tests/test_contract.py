@@ -46,7 +46,7 @@ def contract_shapes(text: str) -> dict[str, dict]:
     shapes = {}
     for bullet in bullets:
         joined = " ".join(line.strip() for line in bullet.splitlines())
-        command = re.match(r"`(\w+)`:", joined).group(1)
+        command = re.match(r"`(\w+(?: --game split)?)`:", joined).group(1)
         shape = re.search(r"`(\{.*?\})`", joined).group(1)
         shape = re.sub(r"\[\.\.\.\d*\]", '["As"]', shape)  # a list of cards
         shape = re.sub(r"\[indexes from 1\]", "[1]", shape)
@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange", "odds"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange", "odds", "showdown --game split"}
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -194,6 +194,24 @@ def test_showdown_json_lines_have_the_contract_shape(run, tmp_path):
     for line in lines:
         check(json.loads(line), SHAPES["showdown"])
     assert [player["share"] for player in json.loads(lines[1])["players"]] == [0.5, 0.5]
+
+
+def test_split_showdown_json_lines_have_the_contract_shape(run, tmp_path):
+    """Omaha hi-lo: a quartered pot (two lows tie, one also holds the high), and a hand with no low."""
+    hands = tmp_path / "hands.csv"
+    hands.write_text(
+        "hand_id,seat,hole,board\n"
+        "1,1,Ah 2h Kc Kd,3c 4d 8h Ks Qh\n1,2,As 2d 9c 9d,3c 4d 8h Ks Qh\n"
+        "2,1,Ah 2h Kc Kd,Tc Jd 9h Ks Qh\n2,2,As 2d 9c 9d,Tc Jd 9h Ks Qh\n",
+        encoding="utf-8",
+    )
+    status, out, err = run("showdown", "--file", str(hands), "--game", "omaha8", "--format", "json")
+    assert status == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    check(lines[0], SHAPES["showdown --game split"])  # the second holds no low: null low_rank, no low_winners
+    assert [(p["high_share"], p["low_share"]) for p in lines[0]["players"]] == [(0.5, 0.25), (0.0, 0.25)]
+    assert (lines[0]["high_winners"], lines[0]["low_winners"]) == (["1"], ["1", "2"])
+    assert (lines[1]["low_winners"], [p["low_rank"] for p in lines[1]["players"]]) == ([], [None, None])
 
 
 def test_import_json_has_the_contract_shape(run, tmp_path):
