@@ -16,7 +16,7 @@ from phevaluator import evaluate_cards
 import pokersql
 from pokersql import chinese_deal
 from pokersql.cli import main
-from test_chinese import RANKS, brute_forced, five_card_odds, front_key, grouped_values  # noqa: F401 (fixtures)
+from test_chinese import ARRANGE_HANDS, RANKS, brute_forced, five_card_odds, front_key, grouped_values  # noqa: F401 (fixtures)
 
 SUITS = "cdhs"  # card order: by value, then suit (the simple rule's)
 
@@ -198,3 +198,38 @@ def test_deal_chinese_table_shows_the_rows_and_the_pairs(deal_db, capsys):
     assert "Chinese poker, seed 42: 4 players" in out and "royalties" in out
     assert out.count("player 1 against") == 3 and "player 3 against 4" in out
     assert "A♥ 9♥ 6♥ 5♥ 3♥" in out and "Flush" in out
+
+
+# -- the reader's calculation (056, bench/chinese_reader.py) ---------------------------------------
+
+
+@pytest.mark.parametrize("hand", ARRANGE_HANDS[:3] + ARRANGE_HANDS[4:5])
+def test_hand_summary_matches_the_brute_force(hand, built_database, brute_forced):
+    """chinese_hand_summary (056), what the reader's table counts: the front category of the
+    hand's best setting is one of the brute force's best settings' front, its legal settings
+    the brute force's count, and sorted_fouls the simple rule's foul as computed here."""
+    with pokersql.connect(built_database("duckdb"), engine="duckdb") as database:
+        card_id = dict(database.engine.execute("select name, card_id from cards"))
+        with database.engine.inputs(hand_input=[(1, card_id[card]) for card in hand.split()]):
+            ((front_points, legal_settings, all_settings, sorted_fouls),) = database.engine.execute(
+                "select front_points, legal_settings, all_settings, sorted_fouls from chinese_hand_summary"
+            )
+    legal, _, best = brute_forced(hand)
+    categories = {len({value(card) for card in front}) for front, _, _ in best}  # 1, 2 or 3 values
+    assert front_points in {{1: 3, 2: 1, 3: 0}[distinct] for distinct in categories}
+    assert (legal_settings, all_settings) == (legal, 72072)
+    assert sorted_fouls == fouls(*sorted_setting(hand.split()).values())
+
+
+def test_every_hand_has_a_legal_setting_the_greedy_one():
+    """docs/games.md's proof, checked on 300 random hands: the best five of the 13 in the back, the
+    best five of the other eight in the middle and the last three in front never foul."""
+    deck = [rank + suit for rank in RANKS for suit in SUITS]
+    chooser = random.Random(13)
+    for _ in range(300):
+        cards = chooser.sample(deck, 13)
+        back = min(itertools.combinations(cards, 5), key=lambda five: evaluate_cards(*five))
+        rest = [card for card in cards if card not in back]
+        middle = min(itertools.combinations(rest, 5), key=lambda five: evaluate_cards(*five))
+        front = [card for card in rest if card not in middle]
+        assert not fouls(front, list(middle), list(back)), cards
