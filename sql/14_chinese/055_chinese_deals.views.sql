@@ -109,30 +109,26 @@ with
             end as setting_royalties
         from query_table(played_rows) as setting
     ),
+    -- a fouled setting loses every row to one that did not foul (opponent.fouls - player.fouls:
+    -- -1 or 1), and ties every row with another fouled one (0)
     pairs as (
         select
             player.*,
             opponent.hand_no as opponent,
             case
-                when player.fouls = 1 and opponent.fouls = 1 then 0
-                when player.fouls = 1 then -1
-                when opponent.fouls = 1 then 1
+                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
                 when player.front_rank > opponent.front_rank then 1
                 when player.front_rank < opponent.front_rank then -1
                 else 0
             end as front,
             case
-                when player.fouls = 1 and opponent.fouls = 1 then 0
-                when player.fouls = 1 then -1
-                when opponent.fouls = 1 then 1
+                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
                 when player.middle_hand_rank < opponent.middle_hand_rank then 1
                 when player.middle_hand_rank > opponent.middle_hand_rank then -1
                 else 0
             end as middle,
             case
-                when player.fouls = 1 and opponent.fouls = 1 then 0
-                when player.fouls = 1 then -1
-                when opponent.fouls = 1 then 1
+                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
                 when player.back_hand_rank < opponent.back_hand_rank then 1
                 when player.back_hand_rank > opponent.back_hand_rank then -1
                 else 0
