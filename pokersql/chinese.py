@@ -52,21 +52,24 @@ _ARRANGED = """select
     arranged.expected_points,
     arranged.all_settings,
     arranged.legal_settings,
-    {rows}
-from chinese_arrangements as arranged
+    {rows}{more}
+from {source} as arranged
 {joins}
-where arranged.setting_no <= ?
-order by arranged.setting_no"""
+where {where}
+order by {order}"""
 
 
-def _arranged_query() -> str:
+def _arranged_query(source: str = "chinese_arrangements", where: str = "arranged.setting_no <= ?",
+                    order: str = "arranged.setting_no", more: str = "") -> str:
+    """The settings of ``source`` (rows of chinese_arrangements) with their rows' cards,
+    categories, ranks and odds, then the columns ``more``."""
     columns, joins = [], []
     for row, size in ROWS.items():
         cards = [f"arranged.{row}_{n}" for n in range(1, size + 1)]
         rank = "arranged.front_hand_rank" if row == "front" else f"arranged.{row}_hand_rank"
         columns.append(f"{', '.join(cards)}, {row}_category.category, {rank}, arranged.{row}_beats, arranged.{row}_loses_to")
         joins.append(f"join hand_categories as {row}_category on {row}_category.points = arranged.{row}_points")
-    return _ARRANGED.format(rows=",\n    ".join(columns), joins="\n".join(joins))
+    return _ARRANGED.format(rows=",\n    ".join(columns), joins="\n".join(joins), source=source, where=where, order=order, more=more)
 
 
 @dataclass
@@ -114,6 +117,16 @@ def _row(values: tuple, size: int, hands: int) -> ArrangedRow:
     return ArrangedRow(cards, category, int(hand_rank), int(beats), int(loses_to), hands, (beats - loses_to) / hands)
 
 
+SETTING_COLUMNS = 4 + 7 + 9 + 9  # a row of _arranged_query before ``more``
+
+
+def arrangement(row: tuple) -> Arrangement:
+    """A setting from a row of _arranged_query (its first SETTING_COLUMNS)."""
+    place, expected, _, _, *values = row[:SETTING_COLUMNS]
+    front, middle, back = values[:7], values[7:16], values[16:]
+    return Arrangement(int(place), float(expected), _row(front, 3, ALL_FRONTS), _row(middle, 5, ALL_FIVES), _row(back, 5, ALL_FIVES))
+
+
 def parse_hand(text: str | list[str] | tuple[str, ...]) -> list[int]:
     """The 13 cards of a hand; an unknown card, a card twice or another count: BadInput."""
     cards = parse_cards(text)
@@ -129,10 +142,7 @@ def arrange(ctx: Context, text: str | list[str] | tuple[str, ...], top: int = 1)
     first_use.ensure_ready(ctx)
     with ctx.engine.inputs(hand_input=[(1, card) for card in cards]):
         rows = ctx.engine.execute(_arranged_query(), (top,))
-    best = []
-    for place, expected, *values in (row[:2] + row[4:] for row in rows):
-        front, middle, back = values[:7], values[7:16], values[16:]
-        best.append(Arrangement(int(place), float(expected), _row(front, 3, ALL_FRONTS), _row(middle, 5, ALL_FIVES), _row(back, 5, ALL_FIVES)))
+    best = [arrangement(row) for row in rows]
     return ArrangeResult([card_name(card) for card in cards], int(rows[0][2]), int(rows[0][3]), OBJECTIVE, best)
 
 

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import click
 
 from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
-from . import lows
+from . import chinese_deal, lows
 from .chinese import FREQ_GAMES, arrange as arrange_hand, front_freq
 from .games import GAME_NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
+
+
+DEAL_GAME_HELP = (
+    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games.md); chinese: "
+    "Chinese poker, 13 cards each to 2 to 4 players, set and scored."
+)
 
 
 def split_game_option(function):
@@ -24,23 +31,34 @@ def split_game_option(function):
 @click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
 @seed_option
 @shuffle_options
-@game_option
+@functools.partial(game_option, names=GAME_NAMES + (chinese_deal.GAME,), help=DEAL_GAME_HELP)
+@click.option("--royalties", is_flag=True, help="With --game chinese: score the royalties too (docs/games.md).")
 @format_option
 @pass_context
 def deal(
-    context: Context, players: int, seed: int | None, shuffle: str, riffles: int, order: str, game: str, output_format: str
+    context: Context, players: int, seed: int | None, shuffle: str, riffles: int, order: str, game: str, royalties: bool,
+    output_format: str,
 ) -> None:
     """Shuffle, deal five cards to each player and rank the hands.
 
     With --game another game, each player's hole cards (4, 5 or 6 in Omaha, 2 of the 36 cards
     in short deck) and a board of five, from the same shuffle; each player's best five ranked.
+    With --game chinese, 13 cards to each of 2 to 4 players, each set by arrange's rule (front
+    3, middle 5, back 5) and every pair scored: 1 point a row, 3 for a scoop, and with
+    --royalties the royalties of docs/games.md.
 
     \b
     Examples:
         pokersql deal --players 4 --seed 42
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
         pokersql deal --players 3 --seed 42 --game omaha
+        pokersql deal --players 4 --seed 42 --game chinese --royalties
     """
+    if game == chinese_deal.GAME:
+        emit(chinese_deal.deal(context.db.context, players, seed, shuffle, riffles, order, royalties), output_format)
+        return
+    if royalties:
+        raise click.UsageError("--royalties goes with --game chinese")
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game), output_format)
 
 

@@ -46,7 +46,7 @@ def contract_shapes(text: str) -> dict[str, dict]:
     shapes = {}
     for bullet in bullets:
         joined = " ".join(line.strip() for line in bullet.splitlines())
-        command = re.match(r"`(\w+(?: --game split)?)`:", joined).group(1)
+        command = re.match(r"`(\w+(?: --game \w+)?)`:", joined).group(1)
         shape = re.search(r"`(\{.*?\})`", joined).group(1)
         shape = re.sub(r"\[\.\.\.\d*\]", '["As"]', shape)  # a list of cards
         shape = re.sub(r"\[indexes from 1\]", "[1]", shape)
@@ -84,7 +84,9 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange", "odds", "showdown --game split"}
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange",
+                           "odds", "showdown --game split", "deal --game chinese"}
+    assert SHAPES["deal --game chinese"]["pairs"][0]["players"] == [1, 2]
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
 
@@ -107,6 +109,7 @@ COMMANDS = {
     "range": ["range", "QQ+,AKs:0.5,AxKy@25"],
     "arrange": ["arrange", "As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d", "--top", "2"],
     "odds": ["odds", "--hero", "Ah Kh", "--board", "Qh Jc", "--dead", "2h", "--street", "turn", "flush draw"],
+    "deal --game chinese": ["deal", "--game", "chinese", "--players", "3", "--seed", "2010", "--royalties"],
 }
 
 
