@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from . import game_equity, games, lows, ranges, split_equity
+from . import game_equity, games, lows, ranges, split_equity, stud_equity
 from .cards import card_name, check_distinct
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS, cards_given, whole_number
 from .context import Context
@@ -141,7 +141,10 @@ def equity(
             if value is not None:
                 whole_number(name, value, low, high)
         if split:
-            return split_equity.equity(ctx, game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
+            split_game = split_equity.checked_game(ctx, game, hands, trials, seed, exact, next_street)
+            if split_game.hole_cards == 7:  # stud, stud8, razz: each player's own cards, no board
+                return stud_equity.stud_equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
+            return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
         return game_equity.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
         hands = tuple(hands[0])

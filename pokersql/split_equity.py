@@ -39,18 +39,12 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     return cards
 
 
-def equity(
-    ctx: Context, name: str, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
-    trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
-    next_street: bool = False,
-) -> EquityResult:
-    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8):
-    ``equity`` both halves together, ``high_share`` and ``low_share`` (each half's part of the
-    pot), ``scoop`` (how often the player takes the whole pot alone); wins are scoops and ties
-    the boards where the player takes a part. Exact over every board still to come (before the
-    flop too), or a seeded Monte Carlo of ``trials`` boards (the seed from the question when
-    none is given). stud, stud8 and razz: stud_equity.stud_equity, each hand 2 to 7 known cards
-    and no board. BadInput for the other split games, random hands and the next street."""
+def checked_game(
+    ctx: Context, name: str, hands: tuple[str | list[str], ...], trials: int | None, seed: int | None, exact: bool | None,
+    next_street: bool,
+) -> SplitGame:
+    """The split game of an equity request, its request checked (what every split game's equity
+    refuses alike). BadInput for the games not counted, random hands and the next street."""
     game = split_game_of(ctx, name)
     stud = game.hole_cards == 7  # stud, stud8, razz: pokersql/stud_equity.py
     if not stud and (not game.board_cards or game.high_game is None or game.low_ranking is None):
@@ -64,10 +58,20 @@ def equity(
         raise BadInput(f"--seed {seed} is for Monte Carlo: --exact counts every board and draws nothing")
     if not 2 <= len(hands) <= 10:
         raise BadInput(f"equity --game {name}: equity needs 2 to 10 hands, got {len(hands)}")
-    if stud:
-        from .stud_equity import stud_equity
+    return game
 
-        return stud_equity(ctx, game, hands, board, dead, trials, seed, exact, slice_trials)
+
+def equity(
+    ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
+    trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
+) -> EquityResult:
+    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8;
+    the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
+    ``low_share`` (each half's part of the pot), ``scoop`` (how often the player takes the whole
+    pot alone); wins are scoops and ties the boards where the player takes a part. Exact over
+    every board still to come (before the flop too), or a seeded Monte Carlo of ``trials``
+    boards (the seed from the question when none is given). Stud's: stud_equity.stud_equity."""
+    name = game.name
     holes = [hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
     if len(board) not in (0, 3, 4, 5):
         shown = " ".join(map(card_name, board))

@@ -36,7 +36,7 @@ def stud_equity(
     ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
     trials: int | None, seed: int | None, exact: bool | None, slice_trials: int | None,
 ) -> EquityResult:
-    """Each player's share of the pot of a stud game (split_equity.equity checks the request's
+    """Each player's share of the pot of a stud game (split_equity.checked_game checks the request's
     shape first): exact over every runout up to EXACT_RUNOUTS, else ``trials`` (required) of a
     seeded Monte Carlo. BadInput: a board, a hand of other than 2 to 7 cards, a card twice, too
     few cards left, too many runouts without --trials."""
