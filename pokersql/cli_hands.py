@@ -54,12 +54,7 @@ def deal(
         pokersql deal --players 3 --seed 42 --game omaha
         pokersql deal --players 4 --seed 42 --game chinese --royalties
     """
-    if game == chinese_deal.GAME:
-        emit(chinese_deal.deal(context.db.context, players, seed, shuffle, riffles, order, royalties), output_format)
-        return
-    if royalties:
-        raise click.UsageError("--royalties goes with --game chinese")
-    emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game), output_format)
+    emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game, royalties=royalties), output_format)
 
 
 @cli.command(name="eval")

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import dealing, evaluation, first_use, migrations, reading, tracker
+from . import chinese_deal, dealing, evaluation, first_use, migrations, reading, tracker
 from . import equity as equities
+from .chinese_deal import ChineseDealResult
 from .context import MEMORY, Context
 from .dealing import SIMULATE_SLICE
 from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
@@ -218,8 +219,12 @@ class Database:
     @_documented_by(dealing.deal)
     def deal(
         self, players: int = 4, seed: int | None = None, shuffle: str = "uniform", riffles: int = 7, order: str = "blocks",
-        game: str = "holdem",
-    ) -> DealResult:
+        game: str = "holdem", royalties: bool = False,
+    ) -> DealResult | ChineseDealResult:
+        if game == chinese_deal.GAME:  # 13 cards each, set and scored (chinese_deal.deal)
+            return chinese_deal.deal(self.context, players, seed, shuffle, riffles, order, royalties)
+        if royalties:
+            raise BadInput("--royalties goes with --game chinese")
         return dealing.deal(self.context, players, seed, shuffle, riffles, order, game)
 
     @_documented_by(dealing.freq)

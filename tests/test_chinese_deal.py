@@ -134,6 +134,10 @@ def test_deal_sets_each_hand_best_and_scores_it(engine, seed, players, order, wi
         settings[seat["player"]] = rows
     check_scores(result, settings, with_royalties)
     assert result["winners"] == [s["player"] for s in result["players"] if s["points"] == max(t["points"] for t in result["players"])]
+    # the library deals the same: Database.deal(game="chinese")
+    with pokersql.connect(path, engine=engine) as db:
+        dealt_here = db.deal(players, seed, order=order, game="chinese", royalties=with_royalties)
+    assert json.loads(json.dumps(dealt_here.to_dict())) == result
 
 
 def sorted_setting(cards: list[str]) -> dict[str, list[str]]:
