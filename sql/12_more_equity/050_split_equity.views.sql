@@ -90,29 +90,31 @@ cross join (select distinct hand_no as player from hand_input) as players;
 
 create macro split_equity_of(ranked_rows) as table
 with
+    -- each runout's best high and best low beside each of its rows (the rows read once: Spark
+    -- expands a relation at every place it is read)
     bests as (
         select
             tally,
             runout,
-            min(hand_rank) as best_high,
-            min(low_rank) as best_low
+            weight,
+            player,
+            hand_rank,
+            low_rank,
+            min(hand_rank) over (partition by tally, runout) as best_high,
+            min(low_rank) over (partition by tally, runout) as best_low
         from query_table(ranked_rows)
-        group by tally, runout
     ),
     placed as (
         select
-            ranked.tally,
-            ranked.runout,
-            ranked.weight,
-            ranked.player,
-            case when ranked.hand_rank = bests.best_high then 1 else 0 end as high_won,
-            case when ranked.low_rank = bests.best_low then 1 else 0 end as low_won,
-            case when bests.best_low is null then 0 else 1 end as has_low,
-            case when bests.best_high is null then 0 else 1 end as has_high
-        from query_table(ranked_rows) as ranked
-        inner join bests
-            on bests.tally = ranked.tally
-            and bests.runout = ranked.runout
+            tally,
+            runout,
+            weight,
+            player,
+            case when hand_rank = best_high then 1 else 0 end as high_won,
+            case when low_rank = best_low then 1 else 0 end as low_won,
+            case when best_low is null then 0 else 1 end as has_low,
+            case when best_high is null then 0 else 1 end as has_high
+        from bests
     ),
     counted as (
         select

@@ -270,31 +270,22 @@ with
         inner join equity_deck
             on equity_deck.card_id = shuffled_deck.card_id
     ),
-    drawn as (
-        select
-            shuffled.trial,
-            stud_players.player,
-            sum(shuffled.rank_code) as rank_key,
-            sum(shuffled.suit_code) as suit_counts,
-            sum(shuffled.card_bit) as card_mask
-        from shuffled
-        inner join stud_players
-            on shuffled.place > stud_players.dealt_before
-            and shuffled.place <= stud_players.dealt_before + stud_players.to_come
-        group by shuffled.trial, stud_players.player
-    ),
+    -- each player's known cards and the ones dealt them in the trial, summed (the cards after
+    -- those of the players before them, as many as are still to come to them; none: none)
     trial_hands as (
         select
-            deal_states.deal_no as trial,
+            deal_numbers.deal_no as trial,
             stud_players.player,
-            cast(stud_players.rank_key + coalesce(drawn.rank_key, 0) as bigint) as rank_key,
-            cast(stud_players.suit_counts + coalesce(drawn.suit_counts, 0) as bigint) as suit_counts,
-            cast(stud_players.card_mask + coalesce(drawn.card_mask, 0) as bigint) as card_mask
-        from deal_states
+            cast(stud_players.rank_key + coalesce(sum(shuffled.rank_code), 0) as bigint) as rank_key,
+            cast(stud_players.suit_counts + coalesce(sum(shuffled.suit_code), 0) as bigint) as suit_counts,
+            cast(stud_players.card_mask + coalesce(sum(shuffled.card_bit), 0) as bigint) as card_mask
+        from deal_numbers
         cross join stud_players
-        left join drawn
-            on drawn.trial = deal_states.deal_no
-            and drawn.player = stud_players.player
+        left join shuffled
+            on shuffled.trial = deal_numbers.deal_no
+            and shuffled.place > stud_players.dealt_before
+            and shuffled.place <= stud_players.dealt_before + stud_players.to_come
+        group by deal_numbers.deal_no, stud_players.player, stud_players.rank_key, stud_players.suit_counts, stud_players.card_mask
     )
 select
     trial as runout,
