@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import deal_odds, ranges
+from . import deal_odds, holdem_odds, ranges
 from .context import Context
 from .errors import BadInput
 from .first_use import ensure_ready
@@ -171,30 +171,63 @@ def five_card_category(text: str) -> frozenset[int]:
     return frozenset(range(points, 10)) if name != words else frozenset({points})
 
 
-def five_card(players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
-    """Several categories in one deal of the five-card game, each in a different player's hand,
-    counted exactly (deal_odds): the same event given twice asks for two players holding it."""
-    if trials is not None:
-        raise BadInput("odds --game five-card counts exactly: leave --trials out")
+def _category_events(game: str, texts: tuple[str, ...] | list[str], counted: frozenset[int], refused: str
+                     ) -> tuple[list[str], list[frozenset[int]], list[int]]:
+    """The labels, the distinct events (sets of points) and how many players each needs: the
+    same event given twice asks for two players holding it."""
     labels = [" ".join(text.split()) for text in texts]
     events: list[frozenset[int]] = []
     needed: list[int] = []
     for label in labels:
         held = five_card_category(label)
-        if not held <= deal_odds.COUNTED:
-            raise BadInput(
-                f"odds --game five-card: event {label!r} takes in flushes, straights or high cards, which suits and values "
-                "make together: they are not counted exactly here (full house, four of a kind, straight flush, royal flush, "
-                "three of a kind, two pair and one pair are)"
-            )
+        if not held <= counted:
+            raise BadInput(f"odds --game {game}: event {label!r} takes in {refused}")
         if held in events:
             needed[events.index(held)] += 1
         else:
             events.append(held)
             needed.append(1)
+    return labels, events, needed
+
+
+def five_card(players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
+    """Several categories in one deal of the five-card game, each in a different player's hand,
+    counted exactly (deal_odds)."""
+    if trials is not None:
+        raise BadInput("odds --game five-card counts exactly: leave --trials out")
+    labels, events, needed = _category_events(
+        "five-card", texts, deal_odds.COUNTED,
+        "flushes, straights or high cards, which suits and values make together: they are not counted exactly here "
+        "(full house, four of a kind, straight flush, royal flush, three of a kind, two pair and one pair are)",
+    )
     hits, deals = deal_odds.at_least(players, events, needed)
     probability, fraction, one_in = answer(hits, deals)
     return PlayersOddsResult("five-card", players, labels, True, deals, hits, probability, fraction, one_in)
+
+
+def holdem_categories(ctx: Context, players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
+    """Several categories in one deal of Hold'em (the board and every player's best five), each
+    in a different player's hand, counted exactly (holdem_odds)."""
+    if trials is not None:
+        raise BadInput("odds of Hold'em's categories count exactly: leave --trials out")
+    labels, events, needed = _category_events(
+        "holdem", texts, holdem_odds.COUNTED,
+        "a category below a full house, which nearly every board can make: Hold'em's categories are counted exactly "
+        "for full house, four of a kind, straight flush and royal flush",
+    )
+    ensure_ready(ctx)
+    with ctx.counting(f"odds: --players {players} {' | '.join(labels)}"):
+        hits, deals, classes = holdem_odds.at_least(ctx, players, events, needed)
+    probability, fraction, one_in = answer(hits, deals)
+    return PlayersOddsResult("holdem", players, labels, True, deals, hits, probability, fraction, one_in, counted=classes)
+
+
+def _is_category(text: str) -> bool:
+    try:
+        five_card_category(text)
+    except BadInput:
+        return False
+    return True
 
 
 def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | list[str], trials: int | None = None,
@@ -209,6 +242,10 @@ def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | 
         raise BadInput(f"--seed {seed} is for Monte Carlo: give --trials N with it")
     if game == "five-card":
         return five_card(players, texts, trials)
+    if any(map(_is_category, texts)):
+        if not all(map(_is_category, texts)):
+            raise BadInput(f"odds --players: give categories or hole cards, not both: {' | '.join(texts)}")
+        return holdem_categories(ctx, players, texts, trials)
     events = [ranges.parse_player(text, number) for number, text in enumerate(texts, start=1)]
     for text, event in zip(texts, events):
         if event.weights:
