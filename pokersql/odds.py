@@ -41,11 +41,11 @@ MAX_WORK = 12_000_000
 
 # The flags packed into one number, a bit each in FLAGS' order: one key to group by is quicker.
 _PACKED = " + ".join(f"{1 << bit} * {flag}" for bit, flag in enumerate(FLAGS))
-_GROUPS = f"""select street_cards, points, {_PACKED} as flags, sum(weight) as deals
+_GROUPS = f"""select street_cards, points, {_PACKED} as flags, sum(deals) as deals
 from odds_hero_deals
 where cards_to_come = ?
 group by street_cards, points, {_PACKED}"""
-_CATEGORY_GROUPS = """select street_cards, points, sum(weight) as deals
+_CATEGORY_GROUPS = """select street_cards, points, sum(deals) as deals
 from odds_hero_deals
 where cards_to_come = ?
 group by street_cards, points"""
