@@ -186,7 +186,7 @@ from (
 inner join value_sets
     on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
 
-create view odds_hero_deals as
+create view odds_hero_boards as
 with
     dealt as (
         select
@@ -218,48 +218,36 @@ with
         from dealt
         inner join flush_suits
             on flush_suits.suit_counts = dealt.suit_counts
-    ),
-    -- a class's boards alike in all that its hand and draws are read from, counted together
-    seen as (
-        select
-            cards_to_come,
-            street_cards,
-            card_1,
-            card_2,
-            board_key,
-            board_top,
-            board_outs,
-            board_values,
-            flush_mask,
-            case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
-            case
-                when street_cards < 5
-                    and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
-                        or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
-                    then 1
-                else 0
-            end as nut_flush_draw,
-            count(*) as boards
-        from suited
-        group by
-            cards_to_come,
-            street_cards,
-            card_1,
-            card_2,
-            board_key,
-            board_top,
-            board_outs,
-            board_values,
-            flush_mask,
-            case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end,
-            case
-                when street_cards < 5
-                    and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
-                        or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
-                    then 1
-                else 0
-            end
-    ),
+    )
+select
+    cards_to_come,
+    street_cards,
+    card_1,
+    card_2,
+    board_key,
+    board_top,
+    board_outs,
+    board_values,
+    flush_mask,
+    case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
+    case
+        when street_cards < 5
+            and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
+                or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
+            then 1
+        else 0
+    end as nut_flush_draw
+from suited;
+
+/*
+  The hands and draws of rows of odds_hero_boards counted (the relation named: its columns
+  and boards, how many boards each row stands for), one row each: the class's weight,
+  deals = weight x boards, points (hand_ranks_of, 011) and each made hand and draw.
+  odds_hero_deals and odds_hero_board_deals read it. A DuckDB table macro, expanded like
+  hand_ranks_of on the other engines.
+*/
+create macro odds_hero_deals_of(seen_rows) as table
+with
     keyed as (
         select
             seen.*,
@@ -271,7 +259,7 @@ with
             (seen.board_key // hero.rank_code_2) % 5 as on_board_2,
             seen.board_key + hero.rank_key as rank_key,
             seen.board_values | hero.bit_1 | hero.bit_2 as hand_values
-        from seen
+        from query_table(seen_rows) as seen
         inner join odds_hero_combos as hero
             on hero.card_1 = seen.card_1
             and hero.card_2 = seen.card_2
@@ -313,3 +301,45 @@ inner join value_sets as out_sets
     on out_sets.value_mask = drawn.outs
 inner join hand_classes
     on hand_classes.hand_rank = drawn.hand_rank;
+
+create view odds_hero_deals as
+with
+    seen as (
+        select
+            cards_to_come,
+            street_cards,
+            card_1,
+            card_2,
+            board_key,
+            board_top,
+            board_outs,
+            board_values,
+            flush_mask,
+            flush_draw,
+            nut_flush_draw,
+            count(*) as boards
+        from odds_hero_boards
+        group by
+            cards_to_come,
+            street_cards,
+            card_1,
+            card_2,
+            board_key,
+            board_top,
+            board_outs,
+            board_values,
+            flush_mask,
+            flush_draw,
+            nut_flush_draw
+    )
+select * from odds_hero_deals_of('seen');
+
+create view odds_hero_board_deals as
+with
+    seen as (
+        select
+            odds_hero_boards.*,
+            1 as boards
+        from odds_hero_boards
+    )
+select * from odds_hero_deals_of('seen');
