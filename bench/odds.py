@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chinese_arrange import HANDS  # this folder's: arrange's hands
+from chinese_arrange import HANDS, built  # this folder's: arrange's hands, a built database
 from first_game_call import load, timed  # this folder's: the process timed whole, the load
 
 ODDS_TARGET_S = 10.0
@@ -49,15 +49,6 @@ QUESTIONS = {
     "QQ+,AKs to the turn, histogram": ["--hero", "QQ+,AKs", "--street", "turn", "--histogram"],
     "every hand flops a gutshot": ["--hero", "random", "--street", "flop", "gutshot"],
 }
-
-
-def built(engine: str, given: str | None, folder: Path) -> Path:
-    if given:
-        return Path(given)
-    path = folder / f"built.{engine}"
-    seconds = timed([sys.executable, "-m", "pokersql", "--engine", engine, "--db", str(path), "--quiet", "build"])
-    print(f"{engine}: build of a fresh file {seconds:.1f} s")
-    return path
 
 
 def median_seconds(command: list[str], runs: int) -> float:
