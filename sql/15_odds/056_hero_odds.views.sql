@@ -16,6 +16,11 @@
     of the deck left, each set of them once; street_cards = the board's cards in all;
     top_card = its highest card, board_values its values as 13 bits. A query names
     cards_to_come, so the other sizes are never made.
+  odds_hero_boards: one row per class per board that misses its cards: the board's values
+    (board_key, board_values, board_top, board_outs), the flush suit's cards of the seven
+    (flush_mask, 0 when none) and, before the river, flush_draw and nut_flush_draw.
+  odds_hero_deals_of(seen_rows): a table macro, the hands and draws of such rows (below).
+  odds_hero_board_deals: as odds_hero_deals, a board a row (boards = 1): what SQLite reads.
   odds_hero_deals: one row per class and group of the boards that miss its cards, alike
     in all that the class's hand and draws are read from (the board's values, the flush
     suit's cards of the seven if any, and before the river the flush draws): boards how
