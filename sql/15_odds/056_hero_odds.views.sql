@@ -225,15 +225,7 @@ with
             on flush_suits.suit_counts = dealt.suit_counts
     )
 select
-    cards_to_come,
-    street_cards,
-    card_1,
-    card_2,
-    board_key,
-    board_top,
-    board_outs,
-    board_values,
-    flush_mask,
+    cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs, board_values, flush_mask,
     case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
     case
         when street_cards < 5
@@ -311,31 +303,13 @@ create view odds_hero_deals as
 with
     seen as (
         select
-            cards_to_come,
-            street_cards,
-            card_1,
-            card_2,
-            board_key,
-            board_top,
-            board_outs,
-            board_values,
-            flush_mask,
-            flush_draw,
-            nut_flush_draw,
+            cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
+            board_values, flush_mask, flush_draw, nut_flush_draw,
             count(*) as boards
         from odds_hero_boards
         group by
-            cards_to_come,
-            street_cards,
-            card_1,
-            card_2,
-            board_key,
-            board_top,
-            board_outs,
-            board_values,
-            flush_mask,
-            flush_draw,
-            nut_flush_draw
+            cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
+            board_values, flush_mask, flush_draw, nut_flush_draw
     )
 select * from odds_hero_deals_of('seen');
 
