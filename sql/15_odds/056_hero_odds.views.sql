@@ -14,11 +14,19 @@
     codes of cards (001).
   odds_boards: one row per board: the board so far and cards_to_come more cards (0 to 5)
     of the deck left, each set of them once; street_cards = the board's cards in all;
-    top_card = its highest card. A query names cards_to_come, so the other sizes are
-    never made.
-  odds_hero_deals: one row per class per board that misses its cards, with the weight of
-    the class, the category of the best five (points) and, 1 or 0, each made hand and
-    draw (docs/ranges.md defines them):
+    top_card = its highest card, board_values its values as 13 bits. A query names
+    cards_to_come, so the other sizes are never made.
+  odds_hero_boards: one row per class per board that misses its cards: the board's values
+    (board_key, board_values, board_top, board_outs), the flush suit's cards of the seven
+    (flush_mask, 0 when none) and, before the river, flush_draw and nut_flush_draw.
+  odds_hero_deals_of(seen_rows): a table macro, the hands and draws of such rows (below).
+  odds_hero_board_deals: as odds_hero_deals, a board a row (boards = 1): what SQLite reads.
+  odds_hero_deals: one row per class and group of the boards that miss its cards, alike
+    in all that the class's hand and draws are read from (the board's values, the flush
+    suit's cards of the seven if any, and before the river the flush draws): boards how
+    many, deals = the class's weight x boards; the category of the best five (points),
+    looked up once per group (hand_ranks_of, 011), and, 1 or 0, each made hand and draw
+    (docs/ranges.md defines them):
       made_set       a pocket pair and a card of its value on the board (or two: its quads);
       two_pair       two values, each on the board exactly once;
       overpair       a pocket pair above every card of the board;
@@ -167,6 +175,7 @@ with
     )
 select
     boards.*,
+    value_sets.value_mask as board_values,
     value_sets.straight_outs as board_outs
 from (
     select
@@ -182,7 +191,7 @@ from (
 inner join value_sets
     on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
 
-create view odds_hero_deals as
+create view odds_hero_boards as
 with
     dealt as (
         select
@@ -190,42 +199,75 @@ with
             boards.street_cards,
             hero.card_1,
             hero.card_2,
-            hero.weight,
-            hero.value_1,
-            hero.value_2,
-            hero.suit_1,
-            hero.suit_2,
-            hero.bit_1,
-            hero.bit_2,
-            boards.card_mask as board_mask,
+            boards.rank_key as board_key,
             boards.board_top,
             boards.board_outs,
-            -- the cards of each hole card's value on the board (rank_key counts them in base 5)
-            (boards.rank_key // hero.rank_code_1) % 5 as on_board_1,
-            (boards.rank_key // hero.rank_code_2) % 5 as on_board_2,
-            boards.rank_key + hero.rank_key as rank_key,
+            boards.board_values,
+            boards.card_mask as board_mask,
             boards.suit_counts + hero.suit_counts as suit_counts,
-            boards.card_mask + hero.combo_mask as card_mask
+            boards.card_mask + hero.combo_mask as card_mask,
+            hero.suit_1,
+            hero.suit_2,
+            8192 - 2 * hero.bit_1 as above_1,
+            8192 - 2 * hero.bit_2 as above_2
         from odds_hero_combos as hero
         inner join odds_boards as boards
             on boards.card_mask & hero.combo_mask = 0
     ),
     suited as (
         select
-            ranked.*,
-            (suit_counts >> (3 * suit_1)) & 7 as suit_held_1,
-            (suit_counts >> (3 * suit_2)) & 7 as suit_held_2,
-            8192 - 2 * bit_1 as above_1,
-            8192 - 2 * bit_2 as above_2
-        from card_sum_ranks('dealt') as ranked
+            dealt.*,
+            (dealt.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits as flush_mask,
+            (dealt.suit_counts >> (3 * dealt.suit_1)) & 7 as suit_held_1,
+            (dealt.suit_counts >> (3 * dealt.suit_2)) & 7 as suit_held_2
+        from dealt
+        inner join flush_suits
+            on flush_suits.suit_counts = dealt.suit_counts
+    )
+select
+    cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs, board_values, flush_mask,
+    case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
+    case
+        when street_cards < 5
+            and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
+                or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
+            then 1
+        else 0
+    end as nut_flush_draw
+from suited;
+
+/*
+  The hands and draws of rows of odds_hero_boards counted (the relation named: its columns
+  and boards, how many boards each row stands for), one row each: the class's weight,
+  deals = weight x boards, points (hand_ranks_of, 011) and each made hand and draw.
+  odds_hero_deals and odds_hero_board_deals read it. A DuckDB table macro, expanded like
+  hand_ranks_of on the other engines.
+*/
+create macro odds_hero_deals_of(seen_rows) as table
+with
+    keyed as (
+        select
+            seen.*,
+            hero.weight,
+            hero.value_1,
+            hero.value_2,
+            -- the cards of each hole card's value on the board (board_key counts them in base 5)
+            (seen.board_key // hero.rank_code_1) % 5 as on_board_1,
+            (seen.board_key // hero.rank_code_2) % 5 as on_board_2,
+            seen.board_key + hero.rank_key as rank_key,
+            seen.board_values | hero.bit_1 | hero.bit_2 as hand_values
+        from query_table(seen_rows) as seen
+        inner join odds_hero_combos as hero
+            on hero.card_1 = seen.card_1
+            and hero.card_2 = seen.card_2
     ),
     drawn as (
         select
-            suited.*,
-            hand_values.straight_outs - (hand_values.straight_outs & suited.board_outs) as outs
-        from suited
+            ranked.*,
+            hand_values.straight_outs - (hand_values.straight_outs & ranked.board_outs) as outs
+        from hand_ranks_of('keyed') as ranked
         inner join value_sets as hand_values
-            on hand_values.value_mask = (suited.card_mask | (suited.card_mask >> 13) | (suited.card_mask >> 26) | (suited.card_mask >> 39)) & 8191
+            on hand_values.value_mask = ranked.hand_values
     )
 select
     drawn.cards_to_come,
@@ -233,6 +275,8 @@ select
     drawn.card_1,
     drawn.card_2,
     drawn.weight,
+    drawn.boards,
+    drawn.weight * drawn.boards as deals,
     hand_classes.points,
     case when value_1 = value_2 and on_board_1 >= 1 then 1 else 0 end as made_set,
     case when value_1 <> value_2 and on_board_1 = 1 and on_board_2 = 1 then 1 else 0 end as two_pair,
@@ -245,14 +289,8 @@ select
         else 0
     end as top_pair,
     case when on_board_1 > 0 or on_board_2 > 0 then 1 else 0 end as paired,
-    case when street_cards < 5 and (suit_held_1 = 4 or suit_held_2 = 4) then 1 else 0 end as flush_draw,
-    case
-        when street_cards < 5
-            and ((suit_held_1 = 4 and (board_mask >> (13 * suit_1)) & above_1 = above_1)
-                or (suit_held_1 <> 4 and suit_held_2 = 4 and (board_mask >> (13 * suit_2)) & above_2 = above_2))
-            then 1
-        else 0
-    end as nut_flush_draw,
+    drawn.flush_draw,
+    drawn.nut_flush_draw,
     case when street_cards < 5 and out_sets.values_held >= 2 then 1 else 0 end as open_ended,
     case when street_cards < 5 and out_sets.values_held = 1 then 1 else 0 end as gutshot
 from drawn
@@ -260,3 +298,27 @@ inner join value_sets as out_sets
     on out_sets.value_mask = drawn.outs
 inner join hand_classes
     on hand_classes.hand_rank = drawn.hand_rank;
+
+create view odds_hero_deals as
+with
+    seen as (
+        select
+            cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
+            board_values, flush_mask, flush_draw, nut_flush_draw,
+            count(*) as boards
+        from odds_hero_boards
+        group by
+            cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
+            board_values, flush_mask, flush_draw, nut_flush_draw
+    )
+select * from odds_hero_deals_of('seen');
+
+create view odds_hero_board_deals as
+with
+    seen as (
+        select
+            odds_hero_boards.*,
+            1 as boards
+        from odds_hero_boards
+    )
+select * from odds_hero_deals_of('seen');
