@@ -46,10 +46,12 @@ def checked_game(
     """The split game of an equity request, its request checked (what every split game's equity
     refuses alike). BadInput for the games not counted, random hands and the next street."""
     game = split_game_of(ctx, name)
-    stud = game.hole_cards == 7  # stud, stud8, razz: pokersql/stud_equity.py
-    if not stud and (not game.board_cards or game.high_game is None or game.low_ranking is None):
-        hint = " (its high is omaha5's: equity --game omaha5)" if game.board_cards and game.high_game else ""
-        raise BadInput(f"equity --game {name}: split-pot equity is counted for omaha8, omaha5-8, courchevel8, stud, stud8 and razz for now{hint}")
+    own_cards = not game.board_cards  # stud, razz, the draw games: pokersql/stud_equity.py
+    if not own_cards and game.low_ranking is None:  # courchevel
+        raise BadInput(
+            f"equity --game {name}: split-pot equity is counted for the games with a low half or a low pot "
+            "(its high is omaha5's: equity --game omaha5)"
+        )
     if next_street:
         raise BadInput(f"equity --game {name}: --next-street is not counted for split pots yet")
     if exact and trials is not None:
@@ -105,10 +107,12 @@ def equity(
 
 
 def split_result(
-    holes: list[list[int]], totals: list[tuple], drawn: bool, seed: int | None, seed_from_question: bool
+    holes: list[list[int] | None], totals: list[tuple], drawn: bool, seed: int | None, seed_from_question: bool,
+    random_combos: int = 0,
 ) -> EquityResult:
     """The result of a split_equity_of tally (050): ``totals`` its rows (SPLIT_TOTALS), one per
-    player in order; ``drawn``: Monte Carlo (each player's standard error)."""
+    player in order; ``drawn``: Monte Carlo (each player's standard error). A hole of None is a
+    random hand (the lowball games), ``random_combos`` the hands it may hold."""
     runouts = int(totals[0][1])
     players = []
     for hole, (_, _, scoops, splits, high, low, squares) in zip(holes, totals):
@@ -117,7 +121,8 @@ def split_result(
         # Monte Carlo: the spread of one runout's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
         spread = max(0.0, int(squares) / (POT_PARTS * POT_PARTS * runouts) - share * share)
         players.append(EquityPlayer(
-            hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(scoops), ties=int(splits), equity=share,
+            hand=None if hole is None else [card_name(c) for c in hole], range="random" if hole is None else None,
+            combos=random_combos if hole is None else 1, wins=int(scoops), ties=int(splits), equity=share,
             std_error=math.sqrt(spread / runouts) if drawn else None,
             high_share=int(high) / whole, low_share=int(low) / whole, scoop=int(scoops) / runouts,
         ))
