@@ -12,12 +12,13 @@ from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .errors import BadInput
 from .lows import NEEDS, SplitGame, split_game_of
+from .game_equity import OMAHA_RANDOM_SLICE_TRIALS
 from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
 SPLIT_TOTALS = "select player, runouts, scoops, splits, high_pot_shares, low_pot_shares, pot_share_squares from {view} order by player"
 POT_PARTS = 5040  # a split pot's parts (050): each half divisible by 1 to 10
-SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity")
+SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity", "omaha_split_random_monte_carlo_equity")
 
 
 def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple[int, ...] | None = None) -> list[int]:
@@ -25,7 +26,7 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     sizes = sizes or (game.hole_cards,)
     text = hand if isinstance(hand, str) else " ".join(hand)
     if text.strip().lower() == "random":
-        raise BadInput(f"equity --game {game.name}: hand {number} 'random': split-pot equity counts known hands only for now")
+        raise BadInput(f"equity --game {game.name}: hand {number} 'random': {game.name}'s equity counts known cards only for now")
     try:
         cards = parse_cards(text)
     except BadInput:
@@ -37,6 +38,17 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
             + " ".join(map(card_name, cards))
         )
     return cards
+
+
+def players_cards(
+    game: SplitGame, hands: tuple[str | list[str], ...], sizes: tuple[int, ...] | None = None, randoms: bool = True
+) -> list[list[int] | None]:
+    """Each player's cards (hole_cards), None for a ``random`` hand where ``randoms`` allows one."""
+    return [
+        None if randoms and (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
+        else hole_cards(game, hand, number, sizes)
+        for number, hand in enumerate(hands, start=1)
+    ]
 
 
 def checked_game(
@@ -74,23 +86,31 @@ def equity(
     every board still to come (before the flop too), or a seeded Monte Carlo of ``trials``
     boards (the seed from the question when none is given). Stud's: stud_equity.stud_equity."""
     name = game.name
-    holes = [hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
+    holes = players_cards(game, hands)
+    known = [hole or [] for hole in holes]
+    randoms = [n for n, hole in enumerate(holes, start=1) if hole is None]
     if len(board) not in (0, 3, 4, 5):
         shown = " ".join(map(card_name, board))
         raise BadInput(f"equity --game {name}: the board needs 0, 3, 4 or 5 cards, got {len(board)}: {shown}")
     names = [f"hand {n}" for n in range(1, len(holes) + 1)]
-    check_distinct(holes + [board, dead], names + ["the board", "the dead cards"])
-    left = 52 - sum(map(len, holes)) - len(board) - len(dead)
-    if left < 5 - len(board):
-        raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {5 - len(board)} are needed")
-    if exact is False and trials is None:
+    check_distinct(known + [board, dead], names + ["the board", "the dead cards"])
+    if len(randoms) == len(holes):
+        raise BadInput(f"equity --game {name}: every hand is random: give one hand's hole cards (a random hand holds as many)")
+    if randoms and exact:
+        raise BadInput(f"equity --game {name}: exact split-pot equity of a random hand is not counted yet: use --trials")
+    left = 52 - sum(map(len, known)) - len(board) - len(set(dead))
+    needed = 5 - len(board) + game.hole_cards * len(randoms)
+    if left < needed:
+        raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {needed} are needed")
+    if trials is None and (exact is False or randoms):
         trials = ranges.DEFAULT_TRIALS
     seed_from_question = trials is not None and seed is None
     if seed_from_question:
-        seed = ranges.question_seed(name, [sorted(hole) for hole in holes], board, dead, trials)
+        seed = ranges.question_seed(name, [sorted(hole) if hole is not None else "random" for hole in holes], board, dead, trials)
     first_use.ensure_lookups(ctx, SPLIT_NEEDS)
     given = {
-        "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) for c in hole],
+        "hand_input": [(n, c) for n, hole in enumerate(known, start=1) for c in hole],
+        "random_hand_input": [(n,) for n in randoms],
         "board_input": [(c,) for c in board],
         "dead_input": [(c,) for c in sorted(set(dead))],
     }
@@ -98,12 +118,18 @@ def equity(
         if trials is None:
             with ctx.counting(f"equity --game {name}: every board still to come"):
                 totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
+        elif randoms:  # each trial ranked (060); memory grows with the slice, as Omaha's (037)
+            slice_trials = min(slice_trials or ctx.engine.equity_costs.slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
+            query = SPLIT_TOTALS.format(view="omaha_split_random_monte_carlo_equity")
+            totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
+            if int(totals[0][1]) != trials:
+                raise BadInput(f"equity --game {name}: only {int(totals[0][1]):,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
         else:
             # Each slice ranks every board that can come (omaha_split_boards): no more slices than needed.
             slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
             query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
-    return split_result(holes, totals, trials is not None, seed, seed_from_question)
+    return split_result(holes, totals, trials is not None, seed, seed_from_question, math.comb(left, game.hole_cards))
 
 
 def split_result(

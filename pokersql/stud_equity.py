@@ -17,7 +17,7 @@ from .errors import BadInput
 from .lows import SplitGame
 from .monte_carlo import monte_carlo_equity
 from .results import EquityResult
-from .split_equity import SPLIT_NEEDS, SPLIT_TOTALS, hole_cards, split_result
+from .split_equity import SPLIT_NEEDS, SPLIT_TOTALS, players_cards, split_result
 
 KNOWN_CARDS = (2, 3, 4, 5, 6, 7)  # a stud player's cards given: from the first two down to all seven
 EXACT_RUNOUTS = 1_000_000  # stud counted exactly up to this many runouts (heads-up on fifth street: 671,580)
@@ -40,18 +40,6 @@ def runouts(known: list[int], dead: int, hand_cards: int = 7) -> int:
     return count
 
 
-def _holes(game: SplitGame, hands: tuple[str | list[str], ...]) -> list[list[int] | None]:
-    """Each player's known cards (None: random, a draw game's only)."""
-    if game.hole_cards == 7:
-        return [hole_cards(game, hand, number, KNOWN_CARDS) for number, hand in enumerate(hands, start=1)]
-    sizes = tuple(range(1, game.hole_cards + 1))
-    return [
-        None if (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
-        else hole_cards(game, hand, number, sizes)
-        for number, hand in enumerate(hands, start=1)
-    ]
-
-
 def stud_equity(
     ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
     trials: int | None, seed: int | None, exact: bool | None, slice_trials: int | None,
@@ -64,7 +52,8 @@ def stud_equity(
     name = game.name
     if board:
         raise BadInput(f"equity --game {name}: a board is not dealt in {name}, got --board {' '.join(map(card_name, board))}")
-    holes = _holes(game, hands)
+    draw = game.hole_cards < 7  # a draw game: 1 to its cards, or random
+    holes = players_cards(game, hands, tuple(range(1, game.hole_cards + 1)) if draw else KNOWN_CARDS, randoms=draw)
     known = [hole or [] for hole in holes]
     names = [f"hand {n}" for n in range(1, len(holes) + 1)]
     check_distinct(known + [dead], names + ["the dead cards"])
