@@ -144,7 +144,7 @@ def equity(
             split_game = split_equity.checked_game(ctx, game, hands, trials, seed, exact, next_street)
             if not split_game.board_cards:  # stud, razz, the draw games: each player's own cards, no board
                 return stud_equity.stud_equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
-            return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
+            return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
         return game_equity.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
         hands = tuple(hands[0])

@@ -18,7 +18,8 @@ from .results import EquityPlayer, EquityResult
 
 SPLIT_TOTALS = "select player, runouts, scoops, splits, high_pot_shares, low_pot_shares, pot_share_squares from {view} order by player"
 POT_PARTS = 5040  # a split pot's parts (050): each half divisible by 1 to 10
-SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity", "omaha_split_random_monte_carlo_equity")
+STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from omaha_split_street_equity order by next_card, player"
+SPLIT_NEEDS = NEEDS + ("omaha_split_street_equity", "omaha_split_equity", "omaha_split_monte_carlo_equity", "omaha_split_random_monte_carlo_equity")
 
 
 def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple[int, ...] | None = None) -> list[int]:
@@ -64,8 +65,8 @@ def checked_game(
             f"equity --game {name}: split-pot equity is counted for the games with a low half or a low pot "
             "(its high is omaha5's: equity --game omaha5)"
         )
-    if next_street:
-        raise BadInput(f"equity --game {name}: --next-street is not counted for split pots yet")
+    if next_street and not game.board_cards:
+        raise BadInput(f"equity --game {name}: --next-street needs a board, and {name} deals none")
     if exact and trials is not None:
         raise BadInput("choose --exact or --trials, not both")
     if exact and seed is not None:
@@ -78,6 +79,7 @@ def checked_game(
 def equity(
     ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
     trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
+    next_street: bool = False,
 ) -> EquityResult:
     """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8;
     the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
@@ -96,6 +98,12 @@ def equity(
     check_distinct(known + [board, dead], names + ["the board", "the dead cards"])
     if len(randoms) == len(holes):
         raise BadInput(f"equity --game {name}: every hand is random: give one hand's hole cards (a random hand holds as many)")
+    if next_street and (len(board) not in (3, 4) or randoms or trials is not None):
+        raise BadInput(
+            f"equity --game {name}: the next street needs known hands and a board of 3 or 4 cards (a flop or a turn), "
+            f"counted exactly: got a board of {len(board)}" + (f", hand {randoms[0]} 'random'" if randoms else "")
+            + (" and --trials" if trials is not None else "")
+        )
     if randoms and exact:
         raise BadInput(f"equity --game {name}: exact split-pot equity of a random hand is not counted yet: use --trials")
     left = 52 - sum(map(len, known)) - len(board) - len(set(dead))
@@ -118,6 +126,7 @@ def equity(
         if trials is None:
             with ctx.counting(f"equity --game {name}: every board still to come"):
                 totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
+                streets = ctx.engine.execute(STREET_TOTALS) if next_street else []
         elif randoms:  # each trial ranked (060); memory grows with the slice, as Omaha's (037)
             slice_trials = min(slice_trials or ctx.engine.equity_costs.slice_trials, OMAHA_RANDOM_SLICE_TRIALS)
             query = SPLIT_TOTALS.format(view="omaha_split_random_monte_carlo_equity")
@@ -129,7 +138,10 @@ def equity(
             slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
             query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
-    return split_result(holes, totals, trials is not None, seed, seed_from_question, math.comb(left, game.hole_cards))
+    result = split_result(holes, totals, trials is not None, seed, seed_from_question, math.comb(left, game.hole_cards))
+    if next_street:  # the pot in 2520 parts, as Hold'em's street_equity gives it
+        ranges.add_next_street(result, [(card, player, shares / 2, runouts, leads) for card, player, shares, runouts, leads in streets], len(board))
+    return result
 
 
 def split_result(

@@ -1,4 +1,6 @@
 /*
+  Split-pot equity with random players, and the next street.
+
   Split-pot Monte Carlo with random players (equity --game omaha8, omaha5-8, courchevel8 with a
   `random` hand): omaha_random_monte_carlo_equity's deals (037), each player's high and
   eight-or-better low, the pot split by split_equity_of (050). The inputs are Hold'em's
@@ -11,6 +13,11 @@
     player's, the best of its pairs with the ten triples, looked up in hand_classes and in
     low_classes (eight-or-better, by their values alone). One row per player, as
     split_equity_of gives them.
+  omaha_split_street_equity: the next street of a flop or a turn, known hands
+    (equity --next-street): each card that can come next (next_card) and the final boards that
+    hold it (omaha_split_boards, 050), tallied by split_equity_of with the card as its tally.
+    One row per card and player: pot_shares (of 5040 a board), runouts, and leads (1: the
+    player's equity once the card is dealt is the best at the table).
 */
 create view omaha_split_random_monte_carlo_equity as
 with
@@ -108,3 +115,28 @@ with
         group by ranked.runout, seats.player
     )
 select * from split_equity_of('seat_ranks');
+
+create view omaha_split_street_equity as
+with
+    street_boards as (
+        select
+            next_cards.card_id as tally,
+            boards.board_mask as runout,
+            cast(1 as bigint) as weight,
+            boards.player,
+            boards.hand_rank,
+            boards.low_rank
+        from omaha_split_boards as boards
+        inner join equity_deck as next_cards
+            on (boards.board_mask & next_cards.card_bit) <> 0
+    ),
+    tallied as (
+        select * from split_equity_of('street_boards')
+    )
+select
+    tally as next_card,
+    player,
+    pot_shares,
+    runouts,
+    case when pot_shares = max(pot_shares) over (partition by tally) then 1 else 0 end as leads
+from tallied;
