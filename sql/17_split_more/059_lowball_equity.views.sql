@@ -22,11 +22,12 @@
     still to come (to_come cards of equity_deck, a card above the last at a time; one empty set
     when none is to come), no card in two players' sets. A player's sets are classed by their
     low_rank, and a runout is counted by the players' classes: one row per outcome and player,
-    runout (the outcome's number), weight (its runouts), player and low_rank.
+    runout (the outcome's number), weight (its runouts), player and low_rank (tally 0 and
+    hand_rank null: split_equity_of's rows).
   lowball_trials_of(players): a table macro. Monte Carlo: each trial (deal_no of shuffled_deck,
     003: the uniform shuffle, from deal_settings' seed) deals the cards left in the shuffled
     order, player 1 the first to_come of them, then player 2, ... One row per trial and player,
-    weight 1, with low_rank.
+    weight 1, with low_rank (and tally, hand_rank as lowball_runouts_of's).
   deuce_to_seven_equity, ace_to_five_equity, badugi_equity (every runout) and their
   _monte_carlo_equity (the trials): split_equity_of (050) over those rows, hand_rank null (no
   high), so the best low takes the whole pot. One row per player.
@@ -239,9 +240,11 @@ with recursive
         group by outcome
     )
 select
+    0 as tally,
     outcomes.outcome as runout,
     outcomes.weight,
     class_ranks.player,
+    cast(null as integer) as hand_rank,
     class_ranks.low_rank
 from outcomes
 cross join bases
@@ -284,56 +287,34 @@ with
         group by deal_numbers.deal_no, players.game, players.player, players.rank_key, players.suit_counts, players.card_mask
     )
 select
+    0 as tally,
     trial as runout,
     cast(1 as bigint) as weight,
     player,
+    cast(null as integer) as hand_rank,
     low_rank
 from lowball_ranks_of('trial_hands');
 
 create view deuce_to_seven_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_runouts_of('deuce_to_seven_players')
-    )
-select * from split_equity_of('ranked');
-
-create view ace_to_five_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_runouts_of('ace_to_five_players')
-    )
-select * from split_equity_of('ranked');
-
-create view badugi_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_runouts_of('badugi_players')
-    )
+with ranked as (select * from lowball_runouts_of('deuce_to_seven_players'))
 select * from split_equity_of('ranked');
 
 create view deuce_to_seven_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_trials_of('deuce_to_seven_players')
-    )
+with ranked as (select * from lowball_trials_of('deuce_to_seven_players'))
+select * from split_equity_of('ranked');
+
+create view ace_to_five_equity as
+with ranked as (select * from lowball_runouts_of('ace_to_five_players'))
 select * from split_equity_of('ranked');
 
 create view ace_to_five_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_trials_of('ace_to_five_players')
-    )
+with ranked as (select * from lowball_trials_of('ace_to_five_players'))
+select * from split_equity_of('ranked');
+
+create view badugi_equity as
+with ranked as (select * from lowball_runouts_of('badugi_players'))
 select * from split_equity_of('ranked');
 
 create view badugi_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, cast(null as integer) as hand_rank, low_rank
-        from lowball_trials_of('badugi_players')
-    )
+with ranked as (select * from lowball_trials_of('badugi_players'))
 select * from split_equity_of('ranked');
