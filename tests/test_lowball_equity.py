@@ -92,7 +92,7 @@ CASES = [
     ("badugi", ("Ah 2c 3d", "Kh Qc Jd Ts"), ""),
     ("badugi", ("Ah 2c 3d", "random"), dead_but("Ah 2c 3d")),
     ("deuce-to-seven", ("2c 3c 4c 5h", "random"), dead_but("2c 3c 4c 5h")),
-    ("ace-to-five", ("Ah 2h 3s 4d", "5s 6s 7s", "random"), dead_but("Ah 2h 3s 4d", "5s 6s 7s") + " Kh Ac"),
+    ("ace-to-five", ("Ah 2h 3s 4d", "5s 6s 7s", "random"), dead_but("Ah 2h 3s 4d", "5s 6s 7s") + " Kh Ac 5c 5d"),
     ("ace-to-five", ("Ah 2h 3s 4d 4c", "As 2d 3h 4h Kd", "2s 3d 4s 5d 6d"), ""),
 ]
 
