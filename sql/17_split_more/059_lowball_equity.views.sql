@@ -122,7 +122,8 @@ with
         inner join cards
             on (class_hands.card_mask & cards.card_bit) <> 0
     ),
-    class_lows as (
+    -- materialized for SQLite: inlined, it looked each low's class up again for every hand (twice the time)
+    class_lows as materialized (
         select
             class_hands.game,
             class_hands.class_key,
