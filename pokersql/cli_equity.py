@@ -46,7 +46,8 @@ from .output import emit
     game_option,
     names=GAME_NAMES + lows.SPLIT_GAME_NAMES,
     help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots: "
-    "omaha8, omaha5-8, courchevel8, stud8; stud, razz (equity with high_share, low_share and scoop; docs/games.md).",
+    "omaha8, omaha5-8, courchevel8, stud8; stud, razz; deuce-to-seven, ace-to-five, badugi "
+    "(equity with high_share, low_share and scoop; docs/games.md).",
 )
 @format_option
 @quiet_option
@@ -72,6 +73,7 @@ def equity(
         pokersql equity --game shortdeck "As Ks" random --trials 100000 --seed 7
         pokersql equity --game omaha8 "Ah 2h Kc Qc" "As 3d 8s 8d" --board "4h 7c Kd"
         pokersql equity --game stud8 "Ah 2h 3c Kc Kd" "As 3d 8s 8d 9c"
+        pokersql equity --game badugi "Ah 2c 3d" random
         pokersql equity "QQ+,AKs:0.5" "JJ+,AQs" --board "Qh Ts 7c" --by-combo
     """
     if plot:

@@ -142,9 +142,9 @@ def equity(
                 whole_number(name, value, low, high)
         if split:
             split_game = split_equity.checked_game(ctx, game, hands, trials, seed, exact, next_street)
-            if split_game.hole_cards == 7:  # stud, stud8, razz: each player's own cards, no board
+            if not split_game.board_cards:  # stud, razz, the draw games: each player's own cards, no board
                 return stud_equity.stud_equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
-            return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
+            return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
         return game_equity.equity(ctx, rules, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)):
         hands = tuple(hands[0])

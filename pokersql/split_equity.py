@@ -16,8 +16,10 @@ from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
 SPLIT_TOTALS = "select player, runouts, scoops, splits, high_pot_shares, low_pot_shares, pot_share_squares from {view} order by player"
+SPLIT_RANDOM_SLICE_TRIALS = 20_000  # Monte Carlo with random hands: trials per query at most (0.7 GB on DuckDB)
 POT_PARTS = 5040  # a split pot's parts (050): each half divisible by 1 to 10
-SPLIT_NEEDS = NEEDS + ("omaha_split_equity", "omaha_split_monte_carlo_equity")
+STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from omaha_split_street_equity order by next_card, player"
+SPLIT_NEEDS = NEEDS + ("omaha_split_street_equity", "omaha_split_equity", "omaha_split_monte_carlo_equity", "omaha_split_random_monte_carlo_equity")
 
 
 def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple[int, ...] | None = None) -> list[int]:
@@ -25,7 +27,7 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     sizes = sizes or (game.hole_cards,)
     text = hand if isinstance(hand, str) else " ".join(hand)
     if text.strip().lower() == "random":
-        raise BadInput(f"equity --game {game.name}: hand {number} 'random': split-pot equity counts known hands only for now")
+        raise BadInput(f"equity --game {game.name}: hand {number} 'random': {game.name}'s equity counts known cards only for now")
     try:
         cards = parse_cards(text)
     except BadInput:
@@ -39,6 +41,17 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     return cards
 
 
+def players_cards(
+    game: SplitGame, hands: tuple[str | list[str], ...], sizes: tuple[int, ...] | None = None, randoms: bool = True
+) -> list[list[int] | None]:
+    """Each player's cards (hole_cards), None for a ``random`` hand where ``randoms`` allows one."""
+    return [
+        None if randoms and (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
+        else hole_cards(game, hand, number, sizes)
+        for number, hand in enumerate(hands, start=1)
+    ]
+
+
 def checked_game(
     ctx: Context, name: str, hands: tuple[str | list[str], ...], trials: int | None, seed: int | None, exact: bool | None,
     next_street: bool,
@@ -46,12 +59,14 @@ def checked_game(
     """The split game of an equity request, its request checked (what every split game's equity
     refuses alike). BadInput for the games not counted, random hands and the next street."""
     game = split_game_of(ctx, name)
-    stud = game.hole_cards == 7  # stud, stud8, razz: pokersql/stud_equity.py
-    if not stud and (not game.board_cards or game.high_game is None or game.low_ranking is None):
-        hint = " (its high is omaha5's: equity --game omaha5)" if game.board_cards and game.high_game else ""
-        raise BadInput(f"equity --game {name}: split-pot equity is counted for omaha8, omaha5-8, courchevel8, stud, stud8 and razz for now{hint}")
-    if next_street:
-        raise BadInput(f"equity --game {name}: --next-street is not counted for split pots yet")
+    own_cards = not game.board_cards  # stud, razz, the draw games: pokersql/stud_equity.py
+    if not own_cards and game.low_ranking is None:  # courchevel
+        raise BadInput(
+            f"equity --game {name}: split-pot equity is counted for the games with a low half or a low pot "
+            "(its high is omaha5's: equity --game omaha5)"
+        )
+    if next_street and not game.board_cards:
+        raise BadInput(f"equity --game {name}: --next-street needs a board, and {name} deals none")
     if exact and trials is not None:
         raise BadInput("choose --exact or --trials, not both")
     if exact and seed is not None:
@@ -64,6 +79,7 @@ def checked_game(
 def equity(
     ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
     trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
+    next_street: bool = False,
 ) -> EquityResult:
     """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8;
     the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
@@ -72,23 +88,37 @@ def equity(
     every board still to come (before the flop too), or a seeded Monte Carlo of ``trials``
     boards (the seed from the question when none is given). Stud's: stud_equity.stud_equity."""
     name = game.name
-    holes = [hole_cards(game, hand, number) for number, hand in enumerate(hands, start=1)]
+    holes = players_cards(game, hands)
+    known = [hole or [] for hole in holes]
+    randoms = [n for n, hole in enumerate(holes, start=1) if hole is None]
     if len(board) not in (0, 3, 4, 5):
         shown = " ".join(map(card_name, board))
         raise BadInput(f"equity --game {name}: the board needs 0, 3, 4 or 5 cards, got {len(board)}: {shown}")
     names = [f"hand {n}" for n in range(1, len(holes) + 1)]
-    check_distinct(holes + [board, dead], names + ["the board", "the dead cards"])
-    left = 52 - sum(map(len, holes)) - len(board) - len(dead)
-    if left < 5 - len(board):
-        raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {5 - len(board)} are needed")
-    if exact is False and trials is None:
+    check_distinct(known + [board, dead], names + ["the board", "the dead cards"])
+    if len(randoms) == len(holes):
+        raise BadInput(f"equity --game {name}: every hand is random: give one hand's hole cards (a random hand holds as many)")
+    if next_street and (len(board) not in (3, 4) or randoms or trials is not None):
+        raise BadInput(
+            f"equity --game {name}: the next street needs known hands and a board of 3 or 4 cards (a flop or a turn), "
+            f"counted exactly: got a board of {len(board)}" + (f", hand {randoms[0]} 'random'" if randoms else "")
+            + (" and --trials" if trials is not None else "")
+        )
+    if randoms and exact:
+        raise BadInput(f"equity --game {name}: exact split-pot equity of a random hand is not counted yet: use --trials")
+    left = 52 - sum(map(len, known)) - len(board) - len(set(dead))
+    needed = 5 - len(board) + game.hole_cards * len(randoms)
+    if left < needed:
+        raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {needed} are needed")
+    if trials is None and (exact is False or randoms):
         trials = ranges.DEFAULT_TRIALS
     seed_from_question = trials is not None and seed is None
     if seed_from_question:
-        seed = ranges.question_seed(name, [sorted(hole) for hole in holes], board, dead, trials)
+        seed = ranges.question_seed(name, [sorted(hole) if hole is not None else "random" for hole in holes], board, dead, trials)
     first_use.ensure_lookups(ctx, SPLIT_NEEDS)
     given = {
-        "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) for c in hole],
+        "hand_input": [(n, c) for n, hole in enumerate(known, start=1) for c in hole],
+        "random_hand_input": [(n,) for n in randoms],
         "board_input": [(c,) for c in board],
         "dead_input": [(c,) for c in sorted(set(dead))],
     }
@@ -96,19 +126,31 @@ def equity(
         if trials is None:
             with ctx.counting(f"equity --game {name}: every board still to come"):
                 totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
+                streets = ctx.engine.execute(STREET_TOTALS) if next_street else []
+        elif randoms:  # each trial ranked (060); memory grows with the slice (100,000 trials: 2.9 GB on DuckDB)
+            slice_trials = min(slice_trials or ctx.engine.equity_costs.slice_trials, SPLIT_RANDOM_SLICE_TRIALS)
+            query = SPLIT_TOTALS.format(view="omaha_split_random_monte_carlo_equity")
+            totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
+            if int(totals[0][1]) != trials:
+                raise BadInput(f"equity --game {name}: only {int(totals[0][1]):,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
         else:
             # Each slice ranks every board that can come (omaha_split_boards): no more slices than needed.
             slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
             query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
-    return split_result(holes, totals, trials is not None, seed, seed_from_question)
+    result = split_result(holes, totals, trials is not None, seed, seed_from_question, math.comb(left, game.hole_cards))
+    if next_street:  # the pot in 2520 parts, as Hold'em's street_equity gives it
+        ranges.add_next_street(result, [(card, player, shares / 2, runouts, leads) for card, player, shares, runouts, leads in streets], len(board))
+    return result
 
 
 def split_result(
-    holes: list[list[int]], totals: list[tuple], drawn: bool, seed: int | None, seed_from_question: bool
+    holes: list[list[int] | None], totals: list[tuple], drawn: bool, seed: int | None, seed_from_question: bool,
+    random_combos: int = 0,
 ) -> EquityResult:
     """The result of a split_equity_of tally (050): ``totals`` its rows (SPLIT_TOTALS), one per
-    player in order; ``drawn``: Monte Carlo (each player's standard error)."""
+    player in order; ``drawn``: Monte Carlo (each player's standard error). A hole of None is a
+    random hand (the lowball games), ``random_combos`` the hands it may hold."""
     runouts = int(totals[0][1])
     players = []
     for hole, (_, _, scoops, splits, high, low, squares) in zip(holes, totals):
@@ -117,7 +159,8 @@ def split_result(
         # Monte Carlo: the spread of one runout's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
         spread = max(0.0, int(squares) / (POT_PARTS * POT_PARTS * runouts) - share * share)
         players.append(EquityPlayer(
-            hand=[card_name(c) for c in hole], range=None, combos=1, wins=int(scoops), ties=int(splits), equity=share,
+            hand=None if hole is None else [card_name(c) for c in hole], range="random" if hole is None else None,
+            combos=random_combos if hole is None else 1, wins=int(scoops), ties=int(splits), equity=share,
             std_error=math.sqrt(spread / runouts) if drawn else None,
             high_share=int(high) / whole, low_share=int(low) / whole, scoop=int(scoops) / runouts,
         ))

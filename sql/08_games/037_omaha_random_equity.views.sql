@@ -1,4 +1,7 @@
 /*
+  omaha_trial_parts: one row per trial (runout) and triple of its board (player 0) or pair of a
+  random player's hole cards (player > 0), its cards summed (rank_key, suit_counts, card_mask);
+  the split pots' Monte Carlo with random players (060) reads it too.
   omaha_random_monte_carlo_equity: Omaha's Monte Carlo with random players (random_hand_input),
   one row per player, as equity (017). Each trial deals each random player as many hole cards
   as the known hands hold (monte_carlo_units, 020) and the board (monte_carlo_deals, 021). A
@@ -8,7 +11,7 @@
   the order of card_id (slot), and its triples (the board) or pairs (a hand) are found by
   the numbers: one reading of the deals (Spark expands a view at every place it is read).
 */
-create view omaha_random_monte_carlo_equity as
+create view omaha_trial_parts as
 with
     slots as (
         select card_id + 1 as slot
@@ -53,7 +56,7 @@ with
             on (seats.card_mask & cards.card_bit) <> 0
     ),
     -- each trial's board triples (player 0) and random players' pairs, summed
-    parts as materialized (
+    summed as (
         select
             seat_cards.runout,
             seat_cards.player,
@@ -66,6 +69,13 @@ with
             and slot_sets.kind = case when seat_cards.player = 0 then 3 else 2 end
         group by seat_cards.runout, seat_cards.player, slot_sets.set_no
         having count(*) = max(slot_sets.kind)
+    )
+select * from summed;
+
+create view omaha_random_monte_carlo_equity as
+with
+    parts as materialized (
+        select * from omaha_trial_parts
     ),
     -- per trial per random player: its best hand_rank, and the known players' (rank_1 ..
     -- rank_10, null for a random player's seat); a triple read once per random pair: the mins are the same

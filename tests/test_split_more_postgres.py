@@ -1,0 +1,28 @@
+"""sql/17_split_more on PostgreSQL (issue 47): the draw games' equity (059), split-pot Monte
+Carlo with random hands and the split pots' next street (060) give DuckDB's answers, exact and
+seeded Monte Carlo, on the real server the tests start (tests/pg_server.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import pokersql
+from tests.test_lowball_equity import dead_but
+
+pytestmark = pytest.mark.xdist_group("postgres")
+
+
+def test_split_more_same_as_duckdb(pg: pokersql.Database, built_database) -> None:
+    duck = pokersql.connect(built_database("duckdb"))
+    questions = [
+        (("Ah 2c 3d", "random"), dict(game="badugi", dead=dead_but("Ah 2c 3d"))),
+        (("7c 5c", "8s 6h 4c 3d"), dict(game="deuce-to-seven", dead=dead_but("7c 5c", "8s 6h 4c 3d"))),
+        (("2c 3d 4h 5s", "random"), dict(game="ace-to-five", trials=200, seed=3)),
+        (("Ah 2h Kc Qc", "random"), dict(game="omaha8", board="4h 7c Kd", trials=200, seed=4)),
+        (("Ah 2h Kc Qc", "As 3d 8s 8d"), dict(game="omaha8", board="4h 7c Kd 9s", next_street=True)),
+    ]
+    for hands, asked in questions:
+        on_pg = pg.equity(*hands, **asked).to_dict()
+        assert on_pg == duck.equity(*hands, **asked).to_dict(), (hands, asked)
+        assert sum(p["equity"] for p in on_pg["players"]) == pytest.approx(1.0)
+    duck.close()
