@@ -171,9 +171,13 @@ class Hand:
         if number in self.seated:
             raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
         size = self.max_seats or MAX_PLAYERS
-        if not 1 <= number <= size:
+        if number < 1:
             table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
             raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
+        if number > MAX_PLAYERS:  # a site numbers a short table's seats its own way (seats 1, 3, 5 of a 3-max)
+            raise BadHand(f"seat {number} of {player!r} is past the {MAX_PLAYERS} seats of a Hold'em table")
+        if len(self.seated) == size:
+            raise BadHand(f"more players than the {size} seats of the table: {player!r} in seat {number}")
         self.seated[number] = player
         if stack is not None:
             self.absent[player] = (number, stack)
