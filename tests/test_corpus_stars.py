@@ -35,7 +35,7 @@ REFUSED = {
     'cash/Stars/Flop/NLHE-6max-USD-2.00-4.00.PT2.export.txt':
         ':1: not a hand history: none of PokerStars, GGPoker, Winamax, 888 or PartyPoker text, iPoker XML, or PHH (it starts "POKERSTARS GAME #13177128246: HOLD\'EM N")',
     'cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt':
-        ":12: unknown action '€5.00' of 'STP added'",
+        ':1: amounts do not add up: 151.34 collected (rake included) from a pot of 146.34',
     'cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt':
         ':1: amounts do not add up: the actions put 368.76 in the pot, the history says 382.76',
     'cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt':
