@@ -196,3 +196,18 @@ def test_the_audit_counts_the_sites_chips(added_db):
     assert _query(added_db, "select r.player, r.collected, w.won from history_results r join history_payouts w"
                             " using (site, hand_id, seat) where r.hand_id = '30446369' and r.collected > 0") == [
         ("Dawson D", Decimal("0.60"), Decimal("0.10"))]  # 0.65 said: the big blind's uncalled 0.05 given back
+
+
+def test_pokermasters_five_card_omaha_named_omaha(more_db):
+    """PokerMaster's header says "Omaha Pot Limit" for its 5-card table: the five cards dealt make the hand
+    5 Card Omaha (as iPoker's game without a name is the Omaha of the cards dealt), not a refusal."""
+    name = "cash/Stars/Flop/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(["--db", more_db, "import", str(FPDB / name)]) == 0, err.getvalue()
+    assert _query(more_db, "select h.game, s.hole_cards from history_hands h join history_seats s using (site, hand_id)"
+                           " where h.source_file = ? and s.hole_cards is not null", str(FPDB / name)) == [
+        ("5 Card Omaha Pot Limit", "9c Qc 9h Jc Qs")]
+    assert _query(more_db, "select sum(r.collected - w.in_pot) + max(h.rake) from history_results r join history_payouts w"
+                           " using (site, hand_id, seat) join history_hands h using (site, hand_id) where h.source_file = ?",
+                  str(FPDB / name)) == [(Decimal("0.00"),)]

@@ -251,6 +251,8 @@ class Hand:
         self._known(player)
         if None in cards or 0 < len(cards) < self.hole_count:
             return  # cards the history does not know (one card of two shown, say)
+        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
+            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
         if len(cards) != self.hole_count:
             raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
         known = tuple(cards)  # type: ignore[arg-type]
