@@ -127,7 +127,7 @@ def equity(
             with ctx.counting(f"equity --game {name}: every board still to come"):
                 totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
                 streets = ctx.engine.execute(STREET_TOTALS) if next_street else []
-        elif randoms:  # each trial ranked (060); memory grows with the slice (100,000 trials: 2.9 GB on DuckDB)
+        elif randoms:  # each trial ranked (059); memory grows with the slice (100,000 trials: 2.9 GB on DuckDB)
             slice_trials = min(slice_trials or ctx.engine.equity_costs.slice_trials, SPLIT_RANDOM_SLICE_TRIALS)
             query = SPLIT_TOTALS.format(view="omaha_split_random_monte_carlo_equity")
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)

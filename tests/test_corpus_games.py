@@ -96,8 +96,6 @@ def test_winamax_dead_button_is_no_button():
 
 @pytest.mark.parametrize(("relative", "reason"), [
     ("cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt", ":32: a hand run three times: not imported (two boards at most)"),
-    ("cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt",
-     ":9: 'Cash Drop to Pot : total $0.2': the site's chips added to the pot are not imported"),
 ])
 def test_what_ggpoker_writes_and_the_tables_or_views_do_not_hold_is_refused_in_one_line(tmp_path, relative, reason):
     err = io.StringIO()

@@ -55,7 +55,7 @@ PHH_CASES = {
     "two players in a seat": (phh("seats", "[6, 6, 5]"), 1, "two players in seat 6: 'Ann' and 'Bob'"),
     "a player in two seats": (phh("players", "['Ann', 'Bob', 'Ann']"), 1, "player 'Ann' sits twice: in seats 6 and 5"),
     "seat 0": (phh("seats", "[6, 0, 5]"), 1, "seat 0 of 'Bob' is not a seat of a table of 6 seats"),
-    "a seat past the table": (phh("seats", "[6, 3, 7]"), 1, "seat 7 of 'Cid' is not a seat of a table of 6 seats"),
+    "a seat past ten": (phh("seats", "[6, 3, 11]"), 1, "seat 11 of 'Cid' is past the 10 seats of a Hold'em table"),
     "11 players": (
         phh("starting_stacks", f"[{ELEVEN}]").replace("seat_count = 6\n", "").replace("seats = [6, 3, 5]\n", "")
         .replace("players = ['Ann', 'Bob', 'Cid']", f"players = {[f'P{n}' for n in range(1, 12)]}")

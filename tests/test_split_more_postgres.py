@@ -1,5 +1,5 @@
-"""sql/17_split_more on PostgreSQL (issue 47): the draw games' equity (059), split-pot Monte
-Carlo with random hands and the split pots' next street (060) give DuckDB's answers, exact and
+"""sql/17_split_more on PostgreSQL (issue 47): the draw games' equity (058), split-pot Monte
+Carlo with random hands and the split pots' next street (059) give DuckDB's answers, exact and
 seeded Monte Carlo, on the real server the tests start (tests/pg_server.py)."""
 
 from __future__ import annotations

@@ -95,8 +95,8 @@ def _as_stars(line: str, seen: dict[frozenset[str], str]) -> str:
             return f"Board [{dealt}]\n" if frozenset(dealt.split()) == written else line
         first = seen.setdefault(written, cards[0])
         return line.replace(f"[{cards[0]}]", f"[{first}]", 1)
-    if line.startswith("Cash Drop to Pot "):
-        raise BadHand(f"{line.strip()!r}: the site's chips added to the pot are not imported")
+    if line.startswith("Cash Drop to Pot : total "):  # the site's chips in the pot: Run It Once's line for them
+        return f"STP added: {line.rstrip()[len('Cash Drop to Pot : total '):]}\n"
     if ": get an all-in insurance " in line or ": pay premium of all-in insurance" in line:
         raise BadHand(f"{line.strip()[:60]!r}: all-in insurance is not imported (the tables hold no insurance)")
     if line.startswith("Total pot "):

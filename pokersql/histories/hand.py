@@ -108,7 +108,7 @@ class Hand:
                  "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
                  "seated", "folded", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level",
                  "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2",
-                 "dead_blinds")
+                 "dead_blinds", "said", "site_added")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -151,6 +151,8 @@ class Hand:
         self.board2: list[tuple[str, int]] = []  # the second board (run it twice, Split Hold'em), whole
         self.collected2: dict[str, int] = {}  # what each player collected from the second board's showdown
         self.dead_blinds: dict[str, int] = {}  # a missed blind posted dead: in the pot, in no bet to call
+        self.said: dict[str, int] | None = None  # what the history says each collected, where its amounts disagree with the actions
+        self.site_added = 0  # chips the site put in the pot itself (STP, Cash Drop)
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
@@ -171,9 +173,13 @@ class Hand:
         if number in self.seated:
             raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
         size = self.max_seats or MAX_PLAYERS
-        if not 1 <= number <= size:
+        if number < 1:
             table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
             raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
+        if number > MAX_PLAYERS:  # a site numbers a short table's seats its own way (seats 1, 3, 5 of a 3-max)
+            raise BadHand(f"seat {number} of {player!r} is past the {MAX_PLAYERS} seats of a Hold'em table")
+        if len(self.seated) == size:
+            raise BadHand(f"more players than the {size} seats of the table: {player!r} in seat {number}")
         self.seated[number] = player
         if stack is not None:
             self.absent[player] = (number, stack)
@@ -245,6 +251,8 @@ class Hand:
         self._known(player)
         if None in cards or 0 < len(cards) < self.hole_count:
             return  # cards the history does not know (one card of two shown, say)
+        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
+            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
         if len(cards) != self.hole_count:
             raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
         known = tuple(cards)  # type: ignore[arg-type]
@@ -291,19 +299,46 @@ class Hand:
                     where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
-        pot = sum(self.put.values()) - (self.returned() if returned is None else returned)
-        if self.total_pot is not None and self.total_pot != pot and returned is not None:
-            pot = sum(self.put.values()) - max(returned, self.returned())  # an old history gives a walk's big blind back without a word
-        if pot > MAX_HUNDREDTHS:
-            raise BadHand(f"amount too large: a pot of {_exactly(pot)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
-        if self.total_pot is not None and self.total_pot != pot:
-            raise BadHand(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
-        if self.collected is not None:
-            taken = sum(self.collected.values()) + (self.rake or 0)
-            if taken > pot:
-                raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
-            if self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
-                raise BadHand(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+        put, given = sum(self.put.values()), self.returned() if returned is None else returned
+        if put - given > MAX_HUNDREDTHS:
+            raise BadHand(f"amount too large: a pot of {_exactly(put - given)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+        actions_pot = put - self.returned() + self.site_added  # an uncalled bet given back, whatever the history says of it
+        pot = put - given + self.site_added
+        taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
+        if taken is not None and given < self.returned():
+            taken = self._unsaid(self.returned() - given, taken, actions_pot)
+        if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < self.returned():
+            pot = actions_pot  # what each collected agrees with the actions (an old history gives a walk's big blind back without a word)
+        if self.total_pot is not None and self.total_pot != pot and taken != pot:  # collected as the actions give: the total alone is wrong
+            self.disagree(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
+        if taken is not None and self.said is None:
+            if taken > pot or self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
+                self.disagree(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+
+    def _unsaid(self, unsaid: int, taken: int, pot: int) -> int:
+        """A history that leaves an uncalled bet in the pot (a walk's big blind) counts it in what
+        its maker collected, as Winamax and 888 do: taken out there (the actions give it back).
+        Returns what is collected (rake included) then."""
+        assert self.collected is not None
+        dead = self.dead_blinds
+        bettor = max(self.put, key=lambda player: self.put[player] - dead.get(player, 0))
+        if taken == pot + unsaid and self.collected.get(bettor, 0) >= unsaid:
+            self.collected[bettor] -= unsaid
+            return pot
+        return taken
+
+    def disagree(self, reason: str) -> None:
+        """The history's amounts (its total pot, what it says each collected) disagree with its
+        actions (a site's "bad collected", an "Invalid side pot"): a Hold'em hand is imported as
+        the actions say. What the history says each collected is kept (``said``: collected_said,
+        057) and collected is not (NULL: nets follow the pots the actions and the cards give,
+        history_payouts). A hand of another game, whose pots the views do not work out from the
+        cards (``ranked``), is refused: ``reason``."""
+        if not self.ranked or self.hole_count != 2:
+            raise BadHand(reason)
+        if self.said is None:
+            self.said = dict(self.collected or {})
+            self.collected = None
 
     # -- written ---------------------------------------------------------------
     def rows(self) -> dict[str, list[tuple]]:
@@ -320,6 +355,7 @@ class Hand:
             self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
             _money(self.total_pot), _money(self.rake), self.source_file, self.source_line, self.tournament_id,
             _money(self.buy_in), _money(self.fee), _money(self.bounty), self.buy_in_currency, self.level, self.game_mix,
+            _money(self.site_added or None),
         ))
         seats, results = tables["history_seats"], tables["history_results"]
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
@@ -352,12 +388,14 @@ class Hand:
             (site, hand_id, number, street, card, CARD_NAMES[card], 2) for number, (street, card) in enumerate(self.board2, start=1)
         )
 
-    def _extra(self, player: str) -> tuple[float | None, float | None, float | None, float | None]:
+    def _extra(self, player: str) -> tuple[float | None, ...]:
         """The player's cash-out, its fee, the bounty won, and what the second board gave (043's
-        columns of history_results)."""
+        columns of history_results), and what the history says the player collected where the
+        hand's amounts disagree with its actions (057's)."""
         cash_out, fee = self.cash_outs.get(player, (None, None))
         second = self.collected2.get(player, 0) if self.board2 else None
-        return _money(cash_out), _money(fee), _money(self.bounties.get(player)), _money(second)
+        said = None if self.said is None else self.said.get(player, 0)
+        return _money(cash_out), _money(fee), _money(self.bounties.get(player)), _money(second), _money(said)
 
     def add_csv(self, tables: dict[str, list[str]]) -> None:
         """Append the hand's rows to ``tables`` (table name -> lines) as lines of CSV, the same
@@ -372,7 +410,7 @@ class Hand:
             f"{_number(self.max_seats)},{_number(self.button_seat)},{_number(self.total_pot)},{_number(self.rake)},"
             f"{_quoted(self.source_file)},{self.source_line},{_field(self.tournament_id)},{_number(self.buy_in)},"
             f"{_number(self.fee)},{_number(self.bounty)},{_field(self.buy_in_currency)},{_field(self.level)},"
-            f"{_field(self.game_mix)}\n"
+            f"{_field(self.game_mix)},{_number(self.site_added or None)}\n"
         )
         seats, results = tables["history_seats"], tables["history_results"]
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
@@ -389,7 +427,8 @@ class Hand:
             won = "" if collected is None else collected.get(player, 0)
             cash_out, fee = cash_outs.get(player, (None, None))
             second = self.collected2.get(player, 0) if self.board2 else None
-            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)}"
+            said = None if self.said is None else self.said.get(player, 0)
+            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)},{_number(said)}"
             cards = shown.get(player)
             if cards is None:
                 results.append(f"{named},{won},,,,{extra}\n")

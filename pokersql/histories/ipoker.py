@@ -138,7 +138,6 @@ def _play(hand: Hand, game: ET.Element) -> None:
         raise BadHand("a hand with no <player>")
     actions = [(rnd, action) for rnd in game.iter("round") for action in rnd.findall("action")]
     acting = {action.get("player") for _, action in actions if action.get("type") not in _SITTING_OUT}
-    bets: dict[str, int] = {}
     for player in players:
         name, seat = player.get("name", ""), int(player.get("seat", "0"))
         if not name:
@@ -147,7 +146,6 @@ def _play(hand: Hand, game: ET.Element) -> None:
             hand.sit_out(seat, name)  # no action of the hand: not dealt in
             continue
         hand.seat(seat, name, amount(player.get("chips")))
-        bets[name] = amount(player.get("bet"))
         if player.get("dealer") == "1":
             hand.button_seat = seat
     won = {player.get("name", ""): amount(player.get("win")) for player in players}
@@ -160,12 +158,13 @@ def _play(hand: Hand, game: ET.Element) -> None:
                 _deal(hand, element)
         for element in sorted(rnd.findall("action"), key=lambda action: int(action.get("no", "0"))):  # not always in order
             _action(hand, element)
-    bettor = max(hand.put, key=hand.put.__getitem__)
-    for name, stated in bets.items():  # what each put in, less the uncalled bet given back or not
-        if stated not in (hand.put[name], hand.put[name] - (hand.returned() if name == bettor else 0)):
-            raise BadHand(f"amounts do not add up: {name}'s actions put in {hand.put[name] / 100:g}, the history says {stated / 100:g}")
-    for name in hand.seats:
-        hand.collect(name, won.get(name, 0))
+    if any(player.get("win") is not None for player in players):
+        for name in hand.seats:
+            hand.collect(name, won.get(name, 0))
+    elif hand.ranked and hand.hole_count == 2:
+        hand.collected = None  # the history does not say what each won: the pots the cards give
+    else:
+        raise BadHand("the history states no winnings (iPoker's partial format): the pots of this game are not worked out from the cards")
 
 
 def _deal(hand: Hand, element: ET.Element) -> None:

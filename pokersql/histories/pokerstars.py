@@ -285,6 +285,9 @@ def _seat_line(hand: Hand, line: str) -> None:
 def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
     """Read one line of the play; returns the chips it says are returned (uncalled bets)."""
     player, colon, rest = line.partition(": ")
+    if colon and player == "STP added":  # Run It Once's splash the pot (and GGPoker's Cash Drop): the site's chips in the pot
+        hand.site_added += hundredths(rest)
+        return 0
     if colon:
         all_in = rest.endswith("and is all-in")
         if all_in:

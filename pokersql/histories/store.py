@@ -18,19 +18,20 @@ from .hand import TABLE_NAMES, Hand
 COLUMNS = {
     "history_hands": ("site", "hand_id", "game", "small_blind", "big_blind", "ante", "currency", "played_at",
                       "time_zone", "table_name", "max_seats", "button_seat", "total_pot", "rake", "source_file",
-                      "source_line", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix"),
+                      "source_line", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix",
+                      "site_added"),
     "history_seats": ("site", "hand_id", "seat", "player", "starting_stack", "hole_1", "hole_2", "hole_cards"),
     "history_actions": ("site", "hand_id", "action_no", "street", "seat", "player", "action", "amount",
                         "street_total", "all_in"),
     "history_board": ("site", "hand_id", "card_no", "street", "card_id", "card", "board_no"),
     "history_results": ("site", "hand_id", "seat", "player", "collected", "shown_1", "shown_2", "shown_cards",
-                        "cash_out", "cash_out_fee", "bounty_won", "collected_second_board"),
+                        "cash_out", "cash_out_fee", "bounty_won", "collected_second_board", "collected_said"),
 }
 TABLES = tuple(COLUMNS)
 # The amounts, given in hundredths by Hand.add_csv (decimal(18, 2) in the tables).
 HUNDREDTHS = frozenset(("small_blind", "big_blind", "ante", "total_pot", "rake", "starting_stack", "amount",
                         "street_total", "collected", "buy_in", "fee", "bounty", "cash_out", "cash_out_fee", "bounty_won",
-                        "collected_second_board"))
+                        "collected_second_board", "site_added", "collected_said"))
 assert TABLES == TABLE_NAMES
 BATCH_HANDS = 5_000
 T = TypeVar("T")

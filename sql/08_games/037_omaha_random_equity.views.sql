@@ -1,7 +1,7 @@
 /*
   omaha_trial_parts: one row per trial (runout) and triple of its board (player 0) or pair of a
   random player's hole cards (player > 0), its cards summed (rank_key, suit_counts, card_mask);
-  the split pots' Monte Carlo with random players (060) reads it too.
+  the split pots' Monte Carlo with random players (059) reads it too.
   omaha_random_monte_carlo_equity: Omaha's Monte Carlo with random players (random_hand_input),
   one row per player, as equity (017). Each trial deals each random player as many hole cards
   as the known hands hold (monte_carlo_units, 020) and the board (monte_carlo_deals, 021). A

@@ -2,8 +2,9 @@
   Audit: every player of an imported hand (028) whose winnings, computed from the actions and
   the cards alone (history_payouts, 030: the pots, the showdowns, splits and odd chips), differ
   from what the history says the player collected, by more than the hand's rake (what the house
-  takes is the history's, not the pots'). A hand whose history does not say what each collected
-  (PHH without winnings) is not audited. No rows: every pot is paid as the history paid it.
+  takes is the history's, not the pots') and the chips the site put in itself (site_added, 057:
+  Run It Once's STP, GGPoker's Cash Drop, which the winner collects beside the pots). A hand
+  whose history does not say what each collected (PHH without winnings) is not audited. No rows: every pot is paid as the history paid it.
 */
 select
     results.site,
@@ -22,5 +23,5 @@ left join history_payouts as payouts
     and payouts.hand_id = results.hand_id
     and payouts.seat = results.seat
 where results.collected is not null
-    and abs(coalesce(payouts.won, 0) - results.collected) > coalesce(hands.rake, 0)
+    and abs(coalesce(payouts.won, 0) - results.collected) > coalesce(hands.rake, 0) + coalesce(hands.site_added, 0)
 order by results.site, results.hand_id, results.seat;
