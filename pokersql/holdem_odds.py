@@ -148,13 +148,20 @@ def _categories(ctx: Context, classes: list[BoardClass], values: tuple[int, ...]
         types = sorted(left)
         found.append((left, types))
         base = [sum(codes[card][k] for card in board) for k in range(3)]
+        # a type's first and second card left, each summed into the codes of cards
+        once = [codes[left[t][0]] for t in types]
+        twice = [codes[left[t][1]] if len(left[t]) > 1 else None for t in types]
         for first, second in combinations_with_replacement(range(len(types)), 2):
-            held = left[types[first]][:1] + left[types[second]][1 if first == second else 0:][:1]
-            if len(held) < 2:
+            other = twice[first] if first == second else once[second]
+            if other is None:
                 continue
-            row = [base[k] + sum(codes[card][k] for card in held) for k in range(3)]
-            for column, value in zip(columns, (number, first, second, *row)):
-                columns[column].append(value)
+            mine = once[first]
+            columns["class_no"].append(number)
+            columns["first_type"].append(first)
+            columns["second_type"].append(second)
+            columns["rank_key"].append(base[0] + mine[0] + other[0])
+            columns["suit_counts"].append(base[1] + mine[1] + other[1])
+            columns["card_mask"].append(base[2] + mine[2] + other[2])
     with own_hands.card_relation(ctx.engine, _HANDS, _COLUMNS, columns, key=("class_no", "first_type", "second_type")):
         ranked = ctx.engine.execute(own_hands.for_dialect(_RANKED, ctx.engine.dialect, "seven_card_ranks"))
     points: list[dict] = [{} for _ in classes]
@@ -163,10 +170,40 @@ def _categories(ctx: Context, classes: list[BoardClass], values: tuple[int, ...]
     return [(left, types, points[number]) for number, (left, types) in enumerate(found)]
 
 
-def _matchings(counts: tuple[int, ...], edges: dict[int, tuple[tuple[int, int], ...]], events: int, most: int) -> Counter:
+def _twin_groups(edges: dict[tuple[int, int], int], types: int) -> list[list[int]]:
+    """Types that trade places without changing the pairs' events (twins: the same event with
+    every other type, and with themselves), in groups: a state's counts within a group can be
+    sorted without changing how many sets of pairs it holds."""
+    def event(t: int, u: int) -> int | None:
+        return edges.get((min(t, u), max(t, u)))
+
+    groups: list[list[int]] = []
+    for t in range(types):
+        for group in groups:
+            u = group[0]
+            if event(t, t) == event(u, u) and all(event(t, w) == event(u, w) for w in range(types) if w not in (t, u)):
+                group.append(t)
+                break
+        else:
+            groups.append([t])
+    return groups
+
+
+def _matchings(counts: tuple[int, ...], edges: dict[tuple[int, int], int], events: int, most: int) -> Counter:
     """The sets of disjoint special pairs of cards: (how many of each event) -> how many sets,
-    at most ``most`` pairs. ``counts[t]``: the cards of type t; ``edges[t]``: (type u >= t,
-    event) for each type a card of t makes an event with."""
+    at most ``most`` pairs. ``counts[t]``: the cards of type t; ``edges[(t, u)]`` (t <= u): the
+    event a card of t and a card of u make. A card of the first type left is in no pair, or in
+    one with a card of a type it makes an event with; twin types' counts are kept sorted."""
+    groups = _twin_groups(edges, len(counts))
+    partners = {t: [(u, e) for u in range(len(counts)) if (e := edges.get((min(t, u), max(t, u)))) is not None]
+                for t in range(len(counts))}
+
+    def canonical(state: list[int]) -> tuple[int, ...]:
+        for group in groups:
+            if len(group) > 1:
+                for t, n in zip(group, sorted((state[t] for t in group), reverse=True)):
+                    state[t] = n
+        return tuple(state)
 
     @lru_cache(maxsize=None)
     def sets(state: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -175,20 +212,20 @@ def _matchings(counts: tuple[int, ...], edges: dict[int, tuple[tuple[int, int], 
             return (((0,) * events, 1),)
         rest = list(state)
         rest[first] -= 1
-        found: Counter = Counter(dict(sets(tuple(rest))))  # the card is in no pair
-        for other, event in edges.get(first, ()):
+        found: Counter = Counter(dict(sets(canonical(list(rest)))))  # the card is in no pair
+        for other, event in partners[first]:
             ways = rest[other]
             if not ways:
                 continue
             after = list(rest)
             after[other] -= 1
-            for held, count in sets(tuple(after)):
+            for held, count in sets(canonical(after)):
                 if sum(held) < most:
                     key = held[:event] + (held[event] + 1,) + held[event + 1:]
                     found[key] += ways * count
         return tuple(found.items())
 
-    return Counter(dict(sets(counts)))
+    return Counter(dict(sets(canonical(list(counts)))))
 
 
 def ordered_deals(cards: int, players: int) -> int:
@@ -227,17 +264,13 @@ def at_least(ctx: Context, players: int, events: list[frozenset[int]], needed: l
     hits = 0
     event_of = {p: i for i, event in enumerate(events) for p in event}
     for board_class, (left, types, points) in zip(classes, _categories(ctx, classes, values, suits)):
-        edges: dict[int, list[tuple[int, int]]] = {}
-        for (first, second), category in points.items():
-            if category in event_of:
-                edges.setdefault(first, []).append((second, event_of[category]))
-                if second != first:
-                    edges.setdefault(second, []).append((first, event_of[category]))
-        # a card of type t is paired only with types after it, or its own (the recursion's order)
-        forward = {t: tuple((u, e) for u, e in pairs if u >= t) for t, pairs in edges.items()}
-        counts = tuple(len(left[t]) if i in edges else 0 for i, t in enumerate(types))
+        special = {pair: event_of[category] for pair, category in points.items() if category in event_of}
+        touched = sorted({t for pair in special for t in pair})  # the types in some special pair, renumbered
+        number = {t: n for n, t in enumerate(touched)}
+        edges = {(number[t], number[u]): event for (t, u), event in special.items()}
+        counts = tuple(len(left[types[t]]) for t in touched)
         left_cards = cards - 5
-        for held, sets in _matchings(counts, forward, len(events), players).items():
+        for held, sets in _matchings(counts, edges, len(events), players).items():
             if sets and all(j >= r for j, r in zip(held, needed)):
                 placed = sum(held)
                 hits += (board_class.boards * _weight(held, needed) * sets * factorial(players) // factorial(players - placed)

@@ -44,6 +44,7 @@ class PlayersOddsResult:
     fraction: str
     one_in: float | None
     counted: int | None = None  # exact: the counts of disjoint combinations SQL made
+    board_classes: int | None = None  # Hold'em's categories: the classes of board counted (holdem_odds)
     trials: int | None = None
     seed: int | None = None
     std_error: float | None = None
@@ -219,7 +220,7 @@ def holdem_categories(ctx: Context, players: int, texts: tuple[str, ...] | list[
     with ctx.counting(f"odds: --players {players} {' | '.join(labels)}"):
         hits, deals, classes = holdem_odds.at_least(ctx, players, events, needed)
     probability, fraction, one_in = answer(hits, deals)
-    return PlayersOddsResult("holdem", players, labels, True, deals, hits, probability, fraction, one_in, counted=classes)
+    return PlayersOddsResult("holdem", players, labels, True, deals, hits, probability, fraction, one_in, board_classes=classes)
 
 
 def _is_category(text: str) -> bool:
@@ -275,7 +276,8 @@ def _(result: PlayersOddsResult, **options: Any) -> Output:
     """One row: the events, how often, exactly or with its standard error."""
     events = " and ".join(result.events)
     if result.exact:
-        dealt = "of five cards each" if result.game == "five-card" else "of the hole cards"
+        dealt = ("of five cards each" if result.game == "five-card" else "of the hole cards" if result.board_classes is None
+                 else f"of a board and the hole cards, in {result.board_classes:,} classes of board")
         title = f"{events}, each a different player's of {result.players}: {result.deals:,} deals {dealt} counted, exact"
     else:
         title = f"{events}, each a different player's of {result.players}: {result.trials:,} random deals, seed {result.seed}"

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from collections import Counter
+from fractions import Fraction
+from math import comb
+from pathlib import Path
 from itertools import combinations, permutations, product
 
 import numpy as np
@@ -116,15 +119,41 @@ def ask(run, *args: str) -> dict:
     return json.loads(out)
 
 
+def test_one_royal_flush_among_six_players_is_its_closed_form(run):
+    """Two players hold royal flushes only when the board is one (a royal's pairs share cards),
+    so the union is 6 P(one player's seven cards hold one) - 5 P(the board is one)."""
+    answer = ask(run, "--players", "6", "royal flush")
+    one_player = Fraction(4 * comb(47, 2), comb(52, 7))
+    board = Fraction(4, comb(52, 5))
+    assert Fraction(answer["fraction"]) == 6 * one_player - 5 * board
+    assert Fraction(answer["count"], answer["deals"]) == Fraction(answer["fraction"])
+
+
 def test_the_hollywood_question_of_holdem(run):
     """Six players: a full house, four of a kind and a royal flush, each a different player's:
-    the JSON's count, deals and fraction agree, and it is rarer than its events alone."""
+    the contract's JSON, count / deals = fraction, rarer than a royal flush alone by far."""
     answer = ask(run, "--players", "6", "full house", "four of a kind", "royal flush")
-    numerator, denominator = map(int, answer["fraction"].split("/"))
-    assert answer["exact"] is True and answer["count"] * denominator == answer["deals"] * numerator
+    assert set(answer) == {"game", "players", "events", "exact", "deals", "count", "probability", "fraction", "one_in",
+                           "board_classes"}
+    assert answer["game"] == "holdem" and answer["exact"] is True and answer["board_classes"] > 0
     assert answer["events"] == ["full house", "four of a kind", "royal flush"]
+    assert answer["deals"] == comb(52, 5) * holdem_odds.ordered_deals(47, 6)
+    assert Fraction(answer["count"], answer["deals"]) == Fraction(answer["fraction"])
     royal = ask(run, "--players", "6", "royal flush")
     assert 0 < answer["probability"] < royal["probability"] / 100
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (["flush"], "'flush'"),
+    (["four of a kind"], "6,000 kinds of board"),
+    (["full house", "AA"], "not both"),
+])
+def test_bad_events_are_one_line_naming_them(run, db_file, args, named):
+    before = Path(db_file).read_bytes()
+    status, out, err = run("odds", "--players", "6", *args, "-q")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and named in err, err
+    assert Path(db_file).read_bytes() == before
 
 
 def test_refusals(context):
