@@ -17,7 +17,7 @@ from .output import emit
 @click.option("--board", default="", metavar="CARDS", help="With --hero: the board so far (every completion to the street is counted).")
 @click.option("--dead", default="", metavar="CARDS", help="With --hero: cards known to be out of the deck.")
 @click.option("--histogram", is_flag=True, help="With --hero: every category's count and share on each street up to --street.")
-@click.option("--game", type=click.Choice(["holdem", "five-card"]), default="holdem", show_default=True, help="Without --hero: the game dealt: Hold'em's hole cards (EVENTS in range notation), or five cards each from one deck (EVENTS categories: full house, four of a kind or better, ...).")
+@click.option("--game", type=click.Choice(["holdem", "five-card"]), default="holdem", show_default=True, help="Without --hero: the game dealt: Hold'em (EVENTS hole cards in range notation, or categories of full house or better), or five cards each from one deck (EVENTS categories: full house, four of a kind or better, ...).")
 @click.option("--players", type=click.IntRange(2, 10), default=None, help="Without --hero: players dealt, 2 to 10.")
 @click.option("--trials", type=click.IntRange(2, MAX_DEALS), default=None, help="Without --hero: Monte Carlo deals instead of the exact count.")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None, help="With --trials: the seed of the deals (0 by default).")
@@ -32,8 +32,8 @@ def odds(
 
     With --hero: how often a hand or a range holds EVENT by --street, over every combination
     and every board (EVENT a category, "... or better", a made hand or a draw).
-    Otherwise: how often hole-card EVENTS (range notation) are all dealt, each to a
-    different player of --players.
+    Otherwise: how often hole-card EVENTS (range notation) are all dealt, or
+    categories (full house or better) all made, each by a different player of --players.
 
     \b
     Examples:
@@ -41,6 +41,7 @@ def odds(
         pokersql odds --hero "Ah Kh" --street flop "flush draw"
         pokersql odds --hero 88 --street river --histogram
         pokersql odds --players 6 AA AA
+        pokersql odds --players 6 "full house" "four of a kind" "royal flush"
         pokersql odds --game five-card --players 6 "full house" "four of a kind" "royal flush"
     """
     from . import odds as odds_module
