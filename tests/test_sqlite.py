@@ -264,7 +264,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
                            "game_deal_frequencies_of", "game_evaluations_of", "low_evaluations_of",
                            "omaha_boards_of", "split_equity_of", "stud_hand_ranks_of", "chinese_scores_of",
-                           "lowball_ranks_of", "lowball_runouts_of", "lowball_trials_of"}
+                           "lowball_ranks_of", "lowball_runouts_of", "lowball_trials_of", "odds_hero_deals_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
