@@ -26,11 +26,14 @@ How it counts (docs/ranges.md, "Several events in one deal of Hold'em"):
   B(j) prod (-1)^(j_i - needed_i) C(j_i - 1, needed_i - 1).
 
 Python holds the numbers (past SQL's integers). Flushes, straights and the lesser categories
-are refused: nearly every board can make them, and the classes would be tens of thousands.
+are not counted: nearly every board can make them, and the classes would be tens of thousands.
+``monte_carlo`` samples any events instead, of Hold'em or of the five-card game, every
+player's cards ranked in SQL.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -257,7 +260,7 @@ def at_least(ctx: Context, players: int, events: list[frozenset[int]], needed: l
         if len(classes) > MAX_CLASSES:
             raise BadInput(
                 f"odds: these events can happen on more than {MAX_CLASSES:,} kinds of board: not counted exactly here "
-                "(an event of a straight flush or a royal flush narrows the boards)"
+                "(an event of a royal flush narrows the boards); give --trials N for a Monte Carlo estimate"
             )
     if not classes:
         return 0, every, 0
@@ -276,3 +279,52 @@ def at_least(ctx: Context, players: int, events: list[frozenset[int]], needed: l
                 hits += (board_class.boards * _weight(held, needed) * sets * factorial(players) // factorial(players - placed)
                          * ordered_deals(left_cards - 2 * placed, players - placed))
     return hits, every, len(classes)
+
+
+# -- Monte Carlo, where the count is not made -------------------------------------------------
+
+_TRIAL_HANDS = "odds_trial_hands"
+_TRIAL_COLUMNS = ("trial integer", "player integer", "rank_key bigint", "suit_counts integer", "card_mask bigint")
+_TRIAL_POINTS = f"""select ranked.trial, ranked.player, hand_classes.points
+from card_sum_ranks('{_TRIAL_HANDS}') as ranked
+inner join hand_classes
+    on hand_classes.hand_rank = ranked.hand_rank"""
+SLICE = 50_000  # trials ranked in one query
+
+
+def trial_hands(game: str, players: int, trials: int, seed: int) -> Iterator[list[list[int]]]:
+    """The deals of a Monte Carlo, trial by trial (card ids, 0 to 51): each player's cards,
+    five from the deck (five-card) or two hole cards and the board dealt after them (Hold'em)."""
+    draw = random.Random(seed)
+    dealt, board = (5, 0) if game == "five-card" else (2, 5)
+    for _ in range(trials):
+        cards = draw.sample(range(52), dealt * players + board)
+        shared = cards[dealt * players:]
+        yield [cards[dealt * p: dealt * p + dealt] + shared for p in range(players)]
+
+
+def monte_carlo(ctx: Context, game: str, players: int, events: list[frozenset[int]], needed: list[int], trials: int,
+                seed: int) -> int:
+    """Deals, of ``trials`` random ones, where at least needed[i] players hold events[i]: each
+    player's cards ranked in SQL (card_sum_ranks, 011; the points of hand_classes, 006)."""
+    codes = {card: (rank_code, suit_code, bit) for card, rank_code, suit_code, bit in ctx.engine.execute(
+        "select card_id, rank_code, suit_code, card_bit from cards")}
+    event_of = {p: i for i, event in enumerate(events) for p in event}
+    query = own_hands.for_dialect(_TRIAL_POINTS, ctx.engine.dialect, "card_sum_ranks")
+    hands = trial_hands(game, players, trials, seed)
+    hits = 0
+    for start in range(0, trials, SLICE):
+        columns: dict[str, list[Any]] = {column.split()[0]: [] for column in _TRIAL_COLUMNS}
+        for trial in range(start, min(trials, start + SLICE)):
+            for player, cards in enumerate(next(hands), start=1):
+                columns["trial"].append(trial)
+                columns["player"].append(player)
+                for column, k in (("rank_key", 0), ("suit_counts", 1), ("card_mask", 2)):
+                    columns[column].append(sum(codes[card][k] for card in cards))
+        held: dict[int, Counter] = {}
+        with own_hands.card_relation(ctx.engine, _TRIAL_HANDS, _TRIAL_COLUMNS, columns, key=("trial", "player")):
+            for trial, _, points in ctx.engine.execute(query):
+                if points in event_of:
+                    held.setdefault(trial, Counter())[event_of[points]] += 1
+        hits += sum(1 for counts in held.values() if all(counts[i] >= r for i, r in enumerate(needed)))
+    return hits

@@ -13,6 +13,7 @@ Where the counts would be too many or too large, BadInput says so and offers --t
 from __future__ import annotations
 
 import math
+from itertools import combinations
 import random
 from dataclasses import asdict, dataclass
 from fractions import Fraction
@@ -172,47 +173,55 @@ def five_card_category(text: str) -> frozenset[int]:
     return frozenset(range(points, 10)) if name != words else frozenset({points})
 
 
-def _category_events(game: str, texts: tuple[str, ...] | list[str], counted: frozenset[int], refused: str
+def _category_events(game: str, texts: tuple[str, ...] | list[str], counted: frozenset[int] | None, refused: str = ""
                      ) -> tuple[list[str], list[frozenset[int]], list[int]]:
     """The labels, the distinct events (sets of points) and how many players each needs: the
-    same event given twice asks for two players holding it."""
+    same event given twice asks for two players holding it. ``counted``: the points an exact
+    count takes (None: any, for Monte Carlo)."""
     labels = [" ".join(text.split()) for text in texts]
     events: list[frozenset[int]] = []
     needed: list[int] = []
     for label in labels:
         held = five_card_category(label)
-        if not held <= counted:
-            raise BadInput(f"odds --game {game}: event {label!r} takes in {refused}")
+        if counted is not None and not held <= counted:
+            raise BadInput(f"odds --game {game}: event {label!r} takes in {refused}; give --trials N for a Monte Carlo estimate")
         if held in events:
             needed[events.index(held)] += 1
         else:
             events.append(held)
             needed.append(1)
+    if any(x & y for x, y in combinations(events, 2)):
+        raise BadInput(f"odds --game {game}: the events share a category: give each category to one event")
     return labels, events, needed
 
 
-def five_card(players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
-    """Several categories in one deal of the five-card game, each in a different player's hand,
-    counted exactly (deal_odds)."""
+def categories(ctx: Context, game: str, players: int, texts: tuple[str, ...] | list[str], trials: int | None,
+               seed: int | None) -> PlayersOddsResult:
+    """Several categories in one deal, each in a different player's hand: the five-card game's
+    counted exactly by deal_odds, Hold'em's (the board and every player's best five) by
+    holdem_odds; with ``trials``, a seeded Monte Carlo of either (holdem_odds.monte_carlo)."""
     if trials is not None:
-        raise BadInput("odds --game five-card counts exactly: leave --trials out")
+        labels, events, needed = _category_events(game, texts, None)
+        seed = ranges.question_seed(f"{game}-category-odds-{players}", labels, [], [], trials) if seed is None else seed
+        ensure_ready(ctx)
+        with ctx.counting(f"odds: --players {players} {' | '.join(labels)}, {trials:,} trials"):
+            hits = holdem_odds.monte_carlo(ctx, game, players, events, needed, trials, seed)
+        probability, fraction, one_in = answer(hits, trials)
+        return PlayersOddsResult(
+            game, players, labels, False, trials, hits, probability, fraction, one_in, trials=trials, seed=seed,
+            std_error=math.sqrt(probability * (1 - probability) / (trials - 1)),
+        )
+    if game == "five-card":
+        labels, events, needed = _category_events(
+            game, texts, deal_odds.COUNTED,
+            "flushes, straights or high cards, which suits and values make together: they are not counted exactly here "
+            "(full house, four of a kind, straight flush, royal flush, three of a kind, two pair and one pair are)",
+        )
+        hits, deals = deal_odds.at_least(players, events, needed)
+        probability, fraction, one_in = answer(hits, deals)
+        return PlayersOddsResult(game, players, labels, True, deals, hits, probability, fraction, one_in)
     labels, events, needed = _category_events(
-        "five-card", texts, deal_odds.COUNTED,
-        "flushes, straights or high cards, which suits and values make together: they are not counted exactly here "
-        "(full house, four of a kind, straight flush, royal flush, three of a kind, two pair and one pair are)",
-    )
-    hits, deals = deal_odds.at_least(players, events, needed)
-    probability, fraction, one_in = answer(hits, deals)
-    return PlayersOddsResult("five-card", players, labels, True, deals, hits, probability, fraction, one_in)
-
-
-def holdem_categories(ctx: Context, players: int, texts: tuple[str, ...] | list[str], trials: int | None) -> PlayersOddsResult:
-    """Several categories in one deal of Hold'em (the board and every player's best five), each
-    in a different player's hand, counted exactly (holdem_odds)."""
-    if trials is not None:
-        raise BadInput("odds of Hold'em's categories count exactly: leave --trials out")
-    labels, events, needed = _category_events(
-        "holdem", texts, holdem_odds.COUNTED,
+        game, texts, holdem_odds.COUNTED,
         "a category below a full house, which nearly every board can make: Hold'em's categories are counted exactly "
         "for full house, four of a kind, straight flush and royal flush",
     )
@@ -220,7 +229,7 @@ def holdem_categories(ctx: Context, players: int, texts: tuple[str, ...] | list[
     with ctx.counting(f"odds: --players {players} {' | '.join(labels)}"):
         hits, deals, classes = holdem_odds.at_least(ctx, players, events, needed)
     probability, fraction, one_in = answer(hits, deals)
-    return PlayersOddsResult("holdem", players, labels, True, deals, hits, probability, fraction, one_in, board_classes=classes)
+    return PlayersOddsResult(game, players, labels, True, deals, hits, probability, fraction, one_in, board_classes=classes)
 
 
 def _is_category(text: str) -> bool:
@@ -241,12 +250,10 @@ def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | 
         raise BadInput(f"{len(texts)} events for {players} players: each event is a different player's hand")
     if seed is not None and trials is None:
         raise BadInput(f"--seed {seed} is for Monte Carlo: give --trials N with it")
-    if game == "five-card":
-        return five_card(players, texts, trials)
-    if any(map(_is_category, texts)):
-        if not all(map(_is_category, texts)):
+    if game == "five-card" or any(map(_is_category, texts)):
+        if not all(map(_is_category, texts)) and game != "five-card":
             raise BadInput(f"odds --players: give categories or hole cards, not both: {' | '.join(texts)}")
-        return holdem_categories(ctx, players, texts, trials)
+        return categories(ctx, game, players, texts, trials, seed)
     events = [ranges.parse_player(text, number) for number, text in enumerate(texts, start=1)]
     for text, event in zip(texts, events):
         if event.weights:

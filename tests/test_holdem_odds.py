@@ -17,7 +17,7 @@ import pytest
 from phevaluator import evaluate_cards
 
 import pokersql
-from pokersql import holdem_odds
+from pokersql import holdem_odds, odds_players
 from pokersql.errors import BadInput
 
 RANKS = "23456789TJQKA"
@@ -146,6 +146,7 @@ def test_the_hollywood_question_of_holdem(run):
 @pytest.mark.parametrize(("args", "named"), [
     (["flush"], "'flush'"),
     (["four of a kind"], "6,000 kinds of board"),
+    (["straight flush"], "give --trials N"),
     (["full house", "AA"], "not both"),
 ])
 def test_bad_events_are_one_line_naming_them(run, db_file, args, named):
@@ -161,3 +162,40 @@ def test_refusals(context):
         holdem_odds.at_least(context, 6, [frozenset({5})], [1])
     with pytest.raises(BadInput, match="share a category"):
         holdem_odds.at_least(context, 6, [frozenset({6, 7}), frozenset({7})], [1, 1])
+
+
+# -- Monte Carlo -----------------------------------------------------------------------------
+
+
+def name(card: int) -> str:
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+@pytest.mark.parametrize(("game", "players", "events"), [
+    ("holdem", 6, ["three of a kind", "two pair", "straight"]),
+    ("five-card", 4, ["one pair", "flush"]),
+])
+def test_monte_carlo_counts_its_deals_as_phevaluator_ranks_them(run, game, players, events):
+    """The same seeded deals (holdem_odds.trial_hands), each player's cards ranked here by
+    phevaluator: the hits are the SQL's, deal for deal."""
+    answer = ask(run, "--game", game, "--players", str(players), *events, "--trials", "1500", "--seed", "11")
+    assert answer["exact"] is False and answer["trials"] == 1500 and answer["seed"] == 11
+    wanted = [odds_players.five_card_category(event) for event in events]
+    hits = 0
+    for hands in holdem_odds.trial_hands(game, players, 1500, 11):
+        dealt = {card for hand in hands for card in hand}
+        if game == "holdem":  # two hole cards each, one board of five for all
+            assert len(dealt) == 2 * players + 5 and len({tuple(hand[2:]) for hand in hands}) == 1
+        else:
+            assert len(dealt) == 5 * players
+        points = [category(evaluate_cards(*map(name, hand))) for hand in hands]
+        hits += all(any(p in event for p in points) for event in wanted)
+    assert 0 < hits < 1500
+    assert answer["count"] == hits
+    assert answer["std_error"] == pytest.approx((hits / 1500 * (1 - hits / 1500) / 1499) ** 0.5)
+
+
+def test_monte_carlo_agrees_with_the_exact_count_within_its_standard_error(run):
+    exact = ask(run, "--game", "five-card", "--players", "3", "two pair", "one pair")
+    sampled = ask(run, "--game", "five-card", "--players", "3", "two pair", "one pair", "--trials", "20000")
+    assert abs(sampled["probability"] - exact["probability"]) < 4 * sampled["std_error"]
