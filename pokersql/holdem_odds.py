@@ -140,8 +140,9 @@ def _cards(board_class: BoardClass, values: tuple[int, ...], suits: int) -> tupl
     return board, left
 
 
-def _categories(ctx: Context, classes: list[BoardClass], values: tuple[int, ...], suits: int) -> list[tuple[dict, dict]]:
-    """For each class: the cards left by type, and the points of every pair of types (SQL)."""
+def _categories(ctx: Context, classes: list[BoardClass], values: tuple[int, ...], suits: int) -> list[tuple[dict, list, dict]]:
+    """For each class: the cards left by type, the types in order, and the points of every pair
+    of types (their numbers in that order), looked up in SQL."""
     codes = {(value - 2, suit): (rank_code, suit_code, bit) for value, suit, rank_code, suit_code, bit in ctx.engine.execute(
         "select value, suit_index, rank_code, suit_code, card_bit from cards")}
     columns: dict[str, list[Any]] = {column.split()[0]: [] for column in _COLUMNS}

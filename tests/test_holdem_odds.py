@@ -18,6 +18,7 @@ from phevaluator import evaluate_cards
 
 import pokersql
 from pokersql import holdem_odds, odds_players
+from pokersql.cli import main
 from pokersql.errors import BadInput
 
 RANKS = "23456789TJQKA"
@@ -199,3 +200,14 @@ def test_monte_carlo_agrees_with_the_exact_count_within_its_standard_error(run):
     exact = ask(run, "--game", "five-card", "--players", "3", "two pair", "one pair")
     sampled = ask(run, "--game", "five-card", "--players", "3", "two pair", "one pair", "--trials", "20000")
     assert abs(sampled["probability"] - exact["probability"]) < 4 * sampled["std_error"]
+
+
+def test_sqlite_answers_as_duckdb(run, built_database, capsys):
+    """The Hollywood question's exact count and a Monte Carlo of the same seed, on SQLite."""
+    questions = [["--players", "6", "full house", "four of a kind", "royal flush"],
+                 ["--players", "6", "four of a kind", "three of a kind", "--trials", "3000", "--seed", "5"]]
+    path = built_database("sqlite")
+    for question in questions:
+        duck = ask(run, *question)
+        assert main(["--engine", "sqlite", "--db", path, "odds", *question, "--format", "json", "-q"]) == 0
+        assert json.loads(capsys.readouterr().out) == duck
