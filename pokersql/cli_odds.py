@@ -19,8 +19,8 @@ from .output import emit
 @click.option("--histogram", is_flag=True, help="With --hero: every category's count and share on each street up to --street.")
 @click.option("--game", type=click.Choice(["holdem", "five-card"]), default="holdem", show_default=True, help="Without --hero: the game dealt: Hold'em (EVENTS hole cards in range notation, or categories of full house or better), or five cards each from one deck (EVENTS categories: full house, four of a kind or better, ...).")
 @click.option("--players", type=click.IntRange(2, 10), default=None, help="Without --hero: players dealt, 2 to 10.")
-@click.option("--trials", type=click.IntRange(2, MAX_DEALS), default=None, help="Without --hero: Monte Carlo deals instead of the exact count.")
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None, help="With --trials: the seed of the deals (0 by default).")
+@click.option("--trials", type=click.IntRange(2, MAX_DEALS), default=None, help="Monte Carlo deals instead of the exact count (with --hero: boards sampled, each with every combination).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None, help="With --trials: the seed of the deals (from the question by default).")
 @format_option
 @quiet_option
 @pass_context
@@ -51,7 +51,10 @@ def odds(
             raise BadInput("odds --hero needs --street flop, turn or river")
         if len(events) > 1:
             raise BadInput(f"odds --hero asks one EVENT, got {len(events)}: {' | '.join(events)}")
-        result = odds_module.odds(context.db.context, hero, street, events[0] if events else None, board, dead, histogram)
+        if seed is not None and trials is None:
+            raise BadInput(f"--seed {seed} is for Monte Carlo: give --trials N with it")
+        result = odds_module.odds(context.db.context, hero, street, events[0] if events else None, board, dead, histogram,
+                                  trials, seed)
     else:
         from . import odds_players
 

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from . import ranges
+from . import monte_carlo, ranges
 from .cards import card_name, check_distinct
 from .checks import cards_given
 from .context import Context
@@ -118,10 +118,14 @@ class OddsResult:
     weight_scale: int | None = None
     histogram: list[StreetCategory] | None = None
     flags: dict[str, int] = field(default_factory=dict)
+    trials: int | None = None  # Monte Carlo: the boards sampled, their seed, the standard error
+    seed: int | None = None
+    std_error: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("hand", "range", "weight_scale", "histogram", "event", "count", "probability", "fraction", "one_in"):
+        for key in ("hand", "range", "weight_scale", "histogram", "event", "count", "probability", "fraction", "one_in",
+                    "trials", "seed", "std_error"):
             if data[key] is None and not (key in ("one_in",) and self.event is not None):
                 del data[key]
         return data
@@ -135,11 +139,12 @@ def answer(count: int, deals: int) -> tuple[float, str, float | None]:
 
 def odds(
     ctx: Context, hero: str, street: str, event: str | None = None, board: str | list[str] = "",
-    dead: str | list[str] = "", histogram: bool = False,
+    dead: str | list[str] = "", histogram: bool = False, trials: int | None = None, seed: int | None = None,
 ) -> OddsResult:
     """How often HERO's hand or range holds EVENT by STREET, over every combination and every
     board of the street that completes ``board``, exactly; with ``histogram``, every category's
-    count on each street from the board's (the flop at the earliest) to ``street``."""
+    count on each street from the board's (the flop at the earliest) to ``street``. With
+    ``trials``: ``trials`` boards sampled (seeded), each with every combination (``_sampled``)."""
     if street not in STREETS:
         raise BadInput(f"unknown street {street!r}: give flop, turn or river")
     if event is None and not histogram:
@@ -161,21 +166,32 @@ def odds(
         "board_input": [(c,) for c in board_cards],
         "dead_input": [(c,) for c in dead_cards],
     }
-    with ctx.engine.inputs(**given), ctx.counting(f"odds: every combination and {street}"):
+    if trials is not None and seed is None:
+        seed = ranges.question_seed("holdem-odds-hero", [player.question()], board_cards, dead_cards, trials)
+    batches: list[tuple[int, int]] = []  # Monte Carlo: each batch's (the event's deals, all deals)
+    with ctx.engine.inputs(**given) as give, ctx.counting(f"odds: every combination and {street}"):
         classes = int(ctx.engine.execute("select count(*) from odds_hero_combos")[0][0])
         left = 52 - len(board_cards) - len(dead_cards)
         work = sum(classes * math.comb(left, cards - len(board_cards)) for cards in range(first, street_cards + 1))
-        if work > MAX_WORK:
+        if work > MAX_WORK and trials is None:
             raise BadInput(
                 f"odds --hero {''.join(hero.split())!r} on the {street}: {work:,} classes of combinations x boards "
-                f"to count, over the bound of {MAX_WORK:,}: give a board or a narrower range"
+                f"to count, over the bound of {MAX_WORK:,}: give a board or a narrower range, or --trials N for a "
+                "Monte Carlo estimate"
             )
-        deals_view = "odds_hero_board_deals" if ctx.engine.dialect in _PER_BOARD_DIALECTS else "odds_hero_deals"
-        groups = ctx.engine.execute(_GROUPS.format(deals=deals_view), (street_cards - len(board_cards),))
-        by_street = {street_cards: [(int(row[1]), int(row[-1])) for row in groups]}
-        for cards in range(first, street_cards):
-            rows = ctx.engine.execute(_CATEGORY_GROUPS.format(deals=deals_view), (cards - len(board_cards),))
-            by_street[cards] = [(int(row[1]), int(row[2])) for row in rows]
+        if trials is None:
+            deals_view = "odds_hero_board_deals" if ctx.engine.dialect in _PER_BOARD_DIALECTS else "odds_hero_deals"
+            groups, by_street = _grouped(ctx, deals_view, street_cards, first, len(board_cards))
+        else:
+            groups, by_street = [], {}
+            for start, size in _batches(trials):
+                give(deal_settings=[monte_carlo.deal_settings(seed, 1, size, first_deal=start)])
+                batch, batch_streets = _grouped(ctx, "odds_trial_deals", street_cards, first, len(board_cards))
+                groups += batch
+                for cards, rows in batch_streets.items():
+                    by_street.setdefault(cards, []).extend(rows)
+                hits = sum(int(row[-1]) for row in batch if wanted and wanted.test(int(row[1]), _flags(int(row[2]))))
+                batches.append((hits, sum(int(row[-1]) for row in batch)))
         names = dict(ctx.engine.execute("select points, category from hand_categories"))
     deals = sum(int(row[-1]) for row in groups)
     if not deals:
@@ -192,12 +208,49 @@ def odds(
         if player.weights:
             result.weight_scale = player.weight_scale
     if wanted is not None:
-        hits = sum(int(row[-1]) for row in groups if wanted.test(int(row[1]), {f: int(row[2]) >> b & 1 for b, f in enumerate(FLAGS)}))
+        hits = sum(int(row[-1]) for row in groups if wanted.test(int(row[1]), _flags(int(row[2]))))
         result.event, result.count = wanted.text, hits
         result.probability, result.fraction, result.one_in = answer(hits, deals)
+    if trials is not None:
+        result.exact, result.trials, result.seed = False, trials, seed
+        if wanted is not None:
+            result.std_error = _batch_error(batches, result.probability)
     if histogram:
         result.histogram = _histogram(by_street, names)
     return result
+
+
+def _flags(packed: int) -> dict[str, int]:
+    return {flag: packed >> bit & 1 for bit, flag in enumerate(FLAGS)}
+
+
+def _grouped(ctx: Context, deals_view: str, street_cards: int, first: int, board_size: int) -> tuple[list, dict]:
+    """The street's groups (street_cards, points, flags, deals) of ``deals_view``, and each
+    street's (points, deals) from ``first`` cards to the street."""
+    groups = ctx.engine.execute(_GROUPS.format(deals=deals_view), (street_cards - board_size,))
+    by_street = {street_cards: [(int(row[1]), int(row[-1])) for row in groups]}
+    for cards in range(first, street_cards):
+        rows = ctx.engine.execute(_CATEGORY_GROUPS.format(deals=deals_view), (cards - board_size,))
+        by_street[cards] = [(int(row[1]), int(row[2])) for row in rows]
+    return groups, by_street
+
+
+BATCHES = 20  # Monte Carlo's boards in batches: the standard error from the batches' spread
+
+
+def _batches(trials: int) -> list[tuple[int, int]]:
+    """(first trial, trials) of each batch: ``trials`` split as evenly as can be."""
+    count = min(BATCHES, trials)
+    sizes = [trials // count + (1 if k < trials % count else 0) for k in range(count)]
+    return [(1 + sum(sizes[:k]), size) for k, size in enumerate(sizes)]
+
+
+def _batch_error(batches: list[tuple[int, int]], probability: float) -> float:
+    """The ratio estimate's standard error from the batches' (event deals, deals): each batch's
+    deviation from the whole's ratio, by the delta method, sqrt(sum (a - p w)^2 / (k (k - 1))) / mean w."""
+    k = len(batches)
+    mean = sum(w for _, w in batches) / k
+    return math.sqrt(sum((a - probability * w) ** 2 for a, w in batches) / (k * (k - 1))) / mean
 
 
 def _histogram(by_street: dict[int, list[tuple[int, int]]], names: dict[int, str]) -> list[StreetCategory]:
@@ -227,6 +280,11 @@ def _(result: OddsResult, **options: Any) -> Output:
     board = f" on {' '.join(result.board)}" if result.board else ""
     title = f"{who}{board} by the {result.street}: {result.deals:,} deals counted ({result.combos:,} combinations x boards), exact"
     lines = [f"each count weighed: the weights x {result.weight_scale}"] if result.weight_scale else []
+    if result.trials is not None:
+        title = (f"{who}{board} by the {result.street}: {result.trials:,} random boards (seed {result.seed}), each with every "
+                 f"combination that misses it: {result.deals:,} deals, Monte Carlo")
+        if result.std_error is not None:
+            lines.append(f"standard error {result.std_error:.6f}")
     if result.histogram is not None:
         columns = ["street", "points", "category", "count", "share"]
         rows = [(r.street, r.points, r.category, r.count, r.share) for r in result.histogram]

@@ -264,7 +264,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
                            "game_deal_frequencies_of", "game_evaluations_of", "low_evaluations_of",
                            "omaha_boards_of", "split_equity_of", "stud_hand_ranks_of", "chinese_scores_of",
-                           "lowball_ranks_of", "lowball_runouts_of", "lowball_trials_of", "odds_hero_deals_of"}
+                           "lowball_ranks_of", "lowball_runouts_of", "lowball_trials_of", "odds_hero_deals_of", "odds_boards_of", "odds_hero_boards_of", "odds_hero_grouped_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -287,7 +287,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "039_game_random_equity.views.sql", "040_game_street_equity.views.sql",
         "049_range_street_equity.views.sql", "050_split_equity.views.sql",
         "051_stud_hands.views.sql", "052_stud_equity.views.sql", "053_chinese_deals.views.sql", "056_hero_odds.views.sql",
-        "058_lowball_equity.views.sql", "059_split_more_equity.views.sql",
+        "058_lowball_equity.views.sql", "059_split_more_equity.views.sql", "060_odds_trials.views.sql",
     ]
 
 

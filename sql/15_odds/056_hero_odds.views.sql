@@ -13,29 +13,28 @@
     each card's value, suit, value_bit and rank_code, and its two cards summed into the
     codes of cards (001).
   odds_boards: one row per board: the board so far and cards_to_come more cards (0 to 5)
-    of the deck left, each set of them once; street_cards = the board's cards in all;
-    top_card = its highest card, board_values its values as 13 bits. A query names
-    cards_to_come, so the other sizes are never made.
-  odds_hero_boards: one row per class per board that misses its cards: the board's values
-    (board_key, board_values, board_top, board_outs), the flush suit's cards of the seven
-    (flush_mask, 0 when none) and, before the river, flush_draw and nut_flush_draw.
+    of the deck left, each set of them once (odds_boards_of: the boards of such rows of
+    cards to come); street_cards = the board's cards in all; top_card = its highest card,
+    board_values its values as 13 bits. A query names cards_to_come: no other size is made.
+  odds_hero_boards: one row per class per board that misses its cards (odds_hero_boards_of:
+    of the boards named): the board's values (board_key, board_values, board_top,
+    board_outs), the flush suit's cards of the seven (flush_mask, 0 when none) and, before
+    the river, flush_draw and nut_flush_draw.
   odds_hero_deals_of(seen_rows): a table macro, the hands and draws of such rows (below).
   odds_hero_board_deals: as odds_hero_deals, a board a row (boards = 1): what SQLite reads.
-  odds_hero_deals: one row per class and group of the boards that miss its cards, alike
-    in all that the class's hand and draws are read from (the board's values, the flush
-    suit's cards of the seven if any, and before the river the flush draws): boards how
-    many, deals = the class's weight x boards; the category of the best five (points),
-    looked up once per group (hand_ranks_of, 011), and, 1 or 0, each made hand and draw
-    (docs/ranges.md defines them):
+  odds_hero_deals (odds_hero_grouped_of: of the rows named): one row per class and group of
+    the boards that miss its cards, alike in all that the class's hand and draws are read
+    from (the board's values, the flush suit's cards of the seven if any, and before the
+    river the flush draws): boards how many, deals = the class's weight x boards; the
+    category of the best five (points), looked up once per group (hand_ranks_of, 011),
+    and, 1 or 0, each made hand and draw (docs/ranges.md defines them):
       made_set       a pocket pair and a card of its value on the board (or two: its quads);
       two_pair       two values, each on the board exactly once;
       overpair       a pocket pair above every card of the board;
-      top_pair       one hole card pairs the board's highest value (on it once),
-                     the other pairs nothing;
+      top_pair       one hole card pairs the board's highest value (on it once), not the other;
       paired         a hole card's value is on the board;
       flush_draw     before the river: a suit holds four of the cards, a hole card among them;
-      nut_flush_draw that draw, and every value of the suit above the hero's highest
-                     card of it on the board;
+      nut_flush_draw that draw, and every value of the suit above the hero's best on the board;
       open_ended     before the river, no straight made: two or more values whose card
                      gives five in a row, and does not give them to the board alone
                      (a double gutshot, A-2-3-4 and J-Q-K-A count by their outs);
@@ -43,9 +42,7 @@
 */
 
 create view odds_known_cards as
-select card_id from board_input
-union
-select card_id from dead_input;
+select card_id from board_input union select card_id from dead_input;
 
 create view odds_symmetries as
 select card_permutations.permutation
@@ -112,6 +109,25 @@ inner join cards as high
 inner join cards as low
     on low.card_id = classes.card_2;
 
+create macro odds_boards_of(to_come_rows) as table
+select
+    boards.*,
+    value_sets.value_mask as board_values,
+    value_sets.straight_outs as board_outs
+from (
+    select
+        to_come.cards_to_come,
+        board_so_far.board_size + to_come.cards_to_come as street_cards,
+        greatest(to_come.top_card, coalesce((select max(card_id) from board_input), -1)) // 4 + 2 as board_top,
+        board_so_far.rank_key + to_come.rank_key as rank_key,
+        board_so_far.suit_counts + to_come.suit_counts as suit_counts,
+        board_so_far.card_mask + to_come.card_mask as card_mask
+    from query_table(to_come_rows) as to_come
+    cross join board_so_far
+) as boards
+inner join value_sets
+    on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
+
 create view odds_boards as
 with
     deck as (
@@ -173,25 +189,9 @@ with
         inner join deck_triples as later
             on later.low_card > earlier.high_card
     )
-select
-    boards.*,
-    value_sets.value_mask as board_values,
-    value_sets.straight_outs as board_outs
-from (
-    select
-        to_come.cards_to_come,
-        board_so_far.board_size + to_come.cards_to_come as street_cards,
-        greatest(to_come.top_card, coalesce((select max(card_id) from board_input), -1)) // 4 + 2 as board_top,
-        board_so_far.rank_key + to_come.rank_key as rank_key,
-        board_so_far.suit_counts + to_come.suit_counts as suit_counts,
-        board_so_far.card_mask + to_come.card_mask as card_mask
-    from to_come
-    cross join board_so_far
-) as boards
-inner join value_sets
-    on value_sets.value_mask = (boards.card_mask | (boards.card_mask >> 13) | (boards.card_mask >> 26) | (boards.card_mask >> 39)) & 8191;
+select * from odds_boards_of('to_come');
 
-create view odds_hero_boards as
+create macro odds_hero_boards_of(board_rows) as table
 with
     dealt as (
         select
@@ -211,7 +211,7 @@ with
             8192 - 2 * hero.bit_1 as above_1,
             8192 - 2 * hero.bit_2 as above_2
         from odds_hero_combos as hero
-        inner join odds_boards as boards
+        inner join query_table(board_rows) as boards
             on boards.card_mask & hero.combo_mask = 0
     ),
     suited as (
@@ -235,6 +235,9 @@ select
         else 0
     end as nut_flush_draw
 from suited;
+
+create view odds_hero_boards as
+select * from odds_hero_boards_of('odds_boards');
 
 /*
   The hands and draws of rows of odds_hero_boards counted (the relation named: its columns
@@ -299,19 +302,22 @@ inner join value_sets as out_sets
 inner join hand_classes
     on hand_classes.hand_rank = drawn.hand_rank;
 
-create view odds_hero_deals as
+create macro odds_hero_grouped_of(hero_board_rows) as table
 with
     seen as (
         select
             cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
             board_values, flush_mask, flush_draw, nut_flush_draw,
             count(*) as boards
-        from odds_hero_boards
+        from query_table(hero_board_rows)
         group by
             cards_to_come, street_cards, card_1, card_2, board_key, board_top, board_outs,
             board_values, flush_mask, flush_draw, nut_flush_draw
     )
 select * from odds_hero_deals_of('seen');
+
+create view odds_hero_deals as
+select * from odds_hero_grouped_of('odds_hero_boards');
 
 create view odds_hero_board_deals as
 with
