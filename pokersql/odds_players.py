@@ -56,7 +56,7 @@ class PlayersOddsResult:
 
 def ordered_deals(players: int) -> int:
     """Ordered deals of two hole cards to each of ``players`` named players: C(52,2) C(50,2) ..."""
-    return math.prod(math.comb(52 - 2 * i, 2) for i in range(players))
+    return holdem_odds.ordered_deals(52, players)
 
 
 def _disjoint_query(seats: int) -> str:
