@@ -39,6 +39,7 @@ QUESTIONS = {
     "88 to the river, histogram": ["--hero", "88", "--street", "river", "--histogram"],
     "six players, two dealt AA": ["--players", "6", "AA", "AA"],
     "Hollywood, five-card, six players": ["--game", "five-card", "--players", "6", "full house", "four of a kind", "royal flush"],
+    "Hollywood, Hold'em, six players": ["--players", "6", "full house", "four of a kind", "royal flush"],
     # the issue's
     "88 flops a set": ["--hero", "88", "--street", "flop", "set"],
     "3c2d: two pair or better by the river": ["--hero", "3c 2d", "--street", "river", "two pair or better"],

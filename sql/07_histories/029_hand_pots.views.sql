@@ -16,6 +16,9 @@
                            (from_hundredths, to_hundredths: amounts in_pot of the players still in,
                            smallest first), and the players still in who reach to_hundredths may
                            win it (players)
+    history_chip_units     one row per hand: its smallest chip in hundredths (unit_hundredths),
+                           what a split pot is split in (030, 068): a cent in a game with a
+                           currency or an amount with cents, else a whole chip
 */
 
 create view history_contributions as
@@ -177,3 +180,18 @@ select
     cast(pots.amount_hundredths / 100.0 as decimal(18, 2)) as amount,
     pots.players
 from pots;
+
+create view history_chip_units as
+select
+    contributions.site,
+    contributions.hand_id,
+    case
+        when max(hands.currency) is not null
+            or max(case when contributions.put_hundredths % 100 <> 0 then 1 else 0 end) = 1 then 1
+        else 100
+    end as unit_hundredths
+from history_contributions as contributions
+inner join history_hands as hands
+    on hands.site = contributions.site
+    and hands.hand_id = contributions.hand_id
+group by contributions.site, contributions.hand_id;

@@ -10,8 +10,7 @@
                             shows the cards (shown)
     history_pot_winners     one row per winner per pot: a pot that one player alone may win is
                             that player's; else the best hand_rank wins, and equal ranks split
-                            it. Split in the hand's smallest chip (unit_hundredths: a cent in a
-                            game with a currency or an amount with cents, else a whole chip);
+                            it. Split in the hand's smallest chip (history_chip_units, 029);
                             the odd chips left over go one each to the winners in seat order
                             from the button's left (PokerStars' rule, and most cardrooms')
     history_payouts         one row per seat per hand: put in, returned, in the pots, won from
@@ -98,21 +97,6 @@ left join history_results as results
 
 create view history_pot_winners as
 with
-    units as (
-        select
-            contributions.site,
-            contributions.hand_id,
-            case
-                when max(hands.currency) is not null
-                    or max(case when contributions.put_hundredths % 100 <> 0 then 1 else 0 end) = 1 then 1
-                else 100
-            end as unit_hundredths
-        from history_contributions as contributions
-        inner join history_hands as hands
-            on hands.site = contributions.site
-            and hands.hand_id = contributions.hand_id
-        group by contributions.site, contributions.hand_id
-    ),
     eligible as (
         select
             pots.site,
@@ -152,7 +136,7 @@ with
                 order by case when eligible.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, eligible.seat
             ) as odd_chip_order
         from eligible
-        inner join units
+        inner join history_chip_units as units
             on units.site = eligible.site
             and units.hand_id = eligible.hand_id
         inner join history_hands as hands

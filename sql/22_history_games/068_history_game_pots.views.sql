@@ -1,0 +1,284 @@
+/*
+  Every game's showdowns and pots of the imported hands (028), from the actions and the cards
+  alone, each hand under its own game's rule (issues 45 and 47): Hold'em, short deck, Omaha of
+  4 to 6 cards and Courchevel by their high hand; Omaha Hi/Lo, Courchevel Hi/Lo and 7 Card Stud
+  Hi/Lo by a high half and an eight-or-better low half; Razz by its low. The audit
+  history_game_collected_matches_the_pots.sql compares what they pay with what the history
+  says each player collected.
+
+    history_hand_games       one row per hand whose game history_game_names (067) names: its
+                             game, the row of games (033) its high follows (high_game, null
+                             for a low-only game) and the low that takes a half (low_ranking,
+                             046; null: the high takes the pot). A hand with a second board
+                             (run it twice, Split Hold'em) is not here: each board would be
+                             half of each pot.
+    history_game_showdowns   one row per player still in at the end of such a hand where a pot
+                             has two or more players to win it, cards known: the best five by
+                             game_evaluations_of (042: Omaha's two hole cards and three of the
+                             board, any five of Hold'em's and stud's seven) and the best low by
+                             low_evaluations_of (047; null: no low of eight or better)
+    history_game_pot_winners one row per winner per half of each pot. A pot that one player
+                             alone may win is that player's. Else its high half goes to the
+                             best hand_rank, its low half to the best low_rank; a pot in which
+                             no player has a low (or of a game without one) is all high, a
+                             low-only game's all low. Each half is split among its winners in
+                             the hand's smallest chip (history_chip_units, 029), the high half
+                             taking the pot's odd chip, and the chips a half leaves over go one
+                             each to its winners in seat order from the button's left, as 030
+                             splits a Hold'em pot (docs/games.md, "Odd chips"). Two players
+                             tying the low, one of them also winning the high: three quarters
+                             and one quarter.
+    history_game_payouts     one row per seat per such hand, as history_payouts (030): put in,
+                             returned, in the pots, won from the pots (won) and net
+*/
+
+create view history_hand_games as
+with
+    named as (
+        select
+            hands.site,
+            hands.hand_id,
+            names.game,
+            -- "Omaha Hi/Lo Pot Limit" is Omaha Hi/Lo's, not Omaha's: the longest name the game begins with
+            row_number() over (
+                partition by hands.site, hands.hand_id order by length(names.site_game) desc
+            ) as longest
+        from history_hands as hands
+        inner join history_game_names as names
+            on hands.game like names.site_game || ' %'
+    )
+select
+    named.site,
+    named.hand_id,
+    named.game,
+    case when split_games.game is null then named.game else split_games.high_game end as high_game,
+    split_games.low_ranking
+from named
+left join split_games
+    on split_games.game = named.game
+where named.longest = 1
+    and not exists (
+        select 1
+        from history_board as board
+        where board.site = named.site
+            and board.hand_id = named.hand_id
+            and board.board_no > 1
+    );
+
+create view history_game_showdowns as
+with
+    contested as (
+        select
+            contributions.site,
+            contributions.hand_id,
+            contributions.seat,
+            contributions.player,
+            contributions.site || '/' || contributions.hand_id || '/' || cast(contributions.seat as varchar) as hand_no,
+            games.game,
+            games.high_game,
+            games.low_ranking,
+            seats.hole_cards
+        from history_contributions as contributions
+        inner join history_hand_games as games
+            on games.site = contributions.site
+            and games.hand_id = contributions.hand_id
+        inner join history_seats as seats
+            on seats.site = contributions.site
+            and seats.hand_id = contributions.hand_id
+            and seats.seat = contributions.seat
+        where contributions.folded = 0
+            and seats.hole_cards is not null
+            and exists (
+                select 1
+                from history_pots as pots
+                where pots.site = contributions.site
+                    and pots.hand_id = contributions.hand_id
+                    and pots.players > 1
+            )
+    ),
+    -- each known player's cards, one row each: the hole cards as written ("Qs Ac 7h Tc"), then the board
+    seat_cards as (
+        select
+            contested.hand_no,
+            contested.game,
+            contested.high_game,
+            contested.low_ranking,
+            1 as is_hole,
+            digits.digit + 1 as card_no,
+            cards.card_id
+        from contested
+        inner join digits
+            on 3 * digits.digit < length(contested.hole_cards)
+        inner join cards
+            on cards.name = substr(contested.hole_cards, 3 * digits.digit + 1, 2)
+        union all
+        select
+            contested.hand_no,
+            contested.game,
+            contested.high_game,
+            contested.low_ranking,
+            0 as is_hole,
+            (length(contested.hole_cards) + 1) // 3 + board.card_no as card_no,
+            board.card_id
+        from contested
+        inner join history_board as board
+            on board.site = contested.site
+            and board.hand_id = contested.hand_id
+    ),
+    high_cards as (
+        select hand_no, high_game as game, card_id, is_hole, card_no
+        from seat_cards
+        where high_game is not null
+    ),
+    low_cards as (
+        select hand_no, game, card_id, is_hole, card_no
+        from seat_cards
+        where low_ranking is not null
+    ),
+    highs as (
+        select hand_no, best, category, hand_rank
+        from game_evaluations_of('high_cards')
+    ),
+    lows as (
+        select hand_no, low_rank
+        from low_evaluations_of('low_cards')
+    )
+select
+    contested.site,
+    contested.hand_id,
+    contested.seat,
+    contested.player,
+    contested.game,
+    contested.hole_cards,
+    highs.best,
+    highs.category,
+    highs.hand_rank,
+    lows.low_rank
+from contested
+left join highs
+    on highs.hand_no = contested.hand_no
+left join lows
+    on lows.hand_no = contested.hand_no;
+
+create view history_game_pot_winners as
+with
+    eligible as (
+        select
+            pots.site,
+            pots.hand_id,
+            pots.pot_no,
+            pots.amount_hundredths,
+            pots.players,
+            games.high_game,
+            contributions.seat,
+            contributions.player,
+            showdown.hand_rank,
+            showdown.low_rank,
+            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_high,
+            min(showdown.low_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_low
+        from history_pots as pots
+        inner join history_hand_games as games
+            on games.site = pots.site
+            and games.hand_id = pots.hand_id
+        inner join history_contributions as contributions
+            on contributions.site = pots.site
+            and contributions.hand_id = pots.hand_id
+            and contributions.folded = 0
+            and contributions.in_pot_hundredths >= pots.to_hundredths
+        left join history_game_showdowns as showdown
+            on showdown.site = contributions.site
+            and showdown.hand_id = contributions.hand_id
+            and showdown.seat = contributions.seat
+    ),
+    -- each winner of each half: the high's (or the lone player's), then the low's
+    halves as (
+        select eligible.*, 'high' as half
+        from eligible
+        where (eligible.players = 1 and eligible.high_game is not null)
+            or eligible.hand_rank = eligible.best_high
+        union all
+        select eligible.*, 'low' as half
+        from eligible
+        where (eligible.players = 1 and eligible.high_game is null)
+            or eligible.low_rank = eligible.best_low
+    ),
+    winners as (
+        select
+            halves.site,
+            halves.hand_id,
+            halves.pot_no,
+            halves.half,
+            halves.seat,
+            halves.player,
+            halves.hand_rank,
+            halves.low_rank,
+            units.unit_hundredths,
+            -- the half's chips: the whole pot, or the high half the larger when a pot does not halve
+            case
+                when min(halves.half) over (partition by halves.site, halves.hand_id, halves.pot_no)
+                    = max(halves.half) over (partition by halves.site, halves.hand_id, halves.pot_no)
+                    then halves.amount_hundredths // units.unit_hundredths
+                when halves.half = 'low' then halves.amount_hundredths // units.unit_hundredths // 2
+                else halves.amount_hundredths // units.unit_hundredths
+                    - halves.amount_hundredths // units.unit_hundredths // 2
+            end as half_units,
+            count(*) over (partition by halves.site, halves.hand_id, halves.pot_no, halves.half) as winner_count,
+            -- the odd chips' order: the seats after the button's first, then the button's and before
+            row_number() over (
+                partition by halves.site, halves.hand_id, halves.pot_no, halves.half
+                order by case when halves.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, halves.seat
+            ) as odd_chip_order
+        from halves
+        inner join history_chip_units as units
+            on units.site = halves.site
+            and units.hand_id = halves.hand_id
+        inner join history_hands as hands
+            on hands.site = halves.site
+            and hands.hand_id = halves.hand_id
+    )
+select
+    winners.site,
+    winners.hand_id,
+    winners.pot_no,
+    winners.half,
+    winners.seat,
+    winners.player,
+    winners.hand_rank,
+    winners.low_rank,
+    winners.winner_count,
+    winners.odd_chip_order,
+    (
+        winners.half_units // winners.winner_count
+        + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
+    ) * winners.unit_hundredths as share_hundredths
+from winners;
+
+create view history_game_payouts as
+with
+    won as (
+        select
+            winners.site,
+            winners.hand_id,
+            winners.seat,
+            sum(winners.share_hundredths) as won_hundredths
+        from history_game_pot_winners as winners
+        group by winners.site, winners.hand_id, winners.seat
+    )
+select
+    contributions.site,
+    contributions.hand_id,
+    contributions.seat,
+    contributions.player,
+    contributions.put,
+    contributions.returned,
+    contributions.in_pot,
+    cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) as won,
+    cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) as net
+from history_contributions as contributions
+inner join history_hand_games as games
+    on games.site = contributions.site
+    and games.hand_id = contributions.hand_id
+left join won
+    on won.site = contributions.site
+    and won.hand_id = contributions.hand_id
+    and won.seat = contributions.seat;
