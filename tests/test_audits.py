@@ -36,9 +36,24 @@ BREAKAGE = {
     "hand_class_lists_hold_the_lookup_tables.sql": "update hand_class_lists set value_ranks = list_prepend(null, value_ranks[1:-2])",
     # a player who collects from a hand that no action put a chip into
     "history_collected_matches_the_pots.sql": "insert into history_results (site, hand_id, seat, player, collected) values ('audit', '1', 1, 'nobody', 5)",
+    # an Omaha hand whose one player bet 5, the bet given back uncalled, and who says they collected 7
+    "history_game_collected_matches_the_pots.sql": (
+        "insert into history_hands (site, hand_id, game, small_blind, big_blind, ante, source_file, source_line)"
+        " values ('audit', '2', 'Omaha Pot Limit', 1, 2, 0, 'audit.txt', 1)",
+        "insert into history_seats (site, hand_id, seat, player, starting_stack) values ('audit', '2', 1, 'nobody', 100)",
+        "insert into history_actions (site, hand_id, action_no, street, seat, player, action, amount, street_total, all_in)"
+        " values ('audit', '2', 1, 'preflop', 1, 'nobody', 'bets', 5, 5, false)",
+        "insert into history_results (site, hand_id, seat, player, collected) values ('audit', '2', 1, 'nobody', 7)",
+    ),
     # a code of 001 that the macros no longer give
     "card_code_macros_match_the_cards.sql": "update cards set rank_code = rank_code * 5 where card_id = 44",
 }
+
+
+def breakage(path: Path) -> tuple[str, ...]:
+    """The statements that break what the audit guards: one, or a few run in order."""
+    statements = BREAKAGE[path.name]
+    return (statements,) if isinstance(statements, str) else statements
 
 
 def run_audit(db: pokersql.Database, path: Path) -> list[tuple]:
@@ -66,7 +81,8 @@ def test_every_audit_has_a_breakage():
 def test_audit_returns_no_rows_and_catches_its_breakage(db, path):
     assert run_audit(db, path) == []
     with db.engine.scratch():
-        db.engine.execute(BREAKAGE[path.name])
+        for statement in breakage(path):
+            db.engine.execute(statement)
         assert run_audit(db, path) != []
 
 
@@ -75,5 +91,6 @@ def test_audit_returns_no_rows_and_catches_its_breakage(db, path):
 def test_duckdb_audit_returns_no_rows_and_catches_its_breakage(duckdb_db, path):
     assert run_audit(duckdb_db, path) == []
     with duckdb_db.engine.scratch():
-        duckdb_db.engine.execute(BREAKAGE[path.name])
+        for statement in breakage(path):
+            duckdb_db.engine.execute(statement)
         assert run_audit(duckdb_db, path) != []
