@@ -1,4 +1,4 @@
-"""Every game's showdowns and pots of the imported hands, from the cards (068): the fpdb corpus's
+"""Every game's showdowns and pots of the imported hands, from the cards (062): the fpdb corpus's
 files of every game but Hold'em that import (tests/histories/fpdb: Omaha of 4 to 6 cards, short
 deck, Courchevel, Omaha and Courchevel Hi/Lo, 7 Card Stud, its Hi/Lo and Razz, of six sites),
 imported through the CLI into one database. What each player should have collected, worked out
@@ -139,7 +139,7 @@ def _query(db: str, sql: str, *parameters) -> list[tuple]:
 
 
 def test_each_game_is_named(games_db):
-    """Every hand of FILES is under one game of 067's names; the Pluribus hands are Hold'em."""
+    """Every hand of FILES is under one game of 061's names; the Pluribus hands are Hold'em."""
     games = dict(_query(games_db, "select g.game, count(*) from history_hand_games g group by g.game"))
     assert set(games) == {"holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha8", "omaha5-8", "courchevel8",
                           "shortdeck-triton", "stud", "stud8", "razz"}
@@ -167,7 +167,7 @@ def test_every_game_pays_as_the_sites_paid(games_db):
 
 
 def test_holdem_is_paid_as_030_pays_it(games_db):
-    """Hold'em's hands (the Pluribus files, side pots and splits) paid by 068's tally are 030's, seat
+    """Hold'em's hands (the Pluribus files, side pots and splits) paid by 062's tally are 030's, seat
     for seat: one tally for every game."""
     differ = _query(games_db, "select count(*), count(*) filter (where g.won <> p.won or g.net <> p.net)"
                               " from history_game_payouts g join history_payouts p using (site, hand_id, seat)"

@@ -17,7 +17,7 @@
                            smallest first), and the players still in who reach to_hundredths may
                            win it (players)
     history_chip_units     one row per hand: its smallest chip in hundredths (unit_hundredths),
-                           what a split pot is split in (030, 068): a cent in a game with a
+                           what a split pot is split in (030, 062): a cent in a game with a
                            currency or an amount with cents, else a whole chip
 */
 

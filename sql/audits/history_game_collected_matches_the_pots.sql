@@ -1,7 +1,7 @@
 /*
-  Audit: every player of an imported hand of a game history_game_names (067) names whose
+  Audit: every player of an imported hand of a game history_game_names (061) names whose
   winnings, computed from the actions and the cards alone under the hand's own game
-  (history_game_payouts, 068: Omaha's two hole cards, a hi-lo pot's halves, razz's low, the
+  (history_game_payouts, 062: Omaha's two hole cards, a hi-lo pot's halves, razz's low, the
   odd chips), differ from what the history says the player collected, by more than the
   hand's rake and the chips the site put in itself (site_added, 057), as
   history_collected_matches_the_pots.sql audits Hold'em's. A player who cashed out the hand

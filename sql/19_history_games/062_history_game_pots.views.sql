@@ -6,7 +6,7 @@
   history_game_collected_matches_the_pots.sql compares what they pay with what the history
   says each player collected.
 
-    history_hand_games       one row per hand whose game history_game_names (067) names: its
+    history_hand_games       one row per hand whose game history_game_names (061) names: its
                              game, the row of games (033) its high follows (high_game, null
                              for a low-only game) and the low that takes a half (low_ranking,
                              046; null: the high takes the pot). A hand with a second board
@@ -67,63 +67,60 @@ where named.longest = 1
 
 create view history_game_showdowns as
 with
-    contested as (
+    -- each player of a named hand who did not fold, cards known
+    known as (
         select
-            contributions.site,
-            contributions.hand_id,
-            contributions.seat,
-            contributions.player,
-            contributions.site || '/' || contributions.hand_id || '/' || cast(contributions.seat as varchar) as hand_no,
+            seats.site,
+            seats.hand_id,
+            seats.seat,
+            seats.player,
+            seats.site || '/' || seats.hand_id || '/' || cast(seats.seat as varchar) as hand_no,
             games.game,
             games.high_game,
             games.low_ranking,
             seats.hole_cards
-        from history_contributions as contributions
+        from history_seats as seats
         inner join history_hand_games as games
-            on games.site = contributions.site
-            and games.hand_id = contributions.hand_id
-        inner join history_seats as seats
-            on seats.site = contributions.site
-            and seats.hand_id = contributions.hand_id
-            and seats.seat = contributions.seat
-        where contributions.folded = 0
-            and seats.hole_cards is not null
-            and exists (
+            on games.site = seats.site
+            and games.hand_id = seats.hand_id
+        where seats.hole_cards is not null
+            and not exists (
                 select 1
-                from history_pots as pots
-                where pots.site = contributions.site
-                    and pots.hand_id = contributions.hand_id
-                    and pots.players > 1
+                from history_actions as actions
+                where actions.site = seats.site
+                    and actions.hand_id = seats.hand_id
+                    and actions.seat = seats.seat
+                    and actions.action = 'fold'
             )
     ),
     -- each known player's cards, one row each: the hole cards as written ("Qs Ac 7h Tc"), then the board
     seat_cards as (
         select
-            contested.hand_no,
-            contested.game,
-            contested.high_game,
-            contested.low_ranking,
+            known.hand_no,
+            known.game,
+            known.high_game,
+            known.low_ranking,
             1 as is_hole,
             digits.digit + 1 as card_no,
             cards.card_id
-        from contested
+        from known
         inner join digits
-            on 3 * digits.digit < length(contested.hole_cards)
+            on 3 * digits.digit < length(known.hole_cards)
         inner join cards
-            on cards.name = substr(contested.hole_cards, 3 * digits.digit + 1, 2)
+            on cards.name = substr(known.hole_cards, 3 * digits.digit + 1, 2)
         union all
         select
-            contested.hand_no,
-            contested.game,
-            contested.high_game,
-            contested.low_ranking,
+            known.hand_no,
+            known.game,
+            known.high_game,
+            known.low_ranking,
             0 as is_hole,
-            (length(contested.hole_cards) + 1) // 3 + board.card_no as card_no,
+            (length(known.hole_cards) + 1) // 3 + board.card_no as card_no,
             board.card_id
-        from contested
+        from known
         inner join history_board as board
-            on board.site = contested.site
-            and board.hand_id = contested.hand_id
+            on board.site = known.site
+            and board.hand_id = known.hand_id
     ),
     high_cards as (
         select hand_no, high_game as game, card_id, is_hole, card_no
@@ -144,21 +141,29 @@ with
         from low_evaluations_of('low_cards')
     )
 select
-    contested.site,
-    contested.hand_id,
-    contested.seat,
-    contested.player,
-    contested.game,
-    contested.hole_cards,
+    known.site,
+    known.hand_id,
+    known.seat,
+    known.player,
+    known.game,
+    known.hole_cards,
     highs.best,
     highs.category,
     highs.hand_rank,
     lows.low_rank
-from contested
+from known
 left join highs
-    on highs.hand_no = contested.hand_no
+    on highs.hand_no = known.hand_no
 left join lows
-    on lows.hand_no = contested.hand_no;
+    on lows.hand_no = known.hand_no
+-- a contested end: a pot that two or more may win
+where exists (
+    select 1
+    from history_pots as pots
+    where pots.site = known.site
+        and pots.hand_id = known.hand_id
+        and pots.players > 1
+);
 
 create view history_game_pot_winners as
 with
@@ -190,17 +195,18 @@ with
             and showdown.hand_id = contributions.hand_id
             and showdown.seat = contributions.seat
     ),
-    -- each winner of each half: the high's (or the lone player's), then the low's
+    -- each winner of each half (digit 0 the high's, or the lone player's; 1 the low's), eligible read once
     halves as (
-        select eligible.*, 'high' as half
+        select
+            eligible.*,
+            case when digits.digit = 0 then 'high' else 'low' end as half
         from eligible
-        where (eligible.players = 1 and eligible.high_game is not null)
-            or eligible.hand_rank = eligible.best_high
-        union all
-        select eligible.*, 'low' as half
-        from eligible
-        where (eligible.players = 1 and eligible.high_game is null)
-            or eligible.low_rank = eligible.best_low
+        inner join digits
+            on digits.digit < 2
+        where (digits.digit = 0 and ((eligible.players = 1 and eligible.high_game is not null)
+                or eligible.hand_rank = eligible.best_high))
+            or (digits.digit = 1 and ((eligible.players = 1 and eligible.high_game is null)
+                or eligible.low_rank = eligible.best_low))
     ),
     winners as (
         select
@@ -235,23 +241,39 @@ with
         inner join history_hands as hands
             on hands.site = halves.site
             and hands.hand_id = halves.hand_id
+    ),
+    shared as (
+        select
+            winners.site,
+            winners.hand_id,
+            winners.pot_no,
+            winners.half,
+            winners.seat,
+            winners.player,
+            winners.hand_rank,
+            winners.low_rank,
+            winners.winner_count,
+            winners.odd_chip_order,
+            (
+                winners.half_units // winners.winner_count
+                + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
+            ) * winners.unit_hundredths as share_hundredths
+        from winners
     )
 select
-    winners.site,
-    winners.hand_id,
-    winners.pot_no,
-    winners.half,
-    winners.seat,
-    winners.player,
-    winners.hand_rank,
-    winners.low_rank,
-    winners.winner_count,
-    winners.odd_chip_order,
-    (
-        winners.half_units // winners.winner_count
-        + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
-    ) * winners.unit_hundredths as share_hundredths
-from winners;
+    shared.site,
+    shared.hand_id,
+    shared.pot_no,
+    shared.half,
+    shared.seat,
+    shared.player,
+    shared.hand_rank,
+    shared.low_rank,
+    shared.winner_count,
+    shared.odd_chip_order,
+    shared.share_hundredths,
+    cast(shared.share_hundredths / 100.0 as decimal(18, 2)) as share
+from shared;
 
 create view history_game_payouts as
 with

@@ -2,7 +2,7 @@
   The games of the imported hands (028), by the names the sites write (history_hands.game less
   its limit: "Omaha Hi/Lo" of "Omaha Hi/Lo Pot Limit"), as rows of the games pokersql ranks:
   games (033) for a game the high hand alone decides, split_games (046) for a split-pot,
-  low-only or stud game. What a history's showdown is decided by (068) is this row's game.
+  low-only or stud game. What a history's showdown is decided by (062) is this row's game.
 
   history_game_names (12 rows):
     site_game  the game's name as history_hands holds it, less the limit (PokerStars' names:
