@@ -242,3 +242,34 @@ def test_every_shown_hand_is_ranked_as_pokerkit_ranks_it(games_db):
                 assert (low_1 < low_2, low_1 == low_2) == (pk_low_1 > pk_low_2, pk_low_1 == pk_low_2), hand_id
             compared += 1
     assert compared > 300
+
+
+# the hi-lo, stud and razz files: each game with halves, and a low-only game
+ENGINE_FILES = [name for name in FILES if any(word in name for word in ("PLO8", "Stud", "StudHL", "Razz", "FLOHL", "quartered"))]
+PAID = "select site, hand_id, seat, won, net from history_game_payouts order by site, hand_id, seat"
+
+
+@pytest.mark.xdist_group("postgres")
+@pytest.mark.parametrize("engine", ["sqlite", "postgres"])
+def test_sqlite_and_postgres_pay_as_duckdb(games_db, engine, fresh_url, tmp_path):
+    """The same views on SQLite and PostgreSQL (the files they need only): every seat of those files
+    paid as on DuckDB, and the audit finds the same 888 hands."""
+    from pokersql import migrations
+
+    import pokersql
+
+    location = str(tmp_path / "games.sqlite") if engine == "sqlite" else fresh_url
+    with pokersql.connect(location, engine=engine) as db:
+        every = migrations.sql_files()
+        # the views' files and what they read, and the history tables' added columns (043: board_no, 057)
+        needed = {f.script for f in migrations.files_for(["history_game_payouts"], every)}
+        needed |= {"043_history_more.sql", "057_history_site_said.sql"}
+        migrations.migrate(db.engine, files=[f for f in every if f.script in needed])
+        db.import_histories([FPDB / name for name in ENGINE_FILES])
+        paid = [(site, hand, seat, float(won), float(net)) for site, hand, seat, won, net in db.engine.execute(PAID)]
+        audited = {hand for _, hand, *_ in db.engine.execute(AUDIT.read_text(encoding="utf-8"))}
+    hands = {hand for _, hand, _ in _query(games_db, "select site, hand_id, seat from history_game_payouts")}
+    on_duckdb = [(site, hand, seat, float(won), float(net)) for site, hand, seat, won, net in _query(games_db, PAID)
+                 if hand in {hand for _, hand, *_ in paid}]
+    assert len(ENGINE_FILES) >= 12 and len(paid) > 400 and paid == on_duckdb and hands >= {hand for _, hand, *_ in paid}
+    assert audited == {hand for _, hand, *_ in _query(games_db, AUDIT.read_text(encoding="utf-8"))} & {hand for _, hand, *_ in paid}
