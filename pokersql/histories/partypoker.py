@@ -153,8 +153,8 @@ class _Table:
         left it leaves the seat free); then post. A player who posts with no seat line, or whose
         seat line's stack is 0, joins the table: see ``join``."""
         named = {player for _, player, _ in self.seats
-                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " ")) and not line.rstrip(" .\r\n").endswith(_COMING_GOING)
-                        for line in self.lines)}
+                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " "))
+                        and not line.rstrip(" .\r\n").endswith(_COMING_GOING) for line in self.lines)}
         left = {line.partition(" has left the table")[0].lstrip("\x00") for line in self.lines if " has left the table" in line}
         if hand.button_seat not in {seat for seat, _, _ in self.seats}:
             hand.button_seat = None  # a dead button: on a seat no one sits in
@@ -163,7 +163,7 @@ class _Table:
                 hand.seat(seat, player, stack or _UNKNOWN)
                 if not stack:
                     self.unknown.append(player)
-            elif player not in left or player in named:
+            elif player in named or player not in left:  # sitting out, or not named: the seat is theirs
                 hand.sit_out(seat, player)
         for number, line in self.posts:
             try:
@@ -176,7 +176,6 @@ class _Table:
                 raise
         if self.blinds and not any(action[2] in ("small_blind", "big_blind") for action in hand.actions):
             _silent_blinds(hand, *self.blinds)
-
 
     def join(self, hand: Hand, player: str) -> None:
         """A player who posts with no seat line joins the table (PartyPoker writes neither the seat
