@@ -239,6 +239,28 @@ def test_a_joining_player_with_no_free_seat_is_refused_in_one_line(run, db_file,
         assert con.execute("select count(*) from history_hands where source_file = ?", [str(path)]).fetchone() == (0,)
 
 
+def test_partypoker_short_deck_is_six_plus_holdem(run, db_file):
+    """"$1/$2 USD NL Short Deck": 6+ Hold'em No Limit, its stakes the ante and the button's blind as posted
+    ($1 each: "posts button blind" is the big_blind action). Player5's Ac Kh beats Ah Qs on 6d Ad 8c 9c 9d,
+    as pokerkit's short deck ranks them, and collects; the nets come to minus the rake."""
+    from pokerkit import ShortDeckHoldemHand
+
+    path = FPDB / "cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt"
+    assert run("import", str(path))[::2] == (0, "")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select game, small_blind, big_blind, ante, rake from history_hands where source_file = ?",
+                           [str(path)]).fetchall() == [("6+ Hold'em No Limit", 1, 1, 1, 3)]
+        shown = con.execute("select r.player, s.hole_cards, r.collected from history_results r join history_seats s"
+                            " using (site, hand_id, seat) join history_hands h using (site, hand_id) where h.source_file = ?",
+                            [str(path)]).fetchall()
+        board = "".join(card for card, in con.execute("select card from history_board b join history_hands h using (site, hand_id)"
+                                                       " where h.source_file = ? order by card_no", [str(path)]).fetchall())
+        assert con.execute("select sum(p.net) from history_player_hands p join history_hands h using (site, hand_id)"
+                           " where h.source_file = ?", [str(path)]).fetchone() == (-3,)
+    ranks = {player: ShortDeckHoldemHand.from_game(cards.replace(" ", ""), board) for player, cards, _ in shown}
+    assert [player for player, _, collected in shown if collected > 0] == [max(ranks, key=ranks.get)] == ["Player5"]
+
+
 # -- PHH as the PHH dataset (HandHQ) writes it ----------------------------------------------------
 HANDHQ = """variant = 'NT'
 antes = [0, 0, 0, 0]
