@@ -145,16 +145,48 @@ def test_showdowns_of_the_disagreeing_hands_are_pokerkits(more_db):
     assert checked == 2
 
 
-def test_an_omaha_hand_that_disagrees_is_still_refused(more_db):
-    """The views do not show Omaha down from the cards: a PLO hand whose amounts disagree cannot be
-    paid as its actions say, and is refused in one line, the database as it was."""
-    name = "cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt"
+# Omaha hands whose amounts disagree, one player collecting: file -> (hand, the winner, collected as the
+# actions give it (their pot, the site's chips, less the rake), what the site said)
+ONE_WINNER = {
+    "cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt":  # the site's pot 382.76, the actions' 368.76
+        ("31260881", "PaulOpenfold", Decimal("365.26"), Decimal("379.26")),
+    "cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt":  # the STP of 5 collected twice
+        ("36197946", "Ricky N", Decimal("143.84"), Decimal("148.84")),
+    "cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt":  # "bad pot": 6 said, 5 put in
+        ("6468352-1737-1408024646", "Player1", Decimal("5.00"), Decimal("6.00")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_WINNER))
+def test_an_omaha_hand_that_disagrees_with_one_winner_is_as_the_actions_say(more_db, name):
+    """The views do not show Omaha down from the cards; where the site says one player alone collects (and
+    that player has in the pot as much as anyone: every pot is theirs), the winner takes the actions' pot
+    and the site's chips, less the rake: collected, the site's figure in collected_said. The chips add
+    up: the nets come to the site's chips less the rake."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(["--db", more_db, "import", str(FPDB / name)]) == 0, err.getvalue()
+    hand, winner, collected, said = ONE_WINNER[name]
+    assert _query(more_db, "select player, collected, collected_said from history_results where hand_id = ?"
+                           " and (collected > 0 or collected_said > 0)", hand) == [(winner, collected, said)]
+    assert _query(more_db, "select sum(r.collected - w.in_pot) - max(coalesce(h.site_added, 0)) + max(h.rake) from history_results r"
+                           " join history_payouts w using (site, hand_id, seat) join history_hands h using (site, hand_id)"
+                           " where hand_id = ?", hand) == [(Decimal("0.00"),)]
+
+
+def test_an_omaha_hand_that_disagrees_with_two_winners_is_refused(more_db, tmp_path):
+    """Two players collecting from an Omaha pot the site wrote wrong: who takes what the actions give is the
+    cards' to say, which the views do not work out: refused in one line, the database as it was."""
+    path = tmp_path / "split.txt"
+    path.write_bytes((FPDB / "cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt").read_bytes().replace(
+        b"PaulOpenfold collected \x80379.26", b"Randy O collected \x80189.63 from pot\nPaulOpenfold collected \x80189.63").replace(
+        b"#31260881", b"#1"))  # a hand of its own
     before = _query(more_db, "select count(*), sum(total_pot) from history_hands")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["--db", more_db, "import", str(FPDB / name)])
+        status = main(["--db", more_db, "import", str(path)])
     assert (status, out.getvalue()) == (2, "")
-    assert err.getvalue() == (f"pokersql: error: {FPDB / name}:1: amounts do not add up: the actions put 368.76 in the pot,"
+    assert err.getvalue() == (f"pokersql: error: {path}:1: amounts do not add up: the actions put 368.76 in the pot,"
                               " the history says 382.76 (--skip-bad imports the other hands)\n")
     assert _query(more_db, "select count(*), sum(total_pot) from history_hands") == before
 

@@ -23,8 +23,8 @@ FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
 EXPECTED = {
     'cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt': None,
     'cash/PartyPoker/Flop/LO8-USD-20-40.201201.limit3format.txt': None,
-    'cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt': ':3: unsupported game "NL Double Hold\'em": pokersql imports PartyPoker\'s Texas Hold\'em and Omaha (--skip-bad imports the other hands)',
-    'cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt': ":20: 'Player8' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt': ':3: unsupported game "NL Double Hold\'em": pokersql imports PartyPoker\'s Texas Hold\'em, Omaha and Short Deck (--skip-bad imports the other hands)',
+    'cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt': None,
     'cash/PartyPoker/Flop/NLHE-10max-Freeroll-201207.name.starts.with.number.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.01-0.02-201812.converted.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt': None,
@@ -33,22 +33,22 @@ EXPECTED = {
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201608.fastforward.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt': None,
-    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt': ":13: 'Player4' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
-    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt': ":17: 'Player4' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
-    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt': ":13: 'Player3' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt': None,
+    'cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt': None,
     'cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt': ":14: 'Hero Name' has no seat in this hand (--skip-bad imports the other hands)",
-    'cash/PartyPoker/Flop/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt': ":14: 'Player3' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt': None,
     'cash/PartyPoker/Flop/NLHE-EUR-0.05-0.10-201011.Sample.txt': None,
     'cash/PartyPoker/Flop/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100712.emailedHistory.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201008.Sample.txt': None,
-    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt': ':21: amounts do not add up: Player8 puts in 0.02, more than the stack of 0 (--skip-bad imports the other hands)',
-    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt': ":20: 'Unseated' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt': None,
+    'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201901.WPN.converted.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt': None,
-    'cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt': ":19: 'Player7' posts, with no seat in the hand (a player who joins the table): not imported (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.05-0.10-201209.period.after.actions.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-0.50-1.00-202103.PokerBros.txt': None,
     'cash/PartyPoker/Flop/NLHE-USD-6max-0.02-0.04-201205.new.table.format.txt': None,
@@ -59,7 +59,7 @@ EXPECTED = {
     'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt': None,
     'cash/PartyPoker/Flop/PLO-6max-USD-5-10-201202.diff.format.txt': None,
     'cash/PartyPoker/Flop/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt': ":13: unknown line 'holdem_AA folds' (--skip-bad imports the other hands)",
-    'cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt': ":3: unsupported game 'NL Short Deck': pokersql imports PartyPoker's Texas Hold'em and Omaha (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt': None,
     'cash/iPoker/Flop/5CPLO-EUR-0.05-0.10-202105.new.date.format.txt': None,
     'cash/iPoker/Flop/5CPLO-EUR-0.50-1.00-202201.no.player.element.txt': None,
     'cash/iPoker/Flop/5CPLO-EUR-2.00-4.00-201905.txt': None,
@@ -138,11 +138,11 @@ def test_the_files_that_import_whole_do_in_one_import(run, db_file):
     names = [name for name, refusal in sorted(EXPECTED.items()) if refusal is None]
     status, out, err = run("import", *(str(FPDB / name) for name in names))
     assert (status, err) == (0, ""), err
-    assert out.startswith(f"Imported 548 of 553 hand(s), 5 already held from {len(names)} file(s) into ")
+    assert out.startswith(f"Imported 557 of 562 hand(s), 5 already held from {len(names)} file(s) into ")
     with duckdb.connect(db_file, read_only=True) as con:
         stored = dict(con.execute("select source_file, count(*) from history_hands group by source_file").fetchall())
     assert sorted(stored) == sorted(str(FPDB / name) for name in names if name not in PLACEHOLDER_IDS[1:])
-    assert sum(stored.values()) == 548
+    assert sum(stored.values()) == 557
 
 
 @pytest.mark.parametrize("name", sorted(name for name, refusal in EXPECTED.items() if refusal is not None))
@@ -158,7 +158,7 @@ def test_whole_files_count():
     """Per site, the files imported whole of the files (a parser that regresses changes them)."""
     assert {site: (sum(value is None for name, value in EXPECTED.items() if f"/{site}/" in name),
                    sum(f"/{site}/" in name for name in EXPECTED)) for site in ("PartyPoker", "iPoker")} == {
-        "PartyPoker": (44, 59), "iPoker": (36, 37)}
+        "PartyPoker": (53, 59), "iPoker": (36, 37)}
 
 
 def stored_nets(db_file: str, path: Path) -> dict[str, int]:
@@ -189,6 +189,76 @@ def test_fpdb_total_profit_is_the_net_stored(run, db_file, name):
     assert {player: expected[player] for player in nets} == nets
     assert {player: profit for player, profit in expected.items() if player not in nets} == dict.fromkeys(set(expected) - set(nets), 0)
     assert len(nets) >= 2
+
+
+# -- players joining the table mid-hand ---------------------------------------------------------
+AUDIT = Path(__file__).resolve().parent.parent / "sql" / "audits" / "history_collected_matches_the_pots.sql"
+# file -> (the player who posts with no seat line (or a stack written 0), the seat given, the stack stored:
+# the chips the player put in, the player's position)
+JOINERS = {
+    "NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt": ("Player8", 2, "0.04", "BB"),  # seat 2's player left
+    "NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt": ("Player4", 2, "0.25", "BB"),
+    "NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt": ("Player4", 4, "0.25", "CO"),  # seat 3 sits out
+    "NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt": ("Player3", 5, "0.50", "BB"),
+    "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": ("Player3", 6, "10.00", "BB"),
+    "NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt": ("Player8", 2, "0.02", "CO"),  # "Seat 2: Player8 ( $0 USD )"
+    "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": ("Unseated", 2, "0.86", "BB"),  # seat 1 sits out
+    "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": ("Player7", 9, "0.16", "CO"),  # after seat 7's big blind
+}
+
+
+@pytest.mark.parametrize("name", sorted(JOINERS))
+def test_a_player_joining_mid_hand_is_dealt_in_and_the_chips_add_up(run, db_file, name):
+    """PartyPoker writes no seat and no stack for a player who joins the table and posts: dealt in, in the
+    first seat clockwise after the last to post that no one holds (where the hand's order of play puts
+    them), the stack the chips they put in. The hand adds up: its nets are minus its rake, and the
+    audit finds no player whose collected the pots do not give."""
+    path = FPDB / "cash/PartyPoker/Flop" / name
+    assert run("import", str(path))[::2] == (0, "")  # stored here, or held already (the module's import of every file)
+    player, seat, stack, position = JOINERS[name]
+    with duckdb.connect(db_file, read_only=True) as con:
+        hand, rake = con.execute("select hand_id, rake from history_hands where source_file = ?", [str(path)]).fetchone()
+        assert con.execute("select s.seat, cast(s.starting_stack as varchar), t.position from history_seats s join history_hand_stats t"
+                           " using (site, hand_id, seat) where s.hand_id = ? and s.player = ?", [hand, player]).fetchall() == [
+            (seat, stack, position)]
+        assert con.execute("select sum(net) from history_player_hands where hand_id = ?", [hand]).fetchone() == (-rake,)
+        assert [row for row in con.execute(AUDIT.read_text()).fetchall() if row[1] == hand] == []
+
+
+def test_a_joining_player_with_no_free_seat_is_refused_in_one_line(run, db_file, tmp_path):
+    """Without its "Player6 has left the table." line, the nine seats of players.joining.leaving are all
+    held: Player8, who posts, has no seat to take. One line, nothing written."""
+    text = (FPDB / "cash/PartyPoker/Flop" / next(iter(JOINERS))).read_text(encoding="utf-8")
+    path = tmp_path / "full.txt"
+    path.write_text(text.replace("Player6 has left the table.", "Player6 says hello"), encoding="utf-8")
+    status, out, err = run("import", str(path))
+    assert (status, out) == (2, "")
+    assert err == (f"pokersql: error: {path}:20: 'Player8' posts, with no seat in the hand, and every seat of the table is taken"
+                   " (--skip-bad imports the other hands)\n")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select count(*) from history_hands where source_file = ?", [str(path)]).fetchone() == (0,)
+
+
+def test_partypoker_short_deck_is_six_plus_holdem(run, db_file):
+    """"$1/$2 USD NL Short Deck": 6+ Hold'em No Limit, its stakes the ante and the button's blind as posted
+    ($1 each: "posts button blind" is the big_blind action). Player5's Ac Kh beats Ah Qs on 6d Ad 8c 9c 9d,
+    as pokerkit's short deck ranks them, and collects; the nets come to minus the rake."""
+    from pokerkit import ShortDeckHoldemHand
+
+    path = FPDB / "cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt"
+    assert run("import", str(path))[::2] == (0, "")
+    with duckdb.connect(db_file, read_only=True) as con:
+        assert con.execute("select game, small_blind, big_blind, ante, rake from history_hands where source_file = ?",
+                           [str(path)]).fetchall() == [("6+ Hold'em No Limit", 1, 1, 1, 3)]
+        shown = con.execute("select r.player, s.hole_cards, r.collected from history_results r join history_seats s"
+                            " using (site, hand_id, seat) join history_hands h using (site, hand_id) where h.source_file = ?",
+                            [str(path)]).fetchall()
+        board = "".join(card for card, in con.execute("select card from history_board b join history_hands h using (site, hand_id)"
+                                                       " where h.source_file = ? order by card_no", [str(path)]).fetchall())
+        assert con.execute("select sum(p.net) from history_player_hands p join history_hands h using (site, hand_id)"
+                           " where h.source_file = ?", [str(path)]).fetchone() == (-3,)
+    ranks = {player: ShortDeckHoldemHand.from_game(cards.replace(" ", ""), board) for player, cards, _ in shown}
+    assert [player for player, _, collected in shown if collected > 0] == [max(ranks, key=ranks.get)] == ["Player5"]
 
 
 # -- PHH as the PHH dataset (HandHQ) writes it ----------------------------------------------------

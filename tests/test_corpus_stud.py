@@ -25,6 +25,7 @@ STUD = {
     "cash/Stars/Stud/HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": ("7 Card Stud Limit", 1),
     "cash/Stars/Stud/Razz-USD-0.04-0.08-200911.txt": ("Razz Limit", 9),
     "tour/Stars/Stud/Razz-8max-USD-200-15-201009.bracket.in.alias.txt": ("Razz Limit", 1),
+    "tour/Stars/Stud/7-StudHL-USD-10-1-200906.PT2.export.txt": ("7 Card Stud Hi/Lo Limit", 1),  # PT2's header in capitals
 }
 STREETS = ["third", "fourth", "fifth", "sixth", "seventh"]
 
@@ -57,7 +58,7 @@ def test_each_file_is_stored_as_its_game_on_stud_streets(stud_db):
     assert sorted(streets) == sorted(STREETS)
     # every hand's antes and bring-in on third street; a stud hand has no board but a shared card
     assert _query(stud_db, "select count(*) from history_actions where action in ('ante', 'bring_in') and street <> 'third'") == [(0,)]
-    assert _query(stud_db, "select count(*), count(distinct hand_id) from history_actions where action = 'bring_in'") == [(30, 30)]
+    assert _query(stud_db, "select count(*), count(distinct hand_id) from history_actions where action = 'bring_in'") == [(31, 31)]
     assert _query(stud_db, "select h.source_file, b.street, b.card from history_board b join history_hands h using (site, hand_id)") == [
         (_of("cash/Stars/Stud/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt"), "seventh", "6h")]
 

@@ -62,7 +62,6 @@ CASES = {
     "two players in a seat": (broken(replace("Seat 2: Gogo", "Seat 1: Gogo")), 4, "two players in seat 1: 'MrWhite' and 'Gogo'"),
     "seat 0": (broken(replace("Seat 1: MrWhite", "Seat 0: MrWhite")), 3, "seat 0 of 'MrWhite' is not a seat of a table of 6 seats"),
     "a seat past ten": (broken(replace("Seat 6: Pluribus", "Seat 11: Pluribus")), 8, "seat 11 of 'Pluribus' is past the 10 seats of a Hold'em table"),
-    "the button on an empty seat": (broken(replace("6-max (Play Money) Seat #6", "9-max (Play Money) Seat #8")), 1, "the button is on seat 8, where no one sits"),
     "11 players": (broken(lambda lines: (replace("6-max", "11-max")(lines), lines.__setitem__(slice(8, 8), [f"Seat {n}: P{n} (10000 in chips)" for n in range(7, 12)]))), 13, "more than 10 players: 'P11' is the 11th"),
     "a folded player collects": (broken(replace("Bill collected 250.0", "Budd collected 250.0")), 25, "Budd folded, and collects 250 from the pot"),
     "a stack of 400 digits": (broken(replace("MrWhite (10000 in", f"MrWhite ({'1' * 400} in")), 3, f"amount too large: '{'1' * 40}'... (400 characters)"),

@@ -287,7 +287,7 @@ class Hand:
         if self.max_seats is not None and not 2 <= self.max_seats <= MAX_PLAYERS:
             raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
         if self.button_seat is not None and self.button_seat not in self.seated:
-            raise BadHand(f"the button is on seat {self.button_seat}, where no one sits")
+            self.button_seat = None  # a dead button, on a seat no one sits in: stored with no button, as every site's
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
@@ -333,12 +333,34 @@ class Hand:
         the actions say. What the history says each collected is kept (``said``: collected_said,
         057) and collected is not (NULL: nets follow the pots the actions and the cards give,
         history_payouts). A hand of another game, whose pots the views do not work out from the
-        cards (``ranked``), is refused: ``reason``."""
+        cards (``ranked``), is imported so only where one player collects every pot (``_one_winner``);
+        else it is refused: ``reason``."""
+        if self.said is not None:
+            return
+        said = dict(self.collected or {})
         if not self.ranked or self.hole_count != 2:
-            raise BadHand(reason)
-        if self.said is None:
-            self.said = dict(self.collected or {})
+            self.collected = self._one_winner(reason)
+        else:
             self.collected = None
+        self.said = said
+
+    def _one_winner(self, reason: str) -> dict[str, int]:
+        """What each collected, as the actions say, of a hand whose showdown the views do not work
+        out (Omaha, say) and whose history's amounts disagree with its actions: where the history
+        says one player alone collects, and that player has in the pot as much as anyone (so that
+        every pot is theirs), that player takes the actions' pot (and the site's chips), less the
+        history's rake. Else BadHand: ``reason``."""
+        collected = self.collected or {}
+        winners = [player for player, chips in collected.items() if chips > 0]
+        returned = self.returned()
+        in_pot = dict(self.put)
+        if in_pot and returned:
+            bettor = max(in_pot, key=lambda player: in_pot[player] - self.dead_blinds.get(player, 0))
+            in_pot[bettor] -= returned
+        pot = sum(in_pot.values()) + self.site_added
+        if len(winners) != 1 or self.cash_outs or in_pot[winners[0]] < max(in_pot.values()) or (self.rake or 0) > pot:
+            raise BadHand(reason)
+        return {**dict.fromkeys(collected, 0), winners[0]: pot - (self.rake or 0)}
 
     # -- written ---------------------------------------------------------------
     def rows(self) -> dict[str, list[tuple]]:

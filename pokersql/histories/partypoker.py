@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from .amounts import amount
 from . import games
-from .hand import BadHand, Hand, card_ids
+from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids
 from .winnings import rake_taken, take_back_returned
 
 SITE = "PartyPoker"
@@ -38,6 +38,9 @@ _NOISE = (" has joined the table", " has left the table", " is sitting out", " s
           "Your time bank", ">You have options", " - Selects point card", "Creating Main Pot", "Creating Side Pot",
           " has been reconnected", " has been disconnected", " is disconnected", " is connected", " has returned",
           " mucks", " says", ": ", "Congratulations to player ", " is sitting in", " sits in", " seat ", " wait for ")
+
+_COMING_GOING = (" has joined the table", " has left the table")
+_UNKNOWN = MAX_HUNDREDTHS  # a stack not written, while the hand is read (``_Table.stacks_put``)
 
 
 def is_header(line: str) -> bool:
@@ -92,6 +95,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         number = first
         if section == "table":
             table.deal_in(hand)
+        table.stacks_put(hand)
         if not hand.seats:
             raise BadHand("a hand with no seats")
         if hand.collected is not None:
@@ -115,6 +119,7 @@ class _Table:
         self.out: set[str] = set()
         self.posts: list[tuple[int, str]] = []
         self.blinds: tuple[int, int] | None = None  # a tournament level's, when its lines post none
+        self.unknown: list[str] = []  # players whose stack the hand does not write (joining the table)
 
     def read(self, hand: Hand, line: str, number: int) -> None:
         button = re.search(r"Seat (\d+) is the button", line)
@@ -143,25 +148,55 @@ class _Table:
             self.posts.append((number, line))
 
     def deal_in(self, hand: Hand) -> None:
-        """Seat the players, but those who sit out, or whom no line names after the seats (a
-        player moved to the table, or joining it, is not dealt in); then post."""
+        """Seat the players, but those who sit out, or whom no line names after the seats but
+        coming and going (a player moved to the table, or joining it, is not dealt in; one who
+        left it leaves the seat free); then post. A player who posts with no seat line, or whose
+        seat line's stack is 0, joins the table: see ``join``."""
         named = {player for _, player, _ in self.seats
-                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " ")) for line in self.lines)}
+                 if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " "))
+                        and not line.rstrip(" .\r\n").endswith(_COMING_GOING) for line in self.lines)}
+        left = {line.partition(" has left the table")[0].lstrip("\x00") for line in self.lines if " has left the table" in line}
         if hand.button_seat not in {seat for seat, _, _ in self.seats}:
             hand.button_seat = None  # a dead button: on a seat no one sits in
         for seat, player, stack in self.seats:
-            if player in self.out or player not in named:
+            if player in named and player not in self.out:
+                hand.seat(seat, player, stack or _UNKNOWN)
+                if not stack:
+                    self.unknown.append(player)
+            elif player in named or player not in left:  # sitting out, or not named: the seat is theirs
                 hand.sit_out(seat, player)
-            else:
-                hand.seat(seat, player, stack)
         for number, line in self.posts:
             try:
+                poster = line.partition(" posts ")[0] if " posts " in line else None
+                if poster and poster not in hand.seats and poster not in hand.absent:
+                    self.join(hand, poster)
                 _action_line(hand, line)
             except BadHand as bad:
                 bad.line = bad.line or number
                 raise
         if self.blinds and not any(action[2] in ("small_blind", "big_blind") for action in hand.actions):
             _silent_blinds(hand, *self.blinds)
+
+    def join(self, hand: Hand, player: str) -> None:
+        """A player who posts with no seat line joins the table (PartyPoker writes neither the seat
+        nor the stack): dealt in, in the first seat clockwise after the last to post (the button,
+        when none has) that no one holds; the site posts its blinds in seat order. The stack is
+        not written: ``stacks_put``."""
+        size = hand.max_seats or MAX_PLAYERS
+        last = hand.seats[hand.actions[-1][1]][0] if hand.actions else hand.button_seat
+        if last is None:
+            raise BadHand(f"{player!r} posts, with no seat in the hand, and no button or blind to seat them after")
+        free = [seat for step in range(1, size + 1) if (seat := (last + step - 1) % size + 1) not in hand.seated]
+        if not free:
+            raise BadHand(f"{player!r} posts, with no seat in the hand, and every seat of the table is taken")
+        hand.seat(free[0], player, _UNKNOWN)
+        self.unknown.append(player)
+
+    def stacks_put(self, hand: Hand) -> None:
+        """A joining player's stack, which the hand does not write, is the chips they put in: the
+        least it can be."""
+        for player in self.unknown:
+            hand.seats[player] = (hand.seats[player][0], hand.put[player])
 
 
 def _silent_blinds(hand: Hand, small: int, big: int) -> None:
@@ -181,11 +216,12 @@ def _silent_blinds(hand: Hand, small: int, big: int) -> None:
 
 def _header(hand: Hand, line: str) -> None:
     omaha = re.search(r"Omaha(?: Hi-Lo| Hi)?", line)
-    if ("Hold'em" not in line and "Holdem" not in line or "Double Hold'em" in line) and omaha is None:
+    short = "Short Deck" in line  # 6+ Hold'em: an ante, and one blind on the button
+    if ("Hold'em" not in line and "Holdem" not in line or "Double Hold'em" in line) and omaha is None and not short:
         game = re.sub(r"^\S*\d\S* +(?:USD +)?|\s*-.*$", "", line).strip()
-        raise BadHand(f"unsupported game {game!r}: pokersql imports PartyPoker's Texas Hold'em and Omaha")
+        raise BadHand(f"unsupported game {game!r}: pokersql imports PartyPoker's Texas Hold'em, Omaha and Short Deck")
     limit = _LIMIT.search(line)
-    name = "Hold'em" if omaha is None else "Omaha Hi/Lo" if omaha.group(0).endswith("Lo") else "Omaha"
+    name = "6+ Hold'em" if short else "Hold'em" if omaha is None else "Omaha Hi/Lo" if omaha.group(0).endswith("Lo") else "Omaha"
     hand.game = f"{name} {_LIMITS[(limit.group(1) or limit.group(2)) if limit else '']}"
     games.check(hand)
     when = _DATE.search(line)
@@ -285,6 +321,9 @@ def _post(hand: Hand, player: str, rest: str) -> None:
     elif rest.startswith("big blind + dead"):  # a big blind live, the small blind dead
         hand.act(player, "small_blind", chips - hand.big_blind, dead=True)
         hand.act(player, "big_blind", hand.big_blind)
+    elif rest.startswith("button blind"):  # Short Deck's one blind: the hand's stakes are its ante and this blind
+        hand.small_blind = hand.big_blind = chips
+        hand.act(player, "big_blind", chips)
     elif rest.startswith("big blind"):
         hand.big_blind = hand.big_blind or chips
         hand.act(player, "big_blind", chips)

@@ -18,7 +18,12 @@ SITE = "PokerStars"
 HEADER_START = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #")
 # Sites that write PokerStars' text (and the trackers that convert to it), each hand under its own name
 OTHER_STARTS = ("Run It Once Poker Hand #", "PokerMaster Hand #", "PokerBros Hand #", "Full Tilt Hand #", "Full Tilt Rush Hand #")
-STARTS = HEADER_START + OTHER_STARTS
+# PokerTracker 2's exports write the header in capitals ("POKERSTARS GAME #13177128246:  HOLD'EM NO LIMIT"):
+# its words read as PokerStars writes them (``_capitals``)
+CAPITALS_START = ("POKERSTARS GAME #", "POKERSTARS HAND #")
+STARTS = HEADER_START + OTHER_STARTS + CAPITALS_START
+_WORDS = {word.upper(): word for name in (*games.HOLE_CARDS, "PokerStars Game Hand Tournament Level No Limit Pot Fixed")
+          for word in name.split()}
 _HEADS = frozenset(start[:4] for start in STARTS)
 # A Zoom archive: each hand under a line "*********** # 1 **************", its lines indented by a space
 _ARCHIVE = re.compile(r"\*{5,} # \d+ \*+\s*$")
@@ -61,6 +66,13 @@ GAMES = ("Hold'em No Limit", "Hold'em Limit", "Hold'em Pot Limit")
 _STREET_STARTS = tuple((street, f"*** {street.upper()} ***") for street in ("flop", "turn", "river"))
 
 
+def _capitals(header: str) -> str:
+    """A header written in capitals (PokerTracker 2's exports), its words as PokerStars writes them."""
+    if "LIMIT" not in header:  # every game's limit, in capitals ("NO LIMIT", "POT LIMIT", "LIMIT"): seldom, and quick to rule out
+        return header
+    return " ".join(_WORDS.get(word, word) for word in header.split(" "))
+
+
 def is_header(line: str) -> bool:
     return line.startswith(STARTS) or _ARCHIVE.match(line) is not None
 
@@ -91,7 +103,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     line that is wrong, or the header's for a hand that is wrong as a whole."""
     number = first
     try:
-        header = _HEADER.match(lines[0])
+        header = _HEADER.match(_capitals(lines[0]))
         if header is None:
             raise BadHand(f"unreadable header {lines[0].strip()[:80]!r}")
         hand = Hand(header.group("site"), header.group(2), source_file, first)
