@@ -323,13 +323,15 @@ def split_tally(boards: dict[int, list[tuple]], trials: dict[int, int]) -> list[
 )
 def test_omaha_trials_rank_their_boards_as_every_board_is_ranked(both, engine, players, board, trials):
     """omaha_monte_carlo_equity and omaha_split_monte_carlo_equity (036, 050) rank only the boards
-    the trials drew, from each board's ten triples found by its cards' bits: their counts are
+    the trials drew (omaha_drawn_boards: the boards of monte_carlo_deals, read from the draws
+    without the deals' window), from each board's ten triples found by its cards' bits: their counts are
     those of the same trials' boards looked up in omaha_board_ranks and omaha_split_boards
     (every board ranked from its triples the other way, pair by pair), tallied here."""
     engine_db = both[engine].engine
     with engine_db.scratch():
         fill_inputs(both[engine], players, board=board, trials=trials, seed=44)
         drawn = dict(engine_db.execute("select board_mask, trials from omaha_drawn_boards"))
+        dealt = Counter(mask for _, mask in engine_db.execute("select runout, card_mask from monte_carlo_deals where player = 0"))
         ranks = ", ".join(f"ranks.rank_{n}" for n in players)
         every_board = engine_db.execute(
             f"select drawn.trials, {ranks} from omaha_drawn_boards as drawn "
@@ -343,7 +345,7 @@ def test_omaha_trials_rank_their_boards_as_every_board_is_ranked(both, engine, p
         splits = engine_db.execute(
             "select player, runouts, high_pot_shares, low_pot_shares from omaha_split_monte_carlo_equity order by player"
         )
-    assert sum(drawn.values()) == trials and len(every_board) == len(drawn)
+    assert drawn == dealt and sum(drawn.values()) == trials and len(every_board) == len(drawn)
     assert highs == omaha_tally(every_board, len(players))
     seats: dict[int, list[tuple]] = {}
     for board_mask, player, high, low in split_rows:

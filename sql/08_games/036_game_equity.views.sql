@@ -20,7 +20,7 @@
     flop, 820 on a flop): each player's best hand_rank on it, rank_1 .. rank_10, the best
     of its ten triples'.
   omaha_equity: one row per player, as equity (017): every board counted once.
-  omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_deals,
+  omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_known_boards,
     021: the board of each trial, drawn from deal_settings' seed), each board weighed by
     the trials that drew it, only the boards drawn ranked (omaha_drawn_boards_of); known hands
     only (random hands: omaha_random_monte_carlo_equity, 037).
@@ -222,14 +222,13 @@ with
     )
 select * from omaha_equity_of('every_board');
 
-/* The boards Monte Carlo's trials drew (monte_carlo_deals, 021: player 0's cards), one row each
-   (board_mask), with the trials that drew it. */
+/* The boards Monte Carlo's trials drew, every hand known (monte_carlo_known_boards, 021), one row
+   each (board_mask), with the trials that drew it. */
 create view omaha_drawn_boards as
 select
     card_mask as board_mask,
     count(*) as trials
-from monte_carlo_deals
-where player = 0
+from monte_carlo_known_boards
 group by card_mask;
 
 /*
