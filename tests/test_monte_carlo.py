@@ -323,24 +323,24 @@ def split_tally(boards: dict[int, list[tuple]], trials: dict[int, int]) -> list[
 )
 def test_omaha_trials_rank_their_boards_as_every_board_is_ranked(both, engine, players, board, trials):
     """omaha_monte_carlo_equity and omaha_split_monte_carlo_equity (036, 050) rank only the boards
-    the trials drew (omaha_drawn_boards: the boards of monte_carlo_deals, read from the draws
+    the trials drew (monte_carlo_drawn_boards: the boards of monte_carlo_deals, read from the draws
     without the deals' window), from each board's ten triples found by its cards' bits: their counts are
     those of the same trials' boards looked up in omaha_board_ranks and omaha_split_boards
     (every board ranked from its triples the other way, pair by pair), tallied here."""
     engine_db = both[engine].engine
     with engine_db.scratch():
         fill_inputs(both[engine], players, board=board, trials=trials, seed=44)
-        drawn = dict(engine_db.execute("select board_mask, trials from omaha_drawn_boards"))
+        drawn = dict(engine_db.execute("select board_mask, trials from monte_carlo_drawn_boards"))
         dealt = Counter(mask for _, mask in engine_db.execute("select runout, card_mask from monte_carlo_deals where player = 0"))
         ranks = ", ".join(f"ranks.rank_{n}" for n in players)
         every_board = engine_db.execute(
-            f"select drawn.trials, {ranks} from omaha_drawn_boards as drawn "
+            f"select drawn.trials, {ranks} from monte_carlo_drawn_boards as drawn "
             "inner join omaha_board_ranks as ranks on ranks.board_mask = drawn.board_mask"
         )
         highs = engine_db.execute("select player, runouts, wins, ties, pot_shares from omaha_monte_carlo_equity order by player")
         split_rows = engine_db.execute(
             "select split.board_mask, split.player, split.hand_rank, split.low_rank from omaha_split_boards as split "
-            "inner join omaha_drawn_boards as drawn on drawn.board_mask = split.board_mask"
+            "inner join monte_carlo_drawn_boards as drawn on drawn.board_mask = split.board_mask"
         )
         splits = engine_db.execute(
             "select player, runouts, high_pot_shares, low_pot_shares from omaha_split_monte_carlo_equity order by player"

@@ -26,7 +26,8 @@
     cards, summed into the codes of cards (001).
 
   monte_carlo_known_boards: every hand known (else no rows): one row per trial, its board (as
-    monte_carlo_deals' player 0), read from the draws without the deals' window.
+    monte_carlo_deals' player 0), read from the draws without the deals' window;
+    monte_carlo_drawn_boards: each board drawn once, with its trials (Omaha's, 036 and 050).
   monte_carlo_runouts: one row per runout per player, as exact_runouts (017): every trial
     a runout, weight 1.
   monte_carlo_class_runouts: the same when every player's hand is known (else no rows): a
@@ -203,6 +204,14 @@ where draws.kept = 1
     -- Every hand known: no random player, no range player.
     and not exists (select 1 from random_hand_input)
     and not exists (select 1 from monte_carlo_range_players);
+
+/* Every hand known: each board the trials drew (board_mask) once, with the trials that drew it. */
+create view monte_carlo_drawn_boards as
+select
+    card_mask as board_mask,
+    count(*) as trials
+from monte_carlo_known_boards
+group by card_mask;
 
 /* Every trial a runout, weight 1: each seat beside its trial's board, the board's row standing
    for every known hand. */

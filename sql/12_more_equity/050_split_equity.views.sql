@@ -14,7 +14,7 @@
   omaha_split_boards: one row per final board per player: the high's hand_rank
     (omaha_board_ranks, 036) and the low's low_rank (null: none).
   omaha_split_equity: every final board once, tallied by split_equity_of (below);
-    omaha_split_monte_carlo_equity: the boards the trials drew (omaha_drawn_boards, 036),
+    omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_drawn_boards, 021),
     each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036).
 
   split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
@@ -206,7 +206,7 @@ with
         select
             board_mask,
             trials
-        from omaha_drawn_boards
+        from monte_carlo_drawn_boards
     ),
     drawn_highs as (
         select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_ranks')
