@@ -275,3 +275,80 @@ def test_a_weight_is_as_many_choices_numbered_in_card_order(duck):
     expected = [c for c in sorted(combos, key=lambda c: (max(c), min(c)), reverse=True) for _ in range(weights[c])]
     assert [number for number, _ in rows] == list(range(len(expected)))
     assert [cards_of(mask) for _, mask in rows] == [sorted(c) for c in expected]
+
+
+# -- Omaha's trials rank only the boards they drew -----------------------------------------------
+
+
+def omaha_tally(boards: list[tuple], players: int) -> list[tuple[int, int, int, int]]:
+    """(player, runouts, wins, ties, pot_shares in 2520ths) of boards [(trials, rank_1, .., rank_n)]:
+    the smallest rank wins, ties split the pot."""
+    counts = [[0, 0, 0] for _ in range(players)]
+    for trials, *ranks in boards:
+        winners = [n for n, rank in enumerate(ranks) if rank == min(ranks)]
+        for n in winners:
+            counts[n][0 if len(winners) == 1 else 1] += trials
+            counts[n][2] += 2520 // len(winners) * trials
+    runouts = sum(board[0] for board in boards)
+    return [(n + 1, runouts, *counts[n]) for n in range(players)]
+
+
+def split_tally(boards: dict[int, list[tuple]], trials: dict[int, int]) -> list[tuple[int, int, int, int]]:
+    """(player, runouts, high_pot_shares, low_pot_shares) of boards {board: [(player, hand_rank,
+    low_rank)]}: a pot of 5040 parts, half to the best high and half to the best low (all to the
+    high when no hand has a low), each half split among its winners."""
+    shares: dict[int, list[int]] = {}
+    for board, seats in boards.items():
+        lows = [low for _, _, low in seats if low is not None]
+        best_high = min(high for _, high, _ in seats)
+        high_winners = [p for p, high, _ in seats if high == best_high]
+        low_winners = [p for p, _, low in seats if lows and low == min(lows)]
+        for player, _, _ in seats:
+            share = shares.setdefault(player, [0, 0])
+            if player in high_winners:
+                share[0] += (5040 - 2520 * bool(lows)) // len(high_winners) * trials[board]
+            if player in low_winners:
+                share[1] += 2520 // len(low_winners) * trials[board]
+    return [(player, sum(trials.values()), *shares[player]) for player in sorted(shares)]
+
+
+@pytest.mark.parametrize(
+    ("engine", "players", "board", "trials"),
+    [
+        ("duckdb", {1: "Ah Ad 2c 3c", 2: "Js Ts 9d 8d"}, "", 20000),  # 10,000s of the 1,086,008 boards
+        ("duckdb", {1: "Ah Ad 2c 3c", 2: "Js Ts 9d 8d", 3: "Kh Kd 5c 6c"}, "Kh 7d 4s", 3000),
+        ("sqlite", {1: "Ah Ad 2c 3c", 2: "Js Ts 9d 8d", 3: "Ks Qd 5c 6c"}, "Kh 7d 4s", 1000),
+        ("sqlite", {1: "Ah Ad 2c 3c", 2: "Js Ts 9d 8d"}, "Kh 7d 4s 2d", 300),
+    ],
+)
+def test_omaha_trials_rank_their_boards_as_every_board_is_ranked(both, engine, players, board, trials):
+    """omaha_monte_carlo_equity and omaha_split_monte_carlo_equity (036, 050) rank only the boards
+    the trials drew (monte_carlo_drawn_boards: the boards of monte_carlo_deals, read from the draws
+    without the deals' window), from each board's ten triples found by its cards' bits: their counts are
+    those of the same trials' boards looked up in omaha_board_ranks and omaha_split_boards
+    (every board ranked from its triples the other way, pair by pair), tallied here."""
+    engine_db = both[engine].engine
+    with engine_db.scratch():
+        fill_inputs(both[engine], players, board=board, trials=trials, seed=44)
+        drawn = dict(engine_db.execute("select board_mask, trials from monte_carlo_drawn_boards"))
+        dealt = Counter(mask for _, mask in engine_db.execute("select runout, card_mask from monte_carlo_deals where player = 0"))
+        ranks = ", ".join(f"ranks.rank_{n}" for n in players)
+        every_board = engine_db.execute(
+            f"select drawn.trials, {ranks} from monte_carlo_drawn_boards as drawn "
+            "inner join omaha_board_ranks as ranks on ranks.board_mask = drawn.board_mask"
+        )
+        highs = engine_db.execute("select player, runouts, wins, ties, pot_shares from omaha_monte_carlo_equity order by player")
+        split_rows = engine_db.execute(
+            "select split.board_mask, split.player, split.hand_rank, split.low_rank from omaha_split_boards as split "
+            "inner join monte_carlo_drawn_boards as drawn on drawn.board_mask = split.board_mask"
+        )
+        splits = engine_db.execute(
+            "select player, runouts, high_pot_shares, low_pot_shares from omaha_split_monte_carlo_equity order by player"
+        )
+    assert drawn == dealt and sum(drawn.values()) == trials and len(every_board) == len(drawn)
+    assert highs == omaha_tally(every_board, len(players))
+    seats: dict[int, list[tuple]] = {}
+    for board_mask, player, high, low in split_rows:
+        seats.setdefault(board_mask, []).append((player, high, low))
+    assert splits == split_tally(seats, drawn)
+    assert any(low is not None for *_, low in split_rows)  # lows were there to split

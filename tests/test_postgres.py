@@ -254,6 +254,16 @@ def test_split_pot_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.D
     assert on_pg == duck.equity(*args[0], **args[1]).to_dict() and on_pg["players"][0]["equity"] == 0.75
 
 
+def test_omaha_trials_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
+    """036's omaha_drawn_boards_of and 050's outcomes of the trials' boards (every hand known): the
+    high and the split pot by Monte Carlo on a river (one board, each trial's: its start row)."""
+    hands = ("Ah 2h Kc Kd", "As 2d 9c 9d", "Jh Th 9h 8c")
+    for game in ("omaha", "omaha8"):
+        args = dict(board="3c 4d 8h Ks Qh", game=game, trials=50, seed=6)
+        on_pg = pg.equity(*hands, **args).to_dict()
+        assert on_pg == duck.equity(*hands, **args).to_dict() and on_pg["boards"] == 50, game
+
+
 def test_stud_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     """051-052's runouts on sixth street heads-up (1,560), stud8's halves, and razz's Monte Carlo."""
     hands = ("Ah 2h 3c Kc Kd 9s", "As 3d 8s 8d 9c 4h")

@@ -25,6 +25,9 @@
     board so far and the cards drawn for it), player p > 0 a drawn player's two hole
     cards, summed into the codes of cards (001).
 
+  monte_carlo_known_boards: every hand known (else no rows): one row per trial, its board (as
+    monte_carlo_deals' player 0), read from the draws without the deals' window;
+    monte_carlo_drawn_boards: each board drawn once, with its trials (Omaha's, 036 and 050).
   monte_carlo_runouts: one row per runout per player, as exact_runouts (017): every trial
     a runout, weight 1.
   monte_carlo_class_runouts: the same when every player's hand is known (else no rows): a
@@ -185,6 +188,31 @@ cross join board_so_far
 where kept.restarts = 0
     or kept.attempt = kept.last_attempt;
 
+/* Every hand known (else no rows): each trial's board, one row (runout), the board so far and
+   the cards drawn for it, as monte_carlo_deals' player 0. No range player restarts a trial, so no
+   window is needed to find its last range combinations (a million rows: a third of the time). */
+create view monte_carlo_known_boards as
+select
+    draws.trial as runout,
+    draws.rank_key + board_so_far.rank_key as rank_key,
+    draws.suit_counts + board_so_far.suit_counts as suit_counts,
+    draws.card_mask + board_so_far.card_mask as card_mask
+from monte_carlo_draws as draws
+cross join board_so_far
+where draws.kept = 1
+    and draws.player = 0
+    -- Every hand known: no random player, no range player.
+    and not exists (select 1 from random_hand_input)
+    and not exists (select 1 from monte_carlo_range_players);
+
+/* Every hand known: each board the trials drew (board_mask) once, with the trials that drew it. */
+create view monte_carlo_drawn_boards as
+select
+    card_mask as board_mask,
+    count(*) as trials
+from monte_carlo_known_boards
+group by card_mask;
+
 /* Every trial a runout, weight 1: each seat beside its trial's board, the board's row standing
    for every known hand. */
 create view monte_carlo_runouts as
@@ -224,17 +252,13 @@ create view monte_carlo_class_runouts as
 with
     flush_parts as (
         select
-            monte_carlo_deals.rank_key,
+            boards.rank_key,
             flush_suits.three_suit as flush_suit,
-            coalesce((monte_carlo_deals.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
-            coalesce((monte_carlo_deals.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
-        from monte_carlo_deals
+            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((boards.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from monte_carlo_known_boards as boards
         inner join flush_suits
-            on flush_suits.suit_counts = monte_carlo_deals.suit_counts
-        where monte_carlo_deals.player = 0
-            -- Every hand known: no random player, no range player.
-            and not exists (select 1 from random_hand_input)
-            and not exists (select 1 from monte_carlo_range_players)
+            on flush_suits.suit_counts = boards.suit_counts
     ),
     board_classes as (
         select

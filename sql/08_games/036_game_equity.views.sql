@@ -20,9 +20,10 @@
     flop, 820 on a flop): each player's best hand_rank on it, rank_1 .. rank_10, the best
     of its ten triples'.
   omaha_equity: one row per player, as equity (017): every board counted once.
-  omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_deals,
+  omaha_monte_carlo_equity: the same over the trials of Monte Carlo (monte_carlo_drawn_boards,
     021: the board of each trial, drawn from deal_settings' seed), each board weighed by
-    the trials that drew it; known hands only (random hands: omaha_random_monte_carlo_equity, 037).
+    the trials that drew it, only they ranked (omaha_drawn_boards_of); known hands only (random
+    hands: omaha_random_monte_carlo_equity, 037).
 
   Short deck: the 36-card deck is equity_deck when the cards below 6 are dead (the library
   gives them in dead_input). A hand of short deck is a hand of seven of those cards, ranked
@@ -129,16 +130,11 @@ with
 -- the board so far that the triple does not (an equality: a hash join).
 select
     triples.card_mask + board_pairs.card_mask as board_mask,
-    min(triples.rank_1) as rank_1,
-    min(triples.rank_2) as rank_2,
-    min(triples.rank_3) as rank_3,
-    min(triples.rank_4) as rank_4,
-    min(triples.rank_5) as rank_5,
-    min(triples.rank_6) as rank_6,
-    min(triples.rank_7) as rank_7,
-    min(triples.rank_8) as rank_8,
-    min(triples.rank_9) as rank_9,
-    min(triples.rank_10) as rank_10
+    min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2,
+    min(triples.rank_3) as rank_3, min(triples.rank_4) as rank_4,
+    min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
+    min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8,
+    min(triples.rank_9) as rank_9, min(triples.rank_10) as rank_10
 from query_table(triple_rows) as triples
 cross join board_so_far as known_board
 inner join board_pairs
@@ -221,25 +217,67 @@ with
     )
 select * from omaha_equity_of('every_board');
 
+/*
+  omaha_drawn_boards_of(board_rows, triple_rows): a table macro, boards ranked from their triples:
+  board_rows holds one row per board (board_mask, trials, as monte_carlo_drawn_boards, 021),
+  triple_rows one row per triple (card_mask, rank_1 .. rank_10, as omaha_triple_ranks); one row per
+  board holding one of them, its trials and each rank the best of its ten triples', as
+  omaha_boards_of ranks every board. Monte Carlo ranks only the boards drawn (a million trials
+  draw about 650,000 of the 1,086,008 heads-up): a board's ten triples are the board less each
+  pair of its cards, found lowest first by their bits (rest & (rest - 1) drops the lowest).
+*/
+create macro omaha_drawn_boards_of(board_rows, triple_rows) as table
+with
+    board_cards as (
+        select
+            board_mask,
+            trials,
+            board_mask - rest_1 as card_1,
+            rest_1 - rest_2 as card_2,
+            rest_2 - rest_3 as card_3,
+            rest_3 - (rest_3 & (rest_3 - 1)) as card_4,
+            rest_3 & (rest_3 - 1) as card_5
+        from (
+            select *, rest_2 & (rest_2 - 1) as rest_3
+            from (select *, rest_1 & (rest_1 - 1) as rest_2 from (
+                select board_mask, trials, board_mask & (board_mask - 1) as rest_1 from query_table(board_rows)
+            ) as one) as two
+        ) as three
+    ),
+    -- the ten pairs of places 1 .. 5 (first < second)
+    place_pairs (first_place, second_place) as (
+        select 1, 2 union all select 1, 3 union all select 1, 4 union all select 1, 5 union all select 2, 3
+        union all select 2, 4 union all select 2, 5 union all select 3, 4 union all select 3, 5 union all select 4, 5
+    ),
+    board_triples as (
+        select
+            board_cards.board_mask,
+            board_cards.trials,
+            board_cards.board_mask
+            - case place_pairs.first_place when 1 then card_1 when 2 then card_2 when 3 then card_3 else card_4 end
+            - case place_pairs.second_place when 2 then card_2 when 3 then card_3 when 4 then card_4 else card_5 end
+            as triple_mask
+        from board_cards
+        cross join place_pairs
+    )
+select
+    board_triples.board_mask,
+    board_triples.trials,
+    min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2,
+    min(triples.rank_3) as rank_3, min(triples.rank_4) as rank_4,
+    min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
+    min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8,
+    min(triples.rank_9) as rank_9, min(triples.rank_10) as rank_10
+from board_triples
+inner join query_table(triple_rows) as triples
+    on triples.card_mask = board_triples.triple_mask
+group by board_triples.board_mask, board_triples.trials;
+
 create view omaha_monte_carlo_equity as
 with
-    -- each trial's board (player 0), its cards as a 52-bit set
-    drawn_boards as (
-        select
-            card_mask as board_mask,
-            count(*) as trials
-        from monte_carlo_deals
-        where player = 0
-        group by card_mask
-    ),
+    -- omaha_equity_of reads tally, weight and the ranks
     weighed_boards as (
-        select
-            0 as tally,
-            drawn_boards.trials as weight,
-            omaha_board_ranks.*
-        from drawn_boards
-        inner join omaha_board_ranks
-            on omaha_board_ranks.board_mask = drawn_boards.board_mask
+        select 0 as tally, trials as weight, * from omaha_drawn_boards_of('monte_carlo_drawn_boards', 'omaha_triple_ranks')
     )
 select * from omaha_equity_of('weighed_boards');
 

@@ -14,8 +14,8 @@
   omaha_split_boards: one row per final board per player: the high's hand_rank
     (omaha_board_ranks, 036) and the low's low_rank (null: none).
   omaha_split_equity: every final board once, tallied by split_equity_of (below);
-    omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_deals, 021),
-    each weighed by the trials that drew it.
+    omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_drawn_boards, 021),
+    each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036).
 
   split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
     whole one. The relation named holds one row per runout per player: tally, runout, weight,
@@ -55,9 +55,16 @@ group by triples.card_mask, triples.known_cards;
 create view omaha_board_lows as
 select * from omaha_boards_of('omaha_triple_lows');
 
-create view omaha_split_boards as
+/*
+  omaha_split_boards_of(high_rows, low_rows): a table macro, one row per board of high_rows per
+  player: high_rows holds one row per board (board_mask, trials, rank_1 .. rank_10 each player's
+  high, as omaha_drawn_boards_of, 036), low_rows the same rows of the lows (a board not in it:
+  no low); its trials, the high's hand_rank and the low's low_rank (null: none).
+*/
+create macro omaha_split_boards_of(high_rows, low_rows) as table
 select
     highs.board_mask,
+    highs.trials,
     players.player,
     case players.player
         when 1 then highs.rank_1
@@ -83,10 +90,25 @@ select
         when 9 then lows.rank_9
         when 10 then lows.rank_10
     end as low_rank
-from omaha_board_ranks as highs
-left join omaha_board_lows as lows
+from query_table(high_rows) as highs
+left join query_table(low_rows) as lows
     on lows.board_mask = highs.board_mask
 cross join (select distinct hand_no as player from hand_input) as players;
+
+create view omaha_split_boards as
+with
+    every_board as (
+        select
+            cast(1 as bigint) as trials,
+            *
+        from omaha_board_ranks
+    )
+select
+    board_mask,
+    player,
+    hand_rank,
+    low_rank
+from omaha_split_boards_of('every_board', 'omaha_board_lows');
 
 create macro split_equity_of(ranked_rows) as table
 with
@@ -179,25 +201,78 @@ select * from split_equity_of('every_board');
 
 create view omaha_split_monte_carlo_equity as
 with
-    -- each trial's board (player 0), its cards as a 52-bit set
-    drawn_boards as (
+    -- the boards the trials drew, read once, ranked for the highs and for the lows
+    drawn_boards as materialized (
         select
-            card_mask as board_mask,
-            count(*) as trials
-        from monte_carlo_deals
-        where player = 0
-        group by card_mask
+            board_mask,
+            trials
+        from monte_carlo_drawn_boards
+    ),
+    drawn_highs as (
+        select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_ranks')
+    ),
+    drawn_lows as (
+        select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_lows')
+    ),
+    -- boards where every player holds the same high and the same low play alike: one row
+    -- each, weighed by their trials, named by the first of them (about 24,000 of 650,000 boards
+    -- heads-up before the flop: the tally's windows partition by board)
+    outcomes as materialized (
+        select
+            min(highs.board_mask) as board_mask,
+            sum(highs.trials) as trials,
+            highs.rank_1,
+            highs.rank_2,
+            highs.rank_3,
+            highs.rank_4,
+            highs.rank_5,
+            highs.rank_6,
+            highs.rank_7,
+            highs.rank_8,
+            highs.rank_9,
+            highs.rank_10,
+            lows.rank_1 as low_1,
+            lows.rank_2 as low_2,
+            lows.rank_3 as low_3,
+            lows.rank_4 as low_4,
+            lows.rank_5 as low_5,
+            lows.rank_6 as low_6,
+            lows.rank_7 as low_7,
+            lows.rank_8 as low_8,
+            lows.rank_9 as low_9,
+            lows.rank_10 as low_10
+        from drawn_highs as highs
+        left join drawn_lows as lows
+            on lows.board_mask = highs.board_mask
+        group by
+            highs.rank_1, highs.rank_2, highs.rank_3, highs.rank_4, highs.rank_5,
+            highs.rank_6, highs.rank_7, highs.rank_8, highs.rank_9, highs.rank_10,
+            lows.rank_1, lows.rank_2, lows.rank_3, lows.rank_4, lows.rank_5,
+            lows.rank_6, lows.rank_7, lows.rank_8, lows.rank_9, lows.rank_10
+    ),
+    outcome_lows as (
+        select
+            board_mask,
+            low_1 as rank_1,
+            low_2 as rank_2,
+            low_3 as rank_3,
+            low_4 as rank_4,
+            low_5 as rank_5,
+            low_6 as rank_6,
+            low_7 as rank_7,
+            low_8 as rank_8,
+            low_9 as rank_9,
+            low_10 as rank_10
+        from outcomes
     ),
     weighed_boards as (
         select
             0 as tally,
-            split_boards.board_mask as runout,
-            drawn_boards.trials as weight,
-            split_boards.player,
-            split_boards.hand_rank,
-            split_boards.low_rank
-        from drawn_boards
-        inner join omaha_split_boards as split_boards
-            on split_boards.board_mask = drawn_boards.board_mask
+            board_mask as runout,
+            trials as weight,
+            player,
+            hand_rank,
+            low_rank
+        from omaha_split_boards_of('outcomes', 'outcome_lows')
     )
 select * from split_equity_of('weighed_boards');
