@@ -20,8 +20,8 @@ from .sites import HOLDEM, not_dealt_in, split_at
 SITE = "GGPoker"
 HEADER_START = "Poker Hand #"
 _HEADER = re.compile(
-    r"Poker Hand #(?P<id>\w+): (?:Tournament #\d+, (?P<event>.*?)(?P<tgame>\S+ (?:No Limit|Pot Limit|Limit|\([^)]*\)))"
-    r"\s+- Level ?\w*? ?\((?P<level>[^)]*)\)|(?P<game>.+?) \((?P<stakes>[^)]*)\))"
+    r"Poker Hand #(?P<id>\w+): (?:Tournament #(?P<tournament>\d+), (?P<event>.*?)(?P<tgame>\S+ (?:No Limit|Pot Limit|Limit|\([^)]*\)))"
+    r"\s+- Level ?(?P<level>\w*?) ?\((?P<blinds>[^)]*)\)|(?P<game>.+?) \((?P<stakes>[^)]*)\))"
     r" - (?P<when>\d{4}/\d\d/\d\d \d\d?:\d\d:\d\d)"
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -50,7 +50,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
     game = written if written in HOLDEM.values() else GAMES.get(written)
     if game is None:
         raise BadHand(f"unsupported game {written!r}: pokersql imports Hold'em, Omaha (PLO, PLO-5, PLO-6) and short deck from GGPoker", first)
-    stakes = header.group("level") or header.group("stakes")
+    stakes = header.group("blinds") or header.group("stakes")
     if game.startswith("6+") and "/" not in stakes:  # short deck's one amount: the ante, and the button's blind
         stakes = f"Button Blind {stakes} - Ante {stakes}"
     as_stars = [f"PokerStars Hand #1: {game} ({stakes}) - {header.group('when')}\n"]
@@ -63,7 +63,8 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             raise
     hand = pokerstars.parse_hand(as_stars, first, source_file)
     hand.site, hand.hand_id = SITE, header.group("id")
-    if header.group("level") and hand.currency:
+    if header.group("tournament"):  # its buy-in is not written (the event's name may tell it)
+        hand.tournament_id, hand.level = header.group("tournament"), f"Level {header.group('level')}" if header.group("level") else None
         hand.currency = None  # a tournament's chips
     not_dealt_in(hand)
     return hand

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from .amounts import amount
 from . import games
 from .hand import CARD_IDS, BadHand, Hand
+from .sites import buy_in
 from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
@@ -36,6 +37,7 @@ _LIMITS = (("NL", "No Limit"), ("SL", "No Limit"), ("БЛ", "No Limit"), ("PL", 
 _GAMES = (("Holdem", "Hold'em"), ("LH", "Hold'em"), ("Omaha", "Omaha"), ("Six Plus Holdem", "6+ Hold'em"))
 _OMAHAS = {4: "Omaha", 5: "5 Card Omaha", 6: "6 Card Omaha"}
 _STREETS = {"Flop": "flop", "Turn": "turn", "River": "river"}
+_TABLE_ID = re.compile(r"(?:, |\(#)(?P<id>\d+)")  # a tournament's id in its table's name
 
 
 def is_header(line: str) -> bool:
@@ -120,9 +122,11 @@ def _describe(hand: Hand, session: ET.Element, game: ET.Element) -> None:
     stakes = re.search(r"(\S+)/(\S+)$", kind)
     if stakes:
         hand.small_blind, hand.big_blind = amount(stakes.group(1)), amount(stakes.group(2))
-    tournament = session.find("tournamentname") is not None or session.find("tournamentcode") is not None
+    tournament = any(session.find(tag) is not None for tag in ("tournamentname", "tournamentcode", "buyin"))
     hand.currency = None if tournament else (session.findtext("currency") or None)
     hand.table_name = session.findtext("tablename")
+    if tournament:
+        _tournament(hand, session)
     when = (game.findtext("general/startdate") or "").strip()
     for form in ("%Y-%m-%d %H:%M:%S", "%d-%m-%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%m/%d/%Y %H:%M:%S"):
         try:
@@ -130,6 +134,16 @@ def _describe(hand: Hand, session: ET.Element, game: ET.Element) -> None:
             break
         except ValueError:
             continue
+
+
+def _tournament(hand: Hand, session: ET.Element) -> None:
+    """A tournament's id (``tournamentcode``, else the number the table's name ends with: "Twister
+    $1 SNG, 825200070", "Hyper Turbo (500 Chips) (#16727068)") and buy-in ("$10+$1", "€0,50",
+    "Pts 11.00+Pts 0.00"); iPoker writes no level."""
+    code = (session.findtext("tournamentcode") or "").strip()
+    named = _TABLE_ID.search(hand.table_name or "")
+    hand.tournament_id = code or (named.group("id") if named else None)
+    buy_in(hand, session.findtext("buyin") or "")
 
 
 def _play(hand: Hand, game: ET.Element) -> None:

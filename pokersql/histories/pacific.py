@@ -15,7 +15,7 @@ import re
 from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import LIMITS, actor, amount, ended, set_game, split_at, timestamp, uncalled_in_collected
+from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "888"
 HEADER_START = "#Game No : "
@@ -25,6 +25,8 @@ _GAME = re.compile(
     r"(?: (?P<day>\d\d) (?P<month>\d\d) (?P<year>\d{4}) (?P<time>\d\d?:\d\d:\d\d))?\s*$"
 )
 _TABLE = re.compile(r"(?P<table>.+?)(?: (?P<seats>\d+) Max)? \((?:Real Money|Practice Play)\)$")
+# a tournament's table: "Tournament #132635073 4,57 $ + 0,43 $ - Table #1", "Tournament #133191603 Free"
+_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+) (?P<buy_in>.*?)(?: - Table #\d+)?$")
 _SEAT = re.compile(r"Seat (\d+): (.*) \( ?([^()]*?) ?\)$")
 _BUTTON = re.compile(r"Seat (\d+) is the button$")
 _STREETS = {"** Dealing flop **": "flop", "** Dealing turn **": "turn", "** Dealing river **": "river"}
@@ -115,8 +117,11 @@ def _table(hand: Hand, line: str) -> int | None:
         raise BadHand(f"unreadable table line {line.strip()[:80]!r}")
     name = table.group("table")
     hand.table_name = name[6:] if name.startswith("Table ") else name
-    if hand.currency and line.startswith("Tournament #"):
+    tournament = _TOURNAMENT.match(name)
+    if tournament is not None:  # (888 writes no level)
         hand.currency = None  # a tournament's chips, written as money
+        hand.tournament_id = tournament.group("id")
+        buy_in(hand, tournament.group("buy_in"))
     return int(table.group("seats")) if table.group("seats") else None
 
 

@@ -1,5 +1,5 @@
 """PartyPoker hand-history text (and the exports written in its format): Hold'em, cash games
-and tournaments (their blinds; the tournament itself is not kept).
+and tournaments (their blinds, and the id, buy-in and level as far as the header writes them).
 
 A hand starts at ``Game #N starts.``, ``#Game No : N`` or ``***** Hand History for Game N
 *****`` (whichever comes first) and ends before the next one. Amounts in ``[...]`` and
@@ -18,6 +18,7 @@ from .amounts import amount
 from . import games
 from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids
 from .winnings import rake_taken, take_back_returned
+from .sites import buy_in
 
 SITE = "PartyPoker"
 _START = re.compile(r"(?:Game #(\S+) starts\.|#Game No : (\S+)|\*{5} Hand History [Ff]or Game (\S+) \*{5})")
@@ -25,6 +26,12 @@ _LIMITS = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit", "": "Limit"}
 _LIMIT = re.compile(r"\b(NL|PL|FL)\b|\((NL|PL|FL)\)")
 _DATE = re.compile(r"(?P<month>[A-Z][a-z]{2})[a-z]* (?P<day>\d\d?),? (?P<time>\d\d?:\d\d:\d\d) +(?:(?P<zone>[A-Z]+) )?(?P<year>\d{4})")
 _STAKES = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\b|(?:Blinds|Stakes|Blinds-Antes)\(([\d.,]+)/([\d.,]+)")
+# a tournament's header: "$11 USD Buy-in Trny: 59658935 Level: 7", "$30 Buy-in  + $3 Entry Fee  Trny:15286975
+# Level:4", "(SNG Tournament #304152365) (Buyin $4.8 + $0.2)"; without an id there, the table's name holds it
+_TOURNAMENT = re.compile(r"Trny: ?(?P<id>\d+)|Tournament #(?P<hash>\d+)")
+_LEVEL = re.compile(r"\bLevel: ?(?P<level>\d+)")
+_BUY_IN = re.compile(r"(?P<buy_in>[$€£] ?[\d.,]+(?: [A-Z]{3})?) Buy-in(?: +\+ (?P<fee>[$€£]?[\d.,]+) Entry Fee)?|\(Buyin (?P<written>[^)]*)\)")
+_TABLE_ID = re.compile(r"\((?P<id>\d+)\) Table #")
 _SEAT = re.compile(r"\s*[Ss]eat ?(\d+): (.+?) \( ?([$€£]? ?[\d.,]+)(?: +[A-Z]{3})? ?\)")
 _AMOUNT = re.compile(r"[\[(] ?([$€£]? ?[\d.,]+)")
 _CARDS = re.compile(r"\[ *([^\]]*?) *\]")
@@ -127,6 +134,9 @@ class _Table:
             hand.button_seat = int(button.group(1))
         if line.startswith("Table "):
             hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
+            table_id = _TABLE_ID.search(line) if hand.buy_in is not None and hand.tournament_id is None else None
+            if table_id is not None:  # "Table $1 Sit & Go Hero (128487129) Table #1": a tournament's id
+                hand.tournament_id = table_id.group("id")
         elif line.startswith("Total number of players"):
             size = re.search(r"/(\d+)", line)
             hand.max_seats = int(size.group(1)) if size else None
@@ -236,10 +246,24 @@ def _header(hand: Hand, line: str) -> None:
     hand.time_zone = when.group("zone")
     if not re.search(r"Trny|Tourney|Buy-in", line):  # a tournament's chips are no currency
         hand.currency = "USD" if "$" in line or "USD" in line else "EUR" if "€" in line or "EUR" in line else None
+    else:
+        _tournament(hand, line)
     stakes = _STAKES.search(line)
     if stakes is not None:
         small, big = (stakes.group(1), stakes.group(2)) if stakes.group(1) else (stakes.group(3), stakes.group(4))
         hand.small_blind, hand.big_blind = amount(small), amount(big)
+
+
+def _tournament(hand: Hand, line: str) -> None:
+    """A tournament hand's id, buy-in and level, as far as its header writes them."""
+    tournament, level, paid = _TOURNAMENT.search(line), _LEVEL.search(line), _BUY_IN.search(line)
+    if tournament is not None:
+        hand.tournament_id = tournament.group("id") or tournament.group("hash")
+    if level is not None:
+        hand.level = f"Level {level.group('level')}"
+    if paid is not None:
+        written = paid.group("written") or paid.group("buy_in") + (f" + {paid.group('fee')}" if paid.group("fee") else "")
+        buy_in(hand, written)
 
 
 def _section(hand: Hand, line: str) -> str:

@@ -44,6 +44,32 @@ def amount(text: str) -> int:
     return hundredths(re.sub(r"[.,]", "", digits))
 
 
+# a buy-in written as no money: a freeroll's (a ticket's, "Ticket only", is a buy-in not written)
+_FREE = {"free", "freeroll", "gratuit", "бесплатно", "einladung"}
+_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def buy_in(hand: Hand, text: str, separator: str = "+") -> None:
+    """A tournament's buy-in as the sites write it ("$4.8 + $0.2", "0,90€ + 0,10€", Winamax's
+    "0.92-0.08" with ``separator`` "-", "$1+$0.25+$0.25"), as PokerStars' reader keeps it: the
+    prize pool's part, a bounty's (when there are three) and the fee, in hundredths, and the
+    currency its word or sign names. One amount alone is the whole buy-in, its fee not written
+    (NULL). A freeroll's is 0 and 0; one that names no amount (a ticket) stays unknown (NULL):
+    nothing of the hand depends on it."""
+    text = text.strip()
+    if text.lower() in _FREE:
+        hand.buy_in, hand.fee = 0, 0
+        return
+    parts = text.split(separator)
+    if len(parts) > 3 or not all(re.search(r"\d", part) for part in parts):
+        return
+    amounts = [amount(part) for part in parts]
+    hand.buy_in, hand.fee = amounts[0], amounts[-1] if len(amounts) > 1 else None  # one amount: the whole
+    hand.bounty = amounts[1] if len(amounts) == 3 else None
+    unit = re.search(r"[A-Za-z]+", text)  # "USD", points' "Pts"; else the sign
+    hand.buy_in_currency = unit.group(0) if unit else next((code for sign, code in _SIGNS.items() if sign in text), None)
+
+
 def split_at(lines: Iterable[tuple[int, str]], header_start: str) -> Iterator[tuple[int, list[str]]]:
     """(line number of the header, the hand's lines) for each hand of numbered lines, a hand
     starting at each line that starts with ``header_start``; BadHand for text before the first."""

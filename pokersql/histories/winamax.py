@@ -13,7 +13,7 @@ import re
 from functools import partial
 
 from .hand import BadHand, Hand, card_ids
-from .sites import LIMITS, actor, amount, ended, set_game, split_at, timestamp, uncalled_in_collected
+from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "Winamax"
 HEADER_START = "Winamax Poker - "
@@ -21,6 +21,9 @@ _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^)]*)\) - "
     r"(?P<year>\d{4})/(?P<month>\d\d)/(?P<day>\d\d) (?P<time>\d\d?:\d\d:\d\d)(?: (?P<zone>\w+))?"
 )
+# the header's kind of a tournament hand; its id is in the table's name ("Freeroll 100€(13133717)#336")
+_TOURNAMENT = re.compile(r'Tournament "(?P<name>.*)" buyIn: (?P<buy_in>.*?) level: (?P<level>\d+)$')
+_TOURNAMENT_ID = re.compile(r"\((?P<id>\d+)\)#\d+$")
 _TABLE = re.compile(r"Table:? '(?P<table>.*)' (?P<seats>\d+)-max .*?Seat #?(?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^,)]*)(?:, [^)]*bounty)?\)$")
 _TOTAL = re.compile(r"Total pot (?P<total>[^ |]+) \| (?:No rake|Rake (?P<rake>\S+))")
@@ -95,6 +98,10 @@ def _header(line: str, source_file: str, first: int) -> Hand:
     hand.currency = "EUR" if "€" in stakes else None
     hand.played_at = timestamp(header.group("year"), header.group("month"), header.group("day"), header.group("time"))
     hand.time_zone = header.group("zone")
+    tournament = _TOURNAMENT.match(header.group("kind"))
+    if tournament is not None:  # "0,90€ + 0,10€", "0.92-0.08", "Free", "Ticket only"
+        buy_in(hand, tournament.group("buy_in"), "-" if " + " not in tournament.group("buy_in") else "+")
+        hand.level = f"Level {tournament.group('level')}"
     return hand
 
 
@@ -126,6 +133,8 @@ def _table_line(hand: Hand, line: str, names: list[str]) -> None:
         if table is None:
             raise BadHand(f"unreadable table line {line[:80]!r}")
         hand.table_name, hand.max_seats = table.group("table"), int(table.group("seats"))
+        tournament = _TOURNAMENT_ID.search(hand.table_name) if hand.level is not None else None
+        hand.tournament_id = tournament.group("id") if tournament is not None else None
         hand.button_seat = int(table.group("button"))
     else:
         raise BadHand(f"unknown line {line[:60]!r}")
