@@ -55,7 +55,7 @@ EXPECTED = {
     'cash/PartyPoker/Flop/NLHE-USD-9max-0.01-0.02-201203.post.both.txt': None,
     'cash/PartyPoker/Flop/PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt': ":12: unknown line 'zejnikogoj raises [$1.75 USD]' (--skip-bad imports the other hands)",
     'cash/PartyPoker/Flop/PLO-2max-USD-25-50-201710.deep.txt': None,
-    'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt': ":24: unknown line 'Player2 Cash-out Premium % is 1.0' (--skip-bad imports the other hands)",
+    'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt': None,
     'cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt': None,
     'cash/PartyPoker/Flop/PLO-6max-USD-5-10-201202.diff.format.txt': None,
     'cash/PartyPoker/Flop/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt': ":13: unknown line 'holdem_AA folds' (--skip-bad imports the other hands)",
@@ -138,11 +138,11 @@ def test_the_files_that_import_whole_do_in_one_import(run, db_file):
     names = [name for name, refusal in sorted(EXPECTED.items()) if refusal is None]
     status, out, err = run("import", *(str(FPDB / name) for name in names))
     assert (status, err) == (0, ""), err
-    assert out.startswith(f"Imported 557 of 562 hand(s), 5 already held from {len(names)} file(s) into ")
+    assert out.startswith(f"Imported 558 of 563 hand(s), 5 already held from {len(names)} file(s) into ")
     with duckdb.connect(db_file, read_only=True) as con:
         stored = dict(con.execute("select source_file, count(*) from history_hands group by source_file").fetchall())
     assert sorted(stored) == sorted(str(FPDB / name) for name in names if name not in PLACEHOLDER_IDS[1:])
-    assert sum(stored.values()) == 557
+    assert sum(stored.values()) == 558
 
 
 @pytest.mark.parametrize("name", sorted(name for name, refusal in EXPECTED.items() if refusal is not None))
@@ -158,7 +158,7 @@ def test_whole_files_count():
     """Per site, the files imported whole of the files (a parser that regresses changes them)."""
     assert {site: (sum(value is None for name, value in EXPECTED.items() if f"/{site}/" in name),
                    sum(f"/{site}/" in name for name in EXPECTED)) for site in ("PartyPoker", "iPoker")} == {
-        "PartyPoker": (53, 59), "iPoker": (36, 37)}
+        "PartyPoker": (54, 59), "iPoker": (36, 37)}
 
 
 def stored_nets(db_file: str, path: Path) -> dict[str, int]:
@@ -237,6 +237,33 @@ def test_a_joining_player_with_no_free_seat_is_refused_in_one_line(run, db_file,
                    " (--skip-bad imports the other hands)\n")
     with duckdb.connect(db_file, read_only=True) as con:
         assert con.execute("select count(*) from history_hands where source_file = ?", [str(path)]).fetchone() == (0,)
+
+
+def test_a_partypoker_cash_out_is_beside_the_result(run, db_file):
+    """"Player2 Cashout Amount is 23.01" (all in on the flop, the site's offer taken): paid by the site,
+    as a PokerStars cash-out is. Player2's summary line "Cashed out  balance $23.01, ..., collected
+    $23.01" is that payment, not the pot's: collected 0, cash_out 23.01 (its fee not written), net
+    what the pot gave (-20.20, the site's +2.81 less the cash-out). Hero's straight wins the pot of
+    38.50 on the cards (9c 8h with Jc Ts 7d, against AcAd's two pairs): collected 38.50 with the 2.97
+    of Hero's bet given back aside, net +18.30 as the site writes it."""
+    path = FPDB / "cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt"
+    assert run("import", str(path))[::2] == (0, "")
+    with duckdb.connect(db_file, read_only=True) as con:
+        rows = con.execute(
+            "select r.player, cast(r.collected as varchar), cast(r.cash_out as varchar), r.cash_out_fee, cast(p.net as varchar)"
+            " from history_results r join history_player_hands p using (site, hand_id, player) join history_hands h"
+            " using (site, hand_id) where h.source_file = ? order by r.seat", [str(path)]).fetchall()
+    assert rows == [("Player4", "0.00", None, None, "0.00"), ("Player1", "0.00", None, None, "-0.10"),
+                    ("Player2", "0.00", "23.01", None, "-20.20"), ("Hero", "38.50", None, None, "18.30")]
+
+
+def test_a_cashed_out_summary_without_its_amount_is_refused_in_one_line(run, db_file, tmp_path):
+    path = tmp_path / "cash.out.txt"
+    text = (FPDB / "cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt").read_text(encoding="utf-8")
+    path.write_text(text.replace("Player2 Cashout Amount is 23.01", "Player2 says gl"), encoding="utf-8")
+    status, out, err = run("import", str(path))
+    assert (status, out) == (2, "")
+    assert err == f"pokersql: error: {path}:35: 'Player2' cashed out, and no line of the hand says for how much (--skip-bad imports the other hands)\n"
 
 
 def test_partypoker_short_deck_is_six_plus_holdem(run, db_file):

@@ -145,7 +145,7 @@ class Hand:
         self.game_mix: str | None = None
         self.hole_count = 2  # the hole cards each player is dealt (games.HOLE_CARDS)
         self.ranked = True  # a Hold'em hand: its two hole cards are hole_1 and hole_2, which the views rank
-        self.cash_outs: dict[str, tuple[int, int]] = {}  # player -> (cashed out, the fee)
+        self.cash_outs: dict[str, tuple[int, int | None]] = {}  # player -> (cashed out, the fee; None: not written)
         self.bounties: dict[str, int] = {}  # player -> bounty won
         self.absent: dict[str, tuple[int, int]] = {}  # a seat sitting out: player -> (seat, stack)
         self.board2: list[tuple[str, int]] = []  # the second board (run it twice, Split Hold'em), whole

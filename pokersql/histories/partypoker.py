@@ -46,6 +46,10 @@ _NOISE = (" has joined the table", " has left the table", " is sitting out", " s
           " has been reconnected", " has been disconnected", " is disconnected", " is connected", " has returned",
           " mucks", " says", ": ", "Congratulations to player ", " is sitting in", " sits in", " seat ", " wait for ")
 
+# a cash-out (all in, the player takes the site's offer): "Player2 Cashout Amount is 23.01"; the lines
+# around it ("Cash-out Premium % is 1.0", "opted for cash-out", "probabilty is 60.37") say nothing more
+_CASH_OUT = re.compile(r"(?P<player>.+?) Cashout Amount is [$€£]?(?P<amount>[\d.,]+)$")
+_CASH_OUT_NOISE = (" Cash-out Premium % is ", " opted for cash-out", " probabilty is ", " probability is ")
 _COMING_GOING = (" has joined the table", " has left the table")
 _UNKNOWN = MAX_HUNDREDTHS  # a stack not written, while the hand is read (``_Table.stacks_put``)
 
@@ -298,6 +302,12 @@ def _action_line(hand: Hand, line: str) -> None:
     if " wins " in line:
         _wins(hand, line)
         return
+    cash_out = _CASH_OUT.match(line)
+    if cash_out is not None and cash_out.group("player") in hand.seats:  # paid by the site, its fee not written
+        hand.cash_outs[cash_out.group("player")] = (amount(cash_out.group("amount")), None)
+        return
+    if any(noise in line for noise in _CASH_OUT_NOISE):
+        return
     found = _player_verb(hand, line)
     if found is None:
         low = _LOW_SHOWN.match(line)
@@ -367,13 +377,13 @@ def _summary_line(hand: Hand, line: str) -> None:
     if line.startswith("Main Pot:"):
         rake = re.search(r"Rake: [$€£]?([\d.,]+)", line)
         hand.rake = amount(rake.group(1)) if rake else None
-    elif " Cashed out " in line:
-        raise BadHand("a cash-out (PartyPoker's 'Cashed out'): not imported (the tables hold no cash-out yet)")
     elif " balance " in line:
         result = _SUMMARY.match(line)
         if result is None:
             raise BadHand(f"unreadable summary line {line[:80]!r}")
-        if result.group("collected"):
+        if " Cashed out " in line and result.group("player") not in hand.cash_outs:
+            raise BadHand(f"{result.group('player')!r} cashed out, and no line of the hand says for how much")
+        if result.group("collected") and result.group("player") not in hand.cash_outs:  # a cash-out's "collected" is the site's
             hand.collect(result.group("player"), amount(result.group("collected")))
         cards = _CARDS.search(line)
         if cards is not None:
