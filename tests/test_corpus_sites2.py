@@ -338,17 +338,21 @@ def test_handhq_string_hand_number_is_the_hand_id(run, db_file, tmp_path):
             ("PTY-12085686644a",)]
 
 
-def test_handhq_inf_stack_is_refused_in_one_line(run, db_file, tmp_path):
-    path = tmp_path / "inf.phh"
-    path.write_text(HANDHQ.format(**{**WALK, "stacks": "[inf, inf, inf, inf]"}), encoding="utf-8")
+@pytest.mark.parametrize("case", [WALK, DEAD_BLIND], ids=["walk", "raise"])
+def test_handhq_inf_stack_is_the_chips_put_in(run, db_file, tmp_path, case):
+    """The dataset writes every HandHQ iPoker hand's stacks as ``inf`` (not known): imported, each
+    seat's starting stack stored as the chips the player put in (the least it can be), no one all
+    in for want of chips, the nets pokerkit's replay of the same text gives."""
+    text = HANDHQ.format(**{**case, "stacks": "[inf, inf, inf, inf]", "hand": f"'inf-{case['hand']}'"})
+    nets = _stored_nets(run, db_file, tmp_path, text, f"inf_{case['hand']}.phh")
+    assert nets == _pokerkit_nets(text)
     with duckdb.connect(db_file, read_only=True) as con:
-        before = con.execute("select count(*) from history_hands").fetchone()
-    status, out, err = run("import", str(path))
-    assert status == 2
-    assert err == (f"pokersql: error: {path}:1: the starting stack of 'sb' is inf (not known): "
-                   "pokersql stores each seat's starting stack (--skip-bad imports the other hands)\n")
-    with duckdb.connect(db_file, read_only=True) as con:
-        assert con.execute("select count(*) from history_hands").fetchone() == before
+        stacks = dict(con.execute("select player, cast(starting_stack as varchar) from history_seats where hand_id = ?",
+                                  [f"inf-{case['hand']}"]).fetchall())
+        all_in = con.execute("select count(*) from history_actions where hand_id = ? and all_in", [f"inf-{case['hand']}"]).fetchone()
+    assert stacks == ({"sb": "0.50", "bb": "1.00", "utg": "0.00", "btn": "0.00"} if case is WALK
+                      else {"sb": "0.50", "bb": "4.00", "utg": "0.00", "btn": "1.00"})
+    assert all_in == (0,)
 
 
 # -- pokerkit's PartyPoker parser and state machine, on the files it reads ----------------------

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .hand import BadHand, Hand, card_ids, hundredths, shown
+from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, hundredths, shown
 from .winnings import take_back_returned
 
 try:
@@ -90,10 +90,11 @@ def _amount(value: Any) -> int:
     return hundredths(repr(value))
 
 
-def _stack(value: Any, name: str) -> int:
-    """A starting stack; ``inf``, a stack the history does not know (HandHQ's iPoker hands), refused."""
+def _stack(value: Any) -> int | None:
+    """A starting stack; None for ``inf``, a stack the history does not know (how the PHH dataset
+    writes HandHQ's iPoker hands)."""
     if isinstance(value, float) and value == float("inf"):
-        raise BadHand(f"the starting stack of {name!r} is inf (not known): pokersql stores each seat's starting stack")
+        return None
     return _amount(value)
 
 
@@ -112,7 +113,10 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em ({', '.join(GAMES)})")
     count = len(data["starting_stacks"])
     names = [str(name) for name in data.get("players", [f"p{n}" for n in range(1, count + 1)])]
-    stacks = [_stack(value, name) for value, name in zip(data["starting_stacks"], names)]
+    written = [_stack(value) for value in data["starting_stacks"]]
+    # a stack not known is no limit while the hand is read (no one is all in for want of chips),
+    # then stored as the chips the player put in, the least it can be (as PartyPoker's joiners')
+    stacks = [MAX_HUNDREDTHS if stack is None else stack for stack in written]
     seats = [int(seat) for seat in data.get("seats", range(1, count + 1))]
     if len(names) != count or len(seats) != count:
         raise BadHand(f"{count} starting stacks but {len(names)} players and {len(seats)} seats")
@@ -143,6 +147,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
             hand.act(name, kind, min(blind, hand.seats[name][1] - hand.put[name]))
     for action in data["actions"]:
         _act(hand, names, str(action).split(" #")[0].split())
+    for name, stack in zip(names, written):
+        if stack is None:
+            hand.seats[name] = (hand.seats[name][0], hand.put[name])
     if "winnings" in data:
         for name, won in zip(names, data["winnings"]):
             hand.collect(name, _amount(won))
