@@ -18,6 +18,7 @@ import pytest
 from pokerkit import HandHistory
 
 FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
+HISTORIES = FPDB.parent
 
 # file -> None (imports whole), or the refusal that follows the file's name on its one line
 EXPECTED = {
@@ -353,6 +354,26 @@ def test_handhq_inf_stack_is_the_chips_put_in(run, db_file, tmp_path, case):
     assert stacks == ({"sb": "0.50", "bb": "1.00", "utg": "0.00", "btn": "0.00"} if case is WALK
                       else {"sb": "0.50", "bb": "4.00", "utg": "0.00", "btn": "1.00"})
     assert all_in == (0,)
+
+
+def test_handhq_ipoker_hands_as_the_dataset_writes_them(run, db_file):
+    """Two real HandHQ iPoker hands of the PHH dataset: stacks inf, winnings all 0 (neither known).
+    [3], raised and folded to: the winnings are not the history's 0s but what the pot gives, the
+    nets pokerkit's replay gives. [1] shows down two players whose cards are ???? (one of them):
+    who won cannot be told, so that hand is refused in one line, never guessed; --skip-bad
+    imports [3]."""
+    path = HISTORIES / "handhq_ipn_sample.phhs"
+    status, out, err = run("import", str(path))
+    assert (status, out) == (2, "")
+    assert err == (f"pokersql: error: {path}:1: no winnings, and the cards of 'eLAkhpdLaqOO8NHcWC7ACw' at the showdown are not"
+                   " known: who won cannot be told (--skip-bad imports the other hands)\n")
+    assert run("import", "--skip-bad", str(path))[0] == 0
+    text = path.read_text(encoding="utf-8")
+    folded_to = text[text.index("[3]\n") + 4:]
+    history = HandHistory.loads(folded_to)
+    *_, state = iter(history)
+    assert stored_nets(db_file, path) == {name: round(payoff * 100) for name, payoff in zip(history.players, state.payoffs)}
+    assert stored_nets(db_file, path)["TolGNxE1dENf7wCNmJ0ocw"] == 150  # the blinds, 0.50 and 1
 
 
 # -- pokerkit's PartyPoker parser and state machine, on the files it reads ----------------------

@@ -150,12 +150,18 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     for name, stack in zip(names, written):
         if stack is None:
             hand.seats[name] = (hand.seats[name][0], hand.put[name])
-    if "winnings" in data:
-        for name, won in zip(names, data["winnings"]):
+    winnings = data.get("winnings")
+    if winnings is not None and not any(winnings) and sum(hand.put.values()):
+        winnings = None  # every player's 0 where there is a pot: not known (the dataset's HandHQ iPoker hands)
+    if winnings is not None:
+        for name, won in zip(names, winnings):
             hand.collect(name, _amount(won))
         take_back_returned(hand)
     else:
         hand.collected = None
+        unseen = [name for name in names if name not in hand.folded and name not in hand.holes]
+        if len(names) - len(hand.folded) > 1 and unseen:  # the cards would tell who won, and they are not known
+            raise BadHand(f"no winnings, and the cards of {unseen[0]!r} at the showdown are not known: who won cannot be told")
     hand.check()
     return hand
 
