@@ -437,6 +437,7 @@ class Hand:
         seats, results = tables["history_seats"], tables["history_results"]
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
         cash_outs, bounties = self.cash_outs, self.bounties
+        plain = not (cash_outs or bounties or self.board2 or self.said is not None)  # most hands: 043's and 057's columns NULL
         for player, (seat, stack) in self.seats.items():
             named = f"{key},{seat},{_quoted(player)}"
             hole = holes.get(player)
@@ -447,10 +448,13 @@ class Hand:
             else:
                 seats.append(f'{named},{stack},,,"{_text(hole)}"\n')
             won = "" if collected is None else collected.get(player, 0)
-            cash_out, fee = cash_outs.get(player, (None, None))
-            second = self.collected2.get(player, 0) if self.board2 else None
-            said = None if self.said is None else self.said.get(player, 0)
-            extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)},{_number(said)}"
+            if plain:
+                extra = ",,,,"
+            else:
+                cash_out, fee = cash_outs.get(player, (None, None))
+                second = self.collected2.get(player, 0) if self.board2 else None
+                said = None if self.said is None else self.said.get(player, 0)
+                extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)},{_number(said)}"
             cards = shown.get(player)
             if cards is None:
                 results.append(f"{named},{won},,,,{extra}\n")

@@ -81,8 +81,8 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
     start, block, archive = 0, [], False
     for number, line in lines:
-        if archive or line[:1] == "*" and _ARCHIVE.match(line):
-            if line[:1] == "*" and _ARCHIVE.match(line):
+        if archive or line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
+            if line[:5] == "*****" and _ARCHIVE.match(line):
                 archive = True
                 continue
             line = line[1:] if line[:1] == " " else line
@@ -288,7 +288,8 @@ def _seat_line(hand: Hand, line: str) -> None:
     seat = _SEAT.match(line)
     if seat is None:
         raise BadHand(f"unreadable seat line {line[:80]!r}")
-    if line[seat.end():].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
+    end = seat.end()
+    if line[end:end + 2].strip() and line[end:].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
         hand.sit_out(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
     else:
         hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
