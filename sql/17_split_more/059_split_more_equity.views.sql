@@ -18,6 +18,14 @@
     hold it (omaha_split_boards, 050), tallied by split_equity_of with the card as its tally.
     One row per card and player: pot_shares (of 5040 a board), runouts, and leads (1: the
     player's equity once the card is dealt is the best at the table).
+  omaha_split_random_equity: exact split-pot equity against one random hand (--exact, or the
+    default where it is cheap): every final board (omaha_split_boards, the known players' high
+    and low) and every hand of four or five cards (as many as the known hands hold) the deck
+    left can give the random player, each deal counted once (each hand equally likely, then
+    each board). Each two cards left are ranked once per board with its ten triples, high
+    and low (pair_ranks); a hand's best is the best of its six (ten) pairs', as 039's
+    omaha_random_equity finds the high. A runout is a board with the random hand's high and
+    low on it, weighed by the hands that hold them; one row per player, as split_equity_of.
 */
 create view omaha_split_random_monte_carlo_equity as
 with
@@ -227,13 +235,13 @@ with
     hand_pairs as (
         select
             hands.hand_mask,
-            case first.slot when 1 then hands.a when 2 then hands.b when 3 then hands.c else hands.d end as low_card,
-            case second.slot when 2 then hands.b when 3 then hands.c when 4 then hands.d else hands.e end as high_card
+            case pair_one.slot when 1 then hands.a when 2 then hands.b when 3 then hands.c else hands.d end as low_card,
+            case pair_two.slot when 2 then hands.b when 3 then hands.c when 4 then hands.d else hands.e end as high_card
         from hands
-        inner join slots as first
-            on first.slot < 5
-        inner join slots as second
-            on second.slot > first.slot
+        inner join slots as pair_one
+            on pair_one.slot < 5
+        inner join slots as pair_two
+            on pair_two.slot > pair_one.slot
     ),
     -- each hand with each final board: the best of its pairs' (a hand holding a card of the board
     -- has fewer pairs there: not dealt with it)
