@@ -1,7 +1,8 @@
 """Split-pot equity (``equity --game omaha8``): the views of 050 (omaha_split_equity, every board
 still to come; omaha_split_monte_carlo_equity, the boards Monte Carlo draws), each player's high
 and low found by the board's triples as Omaha's high is (036) and the pot split by
-split_equity_of. Exact for known hands, or Monte Carlo; nothing is ranked or split here."""
+split_equity_of. Exact for known hands and against one random hand where it is cheap
+(omaha_split_random_equity, 059), or Monte Carlo; nothing is ranked or split here."""
 
 from __future__ import annotations
 
@@ -93,8 +94,9 @@ def equity(
     the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
     ``low_share`` (each half's part of the pot), ``scoop`` (how often the player takes the whole
     pot alone); wins are scoops and ties the boards where the player takes a part. Exact over
-    every board still to come (before the flop too), or a seeded Monte Carlo of ``trials``
-    boards (the seed from the question when none is given). Stud's: stud_equity.stud_equity."""
+    every board still to come (before the flop too), with one random hand over every hand it
+    may hold too where exact_random counts it, or a seeded Monte Carlo of ``trials`` boards
+    (the seed from the question when none is given). Stud's: stud_equity.stud_equity."""
     name = game.name
     holes = players_cards(game, hands)
     known = [hole or [] for hole in holes]
