@@ -118,8 +118,8 @@ def equity(
     needed = 5 - len(board) + game.hole_cards * len(randoms)
     if left < needed:
         raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {needed} are needed")
-    # a random hand: exact where exact_random counts it, else (or with a --seed) Monte Carlo
-    drawn_randoms = bool(randoms) and (seed is not None or not exact_random(game, len(randoms), len(board), left, exact))
+    # a random hand: exact where exact_random counts it (a --seed alone is then unused), else Monte Carlo
+    drawn_randoms = bool(randoms) and not exact_random(game, len(randoms), len(board), left, exact)
     if trials is None and (exact is False or drawn_randoms):
         trials = ranges.DEFAULT_TRIALS
     seed_from_question = trials is not None and seed is None

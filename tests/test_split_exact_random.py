@@ -15,7 +15,8 @@ import pytest
 import pokersql
 from pokersql.cards import card_name
 from pokersql.cli import main
-from pokersql.split_equity import POT_PARTS
+from pokersql.lows import split_game_of
+from pokersql.split_equity import EXACT_PAIR_ROWS, POT_PARTS, exact_random
 from tests.test_split_equity import enumerated
 
 
@@ -93,6 +94,16 @@ def test_the_same_on_sqlite(built_database):
     deals, expected = counted(hands, board, left)
     assert answers[0] == answers[1] and answers[0]["exact"] and answers[0]["deals"] == deals
     assert [(p["wins"], p["ties"]) for p in answers[1]["players"]] == [e[:2] for e in expected]
+
+
+def test_the_plan_exact_within_the_bound(duckdb_db):
+    """exact_random: exact within EXACT_PAIR_ROWS (pairs of each hand x hands x boards), whether
+    asked (--exact) or by default; beyond it, or with two random hands, the default is Monte Carlo."""
+    plo8, plo5 = (split_game_of(duckdb_db.context, name) for name in ("omaha8", "omaha5-8"))
+    assert math.comb(44, 4) * 40 * 6 <= EXACT_PAIR_ROWS < math.comb(45, 4) * math.comb(41, 2) * 6
+    assert exact_random(plo8, 1, 4, 44, None) and exact_random(plo8, 1, 4, 44, True)  # a turn heads-up, full deck
+    assert not exact_random(plo8, 1, 3, 45, None) and not exact_random(plo8, 2, 4, 40, None)  # a flop; two random hands
+    assert exact_random(plo5, 1, 5, 43, None) and not exact_random(plo5, 1, 4, 43, None)  # five cards: a river, not a turn
 
 
 @pytest.mark.parametrize(
