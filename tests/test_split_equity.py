@@ -136,7 +136,7 @@ def test_split_equity_json_and_table(built_database, capsys):
     [
         (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c"], "got 2"),
         (["--game", "omaha8", "Ah 2h Kc", "As 3d 8s 8d", "--board", "4h 7c Kd"], "hand 1 needs 4 hole cards, got 3"),
-        (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd", "--exact"], "exact split-pot equity of a random hand is not counted yet: use --trials"),
+        (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd", "--exact"], "exact split-pot equity of a random hand would rank"),
         (["--game", "omaha8", "random", "random", "--board", "4h 7c Kd"], "every hand is random"),
         (["--game", "stud8", "Ah 2h Kc", "random"], "hand 2 'random': stud8's equity counts known cards only"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--by-combo"], "--by-combo is Hold'em's only"),

@@ -1,6 +1,6 @@
 """sql/17_split_more on PostgreSQL (issue 47): the draw games' equity (058), split-pot Monte
-Carlo with random hands and the split pots' next street (059) give DuckDB's answers, exact and
-seeded Monte Carlo, on the real server the tests start (tests/pg_server.py)."""
+Carlo with random hands, exact with one (a turn, few cards left) and the split pots' next street
+(059) give DuckDB's answers, exact and seeded Monte Carlo, on the real server the tests start (tests/pg_server.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pytest
 
 import pokersql
 from tests.test_lowball_equity import dead_but
+from tests.test_split_exact_random import LEFT
+from tests.test_split_exact_random import dead_but as dead_except
 
 pytestmark = pytest.mark.xdist_group("postgres")
 
@@ -19,6 +21,7 @@ def test_split_more_same_as_duckdb(pg: pokersql.Database, built_database) -> Non
         (("7c 5c", "8s 6h 4c 3d"), dict(game="deuce-to-seven", dead=dead_but("7c 5c", "8s 6h 4c 3d"))),
         (("2c 3d 4h 5s", "random"), dict(game="ace-to-five", trials=200, seed=3)),
         (("Ah 2h Kc Qc", "random"), dict(game="omaha8", board="4h 7c Kd", trials=200, seed=4)),
+        (("Ah 2h Kc Qc", "random"), dict(game="omaha8", board="4h 7c Kd 8s", dead=dead_except("Ah 2h Kc Qc", "4h 7c Kd 8s", LEFT), exact=True)),
         (("Ah 2h Kc Qc", "As 3d 8s 8d"), dict(game="omaha8", board="4h 7c Kd 9s", next_street=True)),
     ]
     for hands, asked in questions:
