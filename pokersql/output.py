@@ -348,7 +348,7 @@ def _(result: EquityResult, **options: Any) -> Output:
     if not result.exact:
         how = f"Monte Carlo, {result.boards:,} runouts, seed {result.seed}" + (" from the question" if result.seed_from_question else "")
     elif result.deals != result.boards:
-        how = f"exact, {result.deals:,} deals ({result.boards:,} boards each)"
+        how = f"exact, {result.deals:,} deals ({result.boards:,} board{'s' if result.boards != 1 else ''} each)"
     else:
         how = f"exact, {result.boards:,} boards"
     if result.weight_scale is not None:

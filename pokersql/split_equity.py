@@ -11,6 +11,7 @@ import math
 from . import first_use, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
+from .engines.base import EquityCosts
 from .errors import BadInput
 from .lows import NEEDS, SplitGame, split_game_of
 from .monte_carlo import monte_carlo_equity
@@ -29,6 +30,11 @@ SPLIT_NEEDS = NEEDS + (
 # a turn heads-up in PLO8 is 32,580,240 rows, 6 s on DuckDB and 159 s on SQLite, faster than
 # the default Monte Carlo's 100,000 trials on each (11.5 s on DuckDB); a flop is 733,055,400.
 EXACT_PAIR_ROWS = 40_000_000
+# DuckDB's cost of exact work against a Monte Carlo trial (engines/duckdb.py's EquityCosts), where
+# EXACT_PAIR_ROWS was measured (a turn: 6.4 s exact, 11.5 s for the default trials): an engine on
+# which exact work costs relatively more counts exactly by default within a bound smaller as much
+# (SQLite: the same turn 159 s exact, 74 s by Monte Carlo)
+_DUCKDB_EXACT_PER_TRIAL = 4.5e-7 / 2.5e-5
 
 
 def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple[int, ...] | None = None) -> list[int]:
@@ -119,7 +125,8 @@ def equity(
     if left < needed:
         raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {needed} are needed")
     # a random hand: exact where exact_random counts it (a --seed alone is then unused), else Monte Carlo
-    drawn_randoms = bool(randoms) and not exact_random(game, len(randoms), len(board), left, exact)
+    default_rows = default_exact_rows(ctx.engine.equity_costs)
+    drawn_randoms = bool(randoms) and not exact_random(game, len(randoms), len(board), left, exact, default_rows)
     if trials is None and (exact is False or drawn_randoms):
         trials = ranges.DEFAULT_TRIALS
     seed_from_question = trials is not None and seed is None
@@ -159,11 +166,19 @@ def equity(
     return result
 
 
-def exact_random(game: SplitGame, randoms: int, board_cards: int, left: int, exact: bool | None) -> bool:
+def default_exact_rows(costs: EquityCosts) -> int:
+    """The engine's bound on a random hand's exact count by default: EXACT_PAIR_ROWS, smaller as
+    much as exact work costs more against a trial than on DuckDB."""
+    return round(EXACT_PAIR_ROWS * min(1.0, _DUCKDB_EXACT_PER_TRIAL * costs.trial / costs.exact_per_work))
+
+
+def exact_random(
+    game: SplitGame, randoms: int, board_cards: int, left: int, exact: bool | None, default_rows: int = EXACT_PAIR_ROWS,
+) -> bool:
     """Whether a request with ``randoms`` random hands is counted exactly (059,
     omaha_split_random_equity: one random hand, each of its pairs ranked with each board):
-    within EXACT_PAIR_ROWS; beyond it (or with more random hands) BadInput saying why with
-    ``exact``, else no (Monte Carlo)."""
+    with ``exact``, within EXACT_PAIR_ROWS, and beyond it (or with more random hands) BadInput
+    saying why; by default (``exact`` None) within ``default_rows``, the engine's bound."""
     hands = math.comb(left, game.hole_cards)
     rows = hands * math.comb(left - game.hole_cards, 5 - board_cards) * math.comb(game.hole_cards, 2)
     if exact and randoms > 1:
@@ -173,7 +188,7 @@ def exact_random(game: SplitGame, randoms: int, board_cards: int, left: int, exa
             f"equity --game {game.name}: exact split-pot equity of a random hand would rank {rows:,} pairs of its "
             f"{hands:,} hands with the boards, more than {EXACT_PAIR_ROWS:,} (a turn heads-up): use --trials"
         )
-    return randoms == 1 and rows <= EXACT_PAIR_ROWS
+    return randoms == 1 and rows <= (EXACT_PAIR_ROWS if exact else default_rows)
 
 
 def split_result(
