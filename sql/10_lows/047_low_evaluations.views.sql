@@ -53,7 +53,8 @@ with
             and card_2.card_no > card_1.card_no
         where card_1.low_cards = 5
     ),
-    three_cards as (
+    -- PostgreSQL: materialized, and the flags tested "<> 0", as game_evaluations_of's (042).
+    three_cards as materialized (
         select
             low_pairs.hand_no,
             low_pairs.low_no,
@@ -63,8 +64,8 @@ with
         inner join playable_cards as card_3
             on card_3.hand_no = low_pairs.hand_no
             and card_3.card_no > low_pairs.high_no
-        where low_pairs.in_triple = 1
-            and card_3.in_triple = 1
+        where low_pairs.in_triple <> 0
+            and card_3.in_triple <> 0
     ),
     -- Each five once: a pair, and a triple whose lowest card comes after the pair's cards.
     fives as (
@@ -80,7 +81,7 @@ with
         inner join three_cards as triples
             on triples.hand_no = pairs.hand_no
             and triples.low_no > pairs.high_no
-        where pairs.in_pair = 1
+        where pairs.in_pair <> 0
     ),
     -- Badugi: sets of one to four cards, each of a suit and a value the others have not.
     badugi_sets as (
