@@ -1,4 +1,5 @@
-"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044).
+"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044), as
+stored at import (``stored_hand_stats``, 063).
 
 The view gives one row per seat per hand, a boolean for each chance and each action; this
 module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and
@@ -147,7 +148,7 @@ def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_po
     sql = (
         f"select player, {position}, count(*), {', '.join(counts)}, "
         f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
-        f"from history_hand_stats{where} group by player{', position' if by_position else ''}"
+        f"from stored_hand_stats{where} group by player{', position' if by_position else ''}"
     )
     rows = []
     for player, where_sat, hands, *sums in engine.execute(sql, params):
@@ -156,7 +157,7 @@ def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_po
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
                                 _ratio(aggressive, actions), _ratio(net_bb, hands)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
-    held = engine.execute(f"select count(*) from (select distinct site, hand_id from history_hand_stats{where}) as kept", params)
+    held = engine.execute(f"select count(*) from (select distinct site, hand_id from stored_hand_stats{where}) as kept", params)
     return StatsResult(hands=int(held[0][0]), players=rows)
 
 

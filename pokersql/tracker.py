@@ -14,6 +14,7 @@ from .engines.postgres import masked
 from .errors import BadInput
 from .first_use import drop_lookup_copy, ensure_lookups
 from .histories import store as history_store
+from .histories import stored as history_stored
 from .histories.parallel import read_batches
 from .reading import check_target
 from .results import HistoryResult, ImportResult, PlayerHistory
@@ -77,6 +78,8 @@ def import_histories(
                 written = history_store.write_batches(ctx.engine, hands)
             finally:
                 hands.close()  # now, not when collected: its worker processes stop with it
+            if history_stored.is_stored(ctx.engine):  # the new hands' stored rows (063), only theirs
+                history_stored.fill(ctx.engine, progress=ctx.progress)
         ctx.progress(task, total, total)
         files: list[str] = []
         if folder is not None:
@@ -117,20 +120,21 @@ def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
 
 
 def history(ctx: Context, players: Sequence[str] = ()) -> HistoryResult:
-    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):
+    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032, as
+    stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 063):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
     luck); ``players``: only these (each must have a hand: else BadInput). ``series``: each
     player's cumulative net and all-in adjusted net, hand by hand in the order played."""
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"history does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
-    ensure_lookups(ctx, ("history_player_hands", "history_allin_ev"))
-    with ctx.watching("history: every imported hand, all-in equities enumerated"):
+    ensure_lookups(ctx, tuple(history_stored.STORED))
+    with ctx.watching("history: every imported hand, as stored"):
         hands_played = ctx.engine.execute(
-            "select site, hand_id, seat, player, net, showdown from history_player_hands "
+            "select site, hand_id, seat, player, net, showdown from stored_player_hands "
             "order by played_at, source_file, source_line, hand_id, seat"
         )
         luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
-                ctx.engine.execute("select site, hand_id, seat, luck from history_allin_ev")}
+                ctx.engine.execute("select site, hand_id, seat, luck from stored_allin_ev")}
     rows = [(player, net, showdown, (site, hand_id, seat) in luck, float(net) - luck.get((site, hand_id, seat), 0.0))
             for site, hand_id, seat, player, net, showdown in hands_played]
     wanted = list(dict.fromkeys(players))
@@ -170,12 +174,13 @@ def history(ctx: Context, players: Sequence[str] = ()) -> HistoryResult:
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:
     """A tracker's statistics per player (or per player and position) over the imported
     hands the filters keep (``stats.filters``: players, positions, since and until dates,
-    stakes, game; ``history_hand_stats``, 044). A filter that keeps no hand: no row."""
+    stakes, game; ``history_hand_stats``, 044, as stored at import: ``stored_hand_stats``, 063).
+    A filter that keeps no hand: no row."""
     from . import stats
 
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"stats does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     where, params = stats.filters(**chosen)
-    ensure_lookups(ctx, ("history_hand_stats",))
+    ensure_lookups(ctx, tuple(history_stored.STORED))
     with ctx.watching("stats: every imported hand"):
         return stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")))
