@@ -76,12 +76,15 @@ def fill(
     count = int(engine.execute(f"select count(*) {new}")[0][0])
     if not count:  # (no temporary object made: a fresh database's migrate, an import of held hands)
         return 0
+    # each hand's chunk: its place less its remainder, over the chunk's size (exact on every
+    # engine, where DuckDB's / of integers gives a double, and a cast would round it)
+    place, size = "row_number() over (order by hands.site, hands.hand_id) - 1", int(chunk_hands)
     engine.execute(
         f"create temporary table {KEYS} as select hands.site, hands.hand_id, "
-        f"cast((row_number() over (order by hands.site, hands.hand_id) - 1) / {int(chunk_hands)} as integer) as chunk {new}"
+        f"cast(({place} - ({place}) % {size}) / {size} as integer) as chunk {new}"
     )
     made: list[tuple[str, str]] = [("table", KEYS)]  # (kind, name) of the temporary objects, in creation order
-    chunks = -(-count // int(chunk_hands))
+    chunks = int(engine.execute(f"select max(chunk) + 1 from {KEYS}")[0][0])
     for table in TABLES:
         engine.execute(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
         made.append(("table", SCOPE + table))

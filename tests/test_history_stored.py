@@ -1,0 +1,203 @@
+"""What a report reads, stored at import for the new hands only (issue 46: 063_history_stored.sql,
+pokersql/histories/stored.py): each stored table holds its view's rows, row for row (the real
+files of tests/histories, generated hands, our all-in hands); the rows of hands held before an
+import are not computed again and the counts are exact; `history` and `stats` read the stored
+rows; a database imported before 063 is filled by `migrate`; a failed import leaves no stored row."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql import histories, migrations
+from pokersql.cli import main
+from pokersql.errors import BadInput
+from pokersql.histories import stored
+from test_history_equity import own_texts
+from test_history_pots import HISTORIES, REAL
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import histories_generate  # noqa: E402  (bench/histories_generate.py)
+
+PAIRS = list(stored.STORED.items())  # stored table -> its view
+MARK = "~kept"  # added to a stored player's name: what no computation gives
+MARKED = ("stored_payouts", "stored_player_hands", "stored_allin_ev", "stored_hand_stats")
+
+
+def differing(db, table: str, view: str) -> tuple[int, int, int, int]:
+    """Rows of the view and of the table, and rows in one and not the other, each way (the view
+    computed once, into a temporary table)."""
+    db.engine.execute(f"create temporary table computed as select * from {view}")
+    try:
+        rows = [db.engine.execute(f"select count(*) from {name}")[0][0] for name in ("computed", table)]
+        one = db.engine.execute(f"select count(*) from (select * from computed except select * from {table}) as d")[0][0]
+        other = db.engine.execute(f"select count(*) from (select * from {table} except select * from computed) as d")[0][0]
+    finally:
+        db.engine.execute("drop table computed")
+    return rows[0], rows[1], one, other
+
+
+def check_equal(db) -> None:
+    """Every stored table is its view, row for row, and stored_hands lists every imported hand."""
+    for table, view in PAIRS:
+        in_view, in_table, one, other = differing(db, table, view)
+        assert (in_table, one, other) == (in_view, 0, 0), table
+        assert in_view > 0, view
+    assert counts(db)[stored.HANDS] == db.engine.execute("select count(*) from history_hands")[0][0]
+
+
+def counts(db) -> dict[str, int]:
+    return {name: db.engine.execute(f"select count(*) from {name}")[0][0] for name in [stored.HANDS, *stored.STORED]}
+
+
+def own_file(folder: Path) -> Path:
+    """Our all-in hands (tests/test_history_equity.py), pre-flop multiway ones among them."""
+    path = folder / "own.phhs"
+    path.write_text("\n".join(own_texts().values()), encoding="utf-8")
+    return path
+
+
+def real_files() -> list[Path]:
+    """Every file of tests/histories that pokersql reads (fpdb's expected .hp aside)."""
+    found = []
+    for path in sorted(HISTORIES.rglob("*")):
+        if path.is_file() and path.suffix not in (".hp", ".md"):
+            try:
+                histories.detect(str(path))
+            except BadInput:
+                continue
+            found.append(path)
+    return found
+
+
+def recording(monkeypatch, chunk_hands: int) -> list[int]:
+    """Each fill's hands, in order, the fill made in chunks of ``chunk_hands``."""
+    filled: list[int] = []
+    real_fill = stored.fill
+
+    def fill(engine, **options):
+        filled.append(real_fill(engine, chunk_hands, **options))
+        return filled[-1]
+
+    monkeypatch.setattr(stored, "fill", fill)
+    return filled
+
+
+def test_the_real_files_are_stored_once_row_for_row(built_database, monkeypatch):
+    """The real files imported in two imports (the second holding hands of the first again):
+    each import computes its new hands and only them (the counts exact; the first import's
+    stored rows, changed by hand in between, still changed after the second); `history` and
+    `stats` read the stored rows; every stored table is then its view, row for row."""
+    files = real_files()
+    assert len(files) > 300
+    path = built_database("duckdb")  # (built first: its migrate's fill is not this test's)
+    filled = recording(monkeypatch, 500)
+    with pokersql.connect(path) as db:
+        db.import_histories(files[::2], skip_bad=True)
+        first = db.engine.execute("select count(*) from history_hands")[0][0]
+        first_rows = {table: db.engine.execute(f"select count(*) from {table}")[0][0] for table in MARKED}
+        for table in MARKED:
+            db.engine.execute(f"update {table} set player = player || '{MARK}'")
+        db.import_histories([*files[1::2], *files[:20:2]], skip_bad=True)
+        total = db.engine.execute("select count(*) from history_hands")[0][0]
+        assert filled == [first, total - first] and first > 1000 and total - first > 500
+        for table in MARKED:  # the first hands' rows all still marked, and no other
+            marked = db.engine.execute(f"select count(*) from {table} where player like '%{MARK}'")[0][0]
+            assert marked == first_rows[table] > 0, table
+        assert {p.player for p in db.history().players if p.player.endswith(MARK)} == {row.player for row in db.stats().players if row.player.endswith(MARK)} != set()
+        for table in MARKED:
+            db.engine.execute(f"update {table} set player = substr(player, 1, length(player) - {len(MARK)}) where player like '%{MARK}'")
+        check_equal(db)
+        assert db.engine.execute("select count(*) from stored_allin_ev where street = 'preflop'")[0][0] > 100
+        db.import_histories(files[:5], skip_bad=True)  # held already: nothing computed
+        assert filled[-1] == 0 and counts(db)[stored.HANDS] == total
+
+
+def test_generated_hands_are_stored_row_for_row(built_database, tmp_path, monkeypatch):
+    """Generated six-max hands (side pots, multiway all-ins) imported in two imports, stored
+    in chunks of 100 hands: every stored table is its view, row for row."""
+    text = tmp_path / "generated.txt"
+    histories_generate.write(text, 400, seed=46, all_in=0.05)
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    whole = text.read_text(encoding="utf-8")
+    cut = whole.index("PokerStars Hand #251:")
+    first.write_text(whole[:cut], encoding="utf-8")
+    second.write_text(whole[cut:], encoding="utf-8")
+    path = built_database("duckdb")
+    filled = recording(monkeypatch, 100)
+    with pokersql.connect(path) as db:
+        db.import_histories([first])
+        db.import_histories([second])
+        assert filled == [250, 150]
+        check_equal(db)
+
+
+# SQLite and PostgreSQL: one Pluribus file, then the PHH file (the all-in hands of both; their
+# multiway pre-flop all-ins, minutes of the views on these engines, are DuckDB's tests above).
+OTHER_ENGINES = ["sqlite", pytest.param("postgres", marks=pytest.mark.xdist_group("postgres"))]
+
+
+@pytest.mark.parametrize("engine", OTHER_ENGINES)
+def test_other_engines_store_them_too(built_database, built_postgres_or_none, engine):
+    path = built_postgres_or_none("history_stored") if engine == "postgres" else built_database(engine)
+    with pokersql.connect(path, engine=engine) as db:
+        db.import_histories(REAL[:1])
+        db.import_histories(REAL[2:])
+        check_equal(db)
+
+
+@pytest.fixture
+def built_postgres_or_none(request):
+    """built_postgres, asked for only by the PostgreSQL case (its server starts only then)."""
+    return lambda name: request.getfixturevalue("built_postgres")(name)
+
+
+def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeypatch):
+    """A database migrated to the files before 063 and imported then (no stored table) is filled
+    by `migrate`, in one step (063) with its progress shown; `history` then reads the stored rows."""
+    path = str(tmp_path / "old.duckdb")
+    before = [f for f in migrations.sql_files() if f.number < 63]
+    with pokersql.connect(path) as db:
+        migrations.migrate(db.engine, files=before)
+        db.import_histories([*REAL, own_file(tmp_path)])
+        assert stored.HANDS not in db.engine.object_types()
+        held = db.engine.execute("select count(*) from history_hands")[0][0]
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich draws its bar, as in a user's terminal
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    capsys.readouterr()
+    assert main(["--db", path, "migrate"]) == 0
+    err = capsys.readouterr().err
+    assert "applying 063_history_stored.sql" in err and f"storing {held:,} hands'" in err
+    with pokersql.connect(path) as db:
+        assert [row[0] for row in db.engine.execute(
+            "select script from schema_history where installed_rank > (select max(installed_rank) - 1 from schema_history)"
+        )] == ["063_history_stored.sql"]
+        check_equal(db)
+        assert {p.player for p in db.history().players} >= {"Budd", "Gogo"}
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])
+def test_a_failed_import_leaves_no_stored_row(built_database, monkeypatch, raised):
+    """The fill runs (its rows written), then the import fails: nothing of it is left, in the
+    history tables or the stored ones; imported again, the hands are stored."""
+    real_fill = stored.fill
+
+    def failing(engine, **options):
+        assert real_fill(engine, **options) > 0
+        raise raised("after the fill")
+
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories(REAL[:1])
+        before = counts(db)
+        monkeypatch.setattr(stored, "fill", failing)
+        with pytest.raises(raised):
+            db.import_histories([REAL[1]])
+        assert counts(db) == before
+        assert db.engine.execute("select count(*) from history_hands")[0][0] == before[stored.HANDS]
+        monkeypatch.setattr(stored, "fill", real_fill)
+        db.import_histories([REAL[1]])
+        check_equal(db)
