@@ -135,7 +135,7 @@ def test_generated_hands_are_stored_row_for_row(built_database, tmp_path, monkey
         check_equal(db)
 
 
-# SQLite and PostgreSQL: one Pluribus file, then the PHH file (the all-in hands of both; their
+# SQLite and PostgreSQL: one Pluribus file, then the PHH file (the all-in hands of those; their
 # multiway pre-flop all-ins, minutes of the views on these engines, are DuckDB's tests above).
 OTHER_ENGINES = ["sqlite", pytest.param("postgres", marks=pytest.mark.xdist_group("postgres"))]
 
@@ -144,7 +144,7 @@ OTHER_ENGINES = ["sqlite", pytest.param("postgres", marks=pytest.mark.xdist_grou
 def test_other_engines_store_them_too(built_database, built_postgres_or_none, engine):
     path = built_postgres_or_none("history_stored") if engine == "postgres" else built_database(engine)
     with pokersql.connect(path, engine=engine) as db:
-        db.import_histories(REAL[:1])
+        db.import_histories(REAL[1:2])  # its all-in hands among them
         db.import_histories(REAL[2:])
         check_equal(db)
 
@@ -201,3 +201,62 @@ def test_a_failed_import_leaves_no_stored_row(built_database, monkeypatch, raise
         monkeypatch.setattr(stored, "fill", real_fill)
         db.import_histories([REAL[1]])
         check_equal(db)
+
+
+RAKED = HISTORIES / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-USD-0.05-0.10-200911.txt"
+
+
+@pytest.fixture(scope="module")
+def raked(built_database):
+    """The Pluribus file of the all-in hands and a PokerStars file of 78 raked hands, all dealt to Hero."""
+    path = built_database("duckdb", for_the_session=True)
+    with pokersql.connect(path) as db:
+        db.import_histories([REAL[1], RAKED])
+    return path
+
+
+def test_history_and_the_allin_ev_agree_on_rake(raked):
+    """history_allin_ev is before rake (won: the pot the cards paid), `history` after (collected):
+    in the raked all-in hand the luck is the same figure in both, and history's all-in net is
+    history_allin_ev's net less the rake the player paid."""
+    with pokersql.connect(raked) as db:
+        rows = db.engine.execute(
+            "select ev.player, ev.won, ev.net, ev.luck, results.collected, hands.rake from stored_allin_ev as ev "
+            "inner join history_hands as hands on hands.site = ev.site and hands.hand_id = ev.hand_id "
+            "inner join history_results as results on results.site = ev.site and results.hand_id = ev.hand_id "
+            "and results.seat = ev.seat where ev.hand_id = '35824150484' order by ev.seat")
+        assert [(p, float(w), float(c), float(r)) for p, w, _, _, c, r in rows] == [
+            ("shaunsaville", 0.0, 0.0, 0.25), ("DSOR65", 5.40, 5.15, 0.25)]
+        history = {p.player: p for p in db.history(["DSOR65", "shaunsaville"]).players}
+        for player, _, net, luck, _, _ in rows:
+            assert history[player].allin_hands == 1
+            assert history[player].luck == float(luck)  # the same luck
+            rake_paid = float(net) - history[player].allin_net  # before rake less after
+            assert rake_paid == pytest.approx(0.25 if player == "DSOR65" else 0.0, abs=0.001)
+            assert history[player].allin_ev == pytest.approx(history[player].allin_net - float(luck), abs=0.001)
+
+
+def test_hero_is_the_player_the_file_deals(raked, capsys):
+    """--hero keeps Hero (the Pluribus hands, every seat's cards known, have none); with
+    --player, that player too."""
+    assert main(["--db", raked, "history", "--hero", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[:2] for line in lines[1:]] == [["Hero", "78"]]
+    assert main(["--db", raked, "stats", "--hero", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[:3] for line in lines[1:]] == [["Hero", "all", "78"]]
+    assert main(["--db", raked, "stats", "--hero", "--player", "Budd", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert sorted(line.split(",")[0] for line in lines[1:]) == ["Budd", "Hero"]
+
+
+def test_no_hero_in_hands_that_show_every_seat(built_database, capsys):
+    """On the Pluribus hands alone (every seat's cards known) --hero is one line, exit 2."""
+    path = built_database("duckdb")
+    with pokersql.connect(path) as db:
+        db.import_histories(REAL[:1])
+    for command in ("history", "stats"):
+        assert main(["--db", path, command, "--hero"]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err == [f"pokersql: error: {command} --hero: no imported hand deals one player's hole cards alone "
+                       "(every seat's are known, or none); give --player NAME"]
