@@ -130,11 +130,11 @@ def history(ctx: Context, players: Sequence[str] = ()) -> HistoryResult:
     ensure_lookups(ctx, tuple(history_stored.STORED))
     with ctx.watching("history: every imported hand, as stored"):
         hands_played = ctx.engine.execute(
-            "select site, hand_id, seat, player, net, showdown from stored_player_hands "
+            f"select site, hand_id, seat, player, net, showdown from {history_stored.source(ctx.engine, 'history_player_hands')} "
             "order by played_at, source_file, source_line, hand_id, seat"
         )
-        luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
-                ctx.engine.execute("select site, hand_id, seat, luck from stored_allin_ev")}
+        luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in ctx.engine.execute(
+            f"select site, hand_id, seat, luck from {history_stored.source(ctx.engine, 'history_allin_ev')}")}
     rows = [(player, net, showdown, (site, hand_id, seat) in luck, float(net) - luck.get((site, hand_id, seat), 0.0))
             for site, hand_id, seat, player, net, showdown in hands_played]
     wanted = list(dict.fromkeys(players))

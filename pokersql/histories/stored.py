@@ -38,9 +38,15 @@ _VIEW_NAME = re.compile(r"create temporary view\s+\"?(\w+)", re.IGNORECASE)
 
 
 def is_stored(engine: Engine) -> bool:
-    """Whether the stored tables are there (063 applied): else the import leaves them to the
-    migrate that makes them, which fills them for every hand."""
-    return HANDS in engine.object_types()
+    """Whether the stored tables are there (063 applied) and kept on this engine: else the
+    import leaves them to the migrate that makes them, which fills them for every hand."""
+    return engine.stores_histories and HANDS in engine.object_types()
+
+
+def source(engine: Engine, view: str) -> str:
+    """What a report reads for ``view``: its stored table, or the view itself on an engine that
+    stores none (Engine.stores_histories)."""
+    return {v: table for table, v in STORED.items()}[view] if engine.stores_histories else view
 
 
 def _view_statements(engine: Engine, every_file: list[migrations.SqlFile]) -> list[tuple[str, str]]:
@@ -71,6 +77,8 @@ def fill(
     by the import); returns how many hands. ``files``: the SQL files whose views define them
     (sql/'s). ``progress("storing N hands' ...", chunks done, chunks)``. In the caller's
     transaction, which a failure rolls back, temporary objects and all."""
+    if not engine.stores_histories:
+        return 0
     new = (f"from history_hands as hands where not exists "
            f"(select 1 from {HANDS} as held where held.site = hands.site and held.hand_id = hands.hand_id)")
     count = int(engine.execute(f"select count(*) {new}")[0][0])
