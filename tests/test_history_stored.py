@@ -88,6 +88,7 @@ def recording(monkeypatch, chunk_hands: int) -> list[int]:
     return filled
 
 
+@pytest.mark.slow
 def test_the_real_files_are_stored_once_row_for_row(built_database, monkeypatch):
     """The real files imported in two imports (the second holding hands of the first again):
     each import computes its new hands and only them (the counts exact; the first import's
@@ -118,22 +119,23 @@ def test_the_real_files_are_stored_once_row_for_row(built_database, monkeypatch)
         assert filled[-1] == 0 and counts(db)[stored.HANDS] == total
 
 
+@pytest.mark.slow
 def test_generated_hands_are_stored_row_for_row(built_database, tmp_path, monkeypatch):
     """Generated six-max hands (side pots, multiway all-ins) imported in two imports, stored
-    in chunks of 100 hands: every stored table is its view, row for row."""
+    in chunks of 50 hands: every stored table is its view, row for row."""
     text = tmp_path / "generated.txt"
-    histories_generate.write(text, 400, seed=46, all_in=0.05)
+    histories_generate.write(text, 200, seed=46, all_in=0.05)
     first, second = tmp_path / "first.txt", tmp_path / "second.txt"
     whole = text.read_text(encoding="utf-8")
-    cut = whole.index("PokerStars Hand #251:")
+    cut = whole.index("PokerStars Hand #121:")
     first.write_text(whole[:cut], encoding="utf-8")
     second.write_text(whole[cut:], encoding="utf-8")
     path = built_database("duckdb")
-    filled = recording(monkeypatch, 100)
+    filled = recording(monkeypatch, 50)
     with pokersql.connect(path) as db:
         db.import_histories([first])
         db.import_histories([second])
-        assert filled == [250, 150]
+        assert filled == [120, 80]
         check_equal(db)
 
 
