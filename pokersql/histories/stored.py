@@ -15,6 +15,7 @@ failure or Ctrl-C leaves nothing.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .. import migrations
 from ..engines.base import Engine
@@ -31,6 +32,7 @@ STORED = {
 HANDS = "stored_hands"  # the hands the stored tables hold
 SCOPE = "scope_"  # the prefix of the temporary copies and views
 KEYS = f"{SCOPE}keys"
+QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
 # a statement's start, comments before it included, when it makes a view
 _CREATE_VIEW = re.compile(r"^(?:\s|/\*.*?\*/|--[^\n]*\n)*create\s+(?:or\s+replace\s+)?view\s+", re.IGNORECASE | re.DOTALL)
@@ -49,23 +51,55 @@ def source(engine: Engine, view: str) -> str:
     return {v: table for table, v in STORED.items()}[view] if engine.stores_histories else view
 
 
-def _view_statements(engine: Engine, every_file: list[migrations.SqlFile]) -> list[tuple[str, str]]:
-    """(statement, name) that make, as temporary views over the ``scope_`` copies, every view of
-    the files that define STORED's views, in run order."""
+class _Scoped(NamedTuple):
+    """A view the stored views read, made again over the ``scope_`` copies: ``statement`` makes
+    it (a temporary view); ``kept``: its rows are computed once a chunk into the temporary table
+    of its scoped name (the view is then ``scope_NAME_query``), as more than one of the views
+    read it."""
+
+    name: str
+    statement: str
+    kept: bool
+
+
+def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[_Scoped]:
+    """The views the stored views read, directly or through others (theirs included, and no
+    other), in run order, each as a temporary view over the ``scope_`` copies: the statements
+    the engine was given, each name of 028's tables and of those views prefixed with ``scope_``.
+    A view read by two or more of them, or stored and read by another, is kept (_Scoped.kept):
+    DuckDB, SQLite and PostgreSQL compute a view again wherever a query names it (the payouts
+    four times a chunk, the contributions some ten), a table is read as it is."""
     needed = migrations.files_for(tuple(STORED.values()), every_file)
     view_files = [f for f in needed if f.repeatable and f.runs_on(engine.dialect)
                   and any(name.startswith("history_") for _, name, _ in f.definitions())]
     views = [name for f in view_files for kind, name, _ in f.definitions() if kind == "view"]
-    renamed = re.compile(r"\b(" + "|".join(sorted([*TABLES, *views], key=len, reverse=True)) + r")\b")
+    names = re.compile(r"\b(" + "|".join(sorted([*TABLES, *views], key=len, reverse=True)) + r")\b")
     macros = None if engine.runs_table_macros else migrations.table_macros(
         f.text for f in every_file if f.runs_on(engine.dialect))
-    statements = []
+    made: dict[str, str] = {}  # view -> its statement, as the engine runs it
     for sql_file in view_files:
         for statement in engine.statements(sql_file.text, sql_file.script, macros):
             if _CREATE_VIEW.match(statement):
-                temporary = renamed.sub(lambda m: SCOPE + m.group(1), _CREATE_VIEW.sub("create temporary view ", statement, count=1))
-                statements.append((temporary, _VIEW_NAME.match(temporary).group(1)))
-    return statements
+                temporary = _CREATE_VIEW.sub("create temporary view ", statement, count=1)
+                made[_VIEW_NAME.match(temporary).group(1)] = temporary
+    reads = {view: {name for name in names.findall(_VIEW_NAME.sub("", statement, count=1)) if name in made}
+             for view, statement in made.items()}
+    wanted, todo = set(), list(STORED.values())
+    while todo:
+        view = todo.pop()
+        if view not in wanted:
+            wanted.add(view)
+            todo.extend(reads[view])
+    readers = {view: sum(view in reads[other] for other in wanted) for view in wanted}
+    scoped = []
+    for view, statement in made.items():
+        if view in wanted:
+            kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
+            renamed = names.sub(lambda m: SCOPE + m.group(1), statement)
+            if kept:  # the view under another name; the scoped name is the table of its rows
+                renamed = _VIEW_NAME.sub(f"create temporary view {SCOPE}{view}{QUERY}", renamed, count=1)
+            scoped.append(_Scoped(view, renamed, kept))
+    return scoped
 
 
 def fill(
@@ -96,14 +130,18 @@ def fill(
     for table in TABLES:
         engine.execute(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
         made.append(("table", SCOPE + table))
-    for statement, name in _view_statements(engine, files or migrations.sql_files()):
-        engine.execute(statement)
-        made.append(("view", name))
+    scoped = _scoped_views(engine, files or migrations.sql_files())
+    for view in scoped:
+        engine.execute(view.statement)
+        made.append(("view", _query(view)))
+        if view.kept:  # the table of its rows, which the views made after it read
+            engine.execute(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
+            made.append(("table", SCOPE + view.name))
     with engine.bounded_memory():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
         for chunk in range(chunks):
             progress(task, chunk, chunks)
-            _fill_chunk(engine, chunk)
+            _fill_chunk(engine, chunk, [view.name for view in scoped if view.kept])
         progress(task, chunks, chunks)
     engine.execute(f"insert into {HANDS} select site, hand_id from {KEYS}")
     for kind, name in reversed(made):  # (a failure: the caller's rollback takes them away)
@@ -111,13 +149,22 @@ def fill(
     return count
 
 
-def _fill_chunk(engine: Engine, chunk: int) -> None:
-    """The scope tables given the chunk's hands' rows; the stored tables given their views' rows."""
+def _query(view: _Scoped) -> str:
+    """The name of the temporary view that computes ``view``'s rows for the chunk."""
+    return f"{SCOPE}{view.name}{QUERY}" if view.kept else f"{SCOPE}{view.name}"
+
+
+def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
+    """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
+    order; the stored tables given their views' rows."""
     for table in TABLES:
         engine.execute(f"delete from {SCOPE}{table}")
         engine.execute(
             f"insert into {SCOPE}{table} select * from {table} as rows_of where exists (select 1 from {KEYS} as scope "
             f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
         )
+    for view in kept:
+        engine.execute(f"delete from {SCOPE}{view}")
+        engine.execute(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
     for table, view in STORED.items():
         engine.execute(f"insert into {table} select * from {SCOPE}{view}")
