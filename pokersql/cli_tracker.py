@@ -98,7 +98,7 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
 
         plots.check_path(plot)
     db = context.existing_db()
-    result = db.history(_with_hero(db, players, "history") if hero_only else players)
+    result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
     emit(result, output_format)
     if plot:
         _plot("history_plot", result, plot, output_format)

@@ -289,3 +289,32 @@ def test_a_view_changed_makes_its_stored_table_again_with_its_columns(built_data
         assert counts(db) == held
         assert db.engine.execute("select count(*) from stored_hand_stats where net_twice = 2 * net")[0][0] == held["stored_hand_stats"]
         check_equal(db, allin=False)
+
+
+def test_history_sums_in_the_engine_what_a_recount_of_the_stored_rows_gives(raked):
+    """`history` sums each player's hands in SQL, and reads the hand-by-hand series only for a
+    plot: both equal a recount in Python of the stored rows (the all-in hands those of
+    stored_allin_ev, their EV the net less its luck), and no series is read without one."""
+    with pokersql.connect(raked) as db:
+        hands = db.engine.execute("select site, hand_id, seat, player, net, showdown from stored_player_hands "
+                                  "order by played_at, source_file, source_line, hand_id, seat")
+        luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
+                db.engine.execute("select site, hand_id, seat, luck from stored_allin_ev")}
+        summed, lines = db.history(series=False), db.history()
+    sums: dict[str, list[float]] = {}
+    series: dict[str, list[tuple[float, float]]] = {}
+    for site, hand_id, seat, player, net, showdown in hands:
+        net, allin = float(net), (site, hand_id, seat) in luck
+        ev_net = net - luck.get((site, hand_id, seat), 0.0)
+        total = sums.setdefault(player, [0, 0.0, 0.0, 0, 0.0, 0.0])
+        for n, value in enumerate((1, net, net if showdown else 0.0, allin, ev_net if allin else 0.0, net if allin else 0.0)):
+            total[n] += value
+        line = series.setdefault(player, [])
+        line.append((line[-1][0] + net if line else net, line[-1][1] + ev_net if line else ev_net))
+    recount = {player: (count, round(net, 2), round(showdown, 2), allin, round(ev, 2), round(allin_net, 2))
+               for player, (count, net, showdown, allin, ev, allin_net) in sums.items()}
+    assert sum(total[3] for total in sums.values()) > 10  # all-in hands among them
+    for result in (summed, lines):
+        assert {p.player: (p.hands, p.net_won, p.won_at_showdown, p.allin_hands, p.allin_ev, p.allin_net)
+                for p in result.players} == recount
+    assert summed.series == {} and lines.series == series
