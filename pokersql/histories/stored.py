@@ -4,10 +4,11 @@
 Each stored table is filled from its view (STORED), which stays the definition. The new hands
 are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS
 at a time: their rows of the five tables of 028 are copied to temporary tables
-(``scope_history_hands``, ...), and the views of the files that define the stored views are made
+(``scope_history_hands``, ...), and the views the stored views read, and only those, are made
 again as temporary views over those copies (the same statements the engine was given, each name
 of 028 and of those views prefixed with ``scope_``): the views then compute the chunk's hands,
-and only them, however many hands the database holds. Their rows are added to the stored
+and only them, however many hands the database holds. A view read by more than one of them is
+computed once a chunk into a temporary table (_Scoped.kept). Their rows are added to the stored
 tables, and the temporary objects dropped. Runs in the caller's transaction (the import's): a
 failure or Ctrl-C leaves nothing.
 """
