@@ -318,3 +318,17 @@ def test_history_sums_in_the_engine_what_a_recount_of_the_stored_rows_gives(rake
         assert {p.player: (p.hands, p.net_won, p.won_at_showdown, p.allin_hands, p.allin_ev, p.allin_net)
                 for p in result.players} == recount
     assert summed.series == {} and lines.series == series
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_ones(built_database, engine):
+    """The chunk's temporary views are the stored views and what they read (not 031's street
+    equities nor 044's per-player sums); the views read by two or more of them (or stored and
+    read) are kept as tables, computed once a chunk: the payouts, read by four."""
+    with pokersql.connect(built_database(engine), engine=engine) as db:
+        scoped = stored._scoped_views(db.engine, migrations.sql_files())
+    names = [view.name for view in scoped]
+    assert set(stored.STORED.values()) <= set(names)
+    assert "history_street_equities" not in names and "history_player_stats" not in names
+    assert [view.name for view in scoped if view.kept] == [
+        "history_contributions", "history_pots", "history_payouts", "history_player_hands"]
