@@ -60,13 +60,24 @@ def import_command(
     emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force), output_format)
 
 
+HERO_HELP = "Only the hero: the player whose hole cards the files deal (with --player: them too)."
+
+
+def _with_hero(db: Any, players: tuple[str, ...], command: str) -> tuple[str, ...]:
+    """The players asked for, and the hero (histories/hero.py: BadInput when there is none)."""
+    from .histories.hero import hero
+
+    return (*players, hero(db.engine, command))
+
+
 @cli.command()
 @click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
+@click.option("--hero", "hero_only", is_flag=True, help=HERO_HELP)
 @plot_option
 @format_option
 @quiet_option
 @pass_context
-def history(context: Context, players: tuple[str, ...], plot: str | None, output_format: str) -> None:
+def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: str | None, output_format: str) -> None:
     """Per player, the imported hands: net won, won at showdown, and all-in EV against the result.
 
     A hand is all-in when its betting ended before the river with two or more players in,
@@ -86,7 +97,8 @@ def history(context: Context, players: tuple[str, ...], plot: str | None, output
         from . import plots
 
         plots.check_path(plot)
-    result = context.existing_db().history(players)
+    db = context.existing_db()
+    result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
     emit(result, output_format)
     if plot:
         _plot("history_plot", result, plot, output_format)
@@ -97,6 +109,7 @@ def history(context: Context, players: tuple[str, ...], plot: str | None, output
 @click.option("--position", "positions", multiple=True, type=click.Choice(POSITIONS, case_sensitive=False),
               help="Only the hands played from this position, a row per player and position (repeat for more).")
 @click.option("--by-position", is_flag=True, help="A row per player and position.")
+@click.option("--hero", "hero_only", is_flag=True, help=HERO_HELP)
 @click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
 @click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
 @click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
@@ -104,7 +117,7 @@ def history(context: Context, players: tuple[str, ...], plot: str | None, output
 @format_option
 @quiet_option
 @pass_context
-def stats(context: Context, output_format: str, **chosen: Any) -> None:
+def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) -> None:
     """A tracker's statistics per player: VPIP, PFR, 3-bet, steal, c-bet, WTSD, bb/100 ...
 
     Each is a percentage of the player's chances in the imported hands the filters keep
@@ -119,4 +132,7 @@ def stats(context: Context, output_format: str, **chosen: Any) -> None:
         pokersql stats --player Pluribus --by-position --format json
         pokersql stats --position BTN --position CO --since 2019-07-01 --stakes 50/100
     """
-    emit(context.existing_db().stats(**chosen), output_format)
+    db = context.existing_db()
+    if hero_only:
+        chosen["players"] = _with_hero(db, chosen["players"], "stats")
+    emit(db.stats(**chosen), output_format)

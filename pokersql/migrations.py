@@ -172,7 +172,11 @@ class Plan:
 
 
 def _columns(engine: Engine, table: str) -> list[str]:
-    engine.execute(f'select * from "{table}" limit 0')
+    return _columns_of_query(engine, f'select * from "{table}"')
+
+
+def _columns_of_query(engine: Engine, query: str) -> list[str]:
+    engine.execute(f"select * from ({query}) as made limit 0")
     return engine.columns()
 
 
@@ -323,7 +327,7 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
                 continue
             if objects.get(name) != "table":
                 problems.append(f"no table {name}")
-            elif _columns(engine, name) != _declared_columns(statement) + added.get(name.lower(), []):
+            elif _columns(engine, name) != _declared_columns(engine, statement) + added.get(name.lower(), []):
                 problems.append(f"table {name} has other columns")
     if problems:
         raise MigrationError(
@@ -337,8 +341,15 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
     return Plan(apply=views, drop_views=drops[::-1], baseline=[f for f in files if not f.repeatable], create_history=True)
 
 
-def _declared_columns(statement: str) -> list[str]:
-    """The column names of a ``create table name (...)`` statement as our files write it."""
+_CREATE_AS = re.compile(r"^\s*create\s+table\s+\w+\s+as\s+(select\b.*?);?\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def _declared_columns(engine: Engine, statement: str) -> list[str]:
+    """The column names of a ``create table name (...)`` statement as our files write it; of a
+    ``create table name as select ...`` (063), its query's, as the engine reads it."""
+    query = _CREATE_AS.match(without_comments(statement))
+    if query:
+        return _columns_of_query(engine, query.group(1))
     body = statement[statement.index("(") + 1 : statement.rindex(")")]
     names = []
     for line in body.splitlines():
@@ -404,6 +415,8 @@ def migrate(
                     for kind, name, _ in sql_file.definitions():
                         if kind == "view":
                             engine.execute(f'explain select * from "{name}"')
+                if sql_file.script in FILLED_AFTER:
+                    FILLED_AFTER[sql_file.script](engine, files, progress)
             except DatabaseError as e:
                 raise MigrationError(f"{sql_file.script} failed: {e}") from e
             kind = REBUILT if sql_file in todo.rebuild else sql_file.kind
@@ -413,6 +426,18 @@ def migrate(
     if todo.apply:
         progress(f"applied {len(todo.apply)} SQL file(s)", len(todo.apply), len(todo.apply))
     return todo.apply
+
+
+def _fill_stored(engine: Engine, files: list[SqlFile], progress: ProgressCallback) -> None:
+    from .histories import stored  # (it reads this module)
+
+    stored.fill(engine, files=files, progress=progress)
+
+
+# Versioned files whose tables pokersql fills once they are made, in the same transaction: 063
+# makes the stored tables empty, and every hand held is stored (histories/stored.py), a chunk
+# at a time, when it is applied, or applied again (a view it reads changed, a rebuild).
+FILLED_AFTER = {"063_history_stored.sql": _fill_stored}
 
 
 def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> None:

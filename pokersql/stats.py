@@ -1,4 +1,5 @@
-"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044).
+"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044), as
+stored at import (``stored_hand_stats``, 063).
 
 The view gives one row per seat per hand, a boolean for each chance and each action; this
 module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and
@@ -142,12 +143,15 @@ def filters(
 
 def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False) -> StatsResult:
     """Each player's statistics over the hands that ``where`` (``filters``) keeps."""
+    from .histories import stored  # (not at the CLI's start: the site readers come with it)
+
+    table = stored.source(engine, "history_hand_stats")  # stored_hand_stats, where the engine stores it
     position = "position" if by_position else "'all'"
     counts = [f"{_count(done)}, {_count(chance)}" for _, done, chance in PERCENTAGES]
     sql = (
         f"select player, {position}, count(*), {', '.join(counts)}, "
         f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
-        f"from history_hand_stats{where} group by player{', position' if by_position else ''}"
+        f"from {table}{where} group by player{', position' if by_position else ''}"
     )
     rows = []
     for player, where_sat, hands, *sums in engine.execute(sql, params):
@@ -156,7 +160,7 @@ def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_po
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
                                 _ratio(aggressive, actions), _ratio(net_bb, hands)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
-    held = engine.execute(f"select count(*) from (select distinct site, hand_id from history_hand_stats{where}) as kept", params)
+    held = engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)
     return StatsResult(hands=int(held[0][0]), players=rows)
 
 

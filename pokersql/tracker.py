@@ -14,6 +14,7 @@ from .engines.postgres import masked
 from .errors import BadInput
 from .first_use import drop_lookup_copy, ensure_lookups
 from .histories import store as history_store
+from .histories import stored as history_stored
 from .histories.parallel import read_batches
 from .reading import check_target
 from .results import HistoryResult, ImportResult, PlayerHistory
@@ -77,6 +78,8 @@ def import_histories(
                 written = history_store.write_batches(ctx.engine, hands)
             finally:
                 hands.close()  # now, not when collected: its worker processes stop with it
+            if history_stored.is_stored(ctx.engine):  # the new hands' stored rows (063), only theirs
+                history_stored.fill(ctx.engine, progress=ctx.progress)
         ctx.progress(task, total, total)
         files: list[str] = []
         if folder is not None:
@@ -116,66 +119,64 @@ def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
     return folder
 
 
-def history(ctx: Context, players: Sequence[str] = ()) -> HistoryResult:
-    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032):
+def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> HistoryResult:
+    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032, as
+    stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 063):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
-    luck); ``players``: only these (each must have a hand: else BadInput). ``series``: each
-    player's cumulative net and all-in adjusted net, hand by hand in the order played."""
+    luck), summed by the engine; ``players``: only these (each must have a hand: else
+    BadInput). ``series`` (what ``--plot`` draws; ``False``: not read): each player's cumulative
+    net and all-in adjusted net, hand by hand in the order played."""
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"history does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
-    ensure_lookups(ctx, ("history_player_hands", "history_allin_ev"))
-    with ctx.watching("history: every imported hand, all-in equities enumerated"):
-        hands_played = ctx.engine.execute(
-            "select site, hand_id, seat, player, net, showdown from history_player_hands "
-            "order by played_at, source_file, source_line, hand_id, seat"
-        )
-        luck = {(site, hand_id, seat): float(value) for site, hand_id, seat, value in
-                ctx.engine.execute("select site, hand_id, seat, luck from history_allin_ev")}
-    rows = [(player, net, showdown, (site, hand_id, seat) in luck, float(net) - luck.get((site, hand_id, seat), 0.0))
-            for site, hand_id, seat, player, net, showdown in hands_played]
+    ensure_lookups(ctx, tuple(history_stored.STORED))
     wanted = list(dict.fromkeys(players))
-    held = {row[0] for row in rows}
+    hands_of = history_stored.source(ctx.engine, "history_player_hands")
+    allin = history_stored.source(ctx.engine, "history_allin_ev")
+    on = "on allin.site = hands.site and allin.hand_id = hands.hand_id and allin.seat = hands.seat"
+    only = f" where hands.player in ({', '.join('?' * len(wanted))})" if wanted else ""
+    with ctx.watching("history: every imported hand, as stored"):
+        sums = {player: [*row, 0, 0.0, 0.0] for player, *row in ctx.engine.execute(
+            "select hands.player, count(*), sum(hands.net), sum(case when hands.showdown = 1 then hands.net else 0 end) "
+            f"from {hands_of} as hands{only} group by hands.player", wanted)}
+        for player, *row in ctx.engine.execute(  # the all-in hands' (a join of the few)
+                f"select hands.player, count(*), sum(hands.net - allin.luck), sum(hands.net) from {hands_of} as hands "
+                f"inner join {allin} as allin {on}{only} group by hands.player", wanted):
+            sums[player][3:] = row
+        lines = ctx.engine.execute(
+            f"select hands.player, hands.net, coalesce(allin.luck, 0) from {hands_of} as hands left join {allin} as allin {on}{only} "
+            "order by hands.played_at, hands.source_file, hands.source_line, hands.hand_id, hands.seat", wanted
+        ) if series else []
     for player in wanted:
-        if player not in held:
+        if player not in sums:
             raise BadInput(f"history --player {player!r}: no imported hand has that player")
-    sums: dict[str, list[float]] = {}
-    series: dict[str, list[tuple[float, float]]] = {}
-    for player, net, showdown, allin, ev_net in rows:
-        if wanted and player not in wanted:
-            continue
-        net, ev_net = float(net), float(ev_net)
-        total = sums.setdefault(player, [0, 0.0, 0.0, 0, 0.0, 0.0])
-        total[0] += 1
-        total[1] += net
-        total[2] += net if showdown else 0.0
-        total[3] += 1 if allin else 0
-        total[4] += ev_net if allin else 0.0
-        total[5] += net if allin else 0.0
-        line = series.setdefault(player, [])
+    drawn: dict[str, list[tuple[float, float]]] = {}
+    for player, net, luck in lines:
+        line = drawn.setdefault(player, [])
         last = line[-1] if line else (0.0, 0.0)
-        line.append((last[0] + net, last[1] + ev_net))
+        line.append((last[0] + float(net), last[1] + (float(net) - float(luck))))
     hands = ctx.engine.execute("select count(*) from history_hands")[0][0]
     results = [
         PlayerHistory(
-            player=player, hands=count, net_won=round(net, 2), won_at_showdown=round(showdown, 2),
-            allin_hands=allin, allin_ev=round(allin_ev, 2), allin_net=round(allin_net, 2),
-            luck=round(allin_net - allin_ev, 2), ev_adjusted=round(net - (allin_net - allin_ev), 2),
+            player=player, hands=int(count), net_won=round(float(net), 2), won_at_showdown=round(float(showdown), 2),
+            allin_hands=int(allin_hands), allin_ev=round(float(allin_ev), 2), allin_net=round(float(allin_net), 2),
+            luck=round(float(allin_net) - float(allin_ev), 2), ev_adjusted=round(float(net) - (float(allin_net) - float(allin_ev)), 2),
         )
-        for player, (count, net, showdown, allin, allin_ev, allin_net) in sums.items()
+        for player, (count, net, showdown, allin_hands, allin_ev, allin_net) in sums.items()
     ]
     results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
-    return HistoryResult(hands=int(hands), players=results, series=series)
+    return HistoryResult(hands=int(hands), players=results, series=drawn)
 
 
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:
     """A tracker's statistics per player (or per player and position) over the imported
     hands the filters keep (``stats.filters``: players, positions, since and until dates,
-    stakes, game; ``history_hand_stats``, 044). A filter that keeps no hand: no row."""
+    stakes, game; ``history_hand_stats``, 044, as stored at import: ``stored_hand_stats``, 063).
+    A filter that keeps no hand: no row."""
     from . import stats
 
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"stats does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     where, params = stats.filters(**chosen)
-    ensure_lookups(ctx, ("history_hand_stats",))
+    ensure_lookups(ctx, tuple(history_stored.STORED))
     with ctx.watching("stats: every imported hand"):
         return stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")))

@@ -155,6 +155,10 @@ class Engine:
 
     # ``pokersql import`` writes hand histories here (Spark: not yet, and this says why).
     imports_histories_refused: str | None = None
+    # Whether ``import`` stores the new hands' payouts, all-in EV and statistics (063,
+    # histories/stored.py), which ``history`` and ``stats`` then read; else (Spark, whose
+    # sessions make no temporary table: a known gap) they read the views themselves.
+    stores_histories: bool = True
     # Values bound in one ``in (?, ...)`` of ``held``: SQLite takes 32,766 parameters from 3.32.
     held_chunk: int = 900
 

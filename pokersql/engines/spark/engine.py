@@ -43,6 +43,7 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
     default_path = "pokersql.spark"
     options = ("master",)
     binds_views = True  # Spark analyses a view when it is created
+    stores_histories = False  # no temporary table to compute the new hands in (issue 46: a known gap)
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
         _check_kind(path, "spark")

@@ -1,0 +1,86 @@
+"""Issue 46's targets, on DuckDB: generated six-max hands (bench/histories_generate.py) imported
+into a migrated database with everything stored at import (063: the payouts, history's hands,
+the all-in EV, the per-hand statistics), then 1,000 more imported (only they computed), then
+`pokersql history` and `pokersql stats` over them.
+
+    .venv/bin/python bench/histories_stored.py [--hands 1000000] [--keep DIR]
+
+Each command runs as a whole process (``pokersql``, its start included); its peak memory is the
+child's maximum resident set (os.wait4). The load average
+and the cores are printed before and after: the machine may be shared. Targets: the import at
+most 5 minutes for 1,000,000 hands, history and stats at most 2 s each, peak memory under 2 GB.
+Nothing here asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import histories_generate  # noqa: E402
+
+POKERSQL = str(Path(sys.executable).with_name("pokersql"))
+MORE = 1_000
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} core(s)"
+
+
+def run(*args: str) -> tuple[float, float]:
+    """Seconds and the peak resident set (GB) of one command, a process of its own."""
+    started = time.perf_counter()
+    child = subprocess.Popen([POKERSQL, *args], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - started
+    if status:
+        raise SystemExit(f"pokersql {' '.join(args)} failed (status {status})")
+    return seconds, usage.ru_maxrss / 1024 / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="a folder to keep the text and the database in")
+    args = parser.parse_args()
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="pokersql-stored-"))
+    folder.mkdir(exist_ok=True)
+    first, more, database = folder / "hands.txt", folder / "more.txt", str(folder / "stored.duckdb")
+    print(load())
+    started = time.perf_counter()
+    text = "".join(histories_generate.hands(args.hands + MORE, args.seed))
+    cut = text.index(f"PokerStars Hand #{args.hands + 1}:")
+    first.write_text(text[:cut], encoding="utf-8")
+    more.write_text(text[cut:], encoding="utf-8")
+    del text
+    print(f"generated {args.hands:,} + {MORE:,} hands in {time.perf_counter() - started:.1f} s "
+          f"({first.stat().st_size / 1e6:,.0f} MB)")
+    try:
+        seconds, peak = run("--db", database, "--quiet", "migrate")
+        print(f"migrate (a fresh database): {seconds:.1f} s")
+        seconds, peak = run("--db", database, "--quiet", "import", str(first))
+        print(f"import {args.hands:,} hands, everything stored: {seconds:.1f} s ({args.hands / seconds:,.0f} hands/s), "
+              f"peak memory {peak:.2f} GB; {load()}")
+        seconds, peak = run("--db", database, "--quiet", "import", str(more))
+        print(f"import {MORE:,} more hands into them: {seconds:.1f} s, peak memory {peak:.2f} GB")
+        for command in ("history", "stats"):
+            seconds, peak = run("--db", database, "--quiet", command, "--format", "json")
+            print(f"{command}: {seconds:.2f} s, peak memory {peak:.2f} GB")
+        print(f"database: {os.path.getsize(database) / 1e9:.2f} GB; {load()}")
+    finally:
+        if args.keep is None:
+            shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""What a report reads, stored at import for the new hands only (issue 46; the tables of
+``sql/20_tracker_stored/063_history_stored.sql``).
+
+Each stored table is filled from its view (STORED), which stays the definition. The new hands
+are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS
+at a time: their rows of the five tables of 028 are copied to temporary tables
+(``scope_history_hands``, ...), and the views the stored views read, and only those, are made
+again as temporary views over those copies (the same statements the engine was given, each name
+of 028 and of those views prefixed with ``scope_``): the views then compute the chunk's hands,
+and only them, however many hands the database holds. A view read by more than one of them is
+computed once a chunk into a temporary table (_Scoped.kept). Their rows are added to the stored
+tables, and the temporary objects dropped. Runs in the caller's transaction (the import's): a
+failure or Ctrl-C leaves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .. import migrations
+from ..engines.base import Engine
+from ..progress import ProgressCallback, no_progress
+from .store import TABLES
+
+# stored table -> the view it keeps (063 creates each as ``select * from`` the view)
+STORED = {
+    "stored_payouts": "history_payouts",
+    "stored_player_hands": "history_player_hands",
+    "stored_allin_ev": "history_allin_ev",
+    "stored_hand_stats": "history_hand_stats",
+}
+HANDS = "stored_hands"  # the hands the stored tables hold
+SCOPE = "scope_"  # the prefix of the temporary copies and views
+KEYS = f"{SCOPE}keys"
+QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
+CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
+# a statement's start, comments before it included, when it makes a view
+_CREATE_VIEW = re.compile(r"^(?:\s|/\*.*?\*/|--[^\n]*\n)*create\s+(?:or\s+replace\s+)?view\s+", re.IGNORECASE | re.DOTALL)
+_VIEW_NAME = re.compile(r"create temporary view\s+\"?(\w+)", re.IGNORECASE)
+
+
+def is_stored(engine: Engine) -> bool:
+    """Whether the stored tables are there (063 applied) and kept on this engine: else the
+    import leaves them to the migrate that makes them, which fills them for every hand."""
+    return engine.stores_histories and HANDS in engine.object_types()
+
+
+def source(engine: Engine, view: str) -> str:
+    """What a report reads for ``view``: its stored table, or the view itself on an engine that
+    stores none (Engine.stores_histories)."""
+    return {v: table for table, v in STORED.items()}[view] if engine.stores_histories else view
+
+
+class _Scoped(NamedTuple):
+    """A view the stored views read, made again over the ``scope_`` copies: ``statement`` makes
+    it (a temporary view); ``kept``: its rows are computed once a chunk into the temporary table
+    of its scoped name (the view is then ``scope_NAME_query``), as more than one of the views
+    read it."""
+
+    name: str
+    statement: str
+    kept: bool
+
+
+def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[_Scoped]:
+    """The views the stored views read, directly or through others (theirs included, and no
+    other), in run order, each as a temporary view over the ``scope_`` copies: the statements
+    the engine was given, each name of 028's tables and of those views prefixed with ``scope_``.
+    A view read by two or more of them, or stored and read by another, is kept (_Scoped.kept):
+    DuckDB, SQLite and PostgreSQL compute a view again wherever a query names it (the payouts
+    four times a chunk, the contributions some ten), a table is read as it is."""
+    needed = migrations.files_for(tuple(STORED.values()), every_file)
+    view_files = [f for f in needed if f.repeatable and f.runs_on(engine.dialect)
+                  and any(name.startswith("history_") for _, name, _ in f.definitions())]
+    views = [name for f in view_files for kind, name, _ in f.definitions() if kind == "view"]
+    names = re.compile(r"\b(" + "|".join(sorted([*TABLES, *views], key=len, reverse=True)) + r")\b")
+    macros = None if engine.runs_table_macros else migrations.table_macros(
+        f.text for f in every_file if f.runs_on(engine.dialect))
+    made: dict[str, str] = {}  # view -> its statement, as the engine runs it
+    for sql_file in view_files:
+        for statement in engine.statements(sql_file.text, sql_file.script, macros):
+            if _CREATE_VIEW.match(statement):
+                temporary = _CREATE_VIEW.sub("create temporary view ", statement, count=1)
+                made[_VIEW_NAME.match(temporary).group(1)] = temporary
+    reads = {view: {name for name in names.findall(_VIEW_NAME.sub("", statement, count=1)) if name in made}
+             for view, statement in made.items()}
+    wanted, todo = set(), list(STORED.values())
+    while todo:
+        view = todo.pop()
+        if view not in wanted:
+            wanted.add(view)
+            todo.extend(reads[view])
+    readers = {view: sum(view in reads[other] for other in wanted) for view in wanted}
+    scoped = []
+    for view, statement in made.items():
+        if view in wanted:
+            kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
+            renamed = names.sub(lambda m: SCOPE + m.group(1), statement)
+            if kept:  # the view under another name; the scoped name is the table of its rows
+                renamed = _VIEW_NAME.sub(f"create temporary view {SCOPE}{view}{QUERY}", renamed, count=1)
+            scoped.append(_Scoped(view, renamed, kept))
+    return scoped
+
+
+def fill(
+    engine: Engine, chunk_hands: int = CHUNK_HANDS, files: list[migrations.SqlFile] | None = None,
+    progress: ProgressCallback = no_progress,
+) -> int:
+    """Add to the stored tables the rows of the hands they do not hold yet, ``chunk_hands`` at a
+    time (each chunk's all-in equities counted together: the memory is bounded by a chunk, not
+    by the import); returns how many hands. ``files``: the SQL files whose views define them
+    (sql/'s). ``progress("storing N hands' ...", chunks done, chunks)``. In the caller's
+    transaction, which a failure rolls back, temporary objects and all."""
+    if not engine.stores_histories:
+        return 0
+    new = (f"from history_hands as hands where not exists "
+           f"(select 1 from {HANDS} as held where held.site = hands.site and held.hand_id = hands.hand_id)")
+    count = int(engine.execute(f"select count(*) {new}")[0][0])
+    if not count:  # (no temporary object made: a fresh database's migrate, an import of held hands)
+        return 0
+    # each hand's chunk: its place less its remainder, over the chunk's size (exact on every
+    # engine, where DuckDB's / of integers gives a double, and a cast would round it)
+    place, size = "row_number() over (order by hands.site, hands.hand_id) - 1", int(chunk_hands)
+    engine.execute(
+        f"create temporary table {KEYS} as select hands.site, hands.hand_id, "
+        f"cast(({place} - ({place}) % {size}) / {size} as integer) as chunk {new}"
+    )
+    made: list[tuple[str, str]] = [("table", KEYS)]  # (kind, name) of the temporary objects, in creation order
+    chunks = int(engine.execute(f"select max(chunk) + 1 from {KEYS}")[0][0])
+    for table in TABLES:
+        engine.execute(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
+        made.append(("table", SCOPE + table))
+    scoped = _scoped_views(engine, files or migrations.sql_files())
+    for view in scoped:
+        engine.execute(view.statement)
+        made.append(("view", _query(view)))
+        if view.kept:  # the table of its rows, which the views made after it read
+            engine.execute(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
+            made.append(("table", SCOPE + view.name))
+    with engine.bounded_memory():
+        task = f"storing {count:,} hands' payouts, all-in EV and statistics"
+        for chunk in range(chunks):
+            progress(task, chunk, chunks)
+            _fill_chunk(engine, chunk, [view.name for view in scoped if view.kept])
+        progress(task, chunks, chunks)
+    engine.execute(f"insert into {HANDS} select site, hand_id from {KEYS}")
+    for kind, name in reversed(made):  # (a failure: the caller's rollback takes them away)
+        engine.execute(f"drop {kind} {name}")
+    return count
+
+
+def _query(view: _Scoped) -> str:
+    """The name of the temporary view that computes ``view``'s rows for the chunk."""
+    return f"{SCOPE}{view.name}{QUERY}" if view.kept else f"{SCOPE}{view.name}"
+
+
+def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
+    """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
+    order; the stored tables given their views' rows."""
+    for table in TABLES:
+        engine.execute(f"delete from {SCOPE}{table}")
+        engine.execute(
+            f"insert into {SCOPE}{table} select * from {table} as rows_of where exists (select 1 from {KEYS} as scope "
+            f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
+        )
+    for view in kept:
+        engine.execute(f"delete from {SCOPE}{view}")
+        engine.execute(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
+    for table, view in STORED.items():
+        engine.execute(f"insert into {table} select * from {SCOPE}{view}")
