@@ -49,6 +49,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -428,16 +429,13 @@ def migrate(
     return todo.apply
 
 
-def _fill_stored(engine: Engine, files: list[SqlFile], progress: ProgressCallback) -> None:
-    from .histories import stored  # (it reads this module)
-
-    stored.fill(engine, files=files, progress=progress)
-
-
 # Versioned files whose tables pokersql fills once they are made, in the same transaction: 063
 # makes the stored tables empty, and every hand held is stored (histories/stored.py), a chunk
-# at a time, when it is applied, or applied again (a view it reads changed, a rebuild).
-FILLED_AFTER = {"063_history_stored.sql": _fill_stored}
+# at a time, when it is applied, or applied again (a view it reads changed, a rebuild). The
+# module that fills a file's tables registers itself here when imported (histories/stored.py;
+# first_use and tracker, through which every migrate of the library and the CLI runs, import
+# it): this module reads none of them.
+FILLED_AFTER: dict[str, Callable[[Engine, list[SqlFile], ProgressCallback], None]] = {}
 
 
 def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> None:

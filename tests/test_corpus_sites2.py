@@ -359,13 +359,13 @@ def test_handhq_inf_stack_is_the_chips_put_in(run, db_file, tmp_path, case):
 def test_handhq_ipoker_hands_as_the_dataset_writes_them(run, db_file):
     """Two real HandHQ iPoker hands of the PHH dataset: stacks inf, winnings all 0 (neither known).
     [3], raised and folded to: the winnings are not the history's 0s but what the pot gives, the
-    nets pokerkit's replay gives. [1] shows down two players whose cards are ???? (one of them):
+    nets pokerkit's replay gives. [1] shows down two players, one showing cards written ???? and never dealt known:
     who won cannot be told, so that hand is refused in one line, never guessed; --skip-bad
     imports [3]."""
     path = HISTORIES / "handhq_ipn_sample.phhs"
     status, out, err = run("import", str(path))
     assert (status, out) == (2, "")
-    assert err == (f"pokersql: error: {path}:1: no winnings, and the cards of 'eLAkhpdLaqOO8NHcWC7ACw' at the showdown are not"
+    assert err == (f"pokersql: error: {path}:1: no winnings, and the cards 'eLAkhpdLaqOO8NHcWC7ACw' shows at the showdown are not"
                    " known: who won cannot be told (--skip-bad imports the other hands)\n")
     assert run("import", "--skip-bad", str(path))[0] == 0
     text = path.read_text(encoding="utf-8")

@@ -159,9 +159,13 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         take_back_returned(hand)
     else:
         hand.collected = None
-        unseen = [name for name in names if name not in hand.folded and name not in hand.holes]
-        if len(names) - len(hand.folded) > 1 and unseen:  # the cards would tell who won, and they are not known
-            raise BadHand(f"no winnings, and the cards of {unseen[0]!r} at the showdown are not known: who won cannot be told")
+        # a player who shows cards no one knows ("p2 sm ????"): the cards would tell who won, and
+        # they are not known (one who shows nothing mucks, and the pot is the others')
+        showing = [_player(names, words[0]) for words in (str(action).split(" #")[0].split() for action in data["actions"])
+                   if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
+        unseen = [name for name in showing if name not in hand.holes]
+        if unseen:
+            raise BadHand(f"no winnings, and the cards {unseen[0]!r} shows at the showdown are not known: who won cannot be told")
     hand.check()
     return hand
 

@@ -169,3 +169,10 @@ def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
         engine.execute(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
     for table, view in STORED.items():
         engine.execute(f"insert into {table} select * from {SCOPE}{view}")
+
+
+def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
+    fill(engine, files=files, progress=progress)
+
+
+migrations.FILLED_AFTER["063_history_stored.sql"] = _fill_after  # 063's tables filled when it is applied
