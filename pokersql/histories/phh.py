@@ -145,8 +145,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
             kind = "small_blind" if rank == 0 and len(posted) > 1 else "big_blind" if rank <= 1 else "straddle"
         if blind:
             hand.act(name, kind, min(blind, hand.seats[name][1] - hand.put[name]))
-    for action in data["actions"]:
-        _act(hand, names, str(action).split(" #")[0].split())
+    actions = [str(action).split(" #")[0].split() for action in data["actions"]]  # each action's words
+    for words in actions:
+        _act(hand, names, words)
     for name, stack in zip(names, written):
         if stack is None:
             hand.seats[name] = (hand.seats[name][0], hand.put[name])
@@ -161,8 +162,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         hand.collected = None
         # a player who shows cards no one knows ("p2 sm ????"): the cards would tell who won, and
         # they are not known (one who shows nothing mucks, and the pot is the others')
-        showing = [_player(names, words[0]) for words in (str(action).split(" #")[0].split() for action in data["actions"])
-                   if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
+        showing = [_player(names, words[0]) for words in actions if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
         unseen = [name for name in showing if name not in hand.holes]
         if unseen:
             raise BadHand(f"no winnings, and the cards {unseen[0]!r} shows at the showdown are not known: who won cannot be told")

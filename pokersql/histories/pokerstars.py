@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from . import games
 from .hand import STUD_STREETS, BadHand, Hand, card_ids, hundredths
+from .sites import CURRENCY_SIGNS
 
 SITE = "PokerStars"
 HEADER_START = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #")
@@ -81,11 +82,11 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
     start, block, archive = 0, [], False
     for number, line in lines:
-        if archive or line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
-            if line[:5] == "*****" and _ARCHIVE.match(line):
-                archive = True
-                continue
-            line = line[1:] if line[:1] == " " else line
+        if line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
+            archive = True
+            continue
+        if archive and line[:1] == " ":
+            line = line[1:]
         if line[:4] in _HEADS and line.startswith(STARTS):
             if block:
                 yield start, block
@@ -221,10 +222,9 @@ def _buy_in(hand: Hand, text: str) -> None:
         hand.bounty = parts[1]
     elif len(parts) > 3:
         raise BadHand(f"unreadable buy-in {text!r}")
-    hand.buy_in_currency = found.group("currency") or _CURRENCIES.get(unit[:1]) or unit or None
+    hand.buy_in_currency = found.group("currency") or CURRENCY_SIGNS.get(unit[:1]) or unit or None
 
 
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 
 
 def _stakes(hand: Hand, stakes: str) -> None:
@@ -241,7 +241,7 @@ def _stakes(hand: Hand, stakes: str) -> None:
     else:
         raise BadHand(f"unreadable stakes {stakes!r}")
     words = stakes.split()
-    symbol = next((_CURRENCIES[sign] for sign in _CURRENCIES if sign in stakes), None)
+    symbol = next((CURRENCY_SIGNS[sign] for sign in CURRENCY_SIGNS if sign in stakes), None)
     hand.currency = words[-1] if len(words) > 1 and words[-1].isalpha() and words[-1].isupper() else symbol
 
 

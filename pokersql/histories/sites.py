@@ -46,7 +46,7 @@ def amount(text: str) -> int:
 
 # a buy-in written as no money: a freeroll's (a ticket's, "Ticket only", is a buy-in not written)
 _FREE = {"free", "freeroll", "gratuit", "бесплатно", "einladung"}
-_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}  # every site's, PokerStars' too
 
 
 def buy_in(hand: Hand, text: str, separator: str = "+") -> None:
@@ -67,7 +67,7 @@ def buy_in(hand: Hand, text: str, separator: str = "+") -> None:
     hand.buy_in, hand.fee = amounts[0], amounts[-1] if len(amounts) > 1 else None  # one amount: the whole
     hand.bounty = amounts[1] if len(amounts) == 3 else None
     unit = re.search(r"[A-Za-z]+", text)  # "USD", points' "Pts"; else the sign
-    hand.buy_in_currency = unit.group(0) if unit else next((code for sign, code in _SIGNS.items() if sign in text), None)
+    hand.buy_in_currency = unit.group(0) if unit else next((code for sign, code in CURRENCY_SIGNS.items() if sign in text), None)
 
 
 def split_at(lines: Iterable[tuple[int, str]], header_start: str) -> Iterator[tuple[int, list[str]]]:
