@@ -1,6 +1,6 @@
 """Equity of games where each player holds their own cards and no board is dealt: seven-card
-stud (``equity --game stud``, ``stud8``, ``razz``: each player's known cards, 2 to 7, the rest
-of their seven to come) and the draw games (``deuce-to-seven``, ``ace-to-five``, ``badugi``: 1
+stud (``equity --game stud``, ``stud8``, ``razz``: each player's known cards, 2 to 7, or
+``random``, the rest of their seven to come) and the draw games (``deuce-to-seven``, ``ace-to-five``, ``badugi``: 1
 to 5 known cards, or 4 in badugi, or ``random``; no draw, the rest of the hand to come from the
 deck). The views of sql/13_stud_equity and sql/17_split_more deal them (every runout, or Monte
 Carlo's trials), rank each hand and split the pot by split_equity_of (050); nothing is ranked
@@ -47,13 +47,13 @@ def stud_equity(
     """Each player's share of the pot of a stud or draw game (split_equity.checked_game checks the
     request's shape first): exact over every runout up to EXACT_RUNOUTS (DRAW_EXACT_RUNOUTS),
     else ``trials`` (required) of a seeded Monte Carlo. BadInput: a board, a hand of other than 2
-    to 7 cards (a draw game's: 1 to its cards, or random), a card twice, too few cards left, too
+    to 7 cards or random (a draw game's: 1 to its cards, or random), a card twice, too few cards left, too
     many runouts without --trials."""
     name = game.name
     if board:
         raise BadInput(f"equity --game {name}: a board is not dealt in {name}, got --board {' '.join(map(card_name, board))}")
-    draw = game.hole_cards < 7  # a draw game: 1 to its cards, or random
-    holes = players_cards(game, hands, tuple(range(1, game.hole_cards + 1)) if draw else KNOWN_CARDS, randoms=draw)
+    draw = game.hole_cards < 7  # a draw game: 1 to its cards; stud: 2 to 7; either, or random
+    holes = players_cards(game, hands, tuple(range(1, game.hole_cards + 1)) if draw else KNOWN_CARDS)
     known = [hole or [] for hole in holes]
     names = [f"hand {n}" for n in range(1, len(holes) + 1)]
     check_distinct(known + [dead], names + ["the dead cards"])

@@ -265,12 +265,15 @@ def test_omaha_trials_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Datab
 
 
 def test_stud_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
-    """051-052's runouts on sixth street heads-up (1,560), stud8's halves, and razz's Monte Carlo."""
+    """051-052's runouts on sixth street heads-up (1,560), stud8's halves, and razz's Monte Carlo,
+    with a random hand too (all seven of its cards drawn)."""
     hands = ("Ah 2h 3c Kc Kd 9s", "As 3d 8s 8d 9c 4h")
     on_pg = pg.equity(*hands, game="stud8").to_dict()
     assert on_pg == duck.equity(*hands, game="stud8").to_dict() and on_pg["boards"] == 1560
     drawn = dict(game="razz", trials=200, seed=5)
     assert pg.equity(*hands, **drawn).to_dict() == duck.equity(*hands, **drawn).to_dict()
+    with_random = (hands[0], "random", hands[1])
+    assert pg.equity(*with_random, **drawn).to_dict() == duck.equity(*with_random, **drawn).to_dict()
 
 
 def test_monte_carlo_same_trials_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:

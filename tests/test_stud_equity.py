@@ -5,6 +5,7 @@ standard errors, and bad input, on DuckDB and SQLite."""
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import cmp_to_key, lru_cache
@@ -59,7 +60,7 @@ def enumerated(game: str, hands: tuple[str, ...], dead: str) -> tuple[int, list[
     player 1's cards to come from the deck left, player 2's from what is left then, ...; each
     player's best high and low by pokerkit, the pot split as the rules say, in Fractions."""
     high_class, low_class = RULES[game]
-    known = [tuple(parse_cards(hand)) for hand in hands]
+    known = [() if hand == "random" else tuple(parse_cards(hand)) for hand in hands]
     deck = [c for c in range(52) if c not in set(parse_cards(dead)) | {c for hand in known for c in hand}]
     # Each player's hands for each set of cards to come, ranked once by pokerkit.
     dealt = [[(rest, hand + rest) for rest in combinations(deck, 7 - len(hand))] for hand in known]
@@ -104,7 +105,10 @@ def enumerated(game: str, hands: tuple[str, ...], dead: str) -> tuple[int, list[
 
 # (game, hands, dead): the river three-way (one runout: the showdown's pot shares), sixth street
 # three-way with a dead card, fifth street heads-up (671,580 runouts), two known cards against
-# six (one player five to come), razz and stud on sixth street.
+# six (one player five to come), razz and stud on sixth street; a random hand (all seven to
+# come) against a river with 30 cards dead (6,435 runouts), and in the middle seat of razz on
+# sixth street (144,144 runouts).
+NEAR_EMPTY_DECK = "2c 3c 4c 5c 6c 8c 9s Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 8d Td Jd Qd Kd 2h 3s 5h 6h 8h"
 CASES = [
     ("stud8", ("Ah 2h 3c Kc Kd 9s 4d", "As 3d 8s 8d 9c 4h 5h", "2c 5c 7h Jd Qd 6s Ks"), ""),
     ("stud8", ("Ah 2h 3c Kc Kd 9s", "As 3d 8s 8d 9c 4h", "2c 5c 7h Jd Qd 6s"), "Td"),
@@ -112,6 +116,9 @@ CASES = [
     ("stud8", ("7c 7d", "Ad 2s 3h 4h 9c 9d"), "2c 3c 4c 5c 6c 8c 9s Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 8d Td Jd Qd Kd 2h 3s 5h 6h 8h"),
     ("razz", ("Ah 2h 3c Kc Kd 5s", "As 3d 8s 8d 9c 4h"), ""),
     ("stud", ("Ah Ad 3c Kc Kd 5s", "As 3d 8s 8d 9c 4h"), "8c"),
+    ("stud8", ("Ah 2h 3c Kc Kd 9s 4d", "random"), "2c 3s 4c 5c 6c 8c 9c Tc Jc Qc Ac 2d 3d 5d 6d 8d 9d Td Jd Qd 5h 6h 7h 8h Th Jh Qh Kh 4s 7s"),
+    ("razz", ("Ah 2h 3c 4d 5s 6d", "random", "Kc Kd 9c 9h 8h 7h"), "2c 3s 4c 5c 6c 8c Tc Jc Qc Ac 2d 3d 5d 9s 8d Td"
+     " Jd Qd 5h 6h Th Jh Qh Kh 4s 7s"),
 ]
 
 
@@ -126,6 +133,18 @@ def test_stud_equity_against_pokerkit(stud_db, game, hands, dead):
             [float(equity), float(high), float(low), float(scoop)], abs=1e-12
         )
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+def test_a_random_hand_holds_every_seven_of_the_cards_left(stud_db):
+    """A random stud hand's combos are every seven cards left; its Monte Carlo is dealt as a known
+    hand's rest is (player 1 first): within four standard errors of the exact answer."""
+    hands, dead = CASES[-2][1], CASES[-2][2]
+    exact = stud_db.equity(*hands, dead=dead, game="stud8")
+    assert [p.combos for p in exact.players] == [1, math.comb(52 - 7 - 30, 7)]
+    drawn = stud_db.equity(*hands, dead=dead, game="stud8", trials=2000, seed=5)
+    for mine, right in zip(drawn.players, exact.players):
+        assert abs(mine.equity - right.equity) < 4 * mine.std_error
+    assert stud_db.equity("Ah 2h 3c", "random", game="razz", trials=200, seed=1).players[1].combos == math.comb(49, 7)
 
 
 def test_the_halves_of_each_game(stud_db):

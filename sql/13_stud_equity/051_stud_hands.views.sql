@@ -2,12 +2,14 @@
   Seven-card stud's hands still to come (equity --game stud, stud8, razz): each player's known
   cards, the cards still to come dealt to them from the deck, and each seven-card hand ranked
   under the stud games' rules (split_games, 046). The inputs are Hold'em's equity inputs (014):
-  hand_input (each player's known cards, 2 to 7, hand_no = player, numbered 1, 2, ... with no
-  gap) and dead_input; no board (board_input empty). The cards left are equity_deck (015).
+  hand_input (each player's known cards, 2 to 7, hand_no = player), random_hand_input (a
+  player who gives none: all seven to come) and dead_input, the players numbered 1, 2, ...
+  with no gap, known and random together; no board (board_input empty). The cards left are
+  equity_deck (015).
 
-  stud_players: one row per player: the known cards summed (known_holes, 015) and to_come,
-    the cards still to come to them (7 less the known), and dealt_before, those of the
-    players before them (Monte Carlo deals the players in order).
+  stud_players: one row per player: the known cards summed (known_holes, 015; 0 for a random
+    hand) and to_come, the cards still to come to them (7 less the known), and dealt_before,
+    those of the players before them (Monte Carlo deals the players in order).
   stud_hand_ranks_of(seven_card_rows): a table macro. The relation named holds seven cards
     a row, summed into the codes of cards (rank_key, suit_counts, card_mask, 001). One row
     per row and stud game (split_games with no board and 7 hole cards: stud, stud8, razz),
@@ -31,23 +33,29 @@
 */
 create view stud_players as
 with
-    known as (
+    -- Each player's cards still to come: 7 less those given, all 7 for a random hand.
+    given as (
         select
             hand_no as player,
             7 - count(*) as to_come
         from hand_input
         group by hand_no
+        union all
+        select
+            hand_no as player,
+            7 as to_come
+        from random_hand_input
     )
 select
-    known_holes.player,
-    known.to_come,
-    sum(known.to_come) over (order by known.player) - known.to_come as dealt_before,
-    known_holes.rank_key,
-    known_holes.suit_counts,
-    known_holes.card_mask
-from known_holes
-inner join known
-    on known.player = known_holes.player;
+    given.player,
+    given.to_come,
+    sum(given.to_come) over (order by given.player) - given.to_come as dealt_before,
+    cast(coalesce(known_holes.rank_key, 0) as bigint) as rank_key,
+    cast(coalesce(known_holes.suit_counts, 0) as bigint) as suit_counts,
+    cast(coalesce(known_holes.card_mask, 0) as bigint) as card_mask
+from given
+left join known_holes
+    on known_holes.player = given.player;
 
 create macro stud_hand_ranks_of(seven_card_rows) as table
 with
