@@ -41,8 +41,6 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     """A player's cards, ``sizes`` many (the game's hole cards when None); else BadInput naming them."""
     sizes = sizes or (game.hole_cards,)
     text = hand if isinstance(hand, str) else " ".join(hand)
-    if text.strip().lower() == "random":
-        raise BadInput(f"equity --game {game.name}: hand {number} 'random': {game.name}'s equity counts known cards only for now")
     try:
         cards = parse_cards(text)
     except BadInput:
@@ -57,11 +55,11 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
 
 
 def players_cards(
-    game: SplitGame, hands: tuple[str | list[str], ...], sizes: tuple[int, ...] | None = None, randoms: bool = True
+    game: SplitGame, hands: tuple[str | list[str], ...], sizes: tuple[int, ...] | None = None
 ) -> list[list[int] | None]:
-    """Each player's cards (hole_cards), None for a ``random`` hand where ``randoms`` allows one."""
+    """Each player's cards (hole_cards), None for a ``random`` hand."""
     return [
-        None if randoms and (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
+        None if (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
         else hole_cards(game, hand, number, sizes)
         for number, hand in enumerate(hands, start=1)
     ]

@@ -138,7 +138,7 @@ def test_split_equity_json_and_table(built_database, capsys):
         (["--game", "omaha8", "Ah 2h Kc", "As 3d 8s 8d", "--board", "4h 7c Kd"], "hand 1 needs 4 hole cards, got 3"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "random", "--board", "4h 7c Kd", "--exact"], "exact split-pot equity of a random hand would rank"),
         (["--game", "omaha8", "random", "random", "--board", "4h 7c Kd"], "every hand is random"),
-        (["--game", "stud8", "Ah 2h Kc", "random"], "hand 2 'random': stud8's equity counts known cards only"),
+        (["--game", "stud8", "Ah 2h Kc", "random"], "runouts, more than the 1,000,000 counted exactly: give --trials N"),
         (["--game", "omaha8", "Ah 2h Kc Qc", "As 3d 8s 8d", "--board", "4h 7c Kd", "--by-combo"], "--by-combo is Hold'em's only"),
         (["--game", "courchevel", "Ah 2h Kc Qc 3s", "As 3d 8s 8d 9c", "--board", "4h 7c Kd"], "omaha5"),
         (["--game", "badugi", "Ah 2h 3c 4c", "As 3d 8s 8d", "--board", "2c 5d 6d"], "a board is not dealt in badugi, got --board 2c 5d 6d"),
