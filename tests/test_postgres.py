@@ -256,12 +256,16 @@ def test_split_pot_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.D
 
 def test_omaha_trials_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:
     """036's omaha_drawn_boards_of and 050's outcomes of the trials' boards (every hand known): the
-    high and the split pot by Monte Carlo on a river (one board, each trial's: its start row)."""
+    high and the split pot by Monte Carlo on a river (one board, each trial's: its start row),
+    and the split pot on a flop."""
     hands = ("Ah 2h Kc Kd", "As 2d 9c 9d", "Jh Th 9h 8c")
     for game in ("omaha", "omaha8"):
         args = dict(board="3c 4d 8h Ks Qh", game=game, trials=50, seed=6)
         on_pg = pg.equity(*hands, **args).to_dict()
         assert on_pg == duck.equity(*hands, **args).to_dict() and on_pg["boards"] == 50, game
+    # on a flop, many boards: 050 finds their lows by the board's values ace to eight
+    args = dict(board="3c 4d Ks", game="omaha8", trials=300, seed=6)
+    assert pg.equity(*hands[:2], **args).to_dict() == duck.equity(*hands[:2], **args).to_dict()
 
 
 def test_stud_equity_same_as_duckdb(pg: pokersql.Database, duck: pokersql.Database) -> None:

@@ -14,6 +14,7 @@ from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 import pokersql
 from pokersql.cards import card_name, parse_cards
 from pokersql.cli import main
+from pokersql.monte_carlo import deal_settings
 
 ENGINES = ("duckdb", "sqlite")
 
@@ -36,22 +37,17 @@ def best(hand_class, hole: list[int], board: list[int]):
         return None
 
 
-@lru_cache  # each case once for both engines
-def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool = True) -> tuple[int, list[tuple]]:
-    """(boards, [(equity, high_share, low_share, scoop, scoops, splits)]) by pokerkit over every
-    board still to come: the high half to the best OmahaHoldemHand, the low half to the best
-    OmahaEightOrBetterLowHand, the whole pot to the high when no hand has a low."""
-    holes = [parse_cards(hand) for hand in hands]
-    known = parse_cards(board)
-    out = set(known) | set(parse_cards(dead)) | {c for hole in holes for c in hole}
-    deck = [c for c in range(52) if c not in out]
+def tallied(holes: list[list[int]], boards, low: bool = True) -> tuple[int, list[tuple]]:
+    """(boards, [(equity, high_share, low_share, scoop, scoops, splits)]) by pokerkit over the
+    (board, weight) pairs given, each board counted weight times: the high half to the best
+    OmahaHoldemHand, the low half to the best OmahaEightOrBetterLowHand, the whole pot to the
+    high when no hand has a low."""
     highs = [Fraction(0)] * len(holes)
     lows = [Fraction(0)] * len(holes)
     scoops = [0] * len(holes)
     splits = [0] * len(holes)
-    boards = 0
-    for rest in combinations(deck, 5 - len(known)):
-        full = known + list(rest)
+    total = 0
+    for full, weight in boards:
         high_hands = [best(OmahaHoldemHand, hole, full) for hole in holes]
         low_hands = [best(OmahaEightOrBetterLowHand, hole, full) if low else None for hole in holes]
         top = max(high_hands)
@@ -60,19 +56,29 @@ def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool = True) 
         low_winners = [n for n, h in enumerate(low_hands) if qualified and h == max(qualified)]
         high_pot = Fraction(1, 2) if low_winners else Fraction(1)
         for n in high_winners:
-            highs[n] += high_pot / len(high_winners)
+            highs[n] += weight * high_pot / len(high_winners)
         for n in low_winners:
-            lows[n] += (1 - high_pot) / len(low_winners)
+            lows[n] += weight * (1 - high_pot) / len(low_winners)
         for n in range(len(holes)):
             if high_winners == [n] and (not low_winners or low_winners == [n]):
-                scoops[n] += 1
+                scoops[n] += weight
             elif n in high_winners or n in low_winners:
-                splits[n] += 1
-        boards += 1
-    return boards, [
-        (float((h + l) / boards), float(h / boards), float(l / boards), scoops[n] / boards, scoops[n], splits[n])
+                splits[n] += weight
+        total += weight
+    return total, [
+        (float((h + l) / total), float(h / total), float(l / total), scoops[n] / total, scoops[n], splits[n])
         for n, (h, l) in enumerate(zip(highs, lows))
     ]
+
+
+@lru_cache  # each case once for both engines
+def enumerated(hands: tuple[str, ...], board: str, dead: str, low: bool = True) -> tuple[int, list[tuple]]:
+    """tallied over every board still to come, each once."""
+    holes = [parse_cards(hand) for hand in hands]
+    known = parse_cards(board)
+    out = set(known) | set(parse_cards(dead)) | {c for hole in holes for c in hole}
+    deck = [c for c in range(52) if c not in out]
+    return tallied(holes, ((known + list(rest), 1) for rest in combinations(deck, 5 - len(known))), low)
 
 
 # Before the flop with 32 cards dead (792 boards of the 12 left: pokerkit counts every board
@@ -118,6 +124,31 @@ def test_monte_carlo_within_its_standard_errors(split_db):
     for mine, right in zip(drawn.players, exact.players):
         assert 0 < mine.std_error < 0.02 and abs(mine.equity - right.equity) < 4 * mine.std_error
     assert drawn.to_dict() == split_db.equity(*hands, board=board, game="omaha8", trials=4000, seed=11).to_dict()
+
+
+def test_monte_carlo_ranks_each_board_it_drew_as_pokerkit(split_db):
+    """Every board a seeded Monte Carlo drew on a flop (monte_carlo_drawn_boards, 021, read with
+    the same inputs), ranked by pokerkit and weighed by its trials, gives the same scoops,
+    splits and shares exactly: the ranking of the drawn boards is checked apart from the
+    draw (050 finds the lows once per set of values ace to eight on the board)."""
+    hands, board, trials, seed = ("Ah 2h Kc Qc", "As 3d 8s 8d"), "4h 7c Kd", 3000, 5
+    drawn = split_db.equity(*hands, board=board, game="omaha8", trials=trials, seed=seed)
+    holes, known = [parse_cards(hand) for hand in hands], parse_cards(board)
+    given = {
+        "hand_input": [(n, c) for n, hole in enumerate(holes, start=1) for c in hole],
+        "board_input": [(c,) for c in known],
+        "deal_settings": [deal_settings(seed, 4, trials)],
+    }
+    with split_db.engine.inputs(**given):
+        rows = split_db.engine.execute("select board_mask, trials from monte_carlo_drawn_boards order by board_mask")
+    card_of_bit = {1 << (13 * (card % 4) + card // 4): card for card in range(52)}
+    boards = [([card_of_bit[bit] for bit in card_of_bit if mask & bit], weight) for mask, weight in rows]
+    assert all(len(cards) == 5 and set(known) <= set(cards) for cards, _ in boards)
+    total, expected = tallied(holes, boards)
+    assert total == trials == drawn.boards and len(boards) > 500
+    for player, (equity, high, low, scoop, scoops, splits) in zip(drawn.players, expected):
+        assert (player.wins, player.ties) == (scoops, splits)
+        assert [player.equity, player.high_share, player.low_share, player.scoop] == pytest.approx([equity, high, low, scoop], abs=1e-12)
 
 
 def test_split_equity_json_and_table(built_database, capsys):

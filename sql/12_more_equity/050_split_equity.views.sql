@@ -15,7 +15,9 @@
     (omaha_board_ranks, 036) and the low's low_rank (null: none).
   omaha_split_equity: every final board once, tallied by split_equity_of (below);
     omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_drawn_boards, 021),
-    each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036).
+    each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036);
+    a low depends on the board's values ace to eight alone (low_values_of), so the lows are
+    found once per set of those values (at most 256), not per board.
 
   split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
     whole one. The relation named holds one row per runout per player: tally, runout, weight,
@@ -30,6 +32,11 @@
     Carlo's spread), and as shares of the pot high_share, low_share, equity
     (= high_share + low_share) and scoop.
 */
+/* The values ace to eight among the cards of card_mask: its four suits' 13 bits (001's card_bit)
+   folded into one, bit 0 the two .. bit 6 the eight, bit 12 the ace (4223: those bits). */
+create macro low_values_of(card_mask) as
+    (card_mask | (card_mask >> 13) | (card_mask >> 26) | (card_mask >> 39)) & 4223;
+
 create view omaha_triple_lows as
 select
     triples.card_mask,
@@ -201,7 +208,7 @@ select * from split_equity_of('every_board');
 
 create view omaha_split_monte_carlo_equity as
 with
-    -- the boards the trials drew, read once, ranked for the highs and for the lows
+    -- the boards the trials drew, read once, ranked for the highs
     drawn_boards as materialized (
         select
             board_mask,
@@ -211,8 +218,28 @@ with
     drawn_highs as (
         select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_ranks')
     ),
-    drawn_lows as (
-        select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_lows')
+    -- a low is its values' alone: each player's best low on a board is the best of the
+    -- triples of values among the board's values ace to eight, found once per set of them
+    triple_value_lows as (
+        select
+            low_values_of(card_mask) as low_values,
+            min(rank_1) as rank_1, min(rank_2) as rank_2, min(rank_3) as rank_3, min(rank_4) as rank_4,
+            min(rank_5) as rank_5, min(rank_6) as rank_6, min(rank_7) as rank_7, min(rank_8) as rank_8,
+            min(rank_9) as rank_9, min(rank_10) as rank_10
+        from omaha_triple_lows
+        group by low_values_of(card_mask)
+    ),
+    value_set_lows as (
+        select
+            board_values.low_values,
+            min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2, min(triples.rank_3) as rank_3,
+            min(triples.rank_4) as rank_4, min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
+            min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8, min(triples.rank_9) as rank_9,
+            min(triples.rank_10) as rank_10
+        from (select distinct low_values_of(board_mask) as low_values from drawn_boards) as board_values
+        inner join triple_value_lows as triples
+            on (board_values.low_values & triples.low_values) = triples.low_values
+        group by board_values.low_values
     ),
     -- boards where every player holds the same high and the same low play alike: one row
     -- each, weighed by their trials, named by the first of them (about 24,000 of 650,000 boards
@@ -242,8 +269,8 @@ with
             lows.rank_9 as low_9,
             lows.rank_10 as low_10
         from drawn_highs as highs
-        left join drawn_lows as lows
-            on lows.board_mask = highs.board_mask
+        left join value_set_lows as lows
+            on lows.low_values = low_values_of(highs.board_mask)
         group by
             highs.rank_1, highs.rank_2, highs.rank_3, highs.rank_4, highs.rank_5,
             highs.rank_6, highs.rank_7, highs.rank_8, highs.rank_9, highs.rank_10,
