@@ -9,15 +9,14 @@
     that can be on the final board and gives some player an eight-or-better low, with
     rank_1 .. rank_10 each player's best low_rank with it (null: none), its two hole cards
     (omaha_hole_pairs) and the triple looked up in low_classes (045) by their values.
-  omaha_board_lows: one row per final board where some player has a low: each player's best,
-    the best of the board's ten triples' (omaha_boards_of, 036).
+  omaha_value_lows_of(board_rows) (below): a low is its values' alone, so each player's best
+    low on a board is found once per set of the board's values ace to eight (low_values_of).
   omaha_split_boards: one row per final board per player: the high's hand_rank
     (omaha_board_ranks, 036) and the low's low_rank (null: none).
   omaha_split_equity: every final board once, tallied by split_equity_of (below);
     omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_drawn_boards, 021),
-    each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036);
-    a low depends on the board's values ace to eight alone (low_values_of), so the lows are
-    found once per set of those values (at most 256), not per board.
+    each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036;
+    the lows by omaha_value_lows_of).
 
   split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
     whole one. The relation named holds one row per runout per player: tally, runout, weight,
@@ -59,8 +58,34 @@ inner join low_classes
     and low_classes.is_flush = 0
 group by triples.card_mask, triples.known_cards;
 
-create view omaha_board_lows as
-select * from omaha_boards_of('omaha_triple_lows');
+/*
+  omaha_value_lows_of(board_rows): a table macro. A low is its values' alone, so a player's best
+  low on a final board is the best of the triples of values among the board's values ace to
+  eight: one row per set of those values (low_values_of) among the boards of board_rows
+  (board_mask) that gives some player a low, rank_1 .. rank_10 each player's best low_rank
+  with it (null: none). At most 256 sets, where the boards are up to 1,086,008.
+*/
+create macro omaha_value_lows_of(board_rows) as table
+with
+    triple_value_lows as (
+        select
+            low_values_of(card_mask) as low_values,
+            min(rank_1) as rank_1, min(rank_2) as rank_2, min(rank_3) as rank_3, min(rank_4) as rank_4,
+            min(rank_5) as rank_5, min(rank_6) as rank_6, min(rank_7) as rank_7, min(rank_8) as rank_8,
+            min(rank_9) as rank_9, min(rank_10) as rank_10
+        from omaha_triple_lows
+        group by low_values_of(card_mask)
+    )
+select
+    board_values.low_values,
+    min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2, min(triples.rank_3) as rank_3,
+    min(triples.rank_4) as rank_4, min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
+    min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8, min(triples.rank_9) as rank_9,
+    min(triples.rank_10) as rank_10
+from (select distinct low_values_of(board_mask) as low_values from query_table(board_rows)) as board_values
+inner join triple_value_lows as triples
+    on (board_values.low_values & triples.low_values) = triples.low_values
+group by board_values.low_values;
 
 /*
   omaha_split_boards_of(high_rows, low_rows): a table macro, one row per board of high_rows per
@@ -109,13 +134,21 @@ with
             cast(1 as bigint) as trials,
             *
         from omaha_board_ranks
+    ),
+    board_lows as (
+        select
+            every_board.board_mask,
+            lows.*
+        from every_board
+        inner join omaha_value_lows_of('every_board') as lows
+            on lows.low_values = low_values_of(every_board.board_mask)
     )
 select
     board_mask,
     player,
     hand_rank,
     low_rank
-from omaha_split_boards_of('every_board', 'omaha_board_lows');
+from omaha_split_boards_of('every_board', 'board_lows');
 
 create macro split_equity_of(ranked_rows) as table
 with
@@ -218,28 +251,8 @@ with
     drawn_highs as (
         select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_ranks')
     ),
-    -- a low is its values' alone: each player's best low on a board is the best of the
-    -- triples of values among the board's values ace to eight, found once per set of them
-    triple_value_lows as (
-        select
-            low_values_of(card_mask) as low_values,
-            min(rank_1) as rank_1, min(rank_2) as rank_2, min(rank_3) as rank_3, min(rank_4) as rank_4,
-            min(rank_5) as rank_5, min(rank_6) as rank_6, min(rank_7) as rank_7, min(rank_8) as rank_8,
-            min(rank_9) as rank_9, min(rank_10) as rank_10
-        from omaha_triple_lows
-        group by low_values_of(card_mask)
-    ),
     value_set_lows as (
-        select
-            board_values.low_values,
-            min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2, min(triples.rank_3) as rank_3,
-            min(triples.rank_4) as rank_4, min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
-            min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8, min(triples.rank_9) as rank_9,
-            min(triples.rank_10) as rank_10
-        from (select distinct low_values_of(board_mask) as low_values from drawn_boards) as board_values
-        inner join triple_value_lows as triples
-            on (board_values.low_values & triples.low_values) = triples.low_values
-        group by board_values.low_values
+        select * from omaha_value_lows_of('drawn_boards')
     ),
     -- boards where every player holds the same high and the same low play alike: one row
     -- each, weighed by their trials, named by the first of them (about 24,000 of 650,000 boards
