@@ -7,9 +7,12 @@
   with no gap, known and random together; no board (board_input empty). The cards left are
   equity_deck (015).
 
-  stud_players: one row per player: the known cards summed (known_holes, 015; 0 for a random
-    hand) and to_come, the cards still to come to them (7 less the known), and dealt_before,
-    those of the players before them (Monte Carlo deals the players in order).
+  own_card_players: one row per player of a game where each holds their own cards (stud here,
+    the draw games' lowball_players, 058): known_cards, how many are given (0: random), and
+    their codes summed (known_holes, 015; 0 for a random hand).
+  stud_players: one row per player: those codes, to_come, the cards still to come to them (7
+    less the known), and dealt_before, those of the players before them (Monte Carlo deals
+    the players in order).
   stud_hand_ranks_of(seven_card_rows): a table macro. The relation named holds seven cards
     a row, summed into the codes of cards (rank_key, suit_counts, card_mask, 001). One row
     per row and stud game (split_games with no board and 7 hole cards: stud, stud8, razz),
@@ -31,31 +34,40 @@
     cards left in the shuffled order, player 1 the first to_come of them, then player 2, ...
     One row per trial, player and stud game, as stud_runout_ranks.
 */
-create view stud_players as
+create view own_card_players as
 with
-    -- Each player's cards still to come: 7 less those given, all 7 for a random hand.
+    -- each player's cards given: none for a random hand
     given as (
         select
             hand_no as player,
-            7 - count(*) as to_come
+            count(*) as known_cards
         from hand_input
         group by hand_no
         union all
         select
             hand_no as player,
-            7 as to_come
+            0 as known_cards
         from random_hand_input
     )
 select
     given.player,
-    given.to_come,
-    sum(given.to_come) over (order by given.player) - given.to_come as dealt_before,
+    given.known_cards,
     cast(coalesce(known_holes.rank_key, 0) as bigint) as rank_key,
     cast(coalesce(known_holes.suit_counts, 0) as bigint) as suit_counts,
     cast(coalesce(known_holes.card_mask, 0) as bigint) as card_mask
 from given
 left join known_holes
     on known_holes.player = given.player;
+
+create view stud_players as
+select
+    player,
+    7 - known_cards as to_come,
+    sum(7 - known_cards) over (order by player) - (7 - known_cards) as dealt_before,
+    rank_key,
+    suit_counts,
+    card_mask
+from own_card_players;
 
 create macro stud_hand_ranks_of(seven_card_rows) as table
 with

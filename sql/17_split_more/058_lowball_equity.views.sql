@@ -11,8 +11,8 @@
     deuce-to-seven, ace-to-five, badugi) and player: to_come, the cards still to come to them
     (the game's hole_cards less the cards given), dealt_before (those of the players before
     them: Monte Carlo deals the players in order), and their known cards summed (rank_key,
-    suit_counts, card_mask; 0 for a random hand). deuce_to_seven_players, ace_to_five_players,
-    badugi_players: the game's rows.
+    suit_counts, card_mask; 0 for a random hand: own_card_players, 051).
+    deuce_to_seven_players, ace_to_five_players, badugi_players: the game's rows.
   lowball_ranks_of(hands): a table macro. The relation named holds one row per hand, its cards
     summed (game, rank_key, suit_counts, card_mask); the rows as they are, with low_rank, the
     hand's low under its game's low_ranking (low_evaluations_of, 047). A five-card low is its
@@ -34,39 +34,28 @@
 */
 create view lowball_players as
 with
-    given as (
-        select
-            hand_no as player,
-            count(*) as known_cards
-        from hand_input
-        group by hand_no
-        union all
-        select
-            hand_no as player,
-            0 as known_cards
-        from random_hand_input
-    ),
     sized as (
         select
             split_games.game,
-            given.player,
-            split_games.hole_cards - given.known_cards as to_come
+            players.player,
+            split_games.hole_cards - players.known_cards as to_come,
+            players.rank_key,
+            players.suit_counts,
+            players.card_mask
         from split_games
-        cross join given
+        cross join own_card_players as players
         where split_games.board_cards = 0
             and split_games.hole_cards < 7
     )
 select
-    sized.game,
-    sized.player,
-    sized.to_come,
-    sum(sized.to_come) over (partition by sized.game order by sized.player) - sized.to_come as dealt_before,
-    cast(coalesce(known_holes.rank_key, 0) as bigint) as rank_key,
-    cast(coalesce(known_holes.suit_counts, 0) as bigint) as suit_counts,
-    cast(coalesce(known_holes.card_mask, 0) as bigint) as card_mask
-from sized
-left join known_holes
-    on known_holes.player = sized.player;
+    game,
+    player,
+    to_come,
+    sum(to_come) over (partition by game order by player) - to_come as dealt_before,
+    rank_key,
+    suit_counts,
+    card_mask
+from sized;
 
 create view deuce_to_seven_players as
 select * from lowball_players where game = 'deuce-to-seven';
