@@ -22,17 +22,13 @@
     the hand has none, no eight-or-better low). A low of these rankings is its values'
     alone (no flush counts), so each set of values (rank_key) is evaluated once, by one of
     the hands holding it.
-  stud_completions: one row per player and set of cards that can still come to them (to_come
-    cards of equity_deck; one empty set when none is to come): drawn_mask the set, the seven
-    cards summed, completion_no (0 .. completions - 1) its number among the player's.
-  stud_runout_ranks: every runout once: one set of cards for each player, no card in two
-    sets, numbered runout = the sum of each player's completion_no times base (the product
-    of the completions of the players before them). One row per runout, player and stud
-    game, weight 1, with high_rank and low_rank (stud_hand_ranks_of, each set once).
-  stud_trial_ranks: Monte Carlo: each trial (deal_no of shuffled_deck, 003: the uniform
-    shuffle, every order of the deck equally likely, from deal_settings' seed) deals the
-    cards left in the shuffled order, player 1 the first to_come of them, then player 2, ...
-    One row per trial, player and stud game, as stud_runout_ranks.
+  stud_completions: each player's sets of cards still to come (own_card_completions_of).
+  stud_runout_ranks: every runout once, counted by the players' classes (own_card_runouts_of:
+    sets of the same high and the same values play alike in every stud game): one row per
+    outcome, player and stud game, its weight, high_rank and low_rank (each class ranked
+    once). stud_trial_ranks: Monte Carlo's trials (own_card_trials_of), weight 1.
+  The macros below deal the games where each player holds their own cards (the draw games'
+  too, 058).
 */
 create view own_card_players as
 with
@@ -130,17 +126,11 @@ left join value_lows
     on value_lows.rank_key = highs.rank_key
     and value_lows.game = stud_games.game;
 
-create view stud_completions as
+/* own_card_completions_of(players): one row per player of players (to_come and the codes of
+   own_card_players) and set of to_come cards of equity_deck (a card above the last at a time;
+   one empty set when none is to come): drawn_mask the set, and the hand's cards summed. */
+create macro own_card_completions_of(players) as table
 with recursive
-    deck as (
-        select
-            card_id,
-            rank_code,
-            suit_code,
-            card_bit
-        from equity_deck
-    ),
-    -- Each set grows by a card above its last one, until none is left to come.
     grown (player, left_to_come, last_card, drawn_mask, rank_key, suit_counts, card_mask) as (
         select
             player,
@@ -150,7 +140,7 @@ with recursive
             rank_key,
             suit_counts,
             card_mask
-        from stud_players
+        from query_table(players)
         union all
         select
             grown.player,
@@ -161,7 +151,7 @@ with recursive
             grown.suit_counts + deck.suit_code,
             grown.card_mask + deck.card_bit
         from grown
-        inner join deck
+        inner join equity_deck as deck
             on deck.card_id > grown.last_card
         where grown.left_to_come > 0
     )
@@ -174,8 +164,108 @@ select
 from grown
 where left_to_come = 0;
 
-create view stud_runout_ranks as
+/* own_card_runouts_of(classed): classed holds each player's sets (player, drawn_mask, class_no
+   0, 1, ...: sets that play alike). Every runout (a set each, no card in two) dealt player by
+   player, counted by outcome: one row per outcome and player, runout (each player's class_no
+   times their base, the product of the classes before), weight (its runouts) and class_no. */
+create macro own_card_runouts_of(classed) as table
 with recursive
+    class_counts as (
+        select
+            player,
+            count(distinct class_no) as classes
+        from query_table(classed)
+        group by player
+    ),
+    bases (player, base, classes) as (
+        select
+            player,
+            cast(1 as bigint),
+            classes
+        from class_counts
+        where player = 1
+        union all
+        select
+            class_counts.player,
+            bases.base * bases.classes,
+            class_counts.classes
+        from bases
+        inner join class_counts
+            on class_counts.player = bases.player + 1
+    ),
+    dealt (player, outcome, drawn_mask) as (
+        select
+            0,
+            cast(0 as bigint),
+            cast(0 as bigint)
+        union all
+        select
+            sets.player,
+            dealt.outcome + sets.class_no * bases.base,
+            dealt.drawn_mask + sets.drawn_mask
+        from dealt
+        inner join query_table(classed) as sets
+            on sets.player = dealt.player + 1
+            and (sets.drawn_mask & dealt.drawn_mask) = 0
+        inner join bases
+            on bases.player = sets.player
+    ),
+    outcomes as (
+        select
+            outcome,
+            count(*) as weight
+        from dealt
+        where player = (select max(player) from class_counts)
+        group by outcome
+    )
+select
+    outcomes.outcome as runout,
+    outcomes.weight,
+    bases.player,
+    (outcomes.outcome // bases.base) % bases.classes as class_no
+from outcomes
+cross join bases;
+
+/* own_card_trials_of(players): Monte Carlo, each trial (shuffled_deck, 003, from deal_settings'
+   seed) dealing the cards left in order, player 1 the first to_come, then player 2 (players as
+   stud_players): one row per trial and player, the known cards and those dealt summed. */
+create macro own_card_trials_of(players) as table
+with
+    -- The cards left in each trial's shuffled order, the first one place 1.
+    shuffled as (
+        select
+            shuffled_deck.deal_no as trial,
+            equity_deck.rank_code,
+            equity_deck.suit_code,
+            equity_deck.card_bit,
+            row_number() over (
+                partition by shuffled_deck.deal_no
+                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
+            ) as place
+        from shuffled_deck
+        inner join equity_deck
+            on equity_deck.card_id = shuffled_deck.card_id
+    )
+-- the cards after those of the players before them, as many as are still to come (none: none)
+select
+    deal_numbers.deal_no as trial,
+    players.player,
+    cast(players.rank_key + coalesce(sum(shuffled.rank_code), 0) as bigint) as rank_key,
+    cast(players.suit_counts + coalesce(sum(shuffled.suit_code), 0) as bigint) as suit_counts,
+    cast(players.card_mask + coalesce(sum(shuffled.card_bit), 0) as bigint) as card_mask
+from deal_numbers
+cross join query_table(players) as players
+left join shuffled
+    on shuffled.trial = deal_numbers.deal_no
+    and shuffled.place > players.dealt_before
+    and shuffled.place <= players.dealt_before + players.to_come
+group by deal_numbers.deal_no, players.player, players.rank_key, players.suit_counts, players.card_mask;
+
+create view stud_completions as
+select * from own_card_completions_of('stud_players');
+
+create view stud_runout_ranks as
+with
     -- Each player's sets in classes: the same high (hand_rank) and the same values (rank_key,
     -- and so the same lows) play alike in every stud game.
     classed as materialized (
@@ -204,108 +294,27 @@ with recursive
         ) as picked
         where pick = 1
     ),
-    class_counts as (
-        select
-            player,
-            count(*) as classes
-        from class_hands
-        group by player
-    ),
-    -- Each player's base: the product of the classes of the players before.
-    bases (player, base, classes) as (
-        select
-            player,
-            cast(1 as bigint),
-            classes
-        from class_counts
-        where player = 1
-        union all
-        select
-            class_counts.player,
-            bases.base * bases.classes,
-            class_counts.classes
-        from bases
-        inner join class_counts
-            on class_counts.player = bases.player + 1
-    ),
-    -- The runouts dealt player by player: each set of the next player that misses the cards
-    -- dealt, the outcome numbered by the players' classes.
-    dealt (player, outcome, drawn_mask) as (
-        select
-            0,
-            cast(0 as bigint),
-            cast(0 as bigint)
-        union all
-        select
-            classed.player,
-            dealt.outcome + classed.class_no * bases.base,
-            dealt.drawn_mask + classed.drawn_mask
-        from dealt
-        inner join classed
-            on classed.player = dealt.player + 1
-            and (classed.drawn_mask & dealt.drawn_mask) = 0
-        inner join bases
-            on bases.player = classed.player
-    ),
-    outcomes as (
-        select
-            outcome,
-            count(*) as weight
-        from dealt
-        where player = (select max(player) from class_hands)
-        group by outcome
-    ),
     ranked as (
         select * from stud_hand_ranks_of('class_hands')
     )
 select
-    outcomes.outcome as runout,
-    outcomes.weight,
+    runouts.runout,
+    runouts.weight,
     ranked.player,
     ranked.game,
     ranked.high_rank,
     ranked.low_rank
--- SQLite: a cross join keeps this order, each outcome, each player, then their class (by an
+-- SQLite: a cross join keeps this order, each outcome and player, then their class (by an
 -- index of ranked), where its planner would scan every outcome for every class.
-from outcomes
-cross join bases
+from own_card_runouts_of('classed') as runouts
 cross join ranked
-where ranked.player = bases.player
-    and ranked.class_no = (outcomes.outcome // bases.base) % bases.classes;
+where ranked.player = runouts.player
+    and ranked.class_no = runouts.class_no;
 
 create view stud_trial_ranks as
 with
-    -- The cards left in each trial's shuffled order, the first one place 1.
-    shuffled as (
-        select
-            shuffled_deck.deal_no as trial,
-            equity_deck.rank_code,
-            equity_deck.suit_code,
-            equity_deck.card_bit,
-            row_number() over (
-                partition by shuffled_deck.deal_no
-                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
-            ) as place
-        from shuffled_deck
-        inner join equity_deck
-            on equity_deck.card_id = shuffled_deck.card_id
-    ),
-    -- each player's known cards and the ones dealt them in the trial, summed (the cards after
-    -- those of the players before them, as many as are still to come to them; none: none)
     trial_hands as (
-        select
-            deal_numbers.deal_no as trial,
-            stud_players.player,
-            cast(stud_players.rank_key + coalesce(sum(shuffled.rank_code), 0) as bigint) as rank_key,
-            cast(stud_players.suit_counts + coalesce(sum(shuffled.suit_code), 0) as bigint) as suit_counts,
-            cast(stud_players.card_mask + coalesce(sum(shuffled.card_bit), 0) as bigint) as card_mask
-        from deal_numbers
-        cross join stud_players
-        left join shuffled
-            on shuffled.trial = deal_numbers.deal_no
-            and shuffled.place > stud_players.dealt_before
-            and shuffled.place <= stud_players.dealt_before + stud_players.to_come
-        group by deal_numbers.deal_no, stud_players.player, stud_players.rank_key, stud_players.suit_counts, stud_players.card_mask
+        select * from own_card_trials_of('stud_players')
     )
 select
     trial as runout,

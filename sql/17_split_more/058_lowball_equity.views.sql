@@ -19,15 +19,13 @@
     values' and its flush's (2-7) alone, so each (rank_key, flush) is evaluated once, by one
     hand holding it; badugi's by its cards, each hand once.
   lowball_runouts_of(players): a table macro. Every runout once: each player's sets of cards
-    still to come (to_come cards of equity_deck, a card above the last at a time; one empty set
-    when none is to come), no card in two players' sets. A player's sets are classed by their
-    low_rank, and a runout is counted by the players' classes: one row per outcome and player,
-    runout (the outcome's number), weight (its runouts), player and low_rank (tally 0 and
-    hand_rank null: split_equity_of's rows).
-  lowball_trials_of(players): a table macro. Monte Carlo: each trial (deal_no of shuffled_deck,
-    003: the uniform shuffle, from deal_settings' seed) deals the cards left in the shuffled
-    order, player 1 the first to_come of them, then player 2, ... One row per trial and player,
-    weight 1, with low_rank (and tally, hand_rank as lowball_runouts_of's).
+    still to come (own_card_completions_of, 051), classed by their low_rank, dealt and counted
+    by the players' classes (own_card_runouts_of, 051): one row per outcome and player, runout
+    (the outcome's number), weight (its runouts), player and low_rank (tally 0 and hand_rank
+    null: split_equity_of's rows).
+  lowball_trials_of(players): a table macro. Monte Carlo's trials, dealt as stud's
+    (own_card_trials_of, 051): one row per trial and player, weight 1, with low_rank (and
+    tally, hand_rank as lowball_runouts_of's).
   deuce_to_seven_equity, ace_to_five_equity, badugi_equity (every runout) and their
   _monte_carlo_equity (the trials): split_equity_of (050) over those rows, hand_rank null (no
   high), so the best low takes the whole pot. One row per player.
@@ -132,36 +130,15 @@ inner join class_lows
     and class_lows.class_flush = keyed.class_flush;
 
 create macro lowball_runouts_of(players) as table
-with recursive
-    -- Each player's sets grow by a card above their last one, until none is left to come.
-    grown (game, player, left_to_come, last_card, drawn_mask, rank_key, suit_counts, card_mask) as (
-        select
-            game,
-            player,
-            to_come,
-            -1,
-            cast(0 as bigint),
-            rank_key,
-            suit_counts,
-            card_mask
-        from query_table(players)
-        union all
-        select
-            grown.game,
-            grown.player,
-            grown.left_to_come - 1,
-            deck.card_id,
-            grown.drawn_mask + deck.card_bit,
-            grown.rank_key + deck.rank_code,
-            grown.suit_counts + deck.suit_code,
-            grown.card_mask + deck.card_bit
-        from grown
-        inner join equity_deck as deck
-            on deck.card_id > grown.last_card
-        where grown.left_to_come > 0
-    ),
+with
+    -- each player's sets of cards to come, with the game of players
     completions as (
-        select * from grown where left_to_come = 0
+        select
+            players.game,
+            sets.*
+        from own_card_completions_of(players) as sets
+        inner join query_table(players) as players
+            on players.player = sets.player
     ),
     classed as materialized (
         select
@@ -177,104 +154,29 @@ with recursive
             class_no,
             low_rank
         from classed
-    ),
-    class_counts as (
-        select
-            player,
-            count(*) as classes
-        from class_ranks
-        group by player
-    ),
-    -- Each player's base: the product of the classes of the players before.
-    bases (player, base, classes) as (
-        select
-            player,
-            cast(1 as bigint),
-            classes
-        from class_counts
-        where player = 1
-        union all
-        select
-            class_counts.player,
-            bases.base * bases.classes,
-            class_counts.classes
-        from bases
-        inner join class_counts
-            on class_counts.player = bases.player + 1
-    ),
-    -- The runouts dealt player by player: each set of the next player that misses the cards
-    -- dealt, the outcome numbered by the players' classes.
-    dealt (player, outcome, drawn_mask) as (
-        select
-            0,
-            cast(0 as bigint),
-            cast(0 as bigint)
-        union all
-        select
-            classed.player,
-            dealt.outcome + classed.class_no * bases.base,
-            dealt.drawn_mask + classed.drawn_mask
-        from dealt
-        inner join classed
-            on classed.player = dealt.player + 1
-            and (classed.drawn_mask & dealt.drawn_mask) = 0
-        inner join bases
-            on bases.player = classed.player
-    ),
-    outcomes as (
-        select
-            outcome,
-            count(*) as weight
-        from dealt
-        where player = (select max(player) from class_counts)
-        group by outcome
     )
 select
     0 as tally,
-    outcomes.outcome as runout,
-    outcomes.weight,
+    runouts.runout,
+    runouts.weight,
     class_ranks.player,
     cast(null as integer) as hand_rank,
     class_ranks.low_rank
-from outcomes
-cross join bases
+from own_card_runouts_of('classed') as runouts
 cross join class_ranks
-where class_ranks.player = bases.player
-    and class_ranks.class_no = (outcomes.outcome // bases.base) % bases.classes;
+where class_ranks.player = runouts.player
+    and class_ranks.class_no = runouts.class_no;
 
 create macro lowball_trials_of(players) as table
 with
-    -- The cards left in each trial's shuffled order, the first one place 1.
-    shuffled as (
-        select
-            shuffled_deck.deal_no as trial,
-            equity_deck.rank_code,
-            equity_deck.suit_code,
-            equity_deck.card_bit,
-            row_number() over (
-                partition by shuffled_deck.deal_no
-                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
-            ) as place
-        from shuffled_deck
-        inner join equity_deck
-            on equity_deck.card_id = shuffled_deck.card_id
-    ),
-    -- each player's known cards and the ones dealt them in the trial, summed
+    -- each player's known cards and the ones dealt them in the trial, summed, with the game
     trial_hands as (
         select
-            deal_numbers.deal_no as trial,
             players.game,
-            players.player,
-            cast(players.rank_key + coalesce(sum(shuffled.rank_code), 0) as bigint) as rank_key,
-            cast(players.suit_counts + coalesce(sum(shuffled.suit_code), 0) as bigint) as suit_counts,
-            cast(players.card_mask + coalesce(sum(shuffled.card_bit), 0) as bigint) as card_mask
-        from deal_numbers
-        cross join query_table(players) as players
-        left join shuffled
-            on shuffled.trial = deal_numbers.deal_no
-            and shuffled.place > players.dealt_before
-            and shuffled.place <= players.dealt_before + players.to_come
-        group by deal_numbers.deal_no, players.game, players.player, players.rank_key, players.suit_counts, players.card_mask
+            dealt.*
+        from own_card_trials_of(players) as dealt
+        inner join query_table(players) as players
+            on players.player = dealt.player
     )
 select
     0 as tally,
