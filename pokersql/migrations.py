@@ -15,7 +15,8 @@ everything) and the numbers rise along it. Two kinds of file:
   pipeline's order).
 - ``NNN_name.duckdb.views.sql`` (or ``.duckdb.sql``): the same, for DuckDB only
   (its macros, say); other engines pass over it, and a file for every engine
-  never reads its objects.
+  never reads its objects. An engine also passes over a file whose objects it keeps
+  none of (RUNS_WHERE: 063's stored tables, on Spark, which stores nothing at import).
 
 The run order is the files' numbers, both kinds together: every file reads only
 files numbered before it (a test checks it), so a versioned file is applied after
@@ -172,6 +173,23 @@ class Plan:
         return bool(self.apply or self.baseline or self.create_history)
 
 
+# Versioned files that an engine passes over when it keeps nothing of what they make, as every
+# engine but DuckDB passes over a ``.duckdb.sql`` file: the file -> the Engine attribute that
+# says whether it runs there. 063 makes the tables that ``import`` stores rows in; an engine that
+# stores none (Spark: Engine.stores_histories) reads the views themselves, and its 063 only
+# planned them, to make five empty tables (Spark's analysis of the all-in EV: 49 s a build).
+RUNS_WHERE = {"063_history_stored.sql": "stores_histories"}
+
+
+def files_on(engine: Engine, files: list[SqlFile]) -> list[SqlFile]:
+    """The files that run on ``engine``: those of its dialect (SqlFile.runs_on), but those whose
+    objects it keeps none of (RUNS_WHERE)."""
+    return [
+        f for f in files
+        if f.runs_on(engine.dialect) and (f.script not in RUNS_WHERE or getattr(engine, RUNS_WHERE[f.script]))
+    ]
+
+
 def _columns(engine: Engine, table: str) -> list[str]:
     return _columns_of_query(engine, f'select * from "{table}"')
 
@@ -192,7 +210,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     Raises MigrationError for an applied versioned file that was edited, a database
     of the pre-release schema, and one built outside pokersql with other tables.
     """
-    files = [f for f in files if f.runs_on(engine.dialect)]
+    files = files_on(engine, files)
     objects = engine.object_types()
     if "schema_history" not in objects:
         created = [name for sql_file in files for kind, name, _ in sql_file.definitions() if kind == "table"]
@@ -465,7 +483,7 @@ def _rebuild_plan(engine: Engine, files: list[SqlFile]) -> Plan:
     """What a rebuild applies once pokersql's objects are dropped: every file, but a versioned
     file whose tables are all kept (KEPT_BY_REBUILD, there), or that adds columns only to kept
     tables that have them already, is recorded as a baseline."""
-    files = [f for f in files if f.runs_on(engine.dialect)]
+    files = files_on(engine, files)
     objects = engine.object_types()
 
     def kept(sql_file: SqlFile) -> bool:

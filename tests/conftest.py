@@ -109,24 +109,16 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
     ``built_database.applied("duckdb")`` is the scripts that build's migrate() returned, in order.
     A copy is removed when the test or module that made it ends (COPIES, below); a session
     fixture asks for one that lasts: ``built_database("duckdb", for_the_session=True)``."""
-    run_folder = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        run_folder = run_folder.parent  # the run's folder, shared by its workers
-    shared = run_folder / "built"
+    shared = _run_folder(tmp_path_factory) / "built"
     shared.mkdir(exist_ok=True)
 
     def template(engine: str) -> Path:
-        path = shared / f"poker.{engine}"
-        with open(shared / f"{engine}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not path.exists():
-                building = shared / f"building.{engine}"
-                building.unlink(missing_ok=True)
-                with pokersql.connect(str(building), engine=engine) as database:
-                    applied = database.migrate()
-                (shared / f"applied.{engine}.json").write_text(json.dumps([f.script for f in applied]), encoding="utf-8")
-                building.rename(path)
-        return path
+        def build(building: Path) -> None:
+            with pokersql.connect(str(building), engine=engine) as database:
+                applied = database.migrate()
+            (shared / f"applied.{engine}.json").write_text(json.dumps([f.script for f in applied]), encoding="utf-8")
+
+        return _made_once(shared / f"poker.{engine}", build)
 
     def applied(engine: str = "duckdb") -> list[str]:
         template(engine)
@@ -142,6 +134,43 @@ def built_database(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], 
 
     copy.applied = applied
     return copy
+
+
+def _made_once(path: Path, make: Callable[[Path], None]) -> Path:
+    """``path``, made by ``make(building)`` (then renamed) by the first xdist worker of the run
+    that asks for it; the others wait for it, under a lock."""
+    with open(path.with_name(f"{path.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            building = path.with_name(f"building.{path.name}")
+            building.unlink(missing_ok=True)
+            make(building)
+            building.rename(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Callable[[Path], None]], str]:
+    """A factory: ``built_once(name, make)`` is the path of a fresh copy of the database file
+    ``name`` that ``make(path)`` writes, made once per test run, by the first xdist worker that
+    needs it (the others wait for it, under a lock); the copy goes as built_database's do."""
+    shared = _run_folder(tmp_path_factory) / "built"
+    shared.mkdir(exist_ok=True)
+
+    def copy(name: str, make: Callable[[Path], None]) -> str:
+        source = _made_once(shared / name, make)
+        target = tmp_path_factory.mktemp("copy-once") / name
+        shutil.copyfile(source, target)
+        COPIES.append(target.parent)
+        return str(target)
+
+    return copy
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's temporary folder, shared by its xdist workers."""
+    run_folder = tmp_path_factory.getbasetemp()
+    return run_folder.parent if os.environ.get("PYTEST_XDIST_WORKER") else run_folder
 
 
 # Every copy of a built database made in the run (60 to 130 MB each), in the order made. Kept,

@@ -10,6 +10,7 @@ model plays into: three-, four- and five-way all-ins, split pots and odd chips a
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -25,11 +26,18 @@ HANDS = 2_000
 
 
 @pytest.fixture(scope="module")
-def generated(built_database, tmp_path_factory):
-    text = tmp_path_factory.mktemp("generated") / "generated.txt"
-    histories_generate.write(text, HANDS, seed=23, all_in=0.05)  # ten times the default: side pots
-    with pokersql.connect(built_database("duckdb")) as db:
-        assert db.import_histories([text]).imported == HANDS
+def generated(built_database, built_once):
+    """A built database with the hands imported: made once a run (its tests may run on both
+    workers), each module's a copy."""
+
+    def make(path: Path) -> None:
+        text = path.with_name("generated.txt")
+        histories_generate.write(text, HANDS, seed=23, all_in=0.05)  # ten times the default: side pots
+        shutil.copyfile(built_database("duckdb"), path)
+        with pokersql.connect(str(path)) as db:
+            assert db.import_histories([text]).imported == HANDS
+
+    with pokersql.connect(built_once("generated.duckdb", make)) as db:
         yield db
 
 

@@ -548,3 +548,24 @@ def test_a_duckdb_only_view_file_is_applied_on_duckdb_and_passed_over_elsewhere(
     script = migrations.script_for("sqlite", files)
     assert "002_twice" not in script and "003_total.views.sql" in script
     assert "002_twice.duckdb.views.sql" in migrations.script_for("duckdb", files)
+
+
+def test_a_file_of_what_an_engine_keeps_none_of_is_passed_over_there(tmp_path, monkeypatch):
+    """RUNS_WHERE: 063's stored tables are made only where import stores rows in them
+    (Engine.stores_histories); elsewhere (Spark) the file is passed over, as a ``.duckdb.sql``
+    file is, and a later migrate, or a rebuild, has nothing of it to do."""
+    directory = tmp_path / "sql"
+    directory.mkdir()
+    (directory / "001_numbers.sql").write_text("create table numbers (n integer);\n", encoding="utf-8")
+    (directory / "002_kept.sql").write_text("create table kept as select n from numbers where 1 = 0;\n", encoding="utf-8")
+    files = migrations.sql_files(directory)
+    monkeypatch.setitem(migrations.RUNS_WHERE, "002_kept.sql", "stores_histories")
+    assert migrations.RUNS_WHERE["063_history_stored.sql"] == "stores_histories"
+    for stores in (True, False):
+        with pokersql.connect(None, engine="duckdb") as db:
+            monkeypatch.setattr(db.engine, "stores_histories", stores)
+            applied = [f.script for f in migrations.migrate(db.engine, files)]
+            assert applied == ["001_numbers.sql", "002_kept.sql"][: 2 if stores else 1]
+            assert ("kept" in tables(db)) is stores
+            assert migrations.migrate(db.engine, files) == []
+            assert [f.script for f in migrations.migrate(db.engine, files, rebuild=True)] == applied
