@@ -91,8 +91,11 @@ class StatsResult(_Frames):
         return {"hands": self.hands, "players": self.records()}
 
 
-def _count(column: str | None) -> str:
-    return f"sum(case when {column} then 1 else 0 end)" if column else "sum(case when walk then 0 else 1 end)"
+def _count(column: str | None, dialect: str) -> str:
+    """The rows where ``column`` is true (None: every hand but a walk). DuckDB's ``count_if``
+    reads a million hands' rows in half the time of the portable sum of a case."""
+    column = column or "not walk"
+    return f"count_if({column})" if dialect == "duckdb" else f"sum(case when {column} then 1 else 0 end)"
 
 
 def _ratio(done: Any, chances: Any, scale: float = 100.0) -> float | None:
@@ -141,13 +144,17 @@ def filters(
     return (" where " + " and ".join(clauses) if clauses else ""), params
 
 
-def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False) -> StatsResult:
-    """Each player's statistics over the hands that ``where`` (``filters``) keeps."""
+def player_stats(
+    engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False, seats: tuple[int, int] | None = None,
+) -> StatsResult:
+    """Each player's statistics over the hands that ``where`` (``filters``) keeps; ``seats``:
+    how many players and positions ``where`` names (None: not said), which tells how the hands
+    kept are counted (``_hands``)."""
     from .histories import stored  # (not at the CLI's start: the site readers come with it)
 
     table = stored.source(engine, "history_hand_stats")  # stored_hand_stats, where the engine stores it
     position = "position" if by_position else "'all'"
-    counts = [f"{_count(done)}, {_count(chance)}" for _, done, chance in PERCENTAGES]
+    counts = [f"{_count(done, engine.dialect)}, {_count(chance, engine.dialect)}" for _, done, chance in PERCENTAGES]
     sql = (
         f"select player, {position}, count(*), {', '.join(counts)}, "
         f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
@@ -160,8 +167,23 @@ def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_po
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
                                 _ratio(aggressive, actions), _ratio(net_bb, hands)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
-    held = engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)
-    return StatsResult(hands=int(held[0][0]), players=rows)
+    return StatsResult(hands=_hands(engine, table, where, params, seats, rows), players=rows)
+
+
+def _hands(
+    engine: Any, table: str, where: str, params: Sequence[Any], seats: tuple[int, int] | None, rows: list[PlayerStats],
+) -> int:
+    """How many hands the filters keep. ``seats``: how many players and positions they name.
+    One player: his rows are his hands (a player sits once a hand). No player and no
+    position: the hands of ``history_hands`` that the filters on the hand keep (its columns'
+    names are the same), each of which has its seats' rows in ``table``, without the count of
+    distinct keys over every seat's row (0.6 s for a million hands). Else that count."""
+    players, positions = seats or (None, None)
+    if players == 1:
+        return sum(row.hands for row in rows)
+    if players == 0 and positions == 0:
+        return int(engine.execute(f"select count(*) from history_hands{where}", params)[0][0])
+    return int(engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)[0][0])
 
 
 @present.register

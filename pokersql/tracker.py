@@ -179,4 +179,5 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
     where, params = stats.filters(**chosen)
     ensure_lookups(ctx, tuple(history_stored.STORED))
     with ctx.watching("stats: every imported hand"):
-        return stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")))
+        seats = (len(set(chosen.get("players") or ())), len(chosen.get("positions") or ()))
+        return stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")), seats)
