@@ -15,7 +15,7 @@ from . import places
 from .checks import MAX_SEED
 from .context import MEMORY
 from .engines import DEFAULT_ENGINE, ENGINES
-from .errors import BadInput
+from .errors import BadInput, Interrupted
 from .output import FORMATS
 from .engines.postgres import URL_SCHEMES, masked
 from .progress import ProgressBar
@@ -275,6 +275,8 @@ class _Group(click.Group):
             done = super().invoke(ctx)
         except BrokenPipeError as e:
             raise _ReaderGone() from e
+        except KeyboardInterrupt as e:  # (while a command's modules load, say: click would print a blank line first)
+            raise Interrupted() from e
         if isinstance(ctx.obj, Context):
             ctx.obj.say_what_was_built()
         return done
