@@ -429,9 +429,15 @@ def test_the_filters(stats_db, capsys):
     pluribus = stats_json(capsys, stats_db, "--player", "Pluribus", "--position", "btn", "--position", "CO")
     assert [(row["player"], row["position"]) for row in pluribus["players"]] == [("Pluribus", "BTN"), ("Pluribus", "CO")]
     assert pluribus["hands"] == sum(row["hands"] for row in pluribus["players"])
-    # the table of nothing is a table, exit 0
+    # the table of nothing is a table, exit 0, and one line names the player whom no hand has
     assert main(["--db", stats_db, "stats", "--player", "Nobody"]) == 0
-    assert "No hand matches" in capsys.readouterr().out
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "No imported hand has the player 'Nobody' (a typo? `pokersql stats` lists every player)")
+    assert main(["--db", stats_db, "stats", "--player", "Pluribus", "--player", "Nobody", "--since", "2030-01-01"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "No imported hand has the player 'Nobody' (a typo? `pokersql stats` lists every player)")
+    assert main(["--db", stats_db, "stats", "--player", "Pluribus", "--since", "2030-01-01"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("No hand matches: ")
 
 
 @pytest.mark.parametrize("chosen", [
