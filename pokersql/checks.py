@@ -9,6 +9,7 @@ from .errors import BadInput
 
 MAX_SEED = 2**62
 MAX_DEALS = 10_000_000
+SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar (pokersql.dealing)
 MIN_TRIALS = 2  # Monte Carlo's standard error needs two trials
 
 

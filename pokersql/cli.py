@@ -11,11 +11,11 @@ import sys
 
 # A Ctrl-C while pokersql starts (the imports below take a few hundred milliseconds, seconds on
 # a busy machine) ends it as any other: one line, exit status 130. The console script imports
-# this module first, and ``import pokersql`` itself imports nothing heavy.
+# this module first, and ``import pokersql`` itself imports nothing heavy. The commands' modules
+# (pokersql.cli_*) are imported by ``cli`` as a command needs its own (cli_base.COMMAND_MODULES).
 try:
     import click
 
-    from . import cli_equity, cli_hands, cli_odds, cli_setup, cli_tracker  # noqa: F401  (their commands join cli)
     from . import interrupts
     from .cli_base import _ReaderGone, cli
     from .engines.postgres import masked

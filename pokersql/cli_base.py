@@ -5,22 +5,35 @@ pokersql.cli runs them (``main``).
 
 from __future__ import annotations
 
+import importlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import places
 from .checks import MAX_SEED
 from .context import MEMORY
-from .database import Database, connect
-from .dealing import DEAL_ORDERS, MAX_RIFFLES, SHUFFLES
 from .engines import DEFAULT_ENGINE, ENGINES
-from .errors import BadInput
-from .games import GAME_NAMES
+from .errors import BadInput, Interrupted
 from .output import FORMATS
 from .engines.postgres import URL_SCHEMES, masked
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from .database import Database
+
+# Each command's module (pokersql.cli_*), imported when the command runs, or when every command
+# is listed (--help, shell completion, the docs: cli.commands): `pokersql stats` loads none of
+# what `equity` or `deal` reads (the games, the ranges), and the library's features are
+# imported as a command calls them (pokersql.database). A test checks it against the modules.
+COMMAND_MODULES = {
+    **dict.fromkeys(("equity", "range"), "cli_equity"),
+    **dict.fromkeys(("deal", "eval", "showdown", "compare", "freq", "simulate", "arrange"), "cli_hands"),
+    "odds": "cli_odds",
+    **dict.fromkeys(("migrate", "build", "query", "export", "sql", "tour"), "cli_setup"),
+    **dict.fromkeys(("import", "history", "stats"), "cli_tracker"),
+}
 
 # query --timeout's default, in seconds: a query that runs longer is stopped (docs/usage.md).
 QUERY_TIMEOUT_S = 300
@@ -41,7 +54,9 @@ seed_option = click.option(
 )
 
 
-def game_option(function, names=GAME_NAMES, **settings):
+def game_option(function, names=None, **settings):
+    if names is None:
+        from .games import GAME_NAMES as names
     settings.setdefault(
         "help",
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
@@ -52,6 +67,8 @@ def game_option(function, names=GAME_NAMES, **settings):
 
 def shuffle_options(function):
     """--shuffle, --riffles and --order, for the commands that deal."""
+    from .dealing import DEAL_ORDERS, MAX_RIFFLES, SHUFFLES
+
     function = click.option(
         "--order",
         type=click.Choice(DEAL_ORDERS),
@@ -136,6 +153,8 @@ class Context:
 
     @property
     def db(self) -> Database:
+        from .database import connect
+
         if self._db is None:
             path = self.chosen_path or places.default_database(self.engine, make_folder=True)
             # Read-only until something must be written (pending SQL files, migrate): other
@@ -218,13 +237,46 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 
 
 class _Group(click.Group):
+    """The commands, each module imported when needed (COMMAND_MODULES)."""
+
     command_class = _Command
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._every_module = False
+        super().__init__(*args, **kwargs)
+
+    @property
+    def commands(self) -> dict[str, click.Command]:
+        """Every command: each command's module imported first."""
+        if not self._every_module:
+            self._every_module = True
+            for module in dict.fromkeys(COMMAND_MODULES.values()):
+                importlib.import_module(f"{__package__}.{module}")
+        return self._commands
+
+    @commands.setter
+    def commands(self, commands: dict[str, click.Command]) -> None:
+        self._commands = commands
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """A module registering its command (``@cli.command()``): not every module imported for it."""
+        name = name or cmd.name
+        if name is None:
+            raise TypeError("Command has no name.")
+        self._commands[name] = cmd
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self._commands and cmd_name in COMMAND_MODULES:
+            importlib.import_module(f"{__package__}.{COMMAND_MODULES[cmd_name]}")
+        return self._commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             done = super().invoke(ctx)
         except BrokenPipeError as e:
             raise _ReaderGone() from e
+        except KeyboardInterrupt as e:  # (while a command's modules load, say: click would print a blank line first)
+            raise Interrupted() from e
         if isinstance(ctx.obj, Context):
             ctx.obj.say_what_was_built()
         return done

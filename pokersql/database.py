@@ -14,15 +14,14 @@ its feature's.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import chinese_deal, dealing, evaluation, first_use, migrations, reading, tracker
-from . import equity as equities
-from .chinese_deal import ChineseDealResult
+from . import first_use, migrations, reading, tracker
+from .checks import SIMULATE_SLICE
 from .context import MEMORY, Context
-from .dealing import SIMULATE_SLICE
 from .engines import DEFAULT_ENGINE, ENGINE_TITLES, ENGINES
 from .engines.base import Engine
 from .engines.postgres import URL_SCHEMES, masked
@@ -47,6 +46,7 @@ from .results import (
 )
 
 if TYPE_CHECKING:
+    from .chinese_deal import ChineseDealResult
     from .stats import StatsResult
 
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -81,14 +81,30 @@ def connect(
     return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=read_only)
 
 
-def _documented_by(feature: Callable[..., Any]) -> Callable[[Method], Method]:
-    """A method of the front, documented as the feature it hands its work to."""
+def _documented_by(feature: Callable[..., Any] | str) -> Callable[[Method], Method]:
+    """A method of the front, documented as the feature it hands its work to. A feature named
+    "module.function" (imported when a method calls it: `stats` never loads equity) when read."""
 
     def document(method: Method) -> Method:
+        if isinstance(feature, str):
+            return _Documented(method, feature)  # type: ignore[return-value]
         method.__doc__ = feature.__doc__
         return method
 
     return document
+
+
+class _Documented:
+    """A method whose documentation is its feature's, read from it when first asked for."""
+
+    def __init__(self, method: Callable[..., Any], feature: str) -> None:
+        self.method, self.feature = method, feature
+
+    def __get__(self, database: Database | None, owner: type | None = None) -> Callable[..., Any]:
+        if self.method.__doc__ is None:
+            module, name = self.feature.rsplit(".", 1)
+            self.method.__doc__ = getattr(importlib.import_module(f"{__package__}.{module}"), name).__doc__
+        return self.method if database is None else self.method.__get__(database, owner)
 
 
 class Database:
@@ -153,14 +169,16 @@ class Database:
         self.close()
 
     # -- evaluating -------------------------------------------------------
-    @_documented_by(evaluation.evaluate)
+    @_documented_by("evaluation.evaluate")
     def evaluate(self, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult:
+        from . import evaluation
         return evaluation.evaluate(self.context, cards, game, board)
 
-    @_documented_by(evaluation.evaluate_many)
+    @_documented_by("evaluation.evaluate_many")
     def evaluate_many(
         self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None, game: str = "holdem"
     ) -> EvaluateManyResult:
+        from . import evaluation
         return evaluation.evaluate_many(self.context, hands, stdin, keep, game)
 
     def showdown(
@@ -184,11 +202,12 @@ class Database:
 
         return showdown(self, hands, columns, name, game=game)
 
-    @_documented_by(evaluation.compare)
+    @_documented_by("evaluation.compare")
     def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
+        from . import evaluation
         return evaluation.compare(self.context, *hands, board=board, game=game)
 
-    @_documented_by(equities.equity)
+    @_documented_by("equity.equity")
     def equity(
         self,
         *hands: str | list[str],
@@ -203,6 +222,7 @@ class Database:
         by_combo_of: int | None = None,
         by_combo: int | None = None,
     ) -> EquityResult:
+        from . import equity as equities
         return equities.equity(
             self.context, *hands, board=board, dead=dead, trials=trials, seed=seed, exact=exact, slice_trials=slice_trials,
             next_street=next_street, game=game, by_combo_of=by_combo_of, by_combo=by_combo,
@@ -216,26 +236,29 @@ class Database:
         return describe(text)
 
     # -- dealing and counting ---------------------------------------------
-    @_documented_by(dealing.deal)
+    @_documented_by("dealing.deal")
     def deal(
         self, players: int = 4, seed: int | None = None, shuffle: str = "uniform", riffles: int = 7, order: str = "blocks",
         game: str = "holdem", royalties: bool = False,
     ) -> DealResult | ChineseDealResult:
+        from . import chinese_deal, dealing
         if game == chinese_deal.GAME:  # 13 cards each, set and scored (chinese_deal.deal)
             return chinese_deal.deal(self.context, players, seed, shuffle, riffles, order, royalties)
         if royalties:
             raise BadInput("--royalties goes with --game chinese")
         return dealing.deal(self.context, players, seed, shuffle, riffles, order, game)
 
-    @_documented_by(dealing.freq)
+    @_documented_by("dealing.freq")
     def freq(self, cards: int = 5, game: str = "holdem") -> FreqResult:
+        from . import dealing
         return dealing.freq(self.context, cards, game)
 
-    @_documented_by(dealing.simulate)
+    @_documented_by("dealing.simulate")
     def simulate(
         self, deals: int, players: int = 1, seed: int | None = None, shuffle: str = "uniform", riffles: int = 7,
         order: str = "blocks", slice_deals: int = SIMULATE_SLICE, game: str = "holdem",
     ) -> SimulateResult:
+        from . import dealing
         return dealing.simulate(self.context, deals, players, seed, shuffle, riffles, order, slice_deals, game)
 
     # -- SQL --------------------------------------------------------------

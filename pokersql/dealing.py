@@ -7,7 +7,7 @@ import math
 import secrets
 
 from . import games
-from .checks import MAX_DEALS, MAX_SEED, whole_number
+from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
 from .errors import BadInput
@@ -18,7 +18,6 @@ from .results import CategoryCount, DealResult, FreqResult, PlayerHand, Simulate
 MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
 DEAL_ORDERS = ("blocks", "round-robin")
-SIMULATE_SLICE = 100_000  # deals per query in simulate: a step of the progress bar
 
 
 def _simulated(

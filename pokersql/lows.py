@@ -69,6 +69,8 @@ def _defined_split_games() -> dict[str, SplitGame]:
 
     con = sqlite3.connect(":memory:")
     for sql_file in sql_files():
+        if not _DEFINITION.search(sql_file.text):  # (the other files' comments are not read: start-up time)
+            continue
         for statement in re.split(r";\s*\n", without_comments(sql_file.text)):
             if _DEFINITION.match(statement):
                 con.execute(statement)

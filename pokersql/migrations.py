@@ -69,6 +69,7 @@ from .sql_scripts import (  # noqa: F401  (checksum, files_for, file_reads, with
     derived_files,
     file_reads,
     files_for,
+    known_checksums,
     normalize,
     same_file,
     without_comments,
@@ -217,6 +218,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
         if any(name in objects for name in created):
             return _baseline_plan(engine, files, objects)
         return Plan(apply=list(files), create_history=True)
+    known_checksums(f.text for f in files)  # (each file's checksum read below: from the cache, where it is)
     if "type" not in _columns(engine, "schema_history"):
         raise MigrationError(
             f"{_where(engine)} was built by pokersql's pre-release schema (0.1.0), which this version "

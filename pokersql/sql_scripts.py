@@ -7,8 +7,12 @@ and the files that build some objects (``files_for``) or follow a changed view f
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from .errors import MigrationError
 from .legacy_checksums import LEGACY_CHECKSUMS
@@ -113,8 +117,66 @@ def canonical(text: str) -> str:
 
 
 def checksum(text: str) -> str:
-    """The checksum pokersql records: ``v2:`` and the sha256 of the canonical text."""
-    return CHECKSUM_FORM + hashlib.sha256(canonical(text).encode("utf-8")).hexdigest()
+    """The checksum pokersql records: ``v2:`` and the sha256 of the canonical text (once a
+    process, or read from the checksum cache: ``known_checksums``)."""
+    known = _KNOWN.get(text)
+    if known is None:
+        known = _KNOWN[text] = CHECKSUM_FORM + hashlib.sha256(canonical(text).encode("utf-8")).hexdigest()
+    return known
+
+
+# Each text's checksum, once this process has it. Reading the canonical text of every file
+# takes 80 ms or more of each command's start (the check that the database is up to date reads
+# every checksum): the checksum cache keeps them on disk, in one JSON file of the text's sha256
+# (C's work, under a millisecond for all of sql/) -> its checksum, named by this module's code
+# (an edit here misses it), beside the transpile cache (transpile.cache_directory: off with
+# POKERSQL_CACHE_DIR=""). A cache that cannot be read or written is passed over.
+_KNOWN: dict[str, str] = {}
+_MODULE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+_CACHE_MOST = 1_000  # entries: past this many (old versions' files), it starts again
+
+
+def known_checksums(texts: Iterable[str]) -> None:
+    """Make ``checksum`` of each text quick: read from the checksum cache, and those not there
+    computed and written to it."""
+    from .transpile import cache_directory
+
+    todo = [text for text in dict.fromkeys(texts) if text not in _KNOWN]
+    directory = cache_directory("checksums")
+    if not todo or directory is None:
+        return
+    kept = directory / f"{_MODULE_CODE}.json"
+    try:
+        cached = json.loads(kept.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cached = {}
+    if not isinstance(cached, dict) or len(cached) > _CACHE_MOST:
+        cached = {}
+    missed = False
+    for text in todo:
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        value = cached.get(key)
+        if isinstance(value, str) and value.startswith(CHECKSUM_FORM):
+            _KNOWN[text] = value
+        else:
+            cached[key] = checksum(text)
+            missed = True
+    if missed:
+        _keep(kept, cached)
+
+
+def _keep(kept: Path, cached: dict[str, str]) -> None:
+    """The cache written whole or not at all, whoever reads it meanwhile."""
+    partial = kept.with_name(f"{kept.stem}.{os.getpid()}.partial")
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(json.dumps(cached), encoding="utf-8")
+        os.replace(partial, kept)
+    except OSError:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def legacy_checksum(text: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -85,14 +85,18 @@ class StatsResult(_Frames):
 
     hands: int
     players: list[PlayerStats]
+    unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
         return {"hands": self.hands, "players": self.records()}
 
 
-def _count(column: str | None) -> str:
-    return f"sum(case when {column} then 1 else 0 end)" if column else "sum(case when walk then 0 else 1 end)"
+def _count(column: str | None, dialect: str) -> str:
+    """The rows where ``column`` is true (None: every hand but a walk). DuckDB's ``count_if``
+    reads a million hands' rows in half the time of the portable sum of a case."""
+    column = column or "not walk"
+    return f"count_if({column})" if dialect == "duckdb" else f"sum(case when {column} then 1 else 0 end)"
 
 
 def _ratio(done: Any, chances: Any, scale: float = 100.0) -> float | None:
@@ -141,13 +145,17 @@ def filters(
     return (" where " + " and ".join(clauses) if clauses else ""), params
 
 
-def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False) -> StatsResult:
-    """Each player's statistics over the hands that ``where`` (``filters``) keeps."""
+def player_stats(
+    engine: Any, where: str = "", params: Sequence[Any] = (), by_position: bool = False, seats: tuple[int, int] | None = None,
+) -> StatsResult:
+    """Each player's statistics over the hands that ``where`` (``filters``) keeps; ``seats``:
+    how many players and positions ``where`` names (None: not said), which tells how the hands
+    kept are counted (``_hands``)."""
     from .histories import stored  # (not at the CLI's start: the site readers come with it)
 
     table = stored.source(engine, "history_hand_stats")  # stored_hand_stats, where the engine stores it
     position = "position" if by_position else "'all'"
-    counts = [f"{_count(done)}, {_count(chance)}" for _, done, chance in PERCENTAGES]
+    counts = [f"{_count(done, engine.dialect)}, {_count(chance, engine.dialect)}" for _, done, chance in PERCENTAGES]
     sql = (
         f"select player, {position}, count(*), {', '.join(counts)}, "
         f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
@@ -160,8 +168,36 @@ def player_stats(engine: Any, where: str = "", params: Sequence[Any] = (), by_po
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
                                 _ratio(aggressive, actions), _ratio(net_bb, hands)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
-    held = engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)
-    return StatsResult(hands=int(held[0][0]), players=rows)
+    return StatsResult(hands=_hands(engine, table, where, params, seats, rows), players=rows)
+
+
+def unknown_players(engine: Any, players: Sequence[str], result: StatsResult) -> list[str]:
+    """Of the players asked for and not in ``result``, those whom no imported hand has at all
+    (not those whom the other filters leave out)."""
+    from .histories import stored
+
+    missing = [player for player in dict.fromkeys(players) if player not in {row.player for row in result.players}]
+    if not missing:
+        return []
+    table = stored.source(engine, "history_hand_stats")
+    found = engine.execute(f"select distinct player from {table} where player in ({', '.join('?' for _ in missing)})", missing)
+    return [player for player in missing if player not in {row[0] for row in found}]
+
+
+def _hands(
+    engine: Any, table: str, where: str, params: Sequence[Any], seats: tuple[int, int] | None, rows: list[PlayerStats],
+) -> int:
+    """How many hands the filters keep. ``seats``: how many players and positions they name.
+    One player: his rows are his hands (a player sits once a hand). No player and no
+    position: the hands of ``history_hands`` that the filters on the hand keep (its columns'
+    names are the same), each of which has its seats' rows in ``table``, without the count of
+    distinct keys over every seat's row (0.6 s for a million hands). Else that count."""
+    players, positions = seats or (None, None)
+    if players == 1:
+        return sum(row.hands for row in rows)
+    if players == 0 and positions == 0:
+        return int(engine.execute(f"select count(*) from history_hands{where}", params)[0][0])
+    return int(engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)[0][0])
 
 
 @present.register
@@ -171,5 +207,7 @@ def _(result: StatsResult, **options: Any) -> Output:
     rows = [[getattr(row, column) for column in columns] for row in result.players]
     cells = [["" if value is None else f"{value:,.1f}" if isinstance(value, float) else value for value in row] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
-    lines = [] if rows else ["No hand matches: pokersql import FILE... first, or widen the filters."]
+    lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
+    if result.unknown:
+        lines.append(f"No imported hand has the player {', '.join(map(repr, result.unknown))} (a typo? `pokersql stats` lists every player)")
     return Output(columns, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True)

@@ -171,7 +171,8 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
     """A tracker's statistics per player (or per player and position) over the imported
     hands the filters keep (``stats.filters``: players, positions, since and until dates,
     stakes, game; ``history_hand_stats``, 044, as stored at import: ``stored_hand_stats``, 063).
-    A filter that keeps no hand: no row."""
+    A filter that keeps no hand: no row; a player asked for whom no hand has is named in
+    ``StatsResult.unknown``."""
     from . import stats
 
     if ctx.engine.imports_histories_refused:
@@ -179,4 +180,7 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
     where, params = stats.filters(**chosen)
     ensure_lookups(ctx, tuple(history_stored.STORED))
     with ctx.watching("stats: every imported hand"):
-        return stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")))
+        seats = (len(set(chosen.get("players") or ())), len(chosen.get("positions") or ()))
+        result = stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")), seats)
+        result.unknown = stats.unknown_players(ctx.engine, chosen.get("players") or (), result)
+        return result

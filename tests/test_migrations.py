@@ -497,8 +497,11 @@ def test_a_rebuild_that_fails_leaves_the_database_as_it_was(tmp_path, engine_nam
 
 
 def test_two_processes_migrating_one_new_sqlite_file_do_not_collide(tmp_path):
-    """`build & sleep 0.3; query ...` on a fresh SQLite file: the second process waits for the
-    first one's migration (the write lock is taken first, the state read again inside it)."""
+    """`build &`, then `query ...` once the file is there, on a fresh SQLite file: the second process
+    waits for the first one's migration (the write lock is taken first, the state read again inside
+    it). (Once there, not after a fixed 0.3 s: the second process, quicker to start since the commands'
+    modules load as needed, could otherwise ask before the first made the file, under load.)"""
+    import os
     import subprocess
     import sys
     import time
@@ -506,7 +509,9 @@ def test_two_processes_migrating_one_new_sqlite_file_do_not_collide(tmp_path):
     path = str(tmp_path / "race.sqlite")
     command = [sys.executable, "-m", "pokersql", "--engine", "sqlite", "--db", path, "--quiet"]
     first = subprocess.Popen([*command, "build"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.3)
+    waited = time.monotonic()
+    while not os.path.exists(path) and first.poll() is None and time.monotonic() - waited < 120:
+        time.sleep(0.01)
     second = subprocess.run(
         [*command, "query", "select count(*) as n from cards", "--format", "csv"],
         capture_output=True, text=True, timeout=300,

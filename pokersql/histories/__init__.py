@@ -10,21 +10,21 @@ line and reason when ``skip_bad``, else BadInput naming them. ``store.write_hand
 from __future__ import annotations
 
 import codecs
+import importlib
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
+from types import ModuleType
 from typing import IO, Any
 
 from ..errors import BadInput
-from . import ggpoker, ipoker, pacific, partypoker, phh, pokerstars, winamax
 from .hand import BadHand, Hand
 
-FORMATS = {
-    "pokerstars": pokerstars, "phh": phh, "ggpoker": ggpoker, "winamax": winamax, "pacific": pacific,
-    "partypoker": partypoker, "ipoker": ipoker,
-}
+# Each format's reader, a module of this package imported when a file is told or read (reader):
+# a command that reads only the stored rows (`history`, `stats`) loads none of them.
+FORMATS = ("pokerstars", "phh", "ggpoker", "winamax", "pacific", "partypoker", "ipoker")
 # The other sites' text, told by their first line. 888 and PartyPoker both start a hand with
 # "#Game No : N": 888's next line names its site ("***** 888poker Hand History for Game N"),
 # PartyPoker's does not (pacific.names_888).
@@ -143,10 +143,10 @@ def detect(path: str) -> str:
         raise BadInput(f"{path}: empty file, no hand in it")
     number, line = opening[0]
     following = opening[1][1] if len(opening) > 1 else ""
-    if pokerstars.is_header(line.lstrip("\ufeff")):
+    if reader("pokerstars").is_header(line.lstrip("\ufeff")):
         return "pokerstars"
-    site = next((site for site in SITES if FORMATS[site].is_header(line.lstrip("\ufeff"))), None)
-    if site == "pacific" and not pacific.names_888(following):
+    site = next((site for site in SITES if reader(site).is_header(line.lstrip("\ufeff"))), None)
+    if site == "pacific" and not reader("pacific").names_888(following):
         site = "partypoker"
     if site:
         return site
@@ -183,17 +183,22 @@ def hands_of(
     """The hands of a file of that kind, from its lines numbered as the file numbers them
     (all of it, or a worker's chunk: ``parallel``); a bad hand is BadInput naming its line, or
     a Skipped with ``skip_bad``."""
-    reader = FORMATS[kind]
+    module = reader(kind)
     try:
-        for first, block in reader.split_hands(lines):
+        for first, block in module.split_hands(lines):
             try:
-                yield reader.parse_hand(block, first, path)
+                yield module.parse_hand(block, first, path)
             except BadHand as bad:
                 if not skip_bad:
                     raise BadInput(f"{path}:{bad.line}: {bad.reason} (--skip-bad imports the other hands)") from None
                 yield Skipped(path, bad.line or first, bad.reason)
     except BadHand as bad:  # the file as a whole (text before its first hand)
         raise BadInput(f"{path}:{bad.line}: {bad.reason}") from None
+
+
+def reader(kind: str) -> ModuleType:
+    """The reader of a format (a key of FORMATS): its module, imported now if not before."""
+    return importlib.import_module(f"{__name__}.{kind}")
 
 
 def total_size(paths: Sequence[str]) -> int:
