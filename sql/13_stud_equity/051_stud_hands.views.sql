@@ -23,12 +23,8 @@
     alone (no flush counts), so each set of values (rank_key) is evaluated once, by one of
     the hands holding it.
   stud_completions: each player's sets of cards still to come (own_card_completions_of).
-  stud_runout_ranks: every runout once, counted by the players' classes (own_card_runouts_of:
-    sets of the same high and the same values play alike in every stud game): one row per
-    outcome, player and stud game, its weight, high_rank and low_rank (each class ranked
-    once). stud_trial_ranks: Monte Carlo's trials (own_card_trials_of), weight 1.
   The macros below deal the games where each player holds their own cards (the draw games'
-  too, 058).
+  too, 058); 052 deals and ranks stud's runouts and trials with them.
 */
 create view own_card_players as
 with
@@ -57,6 +53,8 @@ left join known_holes
 
 create view stud_players as
 select
+    -- (the macros below carry a game through: stud's hands are ranked in every stud game)
+    cast(null as varchar) as game,
     player,
     7 - known_cards as to_come,
     sum(7 - known_cards) over (order by player) - (7 - known_cards) as dealt_before,
@@ -126,13 +124,14 @@ left join value_lows
     on value_lows.rank_key = highs.rank_key
     and value_lows.game = stud_games.game;
 
-/* own_card_completions_of(players): one row per player of players (to_come and the codes of
-   own_card_players) and set of to_come cards of equity_deck (a card above the last at a time;
+/* own_card_completions_of(players): one row per player of players (game, to_come and the codes
+   of own_card_players) and set of to_come cards of equity_deck (a card above the last at a time;
    one empty set when none is to come): drawn_mask the set, and the hand's cards summed. */
 create macro own_card_completions_of(players) as table
 with recursive
-    grown (player, left_to_come, last_card, drawn_mask, rank_key, suit_counts, card_mask) as (
+    grown (game, player, left_to_come, last_card, drawn_mask, rank_key, suit_counts, card_mask) as (
         select
+            game,
             player,
             to_come,
             -1,
@@ -143,6 +142,7 @@ with recursive
         from query_table(players)
         union all
         select
+            grown.game,
             grown.player,
             grown.left_to_come - 1,
             deck.card_id,
@@ -156,6 +156,7 @@ with recursive
         where grown.left_to_come > 0
     )
 select
+    game,
     player,
     drawn_mask,
     rank_key,
@@ -228,7 +229,7 @@ cross join bases;
 
 /* own_card_trials_of(players): Monte Carlo, each trial (shuffled_deck, 003, from deal_settings'
    seed) dealing the cards left in order, player 1 the first to_come, then player 2 (players as
-   stud_players): one row per trial and player, the known cards and those dealt summed. */
+   stud_players): one row per trial, game and player, the known cards and those dealt summed. */
 create macro own_card_trials_of(players) as table
 with
     -- The cards left in each trial's shuffled order, the first one place 1.
@@ -249,6 +250,7 @@ with
 -- the cards after those of the players before them, as many as are still to come (none: none)
 select
     deal_numbers.deal_no as trial,
+    players.game,
     players.player,
     cast(players.rank_key + coalesce(sum(shuffled.rank_code), 0) as bigint) as rank_key,
     cast(players.suit_counts + coalesce(sum(shuffled.suit_code), 0) as bigint) as suit_counts,
@@ -259,68 +261,13 @@ left join shuffled
     on shuffled.trial = deal_numbers.deal_no
     and shuffled.place > players.dealt_before
     and shuffled.place <= players.dealt_before + players.to_come
-group by deal_numbers.deal_no, players.player, players.rank_key, players.suit_counts, players.card_mask;
+group by deal_numbers.deal_no, players.game, players.player, players.rank_key, players.suit_counts, players.card_mask;
 
 create view stud_completions as
-select * from own_card_completions_of('stud_players');
-
-create view stud_runout_ranks as
-with
-    -- Each player's sets in classes: the same high (hand_rank) and the same values (rank_key,
-    -- and so the same lows) play alike in every stud game.
-    classed as materialized (
-        select
-            player,
-            drawn_mask,
-            rank_key,
-            suit_counts,
-            card_mask,
-            dense_rank() over (partition by player order by hand_rank, rank_key) - 1 as class_no
-        from seven_card_ranks('stud_completions')
-    ),
-    -- One set of each class, its cards as the class plays.
-    class_hands as (
-        select
-            player,
-            class_no,
-            rank_key,
-            suit_counts,
-            card_mask
-        from (
-            select
-                classed.*,
-                row_number() over (partition by player, class_no order by drawn_mask) as pick
-            from classed
-        ) as picked
-        where pick = 1
-    ),
-    ranked as (
-        select * from stud_hand_ranks_of('class_hands')
-    )
 select
-    runouts.runout,
-    runouts.weight,
-    ranked.player,
-    ranked.game,
-    ranked.high_rank,
-    ranked.low_rank
--- SQLite: a cross join keeps this order, each outcome and player, then their class (by an
--- index of ranked), where its planner would scan every outcome for every class.
-from own_card_runouts_of('classed') as runouts
-cross join ranked
-where ranked.player = runouts.player
-    and ranked.class_no = runouts.class_no;
-
-create view stud_trial_ranks as
-with
-    trial_hands as (
-        select * from own_card_trials_of('stud_players')
-    )
-select
-    trial as runout,
-    cast(1 as bigint) as weight,
     player,
-    game,
-    high_rank,
-    low_rank
-from stud_hand_ranks_of('trial_hands');
+    drawn_mask,
+    rank_key,
+    suit_counts,
+    card_mask
+from own_card_completions_of('stud_players');

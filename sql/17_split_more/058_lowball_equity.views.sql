@@ -131,14 +131,8 @@ inner join class_lows
 
 create macro lowball_runouts_of(players) as table
 with
-    -- each player's sets of cards to come, with the game of players
     completions as (
-        select
-            players.game,
-            sets.*
-        from own_card_completions_of(players) as sets
-        inner join query_table(players) as players
-            on players.player = sets.player
+        select * from own_card_completions_of(players)
     ),
     classed as materialized (
         select
@@ -169,14 +163,8 @@ where class_ranks.player = runouts.player
 
 create macro lowball_trials_of(players) as table
 with
-    -- each player's known cards and the ones dealt them in the trial, summed, with the game
     trial_hands as (
-        select
-            players.game,
-            dealt.*
-        from own_card_trials_of(players) as dealt
-        inner join query_table(players) as players
-            on players.player = dealt.player
+        select * from own_card_trials_of(players)
     )
 select
     0 as tally,
