@@ -111,7 +111,7 @@ group by triples.card_mask, triples.known_cards;
   named holds one row per triple (card_mask, rank_1 .. rank_10, as omaha_triple_ranks: smaller
   is better, null none); one row per final board (board_mask) that holds one of them, each
   rank the best (smallest) of its ten triples'. omaha_board_ranks is it over the triples'
-  highs (the split pots' lows: omaha_value_lows_of, 050).
+  highs (the split pots' lows: omaha_value_lows, 050).
 */
 create macro omaha_boards_of(triple_rows) as table
 with

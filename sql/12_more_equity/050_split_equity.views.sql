@@ -9,14 +9,14 @@
     that can be on the final board and gives some player an eight-or-better low, with
     rank_1 .. rank_10 each player's best low_rank with it (null: none), its two hole cards
     (omaha_hole_pairs) and the triple looked up in low_classes (045) by their values.
-  omaha_value_lows_of(board_rows) (below): a low is its values' alone, so each player's best
-    low on a board is found once per set of the board's values ace to eight (low_values_of).
+  omaha_value_lows (below): a low is its values' alone, so each player's best low on a board
+    is found once per set of the board's values ace to eight (low_values_of).
   omaha_split_boards: one row per final board per player: the high's hand_rank
     (omaha_board_ranks, 036) and the low's low_rank (null: none).
   omaha_split_equity: every final board once, tallied by split_equity_of (below);
     omaha_split_monte_carlo_equity: the boards the trials drew (monte_carlo_drawn_boards, 021),
     each weighed by the trials that drew it, only they ranked (omaha_drawn_boards_of, 036;
-    the lows by omaha_value_lows_of).
+    the lows by omaha_value_lows).
 
   split_equity_of(ranked_rows): the tally of a split pot, as pot_shares_of (017) is of a
     whole one. The relation named holds one row per runout per player: tally, runout, weight,
@@ -59,13 +59,12 @@ inner join low_classes
 group by triples.card_mask, triples.known_cards;
 
 /*
-  omaha_value_lows_of(board_rows): a table macro. A low is its values' alone, so a player's best
-  low on a final board is the best of the triples of values among the board's values ace to
-  eight: one row per set of those values (low_values_of) among the boards of board_rows
-  (board_mask) that gives some player a low, rank_1 .. rank_10 each player's best low_rank
-  with it (null: none). At most 256 sets, where the boards are up to 1,086,008.
+  omaha_value_lows: a low is its values' alone, so a player's best low on a final board is the
+  best of the triples of values among the board's values ace to eight: one row per set of
+  those values (low_values_of; each of the 256, from digits) that gives some player a low,
+  rank_1 .. rank_10 each player's best low_rank with it (null: none).
 */
-create macro omaha_value_lows_of(board_rows) as table
+create view omaha_value_lows as
 with
     triple_value_lows as (
         select
@@ -75,25 +74,38 @@ with
             min(rank_9) as rank_9, min(rank_10) as rank_10
         from omaha_triple_lows
         group by low_values_of(card_mask)
+    ),
+    -- 0 .. 255, a bit for each of the eight values: bits 0 .. 6 the two to the eight, as
+    -- low_values_of has them, bit 7 the ace (its bit 12: 4096)
+    value_sets as (
+        select
+            (numbers.number & 127) + (numbers.number & 128) * 32 as low_values
+        from (
+            select ones.digit + 10 * tens.digit + 100 * hundreds.digit as number
+            from digits as ones
+            cross join digits as tens
+            cross join digits as hundreds
+        ) as numbers
+        where numbers.number < 256
     )
 select
-    board_values.low_values,
+    value_sets.low_values,
     min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2, min(triples.rank_3) as rank_3,
     min(triples.rank_4) as rank_4, min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
     min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8, min(triples.rank_9) as rank_9,
     min(triples.rank_10) as rank_10
-from (select distinct low_values_of(board_mask) as low_values from query_table(board_rows)) as board_values
+from value_sets
 inner join triple_value_lows as triples
-    on (board_values.low_values & triples.low_values) = triples.low_values
-group by board_values.low_values;
+    on (value_sets.low_values & triples.low_values) = triples.low_values
+group by value_sets.low_values;
 
 /*
-  omaha_split_boards_of(high_rows, low_rows): a table macro, one row per board of high_rows per
-  player: high_rows holds one row per board (board_mask, trials, rank_1 .. rank_10 each player's
-  high, as omaha_drawn_boards_of, 036), low_rows the same rows of the lows (a board not in it:
-  no low); its trials, the high's hand_rank and the low's low_rank (null: none).
+  omaha_split_boards_of(high_rows): a table macro, one row per board of high_rows per player:
+  high_rows holds one row per board (board_mask, trials, rank_1 .. rank_10 each player's high,
+  as omaha_drawn_boards_of, 036); its trials, the high's hand_rank and the low's low_rank
+  (omaha_value_lows of the board's values; null: none).
 */
-create macro omaha_split_boards_of(high_rows, low_rows) as table
+create macro omaha_split_boards_of(high_rows) as table
 select
     highs.board_mask,
     highs.trials,
@@ -123,8 +135,8 @@ select
         when 10 then lows.rank_10
     end as low_rank
 from query_table(high_rows) as highs
-left join query_table(low_rows) as lows
-    on lows.board_mask = highs.board_mask
+left join omaha_value_lows as lows
+    on lows.low_values = low_values_of(highs.board_mask)
 cross join (select distinct hand_no as player from hand_input) as players;
 
 create view omaha_split_boards as
@@ -134,21 +146,13 @@ with
             cast(1 as bigint) as trials,
             *
         from omaha_board_ranks
-    ),
-    board_lows as (
-        select
-            every_board.board_mask,
-            lows.*
-        from every_board
-        inner join omaha_value_lows_of('every_board') as lows
-            on lows.low_values = low_values_of(every_board.board_mask)
     )
 select
     board_mask,
     player,
     hand_rank,
     low_rank
-from omaha_split_boards_of('every_board', 'board_lows');
+from omaha_split_boards_of('every_board');
 
 create macro split_equity_of(ranked_rows) as table
 with
@@ -251,59 +255,18 @@ with
     drawn_highs as (
         select * from omaha_drawn_boards_of('drawn_boards', 'omaha_triple_ranks')
     ),
-    value_set_lows as (
-        select * from omaha_value_lows_of('drawn_boards')
-    ),
-    -- boards where every player holds the same high and the same low play alike: one row
-    -- each, weighed by their trials, named by the first of them (about 24,000 of 650,000 boards
-    -- heads-up before the flop: the tally's windows partition by board)
+    -- boards where every player holds the same high, and whose values ace to eight are the
+    -- same (so the same lows), play alike: one row each, weighed by their trials, named by
+    -- the first of them (the tally's windows partition by board)
     outcomes as materialized (
         select
-            min(highs.board_mask) as board_mask,
-            sum(highs.trials) as trials,
-            highs.rank_1,
-            highs.rank_2,
-            highs.rank_3,
-            highs.rank_4,
-            highs.rank_5,
-            highs.rank_6,
-            highs.rank_7,
-            highs.rank_8,
-            highs.rank_9,
-            highs.rank_10,
-            lows.rank_1 as low_1,
-            lows.rank_2 as low_2,
-            lows.rank_3 as low_3,
-            lows.rank_4 as low_4,
-            lows.rank_5 as low_5,
-            lows.rank_6 as low_6,
-            lows.rank_7 as low_7,
-            lows.rank_8 as low_8,
-            lows.rank_9 as low_9,
-            lows.rank_10 as low_10
-        from drawn_highs as highs
-        left join value_set_lows as lows
-            on lows.low_values = low_values_of(highs.board_mask)
+            min(board_mask) as board_mask,
+            sum(trials) as trials,
+            rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10
+        from drawn_highs
         group by
-            highs.rank_1, highs.rank_2, highs.rank_3, highs.rank_4, highs.rank_5,
-            highs.rank_6, highs.rank_7, highs.rank_8, highs.rank_9, highs.rank_10,
-            lows.rank_1, lows.rank_2, lows.rank_3, lows.rank_4, lows.rank_5,
-            lows.rank_6, lows.rank_7, lows.rank_8, lows.rank_9, lows.rank_10
-    ),
-    outcome_lows as (
-        select
-            board_mask,
-            low_1 as rank_1,
-            low_2 as rank_2,
-            low_3 as rank_3,
-            low_4 as rank_4,
-            low_5 as rank_5,
-            low_6 as rank_6,
-            low_7 as rank_7,
-            low_8 as rank_8,
-            low_9 as rank_9,
-            low_10 as rank_10
-        from outcomes
+            rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10,
+            low_values_of(board_mask)
     ),
     weighed_boards as (
         select
@@ -313,6 +276,6 @@ with
             player,
             hand_rank,
             low_rank
-        from omaha_split_boards_of('outcomes', 'outcome_lows')
+        from omaha_split_boards_of('outcomes')
     )
 select * from split_equity_of('weighed_boards');

@@ -7,9 +7,10 @@
   with no gap, known and random together; no board (board_input empty). The cards left are
   equity_deck (015).
 
-  own_card_players: one row per player of a game where each holds their own cards (stud here,
-    the draw games' lowball_players, 058): known_cards, how many are given (0: random), and
-    their codes summed (known_holes, 015; 0 for a random hand).
+  own_card_players_of(hand_rows, random_rows): a table macro (no view of its own: Spark would
+    read it again at each place), one row per player of a game where each holds their own
+    cards (stud here, the draw games' lowball_players, 058), of hand_input and random_hand_input:
+    known_cards, how many are given (0: random), their codes summed (known_holes, 015; 0 if none).
   stud_players: one row per player: those codes, to_come, the cards still to come to them (7
     less the known), and dealt_before, those of the players before them (Monte Carlo deals
     the players in order).
@@ -26,20 +27,20 @@
   The macros below deal the games where each player holds their own cards (the draw games'
   too, 058); 052 deals and ranks stud's runouts and trials with them.
 */
-create view own_card_players as
+create macro own_card_players_of(hand_rows, random_rows) as table
 with
     -- each player's cards given: none for a random hand
     given as (
         select
             hand_no as player,
             count(*) as known_cards
-        from hand_input
+        from query_table(hand_rows)
         group by hand_no
         union all
         select
             hand_no as player,
             0 as known_cards
-        from random_hand_input
+        from query_table(random_rows)
     )
 select
     given.player,
@@ -61,7 +62,7 @@ select
     rank_key,
     suit_counts,
     card_mask
-from own_card_players;
+from own_card_players_of('hand_input', 'random_hand_input');
 
 create macro stud_hand_ranks_of(seven_card_rows) as table
 with
@@ -125,7 +126,7 @@ left join value_lows
     and value_lows.game = stud_games.game;
 
 /* own_card_completions_of(players): one row per player of players (game, to_come and the codes
-   of own_card_players) and set of to_come cards of equity_deck (a card above the last at a time;
+   of own_card_players_of) and set of to_come cards of equity_deck (a card above the last at a time;
    one empty set when none is to come): drawn_mask the set, and the hand's cards summed. */
 create macro own_card_completions_of(players) as table
 with recursive

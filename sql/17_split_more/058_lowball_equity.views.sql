@@ -11,7 +11,7 @@
     deuce-to-seven, ace-to-five, badugi) and player: to_come, the cards still to come to them
     (the game's hole_cards less the cards given), dealt_before (those of the players before
     them: Monte Carlo deals the players in order), and their known cards summed (rank_key,
-    suit_counts, card_mask; 0 for a random hand: own_card_players, 051).
+    suit_counts, card_mask; 0 for a random hand: own_card_players_of, 051).
     deuce_to_seven_players, ace_to_five_players, badugi_players: the game's rows.
   lowball_ranks_of(hands): a table macro. The relation named holds one row per hand, its cards
     summed (game, rank_key, suit_counts, card_mask); the rows as they are, with low_rank, the
@@ -41,7 +41,7 @@ with
             players.suit_counts,
             players.card_mask
         from split_games
-        cross join own_card_players as players
+        cross join own_card_players_of('hand_input', 'random_hand_input') as players
         where split_games.board_cards = 0
             and split_games.hole_cards < 7
     )
