@@ -225,8 +225,6 @@ def _buy_in(hand: Hand, text: str) -> None:
     hand.buy_in_currency = found.group("currency") or CURRENCY_SIGNS.get(unit[:1]) or unit or None
 
 
-
-
 def _stakes(hand: Hand, stakes: str) -> None:
     """The blinds (and the currency) of "$0.25/$0.50 USD", "10/20", "Button Blind $2 - Ante $2 USD",
     "$0.25/$0.50 - $10 Cap - USD"."""
