@@ -2,32 +2,32 @@
   Every game's showdowns and pots of the imported hands (028), from the actions and the cards
   alone, each hand under its own game's rule (issues 45 and 47): Hold'em, short deck, Omaha of
   4 to 6 cards and Courchevel by their high hand; Omaha Hi/Lo, Courchevel Hi/Lo and 7 Card Stud
-  Hi/Lo by a high half and an eight-or-better low half; Razz by its low. The audit
-  history_game_collected_matches_the_pots.sql compares what they pay with what the history
-  says each player collected.
+  Hi/Lo by a high half and an eight-or-better low half; Razz by its low; a hand run twice, and
+  Split Hold'em, on each of its two boards (043). The audit
+  history_game_collected_matches_the_pots.sql compares what they pay with what the history says.
 
-    history_hand_games       one row per hand whose game history_game_names (061) names: its
-                             game, the row of games (033) its high follows (high_game, null
-                             for a low-only game) and the low that takes a half (low_ranking,
-                             046; null: the high takes the pot). A hand with a second board
-                             (run it twice, Split Hold'em) is not here: each board would be
-                             half of each pot.
+    history_hand_games       one row per hand whose game history_game_names (061) names (Split
+                             Hold'em: Hold'em's): its game, the row of games (033) its high
+                             follows (high_game, null for a low-only game), the low that takes
+                             a half (low_ranking, 046; null: the high takes the pot), its boards
     history_game_showdowns   one row per player still in at the end of such a hand where a pot
-                             has two or more players to win it, cards known: the best five by
-                             game_evaluations_of (042: Omaha's two hole cards and three of the
-                             board, any five of Hold'em's and stud's seven) and the best low by
-                             low_evaluations_of (047; null: no low of eight or better)
-    history_game_pot_winners one row per winner per half of each pot. A pot that one player
-                             alone may win is that player's. Else its high half goes to the
-                             best hand_rank, its low half to the best low_rank; a pot in which
-                             no player has a low (or of a game without one) is all high, a
-                             low-only game's all low. Each half is split among its winners in
-                             the hand's smallest chip (history_chip_units, 029), the high half
-                             taking the pot's odd chip, and the chips a half leaves over go one
-                             each to its winners in seat order from the button's left, as 030
-                             splits a Hold'em pot (docs/games.md, "Odd chips"). Two players
-                             tying the low, one of them also winning the high: three quarters
-                             and one quarter.
+                             has two or more players to win it, cards known, per board: the best
+                             five by game_evaluations_of (042: Omaha's two hole cards and three
+                             of the board, any five of Hold'em's and stud's seven) and the best
+                             low by low_evaluations_of (047; null: no low of eight or better)
+    history_game_pot_winners one row per winner per board per half of each pot. A pot that one
+                             player alone may win is that player's (on the first board). Else
+                             each board takes an equal part, the first the odd chip (PokerStars'
+                             and GGPoker's: 223.17 run twice is 111.59 and 111.58; pokerkit's
+                             too); of each part the high half goes to the best hand_rank on that
+                             board, the low half to the best low_rank; a part in which no player
+                             has a low (or of a game without one) is all high, a low-only
+                             game's all low. Each half is split among its winners in the hand's
+                             smallest chip (history_chip_units, 029), the high half taking the
+                             part's odd chip, and the chips a half leaves over go one each to
+                             its winners in seat order from the button's left, as 030 splits a
+                             Hold'em pot (docs/games.md, "Odd chips"). Two players tying the
+                             low, one of them also winning the high: three quarters and one.
     history_game_payouts     one row per seat per such hand, as history_payouts (030): put in,
                              returned, in the pots, won from the pots (won) and net
 */
@@ -45,37 +45,43 @@ with
             ) as longest
         from history_hands as hands
         inner join history_game_names as names
+            -- Split Hold'em: Hold'em dealt two boards, each board half of each pot, as a hand run twice
             on hands.game like names.site_game || ' %'
+            or hands.game like 'Split ' || names.site_game || ' %'
+    ),
+    second_boards as (
+        select board.site, board.hand_id, max(board.board_no) as boards
+        from history_board as board
+        where board.board_no > 1
+        group by board.site, board.hand_id
     )
 select
     named.site,
     named.hand_id,
     named.game,
     case when split_games.game is null then named.game else split_games.high_game end as high_game,
-    split_games.low_ranking
+    split_games.low_ranking,
+    coalesce(second_boards.boards, 1) as boards
 from named
 left join split_games
     on split_games.game = named.game
-where named.longest = 1
-    and not exists (
-        select 1
-        from history_board as board
-        where board.site = named.site
-            and board.hand_id = named.hand_id
-            and board.board_no > 1
-    );
+left join second_boards
+    on second_boards.site = named.site
+    and second_boards.hand_id = named.hand_id
+where named.longest = 1;
 
 create view history_game_showdowns as
 with
-    -- each player of a named hand who did not fold, cards known
+    -- each player of a named hand who did not fold, cards known, once per board
     known as (
         select
             seats.site,
             seats.hand_id,
             seats.seat,
             seats.player,
+            boards.digit + 1 as board_no,
             -- a number, which the evaluations' joins compare faster than text
-            row_number() over (order by seats.site, seats.hand_id, seats.seat) as hand_no,
+            row_number() over (order by seats.site, seats.hand_id, seats.seat, boards.digit) as hand_no,
             games.game,
             games.high_game,
             games.low_ranking,
@@ -84,6 +90,8 @@ with
         inner join history_hand_games as games
             on games.site = seats.site
             and games.hand_id = seats.hand_id
+        inner join digits as boards
+            on boards.digit < games.boards
         where seats.hole_cards is not null
             and not exists (
                 select 1
@@ -94,7 +102,7 @@ with
                     and actions.action = 'fold'
             )
     ),
-    -- each known player's cards, one row each: the hole cards as written ("Qs Ac 7h Tc"), then the board
+    -- each known player's cards, one row each: the hole cards as written ("Qs Ac 7h Tc"), then the board's
     seat_cards as (
         select
             known.hand_no,
@@ -122,6 +130,8 @@ with
         inner join history_board as board
             on board.site = known.site
             and board.hand_id = known.hand_id
+            -- null: a row imported before 043, of a hand's one board
+            and coalesce(board.board_no, 1) = known.board_no
     ),
     high_cards as (
         select hand_no, high_game as game, card_id, is_hole, card_no
@@ -148,6 +158,7 @@ select
     known.hand_id,
     known.seat,
     known.player,
+    known.board_no,
     known.game,
     known.hole_cards,
     highs.best,
@@ -171,27 +182,39 @@ where exists (
 create view history_game_pot_winners as
 with
     showdowns as materialized (
-        select site, hand_id, seat, hand_rank, low_rank
+        select site, hand_id, seat, board_no, hand_rank, low_rank
         from history_game_showdowns
     ),
-    eligible as (
+    -- each pot once per board that shares it (a lone player's: the first board's alone)
+    pot_boards as (
         select
             pots.site,
             pots.hand_id,
             pots.pot_no,
             pots.amount_hundredths,
             pots.players,
+            pots.to_hundredths,
             games.high_game,
-            contributions.seat,
-            contributions.player,
-            showdown.hand_rank,
-            showdown.low_rank,
-            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_high,
-            min(showdown.low_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_low
+            case when pots.players = 1 then 1 else games.boards end as boards,
+            digits.digit + 1 as board_no
         from history_pots as pots
         inner join history_hand_games as games
             on games.site = pots.site
             and games.hand_id = pots.hand_id
+        inner join digits
+            on digits.digit < games.boards
+            and (digits.digit = 0 or pots.players > 1)
+    ),
+    eligible as (
+        select
+            pots.*,
+            contributions.seat,
+            contributions.player,
+            showdown.hand_rank,
+            showdown.low_rank,
+            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_high,
+            min(showdown.low_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_low
+        from pot_boards as pots
         inner join history_contributions as contributions
             on contributions.site = pots.site
             and contributions.hand_id = pots.hand_id
@@ -201,6 +224,7 @@ with
             on showdown.site = contributions.site
             and showdown.hand_id = contributions.hand_id
             and showdown.seat = contributions.seat
+            and showdown.board_no = pots.board_no
     ),
     -- each winner of each half (digit 0 the high's, or the lone player's; 1 the low's), eligible read once
     halves as (
@@ -215,52 +239,44 @@ with
             or (digits.digit = 1 and ((eligible.players = 1 and eligible.high_game is null)
                 or eligible.low_rank = eligible.best_low))
     ),
-    winners as (
+    -- the board's part of the pot in chips: a share each, the first board's the odd chips
+    parts as (
         select
-            halves.site,
-            halves.hand_id,
-            halves.pot_no,
-            halves.half,
-            halves.seat,
-            halves.player,
-            halves.hand_rank,
-            halves.low_rank,
+            halves.*,
             units.unit_hundredths,
-            -- the half's chips: the whole pot, or the high half the larger when a pot does not halve
-            case
-                when min(halves.half) over (partition by halves.site, halves.hand_id, halves.pot_no)
-                    = max(halves.half) over (partition by halves.site, halves.hand_id, halves.pot_no)
-                    then halves.amount_hundredths // units.unit_hundredths
-                when halves.half = 'low' then halves.amount_hundredths // units.unit_hundredths // 2
-                else halves.amount_hundredths // units.unit_hundredths
-                    - halves.amount_hundredths // units.unit_hundredths // 2
-            end as half_units,
-            count(*) over (partition by halves.site, halves.hand_id, halves.pot_no, halves.half) as winner_count,
-            -- the odd chips' order: the seats after the button's first, then the button's and before
-            row_number() over (
-                partition by halves.site, halves.hand_id, halves.pot_no, halves.half
-                order by case when halves.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, halves.seat
-            ) as odd_chip_order
+            halves.amount_hundredths // units.unit_hundredths // halves.boards + case
+                when halves.board_no = 1 then halves.amount_hundredths // units.unit_hundredths % halves.boards else 0
+            end as part_units
         from halves
         inner join history_chip_units as units
             on units.site = halves.site
             and units.hand_id = halves.hand_id
+    ),
+    winners as (
+        select
+            parts.*,
+            -- the half's chips: the whole part, or the high half the larger when a part does not halve
+            case
+                when min(parts.half) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no)
+                    = max(parts.half) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no)
+                    then parts.part_units
+                when parts.half = 'low' then parts.part_units // 2
+                else parts.part_units - parts.part_units // 2
+            end as half_units,
+            count(*) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half) as winner_count,
+            -- the odd chips' order: the seats after the button's first, then the button's and before
+            row_number() over (
+                partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half
+                order by case when parts.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, parts.seat
+            ) as odd_chip_order
+        from parts
         inner join history_hands as hands
-            on hands.site = halves.site
-            and hands.hand_id = halves.hand_id
+            on hands.site = parts.site
+            and hands.hand_id = parts.hand_id
     ),
     shared as (
         select
-            winners.site,
-            winners.hand_id,
-            winners.pot_no,
-            winners.half,
-            winners.seat,
-            winners.player,
-            winners.hand_rank,
-            winners.low_rank,
-            winners.winner_count,
-            winners.odd_chip_order,
+            winners.*,
             (
                 winners.half_units // winners.winner_count
                 + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
@@ -271,6 +287,7 @@ select
     shared.site,
     shared.hand_id,
     shared.pot_no,
+    shared.board_no,
     shared.half,
     shared.seat,
     shared.player,

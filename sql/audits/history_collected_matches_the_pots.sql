@@ -4,7 +4,10 @@
   from what the history says the player collected, by more than the hand's rake (what the house
   takes is the history's, not the pots') and the chips the site put in itself (site_added, 057:
   Run It Once's STP, GGPoker's Cash Drop, which the winner collects beside the pots). A hand
-  whose history does not say what each collected (PHH without winnings) is not audited. No rows: every pot is paid as the history paid it.
+  whose history does not say what each collected (PHH without winnings) is not audited; nor is a
+  hand of two boards (043: run twice, Split Hold'em), which 030 does not rank: 062's
+  history_game_payouts pays it on each board, and history_game_collected_matches_the_pots.sql
+  audits it. No rows: every pot is paid as the history paid it.
 */
 select
     results.site,
@@ -23,5 +26,12 @@ left join history_payouts as payouts
     and payouts.hand_id = results.hand_id
     and payouts.seat = results.seat
 where results.collected is not null
+    and not exists (
+        select 1
+        from history_board as board
+        where board.site = results.site
+            and board.hand_id = results.hand_id
+            and board.board_no > 1
+    )
     and abs(coalesce(payouts.won, 0) - results.collected) > coalesce(hands.rake, 0) + coalesce(hands.site_added, 0)
 order by results.site, results.hand_id, results.seat;
