@@ -85,7 +85,7 @@ class StatsResult(_Frames):
 
     hands: int
     players: list[PlayerStats]
-    unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON)
+    unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON: a note on stderr)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,6 +208,4 @@ def _(result: StatsResult, **options: Any) -> Output:
     cells = [["" if value is None else f"{value:,.1f}" if isinstance(value, float) else value for value in row] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
     lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
-    if result.unknown:
-        lines.append(f"No imported hand has the player {', '.join(map(repr, result.unknown))} (a typo? `pokersql stats` lists every player)")
     return Output(columns, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True)
