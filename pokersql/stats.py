@@ -173,14 +173,13 @@ def player_stats(
 
 def unknown_players(engine: Any, players: Sequence[str], result: StatsResult) -> list[str]:
     """Of the players asked for and not in ``result``, those whom no imported hand has at all
-    (not those whom the other filters leave out)."""
-    from .histories import stored
-
+    (not those whom the other filters leave out): read from ``history_seats``, whose rows are
+    ``history_hand_stats``' (a seat a row), and a table on every engine (Spark plans that view
+    for a minute)."""
     missing = [player for player in dict.fromkeys(players) if player not in {row.player for row in result.players}]
     if not missing:
         return []
-    table = stored.source(engine, "history_hand_stats")
-    found = engine.execute(f"select distinct player from {table} where player in ({', '.join('?' for _ in missing)})", missing)
+    found = engine.execute(f"select distinct player from history_seats where player in ({', '.join('?' for _ in missing)})", missing)
     return [player for player in missing if player not in {row[0] for row in found}]
 
 
