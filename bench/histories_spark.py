@@ -118,7 +118,8 @@ def project(steps: list[str], one: dict, two: dict, hands: int, allin_hands: int
     for step in steps:
         if step == "import":  # Python reads and writes the files: one core, whatever Spark has
             rates = [hands / max(0.1, run[step][0] - run.get("open", (0.0,))[0]) for run in (two, one)]  # the JVM's start left out
-            print(f"  import: {rates[0]:,.0f} hands/s on local[2], {rates[1]:,.0f} on local[1], the JVM's start left out: "
+            jvm = "left out" if "open" in one else "included (--stats-only: not measured apart)"
+            print(f"  import: {rates[0]:,.0f} hands/s on local[2], {rates[1]:,.0f} on local[1], the JVM's start {jvm}: "
                   f"the readers are Python's, in one process, so a cluster imports no quicker (one process writes a warehouse)")
             continue
         work = max(0.0, 2 * (one[step][0] - two[step][0]))
