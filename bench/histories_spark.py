@@ -3,6 +3,7 @@ part 6): seeded hands written as PokerStars text (bench/histories_generate.py), 
 pots, the showdowns, the payouts and the all-in EV computed in SQL, with a projection to a cluster.
 
     .venv/bin/python bench/histories_spark.py [--hands 20000] [--allin-hands 2000] [--warehouse DIR] [--keep DIR]
+        [--stats-only]
 
 Each engine, in its own processes (one Spark master per process):
 - `pokersql import` as a whole process (Spark's: the JVM's start included, some 10 s, given apart
@@ -11,7 +12,10 @@ Each engine, in its own processes (one Spark master per process):
   view computes, so that no engine can leave it out): history_pots, history_showdown_hands,
   history_payouts; then the audit history_collected_matches_the_pots, which must return no hand;
 - history_allin_ev over the first ``--allin-hands`` hands only (a database of its own, the same
-  seed): enumerating the all-ins is what costs (DuckDB: 253 s for 100,000 hands under load).
+  seed): enumerating the all-ins is what costs (DuckDB: 253 s for 100,000 hands under load);
+- `pokersql stats --format json` as a whole process (issue 46: DuckDB reads the table stored at
+  import, Spark, which stores none, the view history_hand_stats), whose JSON must be the same on
+  every engine. ``--stats-only``: the import and `stats`, not the views, the audit or the EV.
 
 Spark needs the lookup tables the views read (hands, suit_reduced_seven, ...): a warehouse
 migrated once (``--warehouse DIR``, or built here, its time given apart) is copied for each run.
@@ -83,16 +87,24 @@ def database(folder: Path, engine: str, master: str, template: Path | None) -> P
     return path
 
 
-def measure(folder: Path, text: Path, engine: str, master: str, template: Path | None, allin: bool) -> dict:
-    """Import ``text`` into a fresh database, then read the views in another process."""
+def measure(
+    folder: Path, text: Path, engine: str, master: str, template: Path | None, allin: bool, stats_only: bool = False,
+) -> dict:
+    """Import ``text`` into a fresh database, then read the views in another process (not with
+    ``stats_only``), then run `pokersql stats` (not over the all-in hands)."""
     path = database(folder / ("allin" if allin else "all"), engine, master, template)
     options = ["--engine", engine, *(["--master", master] if engine == "spark" else [])]
     seconds, _ = run([*POKERSQL, "--db", str(path), *options, "import", str(text)])
     if engine == "duckdb":
-        run([*POKERSQL, "--db", str(path), "migrate"])  # the views import did not need
-    _, out = run([sys.executable, "-c", READER, str(path), engine, master, json.dumps(VIEWS), str(AUDIT), "1" if allin else "0"])
-    times = json.loads(out.strip().splitlines()[-1])
+        run([*POKERSQL, "--db", str(path), "migrate"])  # the views import did not need, and 063's stored rows
+    times = {}
+    if not stats_only:
+        _, out = run([sys.executable, "-c", READER, str(path), engine, master, json.dumps(VIEWS), str(AUDIT), "1" if allin else "0"])
+        times = json.loads(out.strip().splitlines()[-1])
     times["import"] = (seconds, None)
+    if not allin:
+        seconds, out = run([*POKERSQL, "--db", str(path), *options, "--quiet", "stats", "--format", "json"])
+        times["stats"] = (seconds, json.loads(out))
     return times
 
 
@@ -105,8 +117,9 @@ def project(steps: list[str], one: dict, two: dict, hands: int, allin_hands: int
     print(f"\nprojection (Amdahl from the two runs; work scaled to 1,000,000 hands): fixed s, work s at 1 core -> 16, 64 cores")
     for step in steps:
         if step == "import":  # Python reads and writes the files: one core, whatever Spark has
-            rates = [hands / max(0.1, run[step][0] - run["open"][0]) for run in (two, one)]  # the JVM's start left out
-            print(f"  import: {rates[0]:,.0f} hands/s on local[2], {rates[1]:,.0f} on local[1], the JVM's start left out: "
+            rates = [hands / max(0.1, run[step][0] - run.get("open", (0.0,))[0]) for run in (two, one)]  # the JVM's start left out
+            jvm = "left out" if "open" in one else "included (--stats-only: not measured apart)"
+            print(f"  import: {rates[0]:,.0f} hands/s on local[2], {rates[1]:,.0f} on local[1], the JVM's start {jvm}: "
                   f"the readers are Python's, in one process, so a cluster imports no quicker (one process writes a warehouse)")
             continue
         work = max(0.0, 2 * (one[step][0] - two[step][0]))
@@ -125,7 +138,10 @@ def main() -> None:
     parser.add_argument("--warehouse", type=Path, help="a migrated Spark warehouse to copy (else one is built here)")
     parser.add_argument("--masters", default=",".join(MASTERS), help="the Spark masters to run on, by commas (default: %(default)s)")
     parser.add_argument("--keep", type=Path, help="a folder to keep the texts and the databases in")
+    parser.add_argument("--stats-only", action="store_true", help="the import and `stats` only (no view read alone, no all-in EV)")
     args = parser.parse_args()
+    if args.stats_only:
+        args.allin_hands = 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="pokersql-histories-spark-"))
     for part in ("all", "allin"):
         (folder / part).mkdir(parents=True, exist_ok=True)
@@ -147,26 +163,34 @@ def main() -> None:
     for engine, master in runs:
         name = engine if engine == "duckdb" else f"spark {master}"
         spark_template = template if engine == "spark" else None
-        results[name] = measure(folder, text, engine, master, spark_template, allin=False)
+        results[name] = measure(folder, text, engine, master, spark_template, allin=False, stats_only=args.stats_only)
         if args.allin_hands:
             results[name].update({k: v for k, v in measure(folder, allin_text, engine, master, spark_template, True).items()
                                   if k == "history_allin_ev"})
         print(f"{name}: done; {load()}", flush=True)
 
-    steps = ["open", "import", *VIEWS, "audit", *(["history_allin_ev"] if args.allin_hands else [])]
+    steps = ["import", "stats"] if args.stats_only else [
+        "open", "import", *VIEWS, "audit", *(["history_allin_ev"] if args.allin_hands else []), "stats"]
     names = list(results)
     print(f"\n| step | {' | '.join(names)} |\n|---|{'---:|' * len(names)}")
     for step in steps:
         print(f"| {step} | " + " | ".join(f"{results[n][step][0]:.1f} s" for n in names) + " |")
     for step in steps[2:]:
-        print(f"{step}: " + "; ".join(f"{n} {results[n][step][1]}" for n in names))
+        if step != "stats":
+            print(f"{step}: " + "; ".join(f"{n} {results[n][step][1]}" for n in names))
+    stats = {n: results[n]["stats"][1] for n in names}
+    print(f"stats: {stats[names[0]]['hands']:,} hands, {len(stats[names[0]]['players'])} players; "
+          + ("the same JSON on every engine" if all(s == stats[names[0]] for s in stats.values()) else "JSON DIFFERS"))
     if len(masters) == 2:
         one, two = results[f"spark {masters[0]}"], results[f"spark {masters[1]}"]
         print(f"\nSpark, {masters[0]} -> {masters[1]} (the speed-up; 2.0 would be linear):")
-        for step in steps[1:]:
+        shown = [step for step in steps if step != "open"]
+        for step in shown:
             print(f"  {step}: {one[step][0] / two[step][0]:.2f}x")
-        project(steps[1:], one, two, args.hands, args.allin_hands)
-    wrong = [result["audit"][1] for result in results.values() if result["audit"][1]]
+        project(shown, one, two, args.hands, args.allin_hands)
+    wrong = [result["audit"][1] for result in results.values() if result.get("audit", (0, None))[1]]
+    if any(s != stats[names[0]] for s in stats.values()):
+        raise SystemExit("stats' JSON differs between the engines")
     print(f"{load()} at the end")
     if wrong:
         raise SystemExit(f"the audit returned hands: {wrong}")

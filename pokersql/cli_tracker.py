@@ -60,7 +60,8 @@ def import_command(
     emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force), output_format)
 
 
-HERO_HELP = "Only the hero: the player whose hole cards the files deal (with --player: them too)."
+HERO_HELP = ("Only the hero: the player whose hole cards the files deal (with --player: them too). "
+             "Without --hero or --player: every player, the most hands first.")
 
 
 def _with_hero(db: Any, players: tuple[str, ...], command: str) -> tuple[str, ...]:
@@ -68,6 +69,14 @@ def _with_hero(db: Any, players: tuple[str, ...], command: str) -> tuple[str, ..
     from .histories.hero import hero
 
     return (*players, hero(db.engine, command))
+
+
+def _note_unknown(unknown: list[str], command: str) -> None:
+    """A player asked for whom no imported hand has: a valid name that keeps no hand, so no row
+    and exit 0, as a filter that keeps none; one line on stderr names them, in every format."""
+    if unknown:
+        named = f"player{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+        click.echo(f"pokersql: note: no imported hand has the {named} (a typo? `pokersql {command}` lists every player)", err=True)
 
 
 @cli.command()
@@ -84,7 +93,8 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
     their cards known: each pot is paid by each player's exact equity when the money went
     in (every board still to come counted), and luck is what the hands netted less that.
     ev_adjusted is the net won with the all-ins paid by equity. --plot draws each player's
-    cumulative net won (solid) and all-in adjusted net (dashed), hand by hand.
+    cumulative net won (solid) and all-in adjusted net (dashed), hand by hand. A --player
+    whom no imported hand has gets no row, and a note on stderr names them (exit 0).
 
     \b
     Examples:
@@ -100,6 +110,7 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
     db = context.existing_db()
     result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
     emit(result, output_format)
+    _note_unknown(result.unknown, "history")
     if plot:
         _plot("history_plot", result, plot, output_format)
 
@@ -123,7 +134,8 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
     Each is a percentage of the player's chances in the imported hands the filters keep
     (docs/histories.md says which actions and hands count); history_hand_stats holds
     each seat's chances and actions, history_player_stats the percentages over every hand.
-    A filter that keeps no hand gives an empty table.
+    A filter that keeps no hand gives an empty table; a --player whom no imported hand
+    has, a note on stderr too (exit 0).
 
     \b
     Examples:
@@ -135,4 +147,6 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
     db = context.existing_db()
     if hero_only:
         chosen["players"] = _with_hero(db, chosen["players"], "stats")
-    emit(db.stats(**chosen), output_format)
+    result = db.stats(**chosen)
+    emit(result, output_format)
+    _note_unknown(result.unknown, "stats")

@@ -171,8 +171,8 @@ def _(result: HistoryResult, **options: Any) -> Output:
     cells = [[row[0], row[1], *(f"{value:,.2f}" if isinstance(value, float) else value for value in row[2:])] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} player(s)"
     lines = ["luck: what the all-in hands netted less their EV (each pot paid by equity when the money went in); "
-             "ev_adjusted: net_won less luck"] if rows else ["No hand imported: pokersql import FILE... first."]
-    return Output(columns, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows))
+             "ev_adjusted: net_won less luck"] if rows else [] if result.unknown else ["No hand imported: pokersql import FILE... first."]
+    return Output(columns, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown))
 
 
 @present.register

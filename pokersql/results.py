@@ -450,11 +450,13 @@ class PlayerHistory:
 class HistoryResult(_Frames):
     """``history``'s answer: per player, the hands, net won, won at showdown, all-in EV and luck.
     ``series``: per player, hand by hand in the order played, the cumulative net won and
-    all-in adjusted net (what ``--plot`` draws; not in the JSON)."""
+    all-in adjusted net (what ``--plot`` draws; not in the JSON). ``unknown``: the players asked
+    for whom no imported hand has (not in the JSON: the CLI names them in a note on stderr)."""
 
     hands: int
     players: list[PlayerHistory]
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict, repr=False)
+    unknown: list[str] = field(default_factory=list)
 
     _rows_field = "players"
 

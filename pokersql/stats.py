@@ -85,7 +85,7 @@ class StatsResult(_Frames):
 
     hands: int
     players: list[PlayerStats]
-    unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON)
+    unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON: a note on stderr)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
@@ -173,14 +173,13 @@ def player_stats(
 
 def unknown_players(engine: Any, players: Sequence[str], result: StatsResult) -> list[str]:
     """Of the players asked for and not in ``result``, those whom no imported hand has at all
-    (not those whom the other filters leave out)."""
-    from .histories import stored
-
+    (not those whom the other filters leave out): read from ``history_seats``, whose rows are
+    ``history_hand_stats``' (a seat a row), and a table on every engine (Spark plans that view
+    for a minute)."""
     missing = [player for player in dict.fromkeys(players) if player not in {row.player for row in result.players}]
     if not missing:
         return []
-    table = stored.source(engine, "history_hand_stats")
-    found = engine.execute(f"select distinct player from {table} where player in ({', '.join('?' for _ in missing)})", missing)
+    found = engine.execute(f"select distinct player from history_seats where player in ({', '.join('?' for _ in missing)})", missing)
     return [player for player in missing if player not in {row[0] for row in found}]
 
 
@@ -208,6 +207,4 @@ def _(result: StatsResult, **options: Any) -> Output:
     cells = [["" if value is None else f"{value:,.1f}" if isinstance(value, float) else value for value in row] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
     lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
-    if result.unknown:
-        lines.append(f"No imported hand has the player {', '.join(map(repr, result.unknown))} (a typo? `pokersql stats` lists every player)")
     return Output(columns, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True)

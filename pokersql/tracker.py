@@ -123,9 +123,10 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
     """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032, as
     stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 063):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
-    luck), summed by the engine; ``players``: only these (each must have a hand: else
-    BadInput). ``series`` (what ``--plot`` draws; ``False``: not read): each player's cumulative
-    net and all-in adjusted net, hand by hand in the order played."""
+    luck), summed by the engine; ``players``: only these (one whom no imported hand has: no
+    row, named in ``HistoryResult.unknown``, as ``stats`` does). ``series`` (what ``--plot``
+    draws; ``False``: not read): each player's cumulative net and all-in adjusted net, hand by
+    hand in the order played."""
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"history does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     ensure_lookups(ctx, tuple(history_stored.STORED))
@@ -146,9 +147,6 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
             f"select hands.player, hands.net, coalesce(allin.luck, 0) from {hands_of} as hands left join {allin} as allin {on}{only} "
             "order by hands.played_at, hands.source_file, hands.source_line, hands.hand_id, hands.seat", wanted
         ) if series else []
-    for player in wanted:
-        if player not in sums:
-            raise BadInput(f"history --player {player!r}: no imported hand has that player")
     drawn: dict[str, list[tuple[float, float]]] = {}
     for player, net, luck in lines:
         line = drawn.setdefault(player, [])
@@ -164,7 +162,8 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
         for player, (count, net, showdown, allin_hands, allin_ev, allin_net) in sums.items()
     ]
     results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
-    return HistoryResult(hands=int(hands), players=results, series=drawn)
+    unknown = [player for player in wanted if player not in sums]
+    return HistoryResult(hands=int(hands), players=results, series=drawn, unknown=unknown)
 
 
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:

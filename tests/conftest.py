@@ -43,7 +43,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"pokersql engines under test: {', '.join(ENGINES)}",
         f"duckdb {duckdb.__version__}, sqlite {sqlite3.sqlite_version}, sqlglot {sqlglot.__version__}",
-        f"spark (tests/test_spark.py, one worker): pyspark {_version_of('pyspark')}",
+        f"spark (tests/test_spark.py, tests/test_spark_stats.py, one worker): pyspark {_version_of('pyspark')}",
     ]
 
 

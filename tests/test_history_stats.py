@@ -430,14 +430,46 @@ def test_the_filters(stats_db, capsys):
     assert [(row["player"], row["position"]) for row in pluribus["players"]] == [("Pluribus", "BTN"), ("Pluribus", "CO")]
     assert pluribus["hands"] == sum(row["hands"] for row in pluribus["players"])
     # the table of nothing is a table, exit 0, and one line names the player whom no hand has
-    assert main(["--db", stats_db, "stats", "--player", "Nobody"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == (
-        "No imported hand has the player 'Nobody' (a typo? `pokersql stats` lists every player)")
     assert main(["--db", stats_db, "stats", "--player", "Pluribus", "--player", "Nobody", "--since", "2030-01-01"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == (
-        "No imported hand has the player 'Nobody' (a typo? `pokersql stats` lists every player)")
+    assert capsys.readouterr().err.splitlines() == [
+        "pokersql: note: no imported hand has the player 'Nobody' (a typo? `pokersql stats` lists every player)"]
     assert main(["--db", stats_db, "stats", "--player", "Pluribus", "--since", "2030-01-01"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1].startswith("No hand matches: ")
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1].startswith("No hand matches: ") and err == ""
+
+
+def _files(path: str) -> dict[str, bytes]:
+    """The database's file and any file beside it of its name (its WAL), as bytes."""
+    return {p.name: p.read_bytes() for p in Path(path).parent.glob(Path(path).name + "*")}
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_a_player_no_hand_has_is_a_note_and_no_row_in_both_commands(stats_db, capsys, command):
+    """`history` and `stats` agree (docs/contract.md): a --player whom no imported hand has keeps
+    no row, exit 0, and one line on stderr names them, in every format; the players asked for who
+    have hands keep their rows; the database is not written."""
+    note = f"pokersql: note: no imported hand has the player 'Nobody' (a typo? `pokersql {command}` lists every player)"
+    before = _files(stats_db)
+    assert main(["--db", stats_db, command, "--player", "Nobody", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["players"] == [] and err.splitlines() == [note]
+    assert main(["--db", stats_db, command, "--player", "Nobody"]) == 0
+    out, err = capsys.readouterr()
+    assert "┃ player" in out and "Nobody" not in out and err.splitlines() == [note]  # the table, empty
+    assert main(["--db", stats_db, command, "--player", "Nobody", "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith("player,") and len(out.splitlines()) == 1 and err.splitlines() == [note]
+    assert main(["--db", stats_db, command, "--player", "Pluribus", "--player", "Nobody", "--player", "Nobdy",
+                 "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert [row["player"] for row in json.loads(out)["players"]] == ["Pluribus"]
+    assert err.splitlines() == [note.replace("player 'Nobody'", "players 'Nobody', 'Nobdy'")]
+    assert main(["--db", stats_db, command, "--player", "Pluribus"]) == 0
+    assert capsys.readouterr().err == ""  # a player who has hands: no note
+    assert _files(stats_db) == before
+    with pokersql.connect(stats_db) as db:
+        kept = db.history(["Nobody"]) if command == "history" else db.stats(players=["Nobody"])
+    assert (kept.players, kept.unknown) == ([], ["Nobody"])
 
 
 @pytest.mark.parametrize("chosen", [

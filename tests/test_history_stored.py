@@ -267,6 +267,29 @@ def test_no_hero_in_hands_that_show_every_seat(built_database, capsys):
                        "(every seat's are known, or none); give --player NAME"]
 
 
+def test_without_hero_or_player_every_player_is_listed(raked, built_database, capsys):
+    """The default is every player, not the hero alone (docs/histories.md, the hero): the rows of
+    `history` and `stats` are the database's players, whoever the hero is; in one player's own
+    files the hero, dealt every hand, has the most hands, at the top (with any opponent who sat
+    through every hand: Gles65 here)."""
+    with pokersql.connect(raked) as db:
+        everyone = {row[0] for row in db.engine.execute("select distinct player from history_seats")}
+    assert len(everyone) > 1 and "Hero" in everyone
+    for command in ("history", "stats"):
+        assert main(["--db", raked, command, "--format", "csv"]) == 0
+        assert {line.split(",")[0] for line in capsys.readouterr().out.splitlines()[1:]} == everyone, command
+    own = built_database("duckdb")
+    with pokersql.connect(own) as db:
+        db.import_histories([RAKED])
+        hands = db.engine.execute("select count(*) from history_hands")[0][0]
+    for command in ("history", "stats"):
+        assert main(["--db", own, command, "--format", "csv"]) == 0
+        rows = [line.split(",") for line in capsys.readouterr().out.splitlines()[1:]]
+        hands_at = 1 if command == "history" else 2
+        top = [row[0] for row in rows if int(row[hands_at]) == hands]
+        assert "Hero" in top and rows[: len(top)] == [row for row in rows if row[0] in top] and len(rows) > len(top), command
+
+
 def test_a_view_changed_makes_its_stored_table_again_with_its_columns(built_database, tmp_path):
     """044 edited (a new version of pokersql: a column added to history_hand_stats): migrate makes
     063's tables again and fills them from the edited views, every hand held, in the one
