@@ -109,9 +109,33 @@ def bounded(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, 
         yield number, line
 
 
+_LINE = re.compile(".*\n")  # a line and its end ("." is any character but "\n")
+BLOCK = 1 << 18  # characters read at a time by lines_of
+
+
 def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
-    """A text file's lines, numbered from 1, each read MAX_LINE characters at most (``bounded``)."""
-    return bounded(enumerate(iter(partial(handle.readline, MAX_LINE + 2), ""), start=1), path)
+    """A text file's lines, numbered from 1, each with its line end as ``readline`` gives it, and
+    none longer than MAX_LINE (BadInput, once the lines before it are given: ``bounded``). Read a
+    block at a time and split in C: a Python generator a line costs more than the line's reading."""
+    number, rest = 1, ""
+    while True:
+        block = handle.read(BLOCK)
+        if not block:
+            break
+        text = rest + block if rest else block
+        end = text.rfind("\n") + 1
+        rest = text[end:]
+        if end:
+            lines = _LINE.findall(text, 0, end)
+            numbered = enumerate(lines, start=number)
+            if max(map(len, lines)) > MAX_LINE:
+                numbered = bounded(numbered, path)  # gives the lines before the long one, then refuses it
+            yield from numbered
+            number += len(lines)
+        if len(rest) > MAX_LINE:
+            raise too_long(path, number)
+    if rest:  # the last line, with no line end
+        yield number, rest
 
 
 def _opening(path: str) -> list[tuple[int, str]]:

@@ -159,7 +159,10 @@ class Hand:
         """A player of the hand: dealt in."""
         if len(self.seats) == MAX_PLAYERS:
             raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
-        self.sit_out(number, player)
+        seated = self.seated
+        if number in seated or player in seated.values() or not 0 < number <= MAX_PLAYERS or len(seated) == (self.max_seats or MAX_PLAYERS):
+            self.sit_out(number, player)  # refuses it, naming what is wrong
+        seated[number] = player  # what sit_out does of a seat that is right, without its call (each seat of each hand)
         self.seats[player] = (number, stack)
         self.put[player] = 0
 
@@ -248,19 +251,28 @@ class Hand:
         self.street_totals = {}
 
     def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
-        self._known(player)
-        if None in cards or 0 < len(cards) < self.hole_count:
-            return  # cards the history does not know (one card of two shown, say)
-        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
-            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
-        if len(cards) != self.hole_count:
-            raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
+        if player not in self.seats:
+            self._known(player)
+        if (len(cards) != self.hole_count or None in cards) and not self._counted(player, cards):
+            return
         known = tuple(cards)  # type: ignore[arg-type]
         if self.holes.get(player, known) != known:
             raise BadHand(f"{player} shows {_text(known)} but was dealt {_text(self.holes[player])}")
         self.holes[player] = known
         if shown:
             self.shown[player] = known
+
+    def _counted(self, player: str, cards: list[int | None]) -> bool:
+        """For ``hole``'s cards of another count than the game's, or with one unknown: whether they
+        are the player's cards all the same (5 Card Omaha named "Omaha"), or to be passed over
+        (False: cards the history does not know); else BadHand."""
+        if None in cards or 0 < len(cards) < self.hole_count:
+            return False  # cards the history does not know (one card of two shown, say)
+        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
+            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
+        if len(cards) != self.hole_count:
+            raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
+        return True
 
     def collect(self, player: str, amount: int, second_board: bool = False) -> None:
         self._known(player)
@@ -288,6 +300,32 @@ class Hand:
             raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
         if self.button_seat is not None and self.button_seat not in self.seated:
             self.button_seat = None  # a dead button, on a seat no one sits in: stored with no button, as every site's
+        board = [card for _, card in self.board]
+        cards = [card for hole in self.holes.values() for card in hole]
+        cards += board
+        if self.board2:
+            cards += [card for _, card in self.board2 if card not in board]
+        if len(set(cards)) != len(cards):
+            self._duplicate()
+        put, by_actions = sum(self.put.values()), self.returned()
+        given = by_actions if returned is None else returned
+        if put - given > MAX_HUNDREDTHS:
+            raise BadHand(f"amount too large: a pot of {_exactly(put - given)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+        actions_pot = put - by_actions + self.site_added  # an uncalled bet given back, whatever the history says of it
+        pot = put - given + self.site_added
+        taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
+        if taken is not None and given < by_actions:
+            taken = self._unsaid(by_actions - given, taken, actions_pot)
+        if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < by_actions:
+            pot = actions_pot  # what each collected agrees with the actions (an old history gives a walk's big blind back without a word)
+        if self.total_pot is not None and self.total_pot != pot and taken != pot:  # collected as the actions give: the total alone is wrong
+            self.disagree(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
+        if taken is not None and self.said is None:
+            if taken > pot or self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
+                self.disagree(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+
+    def _duplicate(self) -> None:
+        """BadHand naming the first card dealt twice, and where (``check`` found one)."""
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
@@ -299,21 +337,6 @@ class Hand:
                     where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
-        put, given = sum(self.put.values()), self.returned() if returned is None else returned
-        if put - given > MAX_HUNDREDTHS:
-            raise BadHand(f"amount too large: a pot of {_exactly(put - given)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
-        actions_pot = put - self.returned() + self.site_added  # an uncalled bet given back, whatever the history says of it
-        pot = put - given + self.site_added
-        taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
-        if taken is not None and given < self.returned():
-            taken = self._unsaid(self.returned() - given, taken, actions_pot)
-        if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < self.returned():
-            pot = actions_pot  # what each collected agrees with the actions (an old history gives a walk's big blind back without a word)
-        if self.total_pot is not None and self.total_pot != pot and taken != pot:  # collected as the actions give: the total alone is wrong
-            self.disagree(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
-        if taken is not None and self.said is None:
-            if taken > pot or self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
-                self.disagree(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
 
     def _unsaid(self, unsaid: int, taken: int, pot: int) -> int:
         """A history that leaves an uncalled bet in the pot (a walk's big blind) counts it in what
