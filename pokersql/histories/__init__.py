@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
+from itertools import chain
 from types import ModuleType
 from typing import IO, Any
 
@@ -110,13 +111,19 @@ def bounded(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, 
 
 
 _LINE = re.compile(".*\n")  # a line and its end ("." is any character but "\n")
+_OTHER_BREAKS = "\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines breaks a line too, and readline does not
 BLOCK = 1 << 18  # characters read at a time by lines_of
 
 
 def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
     """A text file's lines, numbered from 1, each with its line end as ``readline`` gives it, and
     none longer than MAX_LINE (BadInput, once the lines before it are given: ``bounded``). Read a
-    block at a time and split in C: a Python generator a line costs more than the line's reading."""
+    block at a time, split in C, and numbered by ``enumerate``: no Python code runs a line."""
+    return chain.from_iterable(_numbered_blocks(handle, path))
+
+
+def _numbered_blocks(handle: IO[str], path: str) -> Iterator[Iterable[tuple[int, str]]]:
+    """``lines_of``'s lines, a block's at a time."""
     number, rest = 1, ""
     while True:
         block = handle.read(BLOCK)
@@ -126,16 +133,17 @@ def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
         end = text.rfind("\n") + 1
         rest = text[end:]
         if end:
-            lines = _LINE.findall(text, 0, end)
-            numbered = enumerate(lines, start=number)
+            whole = text[:end]
+            lines = _LINE.findall(whole) if any(char in whole for char in _OTHER_BREAKS) else whole.splitlines(True)
+            numbered: Iterable[tuple[int, str]] = enumerate(lines, start=number)
             if max(map(len, lines)) > MAX_LINE:
                 numbered = bounded(numbered, path)  # gives the lines before the long one, then refuses it
-            yield from numbered
+            yield numbered
             number += len(lines)
         if len(rest) > MAX_LINE:
             raise too_long(path, number)
     if rest:  # the last line, with no line end
-        yield number, rest
+        yield ((number, rest),)
 
 
 def _opening(path: str) -> list[tuple[int, str]]:

@@ -214,6 +214,17 @@ class Hand:
         self.street_totals[player] = total
         self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
 
+    def passes(self, player: str, action: str) -> None:
+        """``act`` of a fold or a check (no chips), without its sums."""
+        if player not in self.seats:
+            self._known(player)
+        if action == "fold":
+            self.folded.add(player)
+        street_totals = self.street_totals
+        total = street_totals.get(player, 0)
+        street_totals[player] = total
+        self.actions.append((self.street, player, action, 0, total, False))
+
     def deal_board(self, street: str, cards: list[int]) -> None:
         if street not in BOARD_SIZES or STREETS.index(street) != STREETS.index(self.street) + 1:
             raise BadHand(f"the {street} comes after the {self.street}")
@@ -461,15 +472,16 @@ class Hand:
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
         cash_outs, bounties = self.cash_outs, self.bounties
         plain = not (cash_outs or bounties or self.board2 or self.said is not None)  # most hands: 043's and 057's columns NULL
+        seated: dict[str, str] = {}  # player -> "seat,player", as history_actions has them
         for player, (seat, stack) in self.seats.items():
-            named = f"{key},{seat},{_quoted(player)}"
+            seated[player] = at = f"{seat},{_quoted(player)}"
             hole = holes.get(player)
             if hole is None:
-                seats.append(f"{named},{stack},,,\n")
+                seats.append(f"{key},{at},{stack},,,\n")
             elif ranked:
-                seats.append(f'{named},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
+                seats.append(f'{key},{at},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
             else:
-                seats.append(f'{named},{stack},,,"{_text(hole)}"\n')
+                seats.append(f'{key},{at},{stack},,,"{_text(hole)}"\n')
             won = "" if collected is None else collected.get(player, 0)
             if plain:
                 extra = ",,,,"
@@ -480,20 +492,21 @@ class Hand:
                 extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)},{_number(said)}"
             cards = shown.get(player)
             if cards is None:
-                results.append(f"{named},{won},,,,{extra}\n")
+                results.append(f"{key},{at},{won},,,,{extra}\n")
             elif ranked:
-                results.append(f'{named},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}",{extra}\n')
+                results.append(f'{key},{at},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}",{extra}\n')
             else:
-                results.append(f'{named},{won},,,"{_text(cards)}",{extra}\n')
+                results.append(f'{key},{at},{won},,,"{_text(cards)}",{extra}\n')
         # history_actions: action_no comes before the seat, so the key and the seat are apart here
-        seated = {player: f"{seat},{_quoted(player)}" for player, (seat, _) in self.seats.items()}
-        tables["history_actions"].extend(
+        tables["history_actions"] += [
             f"{key},{number},{street},{seated[player]},{action},{added},{total},{'true' if all_in else 'false'}\n"
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
-        )
-        tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
-        )
-        tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
-        )
+        ]
+        names = CARD_NAMES
+        tables["history_board"] += [
+            f"{key},{number},{street},{card},{names[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
+        ]
+        if self.board2:
+            tables["history_board"] += [
+                f"{key},{number},{street},{card},{names[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
+            ]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import STUD_STREETS, BadHand, Hand, card_ids, hundredths
+from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, hundredths
 from .sites import CURRENCY_SIGNS
 
 SITE = "PokerStars"
@@ -81,16 +81,39 @@ def is_header(line: str) -> bool:
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block, archive = 0, [], False
+    lines = iter(lines)
+    start, block = 0, []
+    for number, line in lines:  # until the first header
+        if line[:5] == "*****" and _ARCHIVE.match(line):
+            yield from _split_archive(lines)
+            return
+        if line[:4] in _HEADS and line.startswith(STARTS):
+            start, block = number, [line]
+            break
+        if line.strip():
+            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
     heads = _FIRSTS
     for number, line in lines:
-        if block and not archive and line[:1] not in heads:  # most lines: one of the hand's, as it is
-            block.append(line)
+        if line[:1] in heads:  # most lines are a hand's own, told by their first character
+            if line[:4] in _HEADS and line.startswith(STARTS):
+                yield start, block
+                start, block = number, [line]
+                continue
+            if line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
+                yield from _split_archive(lines, start, block)
+                return
+        block.append(line)
+    if block:
+        yield start, block
+
+
+def _split_archive(lines: Iterator[tuple[int, str]], start: int = 0, block: list[str] | None = None) -> Iterator[tuple[int, list[str]]]:
+    """``split_hands`` of a Zoom archive's lines, from its first marker on: each line indented by a space."""
+    block = [] if block is None else block
+    for number, line in lines:
+        if line[:5] == "*****" and _ARCHIVE.match(line):
             continue
-        if line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
-            archive = True
-            continue
-        if archive and line[:1] == " ":
+        if line[:1] == " ":
             line = line[1:]
         if line[:4] in _HEADS and line.startswith(STARTS):
             if block:
@@ -268,7 +291,19 @@ def _stakes(hand: Hand, stakes: str) -> None:
 _STUD_STARTS = tuple(zip(("*** 3rd STREET", "*** 4th STREET", "*** 5th STREET", "*** 6th STREET", "*** RIVER"), STUD_STREETS))
 
 
+# The heads most hands have, told by the word after "*** ": (the section, the whole start; a
+# street: its name).
+_HEADS_OF = {"HOLE": ("preflop", "*** HOLE CARDS"), "SUMM": ("summary", "*** SUMMARY"), "FLOP": ("flop", "*** FLOP ***"),
+             "TURN": ("turn", "*** TURN ***"), "RIVE": ("river", "*** RIVER ***")}
+
+
 def _section(hand: Hand, line: str, section: str) -> str:
+    head = _HEADS_OF.get(line[4:8])
+    if head is not None and hand.street not in STUD_STREETS and line.startswith(head[1]):  # what the lines below say first
+        name = head[0]
+        if name in BOARD_SIZES:
+            _deal(hand, name, line)
+        return name
     if hand.street in STUD_STREETS:
         street = next((street for start, street in _STUD_STARTS if line.startswith(start)), None)
         if street is not None:
@@ -292,15 +327,20 @@ def _section(hand: Hand, line: str, section: str) -> str:
     run = line[4:10] == "FIRST "
     for street, start in _STREET_STARTS:
         if line.startswith(start) or run and line[10:].startswith(start[4:]):
-            cards = _BRACKETS.findall(line)
-            if not cards:
-                raise BadHand(f"no cards on the {street}: {line!r}")
-            dealt = card_ids(cards[-1])
-            if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
-                dealt = card_ids(" ".join(cards))
-            hand.deal_board(street, dealt)
+            _deal(hand, street, line)
             return street
     raise BadHand(f"unknown section {line[:40]!r}")
+
+
+def _deal(hand: Hand, street: str, line: str) -> None:
+    """The cards of a street's line ("*** TURN *** [8s 2c 9h] [Kd]": the last brackets') to the board."""
+    cards = _BRACKETS.findall(line)
+    if not cards:
+        raise BadHand(f"no cards on the {street}: {line!r}")
+    dealt = card_ids(cards[-1])
+    if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
+        dealt = card_ids(" ".join(cards))
+    hand.deal_board(street, dealt)
 
 
 def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
@@ -317,11 +357,11 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
             rest = rest[: rest.index(_CAP)]
         verb, _, words = rest.partition(" ")
         if verb == "folds":  # the verbs in the order they come most often
-            hand.act(player, "fold", 0)
+            hand.passes(player, "fold")
         elif verb == "calls":
             hand.act(player, "call", hundredths(words), all_in)
         elif verb == "checks":
-            hand.act(player, "check", 0)
+            hand.passes(player, "check")
         elif verb == "raises":
             _, to, total = words.partition(" to ")
             if not to:
