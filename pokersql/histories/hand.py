@@ -31,11 +31,21 @@ class BadHand(Exception):
         self.line = line
 
 
+_AMOUNTS: dict[str, int] = {}  # the amounts read so far (a file's stakes and bets come again and again)
+
+
 def hundredths(text: str) -> int:
     """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
     whole, dot, fraction = text.partition(".")
     if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
-        return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
+        value = int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
+        if len(_AMOUNTS) >= 10_000:
+            _AMOUNTS.clear()
+        _AMOUNTS[text] = value
+        return value
     cleaned = text.strip().lstrip("$€£¥₹").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
