@@ -112,7 +112,7 @@ def bounded(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, 
 
 _LINE = re.compile(".*\n")  # a line and its end ("." is any character but "\n")
 _OTHER_BREAKS = "\v\f\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines breaks a line too, and readline does not
-BLOCK = 1 << 18  # characters read at a time by lines_of
+BLOCK = 1 << 14  # characters read at a time by lines_of (about 18 hands: their lines still in the cache when read)
 
 
 def lines_of(handle: IO[str], path: str) -> Iterator[tuple[int, str]]:
