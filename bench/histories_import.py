@@ -15,7 +15,8 @@ Pluribus hands have 11). Measured, round-robin over --rounds:
   in its state machine), on the 153 real hands only (it is far slower), as hands a second.
 
 Each line gives the median, and the load average before and after: on a shared machine compare
-the figures of one run side by side, never against another run's.
+the figures of one run side by side, never against another run's. The reading of this tree
+against an older commit's, in turns: bench/histories_side_by_side.py.
 
     .venv/bin/python bench/histories_import.py --hands 50000 --rounds 3 [--generated]
 """

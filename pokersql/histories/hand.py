@@ -31,11 +31,21 @@ class BadHand(Exception):
         self.line = line
 
 
+_AMOUNTS: dict[str, int] = {}  # the amounts read so far (a file's stakes and bets come again and again)
+
+
 def hundredths(text: str) -> int:
     """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
     whole, dot, fraction = text.partition(".")
     if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
-        return int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
+        value = int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
+        if len(_AMOUNTS) >= 10_000:
+            _AMOUNTS.clear()
+        _AMOUNTS[text] = value
+        return value
     cleaned = text.strip().lstrip("$€£¥₹").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
@@ -159,7 +169,10 @@ class Hand:
         """A player of the hand: dealt in."""
         if len(self.seats) == MAX_PLAYERS:
             raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
-        self.sit_out(number, player)
+        seated = self.seated
+        if number in seated or player in seated.values() or not 0 < number <= MAX_PLAYERS or len(seated) == (self.max_seats or MAX_PLAYERS):
+            self.sit_out(number, player)  # refuses it, naming what is wrong
+        seated[number] = player  # what sit_out does of a seat that is right, without its call (each seat of each hand)
         self.seats[player] = (number, stack)
         self.put[player] = 0
 
@@ -211,6 +224,17 @@ class Hand:
         self.street_totals[player] = total
         self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
 
+    def passes(self, player: str, action: str) -> None:
+        """``act`` of a fold or a check (no chips), without its sums."""
+        if player not in self.seats:
+            self._known(player)
+        if action == "fold":
+            self.folded.add(player)
+        street_totals = self.street_totals
+        total = street_totals.get(player, 0)
+        street_totals[player] = total
+        self.actions.append((self.street, player, action, 0, total, False))
+
     def deal_board(self, street: str, cards: list[int]) -> None:
         if street not in BOARD_SIZES or STREETS.index(street) != STREETS.index(self.street) + 1:
             raise BadHand(f"the {street} comes after the {self.street}")
@@ -248,19 +272,28 @@ class Hand:
         self.street_totals = {}
 
     def hole(self, player: str, cards: list[int | None], shown: bool = False) -> None:
-        self._known(player)
-        if None in cards or 0 < len(cards) < self.hole_count:
-            return  # cards the history does not know (one card of two shown, say)
-        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
-            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
-        if len(cards) != self.hole_count:
-            raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
+        if player not in self.seats:
+            self._known(player)
+        if (len(cards) != self.hole_count or None in cards) and not self._counted(player, cards):
+            return
         known = tuple(cards)  # type: ignore[arg-type]
         if self.holes.get(player, known) != known:
             raise BadHand(f"{player} shows {_text(known)} but was dealt {_text(self.holes[player])}")
         self.holes[player] = known
         if shown:
             self.shown[player] = known
+
+    def _counted(self, player: str, cards: list[int | None]) -> bool:
+        """For ``hole``'s cards of another count than the game's, or with one unknown: whether they
+        are the player's cards all the same (5 Card Omaha named "Omaha"), or to be passed over
+        (False: cards the history does not know); else BadHand."""
+        if None in cards or 0 < len(cards) < self.hole_count:
+            return False  # cards the history does not know (one card of two shown, say)
+        if len(cards) in (5, 6) and self.hole_count == 4 and not self.holes and self.game.startswith("Omaha ") and "Hi/Lo" not in self.game:
+            self.game, self.hole_count = f"{len(cards)} Card {self.game}", len(cards)  # PokerMaster names 5 Card Omaha "Omaha"
+        if len(cards) != self.hole_count:
+            raise BadHand(f"{player} has {len(cards)} hole cards, not {self.hole_count} ({self.game})")
+        return True
 
     def collect(self, player: str, amount: int, second_board: bool = False) -> None:
         self._known(player)
@@ -288,6 +321,32 @@ class Hand:
             raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
         if self.button_seat is not None and self.button_seat not in self.seated:
             self.button_seat = None  # a dead button, on a seat no one sits in: stored with no button, as every site's
+        board = [card for _, card in self.board]
+        cards = [card for hole in self.holes.values() for card in hole]
+        cards += board
+        if self.board2:
+            cards += [card for _, card in self.board2 if card not in board]
+        if len(set(cards)) != len(cards):
+            self._duplicate()
+        put, by_actions = sum(self.put.values()), self.returned()
+        given = by_actions if returned is None else returned
+        if put - given > MAX_HUNDREDTHS:
+            raise BadHand(f"amount too large: a pot of {_exactly(put - given)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+        actions_pot = put - by_actions + self.site_added  # an uncalled bet given back, whatever the history says of it
+        pot = put - given + self.site_added
+        taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
+        if taken is not None and given < by_actions:
+            taken = self._unsaid(by_actions - given, taken, actions_pot)
+        if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < by_actions:
+            pot = actions_pot  # what each collected agrees with the actions (an old history gives a walk's big blind back without a word)
+        if self.total_pot is not None and self.total_pot != pot and taken != pot:  # collected as the actions give: the total alone is wrong
+            self.disagree(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
+        if taken is not None and self.said is None:
+            if taken > pot or self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
+                self.disagree(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
+
+    def _duplicate(self) -> None:
+        """BadHand naming the first card dealt twice, and where (``check`` found one)."""
         owner: dict[int, str] = {}
         places = [(f"{player}'s hole cards", cards) for player, cards in self.holes.items()]
         places.append(("the board", tuple(card for _, card in self.board)))
@@ -299,21 +358,6 @@ class Hand:
                     where = "twice in " + place if owner[card] == place else f"in {owner[card]} and in {place}"
                     raise BadHand(f"duplicate card {CARD_NAMES[card]!r}: {where}")
                 owner[card] = place
-        put, given = sum(self.put.values()), self.returned() if returned is None else returned
-        if put - given > MAX_HUNDREDTHS:
-            raise BadHand(f"amount too large: a pot of {_exactly(put - given)}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
-        actions_pot = put - self.returned() + self.site_added  # an uncalled bet given back, whatever the history says of it
-        pot = put - given + self.site_added
-        taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
-        if taken is not None and given < self.returned():
-            taken = self._unsaid(self.returned() - given, taken, actions_pot)
-        if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < self.returned():
-            pot = actions_pot  # what each collected agrees with the actions (an old history gives a walk's big blind back without a word)
-        if self.total_pot is not None and self.total_pot != pot and taken != pot:  # collected as the actions give: the total alone is wrong
-            self.disagree(f"amounts do not add up: the actions put {pot / 100:g} in the pot, the history says {self.total_pot / 100:g}")
-        if taken is not None and self.said is None:
-            if taken > pot or self.rake is not None and taken != pot and not self.cash_outs:  # a pot cashed out is not awarded
-                self.disagree(f"amounts do not add up: {taken / 100:g} collected (rake included) from a pot of {pot / 100:g}")
 
     def _unsaid(self, unsaid: int, taken: int, pot: int) -> int:
         """A history that leaves an uncalled bet in the pot (a walk's big blind) counts it in what
@@ -438,15 +482,16 @@ class Hand:
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
         cash_outs, bounties = self.cash_outs, self.bounties
         plain = not (cash_outs or bounties or self.board2 or self.said is not None)  # most hands: 043's and 057's columns NULL
+        seated: dict[str, str] = {}  # player -> "seat,player", as history_actions has them
         for player, (seat, stack) in self.seats.items():
-            named = f"{key},{seat},{_quoted(player)}"
+            seated[player] = at = f"{seat},{_quoted(player)}"
             hole = holes.get(player)
             if hole is None:
-                seats.append(f"{named},{stack},,,\n")
+                seats.append(f"{key},{at},{stack},,,\n")
             elif ranked:
-                seats.append(f'{named},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
+                seats.append(f'{key},{at},{stack},{hole[0]},{hole[1]},"{CARD_NAMES[hole[0]]} {CARD_NAMES[hole[1]]}"\n')
             else:
-                seats.append(f'{named},{stack},,,"{_text(hole)}"\n')
+                seats.append(f'{key},{at},{stack},,,"{_text(hole)}"\n')
             won = "" if collected is None else collected.get(player, 0)
             if plain:
                 extra = ",,,,"
@@ -457,20 +502,21 @@ class Hand:
                 extra = f"{_number(cash_out)},{_number(fee)},{_number(bounties.get(player))},{_number(second)},{_number(said)}"
             cards = shown.get(player)
             if cards is None:
-                results.append(f"{named},{won},,,,{extra}\n")
+                results.append(f"{key},{at},{won},,,,{extra}\n")
             elif ranked:
-                results.append(f'{named},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}",{extra}\n')
+                results.append(f'{key},{at},{won},{cards[0]},{cards[1]},"{CARD_NAMES[cards[0]]} {CARD_NAMES[cards[1]]}",{extra}\n')
             else:
-                results.append(f'{named},{won},,,"{_text(cards)}",{extra}\n')
+                results.append(f'{key},{at},{won},,,"{_text(cards)}",{extra}\n')
         # history_actions: action_no comes before the seat, so the key and the seat are apart here
-        seated = {player: f"{seat},{_quoted(player)}" for player, (seat, _) in self.seats.items()}
-        tables["history_actions"].extend(
+        tables["history_actions"] += [
             f"{key},{number},{street},{seated[player]},{action},{added},{total},{'true' if all_in else 'false'}\n"
             for number, (street, player, action, added, total, all_in) in enumerate(self.actions, start=1)
-        )
-        tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
-        )
-        tables["history_board"].extend(
-            f"{key},{number},{street},{card},{CARD_NAMES[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
-        )
+        ]
+        names = CARD_NAMES
+        tables["history_board"] += [
+            f"{key},{number},{street},{card},{names[card]},1\n" for number, (street, card) in enumerate(self.board, start=1)
+        ]
+        if self.board2:
+            tables["history_board"] += [
+                f"{key},{number},{street},{card},{names[card]},2\n" for number, (street, card) in enumerate(self.board2, start=1)
+            ]

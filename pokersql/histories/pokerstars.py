@@ -2,7 +2,9 @@
 
 A hand starts at its header line ("PokerStars Hand #30000: Hold'em No Limit (50/100) - 2019/07/11
 08:20:00 ET") and ends before the next one; it must reach its "*** SUMMARY ***". Each line is
-matched once, by its start or its verb: reading is about 20 microseconds a hand.
+matched once, by its start or its verb: reading a Pluribus hand takes about 70 to 95 microseconds
+of CPU on a shared two-core machine, no more than before issue 45's games and sites
+(``bench/histories_side_by_side.py``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import STUD_STREETS, BadHand, Hand, card_ids, hundredths
+from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, hundredths
 from .sites import CURRENCY_SIGNS
 
 SITE = "PokerStars"
@@ -26,6 +28,7 @@ STARTS = HEADER_START + OTHER_STARTS + CAPITALS_START
 _WORDS = {word.upper(): word for name in (*games.HOLE_CARDS, "PokerStars Game Hand Tournament Level No Limit Pot Fixed")
           for word in name.split()}
 _HEADS = frozenset(start[:4] for start in STARTS)
+_FIRSTS = frozenset(start[:1] for start in STARTS) | {"*"}  # the first character of a header, or of a Zoom archive's marker
 # A Zoom archive: each hand under a line "*********** # 1 **************", its lines indented by a space
 _ARCHIVE = re.compile(r"\*{5,} # \d+ \*+\s*$")
 _HEADER = re.compile(
@@ -80,12 +83,39 @@ def is_header(line: str) -> bool:
 
 def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     """(line number of the header, the hand's lines) for each hand of numbered lines."""
-    start, block, archive = 0, [], False
+    lines = iter(lines)
+    start, block = 0, []
+    for number, line in lines:  # until the first header
+        if line[:5] == "*****" and _ARCHIVE.match(line):
+            yield from _split_archive(lines)
+            return
+        if line[:4] in _HEADS and line.startswith(STARTS):
+            start, block = number, [line]
+            break
+        if line.strip():
+            raise BadHand(f"text before the first hand: {line.strip()[:60]!r}", number)
+    heads = _FIRSTS
     for number, line in lines:
-        if line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
-            archive = True
+        if line[:1] in heads:  # most lines are a hand's own, told by their first character
+            if line[:4] in _HEADS and line.startswith(STARTS):
+                yield start, block
+                start, block = number, [line]
+                continue
+            if line[:5] == "*****" and _ARCHIVE.match(line):  # (a street's "*** FLOP ***": three)
+                yield from _split_archive(lines, start, block)
+                return
+        block.append(line)
+    if block:
+        yield start, block
+
+
+def _split_archive(lines: Iterator[tuple[int, str]], start: int = 0, block: list[str] | None = None) -> Iterator[tuple[int, list[str]]]:
+    """``split_hands`` of a Zoom archive's lines, from its first marker on: each line indented by a space."""
+    block = [] if block is None else block
+    for number, line in lines:
+        if line[:5] == "*****" and _ARCHIVE.match(line):
             continue
-        if archive and line[:1] == " ":
+        if line[:1] == " ":
             line = line[1:]
         if line[:4] in _HEADS and line.startswith(STARTS):
             if block:
@@ -125,8 +155,15 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             if section == "summary":
                 _summary_line(hand, line)
             elif section == "table":
-                if line.startswith("Seat "):
-                    _seat_line(hand, line)
+                if line[:5] == "Seat ":
+                    seat = _SEAT.match(line)
+                    if seat is None:
+                        raise BadHand(f"unreadable seat line {line[:80]!r}")
+                    end = seat.end()
+                    if end < len(line) and line[end:end + 2].strip() and line[end:].lstrip().startswith(_NOT_DEALT):
+                        hand.sit_out(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))  # its seat taken, but no player of the hand
+                    else:
+                        hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
                 elif line.startswith("Table "):
                     table = _TABLE.match(line)
                     if table is None:
@@ -152,10 +189,10 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
 
 
 # What a header says between its number and its date (the game, stakes, tournament), read once
-# for all the hands that share it: a file's hands mostly do.
-_FROM_MIDDLE = ("tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix", "game",
-                "hole_count", "ranked", "small_blind", "big_blind", "ante", "currency")
+# for all the hands that share it: a file's hands mostly do. Its date, too: "2019/07/11" as
+# "2019-07-11", checked once (a date the tables' timestamp holds).
 _MIDDLES: dict[str, tuple] = {}
+_DATES: dict[str, str] = {}
 
 
 def _read_header(hand: Hand, header: re.Match) -> None:
@@ -165,17 +202,26 @@ def _read_header(hand: Hand, header: re.Match) -> None:
         _read_middle(hand, middle, header.group(0))
         if len(_MIDDLES) >= 10_000:
             _MIDDLES.clear()
-        _MIDDLES[middle] = tuple(getattr(hand, name) for name in _FROM_MIDDLE)
+        _MIDDLES[middle] = (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level,
+                            hand.game_mix, hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind,
+                            hand.ante, hand.currency)
     else:
-        for name, value in zip(_FROM_MIDDLE, known):
-            setattr(hand, name, value)
-    date, clock = header.group("date"), header.group("time")
-    try:  # a date the tables' timestamp holds: checked here, not by the database's own error
-        year, month, day = map(int, date.split("/"))
-        when = datetime.datetime(year, month, day, *map(int, clock.split(":")))
-    except ValueError:
-        raise BadHand(f"not a date and time: {date} {clock}") from None
-    hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
+        (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level, hand.game_mix,
+         hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind, hand.ante, hand.currency) = known
+    date, clock = header.group("date", "time")
+    day = _DATES.get(date)
+    if day is not None and len(clock) == 8 and clock < "24" and clock[3:5] < "60" and clock[6:] < "60" and clock.isascii():
+        hand.played_at = f"{day} {clock}"  # "08:20:00", as the format below writes it
+    else:
+        try:  # a date the tables' timestamp holds: checked here, not by the database's own error
+            year, month, day_no = map(int, date.split("/"))
+            when = datetime.datetime(year, month, day_no, *map(int, clock.split(":")))
+        except ValueError:
+            raise BadHand(f"not a date and time: {date} {clock}") from None
+        hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
+        if len(_DATES) >= 10_000:
+            _DATES.clear()
+        _DATES[date] = hand.played_at[:-9]
     hand.time_zone = header.group("zone")
 
 
@@ -247,7 +293,19 @@ def _stakes(hand: Hand, stakes: str) -> None:
 _STUD_STARTS = tuple(zip(("*** 3rd STREET", "*** 4th STREET", "*** 5th STREET", "*** 6th STREET", "*** RIVER"), STUD_STREETS))
 
 
+# The heads most hands have, told by the word after "*** ": (the section, the whole start; a
+# street: its name).
+_HEADS_OF = {"HOLE": ("preflop", "*** HOLE CARDS"), "SUMM": ("summary", "*** SUMMARY"), "FLOP": ("flop", "*** FLOP ***"),
+             "TURN": ("turn", "*** TURN ***"), "RIVE": ("river", "*** RIVER ***")}
+
+
 def _section(hand: Hand, line: str, section: str) -> str:
+    head = _HEADS_OF.get(line[4:8])
+    if head is not None and hand.street not in STUD_STREETS and line.startswith(head[1]):  # what the lines below say first
+        name = head[0]
+        if name in BOARD_SIZES:
+            _deal(hand, name, line)
+        return name
     if hand.street in STUD_STREETS:
         street = next((street for start, street in _STUD_STARTS if line.startswith(start)), None)
         if street is not None:
@@ -271,26 +329,20 @@ def _section(hand: Hand, line: str, section: str) -> str:
     run = line[4:10] == "FIRST "
     for street, start in _STREET_STARTS:
         if line.startswith(start) or run and line[10:].startswith(start[4:]):
-            cards = _BRACKETS.findall(line)
-            if not cards:
-                raise BadHand(f"no cards on the {street}: {line!r}")
-            dealt = card_ids(cards[-1])
-            if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
-                dealt = card_ids(" ".join(cards))
-            hand.deal_board(street, dealt)
+            _deal(hand, street, line)
             return street
     raise BadHand(f"unknown section {line[:40]!r}")
 
 
-def _seat_line(hand: Hand, line: str) -> None:
-    seat = _SEAT.match(line)
-    if seat is None:
-        raise BadHand(f"unreadable seat line {line[:80]!r}")
-    end = seat.end()
-    if line[end:end + 2].strip() and line[end:].lstrip().startswith(_NOT_DEALT):  # its seat taken, but no player of the hand
-        hand.sit_out(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
-    else:
-        hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
+def _deal(hand: Hand, street: str, line: str) -> None:
+    """The cards of a street's line ("*** TURN *** [8s 2c 9h] [Kd]": the last brackets') to the board."""
+    cards = _BRACKETS.findall(line)
+    if not cards:
+        raise BadHand(f"no cards on the {street}: {line!r}")
+    dealt = card_ids(cards[-1])
+    if street == "flop" and len(dealt) < 3:  # Courchevel's "[8s] [2c 9h]": the card before the flop, then two
+        dealt = card_ids(" ".join(cards))
+    hand.deal_board(street, dealt)
 
 
 def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
@@ -307,11 +359,11 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
             rest = rest[: rest.index(_CAP)]
         verb, _, words = rest.partition(" ")
         if verb == "folds":  # the verbs in the order they come most often
-            hand.act(player, "fold", 0)
+            hand.passes(player, "fold")
         elif verb == "calls":
             hand.act(player, "call", hundredths(words), all_in)
         elif verb == "checks":
-            hand.act(player, "check", 0)
+            hand.passes(player, "check")
         elif verb == "raises":
             _, to, total = words.partition(" to ")
             if not to:
@@ -338,6 +390,9 @@ def _action_line(hand: Hand, line: str, second_board: bool = False) -> int:
         return 0
     if line.startswith("Dealt to "):
         player, bracket, cards_written = line[9:].partition(" [")
+        if bracket and cards_written.find("]") == len(cards_written) - 1 and player in hand.seats:  # "[Ah Kd]": one card's set
+            hand.hole(player, card_ids(cards_written[:-1]))
+            return 0
         if player not in hand.seats:  # a name with a bracket in it: "Dealt to PC [Mittel] [5c]"
             player = next((name for name in hand.seats if line.startswith(f"Dealt to {name} [")), player)
             bracket, cards_written = "[", line[11 + len(player):]
@@ -402,7 +457,12 @@ def _post(hand: Hand, player: str, words: str, all_in: bool) -> None:
 
 
 def _summary_line(hand: Hand, line: str) -> None:
-    if line.startswith("Total pot "):
+    if line.startswith("Seat "):
+        if "[" in line:  # cards shown or mucked (most seats show none)
+            seen = _SUMMARY_CARDS.match(line)
+            if seen is not None:
+                hand.hole(seen.group(1), card_ids(seen.group(3), "XX"), shown=seen.group(2) == "showed")
+    elif line.startswith("Total pot "):
         total = _TOTAL.match(line)
         if total is None:
             raise BadHand(f"unreadable pot line {line[:80]!r}")
@@ -412,10 +472,5 @@ def _summary_line(hand: Hand, line: str) -> None:
         cards = card_ids(board[1:].partition("]")[0])
         if cards != [card for _, card in (hand.board2 if line[0] == "S" else hand.board)]:
             raise BadHand(f"the summary's board {board} is not the board dealt")
-    elif line.startswith("Seat "):
-        if "[" in line:  # cards shown or mucked (most seats show none)
-            seen = _SUMMARY_CARDS.match(line)
-            if seen is not None:
-                hand.hole(seen.group(1), card_ids(seen.group(3), "XX"), shown=seen.group(2) == "showed")
     elif not any(noise in line for noise in _NOISE):  # text that is not a hand's, before the next hand
         raise BadHand(f"unknown line {line[:60]!r} after the hand's summary")

@@ -91,7 +91,7 @@ class Batch:
         if key in self.starts:
             return False
         rows = self.rows
-        self.starts[key] = tuple(len(rows[table]) for table in TABLES)
+        self.starts[key] = tuple(map(len, rows.values()))  # (rows: TABLES in order)
         if self.as_csv:
             hand.add_csv(rows)
         else:
