@@ -79,7 +79,7 @@ def test_file_names_give_the_run_order():
     assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
     assert [f.number for f in files] == list(range(1, len(files) + 1))
     folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
-    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "20_tracker_stored", "audits", "recipes"]
+    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "20_tracker_stored", "21_one_tally", "audits", "recipes"]
     # no SQL file left outside a stage folder, where the glob would not read it
     assert not list(migrations.sql_directory().glob("*.sql"))
 
