@@ -196,6 +196,9 @@ def same_file(recorded: str, sql_file: SqlFile) -> bool:
     return recorded == legacy_checksum(sql_file.text) or LEGACY_CHECKSUMS.get(recorded) == sql_file.checksum
 
 
+_INSERT_INTO = re.compile(r"^\s*insert\s+into\s+(\w+)", re.IGNORECASE | re.MULTILINE)
+
+
 def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
     """The files that build the objects ``names``, and the files those read, in run order.
 
@@ -233,6 +236,11 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
             if creator.script not in needed:
                 needed[creator.script] = creator
                 todo.append(creator)
+    tables = {name for name, (kind, creator) in creators.items() if kind == "table" and creator.script in needed}
+    needed.update(  # the files that create nothing but add rows to a table needed (064's to 061's game names)
+        (sql_file.script, sql_file) for sql_file in files
+        if not sql_file.definitions() and set(_INSERT_INTO.findall(without_comments(sql_file.text))) & tables
+    )
     return [sql_file for sql_file in files if sql_file.script in needed]
 
 

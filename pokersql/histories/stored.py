@@ -102,12 +102,12 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
         if view not in wanted:
             wanted.add(view)
             todo.extend(reads[view])
-    readers = {view: sum(view in reads[other] for other in wanted) for view in wanted}
+    readers = {view: sum(view in reads[other] for other in wanted if other != view) for view in wanted}
     order: list[str] = []  # run order, but each view after those it reads (READ_AS: 032's after 062's tally)
 
     def place(view: str) -> None:
         if view not in order:
-            for read in sorted(reads[view], key=list(made).index):
+            for read in sorted(reads[view] - {view}, key=list(made).index):  # (SQLite: a view may name itself)
                 place(read)
             order.append(view)
 
