@@ -275,7 +275,7 @@ def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
 # built from a view does, and is made again (empty, to be filled again) with it.
 # 063's stored_payouts is filled from the one tally (062; pokersql/histories/stored.py), not from
 # 030's history_payouts that 063's text reads.
-FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts", "stored_payouts": "history_tally_payouts"}
+FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts", "stored_payouts": "history_game_payouts"}
 
 
 def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:

@@ -174,6 +174,15 @@ def test_holdem_is_paid_as_030_pays_it(games_db):
     assert differ[0][0] > 900 and differ[0][1] == 0
 
 
+def test_every_game_the_import_takes_is_named(games_db):
+    """Every game the import takes (HOLE_CARDS) has a row of 061 (Split Hold'em: Hold'em's), so the
+    one tally the tracker stores (062's history_game_payouts) pays every imported hand."""
+    from pokersql.histories.games import HOLE_CARDS
+
+    named = {name for name, in _query(games_db, "select site_game from history_game_names")}
+    assert {game.removeprefix("Split ") for game in HOLE_CARDS} <= named
+
+
 def test_the_tracker_stores_every_games_payouts_from_its_cards(games_db):
     """What the tracker stores (stored_payouts, 063, filled at import) is the one tally, 062's, row for
     row, for every game: Omaha's pots to the best two hole cards with three of the board (030's

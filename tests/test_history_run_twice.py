@@ -187,7 +187,7 @@ def test_the_tracker_stores_each_board_as_the_site_paid_it(twice_db, capsys):
     assert ("90721705235", Decimal("225.32"), Decimal("223.17"), Decimal("2.15")) in rows
     assert main(["--db", twice_db, "history", "--format", "json"]) == 0
     nets = {player["player"]: Decimal(str(player["net_won"])) for player in json.loads(capsys.readouterr().out)["players"]}
-    site = _query(twice_db, "select p.player, sum(coalesce(r.collected, p.won) - p.in_pot) from history_tally_payouts p"
+    site = _query(twice_db, "select p.player, sum(coalesce(r.collected, p.won) - p.in_pot) from history_game_payouts p"
                             " left join history_results r using (site, hand_id, seat) group by p.player")
     assert nets == {player: net for player, net in site} and nets["951600"] != 0
 

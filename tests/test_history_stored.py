@@ -350,13 +350,12 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
     """The chunk's temporary views are the stored views and what they read (not 031's street
     equities nor 044's per-player sums); the views read by two or more of them (or stored and
     read) are kept as tables, computed once a chunk: the one tally (062's payouts, stored and read
-    by two where 032's views read 030's: stored.READ_AS), read by four with what it reads."""
+    by two where 032's views read 030's: stored.READ_AS), and the games of the hands, read by three."""
     with pokersql.connect(built_database(engine), engine=engine) as db:
         scoped = stored._scoped_views(db.engine, migrations.sql_files())
     names = [view.name for view in scoped]
     assert set(stored.STORED.values()) <= set(names)
     assert "history_street_equities" not in names and "history_player_stats" not in names
     assert [view.name for view in scoped if view.kept] == [
-        "history_contributions", "history_pots", "history_chip_units", "history_hand_games", "history_tally_payouts",
-        "history_player_hands"]
-    assert names.index("history_tally_payouts") < names.index("history_allin_ev")  # made before the views that read it
+        "history_contributions", "history_pots", "history_hand_games", "history_game_payouts", "history_player_hands"]
+    assert names.index("history_game_payouts") < names.index("history_allin_ev")  # made before the views that read it

@@ -24,9 +24,10 @@ from ..progress import ProgressCallback, no_progress
 from .store import TABLES
 
 # stored table -> the view it keeps (063 creates each as ``select * from`` the view; the payouts'
-# view then was history_payouts, 030's, whose columns the one tally, 062's, has)
+# view then was history_payouts, 030's, whose columns the one tally, 062's, has: it pays every hand
+# of a game 061 names, and every game the import takes is named, tests/test_history_games.py)
 STORED = {
-    "stored_payouts": "history_tally_payouts",
+    "stored_payouts": "history_game_payouts",
     "stored_player_hands": "history_player_hands",
     "stored_allin_ev": "history_allin_ev",
     "stored_hand_stats": "history_hand_stats",
@@ -35,7 +36,7 @@ STORED = {
 # one tally of every game (062: each hand by its own game's rule, each board of a hand run twice)
 # where the views of 032 (history_player_hands, history_allin_ev; 044's through them), written
 # before 062, read 030's Hold'em payouts. For a Hold'em hand of one board the two are equal.
-READ_AS = {"history_payouts": "history_tally_payouts"}
+READ_AS = {"history_payouts": "history_game_payouts"}
 HANDS = "stored_hands"  # the hands the stored tables hold
 SCOPE = "scope_"  # the prefix of the temporary copies and views
 KEYS = f"{SCOPE}keys"

@@ -18,10 +18,9 @@
                              the best hand_rank on it, the low half to the best low_rank (no low:
                              all high), each half split in the smallest chip (029), the high the
                              odd one, the rest one each from the button's left, as 030 splits.
-    history_game_payouts     one row per seat per such hand, as history_payouts (030)
-    history_tally_payouts    the one tally (issue 44): history_game_payouts, and history_payouts
-                             for a hand no row of 061 names (the corpus has none); what the
-                             tracker stores (063, pokersql/histories/stored.py)
+    history_game_payouts     one row per seat per such hand, as history_payouts (030): the one
+                             tally (issue 44), which the tracker stores (063; every game the
+                             import takes is named: pokersql/histories/stored.py)
 */
 
 create view history_hand_games as
@@ -322,9 +321,3 @@ left join won
     on won.site = contributions.site
     and won.hand_id = contributions.hand_id
     and won.seat = contributions.seat;
-
-create view history_tally_payouts as
-select payouts.* from history_game_payouts as payouts
-union all
-select payouts.* from history_payouts as payouts
-where not exists (select 1 from history_hand_games as games where games.site = payouts.site and games.hand_id = payouts.hand_id);
