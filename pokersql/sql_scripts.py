@@ -196,6 +196,9 @@ def same_file(recorded: str, sql_file: SqlFile) -> bool:
     return recorded == legacy_checksum(sql_file.text) or LEGACY_CHECKSUMS.get(recorded) == sql_file.checksum
 
 
+_INSERT_INTO = re.compile(r"^\s*insert\s+into\s+(\w+)", re.IGNORECASE | re.MULTILINE)
+
+
 def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[SqlFile]:
     """The files that build the objects ``names``, and the files those read, in run order.
 
@@ -233,6 +236,11 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
             if creator.script not in needed:
                 needed[creator.script] = creator
                 todo.append(creator)
+    tables = {name for name, (kind, creator) in creators.items() if kind == "table" and creator.script in needed}
+    needed.update(  # the files that create nothing but add rows to a table needed (064's to 061's game names)
+        (sql_file.script, sql_file) for sql_file in files
+        if not sql_file.definitions() and set(_INSERT_INTO.findall(without_comments(sql_file.text))) & tables
+    )
     return [sql_file for sql_file in files if sql_file.script in needed]
 
 
@@ -265,7 +273,9 @@ def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
 # Tables that a command fills later from a view (``build --preflop``: 022's table from 025's
 # view), not the file that creates them: the table goes stale with that view, as a table
 # built from a view does, and is made again (empty, to be filled again) with it.
-FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
+# 063's stored_payouts is filled from the one tally (062; pokersql/histories/stored.py), not from
+# 030's history_payouts that 063's text reads.
+FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts", "stored_payouts": "history_game_payouts"}
 
 
 def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:

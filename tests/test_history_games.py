@@ -142,7 +142,7 @@ def test_each_game_is_named(games_db):
     """Every hand of FILES is under one game of 061's names; the Pluribus hands are Hold'em."""
     games = dict(_query(games_db, "select g.game, count(*) from history_hand_games g group by g.game"))
     assert set(games) == {"holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha8", "omaha5-8", "courchevel8",
-                          "shortdeck-triton", "stud", "stud8", "razz"}
+                          "shortdeck", "shortdeck-triton", "stud", "stud8", "razz"}  # GGPoker's 6+ Hold'em: shortdeck (064)
     unnamed = _query(games_db, "select game from history_hands where (site, hand_id) not in"
                                " (select site, hand_id from history_hand_games) group by game order by game")
     # a hand run twice is named too, paid on each board (tests/test_history_run_twice.py)
@@ -172,6 +172,30 @@ def test_holdem_is_paid_as_030_pays_it(games_db):
                               " from history_game_payouts g join history_payouts p using (site, hand_id, seat)"
                               " join history_hand_games h using (site, hand_id) where h.game = 'holdem'")
     assert differ[0][0] > 900 and differ[0][1] == 0
+
+
+def test_every_game_the_import_takes_is_named(games_db):
+    """Every game the import takes (HOLE_CARDS) has a row of 061 (Split Hold'em: Hold'em's), so the
+    one tally the tracker stores (062's history_game_payouts) pays every imported hand."""
+    from pokersql.histories.games import HOLE_CARDS
+
+    named = {name for name, in _query(games_db, "select site_game from history_game_names")}
+    assert {game.removeprefix("Split ") for game in HOLE_CARDS} <= named
+
+
+def test_the_tracker_stores_every_games_payouts_from_its_cards(games_db):
+    """What the tracker stores (stored_payouts, 063, filled at import) is the one tally, 062's, row for
+    row, for every game: Omaha's pots to the best two hole cards with three of the board (030's
+    Hold'em ranking pays them nothing at a showdown). Each contested Omaha hand of the sites that
+    say their rake is paid to the players the site paid."""
+    for one, other in (("stored_payouts", "history_game_payouts"), ("history_game_payouts", "stored_payouts")):
+        assert _query(games_db, f"select count(*) from (select * from {one} except all select * from {other}) as d") == [(0,)]
+    rows = _query(games_db, "select p.hand_id, p.seat, p.won, r.collected from stored_payouts p"
+                            " join history_hand_games g using (site, hand_id) join history_results r using (site, hand_id, seat)"
+                            " join history_hands h using (site, hand_id) where g.game = 'omaha' and h.rake is not null"
+                            " and (site, hand_id) in (select site, hand_id from history_pots where players > 1)")
+    assert len({hand for hand, *_ in rows}) > 50
+    assert {(hand, seat) for hand, seat, won, _ in rows if won > 0} == {(hand, seat) for hand, seat, _, paid in rows if paid > 0}
 
 
 def test_the_quartered_pot(games_db):

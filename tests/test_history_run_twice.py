@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 from decimal import Decimal
 from pathlib import Path
@@ -23,7 +24,7 @@ FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
 AUDITS = Path(__file__).resolve().parent.parent / "sql" / "audits"
 # every corpus file with a hand of two boards, and that hand: (its hand id, its game under 061's names)
 TWICE = {
-    "cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt": ("1171217378123557259", "shortdeck-triton"),
+    "cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt": ("1171217378123557259", "shortdeck"),
     "cash/GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt": ("OM232657303", "omaha"),
     "cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.Jackpot.txt": ("OM1349864", "omaha5"),
     "cash/GGPoker/Flop/PLO5-6max-USD-25-50-202104.RIT.txt": ("OM785467", "omaha5"),
@@ -35,8 +36,8 @@ TWICE = {
 THRICE = "cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt"  # refused: tests/test_corpus_games.py
 # GGPoker paid this hand's first board (Tc 8h Ah 6h Jd) to 951600's Qs Ks, "Aces-High Straight", over
 # 1802531's Td Ts, "Three Tens": the classic short deck order (pokersql's `shortdeck`, pokerkit's),
-# where 061 names GGPoker's 6+ Hold'em `shortdeck-triton` (three of a kind above a straight), as
-# GGPoker's other short deck files pay. The views pay that board to the three tens.
+# where 061 names 6+ Hold'em `shortdeck-triton` (three of a kind above a straight): 064 names
+# GGPoker's `shortdeck` (the corpus's only hand the two orders decide; none of PokerStars' does).
 CLASSIC_ORDER = "1171217378123557259"
 SECOND_BOARD = re.compile(r"^(\*\*\* SECOND (FLOP|TURN|RIVER) \*\*\*|SECOND Board \[)", re.MULTILINE)
 
@@ -108,9 +109,6 @@ def test_each_board_is_paid_as_the_site_paid_it(twice_db):
         mine = [row for row in rows if row[0] == hand]
         winners = {(seat, board) for _, seat, board, won, _, _ in mine if won > 0}
         paid = {(seat, board) for _, seat, board, _, collected, _ in mine if collected > 0}
-        if hand == CLASSIC_ORDER:  # the first board's trips (seat 5) over the site's straight (seat 1)
-            assert (winners - paid, paid - winners) == ({(5, 1)}, {(1, 1)})
-            continue
         assert winners == paid, hand
         assert all(won >= collected for _, _, _, won, collected, _ in mine), hand
         assert 0 <= sum(won - collected for _, _, _, won, collected, _ in mine) <= mine[0][5], hand
@@ -155,10 +153,9 @@ def test_a_hi_lo_board_splits_its_part_in_halves(twice_db):
 
 
 def test_the_audits_list_no_hand_of_two_boards(twice_db):
-    """The game audit lists none of them but the short deck hand GGPoker paid by the classic order;
+    """The game audit lists none of them (GGPoker's short deck hand by the classic order, 064);
     the Hold'em audit (030 ranks no second board) leaves them to it."""
-    rows = _query(twice_db, (AUDITS / "history_game_collected_matches_the_pots.sql").read_text(encoding="utf-8"))
-    assert {(hand, player) for _, hand, _, player, *_ in rows} == {(CLASSIC_ORDER, "951600"), (CLASSIC_ORDER, "1802531")}
+    assert _query(twice_db, (AUDITS / "history_game_collected_matches_the_pots.sql").read_text(encoding="utf-8")) == []
     assert _query(twice_db, (AUDITS / "history_collected_matches_the_pots.sql").read_text(encoding="utf-8")) == []
 
 
@@ -168,10 +165,31 @@ def test_nets_of_the_hands_run_twice(twice_db):
     the pot of 225.32 (the site's 223.17 after its 2.15)."""
     rows = _query(twice_db, "select p.hand_id, p.player, p.net, r.collected - p.in_pot, h.rake from history_game_payouts p"
                             " join history_results r using (site, hand_id, seat) join history_hands h using (site, hand_id)"
-                            " where p.hand_id in (select unnest(?)) and p.hand_id <> ?", _hands(), CLASSIC_ORDER)
-    assert len(rows) >= 14 and all(Decimal(0) <= net - site <= rake for _, _, net, site, rake in rows)
+                            " where p.hand_id in (select unnest(?))", _hands())
+    assert len(rows) >= 16 and all(Decimal(0) <= net - site <= rake for _, _, net, site, rake in rows)
     nets = {player: net for hand, player, net, _, _ in rows if hand == "90721705235" and net}
     assert nets == {"Hero": Decimal("116.16"), "Player1": Decimal("-109.16"), "Player4": Decimal("-1.00"), "Player5": Decimal("-6.00")}
+
+
+def test_the_tracker_stores_each_board_as_the_site_paid_it(twice_db, capsys):
+    """What the tracker stores (stored_payouts, 063, filled at import) is the one tally: each hand of
+    two boards is 062's, row for row, each player paid what the site paid on both boards (no less,
+    within the rake; 030 pays a second board nothing); `history` nets each player the site's
+    collected less in_pot (the tally's won where a site says nothing)."""
+    stored = "select * from stored_payouts where hand_id in (select unnest(?))"
+    game = "select * from history_game_payouts where hand_id in (select unnest(?))"
+    assert _query(twice_db, f"{stored} except all {game}", _hands(), _hands()) == []
+    assert _query(twice_db, f"{game} except all {stored}", _hands(), _hands()) == []
+    rows = _query(twice_db, "select p.hand_id, p.won, r.collected, h.rake from stored_payouts p join history_results r"
+                            " using (site, hand_id, seat) join history_hands h using (site, hand_id)"
+                            " where p.hand_id in (select unnest(?))", _hands())
+    assert len({hand for hand, *_ in rows}) == 8 and all(Decimal(0) <= won - paid <= rake for _, won, paid, rake in rows)
+    assert ("90721705235", Decimal("225.32"), Decimal("223.17"), Decimal("2.15")) in rows
+    assert main(["--db", twice_db, "history", "--format", "json"]) == 0
+    nets = {player["player"]: Decimal(str(player["net_won"])) for player in json.loads(capsys.readouterr().out)["players"]}
+    site = _query(twice_db, "select p.player, sum(coalesce(r.collected, p.won) - p.in_pot) from history_game_payouts p"
+                            " left join history_results r using (site, hand_id, seat) group by p.player")
+    assert nets == {player: net for player, net in site} and nets["951600"] != 0
 
 
 def _pokerkit_types(game: str):

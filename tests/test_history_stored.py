@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -179,10 +180,34 @@ def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeyp
     assert "applying 063_history_stored.sql" in err and f"storing {held:,} hands'" in err
     with pokersql.connect(path) as db:
         assert [row[0] for row in db.engine.execute(
-            "select script from schema_history where installed_rank > (select max(installed_rank) - 1 from schema_history)"
-        )] == ["063_history_stored.sql"]
+            "select script from schema_history where installed_rank > (select max(installed_rank) - 2 from schema_history)"
+            " order by installed_rank"
+        )] == ["063_history_stored.sql", "064_history_site_games.sql"]
         check_equal(db)
         assert {p.player for p in db.history().players} >= {"Budd", "Gogo"}
+
+
+def test_migrate_stores_again_what_was_stored_before_the_one_tally(built_database):
+    """A database whose hands were stored before 064 (stored_payouts then 030's: a hand run twice
+    paid nothing, PokerStars' 90721705235 here): `migrate` applies 064 and stores every hand again
+    from the one tally (062), which pays both boards; and an edit of 062 makes 063's tables again
+    (stored_payouts is filled from its tally: FILLED_FROM)."""
+    twice = Path(__file__).resolve().parent / "histories" / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt"
+    paid = "select sum(won) from stored_payouts where hand_id = '90721705235'"
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([twice, REAL[0]])
+        assert db.engine.execute(paid) == [(Decimal("225.32"),)]
+        db.engine.execute("delete from stored_payouts")  # what 063 stored from 030's view, before 064
+        db.engine.execute("insert into stored_payouts select * from history_payouts")
+        db.engine.execute("delete from history_game_names where site_game like 'GGPoker %'")
+        db.engine.execute("delete from schema_history where script = '064_history_site_games.sql'")
+        assert db.engine.execute(paid) == [(Decimal("0.00"),)]
+        assert [f.script for f in migrations.migrate(db.engine)] == ["064_history_site_games.sql"]
+        assert db.engine.execute(paid) == [(Decimal("225.32"),)]
+        check_equal(db, allin=False)
+    every = migrations.sql_files()
+    (tally,) = [f for f in every if f.script == "062_history_game_pots.views.sql"]
+    assert "063_history_stored.sql" in [f.script for f in migrations.derived_files([tally], every)]
 
 
 @pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])
@@ -347,11 +372,13 @@ def test_history_sums_in_the_engine_what_a_recount_of_the_stored_rows_gives(rake
 def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_ones(built_database, engine):
     """The chunk's temporary views are the stored views and what they read (not 031's street
     equities nor 044's per-player sums); the views read by two or more of them (or stored and
-    read) are kept as tables, computed once a chunk: the payouts, read by four."""
+    read) are kept as tables, computed once a chunk: the one tally (062's payouts, stored and read
+    by two where 032's views read 030's: stored.READ_AS), and the games of the hands, read by three."""
     with pokersql.connect(built_database(engine), engine=engine) as db:
         scoped = stored._scoped_views(db.engine, migrations.sql_files())
     names = [view.name for view in scoped]
     assert set(stored.STORED.values()) <= set(names)
     assert "history_street_equities" not in names and "history_player_stats" not in names
     assert [view.name for view in scoped if view.kept] == [
-        "history_contributions", "history_pots", "history_payouts", "history_player_hands"]
+        "history_contributions", "history_pots", "history_hand_games", "history_game_payouts", "history_player_hands"]
+    assert names.index("history_game_payouts") < names.index("history_allin_ev")  # made before the views that read it

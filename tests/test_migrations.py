@@ -79,7 +79,7 @@ def test_file_names_give_the_run_order():
     assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
     assert [f.number for f in files] == list(range(1, len(files) + 1))
     folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
-    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "20_tracker_stored", "audits", "recipes"]
+    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "20_tracker_stored", "21_one_tally", "audits", "recipes"]
     # no SQL file left outside a stage folder, where the glob would not read it
     assert not list(migrations.sql_directory().glob("*.sql"))
 
@@ -94,7 +94,11 @@ def test_every_object_is_created_once_and_nothing_is_dropped():
     seen: dict[str, str] = {}
     for sql_file in migrations.sql_files():
         definitions = sql_file.definitions()
-        assert definitions or sql_file.added_columns(), f"{sql_file.script} creates nothing"
+        # a file that creates nothing adds columns or rows (064's) to a table of a versioned file before it
+        added_rows = re.findall(r"^\s*insert\s+into\s+(\w+)", migrations.without_comments(sql_file.text), re.IGNORECASE | re.MULTILINE)
+        assert definitions or sql_file.added_columns() or added_rows, f"{sql_file.script} creates nothing"
+        if not definitions:
+            assert all(table in seen for table in added_rows) and not sql_file.repeatable, f"{sql_file.script} adds rows to {added_rows}"
         for table, _ in sql_file.added_columns():  # a column added to a table of a file before
             assert table in seen and not sql_file.repeatable, f"{sql_file.script} alters {table}"
         for kind, name, _ in definitions:

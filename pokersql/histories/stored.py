@@ -23,13 +23,20 @@ from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .store import TABLES
 
-# stored table -> the view it keeps (063 creates each as ``select * from`` the view)
+# stored table -> the view it keeps (063 creates each as ``select * from`` the view; the payouts'
+# view then was history_payouts, 030's, whose columns the one tally, 062's, has: it pays every hand
+# of a game 061 names, and every game the import takes is named, tests/test_history_games.py)
 STORED = {
-    "stored_payouts": "history_payouts",
+    "stored_payouts": "history_game_payouts",
     "stored_player_hands": "history_player_hands",
     "stored_allin_ev": "history_allin_ev",
     "stored_hand_stats": "history_hand_stats",
 }
+# a view the stored views read -> what they read in its place, computing the stored rows: the
+# one tally of every game (062: each hand by its own game's rule, each board of a hand run twice)
+# where the views of 032 (history_player_hands, history_allin_ev; 044's through them), written
+# before 062, read 030's Hold'em payouts. For a Hold'em hand of one board the two are equal.
+READ_AS = {"history_payouts": "history_game_payouts"}
 HANDS = "stored_hands"  # the hands the stored tables hold
 SCOPE = "scope_"  # the prefix of the temporary copies and views
 KEYS = f"{SCOPE}keys"
@@ -38,6 +45,7 @@ CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not th
 # a statement's start, comments before it included, when it makes a view
 _CREATE_VIEW = re.compile(r"^(?:\s|/\*.*?\*/|--[^\n]*\n)*create\s+(?:or\s+replace\s+)?view\s+", re.IGNORECASE | re.DOTALL)
 _VIEW_NAME = re.compile(r"create temporary view\s+\"?(\w+)", re.IGNORECASE)
+_READ_AS = re.compile(r"\b(" + "|".join(READ_AS) + r")\b")
 
 
 def is_stored(engine: Engine) -> bool:
@@ -83,6 +91,10 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
             if _CREATE_VIEW.match(statement):
                 temporary = _CREATE_VIEW.sub("create temporary view ", statement, count=1)
                 made[_VIEW_NAME.match(temporary).group(1)] = temporary
+    for view, statement in made.items():  # the one tally read where a view reads 030's payouts (READ_AS)
+        head = _VIEW_NAME.match(statement).end()
+        if view not in READ_AS.values():
+            made[view] = statement[:head] + _READ_AS.sub(lambda m: READ_AS[m.group(1)], statement[head:])
     reads = {view: {name for name in names.findall(_VIEW_NAME.sub("", statement, count=1)) if name in made}
              for view, statement in made.items()}
     wanted, todo = set(), list(STORED.values())
@@ -91,15 +103,25 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
         if view not in wanted:
             wanted.add(view)
             todo.extend(reads[view])
-    readers = {view: sum(view in reads[other] for other in wanted) for view in wanted}
-    scoped = []
-    for view, statement in made.items():
+    readers = {view: sum(view in reads[other] for other in wanted if other != view) for view in wanted}
+    order: list[str] = []  # run order, but each view after those it reads (READ_AS: 032's after 062's tally)
+
+    def place(view: str) -> None:
+        if view not in order:
+            for read in sorted(reads[view] - {view}, key=list(made).index):  # (SQLite: a view may name itself)
+                place(read)
+            order.append(view)
+
+    for view in made:
         if view in wanted:
-            kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
-            renamed = names.sub(lambda m: SCOPE + m.group(1), statement)
-            if kept:  # the view under another name; the scoped name is the table of its rows
-                renamed = _VIEW_NAME.sub(f"create temporary view {SCOPE}{view}{QUERY}", renamed, count=1)
-            scoped.append(_Scoped(view, renamed, kept))
+            place(view)
+    scoped = []
+    for view in order:
+        kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
+        renamed = names.sub(lambda m: SCOPE + m.group(1), made[view])
+        if kept:  # the view under another name; the scoped name is the table of its rows
+            renamed = _VIEW_NAME.sub(f"create temporary view {SCOPE}{view}{QUERY}", renamed, count=1)
+        scoped.append(_Scoped(view, renamed, kept))
     return scoped
 
 
@@ -175,4 +197,14 @@ def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: Progr
     fill(engine, files=files, progress=progress)
 
 
+def _fill_again(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
+    """Every hand held stored again (a file that changes what the views give, as 064's rows of
+    history_game_names do, applied to a database imported before)."""
+    if is_stored(engine):
+        for table in (*STORED, HANDS):
+            engine.execute(f"delete from {table}")
+        fill(engine, files=files, progress=progress)
+
+
 migrations.FILLED_AFTER["063_history_stored.sql"] = _fill_after  # 063's tables filled when it is applied
+migrations.FILLED_AFTER["064_history_site_games.sql"] = _fill_again  # a site's game by its own rule: stored again

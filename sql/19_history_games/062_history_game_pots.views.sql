@@ -1,35 +1,26 @@
 /*
-  Every game's showdowns and pots of the imported hands (028), from the actions and the cards
-  alone, each hand under its own game's rule (issues 45 and 47): Hold'em, short deck, Omaha of
-  4 to 6 cards and Courchevel by their high hand; Omaha Hi/Lo, Courchevel Hi/Lo and 7 Card Stud
-  Hi/Lo by a high half and an eight-or-better low half; Razz by its low; a hand run twice, and
-  Split Hold'em, on each of its two boards (043). The audit
-  history_game_collected_matches_the_pots.sql compares what they pay with what the history says.
+  Every game's showdowns and pots of the imported hands (028), from the actions and the cards,
+  each hand under its own game's rule (issues 45, 47): by the high hand, a high and an eight-or-
+  better low half, or the low; a hand run twice, and Split Hold'em, on each of its two boards
+  (043). The audit history_game_collected_matches_the_pots.sql compares them with the history.
 
-    history_hand_games       one row per hand whose game history_game_names (061) names (Split
-                             Hold'em: Hold'em's): its game, the row of games (033) its high
-                             follows (high_game, null for a low-only game), the low that takes
-                             a half (low_ranking, 046; null: the high takes the pot), its boards
-    history_game_showdowns   one row per player still in at the end of such a hand where a pot
-                             has two or more players to win it, cards known, per board: the best
-                             five by game_evaluations_of (042: Omaha's two hole cards and three
-                             of the board, any five of Hold'em's and stud's seven) and the best
-                             low by low_evaluations_of (047; null: no low of eight or better)
-    history_game_pot_winners one row per winner per board per half of each pot. A pot that one
-                             player alone may win is that player's (on the first board). Else
-                             each board takes an equal part, the first the odd chip (PokerStars'
-                             and GGPoker's: 223.17 run twice is 111.59 and 111.58; pokerkit's
-                             too); of each part the high half goes to the best hand_rank on that
-                             board, the low half to the best low_rank; a part in which no player
-                             has a low (or of a game without one) is all high, a low-only
-                             game's all low. Each half is split among its winners in the hand's
-                             smallest chip (history_chip_units, 029), the high half taking the
-                             part's odd chip, and the chips a half leaves over go one each to
-                             its winners in seat order from the button's left, as 030 splits a
-                             Hold'em pot (docs/games.md, "Odd chips"). Two players tying the
-                             low, one of them also winning the high: three quarters and one.
-    history_game_payouts     one row per seat per such hand, as history_payouts (030): put in,
-                             returned, in the pots, won from the pots (won) and net
+    history_hand_games       one row per hand whose game history_game_names (061) names: its
+                             game (a site's own row, "GGPoker 6+ Hold'em" of 064, before the
+                             sites' one; Split Hold'em: Hold'em's), the row of games (033) its
+                             high follows (high_game, null for a low-only game), the low that
+                             takes a half (low_ranking, 046; null: the high takes it), its boards
+    history_game_showdowns   one row per player still in at a contested end, cards known, per
+                             board: the best five (game_evaluations_of, 042) and the best low
+                             (low_evaluations_of, 047; null: no low of eight or better)
+    history_game_pot_winners one row per winner per board per half of each pot: a lone player's
+                             pot is that player's; else each board an equal part, the first the
+                             odd chip (PokerStars' and GGPoker's), of each part the high half to
+                             the best hand_rank on it, the low half to the best low_rank (no low:
+                             all high), each half split in the smallest chip (029), the high the
+                             odd one, the rest one each from the button's left, as 030 splits.
+    history_game_payouts     one row per seat per such hand, as history_payouts (030): the one
+                             tally (issue 44), which the tracker stores (063; every game the
+                             import takes is named: pokersql/histories/stored.py)
 */
 
 create view history_hand_games as
@@ -48,6 +39,8 @@ with
             -- Split Hold'em: Hold'em dealt two boards, each board half of each pot, as a hand run twice
             on hands.game like names.site_game || ' %'
             or hands.game like 'Split ' || names.site_game || ' %'
+            -- a site's own rule (064): "GGPoker 6+ Hold'em", the longer name, before "6+ Hold'em"
+            or hands.site || ' ' || hands.game like names.site_game || ' %'
     ),
     second_boards as (
         select board.site, board.hand_id, max(board.board_no) as boards
