@@ -277,18 +277,14 @@ def test_other_engines_pay_as_duckdb(engine, games_db, tmp_path, request):
     """The same views on SQLite and on PostgreSQL (the files they need only): every seat of those
     files paid as on DuckDB (PostgreSQL's query within 30 s: it took minutes before 042, 047 and
     062 were written for its planner), and the audit finds the same 888 hands."""
-    from pokersql import migrations
+    from game_payouts import migrate_for_game_payouts  # tests/game_payouts.py
 
     import pokersql
 
     # PostgreSQL's statements stopped after 30 s each (the URL's options)
     where = str(tmp_path / "games.sqlite") if engine == "sqlite" else request.getfixturevalue("fresh_url") + "&options=-c%20statement_timeout%3D30s"
     with pokersql.connect(where, engine=engine) as db:
-        every = migrations.sql_files()
-        # the views' files and what they read, and the history tables' added columns (043: board_no, 057)
-        needed = {f.script for f in migrations.files_for(["history_game_payouts"], every)}
-        needed |= {"043_history_more.sql", "057_history_site_said.sql"}
-        migrations.migrate(db.engine, files=[f for f in every if f.script in needed])
+        migrate_for_game_payouts(db.engine)
         db.import_histories([FPDB / name for name in ENGINE_FILES])
         paid = [(site, hand, seat, float(won), float(net)) for site, hand, seat, won, net in db.engine.execute(PAID)]
         audited = {hand for _, hand, *_ in db.engine.execute(AUDIT.read_text(encoding="utf-8"))}

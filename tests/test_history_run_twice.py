@@ -290,7 +290,7 @@ def test_each_contested_pot_is_pokerkits_with_two_runouts(twice_db):
 @pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgres", marks=pytest.mark.xdist_group("postgres"))])
 def test_other_engines_pay_each_board_as_duckdb(engine, twice_db, tmp_path, request):
     """The same views on SQLite and PostgreSQL (the files they need): each board's winners and shares as on DuckDB."""
-    from pokersql import migrations
+    from game_payouts import migrate_for_game_payouts  # tests/game_payouts.py
 
     import pokersql
 
@@ -298,10 +298,7 @@ def test_other_engines_pay_each_board_as_duckdb(engine, twice_db, tmp_path, requ
     sql = ("select hand_id, pot_no, board_no, half, seat, share_hundredths from history_game_pot_winners"
            " order by hand_id, pot_no, board_no, half, seat")
     with pokersql.connect(where, engine=engine) as db:
-        every = migrations.sql_files()
-        needed = {f.script for f in migrations.files_for(["history_game_payouts"], every)}
-        needed |= {"043_history_more.sql", "057_history_site_said.sql"}
-        migrations.migrate(db.engine, files=[f for f in every if f.script in needed])
+        migrate_for_game_payouts(db.engine)
         db.import_histories([FPDB / name for name in TWICE])
         rows = [tuple(row) for row in db.engine.execute(sql)]
     assert len(rows) == 21 and rows == _query(twice_db, sql)
