@@ -31,7 +31,18 @@ class BadHand(Exception):
         self.line = line
 
 
-_AMOUNTS: dict[str, int] = {}  # the amounts read so far (a file's stakes and bets come again and again)
+class Remembered(dict):
+    """What was read of a text that comes again and again (a file's stakes, bets, headers and
+    dates), kept for the next time: at most 10,000 entries, then forgotten all at once."""
+
+    def keep(self, key, value):
+        if len(self) >= 10_000:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_AMOUNTS = Remembered()  # the amounts read so far
 
 
 def hundredths(text: str) -> int:
@@ -42,10 +53,7 @@ def hundredths(text: str) -> int:
     whole, dot, fraction = text.partition(".")
     if whole.isdecimal() and len(whole) < 16 and (not dot or (len(fraction) <= 2 and fraction.isdecimal())):  # the common case, quickly
         value = int(whole) * 100 + (int(fraction) * (10 if len(fraction) == 1 else 1) if dot else 0)
-        if len(_AMOUNTS) >= 10_000:
-            _AMOUNTS.clear()
-        _AMOUNTS[text] = value
-        return value
+        return _AMOUNTS.keep(text, value)
     cleaned = text.strip().lstrip("$€£¥₹").replace(",", "")
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
@@ -169,10 +177,7 @@ class Hand:
         """A player of the hand: dealt in."""
         if len(self.seats) == MAX_PLAYERS:
             raise BadHand(f"more than {MAX_PLAYERS} players: {player!r} is the {MAX_PLAYERS + 1}th")
-        seated = self.seated
-        if number in seated or player in seated.values() or not 0 < number <= MAX_PLAYERS or len(seated) == (self.max_seats or MAX_PLAYERS):
-            self.sit_out(number, player)  # refuses it, naming what is wrong
-        seated[number] = player  # what sit_out does of a seat that is right, without its call (each seat of each hand)
+        self._take_seat(number, player)
         self.seats[player] = (number, stack)
         self.put[player] = 0
 
@@ -180,22 +185,28 @@ class Hand:
         """A seat taken by ``player``, who is not dealt in (sitting out): no player of the hand,
         unless the hand deals them in all the same (``_known``: a tournament blinds a player
         sitting out, and folds their cards)."""
-        if player in self.seated.values():
-            seat = next(seat for seat, name in self.seated.items() if name == player)
-            raise BadHand(f"player {player!r} sits twice: in seats {seat} and {number}")
-        if number in self.seated:
-            raise BadHand(f"two players in seat {number}: {self.seated[number]!r} and {player!r}")
-        size = self.max_seats or MAX_PLAYERS
-        if number < 1:
-            table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
-            raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
-        if number > MAX_PLAYERS:  # a site numbers a short table's seats its own way (seats 1, 3, 5 of a 3-max)
-            raise BadHand(f"seat {number} of {player!r} is past the {MAX_PLAYERS} seats of a Hold'em table")
-        if len(self.seated) == size:
-            raise BadHand(f"more players than the {size} seats of the table: {player!r} in seat {number}")
-        self.seated[number] = player
+        self._take_seat(number, player)
         if stack is not None:
             self.absent[player] = (number, stack)
+
+    def _take_seat(self, number: int, player: str) -> None:
+        """Seat ``number`` taken by ``player``, dealt in or not: the one check of a seat (each
+        seat of each hand comes here, so the right seat passes one condition)."""
+        seated = self.seated
+        size = self.max_seats or MAX_PLAYERS
+        if number in seated or player in seated.values() or not 0 < number <= MAX_PLAYERS or len(seated) == size:
+            if player in seated.values():
+                seat = next(seat for seat, name in seated.items() if name == player)
+                raise BadHand(f"player {player!r} sits twice: in seats {seat} and {number}")
+            if number in seated:
+                raise BadHand(f"two players in seat {number}: {seated[number]!r} and {player!r}")
+            if number < 1:
+                table = f"a table of {size} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
+                raise BadHand(f"seat {number} of {player!r} is not a seat of {table}")
+            if number > MAX_PLAYERS:  # a site numbers a short table's seats its own way (seats 1, 3, 5 of a 3-max)
+                raise BadHand(f"seat {number} of {player!r} is past the {MAX_PLAYERS} seats of a Hold'em table")
+            raise BadHand(f"more players than the {size} seats of the table: {player!r} in seat {number}")
+        seated[number] = player
 
     def _known(self, player: str) -> None:
         if player not in self.seats:
