@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, hundredths
+from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, Remembered, hundredths
 from .sites import CURRENCY_SIGNS
 
 SITE = "PokerStars"
@@ -191,8 +191,8 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
 # What a header says between its number and its date (the game, stakes, tournament), read once
 # for all the hands that share it: a file's hands mostly do. Its date, too: "2019/07/11" as
 # "2019-07-11", checked once (a date the tables' timestamp holds).
-_MIDDLES: dict[str, tuple] = {}
-_DATES: dict[str, str] = {}
+_MIDDLES = Remembered()
+_DATES = Remembered()
 
 
 def _read_header(hand: Hand, header: re.Match) -> None:
@@ -200,11 +200,9 @@ def _read_header(hand: Hand, header: re.Match) -> None:
     known = _MIDDLES.get(middle)
     if known is None:
         _read_middle(hand, middle, header.group(0))
-        if len(_MIDDLES) >= 10_000:
-            _MIDDLES.clear()
-        _MIDDLES[middle] = (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level,
+        _MIDDLES.keep(middle, (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level,
                             hand.game_mix, hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind,
-                            hand.ante, hand.currency)
+                            hand.ante, hand.currency))
     else:
         (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level, hand.game_mix,
          hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind, hand.ante, hand.currency) = known
@@ -219,9 +217,7 @@ def _read_header(hand: Hand, header: re.Match) -> None:
         except ValueError:
             raise BadHand(f"not a date and time: {date} {clock}") from None
         hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"
-        if len(_DATES) >= 10_000:
-            _DATES.clear()
-        _DATES[date] = hand.played_at[:-9]
+        _DATES.keep(date, hand.played_at[:-9])
     hand.time_zone = header.group("zone")
 
 
