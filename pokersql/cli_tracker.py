@@ -111,7 +111,9 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
     result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
     emit(result, output_format)
     _note_unknown(result.unknown, "history")
-    if plot:
+    if plot and not result.players:  # no hand kept: an empty table, not an error, and no picture
+        click.echo(f"pokersql: note: no hand to draw: {plot} not written", err=True)
+    elif plot:
         _plot("history_plot", result, plot, output_format)
 
 

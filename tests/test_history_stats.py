@@ -466,6 +466,12 @@ def test_a_player_no_hand_has_is_a_note_and_no_row_in_both_commands(stats_db, ca
     assert err.splitlines() == [note.replace("player 'Nobody'", "players 'Nobody', 'Nobdy'")]
     assert main(["--db", stats_db, command, "--player", "Pluribus"]) == 0
     assert capsys.readouterr().err == ""  # a player who has hands: no note
+    if command == "history":  # no picture of no hand: a note, exit 0, no file
+        picture = Path(stats_db).parent / "nobody.png"
+        assert main(["--db", stats_db, command, "--player", "Nobody", "--plot", str(picture), "--format", "json"]) == 0
+        out, err = capsys.readouterr()
+        assert json.loads(out)["players"] == [] and not picture.exists()
+        assert err.splitlines() == [note, f"pokersql: note: no hand to draw: {picture} not written"]
     assert _files(stats_db) == before
     with pokersql.connect(stats_db) as db:
         kept = db.history(["Nobody"]) if command == "history" else db.stats(players=["Nobody"])
