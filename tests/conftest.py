@@ -242,11 +242,33 @@ def five_card_reference(exact_counts: dict) -> dict:
 
 # -- a real PostgreSQL server (tests/pg_server.py), one per session and xdist worker --------------
 
+# The test being set up now (pytest_runtest_setup), for the session fixtures that check its group.
+RUNNING: list[pytest.Item] = []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    RUNNING[:] = [item]
+
+
+def _started_in_its_group(what: str, groups: tuple[str, ...]) -> None:
+    """A session's server or JVM is started by a test of its xdist group: one started by another
+    test is a second one on another worker (minutes of a build on the two-core machine)."""
+    if not RUNNING:
+        return
+    mark = RUNNING[0].get_closest_marker("xdist_group")
+    group = (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+    assert group in groups, (
+        f"{RUNNING[0].nodeid} starts {what} outside the xdist group {groups[0]!r}: "
+        f"mark it pytest.mark.xdist_group({groups[0]!r})"
+    )
+
 
 @pytest.fixture(scope="session")
 def server():
     from pg_server import Server
 
+    _started_in_its_group("the session's PostgreSQL server", ("postgres", "doc_examples"))
     running = Server()
     try:
         running.start()
@@ -301,6 +323,7 @@ def built_spark(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], str]:
 
     def copy() -> str:
         if not built:
+            _started_in_its_group("a Spark warehouse's build", ("spark",))
             template = tmp_path_factory.mktemp("built-spark") / "poker.spark"
             with pokersql.connect(str(template), engine="spark") as database:
                 database.migrate()

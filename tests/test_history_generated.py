@@ -23,12 +23,14 @@ import histories_generate  # noqa: E402  (bench/histories_generate.py)
 
 AUDIT = Path(__file__).resolve().parents[1] / "sql" / "audits" / "history_collected_matches_the_pots.sql"
 HANDS = 2_000
+# Its two tests of the imported hands on one worker (xdist): on two, one waited for the other to
+# import them (under built_once's lock), 23 s of a worker spent waiting in a CI run.
+pytestmark = pytest.mark.xdist_group("generated")
 
 
 @pytest.fixture(scope="module")
 def generated(built_database, built_once):
-    """A built database with the hands imported: made once a run (its tests may run on both
-    workers), each module's a copy."""
+    """A built database with the hands imported: made once a run (built_once), the module's a copy."""
 
     def make(path: Path) -> None:
         text = path.with_name("generated.txt")

@@ -206,6 +206,7 @@ def test_an_unknown_split_game_is_bad_input(low_db):
 
 
 
+@pytest.mark.xdist_group("postgres")  # the session's PostgreSQL server (conftest.py), on its worker
 def test_postgres_builds_the_same_classes(pg, built_database):
     """On PostgreSQL: low_classes (045) row for row as on DuckDB, and the same lows of a few
     razz and badugi hands (047 expanded into the query)."""

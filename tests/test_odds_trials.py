@@ -85,7 +85,7 @@ def test_the_bound_offers_trials_and_a_seed_needs_them(run, db_file):
     assert comb(50, 3) == 19600  # the exact flop count the first question's sample stands for
 
 
-@pytest.mark.parametrize("engine", ["sqlite", "postgres"])
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgres", marks=pytest.mark.xdist_group("postgres"))])
 def test_sqlite_and_postgres_sample_as_duckdb(run, built_database, request, capsys, engine):
     question = ["odds", "--hero", "QQ+,AKs", "--street", "turn", "set or better", "--trials", "200", "--seed", "3"]
     duck = ask(run, *question[1:])
