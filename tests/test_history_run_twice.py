@@ -324,3 +324,73 @@ def test_an_odd_pot_gives_its_odd_chip_to_the_first_board(built_database, tmp_pa
                       " where hand_id = '184487904739' order by all")
     assert rows == [(1, 1, "high", "Player1", 3492), (1, 2, "high", "Player2", 3491)]
     assert _query(db, (AUDITS / "history_game_collected_matches_the_pots.sql").read_text(encoding="utf-8")) == []
+
+
+
+# each stored table (063) and the view it keeps, which a user may query directly
+STORED_VIEWS = {"stored_payouts": "history_game_payouts", "stored_player_hands": "history_player_hands",
+                "stored_allin_ev": "history_allin_ev", "stored_hand_stats": "history_hand_stats"}
+# hands of one board: Omaha's side pots, and Omaha Hi/Lo's halves (030 pays neither as Omaha)
+OMAHA = ["cash/Stars/Flop/PLO-FR-USD-0.01-0.02-201006.sidepots.txt", "cash/Stars/Flop/PLO8-6max-USD-0.01-0.02-200911.txt"]
+
+
+@pytest.fixture(scope="module")
+def omaha_too(twice_db: str) -> str:
+    """twice_db with OMAHA's hands imported too (after the tests above, which count TWICE's)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["--db", twice_db, "import", *(str(FPDB / name) for name in OMAHA)])
+    assert (status, err.getvalue()) == (0, ""), err.getvalue()
+    return twice_db
+
+
+
+# Not yet (issue 44): history_player_hands and history_allin_ev (032) read 030's Hold'em payouts,
+# and 044's history_hand_stats reads history_player_hands, while the import stores them from 062's
+# tally (READ_AS, pokersql/histories/stored.py). Where the site says what each player collected
+# the net is the site's and they agree; where it says nothing, the won of an Omaha hand or of a
+# second board is 030's, not the tally's. Strict: the day the views read the tally, this fails,
+# and GAP goes.
+GAP = ("stored_player_hands", "stored_hand_stats")
+GAP_REASON = "032's and 044's views read 030's Hold'em payouts, the stored tables 062's tally (READ_AS)"
+
+
+@pytest.fixture(scope="module")
+def said_nothing(omaha_too: str, tmp_path_factory) -> str:
+    """A copy of omaha_too as a site that writes no collected line would leave it (history_results'
+    collected null: the payouts' won is all a report has), its hands stored again."""
+    import shutil
+
+    import pokersql
+    from pokersql.histories import stored
+
+    copy = str(tmp_path_factory.mktemp("said_nothing") / "poker.duckdb")
+    shutil.copyfile(omaha_too, copy)
+    with pokersql.connect(copy) as db, db.engine.transaction():
+        db.engine.execute("update history_results set collected = null, collected_second_board = null")
+        for table in (*stored.STORED, stored.HANDS):
+            db.engine.execute(f"delete from {table}")
+        stored.fill(db.engine)
+    return copy
+
+
+@pytest.mark.parametrize("table", STORED_VIEWS)
+@pytest.mark.parametrize("site_said", [True, False], ids=["collected", "nothing_collected"])
+def test_a_view_queried_directly_gives_its_stored_rows(omaha_too, said_nothing, table, site_said, request):
+    """Issue 44, one tally: a view a user queries directly and the table the tracker stored from it
+    give the same rows, on every imported hand: the hands of two boards, and Omaha's (Hi and Hi/Lo)
+    of one board, where the site says what each player collected and where it says nothing (the
+    tally's won is then the net's)."""
+    if not site_said and table in GAP:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=GAP_REASON))
+    database = omaha_too if site_said else said_nothing
+    view = STORED_VIEWS[table]
+    assert _query(database, f"select * from {view} except all select * from {table}") == []
+    assert _query(database, f"select * from {table} except all select * from {view}") == []
+    (twice, omaha, hilo), = _query(
+        database, f"select count(distinct case when history_hands.hand_id in (select unnest(?)) then history_hands.hand_id end),"
+                  f" count(distinct case when history_hands.game like 'Omaha %' or history_hands.game like 'Pot Limit Omaha%' then history_hands.hand_id end),"
+                  f" count(distinct case when history_hands.game like '%Hi/Lo%' then history_hands.hand_id end)"
+                  f" from {view} join history_hands using (site, hand_id)", _hands())
+    # (history_allin_ev: Hold'em's all-in hands, none of these)
+    assert (twice, omaha > 4, hilo > 10) == ((len(TWICE), True, True) if table != "stored_allin_ev" else (0, False, False))
