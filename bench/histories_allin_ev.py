@@ -1,15 +1,17 @@
 """Where the all-in EV's time goes (issue 23, part 6), on DuckDB: the views of the all-in EV as
 they are now and as a git commit had them, on the same imported hands, one after the other.
 
-    .venv/bin/python bench/histories_allin_ev.py DATABASE [--before f4df776] [--memory-limit 4GB]
+    .venv/bin/python bench/histories_allin_ev.py DATABASE [--before f4df776] [--memory-limit 4GB] [--as-written]
 
 DATABASE: a DuckDB database with imported hands and every view (``bench/histories_scale.py
 --hands 30000 --keep DIR`` leaves one: DIR/histories.duckdb); it is not changed. Its all-in hands
 are sorted by kind (heads-up before the flop, three to six players before the flop, on the flop,
 on the turn) and each kind copied into a database of its own beside it, with every hand; in each,
-the SQL files of the all-in EV (017, 031, 032) as the commit had them, then as they are, and
+the SQL files of the all-in EV (017, 024, 031, 032) as the commit had them, then as they are, and
 ``history_allin_ev`` read in full by each: seconds, rows, the load average, and whether the two
-give the same rows, the same EV to the cent and the same equities. Nothing asserts a timing.
+give the same rows, the same EV to the cent and the same equities. ``--as-written``: the views as
+they are read with DuckDB's hash joins as the join order gives them, as the import's stored.fill
+runs them (DuckDBEngine.joins_as_written). Nothing asserts a timing.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from pathlib import Path
 import duckdb
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ("sql/04_equity/017_exact_equity.views.sql", "sql/07_histories/031_hand_street_equities.views.sql",
-         "sql/07_histories/032_hand_allin_ev.views.sql")
+FILES = ("sql/04_equity/017_exact_equity.views.sql", "sql/05_preflop/024_preflop_value_counts.views.sql",
+         "sql/07_histories/031_hand_street_equities.views.sql", "sql/07_histories/032_hand_allin_ev.views.sql")
 TABLES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 # the all-in hands as history_allin_equities finds them (032), without the tally
 KINDS = """
@@ -67,8 +69,10 @@ def with_views(database: Path, copy: Path, texts: list[str], hand_ids: list[str]
             writing.execute(re.sub(r"(?im)^create (view|macro) ", r"create or replace \1 ", text))
 
 
-def timed(copy: Path, memory_limit: str) -> tuple[float, list[tuple], str]:
+def timed(copy: Path, memory_limit: str, as_written: bool = False) -> tuple[float, list[tuple], str]:
     with duckdb.connect(str(copy), read_only=True, config={"memory_limit": memory_limit}) as reading:
+        if as_written:  # as the import's stored.fill runs them (DuckDBEngine.joins_as_written)
+            reading.execute("set disabled_optimizers = 'build_side_probe_side'")
         before = os.getloadavg()[0]
         started = time.perf_counter()
         rows = sorted(reading.execute(QUERY).fetchall())
@@ -80,6 +84,8 @@ def main() -> None:
     parser.add_argument("database", type=Path)
     parser.add_argument("--before", default="f4df776", help="the commit whose views are the baseline (default f4df776)")
     parser.add_argument("--memory-limit", default="4GB")
+    parser.add_argument("--as-written", action="store_true",
+                        help="after: DuckDB's hash joins as the join order gives them, as the import runs them")
     args = parser.parse_args()
     before = [subprocess.run(["git", "-C", str(ROOT), "show", f"{args.before}:{name}"], capture_output=True, text=True,
                              check=True).stdout for name in FILES]
@@ -95,7 +101,7 @@ def main() -> None:
         for label, texts in (("before", before), ("after", after)):
             copy = args.database.with_name(f"{args.database.stem}-{label}.duckdb")
             with_views(args.database, copy, texts, hand_ids)
-            results.append(timed(copy, args.memory_limit))
+            results.append(timed(copy, args.memory_limit, args.as_written and label == "after"))
             copy.unlink()
             copy.with_name(copy.name + ".wal").unlink(missing_ok=True)
         (seconds_before, rows_before, load_before), (seconds_after, rows_after, load_after) = results

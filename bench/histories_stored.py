@@ -11,7 +11,10 @@ counts the resident set of the process a child is started from, up to its exec):
 written a hand at a time, never held here. The load average
 and the cores are printed before and after: the machine may be shared. Targets: the import at
 most 5 minutes for 1,000,000 hands, history and stats at most 2 s each, peak memory under 2 GB.
-Nothing here asserts a timing.
+Each import's CPU seconds (its threads' and children's, os.wait4) are printed too: on a shared
+machine the figure to compare. The tree measured is the one whose pokersql the ``pokersql``
+command imports: ``PYTHONPATH=TREE`` runs another (an older commit's, side by side). Nothing
+here asserts a timing.
 """
 
 from __future__ import annotations
@@ -39,14 +42,19 @@ def load() -> str:
 
 
 def run(*args: str) -> tuple[float, float]:
-    """Seconds and the peak resident set (GB) of one command, a process of its own."""
+    """Seconds and the peak resident set (GB) of one command, a process of its own; its CPU
+    seconds (user and system, its threads and children included) in CPU_SECONDS."""
     started = time.perf_counter()
     child = subprocess.Popen([POKERSQL, *args], stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - started
     if status:
         raise SystemExit(f"pokersql {' '.join(args)} failed (status {status})")
+    CPU_SECONDS[0] = usage.ru_utime + usage.ru_stime
     return seconds, usage.ru_maxrss / 1024 / 1024
+
+
+CPU_SECONDS = [0.0]  # the last command's
 
 
 def main() -> None:
@@ -70,9 +78,9 @@ def main() -> None:
         print(f"migrate (a fresh database): {seconds:.1f} s")
         seconds, peak = run("--db", database, "--quiet", "import", str(first))
         print(f"import {args.hands:,} hands, everything stored: {seconds:.1f} s ({args.hands / seconds:,.0f} hands/s), "
-              f"peak memory {peak:.2f} GB; {load()}")
+              f"{CPU_SECONDS[0]:.1f} s of CPU, peak memory {peak:.2f} GB; {load()}")
         seconds, peak = run("--db", database, "--quiet", "import", str(more))
-        print(f"import {MORE:,} more hands into them: {seconds:.1f} s, peak memory {peak:.2f} GB")
+        print(f"import {MORE:,} more hands into them: {seconds:.1f} s, {CPU_SECONDS[0]:.1f} s of CPU, peak memory {peak:.2f} GB")
         for command in ("history", "stats"):
             seconds, peak = run("--db", database, "--quiet", command, "--format", "json")
             print(f"{command}: {seconds:.2f} s, peak memory {peak:.2f} GB")

@@ -233,6 +233,32 @@ def test_a_failed_import_leaves_no_stored_row(built_database, monkeypatch, raise
         check_equal(db)
 
 
+def test_the_fill_runs_duckdbs_joins_as_written_then_resets_them(built_database, monkeypatch):
+    """Each chunk is computed with DuckDB's build_side_probe_side off (the lookup built, not the
+    chunk's millions of classes: DuckDBEngine.joins_as_written), and the setting is DuckDB's
+    default again after the fill, as after a failed one."""
+    setting = "select current_setting('disabled_optimizers')"
+    seen, real_chunk = [], stored._fill_chunk
+
+    def chunk(engine, *args):
+        seen.append(engine.execute(setting)[0][0])
+        return real_chunk(engine, *args)
+
+    monkeypatch.setattr(stored, "_fill_chunk", chunk)
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories(REAL[:1])
+        assert seen and set(seen) == {"build_side_probe_side"}
+        assert db.engine.execute(setting)[0][0] == ""
+
+        def failing(engine, *args):
+            raise RuntimeError("a chunk failed")
+
+        monkeypatch.setattr(stored, "_fill_chunk", failing)
+        with pytest.raises(RuntimeError):
+            db.import_histories([REAL[1]])
+        assert db.engine.execute(setting)[0][0] == ""
+
+
 RAKED = HISTORIES / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-USD-0.05-0.10-200911.txt"
 
 

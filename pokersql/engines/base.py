@@ -315,6 +315,12 @@ class Engine:
         or bound it with their own settings)."""
         yield
 
+    @contextlib.contextmanager
+    def joins_as_written(self) -> Iterator[None]:
+        """Where the engine picks a hash join's build side by its estimates of the rows, the block's
+        joins keep the sides their join order gives them: here nothing to do."""
+        yield
+
     def begin(self, immediate: bool = False) -> None:
         """Start a transaction; ``immediate``: take the write lock now, where the engine has one to take."""
         self.execute("begin transaction")

@@ -160,7 +160,7 @@ def fill(
         if view.kept:  # the table of its rows, which the views made after it read
             engine.execute(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
             made.append(("table", SCOPE + view.name))
-    with engine.bounded_memory():
+    with engine.bounded_memory(), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
         for chunk in range(chunks):
             progress(task, chunk, chunks)

@@ -18,8 +18,9 @@
     Every board that can still come is dealt (990 after a flop heads-up, 44 after a turn, one
     after a river) as the classes of equity_board_classes (015); before the flop they are
     counted by kind (preflop_board_classes_of, 024). Each hand of a spot is ranked once on
-    each class, and each tally's players are tallied as equity_of (017) tallies them: one
-    row per tally per player, runouts, wins, ties, pot_shares, equity.
+    each class, the classes where the hands rank in the same order summed, and each tally's
+    players tallied as equity_of (017) tallies them: one row per tally per player, runouts,
+    wins, ties, pot_shares, equity.
 */
 
 create macro history_equities_of(spot_cards, spot_players) as table
@@ -47,9 +48,7 @@ with
         from spot_boards
         cross join cards
         where spot_boards.board_size in (3, 4)
-            and not exists (
-                select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id
-            )
+            and not exists (select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id)
     ),
     -- two cards of the deck, for a flop (the turn and the river)
     spot_pairs as (
@@ -121,11 +120,7 @@ with
     -- Each hand of a spot (hand_no) ranked once a class, whatever pots it is in, and the
     -- spot's ranks set side by side a class (runout_ranks_of, 017) once for all its tallies.
     spot_hands as (
-        select
-            spot,
-            hole_1,
-            hole_2,
-            row_number() over (partition by spot order by hole_1, hole_2) as hand_no
+        select spot, hole_1, hole_2, row_number() over (partition by spot order by hole_1, hole_2) as hand_no
         from (select distinct spot, hole_1, hole_2 from query_table(spot_players)) as distinct_hands
     ),
     class_runouts as (
@@ -152,9 +147,7 @@ with
     -- each tally's players' hand_no, and the tally's hands as bits of hand_no (hands)
     tally_hands as (
         select
-            tallied_players.spot,
-            tallied_players.tally,
-            tallied_players.player,
+            tallied_players.spot, tallied_players.tally, tallied_players.player,
             spot_hands.hand_no,
             sum(cast(1 as bigint) << (spot_hands.hand_no - 1)) over (partition by tallied_players.tally) as hands
         from query_table(spot_players) as tallied_players
@@ -163,25 +156,41 @@ with
             and spot_hands.hole_1 = tallied_players.hole_1
             and spot_hands.hole_2 = tallied_players.hole_2
     ),
-    -- each tally with each class of its spot, the ranks of hands not in it null, tallied
+    -- The spot's runouts by the order of its hands' ranks (place: 1 + the hands ranked better): a
+    -- few dozen orders a spot, of thousands of classes, each with the same outcome in every tally.
+    runout_orders as (
+        select spot, sum(weight) as weight, place_1, place_2, place_3, place_4, place_5, place_6, place_7, place_8, place_9, place_10
+        from (
+            select
+                tally as spot,
+                weight,
+                case when rank_1 is not null then 1 + case when rank_2 < rank_1 then 1 else 0 end + case when rank_3 < rank_1 then 1 else 0 end + case when rank_4 < rank_1 then 1 else 0 end + case when rank_5 < rank_1 then 1 else 0 end + case when rank_6 < rank_1 then 1 else 0 end + case when rank_7 < rank_1 then 1 else 0 end + case when rank_8 < rank_1 then 1 else 0 end + case when rank_9 < rank_1 then 1 else 0 end + case when rank_10 < rank_1 then 1 else 0 end end as place_1,
+                case when rank_2 is not null then 1 + case when rank_1 < rank_2 then 1 else 0 end + case when rank_3 < rank_2 then 1 else 0 end + case when rank_4 < rank_2 then 1 else 0 end + case when rank_5 < rank_2 then 1 else 0 end + case when rank_6 < rank_2 then 1 else 0 end + case when rank_7 < rank_2 then 1 else 0 end + case when rank_8 < rank_2 then 1 else 0 end + case when rank_9 < rank_2 then 1 else 0 end + case when rank_10 < rank_2 then 1 else 0 end end as place_2,
+                case when rank_3 is not null then 1 + case when rank_1 < rank_3 then 1 else 0 end + case when rank_2 < rank_3 then 1 else 0 end + case when rank_4 < rank_3 then 1 else 0 end + case when rank_5 < rank_3 then 1 else 0 end + case when rank_6 < rank_3 then 1 else 0 end + case when rank_7 < rank_3 then 1 else 0 end + case when rank_8 < rank_3 then 1 else 0 end + case when rank_9 < rank_3 then 1 else 0 end + case when rank_10 < rank_3 then 1 else 0 end end as place_3,
+                case when rank_4 is not null then 1 + case when rank_1 < rank_4 then 1 else 0 end + case when rank_2 < rank_4 then 1 else 0 end + case when rank_3 < rank_4 then 1 else 0 end + case when rank_5 < rank_4 then 1 else 0 end + case when rank_6 < rank_4 then 1 else 0 end + case when rank_7 < rank_4 then 1 else 0 end + case when rank_8 < rank_4 then 1 else 0 end + case when rank_9 < rank_4 then 1 else 0 end + case when rank_10 < rank_4 then 1 else 0 end end as place_4,
+                case when rank_5 is not null then 1 + case when rank_1 < rank_5 then 1 else 0 end + case when rank_2 < rank_5 then 1 else 0 end + case when rank_3 < rank_5 then 1 else 0 end + case when rank_4 < rank_5 then 1 else 0 end + case when rank_6 < rank_5 then 1 else 0 end + case when rank_7 < rank_5 then 1 else 0 end + case when rank_8 < rank_5 then 1 else 0 end + case when rank_9 < rank_5 then 1 else 0 end + case when rank_10 < rank_5 then 1 else 0 end end as place_5,
+                case when rank_6 is not null then 1 + case when rank_1 < rank_6 then 1 else 0 end + case when rank_2 < rank_6 then 1 else 0 end + case when rank_3 < rank_6 then 1 else 0 end + case when rank_4 < rank_6 then 1 else 0 end + case when rank_5 < rank_6 then 1 else 0 end + case when rank_7 < rank_6 then 1 else 0 end + case when rank_8 < rank_6 then 1 else 0 end + case when rank_9 < rank_6 then 1 else 0 end + case when rank_10 < rank_6 then 1 else 0 end end as place_6,
+                case when rank_7 is not null then 1 + case when rank_1 < rank_7 then 1 else 0 end + case when rank_2 < rank_7 then 1 else 0 end + case when rank_3 < rank_7 then 1 else 0 end + case when rank_4 < rank_7 then 1 else 0 end + case when rank_5 < rank_7 then 1 else 0 end + case when rank_6 < rank_7 then 1 else 0 end + case when rank_8 < rank_7 then 1 else 0 end + case when rank_9 < rank_7 then 1 else 0 end + case when rank_10 < rank_7 then 1 else 0 end end as place_7,
+                case when rank_8 is not null then 1 + case when rank_1 < rank_8 then 1 else 0 end + case when rank_2 < rank_8 then 1 else 0 end + case when rank_3 < rank_8 then 1 else 0 end + case when rank_4 < rank_8 then 1 else 0 end + case when rank_5 < rank_8 then 1 else 0 end + case when rank_6 < rank_8 then 1 else 0 end + case when rank_7 < rank_8 then 1 else 0 end + case when rank_9 < rank_8 then 1 else 0 end + case when rank_10 < rank_8 then 1 else 0 end end as place_8,
+                case when rank_9 is not null then 1 + case when rank_1 < rank_9 then 1 else 0 end + case when rank_2 < rank_9 then 1 else 0 end + case when rank_3 < rank_9 then 1 else 0 end + case when rank_4 < rank_9 then 1 else 0 end + case when rank_5 < rank_9 then 1 else 0 end + case when rank_6 < rank_9 then 1 else 0 end + case when rank_7 < rank_9 then 1 else 0 end + case when rank_8 < rank_9 then 1 else 0 end + case when rank_10 < rank_9 then 1 else 0 end end as place_9,
+                case when rank_10 is not null then 1 + case when rank_1 < rank_10 then 1 else 0 end + case when rank_2 < rank_10 then 1 else 0 end + case when rank_3 < rank_10 then 1 else 0 end + case when rank_4 < rank_10 then 1 else 0 end + case when rank_5 < rank_10 then 1 else 0 end + case when rank_6 < rank_10 then 1 else 0 end + case when rank_7 < rank_10 then 1 else 0 end + case when rank_8 < rank_10 then 1 else 0 end + case when rank_9 < rank_10 then 1 else 0 end end as place_10
+            from runout_ranks_of('class_ranks')
+        ) as ranked
+        group by spot, place_1, place_2, place_3, place_4, place_5, place_6, place_7, place_8, place_9, place_10
+    ),
+    -- each tally with each order of its spot, the places of hands not in it null, tallied
     tally_runouts as (
         select
             tally_masks.tally,
             spot_runouts.weight,
-            case when tally_masks.hands & 1 > 0 then spot_runouts.rank_1 end as rank_1,
-            case when tally_masks.hands & 2 > 0 then spot_runouts.rank_2 end as rank_2,
-            case when tally_masks.hands & 4 > 0 then spot_runouts.rank_3 end as rank_3,
-            case when tally_masks.hands & 8 > 0 then spot_runouts.rank_4 end as rank_4,
-            case when tally_masks.hands & 16 > 0 then spot_runouts.rank_5 end as rank_5,
-            case when tally_masks.hands & 32 > 0 then spot_runouts.rank_6 end as rank_6,
-            case when tally_masks.hands & 64 > 0 then spot_runouts.rank_7 end as rank_7,
-            case when tally_masks.hands & 128 > 0 then spot_runouts.rank_8 end as rank_8,
-            case when tally_masks.hands & 256 > 0 then spot_runouts.rank_9 end as rank_9,
-            case when tally_masks.hands & 512 > 0 then spot_runouts.rank_10 end as rank_10,
-            spot_runouts.last_seat
-        from runout_ranks_of('class_ranks') as spot_runouts
+            case when tally_masks.hands & 1 > 0 then spot_runouts.place_1 end as rank_1, case when tally_masks.hands & 2 > 0 then spot_runouts.place_2 end as rank_2,
+            case when tally_masks.hands & 4 > 0 then spot_runouts.place_3 end as rank_3, case when tally_masks.hands & 8 > 0 then spot_runouts.place_4 end as rank_4,
+            case when tally_masks.hands & 16 > 0 then spot_runouts.place_5 end as rank_5, case when tally_masks.hands & 32 > 0 then spot_runouts.place_6 end as rank_6,
+            case when tally_masks.hands & 64 > 0 then spot_runouts.place_7 end as rank_7, case when tally_masks.hands & 128 > 0 then spot_runouts.place_8 end as rank_8,
+            case when tally_masks.hands & 256 > 0 then spot_runouts.place_9 end as rank_9, case when tally_masks.hands & 512 > 0 then spot_runouts.place_10 end as rank_10
+        from runout_orders as spot_runouts
         inner join (select distinct spot, tally, hands from tally_hands) as tally_masks
-            on tally_masks.spot = spot_runouts.tally
+            on tally_masks.spot = spot_runouts.spot
     )
 select
     tally_hands.tally,
@@ -313,18 +322,7 @@ with
             on ranked.hand_no = contested.spot || '/' || cast(contested.player as varchar)
     )
 select
-    site,
-    hand_id,
-    street,
-    board_size,
-    seat,
-    player_name as player,
-    players,
-    runouts,
-    wins,
-    ties,
-    equity,
-    hand_rank,
+    site, hand_id, street, board_size, seat, player_name as player, players, runouts, wins, ties, equity, hand_rank,
     case when hand_rank = best_rank then 1 else 0 end as ahead,
     case when equity = best_equity then 1 else 0 end as favourite
 from together;
