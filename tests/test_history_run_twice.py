@@ -326,7 +326,6 @@ def test_an_odd_pot_gives_its_odd_chip_to_the_first_board(built_database, tmp_pa
     assert _query(db, (AUDITS / "history_game_collected_matches_the_pots.sql").read_text(encoding="utf-8")) == []
 
 
-
 # each stored table (063) and the view it keeps, which a user may query directly
 STORED_VIEWS = {"stored_payouts": "history_game_payouts", "stored_player_hands": "history_player_hands",
                 "stored_allin_ev": "history_allin_ev", "stored_hand_stats": "history_hand_stats"}
@@ -342,7 +341,6 @@ def omaha_too(twice_db: str) -> str:
         status = main(["--db", twice_db, "import", *(str(FPDB / name) for name in OMAHA)])
     assert (status, err.getvalue()) == (0, ""), err.getvalue()
     return twice_db
-
 
 
 # Not yet (issue 44): history_player_hands and history_allin_ev (032) read 030's Hold'em payouts,
