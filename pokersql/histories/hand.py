@@ -229,22 +229,22 @@ class Hand:
         self.put[player] = put
         if dead and action != "ante":
             self.dead_blinds[player] = self.dead_blinds.get(player, 0) + added
-        if action == "fold":
-            self.folded.add(player)
-        total = self.street_totals.get(player, 0) + (0 if dead else added)
-        self.street_totals[player] = total
-        self.actions.append((self.street, player, action, added, total, all_in or (put == stack and added > 0)))
+        self._record(player, action, added, 0 if dead else added, all_in or (put == stack and added > 0))
 
     def passes(self, player: str, action: str) -> None:
         """``act`` of a fold or a check (no chips), without its sums."""
         if player not in self.seats:
             self._known(player)
+        self._record(player, action, 0, 0, False)
+
+    def _record(self, player: str, action: str, added: int, bet: int, all_in: bool) -> None:
+        """An action in the order played (``act``'s and ``passes``'): a fold, and ``bet`` more in the
+        street's bet (``added`` but dead chips)."""
         if action == "fold":
             self.folded.add(player)
-        street_totals = self.street_totals
-        total = street_totals.get(player, 0)
-        street_totals[player] = total
-        self.actions.append((self.street, player, action, 0, total, False))
+        total = self.street_totals.get(player, 0) + bet
+        self.street_totals[player] = total
+        self.actions.append((self.street, player, action, added, total, all_in))
 
     def deal_board(self, street: str, cards: list[int]) -> None:
         if street not in BOARD_SIZES or STREETS.index(street) != STREETS.index(self.street) + 1:
