@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 
@@ -42,13 +43,18 @@ CLASSIC_ORDER = "1171217378123557259"
 SECOND_BOARD = re.compile(r"^(\*\*\* SECOND (FLOP|TURN|RIVER) \*\*\*|SECOND Board \[)", re.MULTILINE)
 
 
-@pytest.fixture(scope="module")
-def twice_db(db_file: str) -> str:
+def _imported(db: str, names: Iterable[str]) -> str:
+    """``db`` with the corpus files ``names`` imported by the CLI, which says nothing on stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["--db", db_file, "import", *(str(FPDB / name) for name in TWICE)])
+        status = main(["--db", db, "import", *(str(FPDB / name) for name in names)])
     assert (status, err.getvalue()) == (0, ""), err.getvalue()
-    return db_file
+    return db
+
+
+@pytest.fixture(scope="module")
+def twice_db(db_file: str) -> str:
+    return _imported(db_file, TWICE)
 
 
 def _query(db: str, sql: str, *parameters) -> list[tuple]:
@@ -336,11 +342,7 @@ OMAHA = ["cash/Stars/Flop/PLO-FR-USD-0.01-0.02-201006.sidepots.txt", "cash/Stars
 @pytest.fixture(scope="module")
 def omaha_too(twice_db: str) -> str:
     """twice_db with OMAHA's hands imported too (after the tests above, which count TWICE's)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["--db", twice_db, "import", *(str(FPDB / name) for name in OMAHA)])
-    assert (status, err.getvalue()) == (0, ""), err.getvalue()
-    return twice_db
+    return _imported(twice_db, OMAHA)
 
 
 # Not yet (issue 44): history_player_hands and history_allin_ev (032) read 030's Hold'em payouts,
