@@ -290,9 +290,8 @@ _STUD_STARTS = tuple(zip(("*** 3rd STREET", "*** 4th STREET", "*** 5th STREET", 
 
 
 # The heads most hands have, told by the word after "*** ": (the section, the whole start; a
-# street: its name).
-_HEADS_OF = {"HOLE": ("preflop", "*** HOLE CARDS"), "SUMM": ("summary", "*** SUMMARY"), "FLOP": ("flop", "*** FLOP ***"),
-             "TURN": ("turn", "*** TURN ***"), "RIVE": ("river", "*** RIVER ***")}
+# street: its name, _STREET_STARTS').
+_HEADS_OF = {start[4:8]: (name, start) for name, start in (("preflop", "*** HOLE CARDS"), ("summary", "*** SUMMARY"), *_STREET_STARTS)}
 
 
 def _section(hand: Hand, line: str, section: str) -> str:
