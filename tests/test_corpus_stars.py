@@ -20,7 +20,8 @@ from pokersql import first_use, migrations
 from pokersql.cli import main
 from pokersql.histories import store as history_store
 from pokersql.errors import BadInput
-from pokersql.histories import read_hands
+from pokersql.histories import encoding_of, lines_of, pokerstars, read_hands
+from pokersql.histories.hand import BadHand, Hand
 
 CORPUS = Path(__file__).resolve().parent / "histories" / "fpdb"
 FILES = sorted(path for path in CORPUS.glob("*/Stars/*/*.txt"))
@@ -213,3 +214,29 @@ def test_a_dead_button_and_a_capitalised_header_are_read(corpus_db):
         ("1616183514566", "PokerBros", "Hold'em No Limit", "0.50", "1.00", None, rows[1][6] and str(rows[1][6]), rows[1][7] and str(rows[1][7])),
     ]
     assert nets == [(Decimal("-1.60"),)]  # the chips add up: the nets are the rake taken
+
+
+def test_a_header_read_from_memory_gives_the_hand_it_gives_read_afresh():
+    """pokerstars remembers what a header says between its number and its date (the game, the
+    stakes, the tournament: ``_MIDDLES``) and its date (``_DATES``) for the next hands that
+    share them. Every hand of every PokerStars file of the corpus (tournaments, mixed games,
+    stud, bounties) read so must be the hand read with nothing remembered, field for field: a
+    field that the remembered middle leaves out would keep its default in all but a file's
+    first hand."""
+    fields = list(Hand.__slots__)
+    compared = 0
+    for path in FILES:
+        with open(path, encoding=encoding_of(str(path))) as handle:
+            blocks = list(pokerstars.split_hands(lines_of(handle, str(path))))
+        for first, block in blocks:
+            try:
+                remembered = pokerstars.parse_hand(block, first, str(path))
+            except BadHand:
+                continue  # the refused files' bad hands (test_every_refused_file_gets_its_line)
+            pokerstars._MIDDLES.clear()
+            pokerstars._DATES.clear()
+            afresh = pokerstars.parse_hand(block, first, str(path))
+            pokerstars.parse_hand(block, first, str(path))  # remembered again for the next hand
+            assert [getattr(remembered, name) for name in fields] == [getattr(afresh, name) for name in fields], (path, first)
+            compared += 1
+    assert compared > 1_000

@@ -10,6 +10,7 @@ of CPU on a shared two-core machine, no more than before issue 45's games and si
 from __future__ import annotations
 
 import datetime
+import operator
 import re
 from collections.abc import Iterable, Iterator
 
@@ -193,6 +194,10 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
 # "2019-07-11", checked once (a date the tables' timestamp holds).
 _MIDDLES = Remembered()
 _DATES = Remembered()
+# What _read_middle sets: the fields a remembered middle gives the next hand that shares it.
+_MIDDLE_FIELDS = ("tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix", "game",
+                  "hole_count", "ranked", "small_blind", "big_blind", "ante", "currency")
+_middle_of = operator.attrgetter(*_MIDDLE_FIELDS)
 
 
 def _read_header(hand: Hand, header: re.Match) -> None:
@@ -200,12 +205,10 @@ def _read_header(hand: Hand, header: re.Match) -> None:
     known = _MIDDLES.get(middle)
     if known is None:
         _read_middle(hand, middle, header.group(0))
-        _MIDDLES.keep(middle, (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level,
-                            hand.game_mix, hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind,
-                            hand.ante, hand.currency))
+        _MIDDLES.keep(middle, _middle_of(hand))
     else:
-        (hand.tournament_id, hand.buy_in, hand.fee, hand.bounty, hand.buy_in_currency, hand.level, hand.game_mix,
-         hand.game, hand.hole_count, hand.ranked, hand.small_blind, hand.big_blind, hand.ante, hand.currency) = known
+        for name, value in zip(_MIDDLE_FIELDS, known):
+            setattr(hand, name, value)
     date, clock = header.group("date", "time")
     day = _DATES.get(date)
     if day is not None and len(clock) == 8 and clock < "24" and clock[3:5] < "60" and clock[6:] < "60" and clock.isascii():
