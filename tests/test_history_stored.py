@@ -400,7 +400,7 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
     """The chunk's temporary views are the stored views and what they read (not 031's street
     equities nor 044's per-player sums); the views read by two or more of them (or stored and
     read) are kept as tables, computed once a chunk: the one tally (062's payouts, stored and read
-    by two where 032's views read 030's: stored.READ_AS), and the games of the hands, read by three."""
+    by 065's history_player_hands and history_allin_ev), and the games of the hands, read by three."""
     with pokersql.connect(built_database(engine), engine=engine) as db:
         scoped = stored._scoped_views(db.engine, migrations.sql_files())
     names = [view.name for view in scoped]
