@@ -178,7 +178,8 @@ class Plan:
 # engine but DuckDB passes over a ``.duckdb.sql`` file: the file -> the Engine attribute that
 # says whether it runs there. 066 makes the tables that ``import`` stores rows in (063 did); an
 # engine that stores none (Spark: Engine.stores_histories) reads the views themselves, and there
-# 063 only planned them, to make five empty tables (Spark's analysis of the all-in EV: 49 s a build).
+# the file would only plan them, to make five empty tables (Spark's analysis of the all-in EV: 49 s
+# a build, when 063 made them).
 RUNS_WHERE = {"066_history_stored_tally.sql": "stores_histories"}
 
 # Released versioned files taken out of sql/, each -> the file that makes its tables now. 063 made
