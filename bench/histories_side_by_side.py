@@ -14,7 +14,7 @@ in that one process (no worker processes), three passes over the same file:
 - parse+CSV: the same hands made lines of CSV (``store.Batch.of``, as DuckDB's import makes them);
 - parse+write: the same into the tables of 028 (and the columns later files add) of a new DuckDB
   file (``store.write_batches`` and the commit; the tables made before the clock starts). The
-  stored tables of 063 (payouts, all-in EV, statistics, which `pokersql import` fills after the
+  stored tables of 066 (payouts, all-in EV, statistics, which `pokersql import` fills after the
   write since issue 46) are not filled: they are not the reading's work.
 
 Each figure is the CPU time of the process (DuckDB's threads included) and the wall time, in

@@ -96,7 +96,7 @@ def measure(
     options = ["--engine", engine, *(["--master", master] if engine == "spark" else [])]
     seconds, _ = run([*POKERSQL, "--db", str(path), *options, "import", str(text)])
     if engine == "duckdb":
-        run([*POKERSQL, "--db", str(path), "migrate"])  # the views import did not need, and 063's stored rows
+        run([*POKERSQL, "--db", str(path), "migrate"])  # the views import did not need, and 066's stored rows
     times = {}
     if not stats_only:
         _, out = run([sys.executable, "-c", READER, str(path), engine, master, json.dumps(VIEWS), str(AUDIT), "1" if allin else "0"])

@@ -1,5 +1,5 @@
 """Issue 46's targets, on DuckDB: generated six-max hands (bench/histories_generate.py) imported
-into a migrated database with everything stored at import (063: the payouts, history's hands,
+into a migrated database with everything stored at import (066: the payouts, history's hands,
 the all-in EV, the per-hand statistics), then 1,000 more imported (only they computed), then
 `pokersql history` and `pokersql stats` over them.
 

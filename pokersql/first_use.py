@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from . import migrations, own_hands
-from .histories import stored  # noqa: F401  (fills 063's tables when a migrate applies it: migrations.FILLED_AFTER)
+from .histories import stored  # noqa: F401  (fills 066's tables when a migrate applies it: migrations.FILLED_AFTER)
 from .context import Context
 from .errors import BadInput, DatabaseError
 

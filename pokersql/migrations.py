@@ -16,7 +16,7 @@ everything) and the numbers rise along it. Two kinds of file:
 - ``NNN_name.duckdb.views.sql`` (or ``.duckdb.sql``): the same, for DuckDB only
   (its macros, say); other engines pass over it, and a file for every engine
   never reads its objects. An engine also passes over a file whose objects it keeps
-  none of (RUNS_WHERE: 063's stored tables, on Spark, which stores nothing at import).
+  none of (RUNS_WHERE: 066's stored tables, on Spark, which stores nothing at import).
 
 The run order is the files' numbers, both kinds together: every file reads only
 files numbered before it (a test checks it), so a versioned file is applied after
@@ -176,10 +176,19 @@ class Plan:
 
 # Versioned files that an engine passes over when it keeps nothing of what they make, as every
 # engine but DuckDB passes over a ``.duckdb.sql`` file: the file -> the Engine attribute that
-# says whether it runs there. 063 makes the tables that ``import`` stores rows in; an engine that
-# stores none (Spark: Engine.stores_histories) reads the views themselves, and its 063 only
-# planned them, to make five empty tables (Spark's analysis of the all-in EV: 49 s a build).
-RUNS_WHERE = {"063_history_stored.sql": "stores_histories"}
+# says whether it runs there. 066 makes the tables that ``import`` stores rows in (063 did); an
+# engine that stores none (Spark: Engine.stores_histories) reads the views themselves, and there
+# the file would only plan them, to make five empty tables (Spark's analysis of the all-in EV: 49 s
+# a build, when 063 made them).
+RUNS_WHERE = {"066_history_stored_tally.sql": "stores_histories"}
+
+# Released versioned files taken out of sql/, each -> the file that makes its tables now. 063 made
+# the stored tables from the views of 030, 032 and 044, before they read the one tally (062);
+# those views moved after it (065), where 063, which reads them, cannot follow: 066 makes the same
+# tables from them. A database that applied the retired file holds the tables: the new file is
+# recorded there as a baseline (or applied again, its tables dropped first, where a view file
+# it reads changed in the same migration), never applied over them.
+RETIRED_FILES = {"063_history_stored.sql": "066_history_stored_tally.sql"}
 
 
 def files_on(engine: Engine, files: list[SqlFile]) -> list[SqlFile]:
@@ -230,6 +239,12 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     applied_versions = {version: (script, digest) for version, kind, script, digest in rows if kind != REPEATABLE}
     applied_views = {script: digest for _, kind, script, digest in rows if kind == REPEATABLE}
     files_by_script = {f.script: f for f in files}
+    # a file that makes a retired file's tables, where that file was applied (RETIRED_FILES)
+    taken_over = {
+        successor for retired, successor in RETIRED_FILES.items()
+        if any(script == retired for script, _ in applied_versions.values())
+        and successor in files_by_script and files_by_script[successor].version not in applied_versions
+    }
     for sql_file in files:
         if sql_file.version in applied_versions and not same_file(applied_versions[sql_file.version][1], sql_file):
             digest = applied_versions[sql_file.version][1]
@@ -245,7 +260,7 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
     changed = [f for f in files if f.script in pending and recorded[f.script] is not None]
     result = Plan()
     if changed:
-        result.rebuild = [f for f in derived_files(changed, files) if f.version in applied_versions]
+        result.rebuild = [f for f in derived_files(changed, files) if f.version in applied_versions or f.script in taken_over]
     # Every view file after the first one applied again, or after the first table rebuilt, is
     # applied again too: it may read those views or tables.
     first = min((f.number for f in files if f.script in pending or f in result.rebuild), default=None)
@@ -253,7 +268,9 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
         objects = engine.object_types(macros=True)  # what applying a file again replaces
     for sql_file in files:
         if not sql_file.repeatable:
-            if sql_file.version not in applied_versions:
+            if sql_file.script in taken_over and sql_file not in result.rebuild:
+                result.baseline.append(sql_file)
+            elif sql_file.version not in applied_versions and sql_file not in result.rebuild:
                 result.apply.append(sql_file)
             elif sql_file in result.rebuild:
                 result.apply.append(sql_file)
@@ -263,7 +280,8 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
             if recorded[sql_file.script] is not None:
                 result.drop_views += _views_of(sql_file, objects)
     result.apply.sort(key=lambda f: f.number)
-    result.drop_views.reverse()
+    # (a view that moved to a later file is both the earlier file's retired view and the later's own)
+    result.drop_views = list(dict.fromkeys(reversed(result.drop_views)))
     result.drop_tables.reverse()
     return result
 
@@ -310,6 +328,10 @@ RETIRED_VIEWS: dict[str, tuple[str, ...]] = {
     # then moved to 015 (now 017) with the exact views, and every equity view counts with it.
     "018_range_equity.views.sql": ("range_showdowns",),
     "020_monte_carlo.views.sql": ("equity_runouts", "equity_hands", "equity_showdowns"),
+    # issue 44, one tally: what the pots paid moved after 062's tally, into 065 (044's actions
+    # stay, as history_seat_actions); applied again with 065, either file drops them once (plan)
+    "032_hand_allin_ev.views.sql": ("history_allin_ev", "history_player_hands"),
+    "044_hand_stats.views.sql": ("history_hand_stats", "history_player_stats"),
 }
 
 # The names a view file had before (it was renamed, or its views were moved into it from a file
@@ -359,7 +381,7 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
     views = [f for f in files if f.repeatable]
     objects = engine.object_types(macros=True)
     drops = [name for f in views for name in _views_of(f, objects)]
-    return Plan(apply=views, drop_views=drops[::-1], baseline=[f for f in files if not f.repeatable], create_history=True)
+    return Plan(apply=views, drop_views=list(dict.fromkeys(reversed(drops))), baseline=[f for f in files if not f.repeatable], create_history=True)
 
 
 _CREATE_AS = re.compile(r"^\s*create\s+table\s+\w+\s+as\s+(select\b.*?);?\s*$", re.IGNORECASE | re.DOTALL)
@@ -449,7 +471,7 @@ def migrate(
     return todo.apply
 
 
-# Versioned files whose tables pokersql fills once they are made, in the same transaction: 063
+# Versioned files whose tables pokersql fills once they are made, in the same transaction: 066
 # makes the stored tables empty, and every hand held is stored (histories/stored.py), a chunk
 # at a time, when it is applied, or applied again (a view it reads changed, a rebuild). The
 # module that fills a file's tables registers itself here when imported (histories/stored.py;

@@ -273,9 +273,7 @@ def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
 # Tables that a command fills later from a view (``build --preflop``: 022's table from 025's
 # view), not the file that creates them: the table goes stale with that view, as a table
 # built from a view does, and is made again (empty, to be filled again) with it.
-# 063's stored_payouts is filled from the one tally (062; pokersql/histories/stored.py), not from
-# 030's history_payouts that 063's text reads.
-FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts", "stored_payouts": "history_game_payouts"}
+FILLED_FROM = {"preflop_matchups": "preflop_matchup_counts"}
 
 
 def derived_files(changed: list[SqlFile], files: list[SqlFile]) -> list[SqlFile]:

@@ -1,5 +1,5 @@
 """``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044), as
-stored at import (``stored_hand_stats``, 063).
+stored at import (``stored_hand_stats``, 066).
 
 The view gives one row per seat per hand, a boolean for each chance and each action; this
 module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and

@@ -78,7 +78,7 @@ def import_histories(
                 written = history_store.write_batches(ctx.engine, hands)
             finally:
                 hands.close()  # now, not when collected: its worker processes stop with it
-            if history_stored.is_stored(ctx.engine):  # the new hands' stored rows (063), only theirs
+            if history_stored.is_stored(ctx.engine):  # the new hands' stored rows (066), only theirs
                 history_stored.fill(ctx.engine, progress=ctx.progress)
         ctx.progress(task, total, total)
         files: list[str] = []
@@ -121,7 +121,7 @@ def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
 
 def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> HistoryResult:
     """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032, as
-    stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 063):
+    stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 066):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
     luck), summed by the engine; ``players``: only these (one whom no imported hand has: no
     row, named in ``HistoryResult.unknown``, as ``stats`` does). ``series`` (what ``--plot``
@@ -169,7 +169,7 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:
     """A tracker's statistics per player (or per player and position) over the imported
     hands the filters keep (``stats.filters``: players, positions, since and until dates,
-    stakes, game; ``history_hand_stats``, 044, as stored at import: ``stored_hand_stats``, 063).
+    stakes, game; ``history_hand_stats``, 065, as stored at import: ``stored_hand_stats``, 066).
     A filter that keeps no hand: no row; a player asked for whom no hand has is named in
     ``StatsResult.unknown``."""
     from . import stats

@@ -75,8 +75,8 @@ def scripts(database: pokersql.Database) -> list[str]:
 
 
 def test_the_history_records_every_file_the_engine_runs(kind: str, built: str) -> None:
-    # Spark stores nothing at import (Engine.stores_histories): 063's stored tables are not made there.
-    passed_over = {"063_history_stored.sql"} if kind == "spark" else set()
+    # Spark stores nothing at import (Engine.stores_histories): 066's stored tables are not made there.
+    passed_over = {"066_history_stored_tally.sql"} if kind == "spark" else set()
     files = [f for f in migrations.sql_files() if f.runs_on(kind) and f.script not in passed_over]
     with pokersql.connect(built, engine=kind) as database:
         stored = {name for name in database.engine.object_types() if name.startswith("stored_")}

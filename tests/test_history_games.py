@@ -184,7 +184,7 @@ def test_every_game_the_import_takes_is_named(games_db):
 
 
 def test_the_tracker_stores_every_games_payouts_from_its_cards(games_db):
-    """What the tracker stores (stored_payouts, 063, filled at import) is the one tally, 062's, row for
+    """What the tracker stores (stored_payouts, 066, filled at import) is the one tally, 062's, row for
     row, for every game: Omaha's pots to the best two hole cards with three of the board (030's
     Hold'em ranking pays them nothing at a showdown). Each contested Omaha hand of the sites that
     say their rake is paid to the players the site paid."""

@@ -178,7 +178,7 @@ def test_nets_of_the_hands_run_twice(twice_db):
 
 
 def test_the_tracker_stores_each_board_as_the_site_paid_it(twice_db, capsys):
-    """What the tracker stores (stored_payouts, 063, filled at import) is the one tally: each hand of
+    """What the tracker stores (stored_payouts, 066, filled at import) is the one tally: each hand of
     two boards is 062's, row for row, each player paid what the site paid on both boards (no less,
     within the rake; 030 pays a second board nothing); `history` nets each player the site's
     collected less in_pot (the tally's won where a site says nothing)."""
@@ -332,7 +332,7 @@ def test_an_odd_pot_gives_its_odd_chip_to_the_first_board(built_database, tmp_pa
     assert _query(db, (AUDITS / "history_game_collected_matches_the_pots.sql").read_text(encoding="utf-8")) == []
 
 
-# each stored table (063) and the view it keeps, which a user may query directly
+# each stored table (066) and the view it keeps, which a user may query directly
 STORED_VIEWS = {"stored_payouts": "history_game_payouts", "stored_player_hands": "history_player_hands",
                 "stored_allin_ev": "history_allin_ev", "stored_hand_stats": "history_hand_stats"}
 # hands of one board: Omaha's side pots, and Omaha Hi/Lo's halves (030 pays neither as Omaha)
@@ -343,16 +343,6 @@ OMAHA = ["cash/Stars/Flop/PLO-FR-USD-0.01-0.02-201006.sidepots.txt", "cash/Stars
 def omaha_too(twice_db: str) -> str:
     """twice_db with OMAHA's hands imported too (after the tests above, which count TWICE's)."""
     return _imported(twice_db, OMAHA)
-
-
-# Not yet (issue 44): history_player_hands and history_allin_ev (032) read 030's Hold'em payouts,
-# and 044's history_hand_stats reads history_player_hands, while the import stores them from 062's
-# tally (READ_AS, pokersql/histories/stored.py). Where the site says what each player collected
-# the net is the site's and they agree; where it says nothing, the won of an Omaha hand or of a
-# second board is 030's, not the tally's. Strict: the day the views read the tally, this fails,
-# and GAP goes.
-GAP = ("stored_player_hands", "stored_hand_stats")
-GAP_REASON = "032's and 044's views read 030's Hold'em payouts, the stored tables 062's tally (READ_AS)"
 
 
 @pytest.fixture(scope="module")
@@ -376,13 +366,12 @@ def said_nothing(omaha_too: str, tmp_path_factory) -> str:
 
 @pytest.mark.parametrize("table", STORED_VIEWS)
 @pytest.mark.parametrize("site_said", [True, False], ids=["collected", "nothing_collected"])
-def test_a_view_queried_directly_gives_its_stored_rows(omaha_too, said_nothing, table, site_said, request):
+def test_a_view_queried_directly_gives_its_stored_rows(omaha_too, said_nothing, table, site_said):
     """Issue 44, one tally: a view a user queries directly and the table the tracker stored from it
     give the same rows, on every imported hand: the hands of two boards, and Omaha's (Hi and Hi/Lo)
     of one board, where the site says what each player collected and where it says nothing (the
-    tally's won is then the net's)."""
-    if not site_said and table in GAP:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=GAP_REASON))
+    tally's won is then the net's). (Before 065, history_player_hands and history_hand_stats read
+    030's Hold'em payouts: 27 rows of each differed where the site said nothing.)"""
     database = omaha_too if site_said else said_nothing
     view = STORED_VIEWS[table]
     assert _query(database, f"select * from {view} except all select * from {table}") == []

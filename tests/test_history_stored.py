@@ -1,8 +1,8 @@
-"""What a report reads, stored at import for the new hands only (issue 46: 063_history_stored.sql,
+"""What a report reads, stored at import for the new hands only (issue 46: 066_history_stored_tally.sql,
 pokersql/histories/stored.py): each stored table holds its view's rows, row for row (the real
 files of tests/histories, generated hands, our all-in hands); the rows of hands held before an
 import are not computed again and the counts are exact; `history` and `stats` read the stored
-rows; a database imported before 063 is filled by `migrate`; a failed import leaves no stored row."""
+rows; a database imported before the stored tables is filled by `migrate`; a failed import leaves no stored row."""
 
 from __future__ import annotations
 
@@ -163,7 +163,8 @@ def built_postgres_or_none(request):
 
 def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeypatch):
     """A database migrated to the files before 063 and imported then (no stored table) is filled
-    by `migrate`, in one step (063) with its progress shown; `history` then reads the stored rows."""
+    by `migrate`, in one step (066, where 063 was) with its progress shown; `history` then reads
+    the stored rows."""
     path = str(tmp_path / "old.duckdb")
     before = [f for f in migrations.sql_files() if f.number < 63]
     with pokersql.connect(path) as db:
@@ -177,12 +178,12 @@ def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeyp
     capsys.readouterr()
     assert main(["--db", path, "migrate"]) == 0
     err = capsys.readouterr().err
-    assert "applying 063_history_stored.sql" in err and f"storing {held:,} hands'" in err
+    assert "applying 066_history_stored_tally.sql" in err and f"storing {held:,} hands'" in err
     with pokersql.connect(path) as db:
         assert [row[0] for row in db.engine.execute(
-            "select script from schema_history where installed_rank > (select max(installed_rank) - 2 from schema_history)"
+            "select script from schema_history where installed_rank > (select max(installed_rank) - 3 from schema_history)"
             " order by installed_rank"
-        )] == ["063_history_stored.sql", "064_history_site_games.sql"]
+        )] == ["064_history_site_games.sql", "065_history_reports.views.sql", "066_history_stored_tally.sql"]
         check_equal(db)
         assert {p.player for p in db.history().players} >= {"Budd", "Gogo"}
 
@@ -190,8 +191,8 @@ def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeyp
 def test_migrate_stores_again_what_was_stored_before_the_one_tally(built_database):
     """A database whose hands were stored before 064 (stored_payouts then 030's: a hand run twice
     paid nothing, PokerStars' 90721705235 here): `migrate` applies 064 and stores every hand again
-    from the one tally (062), which pays both boards; and an edit of 062 makes 063's tables again
-    (stored_payouts is filled from its tally: FILLED_FROM)."""
+    from the one tally (062), which pays both boards; and an edit of 062 makes 066's tables again
+    (stored_payouts is 062's tally's)."""
     twice = Path(__file__).resolve().parent / "histories" / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt"
     paid = "select sum(won) from stored_payouts where hand_id = '90721705235'"
     with pokersql.connect(built_database("duckdb")) as db:
@@ -207,7 +208,7 @@ def test_migrate_stores_again_what_was_stored_before_the_one_tally(built_databas
         check_equal(db, allin=False)
     every = migrations.sql_files()
     (tally,) = [f for f in every if f.script == "062_history_game_pots.views.sql"]
-    assert "063_history_stored.sql" in [f.script for f in migrations.derived_files([tally], every)]
+    assert "066_history_stored_tally.sql" in [f.script for f in migrations.derived_files([tally], every)]
 
 
 @pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])
@@ -342,8 +343,8 @@ def test_without_hero_or_player_every_player_is_listed(raked, built_database, ca
 
 
 def test_a_view_changed_makes_its_stored_table_again_with_its_columns(built_database, tmp_path):
-    """044 edited (a new version of pokersql: a column added to history_hand_stats): migrate makes
-    063's tables again and fills them from the edited views, every hand held, in the one
+    """065 edited (a new version of pokersql: a column added to history_hand_stats): migrate makes
+    066's tables again and fills them from the edited views, every hand held, in the one
     migration; stored_hand_stats has the new column, row for row."""
     path = built_database("duckdb")
     with pokersql.connect(path) as db:
@@ -351,14 +352,14 @@ def test_a_view_changed_makes_its_stored_table_again_with_its_columns(built_data
         held = counts(db)
     sql = tmp_path / "sql"
     shutil.copytree(migrations.sql_directory(), sql)
-    (view_file,) = sql.glob("*/044_hand_stats.views.sql")
+    (view_file,) = sql.glob("*/065_history_reports.views.sql")
     text = view_file.read_text(encoding="utf-8")
-    assert text.count("    seat_ends.net\nfrom per_seat") == 1
-    view_file.write_text(text.replace("    seat_ends.net\nfrom per_seat", "    seat_ends.net,\n    2 * seat_ends.net as net_twice\nfrom per_seat"), encoding="utf-8")
+    assert text.count("    paid.net\nfrom paid;") == 1
+    view_file.write_text(text.replace("    paid.net\nfrom paid;", "    paid.net,\n    2 * paid.net as net_twice\nfrom paid;"), encoding="utf-8")
     with pokersql.connect(path) as db:
         applied = [f.script for f in migrations.migrate(db.engine, migrations.sql_files(sql))]
-        assert "044_hand_stats.views.sql" in applied and "063_history_stored.sql" in applied
-        kind = db.engine.execute("select type from schema_history where script = '063_history_stored.sql' order by installed_rank desc limit 1")
+        assert "065_history_reports.views.sql" in applied and "066_history_stored_tally.sql" in applied
+        kind = db.engine.execute("select type from schema_history where script = '066_history_stored_tally.sql' order by installed_rank desc limit 1")
         assert kind == [("rebuilt",)]
         assert counts(db) == held
         assert db.engine.execute("select count(*) from stored_hand_stats where net_twice = 2 * net")[0][0] == held["stored_hand_stats"]
@@ -399,7 +400,7 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
     """The chunk's temporary views are the stored views and what they read (not 031's street
     equities nor 044's per-player sums); the views read by two or more of them (or stored and
     read) are kept as tables, computed once a chunk: the one tally (062's payouts, stored and read
-    by two where 032's views read 030's: stored.READ_AS), and the games of the hands, read by three."""
+    by 065's history_player_hands and history_allin_ev), and the games of the hands, read by three."""
     with pokersql.connect(built_database(engine), engine=engine) as db:
         scoped = stored._scoped_views(db.engine, migrations.sql_files())
     names = [view.name for view in scoped]

@@ -71,15 +71,19 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_file_names_give_the_run_order():
     """`cat sql/[0-9]*/*.sql` runs the files in the runner's order: the stage folders in order,
-    each file numbered, the numbers rising along the glob with no gap."""
+    each file numbered, the numbers rising along the glob with no gap but a retired file's
+    (migrations.RETIRED_FILES: 063, whose tables 066 makes)."""
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
     assert [f.path for f in files] == [p.relative_to(migrations.sql_directory()).as_posix() for p in paths]
     assert all(re.fullmatch(r"\d{3}_[a-z0-9_]+(\.duckdb)?(\.views)?\.sql", p.name) for p in paths)
-    assert [f.number for f in files] == list(range(1, len(files) + 1))
+    retired = [int(name[:3]) for name in migrations.RETIRED_FILES]
+    assert sorted([f.number for f in files] + retired) == list(range(1, len(files) + len(retired) + 1))
+    assert not set(migrations.RETIRED_FILES) & {f.script for f in files}
+    assert set(migrations.RETIRED_FILES.values()) <= {f.script for f in files if not f.repeatable}
     folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
-    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "20_tracker_stored", "21_one_tally", "audits", "recipes"]
+    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "21_one_tally", "audits", "recipes"]
     # no SQL file left outside a stage folder, where the glob would not read it
     assert not list(migrations.sql_directory().glob("*.sql"))
 
@@ -203,11 +207,11 @@ def test_an_upstream_view_edit_recreates_its_dependents(built, engine_name, sql_
         applied = migrations.migrate(db.engine, migrations.sql_files(sql_copy))
         assert [f.script for f in applied][0] == "005_hand_evaluation.views.sql"
         # the view files, and the versioned files whose tables are built from 005's views (issue 22)
-        # (on DuckDB, 026's lists too: they are laid out from 010's tables; and 063's stored
+        # (on DuckDB, 026's lists too: they are laid out from 010's tables; and 066's stored
         # tables, filled from the history views, which rank hands by 005's)
         assert {f.script for f in applied if not f.repeatable} == {
             "006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql",
-            "033_game_tables.sql", "063_history_stored.sql",
+            "033_game_tables.sql", "066_history_stored_tally.sql",
         } | ({"026_hand_class_lists.duckdb.sql"} if engine_name == "duckdb" else set())
         assert db.engine.execute("select distinct note from hand_points") == [("edited",)]
         assert db.engine.execute("select player, cards, hand_rank, place from poker_table order by player") == deal
@@ -560,7 +564,7 @@ def test_a_duckdb_only_view_file_is_applied_on_duckdb_and_passed_over_elsewhere(
 
 
 def test_a_file_of_what_an_engine_keeps_none_of_is_passed_over_there(tmp_path, monkeypatch):
-    """RUNS_WHERE: 063's stored tables are made only where import stores rows in them
+    """RUNS_WHERE: 066's stored tables are made only where import stores rows in them
     (Engine.stores_histories); elsewhere (Spark) the file is passed over, as a ``.duckdb.sql``
     file is, and a later migrate, or a rebuild, has nothing of it to do."""
     directory = tmp_path / "sql"
@@ -569,7 +573,7 @@ def test_a_file_of_what_an_engine_keeps_none_of_is_passed_over_there(tmp_path, m
     (directory / "002_kept.sql").write_text("create table kept as select n from numbers where 1 = 0;\n", encoding="utf-8")
     files = migrations.sql_files(directory)
     monkeypatch.setitem(migrations.RUNS_WHERE, "002_kept.sql", "stores_histories")
-    assert migrations.RUNS_WHERE["063_history_stored.sql"] == "stores_histories"
+    assert migrations.RUNS_WHERE["066_history_stored_tally.sql"] == "stores_histories"
     for stores in (True, False):
         with pokersql.connect(None, engine="duckdb") as db:
             monkeypatch.setattr(db.engine, "stores_histories", stores)

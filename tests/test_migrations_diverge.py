@@ -79,7 +79,7 @@ def test_statements_are_found_past_a_string_that_holds_a_comment_marker(tmp_path
 
 
 # Versioned files added after the change to v2 checksums: no 0.1.x database recorded them.
-VERSIONED_SINCE_V2 = ("026_hand_class_lists.duckdb.sql", "028_hand_histories.sql", "033_game_tables.sql", "041_games.sql", "043_history_more.sql", "045_low_classes.sql", "046_split_games.sql", "055_odds_tables.sql", "057_history_site_said.sql", "061_history_game_names.sql", "063_history_stored.sql", "064_history_site_games.sql")
+VERSIONED_SINCE_V2 = ("026_hand_class_lists.duckdb.sql", "028_hand_histories.sql", "033_game_tables.sql", "041_games.sql", "043_history_more.sql", "045_low_classes.sql", "046_split_games.sql", "055_odds_tables.sql", "057_history_site_said.sql", "061_history_game_names.sql", "064_history_site_games.sql", "066_history_stored_tally.sql")
 
 
 def test_every_versioned_file_is_one_that_0_1_recorded_comments_aside():
@@ -159,8 +159,8 @@ def test_a_comment_in_a_versioned_file_can_be_corrected_its_sql_cannot(built, en
 
 # -- tables built from a view file ---------------------------------------------
 
-# (063's stored tables too: the history views that fill them rank hands by 005's)
-DERIVED = ["006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql", "033_game_tables.sql", "063_history_stored.sql"]
+# (066's stored tables too: the history views that fill them rank hands by 005's)
+DERIVED = ["006_hand_classes.sql", "008_hands.sql", "010_best_hand_ranks.sql", "012_holdem_tables.sql", "022_preflop_matchups.sql", "033_game_tables.sql", "066_history_stored_tally.sql"]
 # and on DuckDB, the lists its macros read, laid out from 006's and 010's tables
 DERIVED_ON_DUCKDB = ["026_hand_class_lists.duckdb.sql"]
 # One row taken out of a table of each file built from 005, and one put into the table filled from 025.
@@ -266,6 +266,6 @@ def test_every_file_reads_only_files_before_it():
         later = [other for other in read if numbers[other] > numbers[script]]
         assert not later, f"{script} reads {later}"
     # Flyway would apply every versioned file before every view file: not with 006 reading 005's
-    # views, nor 063 (the stored tables) the history views
+    # views, nor 066 (the stored tables) the history views
     readers = {script for script, read in migrations.file_reads(files).items() if not script.endswith(".views.sql") and any(r.endswith(".views.sql") for r in read)}
-    assert readers == {"006_hand_classes.sql", "063_history_stored.sql"}
+    assert readers == {"006_hand_classes.sql", "066_history_stored_tally.sql"}

@@ -96,7 +96,7 @@ def test_rebuild_keeps_the_users_table_and_view_and_every_audit_passes(database,
         held = db.query("select count(*) from history_hands").rows + db.query("select count(*) from history_actions").rows
         assert held[0] == (2,) and held[1][0] > 0
         assert run_audit(db, AUDITS_BY_NAME["history_collected_matches_the_pots.sql"]) == []
-        # the stored tables of 063 (derived, not kept): made and filled again, their views' rows
+        # the stored tables of 066 (derived, not kept): made and filled again, their views' rows
         assert db.query("select count(*) from stored_hands").rows == [(2,)]
         for table, view in STORED.items():
             rows = [db.query(f"select count(*) from {name}").rows[0][0] for name in (table, view)]

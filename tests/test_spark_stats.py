@@ -1,6 +1,6 @@
 """The tracker on Spark (issue 46): real hand histories imported on Spark give DuckDB's
 ``history_hand_stats`` row for row, and ``pokersql stats`` prints DuckDB's figures player by
-player. Spark stores no table at import (``Engine.stores_histories``: 063 does not run there), so
+player. Spark stores no table at import (``Engine.stores_histories``: 066 does not run there), so
 ``stats`` reads the view itself, the definition that DuckDB's stored table is filled from.
 
 It runs on the Spark worker (xdist group "spark"), in a copy of the session's warehouse

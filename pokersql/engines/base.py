@@ -155,7 +155,7 @@ class Engine:
 
     # ``pokersql import`` writes hand histories here (Spark: not yet, and this says why).
     imports_histories_refused: str | None = None
-    # Whether ``import`` stores the new hands' payouts, all-in EV and statistics (063,
+    # Whether ``import`` stores the new hands' payouts, all-in EV and statistics (066,
     # histories/stored.py), which ``history`` and ``stats`` then read; else (Spark, whose
     # sessions make no temporary table: a known gap) they read the views themselves.
     stores_histories: bool = True

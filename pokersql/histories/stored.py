@@ -1,5 +1,5 @@
 """What a report reads, stored at import for the new hands only (issue 46; the tables of
-``sql/20_tracker_stored/063_history_stored.sql``).
+``sql/21_one_tally/066_history_stored_tally.sql``).
 
 Each stored table is filled from its view (STORED), which stays the definition. The new hands
 are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS
@@ -23,20 +23,15 @@ from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .store import TABLES
 
-# stored table -> the view it keeps (063 creates each as ``select * from`` the view; the payouts'
-# view then was history_payouts, 030's, whose columns the one tally, 062's, has: it pays every hand
-# of a game 061 names, and every game the import takes is named, tests/test_history_games.py)
+# stored table -> the view it keeps (066 creates each as ``select * from`` the view): the one
+# tally, 062's (it pays every hand of a game 061 names, and every game the import takes is named,
+# tests/test_history_games.py), and 065's views, which read it
 STORED = {
     "stored_payouts": "history_game_payouts",
     "stored_player_hands": "history_player_hands",
     "stored_allin_ev": "history_allin_ev",
     "stored_hand_stats": "history_hand_stats",
 }
-# a view the stored views read -> what they read in its place, computing the stored rows: the
-# one tally of every game (062: each hand by its own game's rule, each board of a hand run twice)
-# where the views of 032 (history_player_hands, history_allin_ev; 044's through them), written
-# before 062, read 030's Hold'em payouts. For a Hold'em hand of one board the two are equal.
-READ_AS = {"history_payouts": "history_game_payouts"}
 HANDS = "stored_hands"  # the hands the stored tables hold
 SCOPE = "scope_"  # the prefix of the temporary copies and views
 KEYS = f"{SCOPE}keys"
@@ -45,12 +40,12 @@ CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not th
 # a statement's start, comments before it included, when it makes a view
 _CREATE_VIEW = re.compile(r"^(?:\s|/\*.*?\*/|--[^\n]*\n)*create\s+(?:or\s+replace\s+)?view\s+", re.IGNORECASE | re.DOTALL)
 _VIEW_NAME = re.compile(r"create temporary view\s+\"?(\w+)", re.IGNORECASE)
-_READ_AS = re.compile(r"\b(" + "|".join(READ_AS) + r")\b")
 
 
 def is_stored(engine: Engine) -> bool:
-    """Whether the stored tables are there (063 applied) and kept on this engine: else the
-    import leaves them to the migrate that makes them, which fills them for every hand."""
+    """Whether the stored tables are there (066 applied, or 063 before it) and kept on this
+    engine: else the import leaves them to the migrate that makes them, which fills them for
+    every hand."""
     return engine.stores_histories and HANDS in engine.object_types()
 
 
@@ -91,10 +86,6 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
             if _CREATE_VIEW.match(statement):
                 temporary = _CREATE_VIEW.sub("create temporary view ", statement, count=1)
                 made[_VIEW_NAME.match(temporary).group(1)] = temporary
-    for view, statement in made.items():  # the one tally read where a view reads 030's payouts (READ_AS)
-        head = _VIEW_NAME.match(statement).end()
-        if view not in READ_AS.values():
-            made[view] = statement[:head] + _READ_AS.sub(lambda m: READ_AS[m.group(1)], statement[head:])
     reads = {view: {name for name in names.findall(_VIEW_NAME.sub("", statement, count=1)) if name in made}
              for view, statement in made.items()}
     wanted, todo = set(), list(STORED.values())
@@ -104,19 +95,8 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
             wanted.add(view)
             todo.extend(reads[view])
     readers = {view: sum(view in reads[other] for other in wanted if other != view) for view in wanted}
-    order: list[str] = []  # run order, but each view after those it reads (READ_AS: 032's after 062's tally)
-
-    def place(view: str) -> None:
-        if view not in order:
-            for read in sorted(reads[view] - {view}, key=list(made).index):  # (SQLite: a view may name itself)
-                place(read)
-            order.append(view)
-
-    for view in made:
-        if view in wanted:
-            place(view)
     scoped = []
-    for view in order:
+    for view in (view for view in made if view in wanted):  # run order: each view after those it reads
         kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
         renamed = names.sub(lambda m: SCOPE + m.group(1), made[view])
         if kept:  # the view under another name; the scoped name is the table of its rows
@@ -206,5 +186,5 @@ def _fill_again(engine: Engine, files: list[migrations.SqlFile], progress: Progr
         fill(engine, files=files, progress=progress)
 
 
-migrations.FILLED_AFTER["063_history_stored.sql"] = _fill_after  # 063's tables filled when it is applied
+migrations.FILLED_AFTER["066_history_stored_tally.sql"] = _fill_after  # 066's tables filled when it is applied
 migrations.FILLED_AFTER["064_history_site_games.sql"] = _fill_again  # a site's game by its own rule: stored again

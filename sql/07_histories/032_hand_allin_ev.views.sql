@@ -1,10 +1,11 @@
 /*
   All-in equity of the imported hands (028): where the money went in before the river with
   the players' cards known, each player's exact equity at that moment, over every board still
-  to come, pot by pot (029), and what the pots would have paid by those equities
-  against what they paid (030). The tally is the one of every equity view, equity_of (017),
-  its lookup seven_card_ranks (013), over the boards still to come: history_equities_of (031;
-  before the flop, the boards counted by kind: preflop_board_classes_of, 024).
+  to come, pot by pot (029), and what each pot would pay by those equities (065 sets it
+  against what the pots paid, the one tally of 062). The tally is the one of every equity
+  view, equity_of (017), its lookup seven_card_ranks (013), over the boards still to come:
+  history_equities_of (031; before the flop, the boards counted by kind:
+  preflop_board_classes_of, 024).
 
   history_allin_equities: one row per player per pot of a hand whose betting ended before the
     river with two or more players in and all of them all-in but at most one (the one who
@@ -18,16 +19,8 @@
     Heads-up before the flop, with preflop_matchups filled (`pokersql build --preflop`, 022:
     every such matchup counted once, exactly), the counts are read from it, not enumerated:
     the same numbers, in a join, where counting them by kind is some 20,000 classes.
-  history_allin_ev: one row per player per such hand: the equity in the main pot, what the
-    pots would pay by equity (ev_won, the sum of ev_share; ev_net = ev_won less in_pot) and
-    what they paid (won and net, history_payouts, 030); luck = net - ev_net. ev_won is rounded
-    to the hundredth (on SQLite, which has no decimals, it is not); all before rake.
-  history_player_hands: one row per seat per hand, what `pokersql history` sums with
-    history_allin_ev's luck: net (what the history says the player collected, else won, less
-    in_pot: after rake), showdown (1 when the player was still in at the end of a hand whose
-    pot two or more could win); played_at and the source's file and line give the hands'
-    order. (It does not read history_allin_ev itself: Spark analyzes every view a view reads
-    when it is created, and that one again would be half a minute more of every build there.)
+  What each player's equity would have paid against what the pots paid, history_allin_ev, is
+  065's, with history_player_hands: they read the one tally of every game (062).
 */
 
 create view history_allin_equities as
@@ -227,69 +220,3 @@ from pot_players
 inner join tallied
     on tallied.tally = pot_players.tally
     and tallied.player = pot_players.player;
-
-create view history_allin_ev as
-with
-    by_player as (
-        select
-            equities.site,
-            equities.hand_id,
-            equities.seat,
-            max(equities.street) as street,
-            max(case when equities.pot_no = 1 then equities.equity end) as equity,
-            sum(equities.ev_share) as ev_won
-        from history_allin_equities as equities
-        group by equities.site, equities.hand_id, equities.seat
-    )
-select
-    payouts.site,
-    payouts.hand_id,
-    payouts.seat,
-    payouts.player,
-    by_player.street,
-    by_player.equity,
-    payouts.in_pot,
-    cast(by_player.ev_won as decimal(18, 2)) as ev_won,
-    cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot as ev_net,
-    payouts.won,
-    payouts.net,
-    payouts.net - (cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot) as luck
-from by_player
-inner join history_payouts as payouts
-    on payouts.site = by_player.site
-    and payouts.hand_id = by_player.hand_id
-    and payouts.seat = by_player.seat;
-
-create view history_player_hands as
-with
-    contested as (
-        select pots.site, pots.hand_id
-        from history_pots as pots
-        where pots.players > 1
-        group by pots.site, pots.hand_id
-    )
-select
-    payouts.site,
-    payouts.hand_id,
-    hands.played_at,
-    hands.source_file,
-    hands.source_line,
-    payouts.seat,
-    payouts.player,
-    coalesce(results.collected, payouts.won) - payouts.in_pot as net,
-    case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown
-from history_payouts as payouts
-inner join history_hands as hands
-    on hands.site = payouts.site
-    and hands.hand_id = payouts.hand_id
-inner join history_contributions as contributions
-    on contributions.site = payouts.site
-    and contributions.hand_id = payouts.hand_id
-    and contributions.seat = payouts.seat
-left join history_results as results
-    on results.site = payouts.site
-    and results.hand_id = payouts.hand_id
-    and results.seat = payouts.seat
-left join contested
-    on contested.site = payouts.site
-    and contested.hand_id = payouts.hand_id;

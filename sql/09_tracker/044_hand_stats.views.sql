@@ -2,18 +2,17 @@
   A tracker's statistics (issue 46), from the imported hands' actions (028): each definition,
   its chances and whose it follows (PokerTracker 4's or fpdb's) in docs/histories.md.
 
-    history_hand_stats    one row per seat per hand: position (from the button and the seats
+    history_seat_actions  one row per seat per hand: position (from the button and the seats
                           dealt in; heads-up the button is the small blind; NULL in a hand
                           with no button, as stud's), a boolean for each
                           chance and action (false, never NULL, without the chance), the bets,
-                          raises, calls and folds of each street, net (032: after rake), and the
-                          hand's game, stakes and date
-    history_player_stats  one row per player and position, and per player (position 'all'):
-                          hands, each statistic as a percentage of its chances (NULL without
-                          one), the aggression factor and frequency, bb/100
+                          raises, calls and folds of each street, and the hand's game, stakes
+                          and date: every column of history_hand_stats but what the pots paid
+                          (won_at_showdown, won_when_saw_flop, net), which 065 adds from the one
+                          tally (062), with history_player_stats
 */
 
-create view history_hand_stats as
+create view history_seat_actions as
 with
     -- each seat dealt in, numbered clockwise from the seat after the button (1) to the button (n)
     seated as (
@@ -209,7 +208,7 @@ with
             on board.site = per_seat.site and board.hand_id = per_seat.hand_id and board.card_no = 3
         group by per_seat.site, per_seat.hand_id
     ),
-    -- won: collected from the pots, as the history says; where it does not say, netted more than nothing
+    -- what each seat saw: the flop, a showdown, or a walk
     seat_ends as (
         select
             per_seat.site,
@@ -217,17 +216,11 @@ with
             per_seat.seat,
             hand_ends.flop = 1 and per_seat.folded_preflop = 0 as saw_flop,
             per_seat.folded = 0 and hand_ends.players_left > 1 as saw_showdown,
-            per_seat.decided = 0 and hand_ends.players_left = 1 as walk,
-            coalesce(results.collected, 0) > 0 or (results.collected is null and player_hands.net > 0) as won,
-            player_hands.net
+            per_seat.decided = 0 and hand_ends.players_left = 1 as walk
         from per_seat
         inner join hand_ends
             on hand_ends.site = per_seat.site
             and hand_ends.hand_id = per_seat.hand_id
-        left join history_results as results
-            on results.site = per_seat.site and results.hand_id = per_seat.hand_id and results.seat = per_seat.seat
-        left join history_player_hands as player_hands
-            on player_hands.site = per_seat.site and player_hands.hand_id = per_seat.hand_id and player_hands.seat = per_seat.seat
     )
 select
     per_seat.site,
@@ -266,14 +259,11 @@ select
     per_seat.fold_to_cbet_turn_chance = 1 as fold_to_cbet_turn_chance,
     per_seat.fold_to_cbet_turn = 1 as fold_to_cbet_turn,
     seat_ends.saw_showdown,
-    seat_ends.saw_showdown and seat_ends.won as won_at_showdown,
-    seat_ends.saw_flop and seat_ends.won as won_when_saw_flop,
     seat_ends.walk,
     per_seat.preflop_bets, per_seat.preflop_raises, per_seat.preflop_calls, per_seat.preflop_folds,
     per_seat.flop_bets, per_seat.flop_raises, per_seat.flop_calls, per_seat.flop_folds,
     per_seat.turn_bets, per_seat.turn_raises, per_seat.turn_calls, per_seat.turn_folds,
-    per_seat.river_bets, per_seat.river_raises, per_seat.river_calls, per_seat.river_folds,
-    seat_ends.net
+    per_seat.river_bets, per_seat.river_raises, per_seat.river_calls, per_seat.river_folds
 from per_seat
 inner join history_hands as hands
     on hands.site = per_seat.site
@@ -288,43 +278,3 @@ left join cbets as flop_cbets
 left join cbets as turn_cbets
     on turn_cbets.site = per_seat.site and turn_cbets.hand_id = per_seat.hand_id and turn_cbets.seat = per_seat.seat
     and turn_cbets.street = 'turn';
-
-create view history_player_stats as
-with
-    -- each seat's row twice: under its position, and under 'all'
-    rows_by_position as (
-        select
-            stats.*,
-            case when wholes.whole = 1 then 'all' else stats.position end as grouped_position,
-            stats.flop_bets + stats.flop_raises + stats.turn_bets + stats.turn_raises + stats.river_bets + stats.river_raises as aggressive,
-            stats.flop_calls + stats.turn_calls + stats.river_calls as calls,
-            stats.flop_folds + stats.turn_folds + stats.river_folds as folds
-        from history_hand_stats as stats
-        cross join (select 0 as whole union all select 1) as wholes
-    )
-select
-    rows_by_position.player,
-    rows_by_position.grouped_position as position,
-    count(*) as hands,
-    100.0 * sum(case when rows_by_position.vpip then 1 else 0 end) / nullif(sum(case when rows_by_position.walk then 0 else 1 end), 0) as vpip,
-    100.0 * sum(case when rows_by_position.pfr then 1 else 0 end) / nullif(sum(case when rows_by_position.walk then 0 else 1 end), 0) as pfr,
-    100.0 * sum(case when rows_by_position.three_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.three_bet_chance then 1 else 0 end), 0) as three_bet,
-    100.0 * sum(case when rows_by_position.fold_to_three_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_three_bet_chance then 1 else 0 end), 0) as fold_to_three_bet,
-    100.0 * sum(case when rows_by_position.four_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.four_bet_chance then 1 else 0 end), 0) as four_bet,
-    100.0 * sum(case when rows_by_position.rfi then 1 else 0 end) / nullif(sum(case when rows_by_position.rfi_chance then 1 else 0 end), 0) as rfi,
-    100.0 * sum(case when rows_by_position.steal then 1 else 0 end) / nullif(sum(case when rows_by_position.steal_chance then 1 else 0 end), 0) as steal,
-    100.0 * sum(case when rows_by_position.sb_fold_to_steal then 1 else 0 end) / nullif(sum(case when rows_by_position.sb_fold_to_steal_chance then 1 else 0 end), 0) as sb_fold_to_steal,
-    100.0 * sum(case when rows_by_position.bb_fold_to_steal then 1 else 0 end) / nullif(sum(case when rows_by_position.bb_fold_to_steal_chance then 1 else 0 end), 0) as bb_fold_to_steal,
-    100.0 * sum(case when rows_by_position.cbet_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.cbet_flop_chance then 1 else 0 end), 0) as cbet_flop,
-    100.0 * sum(case when rows_by_position.fold_to_cbet_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_cbet_flop_chance then 1 else 0 end), 0) as fold_to_cbet_flop,
-    100.0 * sum(case when rows_by_position.cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.cbet_turn_chance then 1 else 0 end), 0) as cbet_turn,
-    100.0 * sum(case when rows_by_position.fold_to_cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_cbet_turn_chance then 1 else 0 end), 0) as fold_to_cbet_turn,
-    100.0 * sum(case when rows_by_position.saw_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wtsd,
-    100.0 * sum(case when rows_by_position.won_at_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_showdown then 1 else 0 end), 0) as wsd,
-    100.0 * sum(case when rows_by_position.won_when_saw_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wwsf,
-    -- after the flop: (bets + raises) / calls, and (bets + raises) / every bet, raise, call and fold
-    1.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.calls), 0) as aggression_factor,
-    100.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.aggressive + rows_by_position.calls + rows_by_position.folds), 0) as aggression_frequency,
-    100.0 * sum(rows_by_position.net / rows_by_position.big_blind) / count(*) as bb_per_100
-from rows_by_position
-group by rows_by_position.player, rows_by_position.grouped_position;

@@ -19,7 +19,7 @@
                              all high), each half split in the smallest chip (029), the high the
                              odd one, the rest one each from the button's left, as 030 splits.
     history_game_payouts     one row per seat per such hand, as history_payouts (030): the one
-                             tally (issue 44), which the tracker stores (063; every game the
+                             tally (issue 44), which the tracker stores (066; every game the
                              import takes is named: pokersql/histories/stored.py)
 */
 

@@ -126,6 +126,8 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
             return self._create_view(tree, sql)
         if isinstance(tree, exp.Drop) and tree.kind in ("TABLE", "VIEW"):
             return self._drop(tree, sql)
+        if isinstance(tree, exp.Alter) and tree.args.get("kind") == "TABLE":
+            return self._alter_table(tree, sql)
         if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.TruncateTable)):
             return self._write(tree, sql, params)
         return self._run(sql if isinstance(sql, SparkStatement) else _spark_sql(tree), params, sql)
@@ -224,6 +226,20 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
             text = tree.sql("spark")
             self._run(text, (), sql)
             self._catalog[name] = {"kind": "view", "sql": text, "metadata": self._metadata(name)}
+        return []
+
+    def _alter_table(self, tree: Any, sql: str) -> list[tuple]:
+        """A column added (043's, 057's): Spark's session takes it, and so does the catalog file,
+        or the table, opened again, would be as it was (its Parquet files without the column
+        read as NULL there)."""
+        name = _target(tree)
+        entry = self._catalog.get(name)
+        if entry is None or entry["kind"] != "table":
+            raise DatabaseError(f"no table {name} (in: {_abbreviate(sql)})")
+        self._writable(f"alter {name}")
+        with self._autocommit():
+            self._run(_spark_sql(tree), (), sql)
+            self._catalog[name] = self._table_entry(name)
         return []
 
     def _drop(self, tree: Any, sql: str) -> list[tuple]:
