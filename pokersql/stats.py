@@ -1,4 +1,4 @@
-"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (044), as
+"""``pokersql stats``: a tracker's statistics per player, from ``history_hand_stats`` (065), as
 stored at import (``stored_hand_stats``, 066).
 
 The view gives one row per seat per hand, a boolean for each chance and each action; this

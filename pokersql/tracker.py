@@ -120,7 +120,7 @@ def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
 
 
 def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> HistoryResult:
-    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 032, as
+    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 065, as
     stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 066):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
     luck), summed by the engine; ``players``: only these (one whom no imported hand has: no
