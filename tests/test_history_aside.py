@@ -50,6 +50,7 @@ def watching(monkeypatch) -> dict[str, list]:
 
     monkeypatch.setattr(aside.Aside, "send", send)
     monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
+    monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
     return seen
 
 
@@ -92,12 +93,12 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
     seen = watching(monkeypatch)
     real_count, real_take = aside.Aside._count, aside.Aside.take
     if where == "aside":
-        def count(self):
-            real_count(self)
+        def count(self, lane):
+            real_count(self, lane)
             raise raised("the aside failed")
     else:
-        def count(self):  # interrupted by close(), or it would take minutes
-            self.connection.execute("select count(*) from range(1000000000000)").fetchall()
+        def count(self, lane):  # interrupted by close(), or it would take minutes
+            self.connections[lane].execute("select count(*) from range(1000000000000)").fetchall()
 
         def take(self, table):
             raise raised("the import failed")
@@ -121,8 +122,9 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
 
 
 def test_only_where_the_second_connection_reads_what_the_import_reads(built_database, generated, monkeypatch):
-    """No aside where the transaction recorded a migration (its files' tables and rows not
-    committed: the second connection would read others), nor by default (a migration's fill)."""
+    """No aside on one core, nor where the transaction recorded a migration (its files' tables
+    and rows not committed: the second connection would read others), nor by default (a
+    migration's fill)."""
     started: list = []
     real_start = aside.Aside.start.__func__
 
@@ -131,9 +133,13 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
         return started[-1]
 
     monkeypatch.setattr(aside.Aside, "start", classmethod(start))
+    monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert started and all(isinstance(one, aside.Aside) for one in started)
+        monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
+        assert aside.Aside.start(db.engine, [], []) is None
+        monkeypatch.setattr(aside, "workers", lambda: 2)
         with db.engine.transaction():
             db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
             assert aside.Aside.start(db.engine, [], []) is None

@@ -28,64 +28,77 @@ from pathlib import Path
 from typing import Any
 
 from ..engines.base import Engine
+from .parallel import workers
 from .store import TABLES
 
 VIEW = "history_allin_ev"  # the view whose rows are counted aside (stored_allin_ev's)
-KEYS = "scope_aside"  # the chunk's hands counted aside, in the import's connection
+KEYS = "scope_aside"  # the chunk's hands counted aside, and by which lane, in the import's connection
+LANES = 2  # the second connections: with the import's, one a core and more (the system shares them out)
+# the fewest hands a lane is given: a lane's own cost, some 0.3 s a chunk (its copies, its kept
+# views, the all-in EV's plan), is some ten of these hands' (a chunk of fewer stays in the import's connection)
+LANE_HANDS = 20
 # the hands counted aside: every action before the flop, one of them all in (a superset of the
-# all-in hands before the flop: which hands are aside changes the work's split, not the rows)
+# all-in hands before the flop: which hands are aside changes the work's split, not the rows),
+# dealt to the lanes in turn
 ASIDE = (
-    f"create temporary table {KEYS} as select actions.site, actions.hand_id from scope_history_actions as actions "
-    "group by actions.site, actions.hand_id having bool_and(actions.street = 'preflop') and bool_or(actions.all_in)"
+    f"create temporary table {KEYS} as select site, hand_id, place % lanes as lane from (select hands.site, hands.hand_id, "
+    f"row_number() over (order by hands.site, hands.hand_id) - 1 as place, least({{lanes}}, count(*) over () // {LANE_HANDS}) as lanes "
+    "from (select actions.site, actions.hand_id from scope_history_actions as actions group by actions.site, actions.hand_id "
+    "having bool_and(actions.street = 'preflop') and bool_or(actions.all_in)) as hands) as placed where lanes > 0"
 )
 HISTORY = "select * from schema_history order by all"
 
 
-def _quoted(path: Path) -> str:
-    """A path as an SQL string (COPY takes no bound parameter)."""
-    return "'" + str(path).replace("'", "''") + "'"
-
-
 class Aside:
-    """The second connection of ``stored.fill`` (``start``), given a chunk's hands (``send``),
-    its rows taken back (``take``), closed with ``close``. ``statements``: the scoped views'
+    """The second connections of ``stored.fill`` (``start``), given a chunk's hands (``send``),
+    their rows taken back (``take``), closed with ``close``. ``statements``: the scoped views'
     (``stored._scoped_views``), in order, each with its name if it is kept as a table (else
     ""); ``kept``: those names."""
 
-    def __init__(self, engine: Engine, connection: Any, statements: list[tuple[str, str]], kept: list[str]) -> None:
-        self.engine, self.connection, self.statements, self.kept = engine, connection, statements, kept
+    def __init__(self, engine: Engine, connections: list[Any], statements: list[tuple[str, str]], kept: list[str]) -> None:
+        self.engine, self.connections, self.statements, self.kept = engine, connections, statements, kept
         self.folder = Path(tempfile.mkdtemp(prefix="pokersql-aside-"))
-        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-aside")
-        self.counting: Future | None = None
-        self.made = False  # the second connection's temporary tables and views
+        self.threads = ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="pokersql-aside")
+        self.counting: list[tuple[int, Future]] = []  # (lane, its count)
+        self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
-    def start(cls, engine: Engine, statements: list[tuple[str, str]], kept: list[str]) -> Aside | None:
-        """An Aside, or None where the engine has no second connection or it would not read
-        what the import's connection reads."""
-        connection = engine.side_connection()
-        if connection is None:
+    def start(cls, engine: Engine, statements: list[tuple[str, str]], kept: list[str], lanes: int = LANES) -> Aside | None:
+        """An Aside of ``lanes`` connections, or None where the process has one core
+        (parallel.workers: its affinity), the engine no second connection, or that would not
+        read what the import's connection reads."""
+        if workers() < 2:
             return None
-        if connection.execute(HISTORY).fetchall() != engine.execute(HISTORY):
-            engine.close_side_connection(connection)
-            return None
-        return cls(engine, connection, statements, kept)
+        connections = []
+        for _ in range(lanes):
+            connection = engine.side_connection()
+            if connection is None or connection.execute(HISTORY).fetchall() != engine.execute(HISTORY):
+                for made in [*connections, connection]:
+                    if made is not None:
+                        engine.close_side_connection(made)
+                return None
+            connections.append(connection)
+        return cls(engine, connections, statements, kept)
+
+    def path(self, lane: int, name: str) -> str:
+        """A lane's Parquet file of ``name``, as an SQL string (COPY takes no bound parameter)."""
+        return "'" + str(self.folder / f"{lane}_{name}.parquet").replace("'", "''") + "'"
 
     def send(self) -> bool:
         """The chunk's hands counted aside (KEYS, made again) and their rows handed to the
-        second connection, which counts them now; False (nothing sent) when there is none."""
+        lanes, which count them now; False (nothing sent) when there is none."""
         self.engine.execute(f"drop table if exists {KEYS}")
-        self.engine.execute(ASIDE)
-        if not self.engine.execute(f"select count(*) from {KEYS}")[0][0]:
-            return False
-        for table in TABLES:
-            self.engine.execute(
-                f"copy (select * from scope_{table} as rows_of where exists (select 1 from {KEYS} as aside "
-                f"where aside.site = rows_of.site and aside.hand_id = rows_of.hand_id)) to {_quoted(self.folder / f'{table}.parquet')} "
-                "(format parquet)"
-            )
-        self.counting = self.thread.submit(self._count)
-        return True
+        self.engine.execute(ASIDE.format(lanes=len(self.connections)))
+        lanes = [lane for (lane,) in self.engine.execute(f"select distinct lane from {KEYS} order by lane")]
+        for lane in lanes:
+            for table in TABLES:
+                self.engine.execute(
+                    f"copy (select * from scope_{table} as rows_of where exists (select 1 from {KEYS} as aside where "
+                    f"aside.lane = {lane} and aside.site = rows_of.site and aside.hand_id = rows_of.hand_id)) "
+                    f"to {self.path(lane, table)} (format parquet)"
+                )
+        self.counting = [(lane, self.threads.submit(self._count, lane)) for lane in lanes]
+        return bool(lanes)
 
     def leave_out(self, tables: list[str]) -> None:
         """The hands sent taken out of the import's connection's ``tables`` (scope_ copies)."""
@@ -97,39 +110,41 @@ class Aside:
 
     def take(self, stored_table: str) -> None:
         """The rows counted aside added to ``stored_table``, once counted (an error there raised here)."""
-        counting, self.counting = self.counting, None
-        if counting is not None:
-            counting.result()
-            self.engine.execute(f"insert into {stored_table} select * from read_parquet({_quoted(self.folder / f'{VIEW}.parquet')})")
+        counting, self.counting = self.counting, []
+        for lane, future in counting:
+            future.result()
+            self.engine.execute(f"insert into {stored_table} select * from read_parquet({self.path(lane, VIEW)})")
 
-    def _count(self) -> None:
-        """In the thread: the second connection's copies given the sent rows, its kept views'
+    def _count(self, lane: int) -> None:
+        """In a thread: the lane's connection's copies given the sent rows, its kept views'
         tables theirs (stored._fill_chunk's steps), and its VIEW's rows written to a file."""
-        run = self.connection.execute
-        if not self.made:
+        run = self.connections[lane].execute
+        if not self.made[lane]:
             for table in TABLES:
                 run(f"create temporary table scope_{table} as select * from {table} where 1 = 0")
             for statement, kept in self.statements:  # each kept view's table after its view: those after read it
                 run(statement)
                 if kept:
                     run(f"create temporary table scope_{kept} as select * from scope_{kept}_query where 1 = 0")
-            self.made = True
+            self.made[lane] = True
         run("set disabled_optimizers = 'build_side_probe_side'")  # (DuckDBEngine.joins_as_written)
         for table in TABLES:
             run(f"delete from scope_{table}")
-            run(f"insert into scope_{table} select * from read_parquet({_quoted(self.folder / f'{table}.parquet')})")
+            run(f"insert into scope_{table} select * from read_parquet({self.path(lane, table)})")
         for name in self.kept:
             run(f"delete from scope_{name}")
             run(f"insert into scope_{name} select * from scope_{name}_query")
-        run(f"copy (select * from scope_{VIEW}) to {_quoted(self.folder / f'{VIEW}.parquet')} (format parquet)")
+        run(f"copy (select * from scope_{VIEW}) to {self.path(lane, VIEW)} (format parquet)")
 
     def close(self) -> None:
-        """The second connection stopped (interrupted if it still counts), closed, its folder
-        removed, and KEYS dropped (on success; a failure leaves it to the caller's rollback)."""
-        counting, self.counting = self.counting, None
-        while counting is not None and not counting.done():  # (again until it stops: between two statements it would not)
-            self.connection.interrupt()
-            wait([counting], timeout=0.05)
-        self.thread.shutdown(wait=True)
-        self.engine.close_side_connection(self.connection)
+        """The lanes stopped (interrupted while they still count), their connections closed and
+        the folder removed (KEYS: dropped by the caller, or by its rollback)."""
+        counting, self.counting = self.counting, []
+        for lane, future in counting:
+            while not future.done():  # (again until it stops: between two statements it would not)
+                self.connections[lane].interrupt()
+                wait([future], timeout=0.05)
+        self.threads.shutdown(wait=True)
+        for connection in self.connections:
+            self.engine.close_side_connection(connection)
         shutil.rmtree(self.folder, ignore_errors=True)
