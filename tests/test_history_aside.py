@@ -51,6 +51,7 @@ def watching(monkeypatch) -> dict[str, list]:
     monkeypatch.setattr(aside.Aside, "send", send)
     monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
+    monkeypatch.setattr(aside, "LANE_HANDS", 2)  # (a lane for the few hands of a test)
     return seen
 
 
@@ -65,8 +66,9 @@ def nothing_left(db, seen) -> None:
 
 
 def test_the_rows_counted_aside_are_those_of_one_connection(built_database, generated, monkeypatch):
-    """The same hands imported with and without the aside, in chunks of 40 hands: the five stored
-    tables hold the same rows, each its view's, and the aside counted the preflop all-ins."""
+    """The same hands imported with and without the aside, in chunks of 40 hands (a lane given
+    2 hands or more): the five stored tables hold the same rows, each its view's, and the aside
+    counted the preflop all-ins."""
     real_fill = stored.fill
     monkeypatch.setattr(stored, "fill", lambda engine, **options: real_fill(engine, 40, **options))
     seen = watching(monkeypatch)
@@ -77,11 +79,12 @@ def test_the_rows_counted_aside_are_those_of_one_connection(built_database, gene
         nothing_left(db, seen)
     preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
     assert len(seen["sent"]) == 4 and sum(seen["sent"]) >= 10 and len(preflop) >= 20
-    monkeypatch.setattr(aside.Aside, "start", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(aside, "LANE_HANDS", 1000)  # too few for a lane: every hand counted in the import's connection
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert stored_rows(db) == with_aside
-    assert len(seen["sent"]) == 4
+        nothing_left(db, seen)
+    assert len(seen["sent"]) == 8 and seen["sent"][4:] == [0] * 4
 
 
 @pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])

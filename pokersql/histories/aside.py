@@ -42,7 +42,7 @@ LANE_HANDS = 20
 # dealt to the lanes in turn
 ASIDE = (
     f"create temporary table {KEYS} as select site, hand_id, place % lanes as lane from (select hands.site, hands.hand_id, "
-    f"row_number() over (order by hands.site, hands.hand_id) - 1 as place, least({{lanes}}, count(*) over () // {LANE_HANDS}) as lanes "
+    f"row_number() over (order by hands.site, hands.hand_id) - 1 as place, least({{lanes}}, count(*) over () // {{lane_hands}}) as lanes "
     "from (select actions.site, actions.hand_id from scope_history_actions as actions group by actions.site, actions.hand_id "
     "having bool_and(actions.street = 'preflop') and bool_or(actions.all_in)) as hands) as placed where lanes > 0"
 )
@@ -88,7 +88,7 @@ class Aside:
         """The chunk's hands counted aside (KEYS, made again) and their rows handed to the
         lanes, which count them now; False (nothing sent) when there is none."""
         self.engine.execute(f"drop table if exists {KEYS}")
-        self.engine.execute(ASIDE.format(lanes=len(self.connections)))
+        self.engine.execute(ASIDE.format(lanes=len(self.connections), lane_hands=LANE_HANDS))
         lanes = [lane for (lane,) in self.engine.execute(f"select distinct lane from {KEYS} order by lane")]
         for lane in lanes:
             for table in TABLES:
