@@ -1,22 +1,24 @@
-"""A chunk's all-in hands before the flop, their stored all-in EV counted aside (issue 46): by a
-second connection of the same DuckDB database, in a thread of its own, while the import's
-connection computes the chunk's other rows (``stored.fill``). Those hands are most of an
-import's CPU (each some 20,000 classes of boards, tens of milliseconds), and one query of them
-runs on one core where DuckDB's two threads share little of it: two connections keep both cores
-at work.
+"""A chunk's all-in hands before the flop, their stored all-in EV counted aside (issue 46): by
+more connections of the same DuckDB database (LANES), each in a thread of its own, while the
+import's connection computes the chunk's other rows (``stored.fill``). Those hands are most of
+an import's CPU (each some 20,000 classes of boards, tens of milliseconds), and a query of them
+keeps little more than one core at work, where DuckDB's threads share little of it: the
+connections together keep both cores at work (docs/histories.md, "Both cores").
 
-The second connection sees what is committed, not the import's transaction: it is given the
-chunk's rows of those hands (the ``scope_`` copies of 028's five tables, written to Parquet
-files of a private temporary folder, which DuckDB writes and reads with its own types), makes
-the same temporary views over them (``stored._scoped_views``' statements), and writes its
-``history_allin_ev`` rows to a file that the import's connection adds to ``stored_allin_ev``.
-The import's connection leaves those hands out of its own ``history_allin_ev``. Each hand's
-rows are its own (the view is computed hand by hand), so the rows are those the one connection
-gives. It writes nothing to the database: a failure or Ctrl-C (which interrupts it too) leaves
-the import's transaction to roll back, and this connection and its folder are closed.
+A lane's connection sees what is committed, not the import's transaction: it is given its
+hands' rows (the ``scope_`` copies of 028's five tables, written to Parquet files of a private
+temporary folder, which DuckDB writes and reads with its own types), makes the same temporary
+views over them (``stored._scoped_views``' statements), and writes its ``history_allin_ev``
+rows to a file that the import's connection adds to ``stored_allin_ev``; the import's
+connection leaves those hands out of its own ``history_allin_ev``. Each hand's rows are its own
+(the view is computed hand by hand), so the rows are those one connection gives. A lane writes
+nothing to the database: a failure or Ctrl-C (which interrupts the lanes too) leaves the
+import's transaction to roll back, and the lanes' connections and their folder are closed.
 
-Only where the second connection reads what the import's does: the same ``schema_history``
-(a view file applied in the transaction, its macros not yet committed, is read the one way).
+Only where the lanes read what the import's connection does: the same ``schema_history`` (a
+view file applied in the transaction, its macros not yet committed, would be read the one way),
+and only from ``stored.fill(aside=True)``, the import's (a migration's fill changes rows, as 064
+does, before its file is recorded).
 """
 
 from __future__ import annotations
