@@ -52,6 +52,7 @@ def watching(monkeypatch) -> dict[str, list]:
     monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
     monkeypatch.setattr(aside, "LANE_HANDS", 2)  # (a lane for the few hands of a test)
+    monkeypatch.setattr(aside, "LANES", 2)
     return seen
 
 
@@ -125,7 +126,7 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
 
 
 def test_only_where_the_second_connection_reads_what_the_import_reads(built_database, generated, monkeypatch):
-    """No aside on one core, nor where the transaction recorded a migration (its files' tables
+    """No aside on one core or with LANES 0, nor where the transaction recorded a migration (its files' tables
     and rows not committed: the second connection would read others), nor by default (a
     migration's fill)."""
     started: list = []
@@ -137,12 +138,16 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
 
     monkeypatch.setattr(aside.Aside, "start", classmethod(start))
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
+    monkeypatch.setattr(aside, "LANES", 2)
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert started and all(isinstance(one, aside.Aside) for one in started)
         monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
         assert aside.Aside.start(db.engine, [], []) is None
         monkeypatch.setattr(aside, "workers", lambda: 2)
+        monkeypatch.setattr(aside, "LANES", 0)  # none asked for
+        assert aside.Aside.start(db.engine, [], []) is None
+        monkeypatch.setattr(aside, "LANES", 2)
         with db.engine.transaction():
             db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
             assert aside.Aside.start(db.engine, [], []) is None

@@ -65,11 +65,12 @@ class Aside:
         self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
-    def start(cls, engine: Engine, statements: list[tuple[str, str]], kept: list[str], lanes: int = LANES) -> Aside | None:
-        """An Aside of ``lanes`` connections, or None where the process has one core
+    def start(cls, engine: Engine, statements: list[tuple[str, str]], kept: list[str]) -> Aside | None:
+        """An Aside of LANES connections, or None where LANES is 0, the process has one core
         (parallel.workers: its affinity), the engine no second connection, or that would not
         read what the import's connection reads."""
-        if workers() < 2:
+        lanes = LANES
+        if lanes < 1 or workers() < 2:
             return None
         connections = []
         for _ in range(lanes):
