@@ -79,7 +79,7 @@ def import_histories(
             finally:
                 hands.close()  # now, not when collected: its worker processes stop with it
             if history_stored.is_stored(ctx.engine):  # the new hands' stored rows (066), only theirs
-                history_stored.fill(ctx.engine, progress=ctx.progress)
+                history_stored.fill(ctx.engine, progress=ctx.progress, aside=True)
         ctx.progress(task, total, total)
         files: list[str] = []
         if folder is not None:

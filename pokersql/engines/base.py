@@ -214,6 +214,15 @@ class Engine:
     def interrupt(self) -> None:
         """Stop the running query (called from another thread, on SIGINT)."""
 
+    def side_connection(self) -> Any:
+        """A second connection of the database for another thread, which sees what is committed
+        (not the caller's transaction), stopped by ``interrupt`` too; None where there is none
+        (histories/aside.py). Closed by ``close_side_connection``."""
+        return None
+
+    def close_side_connection(self, connection: Any) -> None:
+        """Close what ``side_connection`` gave."""
+
     @contextlib.contextmanager
     def time_limit(self, seconds: float | None) -> Iterator[None]:
         """The user's query (``read_only_query``, run and read inside the block) stopped once it

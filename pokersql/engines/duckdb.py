@@ -472,6 +472,15 @@ class DuckDBEngine(Engine):
                 with contextlib.suppress(Exception):
                     connection.interrupt()
 
+    def side_connection(self) -> Any:
+        cursor = self.connection.cursor()  # the same database, a connection of its own
+        self._cursors.append(cursor)  # (interrupt() stops it)
+        return cursor
+
+    def close_side_connection(self, connection: Any) -> None:
+        self._cursors.remove(connection)
+        connection.close()
+
     def relation(self, sql: str, read: Sequence[str] = ()) -> Any:
         """The statement ``sql`` as a lazy relation that cannot write (see the module).
 

@@ -21,6 +21,8 @@ from typing import NamedTuple
 from .. import migrations
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
+from .aside import KEYS as ASIDE_KEYS
+from .aside import Aside
 from .store import TABLES
 
 # stored table -> the view it keeps (066 creates each as ``select * from`` the view): the one
@@ -107,13 +109,16 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
 
 def fill(
     engine: Engine, chunk_hands: int = CHUNK_HANDS, files: list[migrations.SqlFile] | None = None,
-    progress: ProgressCallback = no_progress,
+    progress: ProgressCallback = no_progress, aside: bool = False,
 ) -> int:
     """Add to the stored tables the rows of the hands they do not hold yet, ``chunk_hands`` at a
     time (each chunk's all-in equities counted together: the memory is bounded by a chunk, not
     by the import); returns how many hands. ``files``: the SQL files whose views define them
     (sql/'s). ``progress("storing N hands' ...", chunks done, chunks)``. In the caller's
-    transaction, which a failure rolls back, temporary objects and all."""
+    transaction, which a failure rolls back, temporary objects and all. ``aside``: the all-in
+    hands before the flop counted by a second connection (aside.py), which sees what is
+    committed: only where the transaction has changed nothing the views read but the history
+    tables' rows (the import's; not a migration's, whose files' tables and rows it would not see)."""
     if not engine.stores_histories:
         return 0
     new = (f"from history_hands as hands where not exists "
@@ -140,11 +145,20 @@ def fill(
         if view.kept:  # the table of its rows, which the views made after it read
             engine.execute(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
             made.append(("table", SCOPE + view.name))
+    kept = [view.name for view in scoped if view.kept]
     with engine.bounded_memory(), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
-        for chunk in range(chunks):
-            progress(task, chunk, chunks)
-            _fill_chunk(engine, chunk, [view.name for view in scoped if view.kept])
+        # the all-in hands before the flop counted by a second connection, in a thread (aside.py)
+        side = Aside.start(engine, [(view.statement, view.name if view.kept else "") for view in scoped], kept) if aside else None
+        try:
+            for chunk in range(chunks):
+                progress(task, chunk, chunks)
+                _fill_chunk(engine, chunk, kept, side)
+        finally:
+            if side is not None:
+                side.close()
+        if side is not None:
+            engine.execute(f"drop table if exists {ASIDE_KEYS}")
         progress(task, chunks, chunks)
     engine.execute(f"insert into {HANDS} select site, hand_id from {KEYS}")
     for kind, name in reversed(made):  # (a failure: the caller's rollback takes them away)
@@ -157,20 +171,29 @@ def _query(view: _Scoped) -> str:
     return f"{SCOPE}{view.name}{QUERY}" if view.kept else f"{SCOPE}{view.name}"
 
 
-def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
+def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None = None) -> None:
     """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
-    order; the stored tables given their views' rows."""
+    order; the stored tables given their views' rows. ``side``: the chunk's all-in hands before
+    the flop sent to it first, its stored_allin_ev rows theirs, the others' counted here."""
     for table in TABLES:
         engine.execute(f"delete from {SCOPE}{table}")
         engine.execute(
             f"insert into {SCOPE}{table} select * from {table} as rows_of where exists (select 1 from {KEYS} as scope "
             f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
         )
+    sent = side is not None and side.send()
     for view in kept:
         engine.execute(f"delete from {SCOPE}{view}")
         engine.execute(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
+    last = "stored_allin_ev"  # (the one counted aside: after the others, which read every hand)
     for table, view in STORED.items():
-        engine.execute(f"insert into {table} select * from {SCOPE}{view}")
+        if table != last:
+            engine.execute(f"insert into {table} select * from {SCOPE}{view}")
+    if sent:
+        side.leave_out([SCOPE + name for name in (*TABLES, *kept)])
+    engine.execute(f"insert into {last} select * from {SCOPE}{STORED[last]}")
+    if sent:
+        side.take(last)
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:

@@ -1,0 +1,161 @@
+"""The import's all-in hands before the flop counted aside (issue 46: pokersql/histories/aside.py):
+a second connection of the DuckDB database, in a thread, counts their stored all-in EV while the
+import's connection computes the rest. Its rows are those of one connection, every stored table
+the same; a failure or Ctrl-C, in it or in the import, leaves the database as it was and nothing
+behind (no temporary table or view, no connection, no folder); a migration's fill, or a
+transaction whose migrate applied a file, counts nothing aside."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql.histories import aside, stored
+from test_history_pots import REAL
+from test_history_stored import check_equal, counts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import histories_generate  # noqa: E402  (bench/histories_generate.py)
+
+TEMPORARY = ("select (select count(*) from duckdb_tables() where temporary) "
+             "+ (select count(*) from duckdb_views() where temporary and not internal)")
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> Path:
+    """150 generated six-max hands, many all in (heads-up and multiway before the flop among them)."""
+    path = tmp_path_factory.mktemp("aside") / "generated.txt"
+    histories_generate.write(path, 150, seed=47, all_in=0.05)
+    return path
+
+
+def watching(monkeypatch) -> dict[str, list]:
+    """What the asides of the test did: the hands each chunk sent, and the folders they made."""
+    seen: dict[str, list] = {"sent": [], "folders": []}
+    real_send, real_mkdtemp = aside.Aside.send, tempfile.mkdtemp
+
+    def send(self):
+        sent = real_send(self)
+        seen["sent"].append(self.engine.execute(f"select count(*) from {aside.KEYS}")[0][0] if sent else 0)
+        return sent
+
+    def mkdtemp(*args, **options):
+        seen["folders"].append(Path(real_mkdtemp(*args, **options)))
+        return str(seen["folders"][-1])
+
+    monkeypatch.setattr(aside.Aside, "send", send)
+    monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
+    monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
+    monkeypatch.setattr(aside, "LANE_HANDS", 2)  # (a lane for the few hands of a test)
+    monkeypatch.setattr(aside, "LANES", 2)
+    return seen
+
+
+def stored_rows(db) -> dict[str, list[tuple]]:
+    return {table: sorted(map(repr, db.engine.execute(f"select * from {table}"))) for table in [stored.HANDS, *stored.STORED]}
+
+
+def nothing_left(db, seen) -> None:
+    assert db.engine.execute(TEMPORARY) == [(0,)]
+    assert db.engine._cursors == []
+    assert seen["folders"] and not any(folder.exists() for folder in seen["folders"])
+
+
+def test_the_rows_counted_aside_are_those_of_one_connection(built_database, generated, monkeypatch):
+    """The same hands imported with and without the aside, in chunks of 40 hands (a lane given
+    2 hands or more): the five stored tables hold the same rows, each its view's, and the aside
+    counted the preflop all-ins."""
+    real_fill = stored.fill
+    monkeypatch.setattr(stored, "fill", lambda engine, **options: real_fill(engine, 40, **options))
+    seen = watching(monkeypatch)
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([generated])
+        check_equal(db)
+        with_aside = stored_rows(db)
+        nothing_left(db, seen)
+    preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
+    assert len(seen["sent"]) == 4 and sum(seen["sent"]) >= 10 and len(preflop) >= 20
+    monkeypatch.setattr(aside, "LANE_HANDS", 1000)  # too few for a lane: every hand counted in the import's connection
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([generated])
+        assert stored_rows(db) == with_aside
+        nothing_left(db, seen)
+    assert len(seen["sent"]) == 8 and seen["sent"][4:] == [0] * 4
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])
+@pytest.mark.parametrize("where", ["aside", "import"])
+def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_database, generated, monkeypatch, raised, where):
+    """A failure in the second connection's count, or a Ctrl-C or error of the import's while
+    it counts (a query of minutes, interrupted): the import raises it, the database is as it
+    was, no temporary object, connection or folder is left, and the hands import again."""
+    seen = watching(monkeypatch)
+    real_count, real_take = aside.Aside._count, aside.Aside.take
+    if where == "aside":
+        def count(self, lane):
+            real_count(self, lane)
+            raise raised("the aside failed")
+    else:
+        def count(self, lane):  # interrupted by close(), or it would take minutes
+            self.connections[lane].execute("select count(*) from range(1000000000000)").fetchall()
+
+        def take(self, table):
+            raise raised("the import failed")
+
+        monkeypatch.setattr(aside.Aside, "take", take)
+    monkeypatch.setattr(aside.Aside, "_count", count)
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories(REAL[:1])
+        before = counts(db)
+        started = time.perf_counter()
+        with pytest.raises(raised):
+            db.import_histories([generated])
+        assert time.perf_counter() - started < 60
+        assert counts(db) == before and db.engine.execute("select count(*) from history_hands")[0][0] == before[stored.HANDS]
+        nothing_left(db, seen)
+        monkeypatch.setattr(aside.Aside, "_count", real_count)
+        monkeypatch.setattr(aside.Aside, "take", real_take)
+        db.import_histories([generated])
+        check_equal(db)
+        nothing_left(db, seen)
+
+
+def test_only_where_the_second_connection_reads_what_the_import_reads(built_database, generated, monkeypatch):
+    """No aside on one core or with LANES 0, nor where the transaction recorded a migration (its files' tables
+    and rows not committed: the second connection would read others), nor by default (a
+    migration's fill)."""
+    started: list = []
+    real_start = aside.Aside.start.__func__
+
+    def start(cls, *args):
+        started.append(real_start(cls, *args))
+        return started[-1]
+
+    monkeypatch.setattr(aside.Aside, "start", classmethod(start))
+    monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
+    monkeypatch.setattr(aside, "LANES", 2)
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([generated])
+        assert started and all(isinstance(one, aside.Aside) for one in started)
+        monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
+        assert aside.Aside.start(db.engine, [], []) is None
+        monkeypatch.setattr(aside, "workers", lambda: 2)
+        monkeypatch.setattr(aside, "LANES", 0)  # none asked for
+        assert aside.Aside.start(db.engine, [], []) is None
+        monkeypatch.setattr(aside, "LANES", 2)
+        with db.engine.transaction():
+            db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
+            assert aside.Aside.start(db.engine, [], []) is None
+            db.engine.execute("delete from stored_hands")
+            for table in stored.STORED:
+                db.engine.execute(f"delete from {table}")
+            started.clear()
+            assert stored.fill(db.engine) > 0 and started == []
+            check_equal(db)
+            db.engine.execute("update schema_history set checksum = rtrim(checksum, 'x') where script = '031_hand_street_equities.views.sql'")
+        assert db.engine._cursors == []
