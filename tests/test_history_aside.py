@@ -142,15 +142,16 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert started and all(isinstance(one, aside.Aside) for one in started)
+        no_step = lambda run: None  # (start returns before a step is given a connection)  # noqa: E731
         monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
-        assert aside.Aside.start(db.engine, [], []) is None
+        assert aside.Aside.start(db.engine, no_step, no_step) is None
         monkeypatch.setattr(aside, "workers", lambda: 2)
         monkeypatch.setattr(aside, "LANES", 0)  # none asked for
-        assert aside.Aside.start(db.engine, [], []) is None
+        assert aside.Aside.start(db.engine, no_step, no_step) is None
         monkeypatch.setattr(aside, "LANES", 2)
         with db.engine.transaction():
             db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
-            assert aside.Aside.start(db.engine, [], []) is None
+            assert aside.Aside.start(db.engine, no_step, no_step) is None
             db.engine.execute("delete from stored_hands")
             for table in stored.STORED:
                 db.engine.execute(f"delete from {table}")

@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
 from ..engines.base import Engine
 from .parallel import workers
-from .store import TABLES
+from .store import SCOPE, TABLES
 
 VIEW = "history_allin_ev"  # the view whose rows are counted aside (stored_allin_ev's)
-KEYS = "scope_aside"  # the chunk's hands counted aside, and by which lane, in the import's connection
+KEYS = f"{SCOPE}aside"  # the chunk's hands counted aside, and by which lane, in the import's connection
 LANES = 2  # the second connections: with the import's, one a core and more (the system shares them out)
 # the fewest hands a lane is given: a lane's own cost, some 0.3 s a chunk (its copies, its kept
 # views, the all-in EV's plan), is some ten of these hands' (a chunk of fewer stays in the import's connection)
@@ -45,27 +46,29 @@ LANE_HANDS = 20
 ASIDE = (
     f"create temporary table {KEYS} as select site, hand_id, place % lanes as lane from (select hands.site, hands.hand_id, "
     f"row_number() over (order by hands.site, hands.hand_id) - 1 as place, least({{lanes}}, count(*) over () // {{lane_hands}}) as lanes "
-    "from (select actions.site, actions.hand_id from scope_history_actions as actions group by actions.site, actions.hand_id "
+    f"from (select actions.site, actions.hand_id from {SCOPE}history_actions as actions group by actions.site, actions.hand_id "
     "having bool_and(actions.street = 'preflop') and bool_or(actions.all_in)) as hands) as placed where lanes > 0"
 )
 HISTORY = "select * from schema_history order by all"
+Step = Callable[[Callable[[str], object]], object]  # a step of stored.py's, given a connection's execute
 
 
 class Aside:
     """The second connections of ``stored.fill`` (``start``), given a chunk's hands (``send``),
-    their rows taken back (``take``), closed with ``close``. ``statements``: the scoped views'
-    (``stored._scoped_views``), in order, each with its name if it is kept as a table (else
-    ""); ``kept``: those names."""
+    their rows taken back (``take``), closed with ``close``. ``make_scope(run)`` and
+    ``compute_kept(run)``: stored.py's steps, on the connection whose statements ``run``
+    executes, that make the empty ``scope_`` copies and the scoped views over them, and that give
+    the kept views' tables their rows."""
 
-    def __init__(self, engine: Engine, connections: list[Any], statements: list[tuple[str, str]], kept: list[str]) -> None:
-        self.engine, self.connections, self.statements, self.kept = engine, connections, statements, kept
+    def __init__(self, engine: Engine, connections: list[Any], make_scope: Step, compute_kept: Step) -> None:
+        self.engine, self.connections, self.make_scope, self.compute_kept = engine, connections, make_scope, compute_kept
         self.folder = Path(tempfile.mkdtemp(prefix="pokersql-aside-"))
         self.threads = ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="pokersql-aside")
         self.counting: list[tuple[int, Future]] = []  # (lane, its count)
         self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
-    def start(cls, engine: Engine, statements: list[tuple[str, str]], kept: list[str]) -> Aside | None:
+    def start(cls, engine: Engine, make_scope: Step, compute_kept: Step) -> Aside | None:
         """An Aside of LANES connections, or None where LANES is 0, the process has one core
         (parallel.workers: its affinity), the engine no second connection, or that would not
         read what the import's connection reads."""
@@ -81,7 +84,7 @@ class Aside:
                         engine.close_side_connection(made)
                 return None
             connections.append(connection)
-        return cls(engine, connections, statements, kept)
+        return cls(engine, connections, make_scope, compute_kept)
 
     def path(self, lane: int, name: str) -> str:
         """A lane's Parquet file of ``name``, as an SQL string (COPY takes no bound parameter)."""
@@ -96,7 +99,7 @@ class Aside:
         for lane in lanes:
             for table in TABLES:
                 self.engine.execute(
-                    f"copy (select * from scope_{table} as rows_of where exists (select 1 from {KEYS} as aside where "
+                    f"copy (select * from {SCOPE}{table} as rows_of where exists (select 1 from {KEYS} as aside where "
                     f"aside.lane = {lane} and aside.site = rows_of.site and aside.hand_id = rows_of.hand_id)) "
                     f"to {self.path(lane, table)} (format parquet)"
                 )
@@ -123,21 +126,14 @@ class Aside:
         tables theirs (stored._fill_chunk's steps), and its VIEW's rows written to a file."""
         run = self.connections[lane].execute
         if not self.made[lane]:
-            for table in TABLES:
-                run(f"create temporary table scope_{table} as select * from {table} where 1 = 0")
-            for statement, kept in self.statements:  # each kept view's table after its view: those after read it
-                run(statement)
-                if kept:
-                    run(f"create temporary table scope_{kept} as select * from scope_{kept}_query where 1 = 0")
+            self.make_scope(run)
+            run("set disabled_optimizers = 'build_side_probe_side'")  # (DuckDBEngine.joins_as_written)
             self.made[lane] = True
-        run("set disabled_optimizers = 'build_side_probe_side'")  # (DuckDBEngine.joins_as_written)
         for table in TABLES:
-            run(f"delete from scope_{table}")
-            run(f"insert into scope_{table} select * from read_parquet({self.path(lane, table)})")
-        for name in self.kept:
-            run(f"delete from scope_{name}")
-            run(f"insert into scope_{name} select * from scope_{name}_query")
-        run(f"copy (select * from scope_{VIEW}) to {self.path(lane, VIEW)} (format parquet)")
+            run(f"delete from {SCOPE}{table}")
+            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(lane, table)})")
+        self.compute_kept(run)
+        run(f"copy (select * from {SCOPE}{VIEW}) to {self.path(lane, VIEW)} (format parquet)")
 
     def close(self) -> None:
         """The lanes stopped (interrupted while they still count), their connections closed and

@@ -28,6 +28,7 @@ COLUMNS = {
                         "cash_out", "cash_out_fee", "bounty_won", "collected_second_board", "collected_said"),
 }
 TABLES = tuple(COLUMNS)
+SCOPE = "scope_"  # the prefix of a chunk's temporary copies of TABLES, and of the views made over them (stored.py, aside.py)
 # The amounts, given in hundredths by Hand.add_csv (decimal(18, 2) in the tables).
 HUNDREDTHS = frozenset(("small_blind", "big_blind", "ante", "total_pot", "rake", "starting_stack", "amount",
                         "street_total", "collected", "buy_in", "fee", "bounty", "cash_out", "cash_out_fee", "bounty_won",

@@ -16,14 +16,16 @@ failure or Ctrl-C leaves nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .. import migrations
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .aside import KEYS as ASIDE_KEYS
+from .aside import VIEW as ASIDE_VIEW
 from .aside import Aside
-from .store import TABLES
+from .store import SCOPE, TABLES
 
 # stored table -> the view it keeps (066 creates each as ``select * from`` the view): the one
 # tally, 062's (it pays every hand of a game 061 names, and every game the import takes is named,
@@ -35,7 +37,7 @@ STORED = {
     "stored_hand_stats": "history_hand_stats",
 }
 HANDS = "stored_hands"  # the hands the stored tables hold
-SCOPE = "scope_"  # the prefix of the temporary copies and views
+ASIDE_TABLE = {view: table for table, view in STORED.items()}[ASIDE_VIEW]  # the stored table whose rows aside.py counts
 KEYS = f"{SCOPE}keys"
 QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
@@ -135,21 +137,16 @@ def fill(
     )
     made: list[tuple[str, str]] = [("table", KEYS)]  # (kind, name) of the temporary objects, in creation order
     chunks = int(engine.execute(f"select max(chunk) + 1 from {KEYS}")[0][0])
-    for table in TABLES:
-        engine.execute(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
-        made.append(("table", SCOPE + table))
     scoped = _scoped_views(engine, files or migrations.sql_files())
-    for view in scoped:
-        engine.execute(view.statement)
-        made.append(("view", _query(view)))
-        if view.kept:  # the table of its rows, which the views made after it read
-            engine.execute(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
-            made.append(("table", SCOPE + view.name))
+    made += _make_scope(engine.execute, scoped)
     kept = [view.name for view in scoped if view.kept]
     with engine.bounded_memory(), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
-        # the all-in hands before the flop counted by a second connection, in a thread (aside.py)
-        side = Aside.start(engine, [(view.statement, view.name if view.kept else "") for view in scoped], kept) if aside else None
+        # the all-in hands before the flop counted by more connections, in threads (aside.py),
+        # each given the same scope
+        side = Aside.start(
+            engine, lambda run: _make_scope(run, scoped), lambda run: _compute_kept(run, kept)
+        ) if aside else None
         try:
             for chunk in range(chunks):
                 progress(task, chunk, chunks)
@@ -171,6 +168,30 @@ def _query(view: _Scoped) -> str:
     return f"{SCOPE}{view.name}{QUERY}" if view.kept else f"{SCOPE}{view.name}"
 
 
+def _make_scope(run: Callable[[str], object], scoped: list[_Scoped]) -> list[tuple[str, str]]:
+    """On a connection (``run`` executes a statement): the empty ``scope_`` copies of 028's
+    tables, and the scoped views, each kept one's table after it (the views made after it read
+    the table); the (kind, name) of each object made, in creation order."""
+    made = []
+    for table in TABLES:
+        run(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
+        made.append(("table", SCOPE + table))
+    for view in scoped:
+        run(view.statement)
+        made.append(("view", _query(view)))
+        if view.kept:
+            run(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
+            made.append(("table", SCOPE + view.name))
+    return made
+
+
+def _compute_kept(run: Callable[[str], object], kept: list[str]) -> None:
+    """The kept views' tables given the rows their views compute over the copies, in run order."""
+    for view in kept:
+        run(f"delete from {SCOPE}{view}")
+        run(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
+
+
 def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None = None) -> None:
     """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
     order; the stored tables given their views' rows. ``side``: the chunk's all-in hands before
@@ -182,18 +203,15 @@ def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None 
             f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
         )
     sent = side is not None and side.send()
-    for view in kept:
-        engine.execute(f"delete from {SCOPE}{view}")
-        engine.execute(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
-    last = "stored_allin_ev"  # (the one counted aside: after the others, which read every hand)
-    for table, view in STORED.items():
-        if table != last:
+    _compute_kept(engine.execute, kept)
+    for table, view in STORED.items():  # the one counted aside last: the others read every hand
+        if table != ASIDE_TABLE:
             engine.execute(f"insert into {table} select * from {SCOPE}{view}")
     if sent:
         side.leave_out([SCOPE + name for name in (*TABLES, *kept)])
-    engine.execute(f"insert into {last} select * from {SCOPE}{STORED[last]}")
+    engine.execute(f"insert into {ASIDE_TABLE} select * from {SCOPE}{ASIDE_VIEW}")
     if sent:
-        side.take(last)
+        side.take(ASIDE_TABLE)
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
