@@ -3,7 +3,11 @@ into a migrated database with everything stored at import (066: the payouts, his
 the all-in EV, the per-hand statistics), then 1,000 more imported (only they computed), then
 `pokersql history` and `pokersql stats` over them.
 
-    .venv/bin/python bench/histories_stored.py [--hands 1000000] [--keep DIR]
+    .venv/bin/python bench/histories_stored.py [--hands 1000000] [--keep DIR] [--preflop]
+
+``--preflop``: ``pokersql build --preflop`` after the migrate (its time given apart, once a
+database): the heads-up hands all in before the flop are then a lookup of preflop_matchups, not
+an enumeration of their boards (032).
 
 Each command runs as a whole process (``pokersql``, its start included); its peak memory is the
 child's maximum resident set (os.wait4). That figure is at least this process's own peak (Linux
@@ -62,6 +66,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="a folder to keep the text and the database in")
+    parser.add_argument("--preflop", action="store_true", help="build preflop_matchups before the import")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="pokersql-stored-"))
     folder.mkdir(exist_ok=True)
@@ -76,6 +81,9 @@ def main() -> None:
     try:
         seconds, peak = run("--db", database, "--quiet", "migrate")
         print(f"migrate (a fresh database): {seconds:.1f} s")
+        if args.preflop:
+            seconds, peak = run("--db", database, "--quiet", "build", "--preflop")
+            print(f"build --preflop (once a database): {seconds:.1f} s, peak memory {peak:.2f} GB")
         seconds, peak = run("--db", database, "--quiet", "import", str(first))
         print(f"import {args.hands:,} hands, everything stored: {seconds:.1f} s ({args.hands / seconds:,.0f} hands/s), "
               f"{CPU_SECONDS[0]:.1f} s of CPU, peak memory {peak:.2f} GB; {load()}")

@@ -36,19 +36,26 @@ def generated(tmp_path_factory) -> Path:
 
 def watching(monkeypatch) -> dict[str, list]:
     """What the asides of the test did: the hands each chunk sent, and the folders they made."""
-    seen: dict[str, list] = {"sent": [], "folders": []}
-    real_send, real_mkdtemp = aside.Aside.send, tempfile.mkdtemp
+    seen: dict[str, list] = {"sent": [], "folders": [], "taken": []}
+    real_send, real_take, real_mkdtemp = aside.Aside.send, aside.Aside.take, tempfile.mkdtemp
 
     def send(self):
         sent = real_send(self)
         seen["sent"].append(self.engine.execute(f"select count(*) from {aside.KEYS}")[0][0] if sent else 0)
         return sent
 
+    def take(self, table, latest=True):  # each chunk's rows taken: (the chunk, the chunks sent by then)
+        counting = [chunk for _, chunk, _ in self.counting]
+        real_take(self, table, latest)
+        left = {chunk for _, chunk, _ in self.counting}
+        seen["taken"] += [(chunk, self.sent) for chunk in dict.fromkeys(counting) if chunk not in left]
+
     def mkdtemp(*args, **options):
         seen["folders"].append(Path(real_mkdtemp(*args, **options)))
         return str(seen["folders"][-1])
 
     monkeypatch.setattr(aside.Aside, "send", send)
+    monkeypatch.setattr(aside.Aside, "take", take)
     monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
     monkeypatch.setattr(aside, "LANE_HANDS", 2)  # (a lane for the few hands of a test)
@@ -80,6 +87,11 @@ def test_the_rows_counted_aside_are_those_of_one_connection(built_database, gene
         nothing_left(db, seen)
     preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
     assert len(seen["sent"]) == 4 and sum(seen["sent"]) >= 10 and len(preflop) >= 20
+    # the lanes count a chunk while the import's connection computes the next: each chunk's
+    # rows taken once the next was sent, the last one's after the loop
+    taken = dict(seen["taken"])
+    assert sorted(taken) == [chunk for chunk, hands in enumerate(seen["sent"]) if hands]
+    assert all(sent == min(chunk + 2, 4) for chunk, sent in taken.items())
     monkeypatch.setattr(aside, "LANE_HANDS", 1000)  # too few for a lane: every hand counted in the import's connection
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
@@ -95,17 +107,18 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
     it counts (a query of minutes, interrupted): the import raises it, the database is as it
     was, no temporary object, connection or folder is left, and the hands import again."""
     seen = watching(monkeypatch)
-    real_count, real_take = aside.Aside._count, aside.Aside.take
+    real_count, real_take = aside.Aside._count, aside.Aside.take  # (the watched take)
     if where == "aside":
-        def count(self, lane):
-            real_count(self, lane)
+        def count(self, lane, chunk):
+            real_count(self, lane, chunk)
             raise raised("the aside failed")
     else:
-        def count(self, lane):  # interrupted by close(), or it would take minutes
+        def count(self, lane, chunk):  # interrupted by close(), or it would take minutes
             self.connections[lane].execute("select count(*) from range(1000000000000)").fetchall()
 
-        def take(self, table):
-            raise raised("the import failed")
+        def take(self, table, latest=True):  # (while a lane counts)
+            if self.counting:
+                raise raised("the import failed")
 
         monkeypatch.setattr(aside.Aside, "take", take)
     monkeypatch.setattr(aside.Aside, "_count", count)

@@ -63,8 +63,10 @@ class Aside:
     def __init__(self, engine: Engine, connections: list[Any], make_scope: Step, compute_kept: Step) -> None:
         self.engine, self.connections, self.make_scope, self.compute_kept = engine, connections, make_scope, compute_kept
         self.folder = Path(tempfile.mkdtemp(prefix="pokersql-aside-"))
-        self.threads = ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="pokersql-aside")
-        self.counting: list[tuple[int, Future]] = []  # (lane, its count)
+        # a thread a lane, so that a lane counts its chunks one after the other
+        self.threads = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-aside") for _ in connections]
+        self.counting: list[tuple[int, int, Future]] = []  # (lane, chunk sent, its count), in the order sent
+        self.sent = 0  # the chunks sent
         self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
@@ -86,24 +88,26 @@ class Aside:
             connections.append(connection)
         return cls(engine, connections, make_scope, compute_kept)
 
-    def path(self, lane: int, name: str) -> str:
-        """A lane's Parquet file of ``name``, as an SQL string (COPY takes no bound parameter)."""
-        return "'" + str(self.folder / f"{lane}_{name}.parquet").replace("'", "''") + "'"
+    def path(self, lane: int, chunk: int, name: str) -> str:
+        """A lane's Parquet file of ``name`` for a chunk, as an SQL string (COPY takes no bound parameter)."""
+        return "'" + str(self.folder / f"{chunk}_{lane}_{name}.parquet").replace("'", "''") + "'"
 
     def send(self) -> bool:
         """The chunk's hands counted aside (KEYS, made again) and their rows handed to the
-        lanes, which count them now; False (nothing sent) when there is none."""
+        lanes, which count them once done with the chunks sent before; False (nothing sent)
+        when there is none."""
         self.engine.execute(f"drop table if exists {KEYS}")
         self.engine.execute(ASIDE.format(lanes=len(self.connections), lane_hands=LANE_HANDS))
         lanes = [lane for (lane,) in self.engine.execute(f"select distinct lane from {KEYS} order by lane")]
+        chunk, self.sent = self.sent, self.sent + 1
         for lane in lanes:
             for table in TABLES:
                 self.engine.execute(
                     f"copy (select * from {SCOPE}{table} as rows_of where exists (select 1 from {KEYS} as aside where "
                     f"aside.lane = {lane} and aside.site = rows_of.site and aside.hand_id = rows_of.hand_id)) "
-                    f"to {self.path(lane, table)} (format parquet)"
+                    f"to {self.path(lane, chunk, table)} (format parquet)"
                 )
-        self.counting = [(lane, self.threads.submit(self._count, lane)) for lane in lanes]
+        self.counting += [(lane, chunk, self.threads[lane].submit(self._count, lane, chunk)) for lane in lanes]
         return bool(lanes)
 
     def leave_out(self, tables: list[str]) -> None:
@@ -114,16 +118,22 @@ class Aside:
                 f"where aside.site = {table}.site and aside.hand_id = {table}.hand_id)"
             )
 
-    def take(self, stored_table: str) -> None:
-        """The rows counted aside added to ``stored_table``, once counted (an error there raised here)."""
-        counting, self.counting = self.counting, []
-        for lane, future in counting:
+    def take(self, stored_table: str, latest: bool = True) -> None:
+        """The rows counted aside added to ``stored_table``, once counted (an error there raised
+        here), their files removed. ``latest=False``: the chunks sent before the last one only,
+        so that the lanes count the last one while the import's connection goes on."""
+        last = self.sent - 1
+        while self.counting and (latest or self.counting[0][1] < last):
+            lane, chunk, future = self.counting[0]
             future.result()
-            self.engine.execute(f"insert into {stored_table} select * from read_parquet({self.path(lane, VIEW)})")
+            self.counting.pop(0)
+            self.engine.execute(f"insert into {stored_table} select * from read_parquet({self.path(lane, chunk, VIEW)})")
+            for name in (*TABLES, VIEW):
+                (self.folder / f"{chunk}_{lane}_{name}.parquet").unlink()
 
-    def _count(self, lane: int) -> None:
-        """In a thread: the lane's connection's copies given the sent rows, its kept views'
-        tables theirs (stored._fill_chunk's steps), and its VIEW's rows written to a file."""
+    def _count(self, lane: int, chunk: int) -> None:
+        """In the lane's thread: its connection's copies given the chunk's sent rows, its kept
+        views' tables theirs (stored._fill_chunk's steps), and its VIEW's rows written to a file."""
         run = self.connections[lane].execute
         if not self.made[lane]:
             self.make_scope(run)
@@ -131,19 +141,22 @@ class Aside:
             self.made[lane] = True
         for table in TABLES:
             run(f"delete from {SCOPE}{table}")
-            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(lane, table)})")
+            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(lane, chunk, table)})")
         self.compute_kept(run)
-        run(f"copy (select * from {SCOPE}{VIEW}) to {self.path(lane, VIEW)} (format parquet)")
+        run(f"copy (select * from {SCOPE}{VIEW}) to {self.path(lane, chunk, VIEW)} (format parquet)")
 
     def close(self) -> None:
         """The lanes stopped (interrupted while they still count), their connections closed and
         the folder removed (KEYS: dropped by the caller, or by its rollback)."""
         counting, self.counting = self.counting, []
-        for lane, future in counting:
+        for _, _, future in counting:
+            future.cancel()  # (a count not begun)
+        for lane, _, future in counting:
             while not future.done():  # (again until it stops: between two statements it would not)
                 self.connections[lane].interrupt()
                 wait([future], timeout=0.05)
-        self.threads.shutdown(wait=True)
+        for threads in self.threads:
+            threads.shutdown(wait=True)
         for connection in self.connections:
             self.engine.close_side_connection(connection)
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -151,6 +151,8 @@ def fill(
             for chunk in range(chunks):
                 progress(task, chunk, chunks)
                 _fill_chunk(engine, chunk, kept, side)
+            if side is not None:
+                side.take(ASIDE_TABLE)  # (the last chunk's)
         finally:
             if side is not None:
                 side.close()
@@ -195,7 +197,8 @@ def _compute_kept(run: Callable[[str], object], kept: list[str]) -> None:
 def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None = None) -> None:
     """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
     order; the stored tables given their views' rows. ``side``: the chunk's all-in hands before
-    the flop sent to it first, its stored_allin_ev rows theirs, the others' counted here."""
+    the flop sent to it first, the others' counted here; the rows it counted of the chunks
+    before taken last (this chunk's, while the next is computed here: fill takes the last)."""
     for table in TABLES:
         engine.execute(f"delete from {SCOPE}{table}")
         engine.execute(
@@ -210,8 +213,8 @@ def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None 
     if sent:
         side.leave_out([SCOPE + name for name in (*TABLES, *kept)])
     engine.execute(f"insert into {ASIDE_TABLE} select * from {SCOPE}{ASIDE_VIEW}")
-    if sent:
-        side.take(ASIDE_TABLE)
+    if side is not None:  # the chunks before this one's, while the lanes count this one's
+        side.take(ASIDE_TABLE, latest=False)
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
