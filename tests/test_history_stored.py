@@ -16,7 +16,7 @@ import pytest
 import pokersql
 from pokersql import histories, migrations
 from pokersql.cli import main
-from pokersql.errors import BadInput
+from pokersql.errors import BadInput, DatabaseError
 from pokersql.histories import stored
 from test_history_equity import own_texts
 from test_history_pots import HISTORIES, REAL
@@ -258,6 +258,25 @@ def test_the_fill_runs_duckdbs_joins_as_written_then_resets_them(built_database,
         with pytest.raises(RuntimeError):
             db.import_histories([REAL[1]])
         assert db.engine.execute(setting)[0][0] == ""
+
+
+def test_a_statement_that_fails_in_the_fill_is_the_error_told(built_database, monkeypatch):
+    """A statement of the fill that fails (DuckDB out of memory, say) aborts the transaction,
+    where DuckDB refuses even the reset of the fill's settings: the error raised is the
+    statement's, not "Current transaction is aborted", and the settings (the memory limit,
+    the joins as written) are DuckDB's defaults again after the rollback."""
+    settings = "select current_setting('disabled_optimizers'), current_setting('memory_limit')"
+
+    def failing(engine, *args):
+        engine.execute("select error('out of memory, say')")
+
+    with pokersql.connect(built_database("duckdb")) as db:
+        defaults = db.engine.execute(settings)
+        monkeypatch.setattr(stored, "_fill_chunk", failing)
+        with pytest.raises(DatabaseError, match="out of memory, say"):
+            db.import_histories([REAL[1]])
+        assert db.engine.execute(settings) == defaults and defaults[0][0] == ""
+        assert db.engine.execute("select count(*) from history_hands") == [(0,)]
 
 
 RAKED = HISTORIES / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-USD-0.05-0.10-200911.txt"

@@ -124,6 +124,7 @@ class DuckDBEngine(Engine):
         self._reader_paths: tuple[str, ...] = ()  # the files it may read (query --read)
         self._cursors: list[Any] = []  # cursors of read_only_query, for interrupt()
         self._description: list[str] = []
+        self._resets: list[str] = []  # settings to reset after the rollback (_setting)
         interrupts.register(self)
         self.connection  # opened now: a file that cannot be opened fails here, not later
 
@@ -310,27 +311,39 @@ class DuckDBEngine(Engine):
             )
 
     @contextlib.contextmanager
-    def bounded_memory(self) -> Iterator[None]:
-        """The block's queries under EXACT_MEMORY_LIMIT, then DuckDB's default again."""
-        self.connection.execute(f"set memory_limit = '{EXACT_MEMORY_LIMIT}'")
+    def _setting(self, name: str, value: str) -> Iterator[None]:
+        """The block run with DuckDB's setting ``name`` at ``value``, then reset. A statement
+        that failed leaves its transaction aborted, where DuckDB refuses even a reset: then the
+        reset waits for the rollback, and the block's error is the one raised, not the reset's."""
+        self.connection.execute(f"set {name} = '{value}'")
         try:
             yield
-        finally:
-            self.connection.execute("reset memory_limit")
+        except BaseException:
+            try:
+                self.connection.execute(f"reset {name}")
+            except duckdb.TransactionException:
+                self._resets.append(name)
+            raise
+        self.connection.execute(f"reset {name}")
 
-    @contextlib.contextmanager
-    def joins_as_written(self) -> Iterator[None]:
+    def rollback(self) -> None:
+        super().rollback()
+        resets, self._resets = self._resets, []
+        for name in resets:  # (refused in the aborted transaction: _setting)
+            self.connection.execute(f"reset {name}")
+
+    def bounded_memory(self) -> contextlib.AbstractContextManager[None]:
+        """The block's queries under EXACT_MEMORY_LIMIT, then DuckDB's default again."""
+        return self._setting("memory_limit", EXACT_MEMORY_LIMIT)
+
+    def joins_as_written(self) -> contextlib.AbstractContextManager[None]:
         """DuckDB's optimizer builds a hash join's table on the side it estimates smaller (its
         build_side_probe_side), and it takes a chunk's classes of boards before the flop (024,
         031) for some thousands of rows, where they are millions: it built the millions and
         probed them with the 190,346 rows of suit_reduced_seven. Left as the join order gives
         them, the lookup is the table built: the stored all-in EV of the multiway all-ins in some
         40% less time, the same rows (docs/histories.md)."""
-        self.connection.execute("set disabled_optimizers = 'build_side_probe_side'")
-        try:
-            yield
-        finally:
-            self.connection.execute("reset disabled_optimizers")
+        return self._setting("disabled_optimizers", "build_side_probe_side")
 
     def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:
         # DuckDB runs its table macros itself: ``macros`` are for the other engines.
