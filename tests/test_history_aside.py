@@ -1,9 +1,10 @@
-"""The import's all-in hands before the flop counted aside (issue 46: pokersql/histories/aside.py):
-a second connection of the DuckDB database, in a thread, counts their stored all-in EV while the
-import's connection computes the rest. Its rows are those of one connection, every stored table
-the same; a failure or Ctrl-C, in it or in the import, leaves the database as it was and nothing
-behind (no temporary table or view, no connection, no folder); a migration's fill, or a
-transaction whose migrate applied a file, counts nothing aside."""
+"""The import's chunks computed aside (issue 46: pokersql/histories/aside.py): more connections
+of the DuckDB database, each in a thread, compute the chunks in turn while the import's
+connection hands them their rows and stores what they computed. The rows are those of one
+connection, every stored table the same; a failure or Ctrl-C, in a lane or in the import, leaves
+the database as it was and nothing behind (no temporary table or view, no connection, no
+folder); a migration's fill, or a transaction whose migrate applied a file, computes nothing
+aside."""
 
 from __future__ import annotations
 
@@ -35,30 +36,32 @@ def generated(tmp_path_factory) -> Path:
 
 
 def watching(monkeypatch) -> dict[str, list]:
-    """What the asides of the test did: the hands each chunk sent, and the folders they made."""
-    seen: dict[str, list] = {"sent": [], "folders": [], "taken": []}
-    real_send, real_take, real_mkdtemp = aside.Aside.send, aside.Aside.take, tempfile.mkdtemp
+    """What the asides of the test did: each chunk given (its lane, the chunks given by then),
+    each chunk taken (the chunks given by then), and the folders they made."""
+    seen: dict[str, list] = {"given": [], "taken": [], "folders": []}
+    real_count, real_take, real_mkdtemp = aside.Aside._count, aside.Aside._take_first, tempfile.mkdtemp
 
-    def send(self):
-        sent = real_send(self)
-        seen["sent"].append(self.engine.execute(f"select count(*) from {aside.KEYS}")[0][0] if sent else 0)
-        return sent
+    def count(self, lane, chunk):
+        seen["given"].append((chunk, lane))
+        return real_count(self, lane, chunk)
 
-    def take(self, table, latest=True):  # each chunk's rows taken: (the chunk, the chunks sent by then)
-        counting = [chunk for _, chunk, _ in self.counting]
-        real_take(self, table, latest)
-        left = {chunk for _, chunk, _ in self.counting}
-        seen["taken"] += [(chunk, self.sent) for chunk in dict.fromkeys(counting) if chunk not in left]
+    def take(self):
+        chunk = self.counting[0][1]
+        given = max(given for _, given, _ in self.counting)
+        real_take(self)
+        seen["taken"].append((chunk, given))
 
     def mkdtemp(*args, **options):
         seen["folders"].append(Path(real_mkdtemp(*args, **options)))
         return str(seen["folders"][-1])
 
-    monkeypatch.setattr(aside.Aside, "send", send)
-    monkeypatch.setattr(aside.Aside, "take", take)
+    real_fill = stored.fill  # in chunks of 40 hands (150 generated: 4 chunks)
+    monkeypatch.setattr(stored, "fill", lambda engine, **options: real_fill(engine, 40, **options))
+    monkeypatch.setattr(aside.Aside, "_count", count)
+    monkeypatch.setattr(aside.Aside, "_take_first", take)
     monkeypatch.setattr(aside.tempfile, "mkdtemp", mkdtemp)
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
-    monkeypatch.setattr(aside, "LANE_HANDS", 2)  # (a lane for the few hands of a test)
+    monkeypatch.setattr(aside, "LANE_CHUNKS", 2)
     monkeypatch.setattr(aside, "LANES", 2)
     return seen
 
@@ -73,12 +76,10 @@ def nothing_left(db, seen) -> None:
     assert seen["folders"] and not any(folder.exists() for folder in seen["folders"])
 
 
-def test_the_rows_counted_aside_are_those_of_one_connection(built_database, generated, monkeypatch):
-    """The same hands imported with and without the aside, in chunks of 40 hands (a lane given
-    2 hands or more): the five stored tables hold the same rows, each its view's, and the aside
-    counted the preflop all-ins."""
-    real_fill = stored.fill
-    monkeypatch.setattr(stored, "fill", lambda engine, **options: real_fill(engine, 40, **options))
+def test_the_rows_computed_aside_are_those_of_one_connection(built_database, generated, monkeypatch):
+    """The same hands imported with and without the lanes, in chunks of 40 hands: the five
+    stored tables hold the same rows, each its view's; each chunk was computed by a lane, in
+    turn, the next one given before its rows were taken (both lanes at work)."""
     seen = watching(monkeypatch)
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
@@ -86,18 +87,15 @@ def test_the_rows_counted_aside_are_those_of_one_connection(built_database, gene
         with_aside = stored_rows(db)
         nothing_left(db, seen)
     preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
-    assert len(seen["sent"]) == 4 and sum(seen["sent"]) >= 10 and len(preflop) >= 20
-    # the lanes count a chunk while the import's connection computes the next: each chunk's
-    # rows taken once the next was sent, the last one's after the loop
-    taken = dict(seen["taken"])
-    assert sorted(taken) == [chunk for chunk, hands in enumerate(seen["sent"]) if hands]
-    assert all(sent == min(chunk + 2, 4) for chunk, sent in taken.items())
-    monkeypatch.setattr(aside, "LANE_HANDS", 1000)  # too few for a lane: every hand counted in the import's connection
+    assert len(preflop) >= 20 and len(with_aside["stored_hand_stats"]) > 150 * 5
+    assert sorted(seen["given"]) == [(0, 0), (1, 1), (2, 0), (3, 1)]
+    assert seen["taken"] == [(0, 1), (1, 2), (2, 3), (3, 3)]  # each chunk taken once the next was given
+    monkeypatch.setattr(aside, "LANE_CHUNKS", 5)  # too few chunks for the lanes: every hand in the import's connection
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert stored_rows(db) == with_aside
         nothing_left(db, seen)
-    assert len(seen["sent"]) == 8 and seen["sent"][4:] == [0] * 4
+    assert len(seen["given"]) == 4
 
 
 @pytest.mark.parametrize("raised", [KeyboardInterrupt, RuntimeError])
@@ -107,7 +105,7 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
     it counts (a query of minutes, interrupted): the import raises it, the database is as it
     was, no temporary object, connection or folder is left, and the hands import again."""
     seen = watching(monkeypatch)
-    real_count, real_take = aside.Aside._count, aside.Aside.take  # (the watched take)
+    real_count, real_take = aside.Aside._count, aside.Aside._take_first  # (the watched ones)
     if where == "aside":
         def count(self, lane, chunk):
             real_count(self, lane, chunk)
@@ -116,15 +114,15 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
         def count(self, lane, chunk):  # interrupted by close(), or it would take minutes
             self.connections[lane].execute("select count(*) from range(1000000000000)").fetchall()
 
-        def take(self, table, latest=True):  # (while a lane counts)
-            if self.counting:
-                raise raised("the import failed")
+        def take(self):  # (while the lanes count)
+            raise raised("the import failed")
 
-        monkeypatch.setattr(aside.Aside, "take", take)
-    monkeypatch.setattr(aside.Aside, "_count", count)
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories(REAL[:1])
         before = counts(db)
+        monkeypatch.setattr(aside.Aside, "_count", count)
+        if where == "import":
+            monkeypatch.setattr(aside.Aside, "_take_first", take)
         started = time.perf_counter()
         with pytest.raises(raised):
             db.import_histories([generated])
@@ -132,7 +130,7 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
         assert counts(db) == before and db.engine.execute("select count(*) from history_hands")[0][0] == before[stored.HANDS]
         nothing_left(db, seen)
         monkeypatch.setattr(aside.Aside, "_count", real_count)
-        monkeypatch.setattr(aside.Aside, "take", real_take)
+        monkeypatch.setattr(aside.Aside, "_take_first", real_take)
         db.import_histories([generated])
         check_equal(db)
         nothing_left(db, seen)
@@ -152,19 +150,23 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
     monkeypatch.setattr(aside.Aside, "start", classmethod(start))
     monkeypatch.setattr(aside, "workers", lambda: 2)  # (two cores, whatever this process's affinity)
     monkeypatch.setattr(aside, "LANES", 2)
+    real_fill = stored.fill  # in chunks of 40 hands (150 generated: 4 chunks)
+    monkeypatch.setattr(stored, "fill", lambda engine, **options: real_fill(engine, 40, **options))
     with pokersql.connect(built_database("duckdb")) as db:
         db.import_histories([generated])
         assert started and all(isinstance(one, aside.Aside) for one in started)
+        monkeypatch.setattr(stored, "fill", real_fill)
         no_step = lambda run: None  # (start returns before a step is given a connection)  # noqa: E731
+        assert aside.Aside.start(db.engine, 1, no_step, no_step, {}) is None  # one chunk: no lane
         monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
-        assert aside.Aside.start(db.engine, no_step, no_step) is None
+        assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
         monkeypatch.setattr(aside, "workers", lambda: 2)
         monkeypatch.setattr(aside, "LANES", 0)  # none asked for
-        assert aside.Aside.start(db.engine, no_step, no_step) is None
+        assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
         monkeypatch.setattr(aside, "LANES", 2)
         with db.engine.transaction():
             db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
-            assert aside.Aside.start(db.engine, no_step, no_step) is None
+            assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
             db.engine.execute("delete from stored_hands")
             for table in stored.STORED:
                 db.engine.execute(f"delete from {table}")

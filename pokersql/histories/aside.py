@@ -1,19 +1,22 @@
-"""A chunk's all-in hands before the flop, their stored all-in EV counted aside (issue 46): by
-more connections of the same DuckDB database (LANES), each in a thread of its own, while the
-import's connection computes the chunk's other rows (``stored.fill``). Those hands are most of
-an import's CPU (each some 20,000 classes of boards, tens of milliseconds), and a query of them
-keeps little more than one core at work, where DuckDB's threads share little of it: the
-connections together keep both cores at work (docs/histories.md, "Both cores").
+"""The import's chunks of new hands computed aside (issue 46): by more connections of the same
+DuckDB database (LANES), each in a thread of its own, a chunk a lane at a time, while the
+import's connection hands them their rows and adds what they computed to the stored tables.
 
-A lane's connection sees what is committed, not the import's transaction: it is given its
-hands' rows (the ``scope_`` copies of 028's five tables, written to Parquet files of a private
-temporary folder, which DuckDB writes and reads with its own types), makes the same temporary
-views over them (``stored._scoped_views``' statements), and writes its ``history_allin_ev``
-rows to a file that the import's connection adds to ``stored_allin_ev``; the import's
-connection leaves those hands out of its own ``history_allin_ev``. Each hand's rows are its own
-(the view is computed hand by hand), so the rows are those one connection gives. A lane writes
-nothing to the database: a failure or Ctrl-C (which interrupts the lanes too) leaves the
-import's transaction to roll back, and the lanes' connections and their folder are closed.
+Why aside: each statement of DuckDB keeps what it changed until its transaction ends, deleted
+and dropped temporary rows included, and the import is one transaction. Computed there, a
+chunk's temporary copies and kept views stayed until the commit: over 200,000 hands a chunk
+took three times as long at the end as at the start, and a million hands ran out of DuckDB's
+memory. A lane's statements commit one by one (its temporary tables are its own), so what a
+chunk used is given back. And the lanes keep both cores at work: the all-in hands before the
+flop, some half of the CPU, keep little more than one core busy in a query.
+
+A lane's connection sees what is committed, not the import's transaction: it is given a
+chunk's rows of 028's five tables as Parquet files of a private temporary folder (which DuckDB
+writes and reads with its own types), makes the same temporary views over them
+(``stored._make_scope``'s statements), and writes each stored view's rows to a file, which the
+import's connection adds to the stored table. A lane writes nothing to the database: a failure
+or Ctrl-C (which interrupts the lanes too) leaves the import's transaction to roll back, and the
+lanes' connections and their folder are closed.
 
 Only where the lanes read what the import's connection does: the same ``schema_history`` (a
 view file applied in the transaction, its macros not yet committed, would be read the one way),
@@ -34,48 +37,36 @@ from ..engines.base import Engine
 from .parallel import workers
 from .store import SCOPE, TABLES
 
-VIEW = "history_allin_ev"  # the view whose rows are counted aside (stored_allin_ev's)
-KEYS = f"{SCOPE}aside"  # the chunk's hands counted aside, and by which lane, in the import's connection
 LANES = 2  # the second connections: with the import's, one a core and more (the system shares them out)
-# the fewest hands a lane is given: a lane's own cost, some 0.3 s a chunk (its copies, its kept
-# views, the all-in EV's plan), is some ten of these hands' (a chunk of fewer stays in the import's connection)
-LANE_HANDS = 20
-# the hands counted aside: every action before the flop, one of them all in (a superset of the
-# all-in hands before the flop: which hands are aside changes the work's split, not the rows),
-# dealt to the lanes in turn
-ASIDE = (
-    f"create temporary table {KEYS} as select site, hand_id, place % lanes as lane from (select hands.site, hands.hand_id, "
-    f"row_number() over (order by hands.site, hands.hand_id) - 1 as place, least({{lanes}}, count(*) over () // {{lane_hands}}) as lanes "
-    f"from (select actions.site, actions.hand_id from {SCOPE}history_actions as actions group by actions.site, actions.hand_id "
-    "having bool_and(actions.street = 'preflop') and bool_or(actions.all_in)) as hands) as placed where lanes > 0"
-)
+LANE_CHUNKS = 2  # the fewest chunks the lanes are given (one chunk gains nothing: it costs a lane's start, some 0.3 s)
 HISTORY = "select * from schema_history order by all"
 Step = Callable[[Callable[[str], object]], object]  # a step of stored.py's, given a connection's execute
 
 
 class Aside:
-    """The second connections of ``stored.fill`` (``start``), given a chunk's hands (``send``),
-    their rows taken back (``take``), closed with ``close``. ``make_scope(run)`` and
-    ``compute_kept(run)``: stored.py's steps, on the connection whose statements ``run``
-    executes, that make the empty ``scope_`` copies and the scoped views over them, and that give
-    the kept views' tables their rows."""
+    """The second connections of ``stored.fill`` (``start``), given the chunks (``fill``),
+    closed with ``close``. ``make_scope(run)`` and ``compute_kept(run)``: stored.py's steps, on
+    the connection whose statements ``run`` executes, that make the empty ``scope_`` copies and
+    the scoped views over them, and that give the kept views' tables their rows. ``stored``:
+    each stored table and its view."""
 
-    def __init__(self, engine: Engine, connections: list[Any], make_scope: Step, compute_kept: Step) -> None:
+    def __init__(self, engine: Engine, connections: list[Any], make_scope: Step, compute_kept: Step,
+                 stored: dict[str, str]) -> None:
         self.engine, self.connections, self.make_scope, self.compute_kept = engine, connections, make_scope, compute_kept
+        self.stored = stored
         self.folder = Path(tempfile.mkdtemp(prefix="pokersql-aside-"))
-        # a thread a lane, so that a lane counts its chunks one after the other
+        # a thread a lane, so that a lane computes its chunks one after the other
         self.threads = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-aside") for _ in connections]
-        self.counting: list[tuple[int, int, Future]] = []  # (lane, chunk sent, its count), in the order sent
-        self.sent = 0  # the chunks sent
+        self.counting: list[tuple[int, int, Future]] = []  # (lane, chunk, its count), in the order given
         self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
-    def start(cls, engine: Engine, make_scope: Step, compute_kept: Step) -> Aside | None:
-        """An Aside of LANES connections, or None where LANES is 0, the process has one core
-        (parallel.workers: its affinity), the engine no second connection, or that would not
-        read what the import's connection reads."""
+    def start(cls, engine: Engine, chunks: int, make_scope: Step, compute_kept: Step, stored: dict[str, str]) -> Aside | None:
+        """An Aside of LANES connections, or None where LANES is 0, the chunks are fewer than
+        LANE_CHUNKS, the process has one core (parallel.workers: its affinity), the engine no
+        second connection, or that would not read what the import's connection reads."""
         lanes = LANES
-        if lanes < 1 or workers() < 2:
+        if lanes < 1 or chunks < LANE_CHUNKS or workers() < 2:
             return None
         connections = []
         for _ in range(lanes):
@@ -86,54 +77,48 @@ class Aside:
                         engine.close_side_connection(made)
                 return None
             connections.append(connection)
-        return cls(engine, connections, make_scope, compute_kept)
+        return cls(engine, connections, make_scope, compute_kept, stored)
 
-    def path(self, lane: int, chunk: int, name: str) -> str:
-        """A lane's Parquet file of ``name`` for a chunk, as an SQL string (COPY takes no bound parameter)."""
-        return "'" + str(self.folder / f"{chunk}_{lane}_{name}.parquet").replace("'", "''") + "'"
+    def path(self, chunk: int, name: str) -> str:
+        """A chunk's Parquet file of ``name``, as an SQL string (COPY takes no bound parameter)."""
+        return "'" + str(self.folder / f"{chunk}_{name}.parquet").replace("'", "''") + "'"
 
-    def send(self) -> bool:
-        """The chunk's hands counted aside (KEYS, made again) and their rows handed to the
-        lanes, which count them once done with the chunks sent before; False (nothing sent)
-        when there is none."""
-        self.engine.execute(f"drop table if exists {KEYS}")
-        self.engine.execute(ASIDE.format(lanes=len(self.connections), lane_hands=LANE_HANDS))
-        lanes = [lane for (lane,) in self.engine.execute(f"select distinct lane from {KEYS} order by lane")]
-        chunk, self.sent = self.sent, self.sent + 1
-        for lane in lanes:
+    def fill(self, keys: str, chunks: int, progress: Callable[[int], object]) -> None:
+        """Each chunk of ``keys`` (site, hand_id, chunk) given to a lane in turn, a lane's
+        chunk before taken first; its rows added to the stored tables once computed (an error
+        there raised here). ``progress(chunks done)``."""
+        lanes, done = len(self.connections), 0
+        for chunk in range(chunks):
+            if len(self.counting) == lanes:
+                self._take_first()
+                done += 1
+                progress(done)
             for table in TABLES:
                 self.engine.execute(
-                    f"copy (select * from {SCOPE}{table} as rows_of where exists (select 1 from {KEYS} as aside where "
-                    f"aside.lane = {lane} and aside.site = rows_of.site and aside.hand_id = rows_of.hand_id)) "
-                    f"to {self.path(lane, chunk, table)} (format parquet)"
+                    f"copy (select * from {table} as rows_of where exists (select 1 from {keys} as scope where "
+                    f"scope.chunk = {chunk} and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)) "
+                    f"to {self.path(chunk, table)} (format parquet)"
                 )
-        self.counting += [(lane, chunk, self.threads[lane].submit(self._count, lane, chunk)) for lane in lanes]
-        return bool(lanes)
+            lane = chunk % lanes  # (the lane whose chunk was taken last)
+            self.counting.append((lane, chunk, self.threads[lane].submit(self._count, lane, chunk)))
+        while self.counting:
+            self._take_first()
+            done += 1
+            progress(done)
 
-    def leave_out(self, tables: list[str]) -> None:
-        """The hands sent taken out of the import's connection's ``tables`` (scope_ copies)."""
-        for table in tables:
-            self.engine.execute(
-                f"delete from {table} where exists (select 1 from {KEYS} as aside "
-                f"where aside.site = {table}.site and aside.hand_id = {table}.hand_id)"
-            )
-
-    def take(self, stored_table: str, latest: bool = True) -> None:
-        """The rows counted aside added to ``stored_table``, once counted (an error there raised
-        here), their files removed. ``latest=False``: the chunks sent before the last one only,
-        so that the lanes count the last one while the import's connection goes on."""
-        last = self.sent - 1
-        while self.counting and (latest or self.counting[0][1] < last):
-            lane, chunk, future = self.counting[0]
-            future.result()
-            self.counting.pop(0)
-            self.engine.execute(f"insert into {stored_table} select * from read_parquet({self.path(lane, chunk, VIEW)})")
-            for name in (*TABLES, VIEW):
-                (self.folder / f"{chunk}_{lane}_{name}.parquet").unlink()
+    def _take_first(self) -> None:
+        """The first chunk given: its rows added to the stored tables once computed, its files removed."""
+        _, chunk, future = self.counting[0]
+        future.result()
+        self.counting.pop(0)
+        for table, view in self.stored.items():
+            self.engine.execute(f"insert into {table} select * from read_parquet({self.path(chunk, view)})")
+        for name in (*TABLES, *self.stored.values()):
+            (self.folder / f"{chunk}_{name}.parquet").unlink()
 
     def _count(self, lane: int, chunk: int) -> None:
-        """In the lane's thread: its connection's copies given the chunk's sent rows, its kept
-        views' tables theirs (stored._fill_chunk's steps), and its VIEW's rows written to a file."""
+        """In the lane's thread: its connection's copies given the chunk's rows, its kept views'
+        tables theirs (stored._fill_chunk's steps), and each stored view's rows written to a file."""
         run = self.connections[lane].execute
         if not self.made[lane]:
             self.make_scope(run)
@@ -141,13 +126,14 @@ class Aside:
             self.made[lane] = True
         for table in TABLES:
             run(f"delete from {SCOPE}{table}")
-            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(lane, chunk, table)})")
+            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(chunk, table)})")
         self.compute_kept(run)
-        run(f"copy (select * from {SCOPE}{VIEW}) to {self.path(lane, chunk, VIEW)} (format parquet)")
+        for view in self.stored.values():
+            run(f"copy (select * from {SCOPE}{view}) to {self.path(chunk, view)} (format parquet)")
 
     def close(self) -> None:
         """The lanes stopped (interrupted while they still count), their connections closed and
-        the folder removed (KEYS: dropped by the caller, or by its rollback)."""
+        the folder removed."""
         counting, self.counting = self.counting, []
         for _, _, future in counting:
             future.cancel()  # (a count not begun)

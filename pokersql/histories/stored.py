@@ -22,8 +22,6 @@ from typing import NamedTuple
 from .. import migrations
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
-from .aside import KEYS as ASIDE_KEYS
-from .aside import VIEW as ASIDE_VIEW
 from .aside import Aside
 from .store import SCOPE, TABLES
 
@@ -37,7 +35,6 @@ STORED = {
     "stored_hand_stats": "history_hand_stats",
 }
 HANDS = "stored_hands"  # the hands the stored tables hold
-ASIDE_TABLE = {view: table for table, view in STORED.items()}[ASIDE_VIEW]  # the stored table whose rows aside.py counts
 KEYS = f"{SCOPE}keys"
 QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
@@ -117,10 +114,10 @@ def fill(
     time (each chunk's all-in equities counted together: the memory is bounded by a chunk, not
     by the import); returns how many hands. ``files``: the SQL files whose views define them
     (sql/'s). ``progress("storing N hands' ...", chunks done, chunks)``. In the caller's
-    transaction, which a failure rolls back, temporary objects and all. ``aside``: the all-in
-    hands before the flop counted by a second connection (aside.py), which sees what is
-    committed: only where the transaction has changed nothing the views read but the history
-    tables' rows (the import's; not a migration's, whose files' tables and rows it would not see)."""
+    transaction, which a failure rolls back, temporary objects and all. ``aside``: the chunks
+    computed by more connections (aside.py), which see what is committed: only where the
+    transaction has changed nothing the views read but the history tables' rows (the import's;
+    not a migration's, whose files' tables and rows they would not see)."""
     if not engine.stores_histories:
         return 0
     new = (f"from history_hands as hands where not exists "
@@ -138,27 +135,25 @@ def fill(
     made: list[tuple[str, str]] = [("table", KEYS)]  # (kind, name) of the temporary objects, in creation order
     chunks = int(engine.execute(f"select max(chunk) + 1 from {KEYS}")[0][0])
     scoped = _scoped_views(engine, files or migrations.sql_files())
-    made += _make_scope(engine.execute, scoped)
     kept = [view.name for view in scoped if view.kept]
+    # the chunks computed by more connections, in threads (aside.py), each given the same scope
+    side = Aside.start(
+        engine, chunks, lambda run: _make_scope(run, scoped), lambda run: _compute_kept(run, kept), STORED
+    ) if aside else None
+    if side is None:
+        made += _make_scope(engine.execute, scoped)
     with engine.bounded_memory(), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
-        # the all-in hands before the flop counted by more connections, in threads (aside.py),
-        # each given the same scope
-        side = Aside.start(
-            engine, lambda run: _make_scope(run, scoped), lambda run: _compute_kept(run, kept)
-        ) if aside else None
-        try:
-            for chunk in range(chunks):
-                progress(task, chunk, chunks)
-                _fill_chunk(engine, chunk, kept, side)
-            if side is not None:
-                side.take(ASIDE_TABLE)  # (the last chunk's)
-        finally:
-            if side is not None:
-                side.close()
+        progress(task, 0, chunks)
         if side is not None:
-            engine.execute(f"drop table if exists {ASIDE_KEYS}")
-        progress(task, chunks, chunks)
+            try:
+                side.fill(KEYS, chunks, lambda done: progress(task, done, chunks))
+            finally:
+                side.close()
+        else:
+            for chunk in range(chunks):
+                _fill_chunk(engine, chunk, kept)
+                progress(task, chunk + 1, chunks)
     engine.execute(f"insert into {HANDS} select site, hand_id from {KEYS}")
     for kind, name in reversed(made):  # (a failure: the caller's rollback takes them away)
         engine.execute(f"drop {kind} {name}")
@@ -194,27 +189,18 @@ def _compute_kept(run: Callable[[str], object], kept: list[str]) -> None:
         run(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
 
 
-def _fill_chunk(engine: Engine, chunk: int, kept: list[str], side: Aside | None = None) -> None:
+def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
     """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
-    order; the stored tables given their views' rows. ``side``: the chunk's all-in hands before
-    the flop sent to it first, the others' counted here; the rows it counted of the chunks
-    before taken last (this chunk's, while the next is computed here: fill takes the last)."""
+    order; the stored tables given their views' rows."""
     for table in TABLES:
         engine.execute(f"delete from {SCOPE}{table}")
         engine.execute(
             f"insert into {SCOPE}{table} select * from {table} as rows_of where exists (select 1 from {KEYS} as scope "
             f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
         )
-    sent = side is not None and side.send()
     _compute_kept(engine.execute, kept)
-    for table, view in STORED.items():  # the one counted aside last: the others read every hand
-        if table != ASIDE_TABLE:
-            engine.execute(f"insert into {table} select * from {SCOPE}{view}")
-    if sent:
-        side.leave_out([SCOPE + name for name in (*TABLES, *kept)])
-    engine.execute(f"insert into {ASIDE_TABLE} select * from {SCOPE}{ASIDE_VIEW}")
-    if side is not None:  # the chunks before this one's, while the lanes count this one's
-        side.take(ASIDE_TABLE, latest=False)
+    for table, view in STORED.items():
+        engine.execute(f"insert into {table} select * from {SCOPE}{view}")
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
