@@ -1,17 +1,17 @@
 """Where an import's time goes (issue 46), on DuckDB: hand-history text imported in this process
 into a copy of a migrated database, each phase timed (wall and CPU seconds, DuckDB's threads and
 the reading workers included): reading and writing the hands (``store.write_batches``), the
-stored rows (``stored.fill``) and each statement it runs, summed by what it fills; the lanes of
-the all-in hands before the flop counted aside (``aside.py``: their wall time, and how long the
-import's connection waited for them); then, with ``--kinds``, each kind of hand's stored rows
+stored rows (``stored.fill``) and each statement it runs, summed by what it fills; the lanes
+that compute the chunks aside (``aside.py``: their wall time, and how long the import's
+connection waited for them); then, with ``--kinds``, each kind of hand's stored rows
 made again alone, in the import's connection (the all-in hands before the flop of 3 to 6
 players, heads-up, the hands all in on the flop or turn, the others).
 
     .venv/bin/python bench/histories_phases.py MIGRATED.duckdb HANDS.txt [--no-aside] [--kinds]
 
 MIGRATED.duckdb: a database `pokersql migrate` made (it is copied, not changed); HANDS.txt: e.g.
-``bench/histories_generate.py OUT.txt --hands 20000``. ``--no-aside``: every hand counted in the
-import's connection (as before aside.py). The tree measured is the one whose pokersql this
+``bench/histories_generate.py OUT.txt --hands 20000``. ``--no-aside``: every chunk computed in the
+import's connection (as a migration's fill is). The tree measured is the one whose pokersql this
 imports (``PYTHONPATH=TREE``). The load average is printed before and after. Nothing here
 asserts a timing.
 """
@@ -101,8 +101,8 @@ def main() -> None:
     DuckDBEngine.execute = execute
     if args.no_aside:
         aside.Aside.start = classmethod(lambda cls, *args: None)
-    aside.Aside._count = timed("the lanes' counts, each (wall; its CPU is the fill's)", aside.Aside._count)
-    aside.Aside.take = timed("the import's connection waiting for the lanes", aside.Aside.take)
+    aside.Aside._count = timed("the lanes' chunks, each (wall; its CPU is the fill's)", aside.Aside._count)
+    aside.Aside._take_first = timed("the import's connection waiting for a lane, then storing its rows", aside.Aside._take_first)
     store.write_batches = tracker.history_store.write_batches = timed("reading and writing the hands", store.write_batches)
     stored.fill = tracker.history_stored.fill = timed("the stored rows (stored.fill), in all", stored.fill, True)
     with tempfile.TemporaryDirectory(prefix="pokersql-phases-") as folder:
