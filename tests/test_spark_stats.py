@@ -80,12 +80,12 @@ def test_stats_on_spark_are_duckdbs_on_the_real_files(built_spark, built_databas
         expected = hand_stats(duck, columns)
         stored = [tuple(plain(v) for v in row) for row in duck.engine.execute(
             f"select {', '.join(columns)} from stored_hand_stats order by {', '.join(KEYS)}")]
-    assert stored == expected  # DuckDB's stored table is its view's rows
         stored_columns = {}  # each stored table's columns, and DuckDB's rows of it
         for table in (*STORED, HANDS):
             duck.engine.execute(f"select * from {table} limit 0")
             stored_columns[table] = duck.engine.columns()
         duck_stored = {table: rows_of(duck, table, names) for table, names in stored_columns.items()}
+    assert stored == expected  # DuckDB's stored table is its view's rows
     assert all(duck_stored.values()) and len(duck_stored[HANDS]) == 236
     spark_path = built_spark()
     with pokersql.connect(spark_path, "spark") as spark:
