@@ -13,8 +13,8 @@ Each engine, in its own processes (one Spark master per process):
   history_payouts; then the audit history_collected_matches_the_pots, which must return no hand;
 - history_allin_ev over the first ``--allin-hands`` hands only (a database of its own, the same
   seed): enumerating the all-ins is what costs (DuckDB: 253 s for 100,000 hands under load);
-- `pokersql stats --format json` as a whole process (issue 46: DuckDB reads the table stored at
-  import, Spark, which stores none, the view history_hand_stats), whose JSON must be the same on
+- `pokersql stats --format json` as a whole process (issue 46: each engine reads the table stored
+  at import, Spark too since it stores them; bench/histories_spark_stored.py times that), whose JSON must be the same on
   every engine. ``--stats-only``: the import and `stats`, not the views, the audit or the EV.
 
 Spark needs the lookup tables the views read (hands, suit_reduced_seven, ...): a warehouse

@@ -16,7 +16,7 @@ everything) and the numbers rise along it. Two kinds of file:
 - ``NNN_name.duckdb.views.sql`` (or ``.duckdb.sql``): the same, for DuckDB only
   (its macros, say); other engines pass over it, and a file for every engine
   never reads its objects. An engine also passes over a file whose objects it keeps
-  none of (RUNS_WHERE: 066's stored tables, on Spark, which stores nothing at import).
+  none of (RUNS_WHERE: 066's stored tables, where import would store nothing).
 
 The run order is the files' numbers, both kinds together: every file reads only
 files numbered before it (a test checks it), so a versioned file is applied after
@@ -177,9 +177,9 @@ class Plan:
 # Versioned files that an engine passes over when it keeps nothing of what they make, as every
 # engine but DuckDB passes over a ``.duckdb.sql`` file: the file -> the Engine attribute that
 # says whether it runs there. 066 makes the tables that ``import`` stores rows in (063 did); an
-# engine that stores none (Spark: Engine.stores_histories) reads the views themselves, and there
-# the file would only plan them, to make five empty tables (Spark's analysis of the all-in EV: 49 s
-# a build, when 063 made them).
+# engine that stored none (Engine.stores_histories) would read the views themselves, and there
+# the file would only plan them, to make five empty tables. Every engine stores them now (Spark
+# too, since issue 46's part: its analysis of the views for 066 costs some 45 s a build).
 RUNS_WHERE = {"066_history_stored_tally.sql": "stores_histories"}
 
 # Released versioned files taken out of sql/, each -> the file that makes its tables now. 063 made

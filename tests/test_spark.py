@@ -49,9 +49,9 @@ pytestmark = pytest.mark.xdist_group("spark")
 
 
 def spark_files() -> list[migrations.SqlFile]:
-    """The files a Spark migrate runs: Spark's (no .duckdb.sql file) but 066, whose stored tables
-    Spark keeps none of (migrations.RUNS_WHERE; Engine.stores_histories)."""
-    return [f for f in migrations.sql_files() if f.runs_on("spark") and f.script != "066_history_stored_tally.sql"]
+    """The files a Spark migrate runs: Spark's (no .duckdb.sql file), 066's stored tables among
+    them (Spark stores them at import, as DuckDB does: Engine.stores_histories)."""
+    return [f for f in migrations.sql_files() if f.runs_on("spark")]
 
 
 # -- fixtures ----------------------------------------------------------------
@@ -455,7 +455,8 @@ PER_PLAYER = (
 
 def test_histories_import_as_parquet_and_pay_as_on_duckdb(built_spark, built_database, tmp_path: Path) -> None:
     """The Pluribus files imported on Spark (each table's rows appended as a Parquet file):
-    stored once when imported again, a bad hand writes nothing, the collected amounts audit
+    stored once when imported again, their report views' rows stored (066's tables; the view's
+    figures by player are the stored table's), a bad hand writes nothing, stores nothing, the collected amounts audit
     returns no hand, and `history`'s hands, net won and won at showdown are DuckDB's. With
     --parquet, the five tables written as DuckDB writes them: the same columns, types and rows."""
     import duckdb
@@ -471,8 +472,12 @@ def test_histories_import_as_parquet_and_pay_as_on_duckdb(built_spark, built_dat
         with pytest.raises(BadInput, match=r"bad.txt:\d+: "):
             spark.import_histories([POKERSTARS[0].parent / "handhq_abs_sample.phhs", bad])
         assert spark.engine.execute("select count(*) from history_hands") == [(153,)]
+        # stored at import, and the failed import stored nothing, nor left a temporary object
+        assert spark.engine.execute("select count(*), count(distinct hand_id) from stored_hands") == [(153, 153)]
+        assert spark.engine._temporaries == {}
         assert run_audit(spark, audit) == []
         on_spark = spark.engine.execute(PER_PLAYER)
+        assert spark.engine.execute(PER_PLAYER.replace("history_player_hands", "stored_player_hands")) == on_spark
     with pokersql.connect(built_database("duckdb")) as duck:
         expected = duck.import_histories(POKERSTARS, parquet=tmp_path / "from_duckdb").parquet
         assert len(on_spark) == 6 and on_spark == duck.engine.execute(PER_PLAYER)

@@ -1,7 +1,8 @@
 """The tracker on Spark (issue 46): real hand histories imported on Spark give DuckDB's
 ``history_hand_stats`` row for row, and ``pokersql stats`` prints DuckDB's figures player by
-player. Spark stores no table at import (``Engine.stores_histories``: 066 does not run there), so
-``stats`` reads the view itself, the definition that DuckDB's stored table is filled from.
+player. Spark stores the report views at import as DuckDB does (066's five tables, filled by
+pokersql/histories/stored.py in temporary tables of held rows, engines/spark/temporary.py): each
+stored table holds DuckDB's rows for the same files, and ``stats`` reads Spark's stored table.
 
 It runs on the Spark worker (xdist group "spark"), in a copy of the session's warehouse
 (conftest.py ``built_spark``, built once for tests/test_spark.py too): no other warehouse is built.
@@ -18,6 +19,7 @@ import pytest
 
 import pokersql
 from pokersql.cli import main
+from pokersql.histories.stored import HANDS, STORED
 
 pytestmark = pytest.mark.xdist_group("spark")
 
@@ -54,6 +56,12 @@ def hand_stats(db: pokersql.Database, columns: list[str]) -> list[tuple]:
     return [tuple(plain(value) for value in row) for row in rows]
 
 
+def rows_of(db: pokersql.Database, relation: str, columns: list[str]) -> list[tuple]:
+    """The relation's rows, ``columns`` of them, as both engines can be compared, sorted."""
+    rows = db.engine.execute(f"select {', '.join(columns)} from {relation}")
+    return sorted((tuple(plain(value) for value in row) for row in rows), key=repr)
+
+
 def stats_json(capsys: pytest.CaptureFixture[str], base: list[str], *args: str) -> dict:
     assert main([*base, "stats", "--format", "json", *args]) == 0
     return json.loads(capsys.readouterr().out)
@@ -61,8 +69,9 @@ def stats_json(capsys: pytest.CaptureFixture[str], base: list[str], *args: str) 
 
 def test_stats_on_spark_are_duckdbs_on_the_real_files(built_spark, built_database, capsys) -> None:
     """The same files on both engines: Spark's history_hand_stats is DuckDB's (its view and its
-    stored table) seat by seat, and `pokersql stats`' JSON is DuckDB's, player by player. Each
-    Spark query of the view costs a minute or two of planning: the test asks two."""
+    stored table) seat by seat, each of Spark's five stored tables is DuckDB's row for row, and
+    `pokersql stats`' JSON is DuckDB's, player by player. Each Spark query of the view costs a
+    minute or two of planning: the test asks one (`stats` reads the stored table)."""
     duck_path = built_database("duckdb")
     with pokersql.connect(duck_path) as duck:
         assert duck.import_histories(REAL).imported == 236  # 153 of Pluribus, 83 of the corpus
@@ -71,15 +80,27 @@ def test_stats_on_spark_are_duckdbs_on_the_real_files(built_spark, built_databas
         expected = hand_stats(duck, columns)
         stored = [tuple(plain(v) for v in row) for row in duck.engine.execute(
             f"select {', '.join(columns)} from stored_hand_stats order by {', '.join(KEYS)}")]
+        stored_columns = {}  # each stored table's columns, and DuckDB's rows of it
+        for table in (*STORED, HANDS):
+            duck.engine.execute(f"select * from {table} limit 0")
+            stored_columns[table] = duck.engine.columns()
+        duck_stored = {table: rows_of(duck, table, names) for table, names in stored_columns.items()}
     assert stored == expected  # DuckDB's stored table is its view's rows
+    assert all(duck_stored.values()) and len(duck_stored[HANDS]) == 236
     spark_path = built_spark()
     with pokersql.connect(spark_path, "spark") as spark:
         assert spark.import_histories(REAL).imported == len({row[:2] for row in expected})
         on_spark = hand_stats(spark, columns)
+        # each stored table is DuckDB's, row for row (stored at import: an import that stored
+        # nothing leaves them empty); and the stored statistics are Spark's own view's
+        spark_stored = {table: rows_of(spark, table, names) for table, names in stored_columns.items()}
+    for table, rows in duck_stored.items():
+        assert spark_stored[table] == rows, (table, len(spark_stored[table]), len(rows))
+    assert spark_stored["stored_hand_stats"] == sorted(on_spark, key=repr)
     assert len(on_spark) == len(expected)
     for spark_row, duck_row in zip(on_spark, expected):  # seat by seat, each difference named
         assert spark_row == duck_row, {c: (s, d) for c, s, d in zip(columns, spark_row, duck_row) if s != d}
-    # the command, a whole run of it on each engine: the same JSON (Spark reads the view)
+    # the command, a whole run of it on each engine: the same JSON (each reads its stored table)
     on_duckdb = stats_json(capsys, ["--db", duck_path])
     assert len(on_duckdb["players"]) > 10 and any(row["player"] == "Hero" for row in on_duckdb["players"])
     assert stats_json(capsys, ["--engine", "spark", "--db", spark_path]) == on_duckdb

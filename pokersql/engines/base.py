@@ -156,8 +156,9 @@ class Engine:
     # ``pokersql import`` writes hand histories here (Spark: not yet, and this says why).
     imports_histories_refused: str | None = None
     # Whether ``import`` stores the new hands' payouts, all-in EV and statistics (066,
-    # histories/stored.py), which ``history`` and ``stats`` then read; else (Spark, whose
-    # sessions make no temporary table: a known gap) they read the views themselves.
+    # histories/stored.py), which ``history`` and ``stats`` then read; else they read the views
+    # themselves. Every engine does (Spark since issue 46's part: its temporary tables are held
+    # rows, engines/spark/temporary.py).
     stores_histories: bool = True
     # Values bound in one ``in (?, ...)`` of ``held``: SQLite takes 32,766 parameters from 3.32.
     held_chunk: int = 900

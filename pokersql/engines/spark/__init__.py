@@ -8,6 +8,7 @@ docs/engines.md has the whole list of differences. The modules, by what they do:
 - ``session``: the process's one Spark application and every session's configuration;
 - ``storage``: the warehouse directory, its lock and catalog file, and undoing a migration;
 - ``held``: a command's inputs and temporary relations, rows held in Python and shown as views;
+- ``temporary``: temporary tables (held rows, localCheckpoint) and views, the stored fill's;
 - ``reading``: the user's SQL in a session that cannot write, and export;
 - ``statements``: pokersql's statements as Spark reads them, and Spark's messages.
 - ``expansion``: how many relations a view's expansion reads on Spark, counted from the SQL.

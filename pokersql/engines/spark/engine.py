@@ -33,17 +33,19 @@ from .reading import _Reading
 from .session import LOCAL_CONF, SESSION_CONF, _is_local, spark_application
 from .statements import SparkStatement, _parsed, _spark_message, _spark_sql, _target
 from .storage import CATALOG_FILE, _Storage, _Transaction
+from .temporary import TEMPORARY_VIEW, _Temporary
 
 _CANCEL_POLL = 0.25  # seconds between an interrupt's cancels of a statement's jobs
 
 
-class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
+class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, _Temporary, Engine):
     name = "spark"
     dialect = "spark"
     default_path = "pokersql.spark"
     options = ("master",)
     binds_views = True  # Spark analyses a view when it is created
-    stores_histories = False  # no temporary table to compute the new hands in (issue 46: a known gap)
+    # the new hands' stored rows computed in temporary tables of held rows (temporary.py)
+    stores_histories = True
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
         _check_kind(path, "spark")
@@ -62,6 +64,7 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
         self._lock_handle: Any = None
         self._description: list[str] = []
         self._catalog: dict[str, dict] = {}  # name -> {"kind": "table"|"view", ...}, in creation order
+        self._temporaries: dict[str, tuple[str, Any]] = {}  # temporary.py's: name -> (kind, a table's rows)
         self._tx: _Transaction | None = None
         self._scratch: dict[str, list[tuple]] | None = None  # inside scratch(): input table -> its rows
         self._interrupted = False
@@ -118,8 +121,16 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         from sqlglot import exp
 
-        tree = self._tree(sql)
         self._description = []
+        if not isinstance(sql, SparkStatement) and TEMPORARY_VIEW.match(sql):
+            return self._create_temporary_view(sql, params)
+        tree = self._tree(sql)
+        if isinstance(tree, exp.Create) and tree.kind == "TABLE" and _is_temporary(tree):
+            return self._create_temporary_table(tree, sql, params)
+        if isinstance(tree, exp.Drop) and self._temporary_kind(_target(tree)) == (tree.kind or "").lower():
+            return self._drop_temporary(_target(tree))
+        if isinstance(tree, (exp.Insert, exp.Delete, exp.TruncateTable)) and self._temporary_kind(_target(tree)) == "table":
+            return self._write_temporary(tree, sql, params)
         if isinstance(tree, exp.Create) and tree.kind == "TABLE":
             return self._create_table(tree, sql)
         if isinstance(tree, exp.Create) and tree.kind == "VIEW":
@@ -200,8 +211,6 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
         from sqlglot import exp
 
         name = _target(tree)
-        if tree.args.get("properties") and any(isinstance(p, exp.TemporaryProperty) for p in tree.args["properties"].expressions):
-            raise DatabaseError(f"Spark has no TEMP tables (in: {_abbreviate(sql)})")
         if name in self._catalog:
             if tree.args.get("exists"):
                 return []
@@ -344,3 +353,10 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, Engine):
 
     def version(self) -> str:
         return f"Spark {self._spark.version}"
+
+
+def _is_temporary(tree: Any) -> bool:
+    from sqlglot import exp
+
+    properties = tree.args.get("properties")
+    return bool(properties) and any(isinstance(p, exp.TemporaryProperty) for p in properties.expressions)

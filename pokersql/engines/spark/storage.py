@@ -178,6 +178,7 @@ class _Storage:
         if tx is None:
             return
         self._tx = None
+        self._drop_temporaries()  # (temporary.py) those of a fill, as DuckDB's rollback drops them
         try:
             before, now = tx.catalog, self._catalog
             for name in reversed(list(now)):
