@@ -10,7 +10,9 @@ of 028 and of those views prefixed with ``scope_``): the views then compute the 
 and only them, however many hands the database holds. A view read by more than one of them is
 computed once a chunk into a temporary table (_Scoped.kept). Their rows are added to the stored
 tables, and the temporary objects dropped. Runs in the caller's transaction (the import's): a
-failure or Ctrl-C leaves nothing.
+failure or Ctrl-C leaves nothing. An import on DuckDB with two cores has its chunks computed
+the same way by more connections (aside.py), whose temporary rows, unlike those of the
+caller's transaction, are given back chunk by chunk.
 """
 
 from __future__ import annotations
