@@ -35,7 +35,7 @@ from typing import Any
 
 from ..engines.base import Engine
 from .parallel import workers
-from .store import SCOPE, TABLES
+from .store import SCOPE, TABLES, chunk_rows
 
 LANES = 2  # the second connections: with the import's, one a core and more (the system shares them out)
 LANE_CHUNKS = 2  # the fewest chunks the lanes are given (one chunk gains nothing: it costs a lane's start, some 0.3 s)
@@ -79,12 +79,16 @@ class Aside:
             connections.append(connection)
         return cls(engine, connections, make_scope, compute_kept, stored)
 
+    def file(self, chunk: int, name: str) -> Path:
+        """A chunk's Parquet file of ``name``."""
+        return self.folder / f"{chunk}_{name}.parquet"
+
     def path(self, chunk: int, name: str) -> str:
         """A chunk's Parquet file of ``name``, as an SQL string (COPY takes no bound parameter)."""
-        return "'" + str(self.folder / f"{chunk}_{name}.parquet").replace("'", "''") + "'"
+        return "'" + str(self.file(chunk, name)).replace("'", "''") + "'"
 
-    def fill(self, keys: str, chunks: int, progress: Callable[[int], object]) -> None:
-        """Each chunk of ``keys`` (site, hand_id, chunk) given to a lane in turn, a lane's
+    def fill(self, chunks: int, progress: Callable[[int], object]) -> None:
+        """Each chunk of store.KEYS given to a lane in turn, a lane's
         chunk before taken first; its rows added to the stored tables once computed (an error
         there raised here). ``progress(chunks done)``."""
         lanes, done = len(self.connections), 0
@@ -94,11 +98,7 @@ class Aside:
                 done += 1
                 progress(done)
             for table in TABLES:
-                self.engine.execute(
-                    f"copy (select * from {table} as rows_of where exists (select 1 from {keys} as scope where "
-                    f"scope.chunk = {chunk} and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)) "
-                    f"to {self.path(chunk, table)} (format parquet)"
-                )
+                self.engine.execute(f"copy ({chunk_rows(table, chunk)}) to {self.path(chunk, table)} (format parquet)")
             lane = chunk % lanes  # (the lane whose chunk was taken last)
             self.counting.append((lane, chunk, self.threads[lane].submit(self._count, lane, chunk)))
         while self.counting:
@@ -114,7 +114,7 @@ class Aside:
         for table, view in self.stored.items():
             self.engine.execute(f"insert into {table} select * from read_parquet({self.path(chunk, view)})")
         for name in (*TABLES, *self.stored.values()):
-            (self.folder / f"{chunk}_{name}.parquet").unlink()
+            self.file(chunk, name).unlink()
 
     def _count(self, lane: int, chunk: int) -> None:
         """In the lane's thread: its connection's copies given the chunk's rows, its kept views'

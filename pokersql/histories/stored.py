@@ -25,7 +25,7 @@ from .. import migrations
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .aside import Aside
-from .store import SCOPE, TABLES
+from .store import KEYS, SCOPE, TABLES, chunk_rows
 
 # stored table -> the view it keeps (066 creates each as ``select * from`` the view): the one
 # tally, 062's (it pays every hand of a game 061 names, and every game the import takes is named,
@@ -37,7 +37,6 @@ STORED = {
     "stored_hand_stats": "history_hand_stats",
 }
 HANDS = "stored_hands"  # the hands the stored tables hold
-KEYS = f"{SCOPE}keys"
 QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
 # a statement's start, comments before it included, when it makes a view
@@ -149,7 +148,7 @@ def fill(
         progress(task, 0, chunks)
         if side is not None:
             try:
-                side.fill(KEYS, chunks, lambda done: progress(task, done, chunks))
+                side.fill(chunks, lambda done: progress(task, done, chunks))
             finally:
                 side.close()
         else:
@@ -196,10 +195,7 @@ def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
     order; the stored tables given their views' rows."""
     for table in TABLES:
         engine.execute(f"delete from {SCOPE}{table}")
-        engine.execute(
-            f"insert into {SCOPE}{table} select * from {table} as rows_of where exists (select 1 from {KEYS} as scope "
-            f"where scope.chunk = ? and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)", (chunk,)
-        )
+        engine.execute(f"insert into {SCOPE}{table} {chunk_rows(table, chunk)}")
     _compute_kept(engine.execute, kept)
     for table, view in STORED.items():
         engine.execute(f"insert into {table} select * from {SCOPE}{view}")
