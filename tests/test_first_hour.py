@@ -165,7 +165,7 @@ def test_exact_counting_runs_under_the_memory_limit(watched_limits, hands, board
         assert round(result.players[0].equity, 6) == equity
     assert view in {name for name, _ in seen}
     limits = {limit for _, limit in seen}
-    assert limits == {"732.4 MiB"}, seen  # EXACT_MEMORY_LIMIT, 768MB, as DuckDB shows it
+    assert limits == {"732.4 MiB"}, seen  # EXACT_MEMORY_MB, 768MB, as DuckDB shows it
     assert default_limit(database) == before != "732.4 MiB"  # and DuckDB's own limit again after
 
 

@@ -36,13 +36,15 @@ def generated(tmp_path_factory) -> Path:
 
 
 def watching(monkeypatch) -> dict[str, list]:
-    """What the asides of the test did: each chunk given (its lane, the chunks given by then),
-    each chunk taken (the chunks given by then), and the folders they made."""
-    seen: dict[str, list] = {"given": [], "taken": [], "folders": []}
+    """What the asides of the test did: each chunk given (its lane, the chunks given by then)
+    and DuckDB's memory limit as its lane counted it, each chunk taken (the chunks given by
+    then), and the folders they made."""
+    seen: dict[str, list] = {"given": [], "limits": [], "taken": [], "folders": []}
     real_count, real_take, real_mkdtemp = aside.Aside._count, aside.Aside._take_first, tempfile.mkdtemp
 
     def count(self, lane, chunk):
         seen["given"].append((chunk, lane))
+        seen["limits"].append(self.connections[lane].execute("select current_setting('memory_limit')").fetchone()[0])
         return real_count(self, lane, chunk)
 
     def take(self):
@@ -79,13 +81,17 @@ def nothing_left(db, seen) -> None:
 def test_the_rows_computed_aside_are_those_of_one_connection(built_database, generated, monkeypatch):
     """The same hands imported with and without the lanes, in chunks of 40 hands: the five
     stored tables hold the same rows, each its view's; each chunk was computed by a lane, in
-    turn, the next one given before its rows were taken (both lanes at work)."""
+    turn, the next one given before its rows were taken (both lanes at work), under the memory
+    of two counts, DuckDB's own limit again after."""
     seen = watching(monkeypatch)
     with pokersql.connect(built_database("duckdb")) as db:
+        limit = db.engine.execute("select current_setting('memory_limit')")
         db.import_histories([generated])
         check_equal(db)
         with_aside = stored_rows(db)
         nothing_left(db, seen)
+        assert set(seen["limits"]) == {"1.1 GiB"}  # 768 + 512 MB (MORE_COUNT_MEMORY_MB), as DuckDB shows it
+        assert db.engine.execute("select current_setting('memory_limit')") == limit != [("1.1 GiB",)]
     preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
     assert len(preflop) >= 20 and len(with_aside["stored_hand_stats"]) > 150 * 5
     assert sorted(seen["given"]) == [(0, 0), (1, 1), (2, 0), (3, 1)]

@@ -319,10 +319,11 @@ class Engine:
         return -1.0
 
     @contextlib.contextmanager
-    def bounded_memory(self) -> Iterator[None]:
+    def bounded_memory(self, counts: int = 1) -> Iterator[None]:
         """Exact counting (equity's) with its memory bounded, as Monte Carlo's slices bound
-        theirs: here nothing to do (SQLite, PostgreSQL and Spark hold little of it in memory,
-        or bound it with their own settings)."""
+        theirs, ``counts`` of them at once (an import's lanes, histories/aside.py): here nothing
+        to do (SQLite, PostgreSQL and Spark hold little of it in memory, or bound it with their
+        own settings)."""
         yield
 
     @contextlib.contextmanager

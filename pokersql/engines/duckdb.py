@@ -58,7 +58,12 @@ _EXPLAIN = re.compile(r"^\s*explain\s+(?:analy[sz]e\s+)?(?:\([^()]*\)\s*)?", re.
 # DuckDB's memory for one exact count (memory_limit; what does not fit spills to the database's
 # temporary directory): the process peaks some 0.1 to 0.2 GB above it, under 1 GB. Left to itself
 # (80% of RAM), AhAd v random before the flop, one query, peaked at 1.6 to 1.8 GB.
-EXACT_MEMORY_LIMIT = "768MB"
+EXACT_MEMORY_MB = 768
+# And for each more count at once (bounded_memory's counts: an import's two lanes, 1,280 MB).
+# A lane's chunk of 10,000 hands took some 330 to 380 MB above what the import already held
+# (its all-in EV); two under 768 MB in all spilled every other chunk and failed at 20,000 a
+# chunk. A million hands (docs/histories.md): the process's peak 1.54 GB for 1.04.
+MORE_COUNT_MEMORY_MB = 512
 
 
 def _kind(statement: Any) -> str:
@@ -332,9 +337,11 @@ class DuckDBEngine(Engine):
         for name in resets:  # (refused in the aborted transaction: _setting)
             self.connection.execute(f"reset {name}")
 
-    def bounded_memory(self) -> contextlib.AbstractContextManager[None]:
-        """The block's queries under EXACT_MEMORY_LIMIT, then DuckDB's default again."""
-        return self._setting("memory_limit", EXACT_MEMORY_LIMIT)
+    def bounded_memory(self, counts: int = 1) -> contextlib.AbstractContextManager[None]:
+        """The block's queries under EXACT_MEMORY_MB, and MORE_COUNT_MEMORY_MB more for each
+        more count at once (the setting is the database's, every connection's), then DuckDB's
+        default again."""
+        return self._setting("memory_limit", f"{EXACT_MEMORY_MB + MORE_COUNT_MEMORY_MB * (max(counts, 1) - 1)}MB")
 
     def joins_as_written(self) -> contextlib.AbstractContextManager[None]:
         """DuckDB's optimizer builds a hash join's table on the side it estimates smaller (its

@@ -143,7 +143,8 @@ def fill(
     ) if aside else None
     if side is None:
         made += _make_scope(engine.execute, scoped)
-    with engine.bounded_memory(), engine.joins_as_written():
+    counts = len(side.connections) if side is not None else 1  # the chunks counted at once (their memory)
+    with engine.bounded_memory(counts), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
         progress(task, 0, chunks)
         if side is not None:
