@@ -17,6 +17,7 @@ import pytest
 
 import pokersql
 from pokersql.histories import aside, stored
+from test_first_hour import default_limit
 from test_history_pots import REAL
 from test_history_stored import check_equal, counts
 
@@ -85,13 +86,13 @@ def test_the_rows_computed_aside_are_those_of_one_connection(built_database, gen
     of two counts, DuckDB's own limit again after."""
     seen = watching(monkeypatch)
     with pokersql.connect(built_database("duckdb")) as db:
-        limit = db.engine.execute("select current_setting('memory_limit')")
+        limit = default_limit(db)
         db.import_histories([generated])
         check_equal(db)
         with_aside = stored_rows(db)
         nothing_left(db, seen)
         assert set(seen["limits"]) == {"1.1 GiB"}  # 768 + 512 MB (MORE_COUNT_MEMORY_MB), as DuckDB shows it
-        assert db.engine.execute("select current_setting('memory_limit')") == limit != [("1.1 GiB",)]
+        assert default_limit(db) == limit != "1.1 GiB"
     preflop = [row for row in with_aside["stored_allin_ev"] if "'preflop'" in row]
     assert len(preflop) >= 20 and len(with_aside["stored_hand_stats"]) > 150 * 5
     assert sorted(seen["given"]) == [(0, 0), (1, 1), (2, 0), (3, 1)]
