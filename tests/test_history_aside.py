@@ -3,8 +3,8 @@ of the DuckDB database, each in a thread, compute the chunks in turn while the i
 connection hands them their rows and stores what they computed. The rows are those of one
 connection, every stored table the same; a failure or Ctrl-C, in a lane or in the import, leaves
 the database as it was and nothing behind (no temporary table or view, no connection, no
-folder); a migration's fill, or a transaction whose migrate applied a file, computes nothing
-aside."""
+folder). A migration of 066 (a database imported before it) stores its hands aside too; a
+transaction whose migrate applied a file before computes nothing aside."""
 
 from __future__ import annotations
 
@@ -143,10 +143,61 @@ def test_a_failure_leaves_the_database_as_it_was_and_nothing_behind(built_databa
         nothing_left(db, seen)
 
 
+def unapplied_066(db) -> None:
+    """The database as one imported before 066: its five tables and its record gone (committed)."""
+    with db.engine.transaction():
+        for table in (*stored.STORED, stored.HANDS):
+            db.engine.execute(f"drop table {table}")
+        db.engine.execute("delete from schema_history where script = '066_history_stored_tally.sql'")
+
+
+def applied(db) -> list[str]:
+    return [script for (script,) in db.engine.execute("select script from schema_history order by installed_rank")]
+
+
+def test_a_migration_of_066_stores_the_hands_held_aside(built_database, generated, monkeypatch):
+    """A database imported before 066: `migrate` stores every hand held by the lanes (a million
+    hands in the migration's one connection would run out of memory), the same rows as the
+    import stored. A failure in a lane leaves the database as it was (no 066, no stored table);
+    and where a file is applied before 066 in the same migration (its rows and views not
+    committed), the hands are stored in the migration's connection, the same rows."""
+    seen = watching(monkeypatch)
+    with pokersql.connect(built_database("duckdb")) as db:
+        db.import_histories([generated])
+        imported = stored_rows(db)
+        unapplied_066(db)
+        before = applied(db)
+        seen["given"].clear()
+        real_count = aside.Aside._count
+
+        def count(self, lane, chunk):
+            real_count(self, lane, chunk)
+            raise RuntimeError("the lane failed")
+
+        monkeypatch.setattr(aside.Aside, "_count", count)
+        with pytest.raises(RuntimeError, match="the lane failed"):
+            db.migrate()
+        assert applied(db) == before and stored.HANDS not in db.engine.object_types()
+        nothing_left(db, seen)
+        monkeypatch.setattr(aside.Aside, "_count", real_count)
+        seen["given"].clear()
+        assert [f.script for f in db.migrate()] == ["066_history_stored_tally.sql"]
+        assert stored_rows(db) == imported
+        check_equal(db)
+        assert sorted(seen["given"]) == [(0, 0), (1, 1), (2, 0), (3, 1)]  # each chunk by a lane
+        nothing_left(db, seen)
+        unapplied_066(db)  # and 065 to apply again first (its checksum not the file's)
+        with db.engine.transaction():
+            db.engine.execute("update schema_history set checksum = 'x' where script = '065_history_reports.views.sql'")
+        seen["given"].clear()
+        assert [f.script for f in db.migrate()] == ["065_history_reports.views.sql", "066_history_stored_tally.sql"]
+        assert seen["given"] == [] and stored_rows(db) == imported
+
+
 def test_only_where_the_second_connection_reads_what_the_import_reads(built_database, generated, monkeypatch):
     """No aside on one core or with LANES 0, nor where the transaction recorded a migration (its files' tables
-    and rows not committed: the second connection would read others), nor by default (a
-    migration's fill)."""
+    and rows not committed: the second connection would read others), nor by default (064's
+    fill, a migration's that changes rows the views read)."""
     started: list = []
     real_start = aside.Aside.start.__func__
 

@@ -20,8 +20,9 @@ lanes' connections and their folder are closed.
 
 Only where the lanes read what the import's connection does: the same ``schema_history`` (a
 view file applied in the transaction, its macros not yet committed, would be read the one way),
-and only from ``stored.fill(aside=True)``, the import's (a migration's fill changes rows, as 064
-does, before its file is recorded).
+and only from ``stored.fill(aside=True)``: the import's, and a migration's of 066 (every hand
+of a database imported before it), which makes the stored tables and changes nothing the
+views read. Not 064's, which changes rows the views read before its file is recorded.
 """
 
 from __future__ import annotations

@@ -117,8 +117,9 @@ def fill(
     (sql/'s). ``progress("storing N hands' ...", chunks done, chunks)``. In the caller's
     transaction, which a failure rolls back, temporary objects and all. ``aside``: the chunks
     computed by more connections (aside.py), which see what is committed: only where the
-    transaction has changed nothing the views read but the history tables' rows (the import's;
-    not a migration's, whose files' tables and rows they would not see)."""
+    transaction has changed nothing the views read but the history tables' rows (the import's,
+    and 066's when it is the migration's first change: it makes the stored tables and nothing
+    they read; not 064's, whose rows of history_game_names the lanes would not see)."""
     if not engine.stores_histories:
         return 0
     new = (f"from history_hands as hands where not exists "
@@ -203,7 +204,11 @@ def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
-    fill(engine, files=files, progress=progress)
+    """066 applied: every hand held stored, by the lanes where 066 is the migration's first
+    change (a database imported before it; Aside.start compares what the lanes see of
+    schema_history with what the migration's transaction does: a file applied before 066 in it,
+    which the lanes would not see, is recorded there first), else in the transaction."""
+    fill(engine, files=files, progress=progress, aside=True)
 
 
 def _fill_again(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
