@@ -3,11 +3,15 @@ into a migrated database with everything stored at import (066: the payouts, his
 the all-in EV, the per-hand statistics), then 1,000 more imported (only they computed), then
 `pokersql history` and `pokersql stats` over them.
 
-    .venv/bin/python bench/histories_stored.py [--hands 1000000] [--keep DIR] [--preflop]
+    .venv/bin/python bench/histories_stored.py [--hands 1000000] [--keep DIR] [--preflop] [--migrate]
 
 ``--preflop``: ``pokersql build --preflop`` after the migrate (its time given apart, once a
 database): the heads-up hands all in before the flop are then a lookup of preflop_matchups, not
 an enumeration of their boards (032).
+
+``--migrate``: then a copy of the database as one imported before 066 (its five stored tables
+and 066's record taken away) brought up to date by ``pokersql migrate``, which stores every hand
+again; its rows are compared with the import's, table by table (``except all`` both ways).
 
 Each command runs as a whole process (``pokersql``, its start included); its peak memory is the
 child's maximum resident set (os.wait4). That figure is at least this process's own peak (Linux
@@ -59,6 +63,33 @@ def run(*args: str) -> tuple[float, float]:
 
 
 CPU_SECONDS = [0.0]  # the last command's
+STORED = ("stored_hands", "stored_payouts", "stored_player_hands", "stored_allin_ev", "stored_hand_stats")  # 066's
+
+
+def as_before_066(database: str) -> None:
+    """The database as one imported before 066: its tables and its record gone."""
+    import duckdb
+
+    with duckdb.connect(database) as connection:
+        connection.execute("begin")
+        for table in STORED:
+            connection.execute(f"drop table {table}")
+        connection.execute("delete from schema_history where script = '066_history_stored_tally.sql'")
+        connection.execute("commit")
+
+
+def same_stored_rows(imported: str, migrated: str) -> str:
+    """'yes', or the tables whose rows differ between the two databases."""
+    import duckdb
+
+    with duckdb.connect() as connection:
+        connection.execute(f"attach '{imported}' as imported (read_only)")
+        connection.execute(f"attach '{migrated}' as migrated (read_only)")
+        differ = [table for table in STORED if connection.execute(
+            f"select (select count(*) from (select * from imported.{table} except all select * from migrated.{table}))"
+            f" + (select count(*) from (select * from migrated.{table} except all select * from imported.{table}))"
+        ).fetchone()[0]]
+    return "no: " + ", ".join(differ) if differ else "yes"
 
 
 def main() -> None:
@@ -67,6 +98,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="a folder to keep the text and the database in")
     parser.add_argument("--preflop", action="store_true", help="build preflop_matchups before the import")
+    parser.add_argument("--migrate", action="store_true", help="then migrate a copy as imported before 066")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="pokersql-stored-"))
     folder.mkdir(exist_ok=True)
@@ -93,6 +125,14 @@ def main() -> None:
             seconds, peak = run("--db", database, "--quiet", command, "--format", "json")
             print(f"{command}: {seconds:.2f} s, peak memory {peak:.2f} GB")
         print(f"database: {os.path.getsize(database) / 1e9:.2f} GB; {load()}")
+        if args.migrate:
+            migrated = str(folder / "before_066.duckdb")
+            shutil.copy(database, migrated)
+            as_before_066(migrated)
+            seconds, peak = run("--db", migrated, "--quiet", "migrate")
+            print(f"migrate of a copy imported before 066 (every hand stored again): {seconds:.1f} s, "
+                  f"{CPU_SECONDS[0]:.1f} s of CPU, peak memory {peak:.2f} GB; {load()}")
+            print(f"its stored rows the import's: {same_stored_rows(database, migrated)}")
     finally:
         if args.keep is None:
             shutil.rmtree(folder)
