@@ -63,7 +63,13 @@ def run(*args: str) -> tuple[float, float]:
 
 
 CPU_SECONDS = [0.0]  # the last command's
-STORED = ("stored_hands", "stored_payouts", "stored_player_hands", "stored_allin_ev", "stored_hand_stats")  # 066's
+
+
+def stored_tables() -> list[str]:
+    """066's tables: the hands stored, and each stored view's table."""
+    from pokersql.histories import stored
+
+    return [stored.HANDS, *stored.STORED]
 
 
 def as_before_066(database: str) -> None:
@@ -72,7 +78,7 @@ def as_before_066(database: str) -> None:
 
     with duckdb.connect(database) as connection:
         connection.execute("begin")
-        for table in STORED:
+        for table in stored_tables():
             connection.execute(f"drop table {table}")
         connection.execute("delete from schema_history where script = '066_history_stored_tally.sql'")
         connection.execute("commit")
@@ -85,7 +91,7 @@ def same_stored_rows(imported: str, migrated: str) -> str:
     with duckdb.connect() as connection:
         connection.execute(f"attach '{imported}' as imported (read_only)")
         connection.execute(f"attach '{migrated}' as migrated (read_only)")
-        differ = [table for table in STORED if connection.execute(
+        differ = [table for table in stored_tables() if connection.execute(
             f"select (select count(*) from (select * from imported.{table} except all select * from migrated.{table}))"
             f" + (select count(*) from (select * from migrated.{table} except all select * from imported.{table}))"
         ).fetchone()[0]]
