@@ -240,6 +240,27 @@ def five_card_reference(exact_counts: dict) -> dict:
     }
 
 
+# -- the two steps: the quick one (the README's command) and the engines at scale (-m scale) -------
+
+# The xdist groups whose tests are the checks at scale: a PostgreSQL server and a Spark JVM started
+# and pokersql built on each, and the preflop table's full build. Every test of these groups is
+# marked `scale`: the README's `pytest -q` leaves them out (addopts' `-m "not scale"`,
+# pyproject.toml) and .ci/run runs them first, as `pytest -q -m scale`; both steps must pass.
+SCALE_GROUPS = ("postgres", "spark", "preflop")
+
+
+def _group_of(item: pytest.Item) -> str | None:
+    mark = item.get_closest_marker("xdist_group")
+    return (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _group_of(item) in SCALE_GROUPS:
+            item.add_marker(pytest.mark.scale)
+
+
 # -- a real PostgreSQL server (tests/pg_server.py), one per session and xdist worker --------------
 
 # The test being set up now (pytest_runtest_setup), for the session fixtures that check its group.
@@ -256,8 +277,7 @@ def _started_in_its_group(what: str, groups: tuple[str, ...]) -> None:
     test is a second one on another worker (minutes of a build on the two-core machine)."""
     if not RUNNING:
         return
-    mark = RUNNING[0].get_closest_marker("xdist_group")
-    group = (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+    group = _group_of(RUNNING[0])
     assert group in groups, (
         f"{RUNNING[0].nodeid} starts {what} outside the xdist group {groups[0]!r}: "
         f"mark it pytest.mark.xdist_group({groups[0]!r})"

@@ -41,6 +41,7 @@ def test_readme_opens_with_the_two_commands():
     assert blocks[3] == f"bash\n{TEST}\n"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ci.rstrip("\n").split("\n")[-1] == TEST
+    assert f"{TEST} -m scale\n" in ci  # the checks at scale, which the README's command leaves out
 
 
 def test_the_readme_is_a_front_page():
