@@ -1,5 +1,5 @@
 """The reader's calculation (issue 48): how often a random 13-card hand's best setting holds each
-front category, and how often a hand fouls under the simple rule; printed in docs/games.md.
+front category, and how often a hand fouls under the simple rule; printed in docs/games-chinese.md.
 
 Sampled, not exact: there are C(52,13) = 635,013,559,600 hands, and each is set by enumerating
 its 72,072 settings. The sample is seeded: hand i is the first 13 cards of deal i of the seed

@@ -12,7 +12,7 @@ larger than a stack are the stack, all in. A bet no one calls goes back ("Uncall
 returned to P"); a hand that reaches the end is shown down: the pots, main and side, go to the
 best hand among those who put in that much (phevaluator ranks the hands: the bench extra has
 it), split in whole chips, the odd chips one each to the winners from the button's left (the
-rule docs/histories.md gives). The text is laid out as the real files of ``tests/histories``
+rule docs/histories-tables.md gives). The text is laid out as the real files of ``tests/histories``
 (the Pluribus hands) are, which `pokersql import` reads; every hand's amounts add up, and the
 audit ``history_collected_matches_the_pots`` returns none of them.
 """

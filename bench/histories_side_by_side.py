@@ -21,7 +21,7 @@ Each figure is the CPU time of the process (DuckDB's threads included) and the w
 microseconds a hand; the lines give the medians of the rounds, and the load average before and
 after. Compare only the figures of one run: the machine is shared. Against 19e2ccc^ (2026-11-27,
 load 2.5 to 3.5): the reading 0.92 times the old code's CPU, with the CSV lines 0.87, with
-DuckDB's write 0.97 (docs/histories.md, "Issue 45 ... measured side by side").
+DuckDB's write 0.97 (docs/development.md, "Issue 45 ... measured side by side").
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def game_option(function, names=None, **settings):
     settings.setdefault(
         "help",
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
-        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games.md).",
+        "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games-flop.md).",
     )
     return click.option("--game", type=click.Choice(names), default="holdem", show_default=True, **settings)(function)
 

@@ -47,7 +47,7 @@ from .output import emit
     names=GAME_NAMES + lows.SPLIT_GAME_NAMES,
     help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots: "
     "omaha8, omaha5-8, courchevel8, stud8; stud, razz; deuce-to-seven, ace-to-five, badugi "
-    "(equity with high_share, low_share and scoop; docs/games.md).",
+    "(equity with high_share, low_share and scoop; docs/games-hilo.md).",
 )
 @format_option
 @quiet_option

@@ -17,7 +17,7 @@ from .output import emit
 
 
 DEAL_GAME_HELP = (
-    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games.md); chinese: "
+    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games-flop.md); chinese: "
     "Chinese poker, 13 cards each to 2 to 4 players, set and scored."
 )
 
@@ -32,7 +32,7 @@ def split_game_option(function):
 @seed_option
 @shuffle_options
 @functools.partial(game_option, names=GAME_NAMES + (chinese_deal.GAME,), help=DEAL_GAME_HELP)
-@click.option("--royalties", is_flag=True, help="With --game chinese: score the royalties too (docs/games.md).")
+@click.option("--royalties", is_flag=True, help="With --game chinese: score the royalties too (docs/games-chinese.md).")
 @format_option
 @pass_context
 def deal(
@@ -45,7 +45,7 @@ def deal(
     in short deck) and a board of five, from the same shuffle; each player's best five ranked.
     With --game chinese, 13 cards to each of 2 to 4 players, each set by arrange's rule (front
     3, middle 5, back 5) and every pair scored: 1 point a row, 3 for a scoop, and with
-    --royalties the royalties of docs/games.md.
+    --royalties the royalties of docs/games-chinese.md.
 
     \b
     Examples:
@@ -272,7 +272,7 @@ def arrange(context: Context, cards: tuple[str, ...], top: int, output_format: s
     All 72,072 settings (a front of 3, a middle of 5, a back of 5) are enumerated in SQL;
     those that foul (unless back >= middle >= front) are set aside, and the others ranked
     by their expected points against a random opponent's rows: per row P(win) - P(lose)
-    against a random hand of its size, summed (no scoop bonus; docs/games.md).
+    against a random hand of its size, summed (no scoop bonus; docs/games-chinese.md).
 
     \b
     Examples:

@@ -36,9 +36,9 @@ def import_command(
 
     The text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML, and PHH
     (.phh, .phhs): cash games and tournaments of Hold'em, Omaha and short deck
-    (docs/histories.md says what each site's files give, and what is refused).
+    (docs/histories-import.md says what each site's files give, and what is refused).
     Each hand becomes rows of history_hands, history_seats, history_actions,
-    history_board and history_results (docs/histories.md); a hand held already (the
+    history_board and history_results (docs/histories-tables.md); a hand held already (the
     same site and hand id) is stored once. A truncated hand, an unknown or duplicate
     card, or amounts that do not add up: exit 2, naming the file, the line and the
     reason, and the database as it was; --skip-bad imports the other hands instead.
@@ -134,7 +134,7 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
     """A tracker's statistics per player: VPIP, PFR, 3-bet, steal, c-bet, WTSD, bb/100 ...
 
     Each is a percentage of the player's chances in the imported hands the filters keep
-    (docs/histories.md says which actions and hands count); history_hand_stats holds
+    (docs/histories-stats.md says which actions and hands count); history_hand_stats holds
     each seat's chances and actions, history_player_stats the percentages over every hand.
     A filter that keeps no hand gives an empty table; a --player whom no imported hand
     has, a note on stderr too (exit 0).

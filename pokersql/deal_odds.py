@@ -7,7 +7,7 @@ three of a kind, 2 two pair, 1 one pair); the events are disjoint, so each holds
 players' hands. ``deal_counts`` gives, for every vector (x_1 .. x_m) of how many players hold
 each event, the number of deals; ``at_least`` the number where x_i >= r_i for each i.
 
-How it counts (docs/games.md, "Several events in one deal"):
+How it counts (docs/development.md, "Several events in one deal of the five-card game: how it counts"):
 
 - The binomial moments first: B(j) = the deals counted once for each way to choose j_i players
   holding event i (j_i of them, different players for different events). It is the ways to

@@ -60,7 +60,7 @@ def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: 
     ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
     4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
     the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
-    game's rule set (docs/games.md)."""
+    game's rule set (docs/games-flop.md)."""
     rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
     if rules.holdem_tables:

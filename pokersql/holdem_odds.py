@@ -6,7 +6,7 @@ A player's category is the best five of the board and their two hole cards. The 
 disjoint sets of categories (points, 001), so each holds in its own players' hands; ``needed[i]``
 players must hold event i.
 
-How it counts (docs/ranges.md, "Several events in one deal of Hold'em"):
+How it counts (docs/development.md, "Several events in one deal of Hold'em: how it counts"):
 
 - **Boards by class.** Whether a hole card makes a flush depends only on whether it is of the
   suit holding three or more of the board's cards (its *main* suit; at most one suit does).

@@ -84,7 +84,7 @@ SPLIT_GAME_NAMES = tuple(SPLIT_GAMES)
 GAME_HELP = (
     "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; and with a low "
     "(hand_rank the high, low_rank the low): omaha8, omaha5-8, courchevel8, stud8; high: courchevel, stud; "
-    "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games.md)."
+    "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games-hilo.md)."
 )
 
 

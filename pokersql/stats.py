@@ -4,7 +4,7 @@ stored at import (``stored_hand_stats``, 066).
 The view gives one row per seat per hand, a boolean for each chance and each action; this
 module sums them over the hands a filter keeps (players, positions, dates, stakes, game) and
 gives each statistic as a percentage of its chances, as ``history_player_stats`` does over
-every hand (a test checks the two agree). The definitions are in docs/histories.md.
+every hand (a test checks the two agree). The definitions are in docs/histories-stats.md.
 """
 
 from __future__ import annotations

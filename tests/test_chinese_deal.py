@@ -42,7 +42,7 @@ def fouls(front: list[str], middle: list[str], back: list[str]) -> bool:
     return back_rank > middle_rank or middle_order < (front_points, grouped_values(front_values))
 
 
-# The royalties of docs/games.md: back by category; middle twice the back's; front a pair of
+# The royalties of docs/games-chinese.md: back by category; middle twice the back's; front a pair of
 # sixes 1 ... aces 9, three of a kind deuces 10 ... aces 22.
 BACK_ROYALTIES = {4: 2, 5: 4, 6: 6, 7: 10, 8: 15, 9: 25}
 
@@ -227,7 +227,7 @@ def test_hand_summary_matches_the_brute_force(hand, databases, brute_forced):
 
 
 def test_every_hand_has_a_legal_setting_the_greedy_one():
-    """docs/games.md's proof, checked on 300 random hands: the best five of the 13 in the back, the
+    """docs/games-chinese.md's proof, checked on 300 random hands: the best five of the 13 in the back, the
     best five of the other eight in the middle and the last three in front never foul."""
     deck = [rank + suit for rank in RANKS for suit in SUITS]
     chooser = random.Random(13)

@@ -95,7 +95,7 @@ def documented(page: str, command: str) -> tuple[Session, list[str]]:
         ("ranges.md", 'pokersql equity AhAd "QQ+,AKs"'),
         # the next street's equities, labelled by player
         ("ranges.md", 'pokersql equity "Ah Kh" "Qs Qd" "7c 8c" --board "2h 7h Qc" --next-street'),
-        ("games.md", 'pokersql equity --game shortdeck-triton "As Ks" "Qh Qd" --board "6c 7c 8h" --next-street'),
+        ("games-flop.md", 'pokersql equity --game shortdeck-triton "As Ks" "Qh Qd" --board "6c 7c 8h" --next-street'),
     ],
 )
 def test_the_page_shows_what_the_command_prints(page, command, db_file, tmp_path):

@@ -27,7 +27,7 @@ from pokersql.errors import BadInput
 ENGINES = ("duckdb", "sqlite")
 LOOKUP = ShortDeckHoldemLookup()
 ROWS = 150  # per game and engine
-SHORT_DECK_LABELS = {  # pokerkit's labels, best first, per rule set (docs/games.md)
+SHORT_DECK_LABELS = {  # pokerkit's labels, best first, per rule set (docs/games-flop.md)
     "shortdeck": ("Straight flush", "Four of a kind", "Flush", "Full house", "Straight", "Three of a kind", "Two pair", "One pair", "High card"),
     "shortdeck-triton": ("Straight flush", "Four of a kind", "Flush", "Full house", "Three of a kind", "Straight", "Two pair", "One pair", "High card"),
 }

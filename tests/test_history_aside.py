@@ -157,7 +157,7 @@ def applied(db) -> list[str]:
 
 def test_a_migration_of_066_stores_the_hands_held_aside(built_database, generated, monkeypatch):
     """A database imported before 066: `migrate` stores every hand held by the lanes (over a
-    million hands a third faster than the migration's one connection: docs/histories.md), the
+    million hands a third faster than the migration's one connection: docs/development.md), the
     same rows as the import stored. A failure in a lane leaves the database as it was (no 066,
     no stored table); and where a file is applied before 066 in the same migration (its rows
     and views not committed), the hands are stored in the migration's connection, the same rows."""

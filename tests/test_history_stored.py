@@ -339,7 +339,7 @@ def test_no_hero_in_hands_that_show_every_seat(built_database, capsys):
 
 
 def test_without_hero_or_player_every_player_is_listed(raked, built_database, capsys):
-    """The default is every player, not the hero alone (docs/histories.md, the hero): the rows of
+    """The default is every player, not the hero alone (docs/histories-stats.md, the hero): the rows of
     `history` and `stats` are the database's players, whoever the hero is; in one player's own
     files the hero, dealt every hand, has the most hands, at the top (with any opponent who sat
     through every hand: Gles65 here)."""

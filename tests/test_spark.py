@@ -446,7 +446,7 @@ def test_every_audit_passes_on_the_built_warehouse(sparkdb: pokersql.Database) -
 
 
 # history's figures per player but the all-in EV's (which Spark plans and runs in minutes:
-# checked by hand, docs/histories.md): hands, net won, won at showdown.
+# checked by hand, docs/development.md): hands, net won, won at showdown.
 PER_PLAYER = (
     "select player, count(*), sum(net), sum(case when showdown = 1 then net else 0 end) "
     "from history_player_hands group by player order by player"

@@ -62,7 +62,7 @@ EXACT_MEMORY_MB = 768
 # And for each more count at once (bounded_memory's counts: an import's two lanes, 1,280 MB).
 # A lane's chunk of 10,000 hands took some 330 to 380 MB above what the import already held
 # (its all-in EV); two under 768 MB in all spilled every other chunk and failed at 20,000 a
-# chunk. A million hands (docs/histories.md): the process's peak 1.54 GB for 1.04.
+# chunk. A million hands (docs/development.md, "A million hands"): the process's peak 1.54 GB for 1.04.
 MORE_COUNT_MEMORY_MB = 512
 
 
@@ -349,7 +349,7 @@ class DuckDBEngine(Engine):
         031) for some thousands of rows, where they are millions: it built the millions and
         probed them with the 190,346 rows of suit_reduced_seven. Left as the join order gives
         them, the lookup is the table built: the stored all-in EV of the multiway all-ins in some
-        40% less time, the same rows (docs/histories.md)."""
+        40% less time, the same rows (docs/development.md)."""
         return self._setting("disabled_optimizers", "build_side_probe_side")
 
     def statements(self, script: str, source: str = "SQL", macros: TableMacros | None = None) -> list[str]:

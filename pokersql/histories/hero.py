@@ -1,5 +1,5 @@
 """The hero: the player whose hole cards the files deal ("Dealt to Hero [Ah Kd]"), what
-``history --hero`` and ``stats --hero`` keep (docs/histories.md).
+``history --hero`` and ``stats --hero`` keep (docs/histories-stats.md).
 
 A site's file deals the hero's cards in every hand they play; another player's cards are known
 only in the hands where they are shown. Of the hands where one seat's cards only are known (no

@@ -1,6 +1,6 @@
 /*
   A tracker's statistics (issue 46), from the imported hands' actions (028): each definition,
-  its chances and whose it follows (PokerTracker 4's or fpdb's) in docs/histories.md.
+  its chances and whose it follows (PokerTracker 4's or fpdb's) in docs/histories-stats.md.
 
     history_seat_actions  one row per seat per hand: position (from the button and the seats
                           dealt in; heads-up the button is the small blind; NULL in a hand

@@ -1,5 +1,5 @@
 /*
-  The low rankings (docs/games.md, "Low hands and split pots"): the orders in which the low
+  The low rankings (docs/games-hilo.md, "Low hands and split pots"): the orders in which the low
   hands of the split-pot and lowball games are compared, built here from card_values (001)
   and nothing else, one row per class, low_rank 1 the best low.
 

@@ -1,5 +1,5 @@
 /*
-  The split-pot and lowball games (docs/games.md, "Low hands and split pots"): one row per
+  The split-pot and lowball games (docs/games-hilo.md, "Low hands and split pots"): one row per
   game, which rankings decide its pot. Their hands are formed as the games of 033 form theirs:
   high_game names the row of games whose ranking and hand rule (hole_cards_played) the high
   half follows; the low half follows the same rule under low_ranking (045).

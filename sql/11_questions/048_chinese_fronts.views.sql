@@ -19,7 +19,7 @@
     how many of the 22,100 fronts hold it; what `pokersql freq --game
     chinese-front` sets beside the exact counts.
 
-  Arranging 13 cards (`pokersql arrange`, docs/games.md): every setting, its fouls
+  Arranging 13 cards (`pokersql arrange`, docs/games-chinese.md): every setting, its fouls
   and its objective.
 
   five_card_odds: one row per hand_rank (7,462 rows): how many of the 2,598,960
@@ -46,7 +46,7 @@
                   value and the highest kicker; the three highest values);
       settings    a front, a middle of five of the cards it leaves, and the back:
                   the five left, found by their card_mask.
-    fouls = 1 unless back >= middle >= front (docs/games.md): the back's hand_rank
+    fouls = 1 unless back >= middle >= front (docs/games-chinese.md): the back's hand_rank
       above the middle's, or the middle's front_key below the front's front_rank
       (a middle whose first values equal the front's is not below it: its two
       more cards count above the front's missing ones).

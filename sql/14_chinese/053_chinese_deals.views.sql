@@ -1,5 +1,5 @@
 /*
-  Chinese poker (3-5-5) dealt and scored: `pokersql deal --game chinese` (docs/games.md).
+  Chinese poker (3-5-5) dealt and scored: `pokersql deal --game chinese` (docs/games-chinese.md).
 
   chinese_deal_cards: one row per card dealt per deal of deal_settings (002): the deck of
     shuffle_and_deal (003: the same seed, the same deck as every deal), its first 13 * players
@@ -10,9 +10,9 @@
     chinese_arrangements (048: the legal settings ranked by arrange's objective), the rule
     `deal --game chinese` sets each player's cards by. Every 13 cards have a legal setting (the
     best five of the 13 in the back, the best five of the other eight in the middle: see
-    docs/games.md), so no hand of it fouls.
+    docs/games-chinese.md), so no hand of it fouls.
   chinese_sorted_settings: one row per hand of hand_input: the setting of the simple rule of
-    docs/games.md: the cards in card order (card_id: by value, then suit), the three lowest in
+    docs/games-chinese.md: the cards in card order (card_id: by value, then suit), the three lowest in
     the front, the next five in the middle, the five highest in the back. It may foul.
 
   chinese_scores_of(played_rows): a table macro, the 2-4 scoring of the settings of the
@@ -26,7 +26,7 @@
       scoop                +3 when the player wins all three rows, -3 when they lose all three;
       row_points           front + middle + back + scoop;
       royalties            the player's royalties less the opponent's (a fouled setting has
-                           none); each setting's royalties by the table of docs/games.md:
+                           none); each setting's royalties by the table of docs/games-chinese.md:
                              back: straight 2, flush 4, full house 6, four of a kind 10,
                                straight flush 15, royal flush 25;
                              middle: twice the back's: 4, 8, 12, 20, 30, 50;

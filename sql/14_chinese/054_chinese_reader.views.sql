@@ -1,5 +1,5 @@
 /*
-  The reader's calculation (issue 48, docs/games.md): for each hand of hand_input (004), what
+  The reader's calculation (issue 48, docs/games-chinese.md): for each hand of hand_input (004), what
   its best setting holds and whether the simple rule fouls it.
 
   chinese_hand_summary: one row per hand of hand_input:
