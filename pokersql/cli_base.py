@@ -15,6 +15,7 @@ from . import places
 from .checks import MAX_SEED
 from .context import MEMORY
 from .engines import DEFAULT_ENGINE, ENGINES
+from .engines.base import FILE_ENGINES
 from .errors import BadInput, Interrupted
 from .output import FORMATS
 from .engines.postgres import URL_SCHEMES, masked
@@ -156,6 +157,7 @@ class Context:
         from .database import connect
 
         if self._db is None:
+            self._check_chosen(must_exist=False)
             path = self.chosen_path or places.default_database(self.engine, make_folder=True)
             # Read-only until something must be written (pending SQL files, migrate): other
             # processes can read the file meanwhile, and a file this user cannot write works.
@@ -166,14 +168,25 @@ class Context:
         """The database, for a command that only reads what the user put in it (history, query,
         export): a file (or Spark's folder) chosen by --db or POKERSQL_DB that is not there is
         refused, not made new (a typo in the name would give an empty database)."""
+        if self._db is None:
+            self._check_chosen(must_exist=True)
+        return self.db
+
+    def _check_chosen(self, must_exist: bool) -> None:
+        """The file (or Spark's folder) chosen by --db or POKERSQL_DB, before it is opened: one
+        in a folder that is not there is refused, for every command (none makes the folder;
+        the engine's own error would not say so); one that is not there, if ``must_exist``."""
         path = self.chosen_path
-        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not ENGINES[self.engine].takes_url
-        if self._db is None and a_file and not os.path.exists(path):
+        if not path or path == MEMORY or path.startswith(URL_SCHEMES) or ENGINES[self.engine].takes_url or os.path.exists(path):
+            return
+        folder = os.path.dirname(os.path.abspath(path))
+        if self.engine in FILE_ENGINES and not os.path.isdir(folder):
+            raise BadInput(f"database {path}: there is no folder {folder} to hold it (a typo? make the folder first)")
+        if must_exist:
             raise BadInput(
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
             )
-        return self.db
 
     def say_what_was_built(self) -> None:
         """One line on stderr when the command built tables on first use, after it succeeded (a
