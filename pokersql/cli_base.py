@@ -93,12 +93,31 @@ def shuffle_options(function):
     )(function)
 
 
+# --plot given without a file name (no argument can hold a NUL byte, so no name is taken for it)
+_PLOT_UNNAMED = "\0"
+
+
+def _plot_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--plot without FILE: the command's name, .png, in the current folder, refused (as export
+    refuses its --to) if a file has that name already; a name given is the user's to replace."""
+    if value != _PLOT_UNNAMED:
+        return value if value is None else click.Path(dir_okay=False, writable=True).convert(value, param, ctx)
+    path = f"{ctx.info_name}.png"
+    if os.path.lexists(path):
+        raise BadInput(f"--plot: {path} exists in this folder; --plot FILE.png writes another file (or that one, replacing it)")
+    ctx.meta["pokersql.plot_unnamed"] = True
+    return path
+
+
 plot_option = click.option(
     "--plot",
-    metavar="FILE.png",
-    type=click.Path(dir_okay=False, writable=True),
+    metavar="[FILE.png]",
+    is_flag=False,
+    flag_value=_PLOT_UNNAMED,
     default=None,
-    help="Also draw the result as a PNG picture (needs matplotlib: pip install 'pokersql[plot]').",
+    callback=_plot_file,
+    help="Also draw the result as a PNG picture, FILE.png, or without FILE the command's name .png in this folder "
+    "(never over a file there) (needs matplotlib: pip install 'pokersql[plot]').",
 )
 
 
@@ -324,10 +343,11 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None
 
 
 def _plot(function: str, result: object, path: str, output_format: str) -> None:
-    """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean)."""
+    """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean): in
+    every format when the name was not given (--plot alone), else with the table."""
     from . import plots
 
     written = getattr(plots, function)(result, path)
-    if output_format == "table":
+    if output_format == "table" or click.get_current_context().meta.get("pokersql.plot_unnamed"):
         click.echo(f"picture: {written} ({plots.SIZE[0]}x{plots.SIZE[1]} PNG)", err=True)
 

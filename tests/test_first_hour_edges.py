@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+
+from pokersql import plots
 
 
 # -- a range in a game other than Hold'em ------------------------------------------------------
@@ -35,3 +40,45 @@ def test_what_the_line_names_is_taken(run):
     status, out, err = run("equity", "--game", "omaha8", "Ah 2h Kc Qc", "random", "--trials", "200", "--seed", "1", "--format", "csv")
     assert status == 0, err
     assert [line.split(",")[:3] for line in out.splitlines()[1:]] == [["1", "Ah 2h Kc Qc", "1"], ["2", "random", "194580"]]
+
+
+# -- --plot without a file name ----------------------------------------------------------------
+
+HISTORY = Path(__file__).parent / "histories" / "pluribus_30.txt"
+# Each command that takes --plot, what it is given, and the picture --plot alone writes.
+PLOTTED = [
+    (["equity", "AhAd", "KhKd", "--board", "2h 7h Qc 3s"], "equity.png"),
+    (["range", "AA,KK"], "range.png"),
+    (["freq"], "freq.png"),
+    (["simulate", "--deals", "200", "--seed", "1"], "simulate.png"),
+    (["history"], "history.png"),
+]
+
+
+@pytest.mark.parametrize(("command", "picture"), PLOTTED, ids=[p for _, p in PLOTTED])
+def test_plot_without_a_name_writes_the_command_s_picture_here_and_says_so(run, tmp_path, monkeypatch, command, picture):
+    """`--plot` alone (it said "Option '--plot' requires an argument"): COMMAND.png in the
+    current folder, one line on stderr naming it, in JSON too (nothing else says where it went);
+    an option after it is still an option."""
+    monkeypatch.chdir(tmp_path)
+    if command == ["history"]:
+        assert run("import", str(HISTORY))[0] == 0
+    status, out, err = run(*command, "--plot", "--format", "json")
+    assert status == 0, err
+    assert json.loads(out)
+    assert err == f"picture: {picture} ({plots.SIZE[0]}x{plots.SIZE[1]} PNG)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [picture]
+    assert plots.png_size(tmp_path / picture) == plots.SIZE
+
+
+@pytest.mark.parametrize(("command", "picture"), PLOTTED, ids=[p for _, p in PLOTTED])
+def test_plot_without_a_name_never_writes_over_a_file(run, tmp_path, monkeypatch, command, picture):
+    """A file of that name there already: refused before any work, one line naming it (as export
+    --to refuses), exit 2, the file as it was; a name given writes where it says."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / picture).write_bytes(b"mine")
+    status, out, err = run(*command, "--plot")
+    assert (status, out) == (2, "")
+    assert err == f"pokersql: error: --plot: {picture} exists in this folder; --plot FILE.png writes another file (or that one, replacing it)\n"
+    assert (tmp_path / picture).read_bytes() == b"mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [picture]
