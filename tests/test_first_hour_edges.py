@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pokersql import plots
+from pokersql import migrations, own_hands, plots
+from pokersql.cli import main
 
 
 # -- a range in a game other than Hold'em ------------------------------------------------------
@@ -82,3 +83,28 @@ def test_plot_without_a_name_never_writes_over_a_file(run, tmp_path, monkeypatch
     assert err == f"pokersql: error: --plot: {picture} exists in this folder; --plot FILE.png writes another file (or that one, replacing it)\n"
     assert (tmp_path / picture).read_bytes() == b"mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == [picture]
+
+
+# -- --db :memory: eval ------------------------------------------------------------------------
+
+
+def test_eval_in_memory_builds_only_what_evaluating_reads(capsys, monkeypatch):
+    """`--db :memory: eval` applied every SQL file (2.6 million rows of `hands` among them)
+    before ranking one hand: a database in memory lasts one command, so first use builds only
+    what evaluating reads (own_hands.EVALUATION_NEEDS), as the library's connect() does."""
+    applied: list[str] = []
+    every_file = migrations.migrate
+
+    def recorded(engine, files=None, **settings):
+        done = every_file(engine, files=files, **settings)
+        applied.extend(f.script for f in done)
+        return done
+
+    monkeypatch.setattr(migrations, "migrate", recorded)
+    status = main(["--db", ":memory:", "eval", "Ah", "Kh", "Qh", "Jh", "Th", "--format", "json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert json.loads(captured.out)["hand_rank"] == 1
+    needed = [f.script for f in migrations.files_for(own_hands.EVALUATION_NEEDS, migrations.sql_files())]
+    assert applied == needed
+    assert not any(name == "hands" for f in migrations.sql_files() if f.script in applied for _, name, _ in f.definitions())
