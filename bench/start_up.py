@@ -17,6 +17,9 @@ one run side by side, never against another run's).
 - Python keeps the compiled modules in a temporary folder (PYTHONPYCACHEPREFIX, and
   PYTHONDONTWRITEBYTECODE unset), as an installed package has them: a process that compiled
   every module again would time the compiler.
+- Beside each wall time, the process's CPU time (user and system, all its threads): the wall
+  time of a busy machine also counts the wait for a CPU; on a quiet one, with the files in the
+  cache, a process's wall time is about its CPU time or less (DuckDB's threads run in parallel).
 - The peers, in the same run: ``python -c pass`` (the interpreter alone), ``python -c 'import
   eval7'``, and poker-equity's exact heads-up equity of AhAd against KhKd (the installed
   poker-equity has no command line: its library, ``exact_from_text``, in ``python -c``).
