@@ -116,8 +116,8 @@ plot_option = click.option(
     flag_value=_PLOT_UNNAMED,
     default=None,
     callback=_plot_file,
-    help="Also draw the result as a PNG picture, FILE.png, or without FILE the command's name .png in this folder "
-    "(never over a file there) (needs matplotlib: pip install 'pokersql[plot]').",
+    help="Also draw the result as a PNG picture, FILE.png; without FILE, the command's name .png in this folder, "
+    "never over a file there (needs matplotlib: pip install 'pokersql[plot]').",
 )
 
 
