@@ -15,6 +15,7 @@ from . import places
 from .checks import MAX_SEED
 from .context import MEMORY
 from .engines import DEFAULT_ENGINE, ENGINES
+from .engines.base import FILE_ENGINES
 from .errors import BadInput, Interrupted
 from .output import FORMATS
 from .engines.postgres import URL_SCHEMES, masked
@@ -92,12 +93,31 @@ def shuffle_options(function):
     )(function)
 
 
+# --plot given without a file name (no argument can hold a NUL byte, so no name is taken for it)
+_PLOT_UNNAMED = "\0"
+
+
+def _plot_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--plot without FILE: the command's name, .png, in the current folder, refused (as export
+    refuses its --to) if a file has that name already; a name given is the user's to replace."""
+    if value != _PLOT_UNNAMED:
+        return value if value is None else click.Path(dir_okay=False, writable=True).convert(value, param, ctx)
+    path = f"{ctx.info_name}.png"
+    if os.path.lexists(path):
+        raise BadInput(f"--plot: {path} exists in this folder; --plot FILE.png writes another file (or that one, replacing it)")
+    ctx.meta["pokersql.plot_unnamed"] = True
+    return path
+
+
 plot_option = click.option(
     "--plot",
-    metavar="FILE.png",
-    type=click.Path(dir_okay=False, writable=True),
+    metavar="[FILE.png]",
+    is_flag=False,
+    flag_value=_PLOT_UNNAMED,
     default=None,
-    help="Also draw the result as a PNG picture (needs matplotlib: pip install 'pokersql[plot]').",
+    callback=_plot_file,
+    help="Also draw the result as a PNG picture, FILE.png; without FILE, the command's name .png in this folder, "
+    "never over a file there (needs matplotlib: pip install 'pokersql[plot]').",
 )
 
 
@@ -156,6 +176,7 @@ class Context:
         from .database import connect
 
         if self._db is None:
+            self._check_chosen(must_exist=False)
             path = self.chosen_path or places.default_database(self.engine, make_folder=True)
             # Read-only until something must be written (pending SQL files, migrate): other
             # processes can read the file meanwhile, and a file this user cannot write works.
@@ -166,14 +187,25 @@ class Context:
         """The database, for a command that only reads what the user put in it (history, query,
         export): a file (or Spark's folder) chosen by --db or POKERSQL_DB that is not there is
         refused, not made new (a typo in the name would give an empty database)."""
+        if self._db is None:
+            self._check_chosen(must_exist=True)
+        return self.db
+
+    def _check_chosen(self, must_exist: bool) -> None:
+        """The file (or Spark's folder) chosen by --db or POKERSQL_DB, before it is opened: one
+        in a folder that is not there is refused, for every command (none makes the folder;
+        the engine's own error would not say so); one that is not there, if ``must_exist``."""
         path = self.chosen_path
-        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not ENGINES[self.engine].takes_url
-        if self._db is None and a_file and not os.path.exists(path):
+        if not path or path == MEMORY or path.startswith(URL_SCHEMES) or ENGINES[self.engine].takes_url or os.path.exists(path):
+            return
+        folder = os.path.dirname(os.path.abspath(path))
+        if self.engine in FILE_ENGINES and not os.path.isdir(folder):
+            raise BadInput(f"database {path}: there is no folder {folder} to hold it (a typo? make the folder first)")
+        if must_exist:
             raise BadInput(
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
             )
-        return self.db
 
     def say_what_was_built(self) -> None:
         """One line on stderr when the command built tables on first use, after it succeeded (a
@@ -311,10 +343,11 @@ def cli(ctx: click.Context, db_path: str | None, engine: str, master: str | None
 
 
 def _plot(function: str, result: object, path: str, output_format: str) -> None:
-    """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean)."""
+    """Draw the picture; say where it went (on stderr, so JSON and CSV on stdout stay clean): in
+    every format when the name was not given (--plot alone), else with the table."""
     from . import plots
 
     written = getattr(plots, function)(result, path)
-    if output_format == "table":
+    if output_format == "table" or click.get_current_context().meta.get("pokersql.plot_unnamed"):
         click.echo(f"picture: {written} ({plots.SIZE[0]}x{plots.SIZE[1]} PNG)", err=True)
 

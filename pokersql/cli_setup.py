@@ -154,9 +154,11 @@ def sql(dialect: str, recipe: str | None) -> None:
 
 
 @cli.command(name="tour")
-@click.option("--port", type=click.IntRange(0, 65535), default=8010, show_default=True, help="Port to serve on (0: any free port).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8010, show_default=True,
+              help="Port to serve on (0: any free port). The default in use (a tour running already): a free port, said on stderr.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on (IPv6 too: ::1).")
-def tour_command(port: int, host: str) -> None:
+@click.pass_context
+def tour_command(ctx: click.Context, port: int, host: str) -> None:
     """Serve the guided tour: the article's pipeline, stage by stage, in your browser.
 
     The page runs the project's SQL files in DuckDB-Wasm, offline: it loads nothing
@@ -168,7 +170,10 @@ def tour_command(port: int, host: str) -> None:
     """
     from . import tour
 
-    httpd = tour.server(host, port)
+    chosen = ctx.get_parameter_source("port") != click.core.ParameterSource.DEFAULT
+    httpd = tour.server(host, port, or_a_free_port=not chosen)
+    if port and httpd.server_address[1] != port:
+        click.echo(f"pokersql: note: port {port} is in use (another tour?): this one is on port {httpd.server_address[1]}", err=True)
     try:
         click.echo(f"The tour is at {tour.url(host, httpd.server_address[1])} (Ctrl-C stops it)")
         httpd.serve_forever()

@@ -78,7 +78,10 @@ def connect(
         path = None  # SQLite's and DuckDB's own name for a database in memory
     if path is not None and not engine_class.takes_url and str(path).startswith(URL_SCHEMES):
         raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
-    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=read_only)
+    # A file opened for reading is built whole, once, for whoever reads it next; a database in
+    # memory lasts one process: first use builds only what the call reads (first_use.ensure_lookups).
+    whole = read_only and path is not None
+    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=whole)
 
 
 def _documented_by(feature: Callable[..., Any] | str) -> Callable[[Method], Method]:

@@ -101,7 +101,10 @@ def equity(
         try:
             cards = parse_cards(text)
         except BadInput:
-            raise BadInput(f"{game.name}: {name} {text!r} is not cards: ranges are Hold'em's only for now") from None
+            raise BadInput(
+                f"{game.name}: {name} {text!r} is not cards: ranges are Hold'em's only for now; "
+                f"give {game.hole_cards} hole cards, or random"
+            ) from None
         if len(cards) != game.hole_cards:
             raise BadInput(f"{game.name}: {name} needs {game.hole_cards} hole cards, got {len(cards)}: {_names(cards)}")
         holes.append(cards)

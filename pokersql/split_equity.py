@@ -41,12 +41,15 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     """A player's cards, ``sizes`` many (the game's hole cards when None); else BadInput naming them."""
     sizes = sizes or (game.hole_cards,)
     text = hand if isinstance(hand, str) else " ".join(hand)
+    wanted = f"{sizes[0]} hole cards" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]} cards"
     try:
         cards = parse_cards(text)
     except BadInput:
-        raise BadInput(f"equity --game {game.name}: hand {number} {text!r} is not cards: ranges are Hold'em's only") from None
+        raise BadInput(
+            f"equity --game {game.name}: hand {number} {text!r} is not cards: ranges are Hold'em's only; "
+            f"give {wanted}, or random"
+        ) from None
     if len(cards) not in sizes:
-        wanted = f"{sizes[0]} hole cards" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]} cards"
         raise BadInput(
             f"equity --game {game.name}: hand {number} needs {wanted}, got {len(cards)}: "
             + " ".join(map(card_name, cards))

@@ -14,6 +14,7 @@ installed wheel serves the tour offline, with no Node.js.
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import json
@@ -136,14 +137,20 @@ class _Server(http.server.ThreadingHTTPServer):
         super().__init__(address, handler)
 
 
-def server(host: str = "127.0.0.1", port: int = 8010) -> http.server.ThreadingHTTPServer:
-    """The tour's server, bound but not yet serving (``serve_forever`` serves it)."""
+def server(host: str = "127.0.0.1", port: int = 8010, or_a_free_port: bool = False) -> http.server.ThreadingHTTPServer:
+    """The tour's server, bound but not yet serving (``serve_forever`` serves it).
+
+    ``or_a_free_port``: if ``port`` is in use (a tour running already), a free port that the
+    system picks, on the same host (``server_address`` says which)."""
     directory = tour_directory()
     handler = type("TourHandler", (_Handler,), {"tour": directory})
     try:
         return _Server(host, port, handler)
     except OSError as e:
-        raise TourError(f"cannot serve the tour on {url(host, port)}: {e.strerror or e}") from e
+        if or_a_free_port and port and e.errno == errno.EADDRINUSE:
+            return server(host, 0)
+        hint = " (--port 0 serves on a free port)" if e.errno == errno.EADDRINUSE else ""
+        raise TourError(f"cannot serve the tour on {url(host, port)}: {e.strerror or e}{hint}") from e
 
 
 def url(host: str, port: int) -> str:

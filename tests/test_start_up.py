@@ -158,3 +158,44 @@ def test_no_cache_when_it_is_turned_off(tmp_path, monkeypatch):
     assert [sql_scripts.checksum(f.text) for f in files] == [computed(f.text) for f in files]
     assert list(tmp_path.rglob("*")) == []
     assert os.environ["POKERSQL_CACHE_DIR"] == ""
+
+
+# -- the heavy libraries: imported only by the commands that use them ------------------------
+
+# Libraries that cost tens or hundreds of milliseconds to import, and that the first commands
+# (issue 67: --version, eval, a heads-up equity) never use: Spark, the pictures, the frames,
+# PostgreSQL's driver, the transpiler, and what the frames bring.
+HEAVY = ("pyspark", "matplotlib", "pandas", "polars", "psycopg", "sqlglot", "numpy", "pyarrow")
+# The command, then the top-level packages it loaded, on stderr's last line.
+PACKAGES = LOADED.replace("m.startswith('pokersql')", "'.' not in m")
+
+
+def packages(*args: str) -> set[str]:
+    """The top-level packages a real process of the command imported (it must succeed)."""
+    done = subprocess.run([sys.executable, "-c", PACKAGES, *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def test_the_version_loads_no_engine_and_no_heavy_library():
+    """`pokersql --version` reads two versions from the packages' metadata: neither DuckDB nor
+    rich is imported, nor any of HEAVY."""
+    loaded_packages = packages("--version")
+    assert "click" in loaded_packages
+    assert [name for name in (*HEAVY, "duckdb", "rich") if name in loaded_packages] == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["eval", "Ah", "Kh", "Qh", "Jh", "Th"], ["equity", "AhAd", "KhKd"], ["eval", "Ah Kh Qh Jh Th", "--format", "json"]],
+    ids=["eval", "equity", "eval-json"],
+)
+def test_the_first_commands_load_none_of_the_heavy_libraries(built_database, command):
+    loaded_packages = packages("--db", built_database("duckdb"), "--quiet", *command)
+    assert "duckdb" in loaded_packages
+    assert [name for name in HEAVY if name in loaded_packages] == []
+
+
+def test_eval_in_memory_loads_none_of_the_heavy_libraries():
+    loaded_packages = packages("--db", ":memory:", "eval", "Ah", "Kh", "Qh", "Jh", "Th")
+    assert [name for name in HEAVY if name in loaded_packages] == []

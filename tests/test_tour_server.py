@@ -1,18 +1,29 @@
 """The tour's server alone (no browser, no npm packages): real requests to a real server.
 
 A path no file can have (a null byte, a name too long) is 404 with nothing on the terminal;
-an IPv6 host (``::1``) is served at ``http://[::1]:PORT/``.
+an IPv6 host (``::1``) is served at ``http://[::1]:PORT/``; a second `pokersql tour` serves on a
+free port, and says which.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
 from pokersql import tour
+from pokersql.cli_setup import tour_command
+
+# The port `pokersql tour` serves on unless told, as its --port option says.
+DEFAULT_PORT = next(param.default for param in tour_command.params if param.name == "port")
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -67,3 +78,55 @@ def test_a_host_that_cannot_be_served_is_one_line():
     with pytest.raises(tour.TourError) as error:
         tour.server("no-such-host.invalid", 0)
     assert str(error.value).startswith("cannot serve the tour on http://no-such-host.invalid:0/: ")
+
+
+@contextlib.contextmanager
+def default_port_held() -> Iterator[None]:
+    """A real socket listening on the tour's default port on the loopback, as a first tour's
+    would (if something here holds the port already, it stays held by that)."""
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        try:
+            holder.bind(("127.0.0.1", DEFAULT_PORT))
+            holder.listen()
+        except OSError as e:
+            if e.errno != errno.EADDRINUSE:
+                raise
+        yield
+    finally:
+        holder.close()
+
+
+def test_a_second_tour_serves_on_a_free_port_and_says_which():
+    """`pokersql tour` with its default port taken (it said "Address already in use", exit 1):
+    another port, on the loopback still, named on stdout's line and in a note on stderr; the
+    page is there."""
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with default_port_held():
+        second = subprocess.Popen(
+            [sys.executable, "-m", "pokersql", "tour"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment
+        )
+        try:
+            line = second.stdout.readline()
+            assert line.startswith("The tour is at http://127.0.0.1:") and line.endswith("/ (Ctrl-C stops it)\n"), line
+            address = line.split()[4]
+            port = int(address.rsplit(":", 1)[1].rstrip("/"))
+            assert port != DEFAULT_PORT
+            assert _get(address) == (200, (tour.tour_directory() / "index.html").read_bytes())
+        finally:
+            second.terminate()
+            _, err = second.communicate(timeout=60)
+    assert err.splitlines()[0] == f"pokersql: note: port {DEFAULT_PORT} is in use (another tour?): this one is on port {port}"
+
+
+def test_a_port_asked_for_that_is_in_use_is_one_line():
+    """--port given: that port or nothing, exit 1, and the line says how to get a free one."""
+    with default_port_held():
+        done = subprocess.run(
+            [sys.executable, "-m", "pokersql", "tour", "--port", str(DEFAULT_PORT)], capture_output=True, text=True, timeout=120
+        )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"pokersql: error: cannot serve the tour on http://127.0.0.1:{DEFAULT_PORT}/: Address already in use "
+        "(--port 0 serves on a free port)\n"
+    )

@@ -172,6 +172,20 @@ def test_a_file_that_is_not_a_database_is_refused_by_name(tmp_path, capsys, monk
 
 
 @pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+@pytest.mark.parametrize("command", EVERY_KIND_OF_COMMAND, ids=lambda c: c[0])
+def test_a_database_in_a_folder_that_is_not_there_is_refused_by_name(tmp_path, capsys, monkeypatch, engine, command) -> None:
+    """`--db typo/poker.duckdb`: every command, those that make a database too, says in one
+    line that the folder is not there, exit 2, and makes nothing (eval said DuckDB's "IO Error:
+    Cannot open file", exit 1, where query said the database did not exist, exit 2)."""
+    monkeypatch.chdir(tmp_path)
+    path = Path("typo") / f"poker.{engine}"
+    status, out, err = cli(capsys, "--engine", engine, "--db", str(path), *command)
+    assert (status, out) == (2, "")
+    assert err == f"pokersql: error: database {path}: there is no folder {tmp_path / 'typo'} to hold it (a typo? make the folder first)\n"
+    assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
 def test_a_folder_is_not_a_database(tmp_path, capsys, engine) -> None:
     folder = tmp_path / "hands"
     folder.mkdir()
