@@ -11,6 +11,8 @@ amounts add up exactly, and a history's amount with more than two decimals is re
 
 from __future__ import annotations
 
+import re
+
 from ..cards import CARD_NAMES
 
 CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
@@ -20,6 +22,8 @@ BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals 
 TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 MAX_PLAYERS = 10  # a Hold'em table seats 2 to 10
 MAX_HUNDREDTHS = 10**18 - 1  # the largest amount of a decimal(18, 2) column, in hundredths
+MAX_DIGITS = 18  # the most digits of a whole number read from a history (a seat, a button, a count)
+LETTERS_IN_NUMBER = re.compile(r"\d[^\W\d_]+\d")  # '1e309': no amount a site writes has a letter between digits
 
 
 class BadHand(Exception):
@@ -45,8 +49,9 @@ class Remembered(dict):
 _AMOUNTS = Remembered()  # the amounts read so far
 
 
-def hundredths(text: str) -> int:
-    """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
+def hundredths(text: str, written: str | None = None) -> int:
+    """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand
+    naming ``written`` (the text as the history writes it, where ``text`` is it cleaned)."""
     value = _AMOUNTS.get(text)
     if value is not None:
         return value
@@ -58,11 +63,26 @@ def hundredths(text: str) -> int:
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
     if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):
-        raise BadHand(f"not an amount: {shown(text.strip())}")
+        raise BadHand(f"not an amount: {shown((written or text).strip())}")
+    if len(whole.lstrip("0")) > 16:  # past MAX_HUNDREDTHS, and maybe past the digits Python converts at all
+        raise BadHand(f"amount too large: {shown((written or text).strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
     value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
     if value > MAX_HUNDREDTHS:
-        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+        raise BadHand(f"amount too large: {shown((written or text).strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
     return value
+
+
+def integer(text: str, what: str = "number") -> int:
+    """A whole number as a history writes it (a seat, a button, a table's size, an action's
+    number, a part of a date): every one a parser reads comes here. At most MAX_DIGITS digits,
+    counted before converting (Python converts no more than 4,300); else, or for what is no
+    whole number ('1e309', '1,000'), BadHand naming ``what`` and the text."""
+    digits = text.strip()
+    if not digits.isdecimal():
+        raise BadHand(f"not a {what}: {shown(digits)}")
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise BadHand(f"{what} too large: {shown(digits)}")
+    return int(digits)
 
 
 def _exactly(value: int) -> str:

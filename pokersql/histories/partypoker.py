@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from .amounts import amount
 from . import games
-from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids
+from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids, integer
 from .winnings import rake_taken, take_back_returned
 from .sites import buy_in
 
@@ -133,22 +133,22 @@ class _Table:
         self.unknown: list[str] = []  # players whose stack the hand does not write (joining the table)
 
     def read(self, hand: Hand, line: str, number: int) -> None:
-        button = re.search(r"Seat (\d+) is the button", line)
+        button = re.search(r"Seat (\S+) is the button", line)
         if button is not None:
-            hand.button_seat = int(button.group(1))
+            hand.button_seat = integer(button.group(1), "button seat")
         if line.startswith("Table "):
             hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
             table_id = _TABLE_ID.search(line) if hand.buy_in is not None and hand.tournament_id is None else None
             if table_id is not None:  # "Table $1 Sit & Go Hero (128487129) Table #1": a tournament's id
                 hand.tournament_id = table_id.group("id")
         elif line.startswith("Total number of players"):
-            size = re.search(r"/(\d+)", line)
-            hand.max_seats = int(size.group(1)) if size else None
+            size = re.search(r"/(\S+)", line)
+            hand.max_seats = integer(size.group(1), "table size") if size else None
         elif line.lstrip()[:4] in ("Seat", "seat") and not button:
             seat = _SEAT.match(line)
             if seat is None:
                 raise BadHand(f"unreadable seat line {line[:80]!r}")
-            self.seats.append((int(seat.group(1)), seat.group(2), amount(seat.group(3))))
+            self.seats.append((integer(seat.group(1), "seat"), seat.group(2), amount(seat.group(3))))
         elif line.startswith(("Blinds", "Stakes")):
             blinds = _STAKES.search(line)
             if blinds is not None:
@@ -243,7 +243,8 @@ def _header(hand: Hand, line: str) -> None:
         raise BadHand(f"no date in the header {line[:80]!r}")
     month = _MONTHS.get(when.group("month"))
     try:
-        clock = datetime.datetime(int(when.group("year")), month or 0, int(when.group("day")), *map(int, when.group("time").split(":")))
+        clock = datetime.datetime(integer(when.group("year"), "year"), month or 0, integer(when.group("day"), "day"),
+                                  *(integer(part, "time") for part in when.group("time").split(":")))
     except ValueError:
         raise BadHand(f"not a date and time: {when.group(0)!r}") from None
     hand.played_at = f"{clock:%Y-%m-%d %H:%M:%S}"

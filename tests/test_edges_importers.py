@@ -1,0 +1,162 @@
+"""`pokersql import` at the edges, third round (issue 63): every number of every format read
+through one bounded reader (a number of 5,000 digits, ``1e309``, a huge number in thousands),
+iPoker's XML cut into its games in one pass, and amounts that cannot be refused.
+
+Each bad input is a real sample of tests/histories with one thing changed in one hand (not the
+first): exit 2, one line naming the file, the line and the value, and the database as it was;
+with --skip-bad, that hand is skipped and the others imported."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql.cli import main
+from pokersql.histories import ipoker, lines_of
+
+HISTORIES = Path(__file__).resolve().parent / "histories"
+FPDB = HISTORIES / "fpdb"
+TABLES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
+
+# site -> (a real sample, the start of each of its hands, its hands, its encoding)
+SAMPLES = {
+    "GGPoker": (FPDB / "tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt", r"^Poker Hand #", 59),
+    "888": (FPDB / "cash/PacificPoker/Flop/888-PLH-PM-1.00-2.00.txt", r"^#Game No : ", 12),
+    "Winamax": (FPDB / "tour/Winamax/Flop/NLHE-EUR-STT-FullHist.txt", r"^Winamax Poker - ", 5),
+    "PartyPoker": (FPDB / "tour/PartyPoker/Flop/NLHE-USD-STT-10-201104.new.hand.delimiter.txt", r"^\*{5} Hand History for Game ", 12),
+    "PokerStars": (FPDB / "cash/Stars/Flop/NLHE-2max-USD-0.25-0.50-201005.Hitnrun.txt", r"^\ufeff?PokerStars Game #", 6),
+    "iPoker": (FPDB / "cash/iPoker/Flop/NLHE-USD-0.02-0.04-201111.txt", r"<game ", 41),
+    "PHH": (HISTORIES / "handhq_abs_sample.phhs", r"^\[\d+\]", 2),
+}
+
+# (site, what) -> the number changed: a pattern whose group 1 is it, in the sample's second hand
+NUMBERS = {
+    ("GGPoker", "seat"): r"^Seat (\d+): ",
+    ("GGPoker", "button"): r"Seat #(\d+) is the button",
+    ("GGPoker", "max seats"): r"' (\d+)-max",
+    ("GGPoker", "stack"): r"^Seat \d+: \S+ \(([\d,]+) in chips",
+    ("888", "seat"): r"^Seat (\d+): ",
+    ("888", "button"): r"^Seat (\d+) is the button",
+    ("888", "stack"): r"^Seat \d+: \S+ \( ([\d.,]+) \)",
+    ("Winamax", "seat"): r"^Seat (\d+): ",
+    ("Winamax", "button"): r"Seat #(\d+) is the button",
+    ("Winamax", "max seats"): r"' (\d+)-max",
+    ("Winamax", "stack"): r"^Seat \d+: \S+ \((\d+)\)",
+    ("PartyPoker", "seat"): r"^Seat (\d+): ",
+    ("PartyPoker", "button"): r"^Seat (\d+) is the button",
+    ("PartyPoker", "max seats"): r"^Total number of players : \d+/(\d+)",
+    ("PartyPoker", "stack"): r"^Seat \d+: \S+ \( ([\d,]+) \)",
+    ("PokerStars", "seat"): r"^Seat (\d+): ",
+    ("PokerStars", "button"): r"Seat #(\d+) is the button",
+    ("PokerStars", "max seats"): r"' (\d+)-max",
+    ("PokerStars", "stack"): r"^Seat \d+: \S+ \(\$([\d.]+) in chips",
+    ("iPoker", "seat"): r'<player seat="(\d+)"',
+    ("iPoker", "action number"): r'<action no="(\d+)"',
+    ("iPoker", "stack"): r'name="Hero" chips="\$([\d.]+)"',
+    ("PHH", "seat"): r"^seats = \[(\d+)",
+    ("PHH", "stack"): r"^starting_stacks = \[([\d.]+)",
+    ("PHH", "bet"): r"cbr ([\d.]+)",
+}
+DIGITS_5000 = "1" * 5000
+HUGE_IN_THOUSANDS = "1,000,000,000,000,000,000,000"  # 10**21
+FIRST_HAND = {("PHH", "bet")}  # the sample's second hand bets nothing: its first
+VALUES = {"5,000 digits": DIGITS_5000, "1e309": "1e309", "in thousands": HUGE_IN_THOUSANDS}
+# the numbers put in -> what the one line names of each (a number of 5,000 digits: its line or its
+# text cut to the first 40 characters, and its length; PHH's TOML reads 1e309 as inf)
+SHOWN = {"5,000 digits": "1" * 20, "1e309": "1e309", "in thousands": HUGE_IN_THOUSANDS}
+# where a format's text allows a number in thousands: the sites' amounts, a PHH action's amount
+# (text; TOML's numbers have no commas), and every number of iPoker's attributes
+GROUPED = {(site, what) for site, what in NUMBERS if what in ("stack", "bet") and site != "PHH" or what == "bet" or site == "iPoker"}
+# PHH's 1e309 outside a string is TOML's inf, which a starting stack may be (not known: PHH above)
+CASES = [(site, what, kind) for site, what in NUMBERS for kind in VALUES
+         if (kind != "in thousands" or (site, what) in GROUPED) and (site, what, kind) != ("PHH", "stack", "1e309")]
+
+
+def changed(tmp_path: Path, site: str, pattern: str, value: str, hand: int = 1) -> tuple[Path, int, int]:
+    """The site's sample with the number ``pattern`` finds in its hand ``hand`` (from 0: the
+    second) replaced by ``value``: the file, the line of that number, and the line where that
+    hand starts."""
+    sample, start, _ = SAMPLES[site]
+    text = sample.read_text(encoding="utf-8-sig")
+    starts = [found.start() for found in re.finditer(start, text, flags=re.M)] + [len(text)]
+    found = re.compile(pattern, flags=re.M).search(text, starts[hand], starts[hand + 1])
+    assert found is not None, (site, pattern)
+    path = tmp_path / f"changed{sample.suffix}"
+    path.write_text(text[: found.start(1)] + value + text[found.end(1) :], encoding="utf-8")
+    return path, text.count("\n", 0, found.start(1)) + 1, text.count("\n", 0, starts[hand]) + 1
+
+
+@pytest.fixture(scope="module")
+def held(tmp_path_factory) -> Path:
+    """A DuckDB database holding the hands of pluribus_31.txt, made once: each test a copy."""
+    path = tmp_path_factory.mktemp("held") / "held.duckdb"
+    with pokersql.connect(str(path)) as db:
+        db.import_histories([HISTORIES / "pluribus_31.txt"])
+    return path
+
+
+@pytest.fixture
+def database(held, tmp_path) -> str:
+    path = tmp_path / "db.duckdb"
+    shutil.copy(held, path)
+    return str(path)
+
+
+def state(path: str) -> list:
+    """Every row of the history tables, and schema_history: all an import could change."""
+    with pokersql.connect(path) as db:
+        return [sorted(map(repr, db.engine.execute(f"select * from {table}"))) for table in (*TABLES, "schema_history")]
+
+
+def run(database: str, *args: str, capsys) -> tuple[int, str, str]:
+    status = main(["--db", database, "import", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def refused_then_skipped(database: str, path: Path, line: int, value: str, hands: int, capsys) -> str:
+    """Refused in one line naming the file, ``line`` and ``value``, nothing written; then with
+    --skip-bad the hand at ``line`` skipped and the other ``hands - 1`` imported. The reason."""
+    before = state(database)
+    status, out, err = run(database, str(path), capsys=capsys)
+    assert (status, out) == (2, ""), err[:300]
+    assert err.count("\n") == 1 and "Traceback" not in err, err[:300]
+    assert err.startswith(f"pokersql: error: {path}:{line}: ") and err.endswith(" (--skip-bad imports the other hands)\n"), err[:300]
+    assert value in err, err[:300]
+    assert len(err) < 400  # the value cut short: one line to read, not 5,000 digits
+    assert state(database) == before
+    status, out, err = run(database, "--skip-bad", "--format", "json", str(path), capsys=capsys)
+    assert status == 0, err[:300]
+    result = json.loads(out)
+    assert [(skipped["file"], skipped["line"]) for skipped in result["skipped"]] == [(str(path), line)]
+    assert (result["hands"], result["imported"]) == (hands - 1, hands - 1)
+    return result["skipped"][0]["reason"]
+
+
+@pytest.mark.parametrize("site, what, kind", CASES)
+def test_a_number_too_long_or_not_whole_is_one_line(tmp_path, database, capsys, site, what, kind):
+    """A seat, a button, a table's size, an action's number or an amount of 5,000 digits (past
+    Python's 4,300-digit limit: a ValueError and exit 1 before), ``1e309``, or huge in
+    thousands: refused naming the file, the line and the number (iPoker's and PHH's line: the
+    hand's, their parsers see no line of an element), or skipped with --skip-bad."""
+    path, line, hand_line = changed(tmp_path, site, NUMBERS[site, what], VALUES[kind], 0 if (site, what) in FIRST_HAND else 1)
+    if site == "iPoker" or site == "PHH" and not (kind == "5,000 digits" and what != "bet"):
+        line = hand_line  # (a PHH number of 5,000 digits outside a string: its TOML reader names its line)
+    shown = "inf" if site == "PHH" and kind == "1e309" and what != "bet" else SHOWN[kind]
+    reason = refused_then_skipped(database, path, line, shown, SAMPLES[site][2], capsys)
+    if kind == "5,000 digits":
+        assert "... (5,0" in reason and " characters)" in reason, reason  # cut short
+
+
+def test_the_samples_import_whole(database, capsys):
+    """The samples the cases change, unchanged: every hand imported."""
+    for site, (sample, _, hands) in SAMPLES.items():
+        status, out, err = run(database, "--format", "json", str(sample), capsys=capsys)
+        assert status == 0, err
+        result = json.loads(out)
+        assert (result["hands"], result["imported"], result["skipped"]) == (hands, hands, []), site
