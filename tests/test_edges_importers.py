@@ -160,3 +160,28 @@ def test_the_samples_import_whole(database, capsys):
         assert status == 0, err
         result = json.loads(out)
         assert (result["hands"], result["imported"], result["skipped"]) == (hands, hands, []), site
+
+
+def test_every_game_of_a_long_ipoker_file_has_its_line(tmp_path):
+    """Cutting an iPoker file into games counts its line ends once, from game to game (it counted
+    from the file's start for each game: quadratic; bench/ipoker_split.py times it): each game
+    of 600 (the 41 of a real file again and again, 0 to 6 blank lines after each, a game's
+    start on the line that ends the last one, as the site writes it) is given the line its
+    ``<game`` is on, and every game is read."""
+    sample = SAMPLES["iPoker"][0]
+    text = sample.read_text(encoding="utf-8")
+    first, last = text.index("<game "), text.rindex("</game>") + len("</game>")
+    games = re.findall(r"<game .*?</game>", text[first:last], flags=re.DOTALL)
+    body = "".join(re.sub(r'gamecode="\d+"', f'gamecode="{number}"', games[number % len(games)], count=1) + "\n" * (number % 7)
+                   for number in range(600))
+    path = tmp_path / "long.xml"
+    path.write_text(text[:first] + body + text[last:], encoding="utf-8")
+    with open(path, encoding="utf-8") as handle:
+        lines = list(lines_of(handle, str(path)))
+    expected = [number for number, line in lines for _ in range(line.count("<game "))]
+    assert len(expected) == 600
+    assert [line for line, _ in ipoker.split_hands(iter(lines))] == expected
+    with pokersql.connect(str(tmp_path / "h.duckdb")) as db:
+        db.import_histories([path])
+        stored = db.engine.execute("select cast(hand_id as integer), source_line from history_hands order by source_line")
+    assert [tuple(row) for row in stored] == list(zip(range(600), expected))

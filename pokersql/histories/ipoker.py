@@ -57,12 +57,14 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
         raise BadHand("XML, but no iPoker <session> in it: not a hand history", first)
     general = _SESSION_GENERAL.search(text[: _GAME.search(text).start()] if _GAME.search(text) else text)
     session = general.group(0) if general else "<general/>"
-    at = 0
+    at = counted = 0  # where the next search starts; how far the line ends are counted
+    line = first
     while True:
         start = _GAME.search(text, at)
         if start is None:
             return
-        line = first + text.count("\n", 0, start.start())
+        line += text.count("\n", counted, start.start())  # from the last game on: the text is counted once
+        counted = start.start()
         end = text.find(_GAME_END, start.start())
         if end < 0:  # the file's last game, cut after its last round (an excerpt, as fpdb keeps them): closed there
             rounds = text.rfind("</round>", start.start())
