@@ -32,6 +32,7 @@ SAMPLES = {
     "PokerStars": (FPDB / "cash/Stars/Flop/NLHE-2max-USD-0.25-0.50-201005.Hitnrun.txt", r"^\ufeff?PokerStars Game #", 6),
     "iPoker": (FPDB / "cash/iPoker/Flop/NLHE-USD-0.02-0.04-201111.txt", r"<game ", 41),
     "PHH": (HISTORIES / "handhq_abs_sample.phhs", r"^\[\d+\]", 2),
+    "Pluribus": (HISTORIES / "pluribus_30.txt", r"^PokerStars Hand #", 80),
 }
 
 # (site, what) -> the number changed: a pattern whose group 1 is it, in the sample's second hand
@@ -77,18 +78,19 @@ CASES = [(site, what, kind) for site, what in NUMBERS for kind in VALUES
          if (kind != "in thousands" or (site, what) in GROUPED) and (site, what, kind) != ("PHH", "stack", "1e309")]
 
 
-def changed(tmp_path: Path, site: str, pattern: str, value: str, hand: int = 1) -> tuple[Path, int, int]:
+def changed(tmp_path: Path, site: str, pattern: str, value: str, hand: int | None = 1) -> tuple[Path, int, int]:
     """The site's sample with the number ``pattern`` finds in its hand ``hand`` (from 0: the
-    second) replaced by ``value``: the file, the line of that number, and the line where that
-    hand starts."""
+    second; None: the first it finds from the second on) replaced by ``value``: the file, the
+    line of that number, and the line where its hand starts."""
     sample, start, _ = SAMPLES[site]
     text = sample.read_text(encoding="utf-8-sig")
     starts = [found.start() for found in re.finditer(start, text, flags=re.M)] + [len(text)]
-    found = re.compile(pattern, flags=re.M).search(text, starts[hand], starts[hand + 1])
+    found = re.compile(pattern, flags=re.M).search(text, starts[1 if hand is None else hand], starts[-1 if hand is None else hand + 1])
     assert found is not None, (site, pattern)
     path = tmp_path / f"changed{sample.suffix}"
     path.write_text(text[: found.start(1)] + value + text[found.end(1) :], encoding="utf-8")
-    return path, text.count("\n", 0, found.start(1)) + 1, text.count("\n", 0, starts[hand]) + 1
+    hand_start = max(place for place in starts if place <= found.start(1))
+    return path, text.count("\n", 0, found.start(1)) + 1, text.count("\n", 0, hand_start) + 1
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +187,64 @@ def test_every_game_of_a_long_ipoker_file_has_its_line(tmp_path):
         db.import_histories([path])
         stored = db.engine.execute("select cast(hand_id as integer), source_line from history_hands order by source_line")
     assert [tuple(row) for row in stored] == list(zip(range(600), expected))
+
+
+# name -> (site, the pattern of what is changed, its new text, the reason; the hand changed (None:
+# the first from the second on that the pattern finds), the line named, "hand" unless said):
+# amounts and a button that cannot be, refused as docs/histories.md says (each was imported)
+IMPOSSIBLE = {
+    "25,000 collected from a 2,500 pot": (
+        "Pluribus", r"^Budd collected (2500\.0) from pot", "25000.0",
+        "amounts cannot be: 25,000 collected (rake included) from a pot of 2,500, more than twice all the chips put in (2,500)",
+    ),
+    "888: ten times the pot collected": (
+        "888", r"^\S+ collected \[ (\S+) \]", "1670",  # 167: its uncalled 127.50 in it (888's), taken out
+        "amounts cannot be: 1,542.50 collected (rake included) from a pot of 170, more than twice all the chips put in (297.50)",
+    ),
+    "iPoker: ten times the pot won": (
+        "iPoker", r'win="\$(0\.22)"', "2.20", "amounts cannot be: 2.20 collected (rake included) from a pot of 0.14, more than twice all the chips put in (0.22)",
+    ),
+    "PHH winnings past the pot": ("PHH", r"^winnings = \[(2), 0, 0\]", "5", "winnings do not add up: 5 won from a pot of 2", 0),
+    "PokerStars: the button on seat 99 of 6": (
+        "Pluribus", r"6-max \(Play Money\) Seat #(\d+) is the button", "99", "the button on seat 99, not a seat of a table of 6 seats",
+    ),
+    "GGPoker: the button on seat 99 of 8": ("GGPoker", r"Seat #(\d+) is the button", "99", "the button on seat 99, not a seat of a table of 8 seats"),
+    "Winamax: the button on seat 99 of 10": ("Winamax", r"Seat #(\d+) is the button", "99", "the button on seat 99, not a seat of a table of 10 seats"),
+    "888: the button on seat 99": ("888", r"^Seat (\d+) is the button", "99", "the button on seat 99, not a seat of a Hold'em table (at most 10 seats)"),
+    "PartyPoker: the button on seat 99 of 6": (  # PartyPoker names the button's line (its seats are read after it)
+        "PartyPoker", r"^Seat (\d+) is the button", "99", "the button on seat 99, not a seat of a table of 6 seats", None, "number",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", IMPOSSIBLE)
+def test_amounts_and_a_button_that_cannot_be_are_one_line(tmp_path, database, capsys, case):
+    """More collected than twice every chip put in (a site's own miscounts, which the corpus
+    holds and which are imported as the actions say, come nowhere near: a blind posted silently,
+    an STP counted twice), PHH winnings past the pot (the rules' own, no site's miscount), a
+    button past the table's seats: one line naming the hand's line and the value, or the hand
+    skipped with --skip-bad."""
+    site, pattern, value, reason, *rest = IMPOSSIBLE[case]
+    hand, where = rest[0] if rest else None, rest[1] if len(rest) > 1 else "hand"
+    path, number_line, hand_line = changed(tmp_path, site, pattern, value, hand)
+    said = refused_then_skipped(database, path, hand_line if where == "hand" else number_line, reason, SAMPLES[site][2], capsys)
+    assert said.startswith(reason), said
+
+
+def test_a_dead_button_and_a_site_miscount_still_import(database, capsys):
+    """What the refusals above leave alone, in real files: a button on an empty seat of the table
+    (PokerBros' seat its player left: stored with no button), and collected lines past the pot
+    that a site wrote (PartyPoker's silent post of both blinds: 0.58 from the actions' 0.45,
+    every chip put in; Run It Once's STP counted twice)."""
+    files = [FPDB / "cash/Stars/Flop/NLHE-6max-USD-0.50-1.00-202103.PokerBros.txt",
+             FPDB / "cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt",
+             FPDB / "cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt"]
+    status, out, err = run(database, "--format", "json", *map(str, files), capsys=capsys)
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["skipped"] == [] and result["imported"] == result["hands"] == 3
+    with pokersql.connect(database) as db:
+        buttons = db.engine.execute(
+            "select source_file, button_seat from history_hands where source_file like '%PokerBros%' or source_file like '%silent%'")
+    assert sorted((Path(file).name, button) for file, button in buttons) == [
+        ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", 3), ("NLHE-6max-USD-0.50-1.00-202103.PokerBros.txt", None)]

@@ -12,6 +12,7 @@ amounts add up exactly, and a history's amount with more than two decimals is re
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..cards import CARD_NAMES
 
@@ -88,6 +89,11 @@ def integer(text: str, what: str = "number") -> int:
 def _exactly(value: int) -> str:
     """Hundredths as an amount, exactly (a float would round a large one)."""
     return f"{value // 100:,}.{value % 100:02d}"
+
+
+def chips(value: int) -> str:
+    """Hundredths as a history writes them: '25,000', '9.18'."""
+    return f"{value // 100:,}" + (f".{value % 100:02d}" if value % 100 else "")
 
 
 def shown(text: str, most: int = 40) -> str:
@@ -345,13 +351,27 @@ class Hand:
                          reverse=True)
         return amounts[0] - amounts[1] if len(amounts) > 1 else 0
 
+    def dead_button(self, seats: Iterable[int] | None = None) -> None:
+        """A button on a seat no one sits in (``seats``: the seats taken, else ``seated``): a dead
+        button, stored as none, as every site's. One on no seat of the table (below 1, or past
+        both its size, 10 where not written, and every seat taken: seat 99 of a 6-max) cannot be:
+        BadHand naming it."""
+        button = self.button_seat
+        taken = set(self.seated if seats is None else seats)
+        if button is None or button in taken:
+            return
+        size = max(self.max_seats or MAX_PLAYERS, max(taken, default=0))
+        if not 1 <= button <= size:
+            table = f"a table of {self.max_seats} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
+            raise BadHand(f"the button on seat {button}, not a seat of {table}")
+        self.button_seat = None
+
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
         history gives back (PokerStars says; PHH does not, and the rules give them)."""
         if self.max_seats is not None and not 2 <= self.max_seats <= MAX_PLAYERS:
             raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
-        if self.button_seat is not None and self.button_seat not in self.seated:
-            self.button_seat = None  # a dead button, on a seat no one sits in: stored with no button, as every site's
+        self.dead_button()
         board = [card for _, card in self.board]
         cards = [card for hole in self.holes.values() for card in hole]
         cards += board
@@ -366,6 +386,9 @@ class Hand:
         actions_pot = put - by_actions + self.site_added  # an uncalled bet given back, whatever the history says of it
         pot = put - given + self.site_added
         taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
+        if taken is not None and taken > 2 * (put + self.site_added):  # a site's miscount (a blind posted silently, chips counted twice) is far less
+            raise BadHand(f"amounts cannot be: {chips(taken)} collected (rake included) from a pot of {chips(pot)}, "
+                          f"more than twice all the chips put in ({chips(put + self.site_added)})")
         if taken is not None and given < by_actions:
             taken = self._unsaid(by_actions - given, taken, actions_pot)
         if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < by_actions:

@@ -77,8 +77,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         ended(hand, section == "summary", "** Summary **")
         if size and max(hand.seated) <= size:  # 888 numbers a 6 Max table's seats 1 to 10 (seats 7 to 10 kept)
             hand.max_seats = size
-        if hand.button_seat not in hand.seated:
-            hand.button_seat = None  # a dead button: on a seat left empty
+        hand.dead_button()
         uncalled_in_collected(hand)
         hand.check()
     except BadHand as bad:

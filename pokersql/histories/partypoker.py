@@ -131,11 +131,12 @@ class _Table:
         self.posts: list[tuple[int, str]] = []
         self.blinds: tuple[int, int] | None = None  # a tournament level's, when its lines post none
         self.unknown: list[str] = []  # players whose stack the hand does not write (joining the table)
+        self.button_line: int | None = None
 
     def read(self, hand: Hand, line: str, number: int) -> None:
         button = re.search(r"Seat (\S+) is the button", line)
         if button is not None:
-            hand.button_seat = integer(button.group(1), "button seat")
+            hand.button_seat, self.button_line = integer(button.group(1), "button seat"), number
         if line.startswith("Table "):
             hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
             table_id = _TABLE_ID.search(line) if hand.buy_in is not None and hand.tournament_id is None else None
@@ -170,8 +171,11 @@ class _Table:
                  if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " "))
                         and not line.rstrip(" .\r\n").endswith(_COMING_GOING) for line in self.lines)}
         left = {line.partition(" has left the table")[0].lstrip("\x00") for line in self.lines if " has left the table" in line}
-        if hand.button_seat not in {seat for seat, _, _ in self.seats}:
-            hand.button_seat = None  # a dead button: on a seat no one sits in
+        try:
+            hand.dead_button(seat for seat, _, _ in self.seats)
+        except BadHand as bad:  # a button on no seat of the table: its line named
+            bad.line = self.button_line
+            raise
         for seat, player, stack in self.seats:
             if player in named and player not in self.out:
                 hand.seat(seat, player, stack or _UNKNOWN)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, hundredths, integer, shown
+from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, chips, hundredths, integer, shown
 from .winnings import take_back_returned
 
 try:
@@ -158,6 +158,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         for name, won in zip(names, winnings):
             hand.collect(name, _amount(won))
         take_back_returned(hand)
+        pot, won = sum(hand.put.values()) - hand.returned(), sum(hand.collected.values())  # type: ignore[union-attr]
+        if won > pot:  # PHH's winnings are the rules' (pokerkit's): no site's miscount to allow for
+            raise BadHand(f"winnings do not add up: {chips(won)} won from a pot of {chips(pot)}")
     else:
         hand.collected = None
         # a player who shows cards no one knows ("p2 sm ????"): the cards would tell who won, and

@@ -112,8 +112,7 @@ def ended(hand: Hand, summary: bool, heading: str) -> None:
         raise BadHand(f"truncated hand: it ends before its {heading}")
     if not hand.seats:
         raise BadHand("a hand with no seats")
-    if hand.button_seat not in hand.seated:
-        hand.button_seat = None  # a dead button: on a seat left empty
+    hand.dead_button()
     not_dealt_in(hand)
 
 
