@@ -248,3 +248,16 @@ def test_a_dead_button_and_a_site_miscount_still_import(database, capsys):
             "select source_file, button_seat from history_hands where source_file like '%PokerBros%' or source_file like '%silent%'")
     assert sorted((Path(file).name, button) for file, button in buttons) == [
         ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", 3), ("NLHE-6max-USD-0.50-1.00-202103.PokerBros.txt", None)]
+
+
+@pytest.mark.parametrize("how", ["one process", "workers"])
+def test_a_seat_of_5000_digits_read_by_workers_is_one_line(tmp_path, database, capsys, monkeypatch, how):
+    """A large PokerStars file is read by worker processes: a seat of 5,000 digits in its 41st
+    hand is the same one line there (a worker's ValueError ended it: exit 1), and --skip-bad
+    the same 79 hands."""
+    from test_history_parallel import read_by
+
+    read_by(monkeypatch, how)
+    path, line, _ = changed(tmp_path, "Pluribus", r"^Seat (\d+): ", DIGITS_5000, 40)
+    reason = refused_then_skipped(database, path, line, SHOWN["5,000 digits"], SAMPLES["Pluribus"][2], capsys)
+    assert reason.startswith("seat too large: '1111"), reason
