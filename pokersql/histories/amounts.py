@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import re
 
-from .hand import hundredths
+from .hand import LETTERS_IN_NUMBER, BadHand, hundredths, shown
 
 _NOT_DIGITS = re.compile(r"[^\d.,]")
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 
 
 def amount(text: str | None) -> int:
+    if text and LETTERS_IN_NUMBER.search(text):
+        raise BadHand(f"not an amount: {shown(text.strip())}")
     cleaned = _NOT_DIGITS.sub("", text or "")
     if _DOT_THOUSANDS.fullmatch(cleaned):  # '1.500': tournament chips, a dot between thousands
         cleaned = cleaned.replace(".", "")
     whole, comma, last = cleaned.rpartition(",")
     if comma and "." not in cleaned and len(last) <= 2:
         cleaned = whole.replace(",", "") + "." + last
-    return hundredths(cleaned.replace(",", "") or "0")
+    return hundredths(cleaned.replace(",", "") or "0", text)

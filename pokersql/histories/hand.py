@@ -11,6 +11,9 @@ amounts add up exactly, and a history's amount with more than two decimals is re
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from ..cards import CARD_NAMES
 
 CARD_IDS = {name: number for number, name in enumerate(CARD_NAMES)}
@@ -20,6 +23,8 @@ BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}  # the cards each street deals 
 TABLE_NAMES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 MAX_PLAYERS = 10  # a Hold'em table seats 2 to 10
 MAX_HUNDREDTHS = 10**18 - 1  # the largest amount of a decimal(18, 2) column, in hundredths
+MAX_DIGITS = 18  # the most digits of a whole number read from a history (a seat, a button, a count)
+LETTERS_IN_NUMBER = re.compile(r"\d[^\W\d_]+\d")  # '1e309': no amount a site writes has a letter between digits
 
 
 class BadHand(Exception):
@@ -45,8 +50,9 @@ class Remembered(dict):
 _AMOUNTS = Remembered()  # the amounts read so far
 
 
-def hundredths(text: str) -> int:
-    """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand."""
+def hundredths(text: str, written: str | None = None) -> int:
+    """'250.0' -> 25000; '$1,000.50' -> 100050. More than two decimals, or no number: BadHand
+    naming ``written`` (the text as the history writes it, where ``text`` is it cleaned)."""
     value = _AMOUNTS.get(text)
     if value is not None:
         return value
@@ -58,16 +64,36 @@ def hundredths(text: str) -> int:
     whole, _, fraction = cleaned.partition(".")
     fraction = fraction.rstrip("0")
     if not whole.isdecimal() and not (whole == "" and fraction.isdecimal()) or len(fraction) > 2 or (fraction and not fraction.isdecimal()):
-        raise BadHand(f"not an amount: {shown(text.strip())}")
+        raise BadHand(f"not an amount: {shown((written or text).strip())}")
+    if len(whole.lstrip("0")) > 16:  # past MAX_HUNDREDTHS, and maybe past the digits Python converts at all
+        raise BadHand(f"amount too large: {shown((written or text).strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
     value = int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
     if value > MAX_HUNDREDTHS:
-        raise BadHand(f"amount too large: {shown(text.strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
+        raise BadHand(f"amount too large: {shown((written or text).strip())}, more than the tables hold ({_exactly(MAX_HUNDREDTHS)})")
     return value
+
+
+def integer(text: str, what: str = "number") -> int:
+    """A whole number as a history writes it (a seat, a button, a table's size, an action's
+    number, a part of a date): every one a parser reads comes here. At most MAX_DIGITS digits,
+    counted before converting (Python converts no more than 4,300); else, or for what is no
+    whole number ('1e309', '1,000'), BadHand naming ``what`` and the text."""
+    digits = text.strip()
+    if not digits.isdecimal():
+        raise BadHand(f"not a {what}: {shown(digits)}")
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise BadHand(f"{what} too large: {shown(digits)}")
+    return int(digits)
 
 
 def _exactly(value: int) -> str:
     """Hundredths as an amount, exactly (a float would round a large one)."""
     return f"{value // 100:,}.{value % 100:02d}"
+
+
+def chips(value: int) -> str:
+    """Hundredths as a history writes them: '25,000', '9.18'."""
+    return f"{value // 100:,}" + (f".{value % 100:02d}" if value % 100 else "")
 
 
 def shown(text: str, most: int = 40) -> str:
@@ -325,13 +351,27 @@ class Hand:
                          reverse=True)
         return amounts[0] - amounts[1] if len(amounts) > 1 else 0
 
+    def dead_button(self, seats: Iterable[int] | None = None) -> None:
+        """A button on a seat no one sits in (``seats``: the seats taken, else ``seated``): a dead
+        button, stored as none, as every site's. One on no seat of the table (below 1, or past
+        both its size, 10 where not written, and every seat taken: seat 99 of a 6-max) cannot be:
+        BadHand naming it."""
+        button = self.button_seat
+        taken = set(self.seated if seats is None else seats)
+        if button is None or button in taken:
+            return
+        size = max(self.max_seats or MAX_PLAYERS, max(taken, default=0))
+        if not 1 <= button <= size:
+            table = f"a table of {self.max_seats} seats" if self.max_seats else f"a Hold'em table (at most {MAX_PLAYERS} seats)"
+            raise BadHand(f"the button on seat {button}, not a seat of {table}")
+        self.button_seat = None
+
     def check(self, returned: int | None = None) -> None:
         """Refuse a hand whose cards or amounts cannot be. ``returned``: the uncalled bets the
         history gives back (PokerStars says; PHH does not, and the rules give them)."""
         if self.max_seats is not None and not 2 <= self.max_seats <= MAX_PLAYERS:
             raise BadHand(f"a table of {self.max_seats} seats: a Hold'em table seats 2 to {MAX_PLAYERS}")
-        if self.button_seat is not None and self.button_seat not in self.seated:
-            self.button_seat = None  # a dead button, on a seat no one sits in: stored with no button, as every site's
+        self.dead_button()
         board = [card for _, card in self.board]
         cards = [card for hole in self.holes.values() for card in hole]
         cards += board
@@ -346,6 +386,9 @@ class Hand:
         actions_pot = put - by_actions + self.site_added  # an uncalled bet given back, whatever the history says of it
         pot = put - given + self.site_added
         taken = None if self.collected is None else sum(self.collected.values()) + (self.rake or 0)
+        if taken is not None and taken > 2 * (put + self.site_added):  # a site's miscount (a blind posted silently, chips counted twice) is far less
+            raise BadHand(f"amounts cannot be: {chips(taken)} collected (rake included) from a pot of {chips(pot)}, "
+                          f"more than twice all the chips put in ({chips(put + self.site_added)})")
         if taken is not None and given < by_actions:
             taken = self._unsaid(by_actions - given, taken, actions_pot)
         if taken == actions_pot or self.total_pot is not None and self.total_pot != pot and given < by_actions:

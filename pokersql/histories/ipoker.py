@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 
 from .amounts import amount
 from . import games
-from .hand import CARD_IDS, BadHand, Hand
+from .hand import CARD_IDS, BadHand, Hand, integer
 from .sites import buy_in
 from .winnings import rake_taken, take_back_returned
 
@@ -57,12 +57,14 @@ def split_hands(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, list[st
         raise BadHand("XML, but no iPoker <session> in it: not a hand history", first)
     general = _SESSION_GENERAL.search(text[: _GAME.search(text).start()] if _GAME.search(text) else text)
     session = general.group(0) if general else "<general/>"
-    at = 0
+    at = counted = 0  # where the next search starts; how far the line ends are counted
+    line = first
     while True:
         start = _GAME.search(text, at)
         if start is None:
             return
-        line = first + text.count("\n", 0, start.start())
+        line += text.count("\n", counted, start.start())  # from the last game on: the text is counted once
+        counted = start.start()
         end = text.find(_GAME_END, start.start())
         if end < 0:  # the file's last game, cut after its last round (an excerpt, as fpdb keeps them): closed there
             rounds = text.rfind("</round>", start.start())
@@ -153,7 +155,7 @@ def _play(hand: Hand, game: ET.Element) -> None:
     actions = [(rnd, action) for rnd in game.iter("round") for action in rnd.findall("action")]
     acting = {action.get("player") for _, action in actions if action.get("type") not in _SITTING_OUT}
     for player in players:
-        name, seat = player.get("name", ""), int(player.get("seat", "0"))
+        name, seat = player.get("name", ""), integer(player.get("seat", "0"), "seat")
         if not name:
             continue  # an empty seat
         if name not in acting and not amount(player.get("bet")) and not amount(player.get("win")):
@@ -170,7 +172,7 @@ def _play(hand: Hand, game: ET.Element) -> None:
         for element in rnd.findall("cards"):
             if element.get("type") == "Pocket":
                 _deal(hand, element)
-        for element in sorted(rnd.findall("action"), key=lambda action: int(action.get("no", "0"))):  # not always in order
+        for element in sorted(rnd.findall("action"), key=lambda action: integer(action.get("no", "0"), "action number")):  # not always in order
             _action(hand, element)
     if any(player.get("win") is not None for player in players):
         for name in hand.seats:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from .hand import BadHand, Hand, card_ids
+from .hand import BadHand, Hand, card_ids, integer
 from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "888"
@@ -77,8 +77,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         ended(hand, section == "summary", "** Summary **")
         if size and max(hand.seated) <= size:  # 888 numbers a 6 Max table's seats 1 to 10 (seats 7 to 10 kept)
             hand.max_seats = size
-        if hand.button_seat not in hand.seated:
-            hand.button_seat = None  # a dead button: on a seat left empty
+        hand.dead_button()
         uncalled_in_collected(hand)
         hand.check()
     except BadHand as bad:
@@ -122,13 +121,13 @@ def _table(hand: Hand, line: str) -> int | None:
         hand.currency = None  # a tournament's chips, written as money
         hand.tournament_id = tournament.group("id")
         buy_in(hand, tournament.group("buy_in"))
-    return int(table.group("seats")) if table.group("seats") else None
+    return integer(table.group("seats"), "table size") if table.group("seats") else None
 
 
 def _seat_line(hand: Hand, line: str, names: list[str]) -> None:
     button = _BUTTON.match(line)
     if button is not None:
-        hand.button_seat = int(button.group(1))
+        hand.button_seat = integer(button.group(1), "button seat")
         return
     if line.startswith("Total number of players : "):
         return
@@ -137,7 +136,7 @@ def _seat_line(hand: Hand, line: str, names: list[str]) -> None:
         raise BadHand(f"unreadable seat line {line[:80]!r}")
     if not seat.group(2):
         raise BadHand(f"a player without a name in seat {seat.group(1)}")
-    hand.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)))
+    hand.seat(integer(seat.group(1), "seat"), seat.group(2), amount(seat.group(3)))
     names.append(seat.group(2))
     names.sort(key=len, reverse=True)
 

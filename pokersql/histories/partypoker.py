@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from .amounts import amount
 from . import games
-from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids
+from .hand import MAX_HUNDREDTHS, MAX_PLAYERS, BadHand, Hand, card_ids, integer
 from .winnings import rake_taken, take_back_returned
 from .sites import buy_in
 
@@ -131,24 +131,25 @@ class _Table:
         self.posts: list[tuple[int, str]] = []
         self.blinds: tuple[int, int] | None = None  # a tournament level's, when its lines post none
         self.unknown: list[str] = []  # players whose stack the hand does not write (joining the table)
+        self.button_line: int | None = None
 
     def read(self, hand: Hand, line: str, number: int) -> None:
-        button = re.search(r"Seat (\d+) is the button", line)
+        button = re.search(r"Seat (\S+) is the button", line)
         if button is not None:
-            hand.button_seat = int(button.group(1))
+            hand.button_seat, self.button_line = integer(button.group(1), "button seat"), number
         if line.startswith("Table "):
             hand.table_name = re.sub(r"\s*\((?:Real|Play) Money\).*$", "", line[6:]).strip()
             table_id = _TABLE_ID.search(line) if hand.buy_in is not None and hand.tournament_id is None else None
             if table_id is not None:  # "Table $1 Sit & Go Hero (128487129) Table #1": a tournament's id
                 hand.tournament_id = table_id.group("id")
         elif line.startswith("Total number of players"):
-            size = re.search(r"/(\d+)", line)
-            hand.max_seats = int(size.group(1)) if size else None
+            size = re.search(r"/(\S+)", line)
+            hand.max_seats = integer(size.group(1), "table size") if size else None
         elif line.lstrip()[:4] in ("Seat", "seat") and not button:
             seat = _SEAT.match(line)
             if seat is None:
                 raise BadHand(f"unreadable seat line {line[:80]!r}")
-            self.seats.append((int(seat.group(1)), seat.group(2), amount(seat.group(3))))
+            self.seats.append((integer(seat.group(1), "seat"), seat.group(2), amount(seat.group(3))))
         elif line.startswith(("Blinds", "Stakes")):
             blinds = _STAKES.search(line)
             if blinds is not None:
@@ -170,8 +171,11 @@ class _Table:
                  if any(line.lstrip("\x00").startswith((player + " ", "Dealt to " + player + " "))
                         and not line.rstrip(" .\r\n").endswith(_COMING_GOING) for line in self.lines)}
         left = {line.partition(" has left the table")[0].lstrip("\x00") for line in self.lines if " has left the table" in line}
-        if hand.button_seat not in {seat for seat, _, _ in self.seats}:
-            hand.button_seat = None  # a dead button: on a seat no one sits in
+        try:
+            hand.dead_button(seat for seat, _, _ in self.seats)
+        except BadHand as bad:  # a button on no seat of the table: its line named
+            bad.line = self.button_line
+            raise
         for seat, player, stack in self.seats:
             if player in named and player not in self.out:
                 hand.seat(seat, player, stack or _UNKNOWN)
@@ -243,7 +247,8 @@ def _header(hand: Hand, line: str) -> None:
         raise BadHand(f"no date in the header {line[:80]!r}")
     month = _MONTHS.get(when.group("month"))
     try:
-        clock = datetime.datetime(int(when.group("year")), month or 0, int(when.group("day")), *map(int, when.group("time").split(":")))
+        clock = datetime.datetime(integer(when.group("year"), "year"), month or 0, integer(when.group("day"), "day"),
+                                  *(integer(part, "time") for part in when.group("time").split(":")))
     except ValueError:
         raise BadHand(f"not a date and time: {when.group(0)!r}") from None
     hand.played_at = f"{clock:%Y-%m-%d %H:%M:%S}"

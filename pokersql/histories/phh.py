@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, hundredths, shown
+from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, chips, hundredths, integer, shown
 from .winnings import take_back_returned
 
 try:
@@ -51,7 +51,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         at = _TOML_LINE.search(str(e))
-        raise BadHand(f"not PHH: {str(e).split(' (at')[0]}", first + int(at.group(1)) - 1 if at else first) from e
+        raise BadHand(f"not PHH: {str(e).split(' (at')[0]}", first + integer(at.group(1)) - 1 if at else first) from e
     except RecursionError:  # the TOML reader recurses once a level of arrays or inline tables
         raise _too_deep(lines, first) from None
     except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
@@ -117,7 +117,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     # a stack not known is no limit while the hand is read (no one is all in for want of chips),
     # then stored as the chips the player put in, the least it can be (as PartyPoker's joiners')
     stacks = [MAX_HUNDREDTHS if stack is None else stack for stack in written]
-    seats = [int(seat) for seat in data.get("seats", range(1, count + 1))]
+    seats = [integer(str(seat), "seat") for seat in data.get("seats", range(1, count + 1))]
     if len(names) != count or len(seats) != count:
         raise BadHand(f"{count} starting stacks but {len(names)} players and {len(seats)} seats")
     site = str(data.get("venue") or "PHH")
@@ -158,6 +158,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         for name, won in zip(names, winnings):
             hand.collect(name, _amount(won))
         take_back_returned(hand)
+        pot, won = sum(hand.put.values()) - hand.returned(), sum(hand.collected.values())  # type: ignore[union-attr]
+        if won > pot:  # PHH's winnings are the rules' (pokerkit's): no site's miscount to allow for
+            raise BadHand(f"winnings do not add up: {chips(won)} won from a pot of {chips(pot)}")
     else:
         hand.collected = None
         # a player who shows cards no one knows ("p2 sm ????"): the cards would tell who won, and
@@ -172,14 +175,14 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
 
 def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) -> None:
     hand.table_name = str(data["table"]) if "table" in data else None
-    hand.max_seats = int(data["seat_count"]) if "seat_count" in data else None
+    hand.max_seats = integer(str(data["seat_count"]), "seat_count") if "seat_count" in data else None
     hand.button_seat = seats[-1] if count else None  # PHH lists players from the small blind: the button last
     hand.currency = data.get("currency") or CURRENCIES.get(data.get("currency_symbol", ""))
     hand.time_zone = data.get("time_zone") or data.get("time_zone_abbreviation")
     if all(key in data for key in ("year", "month", "day")):
         try:
-            when = datetime.datetime(int(data["year"]), int(data["month"]), int(data["day"]))
-        except (TypeError, ValueError, OverflowError):
+            when = datetime.datetime(*(integer(str(data[key]), key) for key in ("year", "month", "day")))
+        except (BadHand, ValueError):
             raise BadHand(f"not a date: {shown(str(data['year']) + '-' + str(data['month']) + '-' + str(data['day']))}") from None
         if isinstance(data.get("time"), datetime.time):
             clock = data["time"]
@@ -188,9 +191,13 @@ def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) ->
 
 
 def _player(names: list[str], word: str) -> str:
-    if not (word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names)):
-        raise BadHand(f"unknown player {word!r} in an action")
-    return names[int(word[1:]) - 1]
+    try:
+        number = integer(word[1:], "player") if word.startswith("p") else 0
+    except BadHand:
+        number = 0
+    if not 1 <= number <= len(names):
+        raise BadHand(f"unknown player {shown(word)} in an action")
+    return names[number - 1]
 
 
 def _act(hand: Hand, names: list[str], words: list[str]) -> None:

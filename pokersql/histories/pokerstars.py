@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, Remembered, hundredths
+from .hand import BOARD_SIZES, STUD_STREETS, BadHand, Hand, card_ids, Remembered, hundredths, integer
 from .sites import CURRENCY_SIGNS
 
 SITE = "PokerStars"
@@ -47,7 +47,7 @@ _LEVEL = re.compile(r" +- +(?P<level>(?:Match Round [IVXLC]+, )?Level [IVXLC]+)$
 _BUY_IN = re.compile(r"(?P<amounts>[^ ]*?\d[^ ,]*)(?: (?P<currency>[A-Z]{2,3})\b)?")
 _MIXED = re.compile(r"(?P<mix>.+?) \((?P<game>[^,()]+)\)$")
 # The table's name: from the first quote to the last before its size and button (a name may hold a quote).
-_TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<seats>\d+)-[Mm]ax)?[^']*?(?:Seat #(?P<button>\d+) is the button)?$")
+_TABLE = re.compile(r"Table (?:ID )?'(?P<table>.*)'(?: (?P<seats>\w+)-[Mm]ax)?[^']*?(?:Seat #(?P<button>\w+) is the button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \((\S+) in chips(?:, \S+ bounty)?\)")
 _STAKES = re.compile(r"([^/\s]+)/([^/\s]+)")
 _TOTAL = re.compile(r"Total pot (\S+).*?\| Rake (\S+)")
@@ -162,16 +162,16 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
                         raise BadHand(f"unreadable seat line {line[:80]!r}")
                     end = seat.end()
                     if end < len(line) and line[end:end + 2].strip() and line[end:].lstrip().startswith(_NOT_DEALT):
-                        hand.sit_out(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))  # its seat taken, but no player of the hand
+                        hand.sit_out(integer(seat.group(1), "seat"), seat.group(2), hundredths(seat.group(3)))  # its seat taken, but no player of the hand
                     else:
-                        hand.seat(int(seat.group(1)), seat.group(2), hundredths(seat.group(3)))
+                        hand.seat(integer(seat.group(1), "seat"), seat.group(2), hundredths(seat.group(3)))
                 elif line.startswith("Table "):
                     table = _TABLE.match(line)
                     if table is None:
                         raise BadHand(f"unreadable table line {line[:80]!r}")
                     hand.table_name = table.group("table")
-                    hand.max_seats = int(table.group("seats")) if table.group("seats") else None
-                    hand.button_seat = int(table.group("button")) if table.group("button") else None
+                    hand.max_seats = integer(table.group("seats"), "table size") if table.group("seats") else None
+                    hand.button_seat = integer(table.group("button"), "button seat") if table.group("button") else None
                 else:
                     returned += _action_line(hand, line)
             else:
@@ -215,8 +215,8 @@ def _read_header(hand: Hand, header: re.Match) -> None:
         hand.played_at = f"{day} {clock}"  # "08:20:00", as the format below writes it
     else:
         try:  # a date the tables' timestamp holds: checked here, not by the database's own error
-            year, month, day_no = map(int, date.split("/"))
-            when = datetime.datetime(year, month, day_no, *map(int, clock.split(":")))
+            year, month, day_no = (integer(part, "date") for part in date.split("/"))
+            when = datetime.datetime(year, month, day_no, *(integer(part, "time") for part in clock.split(":")))
         except ValueError:
             raise BadHand(f"not a date and time: {date} {clock}") from None
         hand.played_at = f"{when:%Y-%m-%d %H:%M:%S}"

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from . import games
-from .hand import BadHand, Hand, hundredths, shown
+from .hand import LETTERS_IN_NUMBER, BadHand, Hand, hundredths, integer, shown
 
 _NOT_DIGITS = re.compile(r"[^\d.,]")
 # a limit as the sites name it -> PokerStars' name
@@ -35,13 +35,13 @@ def amount(text: str) -> int:
     and '42.797,60' -> 996625 and 4279760. The last separator is the decimal point when one or
     two digits follow it; every other separator groups thousands."""
     digits = _NOT_DIGITS.sub("", text)
-    if not any(character.isdigit() for character in digits):
+    if not any(character.isdigit() for character in digits) or LETTERS_IN_NUMBER.search(text):
         raise BadHand(f"not an amount: {shown(text.strip())}")
     last = max(digits.rfind("."), digits.rfind(","))
     decimals = len(digits) - last - 1
     if last >= 0 and decimals in (1, 2):
-        return hundredths(re.sub(r"[.,]", "", digits[:last]) + "." + digits[last + 1 :])
-    return hundredths(re.sub(r"[.,]", "", digits))
+        return hundredths(re.sub(r"[.,]", "", digits[:last]) + "." + digits[last + 1 :], text)
+    return hundredths(re.sub(r"[.,]", "", digits), text)
 
 
 # a buy-in written as no money: a freeroll's (a ticket's, "Ticket only", is a buy-in not written)
@@ -90,7 +90,7 @@ def split_at(lines: Iterable[tuple[int, str]], header_start: str) -> Iterator[tu
 def timestamp(year: str, month: str, day: str, clock: str) -> str:
     """'YYYY-MM-DD HH:MM:SS', or BadHand for a date and time that cannot be."""
     try:
-        when = datetime.datetime(int(year), int(month), int(day), *map(int, clock.split(":")))
+        when = datetime.datetime(*(integer(part, "date") for part in (year, month, day, *clock.split(":"))))
     except ValueError:
         raise BadHand(f"not a date and time: {year}/{month}/{day} {clock}") from None
     return f"{when:%Y-%m-%d %H:%M:%S}"
@@ -112,8 +112,7 @@ def ended(hand: Hand, summary: bool, heading: str) -> None:
         raise BadHand(f"truncated hand: it ends before its {heading}")
     if not hand.seats:
         raise BadHand("a hand with no seats")
-    if hand.button_seat not in hand.seated:
-        hand.button_seat = None  # a dead button: on a seat left empty
+    hand.dead_button()
     not_dealt_in(hand)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from .hand import BadHand, Hand, card_ids
+from .hand import BadHand, Hand, card_ids, integer
 from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, timestamp, uncalled_in_collected
 
 SITE = "Winamax"
@@ -125,17 +125,17 @@ def _table_line(hand: Hand, line: str, names: list[str]) -> None:
         seat = _SEAT.match(line)
         if seat is None:
             raise BadHand(f"unreadable seat line {line[:80]!r}")
-        hand.seat(int(seat.group(1)), seat.group(2), amount(seat.group(3)))
+        hand.seat(integer(seat.group(1), "seat"), seat.group(2), amount(seat.group(3)))
         names.append(seat.group(2))
         names.sort(key=len, reverse=True)
     elif line.startswith(("Table: ", "Table '")):  # 2021's files write no colon
         table = _TABLE.match(line)
         if table is None:
             raise BadHand(f"unreadable table line {line[:80]!r}")
-        hand.table_name, hand.max_seats = table.group("table"), int(table.group("seats"))
+        hand.table_name, hand.max_seats = table.group("table"), integer(table.group("seats"), "table size")
         tournament = _TOURNAMENT_ID.search(hand.table_name) if hand.level is not None else None
         hand.tournament_id = tournament.group("id") if tournament is not None else None
-        hand.button_seat = int(table.group("button"))
+        hand.button_seat = integer(table.group("button"), "button seat")
     else:
         raise BadHand(f"unknown line {line[:60]!r}")
 
