@@ -80,7 +80,7 @@ def integer(text: str, what: str = "number") -> int:
     whole number ('1e309', '1,000'), BadHand naming ``what`` and the text."""
     digits = text.strip()
     if not digits.isdecimal():
-        raise BadHand(f"not a {what}: {shown(digits)}")
+        raise BadHand(f"{what} is not a whole number: {shown(digits)}")
     if len(digits.lstrip("0")) > MAX_DIGITS:
         raise BadHand(f"{what} too large: {shown(digits)}")
     return int(digits)
