@@ -1,0 +1,88 @@
+"""Issue 63's edges of the command line: an import killed while its lanes run leaves a folder
+that the next import clears (pokersql/histories/aside.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pokersql.histories import aside, stored
+from signals import pokersql_command  # tests/signals.py
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import histories_generate  # noqa: E402  (bench/histories_generate.py)
+
+PLURIBUS = Path(__file__).resolve().parent / "histories" / "pluribus_30.txt"
+
+
+@pytest.fixture(scope="module")
+def lanes_file(tmp_path_factory) -> Path:
+    """Enough generated hands for two chunks (stored.CHUNK_HANDS each), so the import's lanes run."""
+    path = tmp_path_factory.mktemp("lanes") / "generated.txt"
+    histories_generate.write(path, stored.CHUNK_HANDS + 200, seed=63)
+    return path
+
+
+def asides(folder: Path) -> list[Path]:
+    return sorted(folder.glob(aside.PREFIX + "*"))
+
+
+def killed_while_the_lanes_run(database: str, hands: Path, temporary: Path, group: bool) -> list[Path]:
+    """A real ``pokersql import`` SIGKILLed (its process group, or the main process alone) once
+    its lanes' folder is there; the lanes' folders left."""
+    before = set(asides(temporary))
+    process = subprocess.Popen(
+        [*pokersql_command(), "--db", database, "import", str(hands)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(temporary)},
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while not set(asides(temporary)) - before:
+            assert process.poll() is None, "the import ended before its lanes ran"
+            assert time.monotonic() < deadline, "the import's lanes did not start in three minutes"
+            time.sleep(0.1)
+        if group:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+        assert process.wait(timeout=60) == -signal.SIGKILL
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return sorted(set(asides(temporary)) - before)
+
+
+def test_an_import_killed_while_its_lanes_run_leaves_a_folder_the_next_import_clears(built_database, lanes_file, tmp_path):
+    database, temporary = built_database("duckdb"), tmp_path / "tmp"
+    temporary.mkdir()
+    first = killed_while_the_lanes_run(database, lanes_file, temporary, group=True)
+    assert len(first) == 1 and first[0].is_dir()
+    left = killed_while_the_lanes_run(database, lanes_file, temporary, group=False)
+    assert len(left) == 1 and left[0].is_dir()
+    assert not first[0].exists()  # cleared by the second import
+    # what the next import must not remove: a live process's folder (this one's), a folder of
+    # the old name (no owner in it), and what a link of a gone owner's name points to
+    live = temporary / f"{aside.PREFIX}{os.getpid()}-{aside._started(os.getpid())}-live"
+    unnamed = temporary / f"{aside.PREFIX}k3j2x9"
+    target = tmp_path / "not-ours"
+    for folder in (live, unnamed, target):
+        folder.mkdir()
+        (folder / "kept.parquet").write_text("kept")
+    link = temporary / f"{aside.PREFIX}{left[0].name.split('-')[2]}-1-link"
+    link.symlink_to(target, target_is_directory=True)
+    done = subprocess.run(
+        [*pokersql_command(), "--db", database, "import", str(PLURIBUS)],
+        capture_output=True, text=True, env={**os.environ, "TMPDIR": str(temporary)}, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not left[0].exists()
+    assert asides(temporary) == sorted([live, unnamed, link])
+    assert all((folder / "kept.parquet").read_text() == "kept" for folder in (live, unnamed, target))
