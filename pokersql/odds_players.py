@@ -30,6 +30,9 @@ from .output import Output, present
 # combinations of one count's slots (the product of their sizes) before the cards are grouped.
 MAX_COUNTS = 300
 MAX_SLOT_PRODUCT = 20_000_000
+# The most deals a Monte Carlo of hole-card events draws: each is drawn and matched in Python,
+# at an even pace (the exact count, without --trials, answers these questions too).
+MAX_TRIALS = 1_000_000
 ANY = "any"  # the slot of a player whose hand is in some event (the union of the ranges)
 
 
@@ -262,6 +265,9 @@ def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | 
     question = f"--players {players} {' '.join(labels)}"
     deals = ordered_deals(players)
     if trials is not None:
+        if trials > MAX_TRIALS:
+            raise BadInput(f"odds --trials {trials:,} is too many for hole-card events: at most {MAX_TRIALS:,} "
+                           f"(or no --trials: the exact count)")
         seed = ranges.question_seed(f"holdem-odds-{players}", [e.question() for e in events], [], [], trials) if seed is None else seed
         hits = monte_carlo(events, players, trials, seed)
         probability, fraction, one_in = answer(hits, trials)

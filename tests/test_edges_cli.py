@@ -1,8 +1,10 @@
 """Issue 63's edges of the command line: an import killed while its lanes run leaves a folder
-that the next import clears (pokersql/histories/aside.py)."""
+that the next import clears (pokersql/histories/aside.py); a request too big (arrange --top,
+odds --trials of hole-card events) refused in one line naming the limit."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -12,12 +14,16 @@ from pathlib import Path
 
 import pytest
 
+import pokersql
+from pokersql import chinese, odds_players
+from pokersql.errors import BadInput
 from pokersql.histories import aside, stored
 from signals import pokersql_command  # tests/signals.py
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import histories_generate  # noqa: E402  (bench/histories_generate.py)
 
+HAND = "As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d"  # 22,165 legal settings
 PLURIBUS = Path(__file__).resolve().parent / "histories" / "pluribus_30.txt"
 
 
@@ -86,3 +92,37 @@ def test_an_import_killed_while_its_lanes_run_leaves_a_folder_the_next_import_cl
     assert not left[0].exists()
     assert asides(temporary) == sorted([live, unnamed, link])
     assert all((folder / "kept.parquet").read_text() == "kept" for folder in (live, unnamed, target))
+
+
+def one_line_refusal(status: int, out: str, err: str, *named: str) -> None:
+    assert status == 2 and out == ""
+    assert err.startswith("pokersql: error: ") and err.count("\n") == 1, err
+    assert all(text in err for text in named), err
+
+
+def test_arrange_shows_at_most_max_top_settings(run, db_file):
+    """--top up to MAX_TOP answers with that many settings; one more is refused in one line that
+    names it and the limit, the database file as it was (the library refuses it too)."""
+    status, out, _ = run("arrange", *HAND.split(), "--top", str(chinese.MAX_TOP), "--format", "json")
+    assert status == 0
+    best = json.loads(out)["best"]
+    assert len(best) == chinese.MAX_TOP and best[0]["place"] == 1
+    before = Path(db_file).read_bytes()
+    one_line_refusal(*run("arrange", *HAND.split(), "--top", str(chinese.MAX_TOP + 1), "--format", "json"),
+                     f"'--top': {chinese.MAX_TOP + 1}", f"{chinese.MAX_TOP}")
+    one_line_refusal(*run("arrange", *HAND.split(), "--top", "72072", "--format", "json"), "72072", f"{chinese.MAX_TOP}")
+    assert Path(db_file).read_bytes() == before
+    with pokersql.connect() as db, pytest.raises(BadInput, match=f"top {chinese.MAX_TOP + 1} is out of range: use 1 to {chinese.MAX_TOP}"):
+        chinese.arrange(db.context, HAND, top=chinese.MAX_TOP + 1)
+
+
+def test_odds_of_hole_cards_draws_at_most_max_trials(run, db_file):
+    """A Monte Carlo of hole-card events past MAX_TRIALS deals is refused at once in one line
+    naming the trials and the limit; fewer trials answer."""
+    before = Path(db_file).read_bytes()
+    for trials in (odds_players.MAX_TRIALS + 1, 10_000_000):
+        one_line_refusal(*run("odds", "--players", "10", "AA", "KK", "--trials", str(trials)),
+                         f"--trials {trials:,}", f"at most {odds_players.MAX_TRIALS:,}")
+    assert Path(db_file).read_bytes() == before
+    status, out, err = run("odds", "--players", "10", "AA", "KK", "--trials", "2000", "--seed", "1", "--format", "json")
+    assert status == 0 and json.loads(out)["trials"] == 2000, err
