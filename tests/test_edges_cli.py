@@ -1,5 +1,6 @@
 """Issue 63's edges of the command line: an import killed while its lanes run leaves a folder
-that the next import clears (pokersql/histories/aside.py); a request too big (arrange --top,
+that the next import clears (pokersql/histories/aside.py); every range weight from 0 to 1 read,
+1e-300 too, and what is not one refused in one line naming it (range_text.py); a request too big (arrange --top,
 odds --trials of hole-card events) refused in one line naming the limit."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import pokersql
-from pokersql import chinese, odds_players
+from pokersql import chinese, odds_players, range_text
 from pokersql.errors import BadInput
 from pokersql.histories import aside, stored
 from signals import pokersql_command  # tests/signals.py
@@ -126,3 +127,49 @@ def test_odds_of_hole_cards_draws_at_most_max_trials(run, db_file):
     assert Path(db_file).read_bytes() == before
     status, out, err = run("odds", "--players", "10", "AA", "KK", "--trials", "2000", "--seed", "1", "--format", "json")
     assert status == 0 and json.loads(out)["trials"] == 2000, err
+
+
+def equities(run, *players: str) -> tuple[list[float], dict]:
+    status, out, err = run("equity", *players, "--board", "2c 7d 9h", "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    return [player["equity"] for player in result["players"]], result
+
+
+@pytest.mark.parametrize(("text", "weight"), [("AKs:1e-300", 1e-300), ("AKs:1E-300", 1e-300), ("1e-300(AKs)", 1e-300),
+                                              ("5e-301%(AKs)", 5e-303), ("AKs:0.5e+0", 0.5), ("AKs:1e-9999", 0.0)])
+def test_a_tiny_weight_is_a_weight(run, text, weight):
+    """A weight in scientific notation, however small, is read: the range holds AKs's four
+    combinations at that weight (1e-9999 is below a double's least: 0.0 in JSON, kept exact)."""
+    status, out, err = run("range", text, "--format", "json")
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["combos"] == 4
+    assert [combination["weight"] for combination in result["combinations"]] == [weight] * 4
+    assert all(combination["whole_weight"] >= 1 for combination in result["combinations"])
+
+
+def test_tiny_weights_count_by_their_ratios_and_next_to_nothing_beside_large_ones(run):
+    """Only ratios of a player's weights count: 1e-300 alone is the range unweighted, 1e-300
+    and 2e-300 are 0.5 and 1; beside a weight of 1, 1e-300 (and 1e-10, which range_input's
+    integer could not hold as a ratio of whole numbers) counts at most a millionth."""
+    assert equities(run, "AhAd", "AKs:1e-300")[0] == equities(run, "AhAd", "AKs")[0]
+    assert equities(run, "AhAd", "AKs:1e-300,KK:2e-300")[0] == equities(run, "AhAd", "AKs:0.5,KK")[0]
+    alone = equities(run, "AhAd", "QQ")[0]
+    for text in ("AKs:1e-300,QQ", "AKs:0.0000000001,QQ"):
+        beside, result = equities(run, "AhAd", text)
+        assert result["weight_scale"] == range_text.ROUNDED_SCALE
+        assert beside == pytest.approx(alone, abs=1e-6) and beside != equities(run, "AhAd", "AKs,QQ")[0]
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("AKs:nan", "'AKs:nan'"), ("AKs:inf", "'AKs:inf'"), ("AKs:-1e-300", "'AKs:-1e-300'"), ("AKs:1.5", "not 1.5"),
+    ("AKs:1e1", "not 1e1"), ("AKs:1e-99999", "not 1e-99999"), ("2e0(AKs)", "not 2e0"),
+    pytest.param("AKs:0." + "0" * 10_000 + "1", "at most 64 characters, not 10,003", id="ten-thousand-digits"),
+])
+def test_a_weight_that_is_no_number_from_0_to_1_is_refused_in_one_line(run, db_file, text, named):
+    before = Path(db_file).read_bytes()
+    status, out, err = run("equity", "AhAd", text, "--board", "2c 7d 9h")
+    one_line_refusal(status, out, err, "bad range token", named)
+    assert len(err) < 200
+    assert Path(db_file).read_bytes() == before
