@@ -155,14 +155,20 @@ def exact(ctx: Context, events: list[ranges.Player], players: int, question: str
 
 def monte_carlo(events: list[ranges.Player], players: int, trials: int, seed: int) -> int:
     """Deals whose hole cards hold every event, each a different player's, of ``trials`` random ones."""
+    # each two cards' events, by the cards' index (first x 52 + second, either order)
     wanted = [{frozenset(combo) for combo in event.combos} for event in events]
+    held: list[frozenset[int]] = [frozenset()] * (52 * 52)
+    for pair in set().union(*wanted):
+        first, second = pair
+        held[first * 52 + second] = held[second * 52 + first] = frozenset(n for n, combos in enumerate(wanted) if pair in combos)
     draw = random.Random(seed)
     deck = list(range(52))
     hits = 0
     for _ in range(trials):
         cards = draw.sample(deck, 2 * players)
-        types = [frozenset(n for n, held in enumerate(wanted) if frozenset(cards[2 * p: 2 * p + 2]) in held) for p in range(players)]
-        hits += _matches(types, len(events))
+        types = [held[cards[p] * 52 + cards[p + 1]] for p in range(0, 2 * players, 2)]
+        if sum(1 for kind in types if kind) >= len(events):  # (fewer players holding an event: no match)
+            hits += _matches(types, len(events))
     return hits
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import pokersql
-from pokersql import chinese, odds_players, range_text
+from pokersql import chinese, odds_players, range_text, ranges
 from pokersql.errors import BadInput
 from pokersql.histories import aside, stored
 from signals import pokersql_command  # tests/signals.py
@@ -173,3 +174,19 @@ def test_a_weight_that_is_no_number_from_0_to_1_is_refused_in_one_line(run, db_f
     one_line_refusal(status, out, err, "bad range token", named)
     assert len(err) < 200
     assert Path(db_file).read_bytes() == before
+
+
+@pytest.mark.parametrize(("texts", "players", "seed"), [(["AA", "KK"], 10, 5), (["random", "AKs", "QQ+"], 6, 3), (["22+", "22+"], 2, 1)])
+def test_odds_draws_count_as_drawn_one_by_one(texts, players, seed):
+    """monte_carlo's table of each two cards' events (odds --players --trials) counts the deals the
+    plain way counts them, seed for seed: the same sample of each deal, each player's events
+    looked up, the matching of events to players."""
+    events = [ranges.parse_player(text, number) for number, text in enumerate(texts, start=1)]
+    wanted = [{frozenset(combo) for combo in event.combos} for event in events]
+    draw, plain = random.Random(seed), 0
+    for _ in range(20_000):
+        cards = draw.sample(range(52), 2 * players)
+        types = [frozenset(n for n, held in enumerate(wanted) if frozenset(cards[2 * p: 2 * p + 2]) in held) for p in range(players)]
+        plain += odds_players._matches(types, len(events))
+    assert plain > 0
+    assert odds_players.monte_carlo(events, players, 20_000, seed) == plain
