@@ -9,6 +9,7 @@ from typing import Any
 
 from . import first_use
 from .cards import card_name, parse_cards
+from .checks import whole_number
 from .context import Context
 from .errors import BadInput
 from .output import Output, present, pretty_cards
@@ -38,6 +39,9 @@ def front_freq(ctx: Context) -> FreqResult:
 
 
 HAND_CARDS = 13  # a Chinese poker hand: front 3, middle 5, back 5
+# The most settings arrange shows: each is three rows of Python output (the SQL ranks all 72,072
+# at once); every setting is in chinese_settings (048) for more.
+MAX_TOP = 1_000
 ALL_FRONTS = sum(FRONT_COUNTS.values())  # 22,100 = C(52,3)
 ALL_FIVES = math.comb(52, 5)  # 2,598,960
 ROWS = {"front": 3, "middle": 5, "back": 5}
@@ -139,6 +143,7 @@ def arrange(ctx: Context, text: str | list[str] | tuple[str, ...], top: int = 1)
     """Every setting of 13 cards (chinese_settings, 048), the legal ones ranked by OBJECTIVE:
     the ``top`` best (fewer when fewer are legal), the best first."""
     cards = parse_hand(text)
+    whole_number("top", top, 1, MAX_TOP)
     first_use.ensure_ready(ctx)
     with ctx.engine.inputs(hand_input=[(1, card) for card in cards]):
         rows = ctx.engine.execute(_arranged_query(), (top,))

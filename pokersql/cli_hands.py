@@ -10,7 +10,7 @@ import click
 from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import chinese_deal, lows
-from .chinese import FREQ_GAMES, arrange as arrange_hand, front_freq
+from .chinese import FREQ_GAMES, MAX_TOP, arrange as arrange_hand, front_freq
 from .games import GAME_NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
@@ -262,7 +262,8 @@ def simulate(
 
 @cli.command()
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--top", type=click.IntRange(1, 72072), default=1, show_default=True, metavar="N", help="Show the N best settings.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=1, show_default=True, metavar="N",
+              help=f"Show the N best settings (at most {MAX_TOP:,}; every setting is in SQL's chinese_settings).")
 @format_option
 @quiet_option
 @pass_context

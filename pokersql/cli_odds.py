@@ -19,7 +19,7 @@ from .output import emit
 @click.option("--histogram", is_flag=True, help="With --hero: every category's count and share on each street up to --street.")
 @click.option("--game", type=click.Choice(["holdem", "five-card"]), default="holdem", show_default=True, help="Without --hero: the game dealt: Hold'em (EVENTS hole cards in range notation, or categories of full house or better), or five cards each from one deck (EVENTS categories: full house, four of a kind or better, ...).")
 @click.option("--players", type=click.IntRange(2, 10), default=None, help="Without --hero: players dealt, 2 to 10.")
-@click.option("--trials", type=click.IntRange(2, MAX_DEALS), default=None, help="Monte Carlo deals instead of the exact count (with --hero: boards sampled, each with every combination).")
+@click.option("--trials", type=click.IntRange(2, MAX_DEALS), default=None, help="Monte Carlo deals instead of the exact count (with --hero: boards sampled, each with every combination; hole-card EVENTS: at most 1,000,000).")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None, help="With --trials: the seed of the deals (from the question by default).")
 @format_option
 @quiet_option

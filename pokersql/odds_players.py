@@ -30,6 +30,9 @@ from .output import Output, present
 # combinations of one count's slots (the product of their sizes) before the cards are grouped.
 MAX_COUNTS = 300
 MAX_SLOT_PRODUCT = 20_000_000
+# The most deals a Monte Carlo of hole-card events draws: each is drawn and matched in Python,
+# at an even pace (the exact count, without --trials, answers these questions too).
+MAX_TRIALS = 1_000_000
 ANY = "any"  # the slot of a player whose hand is in some event (the union of the ranges)
 
 
@@ -152,14 +155,20 @@ def exact(ctx: Context, events: list[ranges.Player], players: int, question: str
 
 def monte_carlo(events: list[ranges.Player], players: int, trials: int, seed: int) -> int:
     """Deals whose hole cards hold every event, each a different player's, of ``trials`` random ones."""
+    # each two cards' events, by the cards' index (first x 52 + second, either order)
     wanted = [{frozenset(combo) for combo in event.combos} for event in events]
+    held: list[frozenset[int]] = [frozenset()] * (52 * 52)
+    for pair in set().union(*wanted):
+        first, second = pair
+        held[first * 52 + second] = held[second * 52 + first] = frozenset(n for n, combos in enumerate(wanted) if pair in combos)
     draw = random.Random(seed)
     deck = list(range(52))
     hits = 0
     for _ in range(trials):
         cards = draw.sample(deck, 2 * players)
-        types = [frozenset(n for n, held in enumerate(wanted) if frozenset(cards[2 * p: 2 * p + 2]) in held) for p in range(players)]
-        hits += _matches(types, len(events))
+        types = [held[cards[p] * 52 + cards[p + 1]] for p in range(0, 2 * players, 2)]
+        if sum(1 for kind in types if kind) >= len(events):  # (fewer players holding an event: no match)
+            hits += _matches(types, len(events))
     return hits
 
 
@@ -262,6 +271,9 @@ def odds(ctx: Context, game: str, players: int | None, texts: tuple[str, ...] | 
     question = f"--players {players} {' '.join(labels)}"
     deals = ordered_deals(players)
     if trials is not None:
+        if trials > MAX_TRIALS:
+            raise BadInput(f"odds --trials {trials:,} is too many for hole-card events: at most {MAX_TRIALS:,} "
+                           f"(or no --trials: the exact count)")
         seed = ranges.question_seed(f"holdem-odds-{players}", [e.question() for e in events], [], [], trials) if seed is None else seed
         hits = monte_carlo(events, players, trials, seed)
         probability, fraction, one_in = answer(hits, trials)

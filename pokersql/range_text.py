@@ -48,11 +48,12 @@ _CLASS = re.compile(rf"^({_RANK})({_RANK})([so]?)(\+?)$", re.IGNORECASE)
 _SPAN = re.compile(rf"^({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)$", re.IGNORECASE)
 _EXACT = re.compile(r"^(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?:10|[2-9TJQKA])[cdhs♣♦♥♠]$", re.IGNORECASE)
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_WEIGHT = rf"{_NUMBER}(?:e[+-]?\d+)?"  # a weight in scientific notation too (1e-300)
 _PERCENT = re.compile(rf"^({_NUMBER})%(ps)?$", re.IGNORECASE)
 _PERCENT_SPAN = re.compile(rf"^({_NUMBER})%-({_NUMBER})%(ps)?$", re.IGNORECASE)
-_COLON_WEIGHT = re.compile(rf"^(.*):({_NUMBER})$", re.DOTALL)
+_COLON_WEIGHT = re.compile(rf"^(.*):({_WEIGHT})$", re.DOTALL | re.IGNORECASE)
 _AT_WEIGHT = re.compile(r"^(.*)@(\d+)$", re.DOTALL)
-_BRACKETS = re.compile(rf"^({_NUMBER})(%?)\((.*)\)$", re.DOTALL)
+_BRACKETS = re.compile(rf"^({_WEIGHT})(%?)\((.*)\)$", re.DOTALL | re.IGNORECASE)
 # One card of a generic pattern: a rank, *, a rank variable or [ranks], then a suit or x, y.
 _SLOT = re.compile(r"(\[[^\]]*\]|[2-9TJQKA*RON])([cdhsxy]?)", re.IGNORECASE)
 _SLOT_LIKE = re.compile(r"^(?:(?:\[[^\]]*\]|[2-9TJQKA*RON])[a-z]?){2}$", re.IGNORECASE)
@@ -69,6 +70,14 @@ def all_combos() -> list[Combo]:
 def _value(rank: str) -> int:
     """0 for a deuce .. 12 for an ace."""
     return RANKS.index(rank.upper())
+
+
+# The longest weight read, in characters, and the most digits of its exponent: a weight is read
+# exactly (a Fraction), and 1e-99999999 would be a number of a hundred million digits.
+MAX_WEIGHT_TEXT = 64
+MAX_EXPONENT_DIGITS = 4
+MAX_WHOLE_WEIGHT = 2**31 - 1  # range_input's weight is an integer (016)
+ROUNDED_SCALE = 1_000_000  # weights too fine for it: each relative to the largest, to a millionth
 
 
 def bad(token: str, why: str) -> BadInput:
@@ -301,6 +310,11 @@ def split_items(text: str) -> list[str]:
 
 
 def _weight(token: str, text: str, top: Fraction) -> Fraction:
+    if len(text) > MAX_WEIGHT_TEXT:
+        raise BadInput(f"bad range token {token[:MAX_WEIGHT_TEXT] + '...'!r}: a weight is at most {MAX_WEIGHT_TEXT} characters, not {len(text):,}")
+    exponent = re.search(r"e[+-]?(\d+)$", text, re.IGNORECASE)
+    if exponent and len(exponent.group(1).lstrip("0")) > MAX_EXPONENT_DIGITS:
+        raise bad(token, f"a weight's exponent has at most {MAX_EXPONENT_DIGITS} digits, not {text}")
     weight = Fraction(text)
     if not 0 <= weight <= top:
         raise bad(token, f"a weight here is from 0 to {top}, not {text}")
@@ -355,7 +369,7 @@ def describe(text: str) -> RangeResult:
     weights = {c: w for c, w in weights.items() if w}
     if not weights:
         raise BadInput(f"range {''.join(text.split())!r} has every weight 0: no combination")
-    scale = math.lcm(*(w.denominator for w in weights.values()))
+    scale, whole = whole_weights(weights)
     total = sum(weights.values(), Fraction(0))
     by_class: dict[str, Fraction] = {}
     for c, w in weights.items():
@@ -369,10 +383,27 @@ def describe(text: str) -> RangeResult:
         weight_scale=scale,
         grid=grid,
         combinations=[
-            RangeCombination([card_name(c[0]), card_name(c[1])], c[0], c[1], combo_class(c), float(w), int(w * scale))
+            RangeCombination([card_name(c[0]), card_name(c[1])], c[0], c[1], combo_class(c), float(w), whole[c])
             for c, w in weights.items()
         ],
     )
+
+
+def whole_weights(weights: dict[Combo, Fraction]) -> tuple[int, dict[Combo, int]]:
+    """Each weight (above 0) as the whole number range_input counts it by, and the scale: the
+    least whole number that makes every weight whole, each weight times it, where that fits
+    range_input's integer. Else the same of the weights relative to the largest (a common factor
+    changes no share), and where that does not fit either, each relative weight to a millionth
+    (ROUNDED_SCALE), a positive one at least one millionth: 1e-300 beside 1 counts next to nothing,
+    and 1e-300 alone the same as 1 alone."""
+    scale = math.lcm(*(w.denominator for w in weights.values()))
+    if scale > MAX_WHOLE_WEIGHT:
+        largest = max(weights.values())
+        weights = {c: w / largest for c, w in weights.items()}
+        scale = math.lcm(*(w.denominator for w in weights.values()))
+        if scale > MAX_WHOLE_WEIGHT:
+            return ROUNDED_SCALE, {c: max(1, round(w * ROUNDED_SCALE)) for c, w in weights.items()}
+    return scale, {c: (w * scale).numerator for c, w in weights.items()}
 
 
 def all_combos_weighted() -> dict[Combo, Fraction]:

@@ -10,6 +10,7 @@ A player's text that is two cards ("AhAd", "Ah Kd") is a hand; anything else is 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -20,7 +21,7 @@ from typing import Any
 
 from .cards import card_name, parse_cards
 from .errors import BadInput
-from .range_text import Combo, all_combos, class_combos, combo_class, parse_weighted
+from .range_text import Combo, all_combos, class_combos, combo_class, parse_weighted, whole_weights
 from .results import ComboEquity, EquityPlayer, EquityResult, NextCard
 
 __all__ = ["Combo", "all_combos", "class_combos", "parse_range", "parse_weighted"]
@@ -48,16 +49,16 @@ class Player:
     @property
     def weight_scale(self) -> int:
         """The smallest whole number that makes every weight whole: range_input's weight is
-        weight x weight_scale (1 without weights)."""
-        if not self.weights:
-            return 1
-        return math.lcm(*(w.denominator for w in self.weights.values()))
+        weight x weight_scale (1 without weights; range_text.whole_weights for weights too fine
+        for range_input's integer)."""
+        return self._whole[0] if self.weights else 1
 
     def whole_weight(self, combination: Combo) -> int:
-        if not self.weights:
-            return 1
-        weight = self.weights[combination] * self.weight_scale
-        return weight.numerator
+        return self._whole[1][combination] if self.weights else 1
+
+    @functools.cached_property
+    def _whole(self) -> tuple[int, dict[Combo, int]]:
+        return whole_weights(self.weights or {})
 
     @property
     def is_random(self) -> bool:

@@ -13,6 +13,7 @@ from .context import MEMORY, Context
 from .engines.postgres import masked
 from .errors import BadInput
 from .first_use import drop_lookup_copy, ensure_lookups
+from .histories import aside as history_aside
 from .histories import store as history_store
 from .histories import stored as history_stored
 from .histories.parallel import read_batches
@@ -51,6 +52,7 @@ def import_histories(
     for path in paths:
         histories.detect(path)  # every file, before anything is read or written
     folder = _parquet_folder(ctx, parquet, overwrite) if parquet is not None else None
+    history_aside.clear_left()  # the lanes' folders of imports killed before (aside.py)
     started = time.perf_counter()
     reading = ctx.engine.read_only
     if reading:

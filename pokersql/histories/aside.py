@@ -16,7 +16,9 @@ writes and reads with its own types), makes the same temporary views over them
 (``stored._make_scope``'s statements), and writes each stored view's rows to a file, which the
 import's connection adds to the stored table. A lane writes nothing to the database: a failure
 or Ctrl-C (which interrupts the lanes too) leaves the import's transaction to roll back, and the
-lanes' connections and their folder are closed.
+lanes' connections and their folder are closed. A killed import cannot remove its folder: the
+folder's name holds its owner (the process id and when it started), and the next import removes
+those of this user whose owner is gone (``clear_left``).
 
 Only where the lanes read what the import's connection does: the same ``schema_history`` (a
 view file applied in the transaction, its macros not yet committed, would be read the one way),
@@ -27,6 +29,8 @@ views read. Not 064's, which changes rows the views read before its file is reco
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -42,6 +46,8 @@ LANES = 2  # the second connections: with the import's, one a core and more (the
 LANE_CHUNKS = 2  # the fewest chunks the lanes are given (one chunk gains nothing: it costs a lane's start, some 0.3 s)
 HISTORY = "select * from schema_history order by all"
 Step = Callable[[Callable[[str], object]], object]  # a step of stored.py's, given a connection's execute
+PREFIX = "pokersql-aside-"  # then the owner's process id and start, "-", and mkdtemp's random part
+OWNED = re.compile(re.escape(PREFIX) + r"(\d+)-(\d+)-")
 
 
 class Aside:
@@ -55,7 +61,7 @@ class Aside:
                  stored: dict[str, str]) -> None:
         self.engine, self.connections, self.make_scope, self.compute_kept = engine, connections, make_scope, compute_kept
         self.stored = stored
-        self.folder = Path(tempfile.mkdtemp(prefix="pokersql-aside-"))
+        self.folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-{_started(os.getpid()) or 0}-"))
         # a thread a lane, so that a lane computes its chunks one after the other
         self.threads = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokersql-aside") for _ in connections]
         self.counting: list[tuple[int, int, Future]] = []  # (lane, chunk, its count), in the order given
@@ -147,3 +153,55 @@ class Aside:
         for connection in self.connections:
             self.engine.close_side_connection(connection)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def clear_left(folder: str | Path | None = None) -> list[Path]:
+    """Remove the lanes' folders that killed imports left in ``folder`` (the temporary folder):
+    only real folders (a link is not followed), of this user, named by an owner that is gone (no
+    such process, or one that started at another time: its id used again). A folder named
+    otherwise is left alone. Returns the folders removed."""
+    where = Path(folder if folder is not None else tempfile.gettempdir())
+    try:
+        entries = list(os.scandir(where))
+    except OSError:  # (no such folder, not readable: nothing of ours to clear)
+        return []
+    user = os.getuid() if hasattr(os, "getuid") else None
+    removed = []
+    for entry in entries:
+        owner = OWNED.match(entry.name)
+        try:
+            if owner is None or not entry.is_dir(follow_symlinks=False):
+                continue
+            if user is not None and entry.stat(follow_symlinks=False).st_uid != user:
+                continue
+        except OSError:  # (removed meanwhile)
+            continue
+        if _alive(int(owner.group(1)), owner.group(2)):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)  # (rmtree removes links inside, never what they point to)
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (Linux: its start in clock ticks since boot, field 22 of
+    /proc/PID/stat), "" where that cannot be read but the process is there, None when it is not."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        if Path("/proc/self/stat").exists():
+            return None  # (a /proc, without this process)
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return None
+        except PermissionError:  # (another user's)
+            return ""
+        return ""
+    return stat.rsplit(")", 1)[1].split()[19]  # (the name, in parentheses, may hold spaces)
+
+
+def _alive(pid: int, started: str) -> bool:
+    """Whether the owner of a folder named with ``pid`` and ``started`` is still running."""
+    now = _started(pid)
+    return now is not None and (now == "" or started == "0" or now == started)
