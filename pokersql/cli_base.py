@@ -167,12 +167,22 @@ class Context:
         export): a file (or Spark's folder) chosen by --db or POKERSQL_DB that is not there is
         refused, not made new (a typo in the name would give an empty database)."""
         path = self.chosen_path
-        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not ENGINES[self.engine].takes_url
+        engine = ENGINES[self.engine]
+        a_file = path and path != MEMORY and not path.startswith(URL_SCHEMES) and not engine.takes_url
         if self._db is None and a_file and not os.path.exists(path):
             raise BadInput(
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
             )
+        if self._db is None and engine.reads_built_only:
+            # Refused before the database is opened where it is not built: nothing is made.
+            from . import first_use, migrations
+
+            where = path or places.default_database(self.engine)
+            if not engine.built_at(where):
+                scripts = [f.script for f in migrations.files_on(engine, migrations.sql_files())]
+                raise first_use.unbuilt(where, engine, self.command, scripts)
+            first_use.check_built(self.db.context, self.command)
         return self.db
 
     def say_what_was_built(self) -> None:
