@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import psycopg
 import pytest
 
 import pokersql
@@ -99,3 +100,75 @@ def test_a_warehouse_with_files_pending_is_refused_and_left_as_it_was(tmp_path, 
         status, out, err = run(capsys, "--engine", "spark", "--db", str(folder), "query", sql)
         assert (status, out, err) == (2, "", unbuilt_line(folder, "query", SPARK_FILES[1:])), sql
     assert listing(folder) == before
+
+
+# -- PostgreSQL: query's timeout and the server's file functions, as a plain role -----------------
+
+
+def role_url(server, built_postgres, request, role: str, *grants: str) -> str:
+    """A built database owned by ``role`` (made if need be: a login, no superuser, in no role),
+    with ``grants`` run in it as the server's superuser; its URL as that role."""
+    name = f"{role}_" + request.node.name[:30].lower().replace("[", "_").replace("]", "").replace("-", "_")
+    url = built_postgres(name)
+    with psycopg.connect(url, autocommit=True) as connection:
+        if connection.execute("select from pg_roles where rolname = %s", (role,)).fetchone() is None:
+            connection.execute(f"create role {role} login")
+        connection.execute(f'alter database "{name}" owner to {role}')
+        for (table,) in connection.execute("select tablename from pg_tables where schemaname = 'public'").fetchall():
+            connection.execute(f'alter table "{table}" owner to {role}')
+        for (view,) in connection.execute("select viewname from pg_views where schemaname = 'public'").fetchall():
+            connection.execute(f'alter view "{view}" owner to {role}')
+        connection.execute(f"alter schema public owner to {role}")
+        for grant in grants:
+            connection.execute(grant)
+    return url.replace("postgresql://postgres@", f"postgresql://{role}@")
+
+
+@pytest.mark.xdist_group("postgres")
+@pytest.mark.parametrize("as_role", ["superuser", "plain role"])
+def test_query_stops_at_its_timeout_as_a_superuser_and_as_a_plain_role(capsys, server, built_postgres, pg_url, request, as_role) -> None:
+    """The issue's query, `select count(*) from generate_series(1, 3000000000)`, stopped at
+    --timeout in one line (exit 1), the default 300 s (statement_timeout 5min) for either role."""
+    url = pg_url if as_role == "superuser" else role_url(server, built_postgres, request, "pokersql_timed")
+    sql = "select count(*) from generate_series(1, 3000000000)"
+    started = time.perf_counter()
+    status, out, err = run(capsys, "--engine", "postgres", "--db", url, "query", "--timeout", "1", sql)
+    assert (status, out) == (1, "") and time.perf_counter() - started < 60
+    assert err.splitlines()[-1] == (
+        "pokersql: error: query stopped: it ran longer than its time limit of 1 s "
+        "(query --timeout SECONDS gives it more; --timeout 0, no limit)"
+    )
+    status, out, err = run(capsys, "--engine", "postgres", "--db", url, "query", "show statement_timeout", "--format", "csv")
+    assert (status, out) == (0, "statement_timeout\n5min\n"), err
+
+
+@pytest.mark.xdist_group("postgres")
+@pytest.mark.parametrize("may_create_roles", [False, True], ids=["plain", "createrole"])
+@pytest.mark.parametrize(
+    "route",
+    [
+        "select lo_export({oid}, '{target}') as written",
+        "do $$ begin perform lo_export({oid}, '{target}'); end $$",
+    ],
+    ids=["select", "do"],
+)
+def test_a_role_granted_lo_export_cannot_write_a_servers_file_through_query(capsys, server, built_postgres, request, tmp_path, may_create_roles, route) -> None:
+    """A role granted lo_export (no superuser, in no role) wrote any file the server's user may
+    from query's read-only transaction (a large object of its own, written out). Such a role's query runs as pokersql_reader, as a
+    superuser's does: refused in one line, and no file written; a role that cannot make the
+    reader is told so in one line (exit 1), before anything runs."""
+    role = "pokersql_lo_maker" if may_create_roles else "pokersql_lo"
+    url = role_url(
+        server, built_postgres, request, role, f"grant execute on function lo_export(oid, text) to {role}",
+        *([f"alter role {role} createrole"] if may_create_roles else []),
+    )
+    with psycopg.connect(url, autocommit=True) as connection:  # the role's own large object, committed
+        (oid,) = connection.execute("select lo_from_bytea(0, 'x')").fetchone()
+    target = server.directory / f"escaped-{tmp_path.name}"
+    status, out, err = run(capsys, "--engine", "postgres", "--db", url, "query", "--", route.format(oid=oid, target=target))
+    assert not target.exists()
+    assert out == "" and len(err.strip().splitlines()) == 1, (status, out, err)
+    if may_create_roles:
+        assert status == 2 and err.startswith("pokersql: error: query is read-only: refused") and "lo_export" in err, err
+    else:
+        assert status == 1 and "runs as the role pokersql_reader" in err and "which it cannot make" in err, err
