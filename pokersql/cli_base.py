@@ -174,7 +174,7 @@ class Context:
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
             )
-        if self._db is None and engine.reads_built_only:
+        if self._db is None and engine.reads_built_only and not (path or "").startswith(URL_SCHEMES):
             # Refused before the database is opened where it is not built: nothing is made.
             from . import first_use, migrations
 
