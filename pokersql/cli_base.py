@@ -179,7 +179,7 @@ class Context:
             from . import first_use, migrations
 
             where = path or places.default_database(self.engine)
-            if not engine.built_at(where):
+            if not engine.built_at(where) and not os.path.isfile(where):  # a file: connect's own line
                 scripts = [f.script for f in migrations.files_on(engine, migrations.sql_files())]
                 raise first_use.unbuilt(where, engine, self.command, scripts)
             first_use.check_built(self.db.context, self.command)
