@@ -172,3 +172,25 @@ def test_a_role_granted_lo_export_cannot_write_a_servers_file_through_query(caps
         assert status == 2 and err.startswith("pokersql: error: query is read-only: refused") and "lo_export" in err, err
     else:
         assert status == 1 and "runs as the role pokersql_reader" in err and "which it cannot make" in err, err
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_reader_role_granted_lo_export_is_not_used(capsys, server, built_postgres, request, tmp_path) -> None:
+    """pokersql_reader itself granted a file function (lo_export, in the URL's database): a
+    superuser's query refuses to run as it, in one line (exit 1), and writes no file."""
+    from pokersql.engines.postgres import READER_ROLE
+
+    url = built_postgres("reader_granted_lo_export")
+    run(capsys, "--engine", "postgres", "--db", url, "query", "select 1")  # the reader role exists
+    target = server.directory / f"escaped-{tmp_path.name}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        (oid,) = connection.execute("select lo_from_bytea(0, 'x')").fetchone()
+        connection.execute(f"grant select on large object {oid} to {READER_ROLE}")
+        connection.execute(f"grant execute on function lo_export(oid, text) to {READER_ROLE}")
+        try:
+            status, out, err = run(capsys, "--engine", "postgres", "--db", url, "query", f"select lo_export({oid}, '{target}') as written")
+        finally:
+            connection.execute(f"revoke execute on function lo_export(oid, text) from {READER_ROLE}")
+    assert not target.exists()
+    assert (status, out) == (1, "") and len(err.strip().splitlines()) == 1, (status, out, err)
+    assert "that role exists and can do more than read" in err, err
