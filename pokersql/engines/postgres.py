@@ -31,8 +31,9 @@ what to install.
   could then run a program or write and read the server's files; so could a role granted
   one of the server's file functions (FILE_FUNCTIONS: ``lo_export``, ``pg_read_file`` ...),
   which a read-only transaction does not stop. So when the URL's role is such a role
-  (READER_NEEDED), the second session logs in as another role, ``pokersql_reader`` (READER_ROLE): created once (a login, no superuser, member of
-  ``pg_read_all_data`` only), given a new random password each time pokersql logs in as
+  (READER_NEEDED), the second session logs in as another role, ``pokersql_reader``
+  (READER_ROLE): created once (a login, no superuser, member of ``pg_read_all_data`` only,
+  calling none of FILE_FUNCTIONS), given a new random password each time pokersql logs in as
   it (as a SCRAM verifier made here: the password itself never reaches the server or its
   log), under an advisory lock so two processes do not cross. If it cannot be created or
   cannot log in (pg_hba.conf), query refuses in one line, saying what to do. What any
