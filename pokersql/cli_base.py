@@ -189,6 +189,7 @@ class Context:
         refused, not made new (a typo in the name would give an empty database)."""
         if self._db is None:
             self._check_chosen(must_exist=True)
+            self._refuse_unbuilt()
         return self.db
 
     def _check_chosen(self, must_exist: bool) -> None:
@@ -206,6 +207,22 @@ class Context:
                 f"database {path} does not exist: {self.command} reads a database made before "
                 f"(a typo? `pokersql --db {path} migrate` makes a new one)"
             )
+
+    def _refuse_unbuilt(self) -> None:
+        """On an engine whose reading commands never build (Spark): a database with SQL files
+        pending is refused, and one that is not built is refused before it is opened, so
+        nothing is made."""
+        path = self.chosen_path
+        engine = ENGINES[self.engine]
+        if not engine.reads_built_only or (path or "").startswith(URL_SCHEMES):
+            return
+        from . import first_use, migrations
+
+        where = path or places.default_database(self.engine)
+        if not engine.built_at(where) and not os.path.isfile(where):  # a file: connect's own line
+            scripts = [f.script for f in migrations.files_on(engine, migrations.sql_files())]
+            raise first_use.unbuilt(where, engine, self.command, scripts)
+        first_use.check_built(self.db.context, self.command)
 
     def say_what_was_built(self) -> None:
         """One line on stderr when the command built tables on first use, after it succeeded (a

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from . import migrations, own_hands
 from .histories import stored  # noqa: F401  (fills 066's tables when a migrate applies it: migrations.FILLED_AFTER)
 from .context import Context
+from .engines.base import DEFAULT_ENGINE, ENGINE_TITLES, Engine
 from .errors import BadInput, DatabaseError
 
 
@@ -41,6 +42,26 @@ def ensure_ready(ctx: Context) -> None:
         ctx.ready = True
     else:
         _first_use(ctx, lambda: migrate(ctx), whole=True)
+
+
+def check_built(ctx: Context, command: str) -> None:
+    """On an engine whose reading commands build nothing (Engine.reads_built_only), a database
+    with SQL files pending refused in one line naming migrate; else nothing is built later."""
+    todo = migrations.plan(ctx.engine, migrations.sql_files())
+    if todo:
+        raise unbuilt(ctx.engine.path, type(ctx.engine), command, [f.script for f in todo.apply or todo.baseline])
+    ctx.ready = True
+
+
+def unbuilt(path: str | None, engine: type[Engine], command: str, scripts: list[str]) -> BadInput:
+    """The one line of ``check_built`` (``_check_writable``'s words): the files, the command to run."""
+    names = ", ".join(scripts) if len(scripts) <= 3 else f"{scripts[0]} to {scripts[-1]}, {len(scripts)} files"
+    where = f" --db {path}" if path else ""
+    option = "" if engine.name == DEFAULT_ENGINE else f" --engine {engine.name}"
+    return BadInput(
+        f"database {path} needs SQL files applied ({names}), and {command} builds nothing on {ENGINE_TITLES[engine.name]} "
+        f"(a new database's migrate takes minutes there): run first: pokersql{where}{option} migrate"
+    )
 
 
 def _first_use(ctx: Context, apply: Callable[[], list[migrations.SqlFile]], whole: bool) -> None:

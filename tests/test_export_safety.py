@@ -277,15 +277,13 @@ def test_postgres_export_refuses_an_existing_file(pg_url, tmp_path, capsys):
 def test_spark_writes_nothing_into_its_warehouse(tmp_path, capsys):
     """A Spark database is a directory (the warehouse): nothing is written in it, --force or not
     (a CSV file among a table's Parquet files would break the table). The import comes first: it
-    makes the warehouse, which export, a command that reads, needs to be there."""
+    makes the warehouse's folder; export, a command that reads, builds nothing on Spark, and
+    refuses that unbuilt warehouse before it looks at the file (issue 63)."""
     warehouse = tmp_path / "poker.spark"
-    commands = {
-        "import --parquet": ["import", str(HISTORY), "--parquet", str(warehouse / "tables")],
-        "export --to": ["export", "cards", "--to", str(warehouse / "cards.csv")],
-    }
-    for option, command in commands.items():
-        status, out, err = run(capsys, "spark", warehouse, *command, "--force")
-        written = command[-1] if option == "export --to" else str(warehouse / "tables" / "history_hands.parquet")
-        assert (status, out) == (2, ""), err
-        assert err == f"pokersql: error: {option} {written!r}: that is in the open database {str(warehouse)!r}; write to another file\n"
+    written = str(warehouse / "tables" / "history_hands.parquet")
+    status, out, err = run(capsys, "spark", warehouse, "import", str(HISTORY), "--parquet", str(warehouse / "tables"), "--force")
+    assert (status, out) == (2, ""), err
+    assert err == f"pokersql: error: import --parquet {written!r}: that is in the open database {str(warehouse)!r}; write to another file\n"
+    status, out, err = run(capsys, "spark", warehouse, "export", "cards", "--to", str(warehouse / "cards.csv"), "--force")
+    assert (status, out) == (2, "") and "needs SQL files applied" in err and err.endswith("--engine spark migrate\n"), err
     assert listing(warehouse) == [".pokersql.lock"]

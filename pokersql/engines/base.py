@@ -127,6 +127,15 @@ class Engine:
     # What the engine cannot keep the user's query from doing (PostgreSQL, a plain role's URL),
     # once read_only_query has run: the query command prints it as a note. None: nothing.
     query_note: str | None = None
+    # A command that only reads (query, history, stats, export) builds nothing: a database with
+    # SQL files pending is refused, naming migrate (first_use.check_built). Elsewhere it builds.
+    reads_built_only: bool = False
+
+    @classmethod
+    def built_at(cls, path: str) -> bool:
+        """Whether ``path`` may hold a database this engine built, seen without opening it (so
+        nothing is made); the database itself says what is pending (migrations.plan)."""
+        return True
 
     @property
     def title(self) -> str:

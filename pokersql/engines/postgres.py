@@ -28,10 +28,12 @@ what to install.
 - A role set within a session is no boundary: a statement can leave it (``reset role``, or
   ``set_config('role', ...)`` in a ``do`` block), and a superuser, or a member of one or of
   ``pg_execute_server_program``, ``pg_write_server_files`` or ``pg_read_server_files``,
-  could then run a program or write and read the server's files. So when the URL's role
-  is such a role (READER_NEEDED), the second session logs in as another role,
-  ``pokersql_reader`` (READER_ROLE): created once (a login, no superuser, member of
-  ``pg_read_all_data`` only), given a new random password each time pokersql logs in as
+  could then run a program or write and read the server's files; so could a role granted
+  one of the server's file functions (FILE_FUNCTIONS: ``lo_export``, ``pg_read_file`` ...),
+  which a read-only transaction does not stop. So when the URL's role is such a role
+  (READER_NEEDED), the second session logs in as another role, ``pokersql_reader``
+  (READER_ROLE): created once (a login, no superuser, member of ``pg_read_all_data`` only,
+  calling none of FILE_FUNCTIONS), given a new random password each time pokersql logs in as
   it (as a SCRAM verifier made here: the password itself never reaches the server or its
   log), under an advisory lock so two processes do not cross. If it cannot be created or
   cannot log in (pg_hba.conf), query refuses in one line, saying what to do. What any
@@ -79,12 +81,18 @@ MIGRATION_LOCK = 7462_2598960
 READER_LOCK = MIGRATION_LOCK + 1
 # The role the user's SQL runs as when the URL's role could reach the server's files.
 READER_ROLE = "pokersql_reader"
+# The functions that write or read the server's files, which only superusers may call unless
+# granted: a role granted one (lo_export writes any file the server's user may) reaches them
+# from a read-only transaction as a superuser would.
+FILE_FUNCTIONS = ("lo_export", "lo_import", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file")
 # Whether the URL's role (the session's, whatever role a statement sets) is, or may become, a
-# superuser or a role that reaches the server's files and programs.
+# superuser or a role that reaches the server's files and programs (its parameter: FILE_FUNCTIONS).
 READER_NEEDED = (
     "select exists (select from pg_catalog.pg_roles as r "
     "where pg_catalog.pg_has_role(session_user, r.oid, 'MEMBER') and (r.rolsuper or r.rolname in "
-    "('pg_execute_server_program', 'pg_write_server_files', 'pg_read_server_files')))"
+    "('pg_execute_server_program', 'pg_write_server_files', 'pg_read_server_files') "
+    "or exists (select from pg_catalog.pg_proc as p where p.proname = any(%s) "
+    "and pg_catalog.has_function_privilege(r.oid, p.oid, 'EXECUTE'))))"
 )
 # Set on every session: see the module's docstring.
 SESSION_SETTINGS = ("set jit = off", "set application_name = 'pokersql'")
@@ -310,7 +318,7 @@ class PostgresEngine(Engine):
 
     def _reading_connection(self) -> Any:
         if self._reader is None:
-            (needed,) = self.connection.execute(READER_NEEDED).fetchone()
+            (needed,) = self.connection.execute(READER_NEEDED, (list(FILE_FUNCTIONS),)).fetchone()
             connection = self._connect_reader() if needed else self._connect()
             connection.execute("set default_transaction_read_only = on")
             if not needed:
@@ -358,8 +366,10 @@ class PostgresEngine(Engine):
                     "select r.rolsuper or exists (select from pg_catalog.pg_roles as m where m.oid <> r.oid "
                     "and pg_catalog.pg_has_role(r.oid, m.oid, 'MEMBER') and m.rolname <> 'pg_read_all_data' "
                     "and m.rolname not in ('pg_read_all_settings', 'pg_read_all_stats', 'pg_stat_scan_tables', 'pg_monitor')) "
+                    "or exists (select from pg_catalog.pg_proc as p where p.proname = any(%s) "
+                    "and pg_catalog.has_function_privilege(r.oid, p.oid, 'EXECUTE')) "
                     "from pg_catalog.pg_roles as r where r.rolname = %s",
-                    (READER_ROLE,),
+                    (list(FILE_FUNCTIONS), READER_ROLE),
                 ).fetchone()
                 if found is None:
                     writer.execute(sql.SQL("create role {} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls").format(role))

@@ -46,6 +46,9 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, _Temporary, Engine)
     binds_views = True  # Spark analyses a view when it is created
     # the new hands' stored rows computed in temporary tables of held rows (temporary.py)
     stores_histories = True
+    # A new warehouse's migrate takes many minutes on a laptop (docs/engines.md): a command
+    # that only reads never starts one.
+    reads_built_only = True
 
     def __init__(self, path: str | None = None, read_only: bool = False, master: str | None = None) -> None:
         _check_kind(path, "spark")
@@ -76,6 +79,11 @@ class SparkEngine(_Appending, _Storage, _HeldRows, _Reading, _Temporary, Engine)
         self._take_lock(self.read_only)
         self._load_catalog()
         interrupts.register(self)
+
+    @classmethod
+    def built_at(cls, path: str) -> bool:
+        """A warehouse some migrate committed has its catalog file (storage.py)."""
+        return os.path.isfile(os.path.join(path, CATALOG_FILE))
 
     # -- the session and the catalog --------------------------------------
     def _new_session(self) -> Any:
