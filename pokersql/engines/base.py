@@ -16,6 +16,7 @@ import contextlib
 import csv
 import os
 import shutil
+import sqlite3
 import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -50,16 +51,49 @@ def file_kind(path: str | None) -> str | None:
     """
     if path is None:
         return None
-    try:
-        with open(path, "rb") as handle:
-            header = handle.read(16)
-    except OSError:
+    header = _header(path)
+    if header is not None and not header.startswith(b"SQLite format 3\x00") and _rolled_back(path):
+        header = _header(path)
+    if header is None:
         return None
     if header.startswith(b"SQLite format 3\x00"):
         return "sqlite"
     if header[8:12] == b"DUCK":
         return "duckdb"
     return None
+
+
+def _header(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(16)
+    except OSError:
+        return None
+
+
+SQLITE_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+
+
+def _rolled_back(path: str) -> bool:
+    """Whether a hot SQLite journal beside ``path`` was rolled back: a process killed while it
+    wrote the file (its first build leaves the first page zeros) left the journal that restores
+    it, and SQLite plays it back when it first reads the file; only then is the file's kind
+    judged. A journal a live writer still holds is left to it."""
+    try:
+        with open(path + "-journal", "rb") as journal:
+            if journal.read(8) != SQLITE_JOURNAL_MAGIC:
+                return False
+    except OSError:
+        return False
+    try:
+        connection = sqlite3.connect(path, timeout=5)
+        try:
+            connection.execute("pragma schema_version").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    return True
 
 
 def _check_kind(path: str | None, engine: str) -> None:
