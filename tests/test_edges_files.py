@@ -3,22 +3,30 @@
 - A temporary file beside a file pokersql writes (export, import --parquet, Spark's own files)
   has a random name made with O_EXCL and O_NOFOLLOW: a link planted in a shared folder at a name
   pokersql would use is never followed.
+- A SQLite file killed in its first build: its hot journal rolled back before its kind is judged.
+- An input file that is not a regular file (a FIFO with no writer) is refused in one line.
+- `migrate --rebuild` drops only what `schema_history` records pokersql made.
+- `migrate` with an edited versioned file: exit 1, as the contract says.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import shutil
+import signal
+import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
+import pokersql
 from pokersql.cli import main
 from pokersql.errors import BadInput
 from pokersql.engines.spark.engine import SparkEngine
 from pokersql.engines.spark.storage import CATALOG_FILE
+from signals import pokersql_command  # tests/signals.py
 
 HISTORIES = Path(__file__).parent / "histories"
 PRECIOUS = b"precious,data\n1,2\n"
@@ -161,7 +169,6 @@ def test_rebuild_refuses_a_users_table_at_a_name_it_would_make(engine_name, tmp_
 def test_rebuild_refuses_a_name_that_a_file_not_yet_applied_would_make(tmp_path):
     """With a schema_history: a file it records is pokersql's to drop and make again; a new file's
     name held by the user's own table is not (the library, small SQL files)."""
-    import pokersql
     from pokersql import migrations
 
     directory = tmp_path / "sql"
@@ -181,3 +188,86 @@ def test_rebuild_refuses_a_name_that_a_file_not_yet_applied_would_make(tmp_path)
         assert [f.script for f in migrations.migrate(db.engine, migrations.sql_files(directory), rebuild=True)] == ["001_numbers.sql"]
         assert db.engine.execute("select count(*) from numbers") == [(0,)]  # pokersql's, made again
         assert db.engine.execute("select note from notes") == [("mine",)]
+
+
+# -- 3. an input that is not a regular file --------------------------------------------------------
+def test_import_of_a_fifo_with_no_writer_is_refused_at_once(tmp_path):
+    """The red team's case: `import FIFO` waited for ever for a writer. A real process, so that a
+    hang is a failed test (the timeout), not a hung run; nothing is made."""
+    fifo, database = tmp_path / "hands.txt", tmp_path / "h.duckdb"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [*pokersql_command(), "--db", str(database), "import", str(fifo)], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == f"pokersql: error: {fifo}: a FIFO (a named pipe), not a hand-history file\n"
+    assert listing(tmp_path) == ["hands.txt"]
+
+
+def test_every_input_file_that_is_a_fifo_is_refused_in_one_line(built_database, tmp_path, capsys):
+    """eval --file, showdown --file and query --read: one line naming the file, exit 2; a
+    directory keeps its own message."""
+    database = built_database("duckdb")
+    fifo = tmp_path / "hands.csv"
+    os.mkfifo(fifo)
+    refused = {
+        ("eval", "--file", str(fifo)): f"{str(fifo)!r} is a FIFO (a named pipe), not a file: give a .csv or .parquet file",
+        ("showdown", "--file", str(fifo)): f"{str(fifo)!r} is a FIFO (a named pipe), not a file: give a .csv or .parquet file",
+        ("query", "select 1 as one", "--read", str(fifo)): f"--read takes a file, not a FIFO (a named pipe): {fifo}",
+        ("eval", "--file", str(tmp_path)): f"{str(tmp_path)!r} is a directory, not a file: give a .csv or .parquet file",
+        ("import", str(tmp_path)): f"{tmp_path}: a directory, not a hand-history file",
+    }
+    for command, message in refused.items():
+        status, out, err = run(capsys, "duckdb", database, *command)
+        assert (status, out, err) == (2, "", f"pokersql: error: {message}\n"), command
+
+
+# -- 2. a SQLite file killed in its first build ----------------------------------------------------
+def test_a_sqlite_file_killed_in_its_first_build_is_rolled_back_and_opens(tmp_path):
+    """The red team's case: `build` of a new SQLite file, SIGKILLed, left a file whose first page
+    is zeros beside its hot journal, and every later command said `not a SQLite database file`.
+    SQLite plays the journal back first (the empty file it was), and the file opens."""
+    database = tmp_path / "new.sqlite"
+    journal = tmp_path / "new.sqlite-journal"
+    process = subprocess.Popen(
+        [*pokersql_command(), "--engine", "sqlite", "--db", str(database), "build"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (database.exists() and database.stat().st_size > 0 and journal.exists()):
+            assert process.poll() is None and time.monotonic() < deadline, "the build wrote no page in two minutes"
+            time.sleep(0.2)
+        time.sleep(1)
+        assert process.poll() is None, "the build ended before it was killed"
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    with open(database, "rb") as handle:
+        assert handle.read(100) == bytes(100)  # the first page not written yet: zeros, no header
+    assert journal.read_bytes()[:8] == bytes.fromhex("d9d505f920a163d7")  # a hot journal
+    with pokersql.connect(str(database), engine="sqlite") as db:
+        assert db.engine.execute("select count(*) from sqlite_master") == [(0,)]
+    assert database.stat().st_size == 0 and not journal.exists()  # as it was before the build
+
+
+# -- 5. migrate with an edited versioned file ------------------------------------------------------
+def test_migrate_with_an_edited_versioned_file_exits_1_in_one_line_naming_it(built_database, capsys):
+    """The issue asked for exit 2; docs/contract.md's exit codes name "an edited applied SQL file"
+    among the failures of exit 1, and the contract changes only through its own issue: exit 1,
+    one line naming the file, nothing changed."""
+    import duckdb
+
+    database = built_database("duckdb")
+    with duckdb.connect(database) as connection:
+        script, = connection.execute("select script from schema_history where version = 1 and type = 'versioned'").fetchone()
+        connection.execute("update schema_history set checksum = 'v2:' || repeat('0', 64) where version = 1")
+    before = Path(database).read_bytes()
+    status, out, err = run(capsys, "duckdb", database, "migrate")
+    assert (status, out) == (1, ""), err
+    assert err.startswith(f"pokersql: error: {script} was edited after it was applied (checksum v2:"), err
+    assert err.endswith("a versioned file never changes; add a new one instead\n") and err.count("\n") == 1, err
+    assert Path(database).read_bytes() == before
