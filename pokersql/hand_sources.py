@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from .cards import card_name, parse_cards, shown
-from .checks import special_file
 from .errors import BadInput, PokerSQLError
 
 
@@ -221,9 +220,6 @@ def _iterable_batches(hands: Iterable[Any], size: int) -> Iterator[Batch]:
 def _file_source(path: Path, batch_rows: int, keep: Sequence[str] | None, named: Sequence[str] | None, name: str | None) -> Source:
     if path.is_dir():
         raise BadInput(f"{str(path)!r} is a directory, not a file: give a .csv or .parquet file")
-    special = special_file(path)
-    if special:
-        raise BadInput(f"{str(path)!r} is {special}, not a file: give a .csv or .parquet file")
     if not path.is_file():
         raise BadInput(f"{'not a file' if path.exists() else 'no such file'}: {str(path)!r}")
     what = name or str(path)
