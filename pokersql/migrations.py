@@ -373,10 +373,11 @@ def _baseline_plan(engine: Engine, files: list[SqlFile], objects: dict[str, str]
             elif _columns(engine, name) != _declared_columns(engine, statement) + added.get(name.lower(), []):
                 problems.append(f"table {name} has other columns")
     if problems:
+        problems.sort(key=lambda problem: problem.startswith("no table"))  # the tables in the way first
         raise MigrationError(
             f"{_where(engine)} holds tables that pokersql did not record building ({', '.join(problems[:3])}"
-            f"{', ...' if len(problems) > 3 else ''}): rebuild it (your own tables are kept) with: "
-            f"{migrate_command(engine, rebuild=True)}"
+            f"{', ...' if len(problems) > 3 else ''}): with no schema_history they are not pokersql's to "
+            "replace; rename or drop yours, or give pokersql another database (--db)"
         )
     views = [f for f in files if f.repeatable]
     objects = engine.object_types(macros=True)
@@ -528,13 +529,49 @@ def _drop_pokersql_objects(engine: Engine, files: list[SqlFile]) -> list[tuple[s
     """Drop what pokersql made, and nothing else, each object after every object that reads it
     (a view its tables, a foreign key its key table): newest first, the pre-release schema's own
     objects before the current files'. Returns the user's views that had to go with them (where
-    the engine binds views to tables), to make again once pokersql's objects are back."""
-    ours = list(dict.fromkeys(name for sql_file in files for name in _names_of(sql_file) if name not in KEPT_BY_REBUILD))
-    older = [name for name in reversed(PRE_RELEASE_OBJECTS) if name not in ours]
-    order = ["schema_history", *older, *reversed(ours)]
+    the engine binds views to tables), to make again once pokersql's objects are back.
+
+    What pokersql made is what ``schema_history`` records (``_recorded_files``): a name a file
+    would make, held by an object no recorded file made, is refused (BadInput naming it) before
+    anything is dropped."""
     objects = engine.object_types(macros=True)
+    made = _recorded_files(engine, files, objects)
+    taken = [
+        name for sql_file in files_on(engine, files) if sql_file not in made for name in _names_of(sql_file)
+        if name not in KEPT_BY_REBUILD and name in objects
+    ]
+    if taken:
+        raise BadInput(
+            f"migrate --rebuild: {objects[taken[0]]} {taken[0]} in {_where(engine)} was not made by pokersql "
+            f"(schema_history does not record it) and the rebuild would replace it: rename or drop it, "
+            "or give pokersql another database (--db)"
+        )
+    ours = list(dict.fromkeys(name for sql_file in files for name in _names_of(sql_file) if name not in KEPT_BY_REBUILD))
+    pre_release = "schema_history" in objects and "type" not in _columns(engine, "schema_history")
+    older = [name for name in reversed(PRE_RELEASE_OBJECTS) if name not in ours] if pre_release else []
+    order = ["schema_history", *older, *reversed(ours)]
     drops = [(_DROP[kind], name) for kind in ("macro", "table macro", "view", "table") for name in order if objects.get(name) == kind]
     return engine.drop_keeping_views(drops)
+
+
+def _recorded_files(engine: Engine, files: list[SqlFile], objects: dict[str, str]) -> list[SqlFile]:
+    """The files whose objects pokersql made here, by ``schema_history``: a versioned file by
+    its version, a view file by its name or an earlier one (EARLIER_NAMES), a file that took over
+    a retired file's tables by that file's (RETIRED_FILES); all of them under the pre-release
+    schema's history (0.1.0 recorded other files); none without a history."""
+    if "schema_history" not in objects:
+        return []
+    if "type" not in _columns(engine, "schema_history"):
+        return list(files)
+    rows = engine.execute("select version, type, script from schema_history where success")
+    versions = {version for version, kind, _ in rows if kind != REPEATABLE}
+    scripts = {script for _, _, script in rows}
+    predecessors = {successor: retired for retired, successor in RETIRED_FILES.items()}
+    return [
+        f for f in files
+        if (not f.repeatable and f.version in versions)
+        or scripts & {f.script, *EARLIER_NAMES.get(f.script, ()), predecessors.get(f.script, "")}
+    ]
 
 
 def script_for(dialect: str, files: list[SqlFile]) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from .checks import special_file
 from .context import Context
 from .engines.base import NO_STATEMENT
 from .errors import BadInput
@@ -71,6 +72,9 @@ def readable(ctx: Context, sql: str, read: Sequence[str | Path]) -> list[str]:
     for path in read:
         if os.path.isdir(path):
             raise BadInput(f"--read takes a file, not a directory: {path}")
+        special = special_file(path)
+        if special:
+            raise BadInput(f"--read takes a file, not {special}: {path}")
         if not os.path.isfile(path):
             raise BadInput(f"--read {path}: no such file")
     return [str(path) for path in read]

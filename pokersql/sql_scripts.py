@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import re
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,15 +167,19 @@ def known_checksums(texts: Iterable[str]) -> None:
 
 
 def _keep(kept: Path, cached: dict[str, str]) -> None:
-    """The cache written whole or not at all, whoever reads it meanwhile."""
-    partial = kept.with_name(f"{kept.stem}.{os.getpid()}.partial")
+    """The cache written whole or not at all, whoever reads it meanwhile; through a temporary
+    file of a random name made with O_EXCL (never a link planted at a name it could guess)."""
+    partial = None
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(json.dumps(cached), encoding="utf-8")
+        handle, partial = tempfile.mkstemp(prefix=f"{kept.stem}.", suffix=".partial", dir=kept.parent)
+        with open(handle, "w", encoding="utf-8") as file:
+            file.write(json.dumps(cached))
         os.replace(partial, kept)
     except OSError:
         try:
-            partial.unlink(missing_ok=True)
+            if partial is not None:
+                os.unlink(partial)
         except OSError:
             pass
 

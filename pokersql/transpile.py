@@ -32,7 +32,7 @@ import hashlib
 import json
 import os
 import re
-import threading
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -199,14 +199,18 @@ def _cached(kept: Path | None) -> list[str] | None:
 def _keep(kept: Path | None, statements: list[str]) -> None:
     if kept is None:
         return
-    partial = kept.with_name(f"{kept.stem}.{os.getpid()}.{threading.get_ident()}.partial")
+    partial = None
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(json.dumps(statements))
+        # a random name made with O_EXCL: never a link planted at a name that could be guessed
+        handle, partial = tempfile.mkstemp(prefix=f"{kept.stem}.", suffix=".partial", dir=kept.parent)
+        with open(handle, "w") as file:
+            file.write(json.dumps(statements))
         os.replace(partial, kept)  # whole or not at all, whoever reads it
     except OSError:
         try:
-            partial.unlink(missing_ok=True)
+            if partial is not None:
+                os.unlink(partial)
         except OSError:
             pass
 

@@ -16,6 +16,8 @@ import contextlib
 import csv
 import os
 import shutil
+import sqlite3
+import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -49,16 +51,49 @@ def file_kind(path: str | None) -> str | None:
     """
     if path is None:
         return None
-    try:
-        with open(path, "rb") as handle:
-            header = handle.read(16)
-    except OSError:
+    header = _header(path)
+    if header is not None and not header.startswith(b"SQLite format 3\x00") and _rolled_back(path):
+        header = _header(path)
+    if header is None:
         return None
     if header.startswith(b"SQLite format 3\x00"):
         return "sqlite"
     if header[8:12] == b"DUCK":
         return "duckdb"
     return None
+
+
+def _header(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(16)
+    except OSError:
+        return None
+
+
+SQLITE_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+
+
+def _rolled_back(path: str) -> bool:
+    """Whether a hot SQLite journal beside ``path`` was rolled back: a process killed while it
+    wrote the file (its first build leaves the first page zeros) left the journal that restores
+    it, and SQLite plays it back when it first reads the file; only then is the file's kind
+    judged. A journal a live writer still holds is left to it."""
+    try:
+        with open(path + "-journal", "rb") as journal:
+            if journal.read(8) != SQLITE_JOURNAL_MAGIC:
+                return False
+    except OSError:
+        return False
+    try:
+        connection = sqlite3.connect(path, timeout=5)
+        try:
+            connection.execute("pragma schema_version").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    return True
 
 
 def _check_kind(path: str | None, engine: str) -> None:
@@ -481,15 +516,22 @@ def _replacing(path: str) -> Iterator[str]:
     stays), and a file replaced keeps its permissions. Where no file was there when the write
     began, none is replaced at its end: one that appeared meanwhile (another program's) is kept,
     and BadInput names it (the new file is put in place as a hard link, which fails on a name
-    that exists; a file system without hard links gets the plain rename).
+    that exists; a file system without hard links gets the plain rename). The temporary file's
+    name is random and it is made with O_EXCL and O_NOFOLLOW (``tempfile.mkstemp``): in a
+    folder others can write, a link planted at a name pokersql would use is never followed.
     """
     target = Path(os.path.realpath(path))
     was_there = os.path.lexists(target)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial{target.suffix}")
     try:  # made now, so that a directory that cannot be written is named as the user gave it
-        temporary.open("w").close()
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".partial{target.suffix}", dir=target.parent)
     except OSError as e:
         raise DatabaseError(f"cannot write {path!r}: {e.strerror or _first_line(e)}") from e
+    temporary = Path(name)
+    try:
+        if not was_there:  # mkstemp makes it 0600: a new file gets the permissions open() gives
+            os.fchmod(handle, 0o666 & ~_umask())
+    finally:
+        os.close(handle)
     try:
         yield str(temporary)
         if was_there:
@@ -501,6 +543,20 @@ def _replacing(path: str) -> Iterator[str]:
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux says it (os.umask sets it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _put_in_place(temporary: Path, target: Path, path: str) -> None:

@@ -20,6 +20,7 @@ from itertools import chain
 from types import ModuleType
 from typing import IO, Any
 
+from ..checks import special_file
 from ..errors import BadInput
 from .hand import BadHand, Hand
 
@@ -165,6 +166,9 @@ def detect(path: str) -> str:
         raise BadInput(f"{path}: a directory, not a hand-history file")
     if not os.path.exists(path):
         raise BadInput(f"{path}: no such file")
+    special = special_file(path)
+    if special:
+        raise BadInput(f"{path}: {special}, not a hand-history file")
     try:
         opening = _opening(path)
     except UnicodeDecodeError:
