@@ -242,11 +242,16 @@ def five_card_reference(exact_counts: dict) -> dict:
 
 # -- the two steps: the quick one (the README's command) and the engines at scale (-m scale) -------
 
-# The xdist groups whose tests are the checks at scale: a PostgreSQL server and a Spark JVM started
-# and pokersql built on each, and the preflop table's full build. Every test of these groups is
-# marked `scale`: the README's `pytest -q` leaves them out (addopts' `-m "not scale"`,
-# pyproject.toml) and .ci/run runs them first, as `pytest -q -m scale`; both steps must pass.
+# The checks at scale, marked `scale`: the README's `pytest -q` leaves them out (addopts'
+# `-m "not scale"`, pyproject.toml) and .ci/run runs them first, as `pytest -q -m scale`; both
+# steps must pass. They are the tests marked `slow` (each builds or scans every hand, or builds the
+# package, or drives the shells or a browser); every test of these xdist groups (a PostgreSQL
+# server and a Spark JVM started and pokersql built on each, the preflop table's full build); each check's SQLite copy
+# (its engine parameter, its name or its module says sqlite: DuckDB's, the default's, stays in the
+# quick step); and these modules, the tracker's lanes and the migrations of older databases, which
+# import and store thousands of hands.
 SCALE_GROUPS = ("postgres", "spark", "preflop")
+SCALE_MODULES = ("test_history_aside.py", "test_history_one_tally.py")
 
 
 def _group_of(item: pytest.Item) -> str | None:
@@ -254,10 +259,23 @@ def _group_of(item: pytest.Item) -> str | None:
     return (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
 
 
+def _at_scale(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_sqlite = callspec is not None and any(value == "sqlite" for value in callspec.params.values() if isinstance(value, str))
+    return (
+        item.get_closest_marker("slow") is not None
+        or _group_of(item) in SCALE_GROUPS
+        or item.path.name in SCALE_MODULES
+        or on_sqlite
+        or "sqlite" in item.path.name
+        or "sqlite" in getattr(item, "originalname", item.name)
+    )
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if _group_of(item) in SCALE_GROUPS:
+        if _at_scale(item):
             item.add_marker(pytest.mark.scale)
 
 
