@@ -95,14 +95,14 @@ def sqlite_hands(folder: str, parquet: Path, count: int, reps: int) -> None:
     import pyarrow.parquet as pq
 
     import pokersql
-    from pokersql import migrations
+    from pokersql import shell_sql
 
     database = Path(folder) / "bench.sqlite"
     with pokersql.connect(str(database), engine="sqlite") as db:
         db.migrate()
     table = pq.read_table(parquet).slice(0, count)
     rows = list(zip(table.column("hand_id").to_pylist(), table.column("cards").to_pylist()))
-    recipe = migrations.recipe_text("hand_ranks", "sqlite")  # what `pokersql sql --recipe` prints
+    recipe = shell_sql.recipe_text("hand_ranks", "sqlite")  # what `pokersql sql --recipe` prints
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     connection.execute("create temp table my_hands (hand_id integer, cards text)")
     connection.executemany("insert into my_hands values (?, ?)", rows)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from . import migrations
+from . import migrations, shell_sql
 from .cli_base import Context, QUERY_TIMEOUT_S, cli, format_option, pass_context, quiet_option
 from .output import emit
 from .results import AppliedFile, BuildResult, MigrateResult
@@ -148,9 +148,9 @@ def sql(dialect: str, recipe: str | None) -> None:
     Then, in sqlite3 with a table hand_history: .read showdown.sql
     """
     if recipe is not None:
-        click.echo(migrations.recipe_text(recipe, dialect), nl=False)
+        click.echo(shell_sql.recipe_text(recipe, dialect), nl=False)
         return
-    click.echo(migrations.script_for(dialect, migrations.sql_files()), nl=False)
+    click.echo(shell_sql.script_for(dialect, migrations.sql_files()), nl=False)
 
 
 @cli.command(name="tour")

@@ -68,7 +68,7 @@ def connect(
     that other processes read at the same time, and nothing is ever written to it
     (dealing and equity read their inputs from temporary tables). A file that
     still needs SQL files applied (a new file too) is opened writable for that first and
-    built whole, then read-only again; ``migrate()`` always opens it writable.
+    built whole, then read-only again (in memory, only what each call reads); ``migrate()`` always opens it writable.
     ``engine_options`` go to the engine: Spark's ``master`` (default ``local[2]``).
     """
     if engine not in ENGINES:
@@ -78,10 +78,7 @@ def connect(
         path = None  # SQLite's and DuckDB's own name for a database in memory
     if path is not None and not engine_class.takes_url and str(path).startswith(URL_SCHEMES):
         raise BadInput(f"{masked(str(path))} is a PostgreSQL URL, not a {ENGINE_TITLES[engine]} database: use --engine postgres")
-    # A file opened for reading is built whole, once, for whoever reads it next; a database in
-    # memory lasts one process: first use builds only what the call reads (first_use.ensure_lookups).
-    whole = read_only and path is not None
-    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=whole)
+    return Database(engine_class(path, read_only=read_only, **engine_options), progress=progress, whole=read_only and path is not None)
 
 
 def _documented_by(feature: Callable[..., Any] | str) -> Callable[[Method], Method]:

@@ -60,7 +60,7 @@ from .errors import BadInput, DatabaseError, MigrationError
 from .histories.hand import TABLE_NAMES as HISTORY_TABLES
 from .legacy_checksums import LEGACY_CHECKSUMS  # noqa: F401  (migrations.LEGACY_CHECKSUMS, as before)
 from .progress import ProgressCallback, no_progress
-from .transpile import SOURCE_DIALECT, table_macros, transpile
+from .transpile import table_macros
 from .sql_scripts import (  # noqa: F401  (checksum, files_for, file_reads, without_comments: read here too)
     CHECKSUM_FORM,
     REPEATABLE,
@@ -572,55 +572,3 @@ def _recorded_files(engine: Engine, files: list[SqlFile], objects: dict[str, str
         if (not f.repeatable and f.version in versions)
         or scripts & {f.script, *EARLIER_NAMES.get(f.script, ()), predecessors.get(f.script, "")}
     ]
-
-
-def script_for(dialect: str, files: list[SqlFile]) -> str:
-    """One script of all the files, each under a comment naming it, for ``dialect``'s shell."""
-    parts = []
-    macros = table_macros(f.text for f in files if f.runs_on(dialect)) if dialect != SOURCE_DIALECT else None
-    for sql_file in files:
-        if not sql_file.runs_on(dialect):
-            continue
-        parts.append(f"-- {sql_file.script}\n")
-        if dialect == SOURCE_DIALECT:
-            parts.append(sql_file.text.rstrip("\n") + "\n\n")
-        else:
-            parts.append("".join(statement + ";\n\n" for statement in transpile(sql_file.text, dialect, sql_file.script, macros)))
-    return "".join(parts)
-
-
-def recipes() -> dict[str, dict[str, Path]]:
-    """The recipes of ``sql/recipes`` (one query over pokersql's tables, for a shell), by name
-    and dialect: ``showdown.sqlite.sql`` is recipe ``showdown`` for SQLite. A SQLite recipe
-    serves DuckDB too where there is no DuckDB one: the SQLite recipes use only what both
-    engines share (tests run hand_ranks.sqlite.sql on both)."""
-    found: dict[str, dict[str, Path]] = {}
-    for path in sorted((sql_directory() / "recipes").glob("*.*.sql")):
-        name, dialect, _ = path.name.split(".", 2)
-        found.setdefault(name, {})[dialect] = path
-    for by_dialect in found.values():
-        if "sqlite" in by_dialect:
-            by_dialect.setdefault("duckdb", by_dialect["sqlite"])
-    return found
-
-
-def recipe_text(name: str, dialect: str) -> str:
-    """The text of recipe NAME for DIALECT; BadInput naming the recipes there are.
-
-    A recipe calls the table macros of the SQL files (011's lookups): DuckDB runs it as it is;
-    for another dialect its comment comes first, then its query with each call expanded
-    (``transpile``, reading the recipe in its own dialect), laid out to be read."""
-    found = recipes()
-    if name not in found:
-        raise BadInput(f"unknown recipe {name!r}: choose {', '.join(found)}")
-    if dialect not in found[name]:
-        raise BadInput(f"recipe {name!r} is written for {', '.join(sorted(found[name]))}, not {dialect}")
-    path = found[name][dialect]
-    text = normalize(path.read_text(encoding="utf-8"))
-    if dialect == SOURCE_DIALECT:
-        return text
-    written_in = path.name.split(".")[1]
-    macros = table_macros(f.text for f in sql_files() if f.runs_on(dialect))
-    (query,) = transpile(text, dialect, path.name, macros, read=written_in, pretty=True)
-    header = text[: text.index("*/") + 2] + "\n\n" if text.startswith("/*") else ""
-    return header + query + ";\n"

@@ -12,7 +12,7 @@ import sqlite3
 import pytest
 from phevaluator import evaluate_cards
 
-from pokersql import migrations
+from pokersql import shell_sql
 from pokersql.cards import CARD_NAMES, parse_cards
 from pokersql.errors import BadInput
 from tests.test_own_hands import category_of, check_best_five, duckdb_db  # noqa: F401 (a fixture)
@@ -231,7 +231,7 @@ def recipe_rows(connection, texts: list[str | None]) -> list[tuple]:
     connection.execute("create temp table my_hands (hand_id integer, cards text)")
     try:
         connection.executemany("insert into my_hands values (?, ?)", list(enumerate(texts)))
-        return connection.execute(migrations.recipe_text("hand_ranks", dialect)).fetchall()
+        return connection.execute(shell_sql.recipe_text("hand_ranks", dialect)).fetchall()
     finally:
         connection.execute("drop table my_hands")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import pokersql
-from pokersql import DatabaseError, MigrationError, migrations
+from pokersql import DatabaseError, MigrationError, migrations, shell_sql
 from pokersql.cli import main
 from pokersql.transpile import table_macros
 
@@ -559,9 +559,9 @@ def test_a_duckdb_only_view_file_is_applied_on_duckdb_and_passed_over_elsewhere(
             assert applied == ["001_numbers.sql", "003_total.views.sql"]
             assert "doubled" not in tables(db)
         assert db.engine.execute("select n from total") == [(3,)]
-    script = migrations.script_for("sqlite", files)
+    script = shell_sql.script_for("sqlite", files)
     assert "002_twice" not in script and "003_total.views.sql" in script
-    assert "002_twice.duckdb.views.sql" in migrations.script_for("duckdb", files)
+    assert "002_twice.duckdb.views.sql" in shell_sql.script_for("duckdb", files)
 
 
 def test_a_file_of_what_an_engine_keeps_none_of_is_passed_over_there(tmp_path, monkeypatch):

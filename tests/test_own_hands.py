@@ -12,7 +12,7 @@ import pytest
 from phevaluator import evaluate_cards
 
 import pokersql
-from pokersql import migrations
+from pokersql import shell_sql
 from pokersql.cards import CARD_NAMES, parse_cards
 
 # Hands every path must get right (the issue's list): wheels, broadway straights,
@@ -236,12 +236,12 @@ def test_showdown_query_against_phevaluator_on_10000_hands(duckdb_db):
 
 
 def sqlite3_recipe(database: str, setup: str, recipe: str) -> list[tuple[str, ...]]:
-    """The rows of recipe RECIPE for SQLite (its macro calls written in: migrations.recipe_text,
+    """The rows of recipe RECIPE for SQLite (its macro calls written in: shell_sql.recipe_text,
     what `pokersql sql --recipe` prints), run after SETUP by the real sqlite3 program on
     DATABASE opened read-only; each row's fields as text."""
     sqlite3_program = shutil.which("sqlite3")
     assert sqlite3_program, "the sqlite3 program is needed (apt-get install sqlite3; .ci/run does)"
-    script = setup + ".mode list\n.separator |\n" + migrations.recipe_text(recipe, "sqlite")
+    script = setup + ".mode list\n.separator |\n" + shell_sql.recipe_text(recipe, "sqlite")
     completed = subprocess.run(
         [sqlite3_program, "-bail", "-readonly", database], input=script, capture_output=True, text=True, timeout=600,
     )

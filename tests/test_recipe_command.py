@@ -97,12 +97,12 @@ def test_recipe_not_written_for_the_dialect_exits_2():
 def test_printed_recipe_is_the_packaged_file_with_its_macros_written_in():
     """DuckDB gets the file as it is. SQLite gets its comment, then its query with every call of
     a table macro of the SQL files (011's lookups) replaced by the macro's query: none is left."""
-    from pokersql import migrations
+    from pokersql import migrations, shell_sql
     from pokersql.transpile import table_macros
 
     names = table_macros(f.text for f in migrations.sql_files() if f.runs_on("sqlite"))
     assert {"card_sum_ranks", "hand_evaluations_of"} <= set(names)
-    for name, by_dialect in migrations.recipes().items():
+    for name, by_dialect in shell_sql.recipes().items():
         for dialect, path in by_dialect.items():
             text = path.read_text(encoding="utf-8")
             out = printed("--recipe", name, "--dialect", dialect).stdout

@@ -16,7 +16,6 @@ import contextlib
 import csv
 import os
 import shutil
-import sqlite3
 import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import interrupts
 from ..errors import BadInput, DatabaseError, Interrupted, PokerSQLError, TimedOut
+from .journal import rolled_back as _rolled_back
 
 if TYPE_CHECKING:
     from ..transpile import TableMacros
@@ -69,31 +69,6 @@ def _header(path: str) -> bytes | None:
             return handle.read(16)
     except OSError:
         return None
-
-
-SQLITE_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
-
-
-def _rolled_back(path: str) -> bool:
-    """Whether a hot SQLite journal beside ``path`` was rolled back: a process killed while it
-    wrote the file (its first build leaves the first page zeros) left the journal that restores
-    it, and SQLite plays it back when it first reads the file; only then is the file's kind
-    judged. A journal a live writer still holds is left to it."""
-    try:
-        with open(path + "-journal", "rb") as journal:
-            if journal.read(8) != SQLITE_JOURNAL_MAGIC:
-                return False
-    except OSError:
-        return False
-    try:
-        connection = sqlite3.connect(path, timeout=5)
-        try:
-            connection.execute("pragma schema_version").fetchall()
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return False
-    return True
 
 
 def _check_kind(path: str | None, engine: str) -> None:
