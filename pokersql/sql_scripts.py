@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MigrationError
 from .legacy_checksums import LEGACY_CHECKSUMS
-from .transpile import SOURCE_DIALECT
+from .transpile import SOURCE_DIALECT, keep_json
 
 
 VERSIONED, REPEATABLE = "versioned", "repeatable"
@@ -163,25 +161,7 @@ def known_checksums(texts: Iterable[str]) -> None:
             cached[key] = checksum(text)
             missed = True
     if missed:
-        _keep(kept, cached)
-
-
-def _keep(kept: Path, cached: dict[str, str]) -> None:
-    """The cache written whole or not at all, whoever reads it meanwhile; through a temporary
-    file of a random name made with O_EXCL (never a link planted at a name it could guess)."""
-    partial = None
-    try:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        handle, partial = tempfile.mkstemp(prefix=f"{kept.stem}.", suffix=".partial", dir=kept.parent)
-        with open(handle, "w", encoding="utf-8") as file:
-            file.write(json.dumps(cached))
-        os.replace(partial, kept)
-    except OSError:
-        try:
-            if partial is not None:
-                os.unlink(partial)
-        except OSError:
-            pass
+        keep_json(kept, cached)
 
 
 def legacy_checksum(text: str) -> str:

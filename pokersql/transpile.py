@@ -71,7 +71,7 @@ def transpile(
         ]
     except SqlglotError as e:
         raise DatabaseError(f"cannot transpile {source} to {dialect}: {' '.join(str(e).split())}") from e
-    _keep(kept, statements)
+    keep_json(kept, statements)
     return statements
 
 
@@ -196,17 +196,19 @@ def _cached(kept: Path | None) -> list[str] | None:
     return None
 
 
-def _keep(kept: Path | None, statements: list[str]) -> None:
+def keep_json(kept: Path | None, value: object) -> None:
+    """A cache file (this one's, sql_scripts' checksums) written whole or not at all, whoever reads
+    it meanwhile, through a temporary file of a random name made with O_EXCL (never a link planted
+    at a name that could be guessed); a failure to write leaves no cache, and no error."""
     if kept is None:
         return
     partial = None
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        # a random name made with O_EXCL: never a link planted at a name that could be guessed
         handle, partial = tempfile.mkstemp(prefix=f"{kept.stem}.", suffix=".partial", dir=kept.parent)
-        with open(handle, "w") as file:
-            file.write(json.dumps(statements))
-        os.replace(partial, kept)  # whole or not at all, whoever reads it
+        with open(handle, "w", encoding="utf-8") as file:
+            file.write(json.dumps(value))
+        os.replace(partial, kept)
     except OSError:
         try:
             if partial is not None:
