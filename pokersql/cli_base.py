@@ -33,7 +33,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("deal", "eval", "showdown", "compare", "freq", "simulate", "arrange"), "cli_hands"),
     "odds": "cli_odds",
     **dict.fromkeys(("migrate", "build", "query", "export", "sql", "tour"), "cli_setup"),
-    **dict.fromkeys(("import", "history", "stats"), "cli_tracker"),
+    **dict.fromkeys(("import", "history", "stats", "report"), "cli_tracker"),
 }
 
 # query --timeout's default, in seconds: a query that runs longer is stopped (docs/usage.md).

@@ -152,3 +152,39 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
     result = db.stats(**chosen)
     emit(result, output_format)
     _note_unknown(result.unknown, "stats")
+
+
+@cli.command()
+@click.option("--to", "path", default="pokersql-report.html", show_default=True, metavar="FILE",
+              type=click.Path(dir_okay=False), help="The page to write (HTML).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="The player of the report (default: the hero, else the player in the most hands).")
+@click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
+@click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
+@click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
+@click.option("--game", metavar="GAME", help="Only the hands of this game, as imported (\"Hold'em No Limit\").")
+@format_option
+@quiet_option
+@pass_context
+def report(context: Context, path: str, force: bool, players: tuple[str, ...], output_format: str, **chosen: Any) -> None:
+    """One page a player opens in a browser: statistics, won over the hands, the biggest pots.
+
+    One self-contained HTML file (nothing fetched from the network): every player's
+    statistics as `stats` prints them with the same filters, the player's line of net won
+    over the hands in the order played beside the all-in-EV-adjusted line and the lines won
+    at and without showdown (in big blinds), bb/100 by position and by stakes, and the
+    biggest pots replayed street by street. A FILE that exists is left alone (exit 2)
+    unless --force.
+
+    \b
+    Examples:
+        pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql report
+        pokersql report --player Pluribus --to pluribus.html --force
+        pokersql report --since 2019-07-01 --stakes 50/100 --to july.html
+    """
+    from . import report_page
+
+    db = context.existing_db()
+    emit(report_page.write(db, path, overwrite=force, players=players, **chosen), output_format)

@@ -35,6 +35,7 @@ from .results import (
     RangeResult,
     EvaluateManyResult,
     ExportResult,
+    ReportResult,
     ImportResult,
     FreqResult,
     HandResult,
@@ -179,6 +180,13 @@ def _(result: HistoryResult, **options: Any) -> Output:
 def _(result: ExportResult, seconds: float = 0.0, **options: Any) -> Output:
     data = result.to_dict()
     line = f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {seconds:.2f} s)"
+    return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
+
+
+@present.register
+def _(result: ReportResult, **options: Any) -> Output:
+    data = result.to_dict()
+    line = f"the report of {result.player} ({result.hands:,} hands, {result.players:,} players in its statistics) written to {result.file}"
     return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
 
 

@@ -54,6 +54,20 @@ class ExportResult:
 
 
 @dataclass
+class ReportResult:
+    """``report``'s answer: the page written, whose report it is, the player's hands and the
+    players in its statistics."""
+
+    file: str
+    player: str
+    hands: int
+    players: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
 class ShowdownPlayer:
     """One player of a showdown: the hole cards, the best five with the board, the place (1 = best;
     ties share a place) and the share of the pot (1 alone, 1/n in an n-way split, 0 if beaten)."""

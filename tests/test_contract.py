@@ -84,7 +84,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 
 def test_the_contract_gives_a_shape_for_every_json_command():
-    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "range", "arrange",
+    assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "report", "range", "arrange",
                            "odds", "showdown --game split", "deal --game chinese"}
     assert SHAPES["deal --game chinese"]["pairs"][0]["players"] == [1, 2]
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
@@ -252,3 +252,15 @@ def test_stats_json_has_the_contract_shape(run):
     check(actual, SHAPES["stats"])
     assert actual["hands"] == 153 and len(actual["players"]) == 6
     assert {player["position"] for player in actual["players"]} == {"all"}
+
+
+def test_report_json_has_the_contract_shape(run, tmp_path):
+    histories = Path(__file__).resolve().parent / "histories"
+    assert run("import", str(histories / "pluribus_30.txt"))[0] == 0
+    status, out, err = run("report", "--to", str(tmp_path / "page.html"), "--player", "Pluribus", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["report"])
+    stats = json.loads(run("stats", "--format", "json")[1])  # the module's database: this file's hands, or more
+    hands = {row["player"]: row["hands"] for row in stats["players"]}
+    assert (actual["player"], actual["hands"], actual["players"]) == ("Pluribus", hands["Pluribus"], len(hands))

@@ -1,0 +1,164 @@
+"""``pokersql report``: one player's imported hands gathered for a page (``report_page.render``, which writes it).
+
+Everything is read from the tables and views the tracker keeps (docs/histories-tables.md):
+the statistics are ``stats``' own answer (``Database.stats``, the same filters), the lines over
+the hands are the player's rows of ``history_hand_stats`` (as stored at import) in the order
+played, with ``history_allin_ev``'s luck, and the biggest pots are replayed from
+``history_actions``, ``history_board``, ``history_seats`` and ``history_results``. Amounts are
+in big blinds wherever hands of several stakes, currencies or tournaments meet (the lines,
+the tables by position and stakes, the pots), so no sum adds one currency to another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BadInput
+from .stats import StatsResult, filters
+
+BIGGEST_POTS = 5
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+@dataclass
+class Line:
+    """The player's hands in the order played, each a running sum in big blinds: net won,
+    net with the all-ins paid by equity, won at showdown and won without showdown."""
+
+    net: list[float] = field(default_factory=list)
+    ev_adjusted: list[float] = field(default_factory=list)
+    showdown: list[float] = field(default_factory=list)
+    no_showdown: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Stakes:
+    currency: str | None
+    tournament: bool
+    small_blind: float
+    big_blind: float
+    hands: int
+    bb_per_100: float | None
+
+
+@dataclass
+class Pot:
+    """One hand replayed: its header, the seats (hole cards where known), each street's board
+    and actions, and who collected what."""
+
+    site: str
+    hand_id: str
+    played_at: str | None
+    game: str
+    small_blind: float
+    big_blind: float
+    currency: str | None
+    total_pot: float
+    seats: list[tuple[int, str, float, str | None]]  # seat, player, starting stack, hole cards
+    streets: list[tuple[str, list[str], list[tuple[str, str, float, bool]]]]  # street, board cards, (player, action, amount, all in)
+    collected: list[tuple[str, float]]
+
+
+@dataclass
+class Report:
+    player: str
+    chosen: dict[str, Any]  # the filters, as given (the title says them)
+    stats: StatsResult  # every player's, as `stats` prints them with these filters
+    by_position: StatsResult  # the player's, a row per position
+    stakes: list[Stakes]
+    line: Line
+    pots: list[Pot]
+
+
+def player_of(db: Any, players: Sequence[str]) -> str:
+    """The report's player: the one asked for, else the hero (histories/hero.py), else the player
+    in the most imported hands (files that show every seat's cards have no hero)."""
+    from .histories.hero import hero
+
+    if len(players) > 1:
+        raise BadInput(f"report --player: one player a report ({', '.join(players)} given)")
+    if players:
+        return players[0]
+    try:
+        return hero(db.engine, "report")
+    except BadInput:
+        most = db.engine.execute("select player, count(*) from history_seats group by player order by count(*) desc, player limit 1")
+        if not most:
+            raise BadInput("report: no hand is imported: pokersql import FILE... first") from None
+        return str(most[0][0])
+
+
+def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
+    """The report of one player over the hands the filters keep (``stats.filters``: since,
+    until, stakes, game)."""
+    from .histories import stored
+
+    player = player_of(db, players)
+    every = db.stats(**chosen)
+    if player not in {row.player for row in every.players}:
+        raise BadInput(f"report --player {player!r}: no imported hand the filters keep has this player"
+                       " (`pokersql stats` lists the players)")
+    mine = db.stats(players=(player,), by_position=True, **chosen)
+    where, params = filters(players=(player,), **chosen)
+    table = stored.source(db.engine, "history_hand_stats")
+    kept = f"(select * from {table}{where}) as s"
+    stakes = [
+        Stakes(currency, tournament_id is not None, float(small), float(big), int(hands), round(100 * float(net_bb) / hands, 2) if hands else None)
+        for currency, tournament_id, small, big, hands, net_bb in db.engine.execute(
+            "select s.currency, min(h.tournament_id), s.small_blind, s.big_blind, count(*), sum(s.net / s.big_blind) "
+            f"from {kept} join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
+            "group by s.currency, h.tournament_id is not null, s.small_blind, s.big_blind "
+            "order by count(*) desc, s.big_blind desc", params)
+    ]
+    return Report(player, chosen, every, mine, stakes, _line(db, kept, params), _pots(db, kept, params))
+
+
+def _line(db: Any, kept: str, params: Sequence[Any]) -> Line:
+    from .histories import stored
+
+    allin = stored.source(db.engine, "history_allin_ev")
+    line = Line()
+    sums = [0.0, 0.0, 0.0, 0.0]
+    for net, luck, saw_showdown in db.engine.execute(
+        f"select s.net / s.big_blind, coalesce(a.luck, 0) / s.big_blind, s.saw_showdown from {kept} "
+        "join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
+        f"left join {allin} as a on a.site = s.site and a.hand_id = s.hand_id and a.seat = s.seat "
+        "order by h.played_at, h.source_file, h.source_line, h.hand_id", params):
+        net = float(net or 0)
+        sums[0] += net
+        sums[1] += net - float(luck or 0)
+        sums[2 if saw_showdown else 3] += net
+        for values, total in zip((line.net, line.ev_adjusted, line.showdown, line.no_showdown), sums):
+            values.append(round(total, 4))
+    return line
+
+
+def _pots(db: Any, kept: str, params: Sequence[Any]) -> list[Pot]:
+    execute = db.engine.execute
+    pots = []
+    for site, hand_id, played_at, game, small, big, currency, total in execute(
+        "select h.site, h.hand_id, h.played_at, h.game, h.small_blind, h.big_blind, h.currency, h.total_pot "
+        f"from {kept} join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
+        f"order by h.total_pot / h.big_blind desc, h.played_at, h.hand_id limit {BIGGEST_POTS}", params):
+        key = (site, hand_id)
+        shown = {seat: cards for seat, cards in execute(
+            "select seat, shown_cards from history_results where site = ? and hand_id = ? and shown_cards is not null", key)}
+        seats = [(int(seat), str(player), float(stack), cards or shown.get(seat)) for seat, player, stack, cards in execute(
+            "select seat, player, starting_stack, hole_cards from history_seats where site = ? and hand_id = ? order by seat", key)]
+        board: dict[str, list[str]] = {}
+        for street, card, board_no in execute(
+                "select street, card, board_no from history_board where site = ? and hand_id = ? order by board_no, card_no", key):
+            board.setdefault(street, []).append(card if board_no == 1 else f"{card} (board {board_no})")
+        actions: dict[str, list[tuple[str, str, float, bool]]] = {}
+        for street, player, action, amount, all_in in execute(
+                "select street, player, action, amount, all_in from history_actions where site = ? and hand_id = ? order by action_no", key):
+            actions.setdefault(street, []).append((str(player), str(action), float(amount or 0), bool(all_in)))
+        streets = [(street, board.get(street, []), actions.get(street, [])) for street in STREETS if street in board or street in actions]
+        streets += [(street, board[street], actions.get(street, [])) for street in board if street not in STREETS]
+        collected = [(str(player), float(amount)) for player, amount in execute(
+            "select player, collected from history_results where site = ? and hand_id = ? and collected > 0 order by collected desc, seat", key)]
+        pots.append(Pot(str(site), str(hand_id), None if played_at is None else str(played_at), str(game), float(small), float(big),
+                        currency, float(total), seats, streets, collected))
+    return pots
