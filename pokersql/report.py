@@ -19,14 +19,18 @@ from .errors import BadInput
 from .stats import StatsResult, filters
 
 BIGGEST_POTS = 5
+MOST_POINTS = 2000  # the points of a line drawn: a longer line is drawn through every k-th hand
 STREETS = ("preflop", "flop", "turn", "river")
 
 
 @dataclass
 class Line:
-    """The player's hands in the order played, each a running sum in big blinds: net won,
-    net with the all-ins paid by equity, won at showdown and won without showdown."""
+    """The player's hands in the order played, as running sums in big blinds: net won, net with
+    the all-ins paid by equity, won at showdown and won without showdown. ``hand``: the number
+    (from 1) of each hand drawn: every hand up to ``MOST_POINTS``, else every k-th and the last."""
 
+    hands: int = 0
+    hand: list[int] = field(default_factory=list)
     net: list[float] = field(default_factory=list)
     ev_adjusted: list[float] = field(default_factory=list)
     showdown: list[float] = field(default_factory=list)
@@ -116,22 +120,28 @@ def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
 
 
 def _line(db: Any, kept: str, params: Sequence[Any]) -> Line:
+    """The running sums, summed by the engine (a window in the order played); a million hands
+    come back as ``MOST_POINTS`` rows."""
     from .histories import stored
 
     allin = stored.source(db.engine, "history_allin_ev")
-    line = Line()
-    sums = [0.0, 0.0, 0.0, 0.0]
-    for net, luck, saw_showdown in db.engine.execute(
-        f"select s.net / s.big_blind, coalesce(a.luck, 0) / s.big_blind, s.saw_showdown from {kept} "
-        "join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
-        f"left join {allin} as a on a.site = s.site and a.hand_id = s.hand_id and a.seat = s.seat "
-        "order by h.played_at, h.source_file, h.source_line, h.hand_id", params):
-        net = float(net or 0)
-        sums[0] += net
-        sums[1] += net - float(luck or 0)
-        sums[2 if saw_showdown else 3] += net
-        for values, total in zip((line.net, line.ev_adjusted, line.showdown, line.no_showdown), sums):
-            values.append(round(total, 4))
+    hands = int(db.engine.execute(f"select count(*) from {kept}", params)[0][0])
+    step = max(1, -(-hands // MOST_POINTS))
+    line = Line(hands)
+    for row in db.engine.execute(
+        "select n, net, ev_adjusted, showdown, no_showdown from (select n, "
+        "sum(net) over w as net, sum(net - luck) over w as ev_adjusted, "
+        "sum(case when saw_showdown then net else 0 end) over w as showdown, "
+        "sum(case when saw_showdown then 0 else net end) over w as no_showdown "
+        "from (select coalesce(s.net, 0) / s.big_blind as net, coalesce(a.luck, 0) / s.big_blind as luck, s.saw_showdown, "
+        "row_number() over (order by h.played_at, h.source_file, h.source_line, h.hand_id) as n "
+        f"from {kept} join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
+        f"left join {allin} as a on a.site = s.site and a.hand_id = s.hand_id and a.seat = s.seat) as played "
+        "window w as (order by n rows between unbounded preceding and current row)) as summed "
+        f"where (n - 1) % {step} = 0 or n = {hands} order by n", params):
+        line.hand.append(int(row[0]))
+        for values, value in zip((line.net, line.ev_adjusted, line.showdown, line.no_showdown), row[1:]):
+            values.append(round(float(value), 4))
     return line
 
 

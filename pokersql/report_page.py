@@ -16,7 +16,6 @@ from .results import ReportResult
 from .stats import PERCENTAGES
 
 WIDTH, HEIGHT, MARGIN = 960, 360, 56  # the graph's drawing box (its viewBox), scaled to the page
-MOST_POINTS = 2000  # a line of more hands is drawn through every k-th hand (its last kept)
 LINES = (  # (Line's field, the legend's words, its colour)
     ("net", "Net won", "#1b7f3a"),
     ("ev_adjusted", "All-in EV adjusted", "#d08a00"),
@@ -80,13 +79,9 @@ def _tick(span: float) -> float:
 
 
 def _graph(line: Line) -> str:
-    count = len(line.net)
+    count = line.hands
     if not count:
         return '<p class="sub">No hand to draw.</p>'
-    step = max(1, -(-count // MOST_POINTS))
-    kept = list(range(0, count, step))
-    if kept[-1] != count - 1:
-        kept.append(count - 1)
     values = [getattr(line, name) for name, _, _ in LINES]
     step = _tick(max(0.0, *(max(v) for v in values)) - min(0.0, *(min(v) for v in values)))
     low = step * math.floor(min(0.0, *(min(v) for v in values)) / step)
@@ -95,7 +90,7 @@ def _graph(line: Line) -> str:
     inner_w, inner_h = WIDTH - 2 * MARGIN, HEIGHT - 2 * MARGIN
 
     def x(i: int) -> float:
-        return MARGIN + inner_w * (i / (count - 1) if count > 1 else 0.5)
+        return MARGIN + inner_w * ((line.hand[i] - 1) / (count - 1) if count > 1 else 0.5)
 
     def y(v: float) -> float:
         return MARGIN + inner_h * (high - v) / (high - low)
@@ -107,7 +102,7 @@ def _graph(line: Line) -> str:
     zero = f'<line x1="{MARGIN}" x2="{WIDTH - MARGIN}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#9aa3ad"/>'
     paths = "".join(
         f'<polyline data-line="{name}" fill="none" stroke="{colour}" stroke-width="2" points="'
-        + " ".join(f"{x(i):.1f},{y(getattr(line, name)[i]):.1f}" for i in kept) + '"/>'
+        + " ".join(f"{x(i):.1f},{y(getattr(line, name)[i]):.1f}" for i in range(len(line.hand))) + '"/>'
         for name, _, colour in LINES)
     axis = (f'<text x="{WIDTH / 2}" y="{HEIGHT - 12}" text-anchor="middle" font-size="12" fill="#5b6570">'
             f"hands, in the order played (1 to {count:,})</text>"
@@ -142,7 +137,7 @@ def render(report: Report) -> str:
     """The whole page; its statistics' numbers are ``stats``' (also kept, as ``stats --format
     json`` prints them, in the element ``#stats-json``)."""
     said = ", ".join(f"--{k} {v}" for k, v in report.chosen.items() if v not in (None, (), []))
-    hands = len(report.line.net)
+    hands = report.line.hands
     positions = [[row.position, row.hands, row.bb_per_100] for row in report.by_position.players]
     stakes = [[("tournament" if s.tournament else "cash") + (f" {s.currency}" if s.currency else ""),
                f"{_number(s.small_blind)}/{_number(s.big_blind)}", s.hands, s.bb_per_100] for s in report.stakes]
@@ -183,4 +178,4 @@ def write(db: Any, path: str | Path, overwrite: bool = False, players: Sequence[
     page = render(report)
     with _replacing(str(target)) as temporary:
         Path(temporary).write_text(page, encoding="utf-8")
-    return ReportResult(file=str(target), player=report.player, hands=len(report.line.net), players=len(report.stats.players))
+    return ReportResult(file=str(target), player=report.player, hands=report.line.hands, players=len(report.stats.players))

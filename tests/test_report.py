@@ -79,11 +79,23 @@ def test_the_lines_end_at_historys_totals(imported, run, tmp_path):
     with connect(imported) as db:
         for player, totals in history.items():
             line = reports.gather(db, (player,)).line
-            assert len(line.net) == totals["hands"] == 153
+            assert line.hands == totals["hands"] == 153 and line.hand == list(range(1, 154))
             assert line.net[-1] == pytest.approx(totals["net_won"] / BIG_BLIND, abs=1e-6)
             assert line.ev_adjusted[-1] == pytest.approx(totals["ev_adjusted"] / BIG_BLIND, abs=1e-6)
             assert line.showdown[-1] == pytest.approx(totals["won_at_showdown"] / BIG_BLIND, abs=1e-6)
             assert line.showdown[-1] + line.no_showdown[-1] == pytest.approx(line.net[-1], abs=1e-6)
+
+
+def test_a_long_line_is_drawn_through_every_kth_hand_and_the_last(imported, monkeypatch):
+    from pokersql import connect
+
+    with connect(imported) as db:
+        whole = reports.gather(db, ("Gogo",)).line
+        monkeypatch.setattr(reports, "MOST_POINTS", 10)
+        drawn = reports.gather(db, ("Gogo",)).line
+    assert drawn.hands == 153 and drawn.hand == [*range(1, 153, 16), 153]  # ceil(153 / 10) = 16
+    for name in ("net", "ev_adjusted", "showdown", "no_showdown"):
+        assert getattr(drawn, name) == [getattr(whole, name)[n - 1] for n in drawn.hand]
 
 
 def test_by_position_is_stats_by_position(imported, run, tmp_path):
