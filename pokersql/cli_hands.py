@@ -106,7 +106,7 @@ def eval_command(
             raise click.UsageError("--keep goes with --file")
         if not cards:
             raise click.UsageError("give the cards of a hand, or --file PATH")
-        emit(lows.evaluate(context.db.context, game, cards, board) if game in lows.SPLIT_GAMES else context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
+        emit(context.db.evaluate(" ".join(cards), game=game, board=board), output_format)
         return
     if board:
         raise click.UsageError("--board goes with the cards of one hand, not with --file (a file's hands: a 'board' column)")
@@ -188,7 +188,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
         pokersql compare "Ah Kh" "Qs Qd" --board "2c 7d 9s Jh Th"
         pokersql compare --game omaha "Ah Kh Qd Jd" "Qs Qc 9d 8d" --board "2c 7d 9s Jh Th"
     """
-    emit(lows.compare(context.db.context, game, hands, board) if game in lows.SPLIT_GAMES else context.db.compare(*hands, board=board, game=game), output_format)
+    emit(context.db.compare(*hands, board=board, game=game), output_format)
 
 
 @cli.command()

@@ -29,8 +29,7 @@ from .errors import BadInput
 from .monte_carlo import deal_settings as _deal_settings  # noqa: F401  (bench and tests import it from here)
 from .progress import ProgressCallback, no_progress
 from .results import (
-    CompareResult,
-    DealResult,
+    CompareResult, DealResult,
     EquityResult,
     EvaluateManyResult,
     ExportResult,
@@ -47,6 +46,7 @@ from .results import (
 
 if TYPE_CHECKING:
     from .chinese_deal import ChineseDealResult
+    from .lows import SplitResult
     from .stats import StatsResult
 
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -170,7 +170,7 @@ class Database:
 
     # -- evaluating -------------------------------------------------------
     @_documented_by("evaluation.evaluate")
-    def evaluate(self, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult:
+    def evaluate(self, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult | SplitResult:
         from . import evaluation
         return evaluation.evaluate(self.context, cards, game, board)
 
@@ -203,7 +203,7 @@ class Database:
         return showdown(self, hands, columns, name, game=game)
 
     @_documented_by("evaluation.compare")
-    def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
+    def compare(self, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult | SplitResult:
         from . import evaluation
         return evaluation.compare(self.context, *hands, board=board, game=game)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import games, hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
@@ -14,6 +14,9 @@ from .context import Context
 from .errors import BadInput
 from .first_use import ensure_lookups
 from .results import CompareResult, EvaluateManyResult, HandResult
+
+if TYPE_CHECKING:
+    from .lows import SplitResult
 
 FRAME_KINDS = ("pandas", "polars", "pyarrow")  # evaluate_many's frames: the result's .frame() gives the same kind
 
@@ -54,13 +57,18 @@ def hand_of(cards: str | list[str], what: str = "a hand", board: list[int] | Non
     return parsed
 
 
-def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult:
+def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult | SplitResult:
     """One hand of 5, 6 or 7 cards: its best five, category and hand_rank.
 
     ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
     4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
     the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
-    game's rule set (docs/games-flop.md)."""
+    game's rule set (docs/games-flop.md). A split or lowball game (``lows.SPLIT_GAMES``: omaha8
+    ... badugi): its ``SplitResult``, the hand's high and low ranks (docs/games-hilo.md)."""
+    from . import lows
+
+    if game in lows.SPLIT_GAMES:
+        return lows.evaluate(ctx, game, cards, board)
     rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
     if rules.holdem_tables:
@@ -124,14 +132,19 @@ def evaluate_many(
     return EvaluateManyResult(own_hands.evaluate_source(ctx.engine, source, ctx.progress, evaluate_batch), source.kept_names, input_kind)
 
 
-def compare(ctx: Context, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult:
+def compare(ctx: Context, *hands: str | list[str], board: str | list[str] = "", game: str = "holdem") -> CompareResult | SplitResult:
     """Two or more hands, each with the shared board if given (5 to 7 cards in all):
     who wins; tied hands share a place and split the pot. ``game``: as ``evaluate``'s
-    (Omaha: each hand its hole cards, and a board of 3 to 5)."""
+    (Omaha: each hand its hole cards, and a board of 3 to 5; a split or lowball game, its
+    ``SplitResult``: each half's winners and each hand's share)."""
+    from . import lows
+
     if len(hands) == 1 and isinstance(hands[0], (list, tuple)) and hands[0] and not isinstance(hands[0][0], str):
         hands = tuple(hands[0])
     if len(hands) < 2:
         raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
+    if game in lows.SPLIT_GAMES:
+        return lows.compare(ctx, game, hands, board)
     rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
     if not rules.holdem_tables:

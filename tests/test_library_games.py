@@ -1,0 +1,60 @@
+"""The library takes every game the command line takes (issue 64): `db.evaluate` and
+`db.compare` of each of the 16 games answer as `eval --game` and `compare --game` print, where
+before the split and lowball games were "unknown game" to the library (the command line went
+to pokersql/lows.py on its own). The ranks themselves are checked against pokerkit in
+tests/test_lows.py and tests/test_games.py; here, that the library's door is the command line's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pokersql
+from pokersql.cli import main
+from pokersql.games import GAME_NAMES
+from pokersql.lows import SPLIT_GAME_NAMES
+from pokersql.output import present, to_json
+
+# game: (hand 1, hand 2, board)
+HANDS = {
+    "holdem": ("Ah Kh", "Qs Qd", "2c 7d 9s Jh Th"),
+    "omaha": ("Ah Kh Qd Jd", "Qs Qc 9d 8d", "2c 7d 9s Jh Th"),
+    "omaha5": ("Ah Kh Qd Jd 2d", "Qs Qc 9d 8d 3d", "2c 7d 9s Jh Th"),
+    "omaha6": ("Ah Kh Qd Jd 2d 3s", "Qs Qc 9d 8d 3d 4s", "2c 7d 9s Jh Th"),
+    "shortdeck": ("Ah Kh", "Qs Qd", "6c 7d 9s Jh Th"),
+    "shortdeck-triton": ("Ah Kh", "Qs Qd", "6c 7d 9s Jh Th"),
+    "omaha8": ("Ah 2h Kc Qc", "As 3d 8s 8d", "4h 7c Kd 5s 9h"),
+    "omaha5-8": ("Ah 2h Kc Qc Jc", "As 3d 8s 8d Td", "4h 7c Kd 5s 9h"),
+    "courchevel": ("Ah 2h Kc Qc Jc", "As 3d 8s 8d Td", "4h 7c Kd 5s 9h"),
+    "courchevel8": ("Ah 2h Kc Qc Jc", "As 3d 8s 8d Td", "4h 7c Kd 5s 9h"),
+    "stud": ("Ah Ad Kc Kd 2s 3s 9h", "Qh Qd Qc 4d 5s 7s 8h", ""),
+    "stud8": ("Ah 2d 3c 4d 5s Ks 9h", "Qh Qd Qc 4h 5h 7s 8h", ""),
+    "razz": ("Ah 2d 3c 4d 5s Ks 9h", "Qh Qd Qc 4h 5h 7s 8h", ""),
+    "deuce-to-seven": ("7h 5d 4c 3d 2s", "8h 6d 4h 3c 2d", ""),
+    "ace-to-five": ("Ah 2d 3c 4d 5s", "6h 4h 3h 2h Ac", ""),
+    "badugi": ("Ah 2d 3c 4s", "Kh Qd Jc Ts", ""),
+}
+
+
+def test_the_sixteen_games():
+    assert sorted(HANDS) == sorted(GAME_NAMES + SPLIT_GAME_NAMES) and len(HANDS) == 16
+
+
+def _cli(capsys, db_file, *args):
+    assert main(["--db", db_file, *args, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("game", sorted(HANDS))
+def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, game):
+    first, second, board = HANDS[game]
+    with pokersql.connect(db_file) as db:
+        evaluated, compared = (  # as the command line presents a result in JSON
+            json.loads(to_json(present(result, output_format="json").data))
+            for result in (db.evaluate(first, game=game, board=board), db.compare(first, second, board=board, game=game))
+        )
+    on_board = ("--board", board) if board else ()
+    assert evaluated == _cli(capsys, db_file, "eval", "--game", game, *first.split(), *on_board)
+    assert compared == _cli(capsys, db_file, "compare", "--game", game, first, second, *on_board)
+    assert evaluated["hand_rank"] >= 1
