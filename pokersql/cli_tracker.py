@@ -126,7 +126,8 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
 @click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
 @click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
 @click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="Only the hands of this game, as imported (\"Hold'em No Limit\").")
+@click.option("--game", metavar="GAME", help="Only the hands of this game: pokersql's name (holdem, omaha, omaha8, stud ...: "
+              "every limit) or the site's, as imported (\"Hold'em No Limit\").")
 @format_option
 @quiet_option
 @pass_context
@@ -152,6 +153,8 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
     result = db.stats(**chosen)
     emit(result, output_format)
     _note_unknown(result.unknown, "stats")
+    if result.games:
+        click.echo(f"pokersql: note: no imported hand is of the game {chosen['game']!r}; the games there are: {', '.join(result.games)}", err=True)
 
 
 @cli.command()
@@ -163,7 +166,7 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
 @click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
 @click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
 @click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="Only the hands of this game, as imported (\"Hold'em No Limit\").")
+@click.option("--game", metavar="GAME", help="Only the hands of this game, as stats --game keeps them (holdem, or \"Hold'em No Limit\").")
 @format_option
 @quiet_option
 @pass_context

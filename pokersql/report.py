@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadInput
-from .stats import StatsResult, filters
+from .stats import StatsResult, filters, games_named
 
 BIGGEST_POTS = 5
 MOST_POINTS = 2000  # the points of a line drawn: a longer line is drawn through every k-th hand
@@ -76,22 +76,27 @@ class Report:
     pots: list[Pot]
 
 
-def player_of(db: Any, players: Sequence[str]) -> str:
-    """The report's player: the one asked for, else the hero (histories/hero.py), else the player
-    in the most imported hands (files that show every seat's cards have no hero)."""
+def player_of(db: Any, players: Sequence[str], kept: StatsResult) -> str:
+    """The report's player: the one asked for, else the hero (histories/hero.py) if the hands
+    the filters keep have them, else the player in the most of those hands (files that show
+    every seat's cards have no hero). ``kept``: every player's statistics under the filters."""
     from .histories.hero import hero
 
     if len(players) > 1:
         raise BadInput(f"report --player: one player a report ({', '.join(players)} given)")
+    there = [row.player for row in kept.players]  # the most hands first
     if players:
+        if players[0] not in there:
+            raise BadInput(f"report --player {players[0]!r}: no imported hand the filters keep has this player"
+                           " (`pokersql stats` lists the players)")
         return players[0]
+    if not there:
+        raise BadInput("report: no imported hand is kept (none imported: pokersql import FILE... first; or widen the filters)")
     try:
-        return hero(db.engine, "report")
+        found = hero(db.engine, "report")
     except BadInput:
-        most = db.engine.execute("select player, count(*) from history_seats group by player order by count(*) desc, player limit 1")
-        if not most:
-            raise BadInput("report: no hand is imported: pokersql import FILE... first") from None
-        return str(most[0][0])
+        found = None
+    return found if found in there else there[0]
 
 
 def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
@@ -99,12 +104,13 @@ def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
     until, stakes, game)."""
     from .histories import stored
 
-    player = player_of(db, players)
     every = db.stats(**chosen)
-    if player not in {row.player for row in every.players}:
-        raise BadInput(f"report --player {player!r}: no imported hand the filters keep has this player"
-                       " (`pokersql stats` lists the players)")
+    if every.games:
+        raise BadInput(f"report --game {chosen['game']!r}: no imported hand is of this game (the games there are: {', '.join(every.games)})")
+    player = player_of(db, players, every)
     mine = db.stats(players=(player,), by_position=True, **chosen)
+    if chosen.get("game") is not None:
+        chosen = {**chosen, "game": games_named(db.engine, chosen["game"])[0]}
     where, params = filters(players=(player,), **chosen)
     table = stored.source(db.engine, "history_hand_stats")
     kept = f"(select * from {table}{where}) as s"

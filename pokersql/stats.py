@@ -86,6 +86,7 @@ class StatsResult(_Frames):
     hands: int
     players: list[PlayerStats]
     unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON: a note on stderr)
+    games: list[str] = field(default_factory=list)  # when --game matched no imported game: the games there are (a note on stderr)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,9 +123,11 @@ def _stakes(value: str) -> tuple[float, float]:
 
 def filters(
     players: Sequence[str] = (), positions: Sequence[str] = (), since: str | None = None, until: str | None = None,
-    stakes: str | None = None, game: str | None = None,
+    stakes: str | None = None, game: str | Sequence[tuple[str, str]] | None = None,
 ) -> tuple[str, list[Any]]:
-    """The where clause and its parameters; BadInput for a date or stakes that cannot be read."""
+    """The where clause and its parameters; BadInput for a date or stakes that cannot be read.
+    ``game``: the game's name as imported (any case), or the (site, game) pairs ``games_named``
+    gives."""
     clauses, params = [], []
     for column, values in (("player", list(dict.fromkeys(players))), ("position", [p.upper() for p in positions])):
         if values:
@@ -139,10 +142,33 @@ def filters(
     if stakes is not None:
         clauses.append("small_blind = ? and big_blind = ?")
         params += _stakes(stakes)
-    if game is not None:
+    if isinstance(game, str):
         clauses.append("lower(game) = lower(?)")
         params.append(game)
+    elif game is not None:  # the (site, game) pairs of games_named
+        clauses.append("(" + (" or ".join("(site = ? and game = ?)" for _ in game) or "1 = 0") + ")")
+        params += [value for pair in game for value in pair]
     return (" where " + " and ".join(clauses) if clauses else ""), params
+
+
+def games_named(engine: Any, name: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """The (site, game) pairs of the imported hands that ``--game NAME`` keeps, and the games
+    there are (for the note when none is kept). NAME is pokersql's short name (holdem, omaha8,
+    stud ...: the game history_game_names, 061 and 064, gives a site's name, its longest
+    matching row first, as history_hand_games reads it) or the site's name as imported ("Hold'em
+    No Limit"), in any case."""
+    best: dict[tuple[str, str], tuple[str, str | None]] = {}
+    for site, game, site_game, short in engine.execute(
+        "select hands.site, hands.game, names.site_game, names.game from (select distinct site, game from history_hands) as hands "
+        "left join history_game_names as names on hands.game like names.site_game || ' %' "
+        "or hands.game like 'Split ' || names.site_game || ' %' or hands.site || ' ' || hands.game like names.site_game || ' %'"
+    ):
+        if (site, game) not in best or len(site_game or "") > len(best[(site, game)][0]):
+            best[(site, game)] = (site_game or "", short)
+    wanted = name.strip().lower()
+    kept = sorted(key for key, (_, short) in best.items() if wanted in (key[1].lower(), (short or "").lower()))
+    there = sorted({f"{short} ({game})" if short else game for (_, game), (_, short) in best.items()})
+    return kept, there
 
 
 def player_stats(

@@ -178,10 +178,15 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
 
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"stats does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
-    where, params = stats.filters(**chosen)
     ensure_lookups(ctx, tuple(history_stored.STORED))
+    there: list[str] = []
+    if chosen.get("game") is not None:
+        chosen["game"], there = stats.games_named(ctx.engine, chosen["game"])
+        there = [] if chosen["game"] else there
+    where, params = stats.filters(**chosen)
     with ctx.watching("stats: every imported hand"):
         seats = (len(set(chosen.get("players") or ())), len(chosen.get("positions") or ()))
         result = stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")), seats)
         result.unknown = stats.unknown_players(ctx.engine, chosen.get("players") or (), result)
+        result.games = there
         return result
