@@ -12,12 +12,12 @@ from .stats import POSITIONS
 
 
 @cli.command(name="import")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE_OR_FOLDER...")
 @click.option(
     "--skip-bad",
     is_flag=True,
-    help="Import the good hands and list each bad one (file, line, reason). "
-    "Without it, a bad hand stops the import: exit 2, and nothing written.",
+    help="Import the good hands and list each bad one (file, line, reason), and pass over a file named "
+    "that is not a hand history. Without it, a bad hand stops the import: exit 2, and nothing written.",
 )
 @click.option(
     "--parquet",
@@ -34,6 +34,10 @@ def import_command(
 ) -> None:
     """Import hand histories of six sites and PHH, each file's format and encoding detected.
 
+    A folder is read whole, its subfolders too: a file in it that is not a hand history
+    (empty, another format) is passed over, with one line on stderr and a count at the end;
+    a file named that is not one is exit 2, or passed over with --skip-bad.
+
     The text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML, and PHH
     (.phh, .phhs): cash games and tournaments of Hold'em, Omaha and short deck
     (docs/histories-import.md says what each site's files give, and what is refused).
@@ -46,6 +50,7 @@ def import_command(
     \b
     Examples:
         pokersql import pluribus_30.txt pluribus_31.txt
+        pokersql import ~/HandHistories/
         pokersql import hands.phhs --skip-bad --format json
         pokersql import hands.txt --parquet tables/
         pokersql import more.txt --parquet tables/ --force
@@ -55,9 +60,13 @@ def import_command(
 
     if force and parquet is None:
         raise click.UsageError("--force goes with --parquet DIR")
-    for path in files:
-        histories.detect(path)  # a missing or unknown file is refused before the database is opened
-    emit(context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force), output_format)
+    histories.gather_files(files, skip_bad)  # a missing or unknown file is refused before the database is opened
+    result = context.db.import_histories(list(files), skip_bad=skip_bad, parquet=parquet, overwrite=force)
+    for path, reason in result.passed_over:
+        click.echo(f"pokersql: passed over {path}: {reason}", err=True)
+    emit(result, output_format)
+    if result.passed_over:
+        click.echo(f"pokersql: {len(result.passed_over):,} file(s) passed over: not hand histories", err=True)
 
 
 HERO_HELP = ("Only the hero: the player whose hole cards the files deal (with --player: them too). "

@@ -425,10 +425,12 @@ class ImportResult:
     rows: dict[str, int] = field(default_factory=dict)  # rows written, by table
     seconds: float = 0.0
     parquet: list[str] = field(default_factory=list)  # the Parquet files written (--parquet)
+    passed_over: list[tuple[str, str]] = field(default_factory=list)  # (file, reason): not hand histories, found in a folder or with skip_bad
 
     def to_dict(self) -> dict[str, Any]:
         data = {
             "files": self.files,
+            "passed_over": [{"file": file, "reason": reason} for file, reason in self.passed_over],
             "hands": self.hands,
             "imported": self.imported,
             "duplicates": self.duplicates,

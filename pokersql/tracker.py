@@ -49,8 +49,7 @@ def import_histories(
     paths = [str(paths)] if isinstance(paths, (str, Path)) else [str(path) for path in paths]
     if not paths:
         raise BadInput("import: give at least one hand-history file")
-    for path in paths:
-        histories.detect(path)  # every file, before anything is read or written
+    paths, passed = histories.gather_files(paths, skip_bad)  # every file, before anything is read or written
     folder = _parquet_folder(ctx, parquet, overwrite) if parquet is not None else None
     history_aside.clear_left()  # the lanes' folders of imports killed before (aside.py)
     started = time.perf_counter()
@@ -102,6 +101,7 @@ def import_histories(
         rows=written.rows,
         seconds=time.perf_counter() - started,
         parquet=files,
+        passed_over=passed,
     )
 
 

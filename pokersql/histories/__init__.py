@@ -193,6 +193,47 @@ def detect(path: str) -> str:
     )
 
 
+def gather_files(paths: Sequence[str], skip_bad: bool = False) -> tuple[list[str], list[tuple[str, str]]]:
+    """The hand-history files of ``paths``, and those passed over, each with its reason. A
+    folder is walked, its subfolders too (in name order; a linked folder is not followed, so a
+    loop of links cannot hold the walk), and of its files those that are not hand histories
+    (empty, another format: ``detect``'s BadInput) are passed over. A file named is checked as
+    ``detect`` checks it: BadInput, unless ``skip_bad`` (then passed over; a name that is not
+    there is BadInput still). BadInput when no file is left."""
+    files: list[str] = []
+    passed: list[tuple[str, str]] = []
+    for path in map(str, paths):
+        if os.path.isdir(path):
+            found = []
+            for folder, subfolders, names in os.walk(path):
+                subfolders.sort()
+                found += [os.path.join(folder, name) for name in sorted(names)]
+            for name in found:
+                try:
+                    detect(name)
+                    files.append(name)
+                except BadInput as e:
+                    passed.append((name, _reason(name, e)))
+            continue
+        try:
+            detect(path)
+            files.append(path)
+        except BadInput as e:
+            if not skip_bad or not os.path.lexists(path):
+                raise
+            passed.append((path, _reason(path, e)))
+    if not files:
+        raise BadInput(f"{', '.join(map(str, paths))}: no hand-history file"
+                       + (f" ({len(passed)} passed over: {passed[0][0]}: {passed[0][1]}{', ...' if len(passed) > 1 else ''})" if passed else ""))
+    return files, passed
+
+
+def _reason(path: str, error: BadInput) -> str:
+    """``detect``'s message less the file's name it starts with."""
+    text = str(error)
+    return text[len(path):].lstrip(":0123456789 ") if text.startswith(path) else text
+
+
 def read_hands(
     paths: Sequence[str], skip_bad: bool = False, progress: Callable[[int], None] = lambda done: None
 ) -> Iterator[Hand | Skipped]:
