@@ -7,8 +7,17 @@ from typing import Any
 import click
 
 from .cli_base import Context, _plot, cli, format_option, pass_context, plot_option, quiet_option
-from .output import emit
-from .stats import POSITIONS
+from .output import HISTORY_COLUMNS, HISTORY_NARROW, emit
+from .stats import COLUMNS, NARROW, POSITIONS, table_columns
+
+
+def columns_options(every: tuple[str, ...], narrow: tuple[str, ...]):
+    """--columns and --wide: the table's columns (JSON and CSV hold every field)."""
+    def decorate(function):
+        function = click.option("--wide", is_flag=True, help="The table with every column (JSON and CSV have them all).")(function)
+        return click.option("--columns", "columns", metavar="A,B,...",
+                            help=f"The table's columns, by commas: {', '.join(every)} (default: {', '.join(narrow)}).")(function)
+    return decorate
 
 
 @cli.command(name="import")
@@ -92,10 +101,13 @@ def _note_unknown(unknown: list[str], command: str) -> None:
 @click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
 @click.option("--hero", "hero_only", is_flag=True, help=HERO_HELP)
 @plot_option
+@columns_options(HISTORY_COLUMNS, HISTORY_NARROW)
 @format_option
 @quiet_option
 @pass_context
-def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: str | None, output_format: str) -> None:
+def history(
+    context: Context, players: tuple[str, ...], hero_only: bool, plot: str | None, columns: str | None, wide: bool, output_format: str,
+) -> None:
     """Per player, the imported hands: net won, won at showdown, and all-in EV against the result.
 
     A hand is all-in when its betting ended before the river with two or more players in,
@@ -116,9 +128,10 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
         from . import plots
 
         plots.check_path(plot)
+    shown = table_columns(columns, wide, False, HISTORY_COLUMNS) if columns or wide else None
     db = context.existing_db()
     result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
-    emit(result, output_format)
+    emit(result, output_format, columns=shown)
     _note_unknown(result.unknown, "history")
     if plot and not result.players:  # no hand kept: an empty table, not an error, and no picture
         click.echo(f"pokersql: note: no hand to draw: {plot} not written", err=True)
@@ -137,10 +150,11 @@ def history(context: Context, players: tuple[str, ...], hero_only: bool, plot: s
 @click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
 @click.option("--game", metavar="GAME", help="Only the hands of this game: pokersql's name (holdem, omaha, omaha8, stud ...: "
               "every limit) or the site's, as imported (\"Hold'em No Limit\").")
+@columns_options(COLUMNS, NARROW)
 @format_option
 @quiet_option
 @pass_context
-def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) -> None:
+def stats(context: Context, output_format: str, hero_only: bool, columns: str | None, wide: bool, **chosen: Any) -> None:
     """A tracker's statistics per player: VPIP, PFR, 3-bet, steal, c-bet, WTSD, bb/100 ...
 
     Each is a percentage of the player's chances in the imported hands the filters keep
@@ -156,11 +170,12 @@ def stats(context: Context, output_format: str, hero_only: bool, **chosen: Any) 
         pokersql stats --player Pluribus --by-position --format json
         pokersql stats --position BTN --position CO --since 2019-07-01 --stakes 50/100
     """
+    shown = table_columns(columns, wide, chosen["by_position"] or bool(chosen["positions"])) if columns or wide else None
     db = context.existing_db()
     if hero_only:
         chosen["players"] = _with_hero(db, chosen["players"], "stats")
     result = db.stats(**chosen)
-    emit(result, output_format)
+    emit(result, output_format, columns=shown)
     _note_unknown(result.unknown, "stats")
     if result.games:
         click.echo(f"pokersql: note: no imported hand is of the game {chosen['game']!r}; the games there are: {', '.join(result.games)}", err=True)

@@ -163,17 +163,27 @@ def _(result: ImportResult, **options: Any) -> Output:
     return output
 
 
+HISTORY_COLUMNS = ("player", "hands", "net_won", "won_at_showdown", "allin_hands", "allin_ev", "allin_net", "luck", "ev_adjusted")
+HISTORY_NARROW = ("player", "hands", "net_won", "won_at_showdown", "luck", "ev_adjusted")  # the table's default: 80 columns
+HISTORY_HEADINGS = {"net_won": "net won", "won_at_showdown": "showdown", "allin_hands": "all-ins", "allin_ev": "all-in EV",
+                    "allin_net": "all-in net", "ev_adjusted": "EV adjusted"}
+
+
 @present.register
-def _(result: HistoryResult, **options: Any) -> Output:
-    """One row per player; JSON: the hands and the players."""
+def _(result: HistoryResult, columns: Sequence[str] | None = None, **options: Any) -> Output:
+    """One row per player; JSON and CSV: the hands and the players, every field; the table:
+    ``columns`` (history's --columns, --wide), else HISTORY_NARROW."""
     data = result.to_dict()
-    columns = ["player", "hands", "net_won", "won_at_showdown", "allin_hands", "allin_ev", "allin_net", "luck", "ev_adjusted"]
-    rows = [[getattr(player, column) for column in columns] for player in result.players]
-    cells = [[row[0], row[1], *(f"{value:,.2f}" if isinstance(value, float) else value for value in row[2:])] for row in rows]
+    every = list(HISTORY_COLUMNS)
+    rows = [[getattr(player, column) for column in every] for player in result.players]
+    shown = list(columns or HISTORY_NARROW)
+    at = [every.index(column) for column in shown]
+    cells = [[f"{row[i]:,.2f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} player(s)"
     lines = ["luck: what the all-in hands netted less their EV (each pot paid by equity when the money went in); "
              "ev_adjusted: net_won less luck"] if rows else [] if result.unknown else ["No hand imported: pokersql import FILE... first."]
-    return Output(columns, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown))
+    return Output(every, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown),
+                  table_columns=[HISTORY_HEADINGS.get(column, column) for column in shown])
 
 
 @present.register

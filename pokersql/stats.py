@@ -225,12 +225,38 @@ def _hands(
     return int(engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}) as kept", params)[0][0])
 
 
+COLUMNS = tuple(PlayerStats.__dataclass_fields__)
+NARROW = ("player", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd", "bb_per_100")  # the table's default: 80 columns
+HEADINGS = {"position": "pos", "three_bet": "3bet", "wsd": "w$sd", "bb_per_100": "bb/100"}  # the rest: their names
+
+
+def table_columns(chosen: str | None, wide: bool, by_position: bool, known: Sequence[str] = COLUMNS) -> list[str]:
+    """The table's columns: ``--columns`` (names, by commas, in that order; the player always
+    first), ``--wide`` (all), or the narrow default (with the position where rows are by
+    position); BadInput naming a column that is not one."""
+    if chosen is not None:
+        names = [name.strip().lower() for name in chosen.split(",") if name.strip()]
+        unknown = [name for name in names if name not in known]
+        if unknown or not names:
+            raise BadInput(f"--columns {chosen!r}: {'no column' if not names else 'no column ' + repr(unknown[0])}: "
+                           f"the columns are {', '.join(known)}")
+        return ["player", *dict.fromkeys(name for name in names if name != "player")]
+    if wide:
+        return list(known)
+    narrow = [name for name in known if name in NARROW]
+    return narrow[:1] + ["position"] + narrow[1:] if by_position and "position" in known else narrow
+
+
 @present.register
-def _(result: StatsResult, **options: Any) -> Output:
-    """One row per player (and position); JSON: the hands and the players."""
-    columns = list(PlayerStats.__dataclass_fields__)
-    rows = [[getattr(row, column) for column in columns] for row in result.players]
-    cells = [["" if value is None else f"{value:,.1f}" if isinstance(value, float) else value for value in row] for row in rows]
+def _(result: StatsResult, columns: Sequence[str] | None = None, **options: Any) -> Output:
+    """One row per player (and position); JSON and CSV: every field. The table: ``columns``
+    (``table_columns``: the narrow default, without a position unless a row's is not 'all')."""
+    every = list(COLUMNS)
+    rows = [[getattr(row, column) for column in every] for row in result.players]
+    shown = list(columns) if columns else table_columns(None, False, any(row.position != "all" for row in result.players))
+    at = [every.index(column) for column in shown]
+    cells = [["" if row[i] is None else f"{row[i]:,.1f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
     title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
     lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
-    return Output(columns, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True)
+    return Output(every, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True,
+                  table_columns=[HEADINGS.get(column, column) for column in shown])

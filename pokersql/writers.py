@@ -224,7 +224,14 @@ def _write_table(file: TextIO, output: Any) -> None:  # an output.Output
             widths = [max([width] + [_cell_width(row[n]) for row in batch]) for n, width in enumerate(widths)]
             for column, width in zip(part.columns, widths):
                 column.min_width = width
-            out.print(part)
+            # Wider than the terminal: printed whole (the terminal wraps its lines), never with
+            # columns shrunk to nothing; a narrower view is the command's (stats' --columns).
+            whole, terminal = sum(widths) + 3 * len(widths) + 1, out.width
+            out.width = max(whole, terminal)
+            try:
+                out.print(part, crop=False)
+            finally:
+                out.width = terminal
             printed += len(batch)
         if not printed:
             out.print(table(output.title, columns, []))
