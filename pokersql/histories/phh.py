@@ -69,11 +69,6 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         raise BadHand(f"not PHH: {type(e).__name__}: {e}", first) from e
 
 
-def read_fields(data: dict[str, Any]) -> Hand:
-    """A hand from its fields as TOML reads them (``phh_write`` reads back what it writes)."""
-    return _hand(data, "", 1, "export")
-
-
 def _too_deep(lines: list[str], first: int) -> BadHand:
     """The line where the arrays and inline tables are nested deepest (brackets in strings
     counted too: near enough for a file no TOML reader reads)."""

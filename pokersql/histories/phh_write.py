@@ -13,7 +13,6 @@ an action PHH has no word for.
 
 from __future__ import annotations
 
-import datetime
 import itertools
 import json
 from collections.abc import Iterator, Sequence
@@ -110,50 +109,43 @@ def hand_text(key: tuple[str, str], rows: dict[str, list[tuple]], section: int) 
         if street == last:
             actions += showdown
     posting = list(index)[::-1] if len(index) == 2 else list(index)  # heads-up, PHH lists each player's the other's
+    lines = [f"[{section}]", f"variant = '{variant}'", f"antes = [{', '.join(number(antes[p]) for p in posting)}]",
+             f"blinds_or_straddles = [{', '.join(number(blinds[p]) for p in posting)}]"]
     big = big if big else max([*blinds.values(), Decimal("0.01")])  # no big blind (a tournament's antes alone): the least bet
-    fields: dict[str, Any] = {"variant": variant, "antes": [antes[p] for p in posting], "blinds_or_straddles": [blinds[p] for p in posting]}
-    fields |= {"min_bet": big} if variant == "NT" else {"small_bet": big, "big_bet": 2 * Decimal(str(big))}
-    fields |= {"starting_stacks": [stack for _, _, stack, _ in after], "actions": actions, "venue": site,
-               "hand": int(hand_id) if str(hand_id).isdigit() and not str(hand_id).startswith("0") else hand_id}
-    fields |= {} if table is None else {"table": table}
-    fields |= {} if max_seats is None else {"seat_count": int(max_seats)}
-    fields |= {"seats": [seat for seat, _, _, _ in after], "players": list(index)}
+    lines += [f"min_bet = {number(big)}"] if variant == "NT" else [f"small_bet = {number(big)}", f"big_bet = {number(2 * Decimal(str(big)))}"]
+    lines += [f"starting_stacks = [{', '.join(number(stack) for _, _, stack, _ in after)}]",
+              f"actions = [{', '.join(_quoted(action) for action in actions)}]",
+              f"venue = {_quoted(site)}", f"hand = {hand_id if str(hand_id).isdigit() and not str(hand_id).startswith('0') else _quoted(hand_id)}"]
+    if table is not None:
+        lines.append(f"table = {_quoted(table)}")
+    if max_seats is not None:
+        lines.append(f"seat_count = {int(max_seats)}")
+    lines += [f"seats = [{', '.join(str(seat) for seat, _, _, _ in after)}]", f"players = [{', '.join(_quoted(p) for p in index)}]"]
     collected = {player: won for player, won, _ in rows["results"]}
-    fields |= {"winnings": [collected[p] for p in index]} if all(collected.get(p) is not None for p in index) else {}
-    fields |= {"currency": currency} if currency else {}
+    if all(collected.get(p) is not None for p in index):
+        lines.append(f"winnings = [{', '.join(number(collected[p]) for p in index)}]")
+    if currency:
+        lines.append(f"currency = {_quoted(currency)}")
     if played_at is not None:
         when = str(played_at)
-        fields |= {"year": int(when[0:4]), "month": int(when[5:7]), "day": int(when[8:10])}
-        fields |= {"time": datetime.time.fromisoformat(when[11:19])} if len(when) >= 19 else {}
-    fields |= {"time_zone": time_zone} if time_zone else {}
-    if not _reads_back(fields, rows, index):
-        return None
-    return "\n".join([f"[{section}]", *(f"{key} = {_toml(value)}" for key, value in fields.items())]) + "\n"
+        lines += [f"year = {int(when[0:4])}", f"month = {int(when[5:7])}", f"day = {int(when[8:10])}"]
+        lines += [f"time = {when[11:19]}"] if len(when) >= 19 else []
+    if time_zone:
+        lines.append(f"time_zone = {_quoted(time_zone)}")
+    text = "\n".join(lines) + "\n"
+    return text if _reads_back(text, rows, index) else None
 
 
-def _toml(value: Any) -> str:
-    """A field's value as TOML writes it (the kinds ``hand_text`` makes)."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(item) for item in value) + "]"
-    if isinstance(value, str):
-        return _quoted(value)
-    if isinstance(value, (Decimal, float)):
-        return number(value)
-    return value.isoformat() if isinstance(value, datetime.time) else str(value)
-
-
-def _reads_back(fields: dict[str, Any], rows: dict[str, list[tuple]], index: dict[str, int]) -> bool:
-    """Whether pokersql's own PHH reader, given these fields (as TOML reads them back: amounts as
-    numbers), has each player put in and collect what the tables say (a blind posted dead, an
-    ante that is a whole stack, a site's miscount: what PHH's rules would tell otherwise is
-    passed over, never written wrong)."""
+def _reads_back(text: str, rows: dict[str, list[tuple]], index: dict[str, int]) -> bool:
+    """Whether pokersql's own PHH reader, given ``text``, has each player put in and collect
+    what the tables say (a blind posted dead, an ante that is a whole stack, a site's
+    miscount: what PHH's rules would tell otherwise is passed over, never written wrong)."""
     from .hand import BadHand
-    from .phh import read_fields
+    from .phh import parse_hand
 
-    as_read = {key: [_number(item) for item in value] if isinstance(value, list) else _number(value) for key, value in fields.items()}
     try:
-        back = read_fields(as_read)
-    except (BadHand, TypeError, ValueError, KeyError, IndexError, OverflowError):
+        back = parse_hand(text.splitlines(keepends=True), 1, "export")
+    except BadHand:
         return False
     put = dict.fromkeys(index, 0)
     for _, player, _, amount, _ in rows["actions"]:
@@ -163,13 +155,6 @@ def _reads_back(fields: dict[str, Any], rows: dict[str, list[tuple]], index: dic
     collected = {player: round(Decimal(str(won)) * 100) for player, won, _ in rows["results"] if won is not None}
     return back.collected is None or {p: won for p, won in back.collected.items() if won or collected.get(p)} == {
         p: won for p, won in collected.items() if won or back.collected.get(p)}
-
-
-def _number(value: Any) -> Any:
-    """A Decimal as TOML reads the number written for it: an int where whole, else a float."""
-    if not isinstance(value, Decimal):
-        return value
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 def write(engine: Any, out: TextIO, kept: str | None = None, params: Sequence[Any] = ()) -> tuple[int, int]:
