@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
-from typing import Any
 
 import click
 
@@ -106,54 +104,30 @@ def query(context: Context, sql: str, read: tuple[str, ...], timeout: float, out
 
 
 @cli.command()
-@click.argument("table_name", metavar="[TABLE]", required=False)
+@click.argument("table_name", metavar="TABLE")
 @click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
-              help="File to write: .parquet (DuckDB) or .csv, by its extension; .phhs (or .phh): the imported hands as PHH.")
+              help="File to write: .parquet (DuckDB) or .csv, by its extension.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists (never the database's own files).")
-@click.option("--player", "players", multiple=True, metavar="NAME", help="PHH: only the hands of this player (repeat for more).")
-@click.option("--since", metavar="YYYY-MM-DD", help="PHH: only the hands played on or after this day.")
-@click.option("--until", metavar="YYYY-MM-DD", help="PHH: only the hands played on or before this day.")
-@click.option("--stakes", metavar="SB/BB", help="PHH: only the hands of these blinds.")
-@click.option("--game", metavar="GAME", help="PHH: only the hands of this game, as stats --game keeps them.")
 @format_option
 @quiet_option
 @pass_context
-def export(context: Context, table_name: str | None, path: str, force: bool, output_format: str, **chosen: Any) -> None:
-    """Write a table or view to a Parquet or CSV file, or the imported hands to PHH.
+def export(context: Context, table_name: str, path: str, force: bool, output_format: str) -> None:
+    """Write a table or view to a Parquet or CSV file, for pandas, Polars or any SQL engine.
 
-    Parquet and CSV are for pandas, Polars or any SQL engine; PHH (FILE.phhs, no TABLE) is the
-    hand-history standard that pokerkit and other poker tools read: one [n] section a hand,
-    with stats' filters (--player, --since, --until, --stakes, --game); a hand PHH cannot hold
-    (a game other than Hold'em no limit and limit, two boards, a dead blind) is passed over
-    and counted. A FILE that exists is left alone (exit 2) unless --force; the open database
-    and its own files (journal, write-ahead log), however named, never are written. The file
-    is written under a temporary name beside it and appears only when whole.
+    A FILE that exists is left alone (exit 2) unless --force; the open database and its own
+    files (journal, write-ahead log), however named, never are written. The file is written
+    under a temporary name beside it and appears only when whole.
 
     \b
     Examples:
         pokersql export hands --to hands.parquet
         pokersql export hand_classes --to hand_classes.csv
         pokersql export hands --to hands.parquet --force
-        pokersql export --to hands.phhs
-        pokersql export --to pluribus.phhs --player Pluribus --since 2019-07-11
     \b
     Then, e.g. in Python: pandas.read_parquet("hands.parquet")
     """
     started = time.perf_counter()
-    phh = Path(path).suffix.lower() in (".phh", ".phhs")
-    if phh and table_name is not None:
-        raise click.UsageError(f"export --to {path}: a PHH file holds the imported hands: give no TABLE ({table_name!r} given)")
-    if not phh and table_name is None:
-        raise click.UsageError("export: give the TABLE to write (or --to FILE.phhs for the imported hands)")
-    if not phh and any(value not in (None, ()) for value in chosen.values()):
-        raise click.UsageError("export: --player, --since, --until, --stakes and --game go with a PHH file (--to FILE.phhs)")
-    db = context.existing_db()
-    if phh:
-        from . import tracker
-
-        result = tracker.export_phh(db.context, path, overwrite=force, **chosen)
-    else:
-        result = db.export(table_name, path, overwrite=force)
+    result = context.existing_db().export(table_name, path, overwrite=force)
     emit(result, output_format, seconds=time.perf_counter() - started)
 
 

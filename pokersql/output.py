@@ -189,9 +189,7 @@ def _(result: HistoryResult, columns: Sequence[str] | None = None, **options: An
 @present.register
 def _(result: ExportResult, seconds: float = 0.0, **options: Any) -> Output:
     data = result.to_dict()
-    line = (f"{result.rows:,} hands written to {result.file} (PHH, {seconds:.2f} s)"
-            + (f"; {result.passed_over:,} passed over: a game, a second board or a blind PHH cannot hold" if result.passed_over else "")
-            if result.format == "phh" else f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {seconds:.2f} s)")
+    line = f"{result.table}: {result.rows:,} rows written to {result.file} ({result.format}, {seconds:.2f} s)"
     return Output(list(data), [list(data.values())], data, lines=[line], show_table=False)
 
 

@@ -102,10 +102,8 @@ def export(ctx: Context, table: str, path: str | Path, overwrite: bool = False) 
     own files, always is (``reading.check_target``). The file appears only once whole."""
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix in (".phh", ".phhs"):
-        return export_phh(ctx, path, overwrite)
     if suffix not in EXPORT_FORMATS:
-        raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet, .csv or (the imported hands) .phhs")
+        raise BadInput(f"cannot tell the format of {str(path)!r}: end the file name in .parquet or .csv")
     file_format = EXPORT_FORMATS[suffix]
     if not path.absolute().parent.is_dir():
         raise BadInput(f"export --to {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
@@ -118,26 +116,6 @@ def export(ctx: Context, table: str, path: str | Path, overwrite: bool = False) 
         raise BadInput(f"no table or view {table!r}: choose one of {', '.join(names)}")
     rows = ctx.engine.export(table, str(path), file_format)
     return ExportResult(table=table, file=str(path), format=file_format, rows=rows)
-
-
-def export_phh(ctx: Context, path: str | Path, overwrite: bool = False, kept: str | None = None, params: Sequence[Any] = ()) -> ExportResult:
-    """The imported hands (``kept``: a query of the (site, hand_id) pairs to write; None: all;
-    ``tracker.export_phh`` makes it from stats' filters) written as PHH (``histories/phh_write.py``):
-    a ``[n]`` section a hand, what PHH cannot hold passed over and counted. A file there already
-    is BadInput unless ``overwrite``; the file appears only once whole."""
-    from .engines.base import _replacing
-    from .histories import phh_write
-
-    path = Path(path)
-    if not path.absolute().parent.is_dir():
-        raise BadInput(f"export --to {str(path)!r}: there is no directory {str(path.absolute().parent)!r}")
-    check_target(ctx, path, overwrite, "export --to")
-    if "history_hands" not in ctx.engine.object_types():
-        raise BadInput(f"export --to {str(path)!r}: no hand is imported: pokersql import FILE... first")
-    with ctx.watching("export: the imported hands as PHH"), _replacing(str(path)) as temporary:
-        with open(temporary, "w", encoding="utf-8") as out:
-            written, passed = phh_write.write(ctx.engine, out, kept, params)
-    return ExportResult(table="history_hands", file=str(path), format="phh", rows=written, passed_over=passed)
 
 
 def _has_statement(sql: str) -> bool:

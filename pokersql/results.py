@@ -47,14 +47,10 @@ class ExportResult:
     table: str
     file: str
     format: str
-    rows: int  # rows written; PHH: hands
-    passed_over: int = 0  # PHH: the hands its variants cannot hold (another game, two boards, a dead blind ...)
+    rows: int
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.format != "phh":
-            del data["passed_over"]
-        return data
+        return asdict(self)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from .histories import store as history_store
 from .histories import stored as history_stored
 from .histories.parallel import read_batches
 from .reading import check_target
-from .results import ExportResult, HistoryResult, ImportResult, PlayerHistory
+from .results import HistoryResult, ImportResult, PlayerHistory
 
 if TYPE_CHECKING:
     from .stats import StatsResult
@@ -190,19 +190,3 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
         result.unknown = stats.unknown_players(ctx.engine, chosen.get("players") or (), result)
         result.games = there
         return result
-
-
-
-def export_phh(ctx: Context, path: str | Path, overwrite: bool = False, **chosen: Any) -> ExportResult:
-    """The imported hands that ``stats``' filters keep (``stats.filters``: players, since, until,
-    stakes, game) written as PHH (``reading.export_phh``)."""
-    from . import reading, stats
-
-    kept, params = None, []
-    if any(value not in (None, (), []) for value in chosen.values()):
-        ensure_lookups(ctx, tuple(history_stored.STORED))
-        if chosen.get("game") is not None:
-            chosen["game"] = stats.games_named(ctx.engine, chosen["game"])[0]
-        where, params = stats.filters(**chosen)
-        kept = f"select distinct site, hand_id from {history_stored.source(ctx.engine, 'history_hand_stats')}{where}"
-    return reading.export_phh(ctx, path, overwrite, kept, params)
