@@ -30,7 +30,7 @@ SUFFIXES = (".phhs", ".phh")
 BLINDS = ("small_blind", "big_blind", "straddle")
 STREETS = ("preflop", "flop", "turn", "river")
 # One query, every hand's rows in order: the hand (part 0), its seats with their results (1),
-# its actions (2), its board (3). Columns: site, hand_id, part, n, m, a, b, c, d, e, x, y.
+# its actions (2), its board (3). Columns: site, hand_id, part, n, m, a, b, c, d, e, x, y, z, w.
 ROWS = """
 with kept as (
     select distinct kept_hands.site, kept_hands.hand_id
@@ -42,23 +42,24 @@ with kept as (
 )
 select hands.site, hands.hand_id, 0 as part, hands.button_seat as n, hands.max_seats as m,
     hands.game as a, hands.currency as b, hands.time_zone as c, hands.table_name as d,
-    cast(hands.played_at as varchar) as e, hands.small_blind as x, hands.big_blind as y
+    cast(hands.played_at as varchar) as e, hands.small_blind as x, hands.big_blind as y, hands.ante as z,
+    hands.site_added as w
 from history_hands as hands
 inner join kept on kept.site = hands.site and kept.hand_id = hands.hand_id
 union all
 select seats.site, seats.hand_id, 1, seats.seat, null, seats.player, seats.hole_cards, results.shown_cards, null, null,
-    seats.starting_stack, results.collected
+    seats.starting_stack, results.collected, results.cash_out, null
 from history_seats as seats
 inner join kept on kept.site = seats.site and kept.hand_id = seats.hand_id
 left join history_results as results
     on results.site = seats.site and results.hand_id = seats.hand_id and results.seat = seats.seat
 union all
 select actions.site, actions.hand_id, 2, actions.action_no, actions.seat, actions.street, actions.action, null, null, null,
-    actions.amount, actions.street_total
+    actions.amount, actions.street_total, case when actions.all_in then 1 else 0 end, null
 from history_actions as actions
 inner join kept on kept.site = actions.site and kept.hand_id = actions.hand_id
 union all
-select board.site, board.hand_id, 3, board.card_no, board.board_no, board.street, board.card, null, null, null, null, null
+select board.site, board.hand_id, 3, board.card_no, board.board_no, board.street, board.card, null, null, null, null, null, null, null
 from history_board as board
 inner join kept on kept.site = board.site and kept.hand_id = board.hand_id
 order by 1, 2, 3, 4
@@ -167,11 +168,15 @@ def _cards(text: str | None) -> str:
 def hand_text(rows: list[tuple]) -> str:
     """One hand's PHH (the lines of its section, without the header), from its rows of ``ROWS``;
     Skip for a hand PHH cannot express."""
-    site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind = rows[0]
+    site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added = rows[0]
     variant = VARIANTS.get(game)
     if variant is None:
         raise Skip(f"{game}: no PHH variant pokersql reads back")
+    if site_added:
+        raise Skip("chips the site added to the pot")
     seats = [row for row in rows if row[2] == 1]
+    if any(row[12] is not None for row in seats):
+        raise Skip("a pot cashed out")
     actions = [row for row in rows if row[2] == 2]
     board = [row for row in rows if row[2] == 3]
     if any(row[4] != 1 for row in board):
@@ -180,7 +185,10 @@ def hand_text(rows: list[tuple]) -> str:
     index = {row[3]: number for number, row in enumerate(order)}
     count = len(order)
     antes, blinds = [0] * count, [0] * count
-    for _, _, _, _, seat, street, action, _, _, _, amount, _ in actions:
+    nominal = {"ante": ante, "small_blind": small_blind, "big_blind": big_blind}
+    for _, _, _, _, seat, street, action, _, _, _, amount, _, all_in, _ in actions:
+        if all_in and amount < nominal.get(action, amount):  # a blind or ante cut short by the stack: PHH states the whole, posted as far as it goes
+            amount = nominal[action]
         if action == "ante":
             antes[index[seat]] += amount
         elif action in BLINDS:
@@ -270,24 +278,36 @@ def _actions(order: list[tuple], index: dict[int, int], actions: list[tuple], bo
     last = STREETS.index(last_street)
     in_hand = set(range(len(order)))
     opener: int | None = None  # the last to bet or raise on the last street of betting
+    left = [row[10] for row in order]  # each player's chips behind
+    totals = [0] * len(order)  # each player's chips in on this street
+    for row in actions:
+        if row[6] in ("ante", *BLINDS):
+            left[index[row[4]]] -= row[10]
+            if row[6] != "ante":
+                totals[index[row[4]]] = row[11]
     for number, street in enumerate(STREETS[: last + 1]):
-        if number and dealt.get(street):
-            lines.append(f"d db {dealt[street]}")
+        if number:
+            totals = [0] * len(order)
+            if dealt.get(street):
+                lines.append(f"d db {dealt[street]}")
         for row in played:
             if row[5] != street:
                 continue
-            player, action = index[row[4]], row[6]
+            player, action, amount = index[row[4]], row[6], row[10]
+            owed = min(max(totals) - totals[player], left[player])
             if action == "fold":
                 lines.append(f"p{player + 1} f")
                 in_hand.discard(player)
-            elif action in ("check", "call"):
+            elif action in ("check", "call") and amount == owed:  # as PHH's reader pays a "cc": the bet, or all it has
                 lines.append(f"p{player + 1} cc")
-            elif action in ("bet", "raise"):
+            elif action in ("bet", "raise") and row[11] > max(totals):
                 lines.append(f"p{player + 1} cbr {_number(row[11])}")
                 if number == last:
                     opener = player
-            else:
-                raise Skip(f"an action Hold'em has not: {action}")
+            else:  # a call to more than the bet (a blind all in for less), say: PHH's "cc" would pay another amount
+                raise Skip(f"a {action} that PHH's actions cannot say")
+            left[player] -= amount
+            totals[player] += amount
     if len(in_hand) > 1:
         lines += _showdown(order, in_hand, opener, last_street, blinds)
     for street in STREETS[last + 1:]:
