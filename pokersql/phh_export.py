@@ -174,6 +174,8 @@ def hand_text(rows: list[tuple]) -> str:
         raise Skip(f"{game}: no PHH variant pokersql reads back")
     if site_added:
         raise Skip("chips the site added to the pot")
+    if not big_blind or big_blind <= 0:
+        raise Skip("no big blind (PHH's min_bet is more than 0)")
     seats = [row for row in rows if row[2] == 1]
     if any(row[12] is not None for row in seats):
         raise Skip("a pot cashed out")
@@ -208,8 +210,8 @@ def hand_text(rows: list[tuple]) -> str:
     if variant == "NT":
         lines.append(f"min_bet = {_number(big_blind)}")
     else:
-        lines.append(f"small_bet = {_number(big_blind)}")
-        lines.append(f"big_bet = {_number(big_blind * 2)}")
+        lines.append(f"small_bet = {_number(small_blind)}")  # a fixed-limit game's stakes are its bets
+        lines.append(f"big_bet = {_number(big_blind)}")
     lines.append(f"starting_stacks = [{', '.join(_number(row[10]) for row in order)}]")
     lines.append("actions = [")
     lines += [f'  "{action}",' for action in _actions(order, index, actions, board, blinds)]
@@ -243,24 +245,30 @@ def _straddles(blinds: list[Any]) -> bool:
 
 
 def _order(seats: list[tuple], actions: list[tuple], button: int | None) -> list[tuple]:
-    """The seats in PHH's order: from the first seat past the button (the small blind), the
-    button last; heads-up, the big blind first and the button (the small blind) last. A hand
-    without a button: from the small blind, else the seat before the big blind's."""
+    """The seats in PHH's order, which gives pokerkit who acts when: from the small blind's
+    seat (the button last); with no small blind, from the seat before the big blind's; with no
+    blind, from the first seat past the button. Heads-up, the big blind first and the small
+    blind (the button) last. (A seat that posts no blind between the button and the small
+    blind's, someone sitting out, comes last: the button is then that seat.)"""
     seats = sorted(seats, key=lambda row: row[3])
     numbers = [row[3] for row in seats]
     if len(seats) < 2:
         raise Skip("fewer than two players")
-    if button is None or button not in numbers:
-        posted = {row[6]: row[4] for row in actions if row[6] in BLINDS}
-        if "small_blind" in posted and len(seats) > 2:
-            start = numbers.index(posted["small_blind"])
-        elif "big_blind" in posted:
-            start = numbers.index(posted["big_blind"]) - (0 if len(seats) == 2 else 1)
-        else:
-            raise Skip("no button and no blind: the positions are not known")
-        start %= len(seats)
+    posted = {}
+    for row in actions:
+        if row[6] in BLINDS:
+            posted.setdefault(row[6], row[4])
+    if len(seats) == 2 and "big_blind" in posted:
+        start = numbers.index(posted["big_blind"])
+    elif "small_blind" in posted:
+        start = numbers.index(posted["small_blind"])
+    elif "big_blind" in posted:
+        start = numbers.index(posted["big_blind"]) - 1
+    elif button in numbers:
+        start = numbers.index(button) + 1
     else:
-        start = (numbers.index(button) + 1) % len(seats)
+        raise Skip("no button and no blind: the positions are not known")
+    start %= len(seats)
     return seats[start:] + seats[:start]
 
 

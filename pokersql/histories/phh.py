@@ -171,6 +171,8 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         unseen = [name for name in showing if name not in hand.holes]
         if unseen:
             raise BadHand(f"no winnings, and the cards {unseen[0]!r} shows at the showdown are not known: who won cannot be told")
+    if variant == "FT" and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
+        hand.small_blind, hand.big_blind = _amount(data["small_bet"]), _amount(data["big_bet"])
     hand.check()
     return hand
 
