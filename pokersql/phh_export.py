@@ -325,7 +325,7 @@ def _actions(order: list[tuple], index: dict[int, int], actions: list[tuple], bo
 
 
 def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street: str, blinds: list[Any]) -> list[str]:
-    """Each player still in, showing the cards shown or mucking, in pokerkit's order: from the
+    """Each player still in, showing the cards shown (or known) or mucking, in pokerkit's order: from the
     last to bet or raise on the last street of betting; none, from the first to act on it
     (preflop: the player past the largest blind; after: the first in PHH's order)."""
     count = len(order)
@@ -340,6 +340,6 @@ def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street:
     for step in range(count):
         player = (opener + step) % count
         if player in in_hand:
-            shown = _cards(order[player][7])
+            shown = _cards(order[player][7] or order[player][6])  # cards known at a showdown decide it (as the pots' views pay)
             lines.append(f"p{player + 1} sm {shown}" if shown else f"p{player + 1} sm")
     return lines
