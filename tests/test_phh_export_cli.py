@@ -126,3 +126,32 @@ def test_a_table_and_a_phh_file_do_not_mix(database, tmp_path, capsys):
     assert status == 2 and "no TABLE" in err
     status, _, err = _export(database, capsys, "history_hands", "--to", str(tmp_path / "x.csv"), "--player", "Budd")
     assert status == 2 and "--player goes with a .phhs FILE" in err
+
+
+def test_a_heads_up_hand_written_by_pokerkit_reads_its_blinds_as_pokerkit_posts_them(tmp_path):
+    """Heads-up, PHH's first player (the big blind) posts the second blind and ante: pokerkit's
+    own hand, written by pokerkit, is read with the chips each put in as pokerkit's state has them."""
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+                   Automation.CARD_BURNING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+                   Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+    game = NoLimitTexasHoldem(automations, False, {0: 5, 1: 10}, (50, 100), 100)
+    state = game((10_000, 8_000), 2)
+    state.deal_hole("AhKh")
+    state.deal_hole("2c3d")
+    state.complete_bet_or_raise_to(300)  # the button (p2, the small blind) acts first
+    state.fold()
+    history = HandHistory.from_game_state(game, state, players=["bb", "button"], hand=1, venue="pokerkit")
+    path = tmp_path / "heads_up.phh"
+    path.write_text(history.dumps(), encoding="utf-8")
+    assert history.blinds_or_straddles == [50, 100] and history.antes == [5, 10]
+    with pokersql.connect(str(tmp_path / "h.duckdb")) as db:
+        db.import_histories([str(path)])
+        put = dict(db.query("select player, put from history_contributions").rows)
+        posted = {tuple(row) for row in db.query("select player, action, amount from history_actions where action <> 'raise' and action <> 'fold'").rows}
+    # pokerkit: p1 ("bb") posts the big blind and the second ante; p2, the small blind and the first
+    assert {player: float(amount) for player, amount in put.items()} == {"bb": 110.0, "button": 305.0}
+    assert {(player, action, float(amount)) for player, action, amount in posted} == {
+        ("bb", "ante", 10.0), ("button", "ante", 5.0), ("bb", "big_blind", 100.0), ("button", "small_blind", 50.0)}
+    assert state.stacks == [10_000 - 110, 8_000 + 110]
