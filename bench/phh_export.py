@@ -6,7 +6,7 @@ timed over generated six-max hands on DuckDB, and extrapolated to the issue's mi
 The hands are bench/histories_generate.py's (seed 1), written as PokerStars text and imported
 once (`pokersql import`, timed); then `export --to hands.phhs --force` runs --runs times, each a
 whole process, and the median is printed, per hand, and for a million hands at that rate
-beside the target (2 minutes). The load average is printed before and after (the machine may
+beside the target (2 minutes), and the peak memory. The load average is printed before and after (the machine may
 be shared); nothing here asserts a timing.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -65,7 +66,8 @@ def main() -> None:
         million = per_hand * MILLION
         print(f"export to PHH of {args.hands:,} hands, {args.runs} runs: median {median:.2f} s "
               f"(min {min(times):.2f}, max {max(times):.2f}); {per_hand * 1e6:.0f} µs a hand; load after {load()}")
-        print(f"the file: {phhs.stat().st_size / 1e6:,.1f} MB, {phhs.stat().st_size / args.hands:,.0f} bytes a hand")
+        print(f"the file: {phhs.stat().st_size / 1e6:,.1f} MB, {phhs.stat().st_size / args.hands:,.0f} bytes a hand; "
+              f"the largest process's peak memory (import's or export's): {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e6:,.2f} GB")
         print(f"a million hands at that rate: {million:.0f} s, target {TARGET_S:.0f} s: {'met' if million <= TARGET_S else 'NOT met'}")
     finally:
         if args.keep is None:
