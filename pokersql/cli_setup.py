@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -104,29 +105,56 @@ def query(context: Context, sql: str, read: tuple[str, ...], timeout: float, out
 
 
 @cli.command()
-@click.argument("table_name", metavar="TABLE")
+@click.argument("table_name", metavar="[TABLE]", required=False)
 @click.option("--to", "path", required=True, metavar="FILE", type=click.Path(dir_okay=False, writable=True),
-              help="File to write: .parquet (DuckDB) or .csv, by its extension.")
+              help="File to write: .parquet (DuckDB) or .csv, by its extension; .phhs (or .phh) for the imported hands as PHH.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists (never the database's own files).")
+@click.option("--player", "players", multiple=True, metavar="NAME", help="PHH: only the hands of this player (repeat for more).")
+@click.option("--since", metavar="YYYY-MM-DD", help="PHH: only the hands played on or after this day.")
+@click.option("--until", metavar="YYYY-MM-DD", help="PHH: only the hands played on or before this day.")
+@click.option("--stakes", metavar="SB/BB", help="PHH: only the hands of these blinds, such as 0.25/0.50 or 50/100.")
+@click.option("--game", metavar="GAME", help="PHH: only the hands of this game, as imported (\"Hold'em No Limit\").")
 @format_option
 @quiet_option
 @pass_context
-def export(context: Context, table_name: str, path: str, force: bool, output_format: str) -> None:
-    """Write a table or view to a Parquet or CSV file, for pandas, Polars or any SQL engine.
+def export(context: Context, table_name: str | None, path: str, force: bool, output_format: str, **chosen: Any) -> None:
+    """Write a table or view to a Parquet or CSV file, or the imported hands to a PHH file.
 
     A FILE that exists is left alone (exit 2) unless --force; the open database and its own
     files (journal, write-ahead log), however named, never are written. The file is written
     under a temporary name beside it and appears only when whole.
+
+    A FILE ending in .phhs (or .phh) gets the imported hands as PHH, the Poker Hand History
+    format that pokerkit and the PHH dataset use (no TABLE): one [n] section per hand, the
+    hands that stats' filters keep. A hand PHH cannot express (pot limit Hold'em, Omaha,
+    stud, a hand run twice) is skipped, and a note on stderr counts them.
 
     \b
     Examples:
         pokersql export hands --to hands.parquet
         pokersql export hand_classes --to hand_classes.csv
         pokersql export hands --to hands.parquet --force
+        pokersql export --to mine.phhs --player Pluribus --since 2019-07-01
     \b
     Then, e.g. in Python: pandas.read_parquet("hands.parquet")
     """
+    from . import phh_export
+
     started = time.perf_counter()
+    if phh_export.is_phh(path):
+        if table_name is not None:
+            raise click.UsageError(f"a PHH file gets the imported hands: no TABLE ({table_name!r})")
+        result = phh_export.export(context.existing_db(), path, overwrite=force, **chosen)
+        emit(result, output_format, seconds=time.perf_counter() - started)
+        if result.skipped:
+            reasons = "; ".join(f"{count:,} {reason}" for reason, count in sorted(result.skipped.items()))
+            click.echo(f"pokersql: note: {sum(result.skipped.values()):,} hand(s) skipped, not expressible in PHH ({reasons})", err=True)
+        return
+    if table_name is None:
+        raise click.UsageError("export: give the TABLE to write (or a .phhs FILE for the imported hands)")
+    given = [f"--{name}" for name, value in chosen.items() if value]
+    if given:
+        raise click.UsageError(f"{given[0].replace('players', 'player')} goes with a .phhs FILE (the imported hands as PHH)")
     result = context.existing_db().export(table_name, path, overwrite=force)
     emit(result, output_format, seconds=time.perf_counter() - started)
 

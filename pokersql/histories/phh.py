@@ -129,6 +129,8 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         hand.seat(seat, name, stack)
     antes = [_amount(value) for value in data.get("antes", [0] * count)]
     raw_blinds = data.get("blinds_or_straddles", [0] * count)
+    if count == 2:  # heads-up, the first player (the big blind) posts the second blind and ante, as pokerkit posts them
+        antes, raw_blinds = antes[::-1], list(raw_blinds)[::-1]
     blinds = [_blind(value) for value in raw_blinds]
     hand.ante = max(antes, default=0)
     posted = sorted(blind for blind, value in zip(blinds, raw_blinds) if value > 0)
@@ -169,6 +171,8 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         unseen = [name for name in showing if name not in hand.holes]
         if unseen:
             raise BadHand(f"no winnings, and the cards {unseen[0]!r} shows at the showdown are not known: who won cannot be told")
+    if variant == "FT" and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
+        hand.small_blind, hand.big_blind = _amount(data["small_bet"]), _amount(data["big_bet"])
     hand.check()
     return hand
 

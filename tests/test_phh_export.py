@@ -1,0 +1,187 @@
+"""`pokersql export --to FILE.phhs` (issue 66, part 4): the imported hands written as PHH.
+
+The round trip on real files (the fpdb corpus and the Pluribus hands): imported, exported as
+PHH, read by pokerkit's own reader (``HandHistory.load_all``: every hand written), replayed by
+pokerkit where it can (its chips won and lost equal the nets pokersql's pots give), and imported
+again into a new database: the same hands, the same chips put in and nets per player and hand,
+compared with SQL over both databases. Then the filters (stats'), the skipped hands, and the
+export's guarantees (no file overwritten without --force, none left half written, a planted
+link not followed)."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from pokerkit import HandHistory
+
+import pokersql
+from pokersql import histories, phh_export
+from pokersql.errors import BadInput
+from pokersql.cli import main
+from tests.test_corpus_stars import CORPUS
+
+HISTORIES = Path(__file__).resolve().parent / "histories"
+PLURIBUS = [HISTORIES / "pluribus_30.txt", HISTORIES / "pluribus_31.txt"]
+NOT_HANDS = (".hp", ".hands", ".gt", ".md")
+CORPUS_FILES = sorted(path for path in CORPUS.glob("*/*/*/*") if path.is_file() and not path.name.endswith(NOT_HANDS))
+# per player and hand: the chips put in (history_contributions) and the net (history_player_hands)
+PER_SEAT = """
+select hands.site, hands.hand_id, hands.player, contributions.put, hands.net
+from history_player_hands as hands
+inner join history_contributions as contributions
+    on contributions.site = hands.site and contributions.hand_id = hands.hand_id and contributions.seat = hands.seat
+"""
+
+
+def _readable(path: Path) -> bool:
+    """A file of a format the import reads (the corpus has empty files, and files of games
+    refused whole: tests/test_corpus_count.py counts them)."""
+    try:
+        histories.detect(str(path))
+    except BadInput:
+        return False
+    return True
+
+
+def _import(path: Path, files: list[Path]) -> None:
+    with pokersql.connect(str(path)) as db:
+        db.import_histories([str(file) for file in files], skip_bad=True)
+
+
+def _rows(path: Path, sql: str) -> set[tuple]:
+    with pokersql.connect(str(path)) as db:
+        return set(map(tuple, db.query(sql).rows))
+
+
+@pytest.fixture(scope="module")
+def round_trip(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The corpus and the Pluribus hands imported (first.duckdb), exported (hands.phhs) by the
+    CLI, and that file imported into a new database (second.duckdb)."""
+    folder = tmp_path_factory.mktemp("phh_round_trip")
+    first, second, phhs = folder / "first.duckdb", folder / "second.duckdb", folder / "hands.phhs"
+    _import(first, [*PLURIBUS, *filter(_readable, CORPUS_FILES)])
+    with pokersql.connect(str(first)) as db:
+        result = phh_export.export(db, phhs)
+    with pokersql.connect(str(second)) as db:
+        assert db.import_histories([str(phhs)]).imported == result.hands  # every hand written reads back: no skip_bad
+    return {"first": first, "second": second, "phhs": phhs, "skipped": result.skipped}
+
+
+def _expressible(path: Path) -> str:
+    """The hands of the first database that PHH expresses: NL and fixed-limit Hold'em, one board."""
+    return "select site, hand_id from history_hands where game in ('Hold''em No Limit', 'Hold''em Limit')"
+
+
+def test_the_same_hands_come_back(round_trip):
+    first = _rows(round_trip["first"], _expressible(round_trip["first"]))
+    second = _rows(round_trip["second"], "select site, hand_id from history_hands")
+    assert len(first) > 1000  # the Pluribus hands and the corpus's Hold'em
+    assert second <= first
+    # the others: each skipped and counted, not written wrong (a blind all in for less that a
+    # call must still match in full, two blinds posted by one player, a pot the site added to)
+    others = {reason: count for reason, count in round_trip["skipped"].items() if "no PHH variant" not in reason}
+    assert len(first - second) == sum(others.values()) < len(first) // 50
+
+
+def test_the_same_chips_put_in_and_nets_per_player_and_hand(round_trip):
+    kept = _rows(round_trip["second"], "select site, hand_id from history_hands")
+    first = {row for row in _rows(round_trip["first"], PER_SEAT) if row[:2] in kept}
+    second = _rows(round_trip["second"], PER_SEAT)
+    assert len(second) > 5000
+    assert second == first
+
+
+def _irregular(phhs: Path) -> set[tuple]:
+    """The hands written whose blinds are not a small and a big blind in PHH's first two places
+    (none posted, one posted out of its place, a straddle): their postings come back named by
+    PHH's places (the chips put in and the nets the same, above)."""
+    with open(phhs, "rb") as file:
+        return {(hand.venue, str(hand.hand)) for hand in HandHistory.load_all(file)
+                if not (hand.blinds_or_straddles[0] > 0 and hand.blinds_or_straddles[1] > 0 and not any(hand.blinds_or_straddles[2:]))}
+
+
+def _differing(round_trip: dict, sql: str, kept: set[tuple]) -> set[tuple]:
+    """The hands of ``kept`` whose rows of ``sql`` (the hand's key first) differ between the two."""
+    first = {row for row in _rows(round_trip["first"], sql) if row[:2] in kept}
+    second = {row for row in _rows(round_trip["second"], sql) if row[:2] in kept}
+    return {row[:2] for row in first ^ second}
+
+
+def test_the_same_seats_cards_board_and_showdowns(round_trip):
+    kept = _rows(round_trip["second"], "select site, hand_id from history_hands")
+    for sql in (
+        "select site, hand_id, seat, player, starting_stack, hole_cards from history_seats",
+        "select site, hand_id, card_no, card from history_board",
+        # cards shown or known at a showdown (PHH shows cards there only, and those known there decide it;
+        # cards shown otherwise are dealt face up)
+        "select results.site, results.hand_id, results.seat, coalesce(results.shown_cards, seats.hole_cards) from history_results as results "
+        "inner join history_contributions as c on c.site = results.site and c.hand_id = results.hand_id and c.seat = results.seat "
+        "inner join history_seats as seats on seats.site = results.site and seats.hand_id = results.hand_id and seats.seat = results.seat "
+        "where coalesce(results.shown_cards, seats.hole_cards) is not null and c.folded = 0 and (results.site, results.hand_id) in "
+        "(select site, hand_id from history_contributions group by site, hand_id having sum(1 - folded) > 1)",
+        "select site, hand_id, game, ante, played_at, table_name, currency from history_hands",
+    ):
+        assert not _differing(round_trip, sql, kept), sql
+
+
+def test_the_same_actions_and_stakes_but_for_a_few_blinds_out_of_place(round_trip):
+    """The actions (the blinds and antes posted in PHH's order, the others in the order played)
+    and the stakes come back as they were, but in the hands whose blinds are not a small and a
+    big blind in PHH's first two places (none posted, one posted out of place, a straddle),
+    named there by PHH's places, and the few whose history states other stakes than the
+    blinds posted (GGPoker's tournaments): under 5% of the hands."""
+    kept = _rows(round_trip["second"], "select site, hand_id from history_hands")
+    irregular = _irregular(round_trip["phhs"])
+    differing = set()
+    for sql in (
+        "select site, hand_id, seat, action, amount, street_total from history_actions "
+        "where action in ('ante', 'small_blind', 'big_blind', 'straddle')",
+        "select site, hand_id, row_number() over (partition by site, hand_id order by action_no), seat, action, amount, street_total, all_in "
+        "from history_actions where action not in ('ante', 'small_blind', 'big_blind', 'straddle')",
+        "select site, hand_id, small_blind, big_blind from history_hands",
+        "select site, hand_id, seat, collected from history_results",
+    ):
+        differing |= _differing(round_trip, sql, kept)
+    assert len(differing | irregular) < len(kept) // 20, sorted(differing - irregular)
+
+
+def test_pokerkit_reads_every_hand_written_and_its_replay_pays_the_same_nets(round_trip):
+    with open(round_trip["phhs"], "rb") as file:
+        hands = list(HandHistory.load_all(file))
+    written = _rows(round_trip["second"], "select count(*) from history_hands").pop()[0]
+    assert len(hands) == written
+    # pokersql's pots, paid from the cards before rake: what pokerkit's replay pays
+    paid = {(site, hand_id, player): net for site, hand_id, player, net in _rows(round_trip["first"], (
+        "select site, hand_id, player, net from history_game_payouts"))}
+    unknown = _rows(round_trip["first"], (
+        "select distinct seats.site, seats.hand_id from history_seats as seats inner join history_contributions as c "
+        "on c.site = seats.site and c.hand_id = seats.hand_id and c.seat = seats.seat where seats.hole_cards is null and c.folded = 0"))
+    replayed, refused, unequal = 0, [], []
+    for hand in hands:
+        key = (hand.venue, str(hand.hand))
+        if key in unknown:  # a player still in whose cards are not known: pokerkit cannot pay the pots
+            continue
+        state = None
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "There is no reason for this player to fold"
+                for state in hand:
+                    pass
+        except ValueError:  # an action pokerkit's rules do not allow there (a site's raise all in that it calls, say)
+            refused.append(key)
+            continue
+        assert state is not None and not state.status, key
+        if any(Decimal(str(end)) - Decimal(str(start)) != paid[(*key, name)]
+               for name, start, end in zip(hand.players, hand.starting_stacks, state.stacks)):
+            unequal.append(key)
+        replayed += 1
+    assert replayed > 1000 and len(refused) < len(hands) // 15, refused
+    # the hands pokerkit pays otherwise: most have side pots (pokerkit makes them of an all-in
+    # ante by its own rule); three others (PartyPoker's 10498911237 and 12395241485, Winamax's
+    # 119419173368496129-1-1343577528) are not explained yet
+    side_pots = _rows(round_trip["first"], "select site, hand_id from history_pots where pot_no > 1")
+    assert len(set(unequal) - side_pots) <= 3 and len(unequal) < replayed // 50, (len(unequal), sorted(set(unequal) - side_pots))
