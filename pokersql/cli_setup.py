@@ -113,7 +113,7 @@ def query(context: Context, sql: str, read: tuple[str, ...], timeout: float, out
 @click.option("--since", metavar="YYYY-MM-DD", help="PHH: only the hands played on or after this day.")
 @click.option("--until", metavar="YYYY-MM-DD", help="PHH: only the hands played on or before this day.")
 @click.option("--stakes", metavar="SB/BB", help="PHH: only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="PHH: only the hands of this game, as imported (\"Hold'em No Limit\").")
+@click.option("--game", metavar="GAME", help="PHH: only the hands of this game, as stats --game keeps them (holdem, or \"Hold'em No Limit\").")
 @format_option
 @quiet_option
 @pass_context

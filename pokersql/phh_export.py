@@ -112,10 +112,13 @@ def export(db: Any, path: str | Path, overwrite: bool = False, **chosen: Any) ->
     target = Path(path)
     if not target.absolute().parent.is_dir():
         raise BadInput(f"export --to {str(target)!r}: there is no directory {str(target.absolute().parent)!r}")
-    where, params = stats.filters(**chosen)
     reading.check_target(ctx, target, overwrite, "export --to")
-    if not set(history_store.TABLES) <= set(ctx.engine.relation_names()):
+    names = set(ctx.engine.relation_names())
+    if not set(history_store.TABLES) <= names:
         raise BadInput("export --to a PHH file: no hand imported yet (pokersql import FILE... first)")
+    if chosen.get("game") is not None and "history_game_names" in names:  # pokersql's names too (holdem, omaha8 ...), as stats'
+        chosen = {**chosen, "game": stats.games_named(ctx.engine, chosen["game"])[0]}
+    where, params = stats.filters(**chosen)
     # the five tables only, as import made them: not the other SQL files a database just
     # imported into has pending (every file, and the stored tally: 20 s of 20,000 hands)
     skipped: dict[str, int] = {}
