@@ -116,7 +116,10 @@ def export(db: Any, path: str | Path, overwrite: bool = False, **chosen: Any) ->
     names = set(ctx.engine.relation_names())
     if not set(history_store.TABLES) <= names:
         raise BadInput("export --to a PHH file: no hand imported yet (pokersql import FILE... first)")
-    if chosen.get("game") is not None and "history_game_names" in names:  # pokersql's names too (holdem, omaha8 ...), as stats'
+    if chosen.get("game") is not None:  # pokersql's names too (holdem, omaha8 ...), as stats'
+        from .first_use import ensure_lookups
+
+        ensure_lookups(ctx, ("history_game_names",))  # that table's file alone, not every pending one
         chosen = {**chosen, "game": stats.games_named(ctx.engine, chosen["game"])[0]}
     where, params = stats.filters(**chosen)
     # the five tables only, as import made them: not the other SQL files a database just

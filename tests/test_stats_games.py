@@ -72,3 +72,10 @@ def test_report_takes_the_short_name_too(imported, run, tmp_path):
     assert said["hands"] == razz["players"][0]["hands"] > 0
     status, out, err = run("report", "--game", "badugi", "--to", str(tmp_path / "none.html"))
     assert status == 2 and "'badugi'" in err and "holdem (Hold'em No Limit)" in err and not (tmp_path / "none.html").exists()
+
+
+def test_export_to_phh_takes_the_short_name_too(imported, run, tmp_path):
+    _, games = imported
+    status, out, err = run("export", "--to", str(tmp_path / "holdem.phhs"), "--game", "holdem", "--format", "json")
+    assert status == 0, err
+    assert json.loads(out)["hands"] == sum(count for game, count in games.items() if game.startswith("Hold'em "))
