@@ -73,3 +73,16 @@ def test_all_games_figures_count_only_hands_with_a_chance(mixed_db):
     with duckdb.connect(mixed_db, read_only=True) as con:
         view = con.execute("select vpip, pfr from history_player_stats where player = 'kobreli' and position = 'all'").fetchone()
     assert view == (100.0, 100.0)
+
+
+def test_sqlite_gives_the_same_figures(mixed_db, built_database, tmp_path):
+    lite = built_database("sqlite")
+    phh = tmp_path / "kobreli.phhs"
+    phh.write_text(HOLDEM)
+    status, _, err = _cli("--db", lite, "--engine", "sqlite", "import", str(RAZZ), str(phh))
+    assert (status, err) == (0, "")
+    status, out, err = _cli("--db", lite, "--engine", "sqlite", "stats", "--format", "json")
+    assert (status, err) == (0, "")
+    sqlite_rows = {row["player"]: (row["hands"], row["vpip"], row["pfr"]) for row in json.loads(out)["players"]}
+    assert sqlite_rows == {player: (row["hands"], row["vpip"], row["pfr"]) for player, row in _stats(mixed_db).items()}
+    assert sqlite_rows["kobreli"][1:] == (100.0, 100.0)
