@@ -21,11 +21,12 @@ from .output import Output, present
 from .results import _Frames
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO")
-# Each percentage: (its name, the action's column, the chance's column); None: every hand
-# but a walk (PokerTracker 4's VPIP and PFR). The aggression figures and bb/100 are below.
+# Each percentage: (its name, the action's column, the chance's column); VPIP's and PFR's: every
+# hand but a walk (PokerTracker 4's), in a game with a street before the flop (NULL in stud's and
+# razz's hands). The aggression figures and bb/100 are below.
 PERCENTAGES = (
-    ("vpip", "vpip", None),
-    ("pfr", "pfr", None),
+    ("vpip", "vpip", "vpip is not null and not walk"),
+    ("pfr", "pfr", "pfr is not null and not walk"),
     ("three_bet", "three_bet", "three_bet_chance"),
     ("fold_to_three_bet", "fold_to_three_bet", "fold_to_three_bet_chance"),
     ("four_bet", "four_bet", "four_bet_chance"),

@@ -5,7 +5,9 @@
     history_seat_actions  one row per seat per hand: position (from the button and the seats
                           dealt in; heads-up the button is the small blind; NULL in a hand
                           with no button, as stud's), a boolean for each
-                          chance and action (false, never NULL, without the chance), the bets,
+                          chance and action (false, never NULL, without the chance; but VPIP
+                          and PFR, whose chance is every hand, are NULL in a hand with no
+                          street before the flop: stud's, razz's), the bets,
                           raises, calls and folds of each street, and the hand's game, stakes
                           and date: every column of history_hand_stats but what the pots paid
                           (won_at_showdown, won_when_saw_flop, net), which 065 adds from the one
@@ -208,6 +210,15 @@ with
             on board.site = per_seat.site and board.hand_id = per_seat.hand_id and board.card_no = 3
         group by per_seat.site, per_seat.hand_id
     ),
+    -- the hands with a street before the flop: stud's and razz's first street is third, and
+    -- VPIP and PFR, counted before the flop, have no chance there (NULL, never false)
+    preflop_hands as (
+        select distinct
+            actions.site,
+            actions.hand_id
+        from history_actions as actions
+        where actions.street = 'preflop'
+    ),
     -- what each seat saw: the flop, a showdown, or a walk
     seat_ends as (
         select
@@ -233,8 +244,8 @@ select
     hands.big_blind,
     hands.currency,
     hands.played_at,
-    per_seat.vpip = 1 as vpip,
-    per_seat.pfr = 1 as pfr,
+    case when preflop_hands.hand_id is not null then per_seat.vpip = 1 end as vpip,
+    case when preflop_hands.hand_id is not null then per_seat.pfr = 1 end as pfr,
     per_seat.three_bet_chance = 1 as three_bet_chance,
     per_seat.three_bet = 1 as three_bet,
     per_seat.fold_to_three_bet_chance = 1 as fold_to_three_bet_chance,
@@ -272,6 +283,9 @@ inner join seat_ends
     on seat_ends.site = per_seat.site
     and seat_ends.hand_id = per_seat.hand_id
     and seat_ends.seat = per_seat.seat
+left join preflop_hands
+    on preflop_hands.site = per_seat.site
+    and preflop_hands.hand_id = per_seat.hand_id
 left join cbets as flop_cbets
     on flop_cbets.site = per_seat.site and flop_cbets.hand_id = per_seat.hand_id and flop_cbets.seat = per_seat.seat
     and flop_cbets.street = 'flop'
