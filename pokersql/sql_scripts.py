@@ -52,7 +52,7 @@ class SqlFile:
     text: str
     repeatable: bool = False
     only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
-    path: str = ""  # where it is in sql/: its stage's folder and its name ("01_article/001_cards.sql")
+    path: str = ""  # where it is in sql/: its subject's folder and its name ("cards/001_cards.sql")
 
     def runs_on(self, engine: str) -> bool:
         return self.only_on is None or self.only_on == engine
