@@ -14,7 +14,6 @@ import pytest
 import pokersql
 from pokersql import migrations
 
-pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 # the last commit with the stage folders (main before issue 64's move)
@@ -29,6 +28,7 @@ def counts(db) -> dict[str, int]:
     }
 
 
+@pytest.mark.slow  # a full build by the old code (17 s): in the scale step
 def test_a_database_of_the_stage_folders_opens_with_nothing_applied_again(tmp_path):
     old = tmp_path / "old"
     old.mkdir()
@@ -52,3 +52,16 @@ def test_a_database_of_the_stage_folders_opens_with_nothing_applied_again(tmp_pa
         assert db.migrate() == []
         assert db.engine.execute("select installed_rank, version, type, script, checksum from schema_history order by installed_rank") == history
         assert counts(db) == before
+
+
+def test_the_wheel_holds_every_file_of_sql():
+    """pyproject's package data for pokersql.sql takes every file of the subject folders, audits/,
+    recipes/ and run_order.txt (a glob of the stage folders, [0-9]*/, would now take none)."""
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["pokersql.sql"]
+    sql = ROOT / "sql"
+    packaged = {path for pattern in patterns for path in sql.glob(pattern)}
+    wanted = {path for path in sql.rglob("*") if path.is_file() and path.suffix in (".sql", ".txt")}
+    assert packaged == wanted
+    assert {sql / f.path for f in migrations.sql_files()} <= packaged
