@@ -240,6 +240,9 @@ def _named_by(sql_file: SqlFile, creators: dict[str, tuple[str, SqlFile]]) -> se
     }
 
 
+_ORDERS: dict[str, list[str]] = {}  # the run orders this process has, by the key of their files
+
+
 def run_order(files: list[SqlFile]) -> list[SqlFile]:
     """The files in the order they run: each after the files whose objects it reads (file_reads),
     as dbt orders its models; where nothing forces an order, the lower number first. Raises
@@ -250,6 +253,9 @@ def run_order(files: list[SqlFile]) -> list[SqlFile]:
 
     by_number = sorted(files, key=lambda f: f.number)
     key = hashlib.sha256("\0".join(f"{f.path}\0{f.script}\0{f.text}" for f in by_number).encode("utf-8")).hexdigest()
+    by_script = {f.script: f for f in files}
+    if key in _ORDERS:
+        return [by_script[script] for script in _ORDERS[key]]
     directory = cache_directory("run_order")
     kept = directory / f"{_MODULE_CODE}.json" if directory is not None else None
     cached: dict = {}
@@ -257,8 +263,8 @@ def run_order(files: list[SqlFile]) -> list[SqlFile]:
         try:
             cached = json.loads(kept.read_text(encoding="utf-8"))
             scripts = cached.get(key) if isinstance(cached, dict) else None
-            by_script = {f.script: f for f in files}
             if isinstance(scripts, list) and sorted(scripts) == sorted(by_script):
+                _ORDERS[key] = scripts
                 return [by_script[script] for script in scripts]
         except (OSError, ValueError, TypeError):
             pass
@@ -281,6 +287,7 @@ def run_order(files: list[SqlFile]) -> list[SqlFile]:
                 f"{f.path or f.script} (reads {', '.join(sorted(after[f.script] - placed))})" for f in todo))
         todo = [f for f in todo if f is not ready]
         done.append(ready)
+    _ORDERS[key] = [f.script for f in done]
     if kept is not None:
         cached[key] = [f.script for f in done]
         keep_json(kept, cached)
