@@ -1,7 +1,7 @@
 """The SQL files as pokersql reads them (``SqlFile``): their checksums (``checksum``, of the text
 comments and whitespace aside; ``same_file``), the objects each creates and reads (``reads``),
-and the files that build some objects (``files_for``) or follow a changed view file
-(``derived_files``). pokersql.migrations finds them in sql/ and applies them."""
+the files that build some objects (``files_for``) or follow a changed view file
+(``derived_files``), and the order they run in (``run_order``: each after the files it reads). pokersql.migrations finds them in sql/ and applies them."""
 
 
 from __future__ import annotations
