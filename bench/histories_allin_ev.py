@@ -27,8 +27,8 @@ from pathlib import Path
 import duckdb
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ("sql/04_equity/017_exact_equity.views.sql", "sql/05_preflop/024_preflop_value_counts.views.sql",
-         "sql/07_histories/031_hand_street_equities.views.sql", "sql/07_histories/032_hand_allin_ev.views.sql")
+FILES = ("sql/equity/017_exact_equity.views.sql", "sql/equity/024_preflop_value_counts.views.sql",
+         "sql/histories/031_hand_street_equities.views.sql", "sql/histories/032_hand_allin_ev.views.sql")
 TABLES = ("history_hands", "history_seats", "history_actions", "history_board", "history_results")
 # the all-in hands as history_allin_equities finds them (032), without the tally
 KINDS = """

@@ -4,7 +4,7 @@ the macros of a git revision (default main) beside those of the working tree, in
     python bench/macros.py [--hands 1000000] [--reps 3] [--before main]
 
 Two DuckDB files, each migrated by this tree's pokersql; the first gets the macros of
-sql/06_duckdb_macros/026_hand_macros.duckdb.views.sql at --before (git show) in place of the tree's. Each holds
+sql/evaluation/026_hand_macros.duckdb.views.sql at --before (git show) in place of the tree's. Each holds
 the same table of canonical card text ('As Ks 7d 7c 7h 2s 9c'), made in DuckDB from a hash of
 (hand, card), so both rank the same hands. The runs alternate, before then after; medians of
 --reps. Both sums of hand_rank are printed and must agree. Nothing here asserts a timing.
@@ -27,7 +27,7 @@ import duckdb
 import pokersql
 
 ROOT = Path(__file__).resolve().parents[1]
-MACROS = "sql/06_duckdb_macros/026_hand_macros.duckdb.views.sql"
+MACROS = "sql/evaluation/026_hand_macros.duckdb.views.sql"
 EARLIER_MACROS = "sql/019_hand_macros.duckdb.views.sql"  # where it was before sql/ had stage folders
 
 # Seven distinct cards per hand: the 52 cards sorted by a hash of (hand, card), the first seven

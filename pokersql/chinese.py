@@ -1,4 +1,4 @@
-"""Chinese poker (3-5-5): what the CLI asks of sql/11_questions (docs/games-chinese.md)."""
+"""Chinese poker (3-5-5): what the CLI asks of sql/chinese (docs/games-chinese.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Chinese poker dealt and scored (`deal --game chinese`): 13 cards to each of 2 to 4 players
 from one seeded shuffle, each player's best setting (arrange's rule) and the 2-4 scoring
-between them, with royalties as an option (sql/14_chinese/053, docs/games-chinese.md)."""
+between them, with royalties as an option (sql/chinese/053, docs/games-chinese.md)."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ def deal(
     model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
     each player in turn instead of five consecutive cards to each. ``game`` another game
     (``games.GAME_NAMES``): each player's hole cards and a board, from the same shuffle,
-    each player's best five ranked (``games.deal``, the view game_deals of sql/08_games).
+    each player's best five ranked (``games.deal``, the view game_deals of sql/games).
     """
     whole_number("players", players, 2, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)

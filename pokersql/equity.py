@@ -117,7 +117,7 @@ def equity(
     (a DeprecationWarning).
 
     ``game`` (``games.GAME_NAMES``): another game's equity (``game_equity.equity``, the game equity
-    views of sql/08_games): each hand its hole cards, or "random" (as many drawn); exact for known hands,
+    views of sql/equity): each hand its hole cards, or "random" (as many drawn); exact for known hands,
     Monte Carlo with ``trials`` or a random hand, exact against one random hand with ``exact=True``
     where it is counted (``game_equity.check_exact_random``); ``next_street`` as Hold'em's; no ranges or ``by_combo``.
     """

@@ -1,5 +1,5 @@
 """Another game's equity (``equity``): exact for known hands, Monte Carlo with trials or a
-random hand, from the game equity views of sql/08_games; pokersql.equity checks the request
+random hand, from the game equity views of sql/equity (036 to 040); pokersql.equity checks the request
 and hands it here. The game's definition is pokersql.games'."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .games import Game, _either, _names, check_deck
 from .monte_carlo import monte_carlo_equity
 
 
-# The game equity views (sql/08_games), one row per player (short deck: per ranking too). Only their names here.
+# The game equity views (sql/equity, 036 to 040), one row per player (short deck: per ranking too). Only their names here.
 EQUITY_TOTALS = "select player, runouts, wins, ties, pot_shares from {view} {where} order by player"
 # The next street (040; Hold'em's, 017): (next_card, player, pot_shares, runouts, leads), per card and player.
 STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from {view} {where} order by next_card, player"
@@ -82,7 +82,7 @@ def equity(
     hand, every deal (039: short_deck_random_equity, omaha_random_equity; check_exact_random).
     ``next_street``: each card that can come next (040), onto the result as Hold'em's.
     ``trials``, ``seed`` and ``slice_trials`` come checked by pokersql.equity. The game equity
-    views (sql/08_games) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
+    views (sql/equity) count it from the inputs of Hold'em's equity (014), as Hold'em's do:
     Omaha by its boards' triples (omaha_equity, omaha_monte_carlo_equity; with random hands
     each trial ranked, omaha_random_monte_carlo_equity), short deck by
     Hold'em's runouts ranked its way (short_deck_equity, short_deck_monte_carlo_equity)."""

@@ -442,7 +442,7 @@ def check_table(game: Game, players: int, command: str) -> None:
 
 
 def deal(ctx: Context, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
-    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/08_games:
+    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/games:
     Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
     best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
     check_table(game, players, "deal")
@@ -469,7 +469,7 @@ def deal(ctx: Context, game: Game, players: int, settings: tuple, **shown: Any) 
 
 # -- simulation (simulate --game) ------------------------------------------------------
 
-# The counts of a game's deals (sql/08_games, 038: a view a game, omaha_deal_frequencies ...)
+# The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
 GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
 GAME_CATEGORIES = (  # every category, best first in the ranking
     "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "

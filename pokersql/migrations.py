@@ -1,10 +1,13 @@
 """The runner of the SQL files in ``sql/``: each object defined once, in run order.
 
-The files are laid out by stage, in folders whose names start with their place in
-the pipeline (``01_article``, ``02_lookups``, ``03_holdem``, ``04_equity``,
-``05_preflop``, ``06_duckdb_macros``), each file numbered, so that the glob order
-is the run order (``cat sql/[0-9]*/*.sql | duckdb poker.duckdb`` builds
-everything) and the numbers rise along it. Two kinds of file:
+The files are laid out by subject, one folder a subject (``cards``, ``evaluation``,
+``games``, ``equity``, ``odds``, ``chinese``, ``histories``, ``tracker``: SUBJECT_FOLDERS),
+each file numbered: the number is the file's identity (``schema_history`` records its name and
+version, never its folder), one a file, a new file the next unused one. The run order follows
+what each file reads (sql_scripts.run_order, as dbt orders its models): a file runs after the
+files that create what it reads, and where nothing forces an order, by number.
+``sql/run_order.txt`` lists that order for a shell (``cat $(cat sql/run_order.txt) | duckdb
+poker.duckdb`` builds everything; ``pokersql sql`` prints the same). Two kinds of file:
 
 - ``NNN_name.sql``, versioned: tables and their data. Applied once; once
   released it never changes, and an applied file that has since changed is
@@ -18,9 +21,8 @@ everything) and the numbers rise along it. Two kinds of file:
   never reads its objects. An engine also passes over a file whose objects it keeps
   none of (RUNS_WHERE: 066's stored tables, where import would store nothing).
 
-The run order is the files' numbers, both kinds together: every file reads only
-files numbered before it (a test checks it), so a versioned file is applied after
-the view files it reads. Flyway applies every versioned file before every
+The run order holds both kinds together: every file runs after the files it reads
+(a test checks it), so a versioned file is applied after the view files it reads. Flyway applies every versioned file before every
 repeatable one; that cannot hold here, since 006 builds ``hand_classes`` from
 005's views. It would hold if the tables built from views (006, 008, 010, 012)
 were files of a third kind, applied again whenever what they read changes
@@ -70,12 +72,13 @@ from .sql_scripts import (  # noqa: F401  (checksum, files_for, file_reads, with
     file_reads,
     files_for,
     known_checksums,
+    run_order,
     normalize,
     same_file,
     without_comments,
 )
 
-FIRST_FILE = "01_article/001_cards.sql"  # how sql/ is recognized
+FIRST_FILE = "cards/001_cards.sql"  # how sql/ is recognized
 _FILE_NAME = re.compile(r"^(\d{3})_(\w+?)(\.duckdb)?(\.views)?\.sql$")
 
 BASELINE, REBUILT = "baseline", "rebuilt"
@@ -121,10 +124,15 @@ def sql_directory() -> Path:
     raise MigrationError(f"no SQL files found beside {package}")
 
 
+# The folders of sql/ that hold no file of the pipeline: checks of the data, and recipes to read.
+NOT_PIPELINE = ("audits", "recipes")
+# The subject folders of sql/, each the files of one subject (docs/sql.md, "The layout").
+SUBJECT_FOLDERS = ("cards", "evaluation", "games", "equity", "odds", "chinese", "histories", "tracker")
+
+
 def _source_paths(directory: Path) -> list[Path]:
-    """The SQL files of ``directory`` and of its stage folders (their names start with a digit:
-    not audits/ or recipes/), in their paths' order."""
-    folders = [path for path in sorted(directory.iterdir()) if path.is_dir() and path.name[:1].isdigit()]
+    """The SQL files of ``directory`` and of its subject folders (every folder but NOT_PIPELINE)."""
+    folders = [path for path in sorted(directory.iterdir()) if path.is_dir() and path.name not in NOT_PIPELINE]
     return [
         path
         for folder in (directory, *folders)
@@ -134,8 +142,8 @@ def _source_paths(directory: Path) -> list[Path]:
 
 
 def sql_files(directory: Path | None = None) -> list[SqlFile]:
-    """The SQL files in run order, their numbers' order; in sql/ that is also their paths' order
-    (``cat sql/[0-9]*/*.sql``: a test checks it)."""
+    """The SQL files in run order (sql_scripts.run_order): each after the files it reads, else by
+    number. The numbers are the files' identities, one a file."""
     directory = directory or sql_directory()
     found = []
     for path in _source_paths(directory):
@@ -154,8 +162,9 @@ def sql_files(directory: Path | None = None) -> list[SqlFile]:
         )
     numbers = [f.number for f in found]
     if len(set(numbers)) != len(numbers):
-        raise MigrationError(f"two SQL files share a number in {directory}")
-    return sorted(found, key=lambda f: f.number)
+        shared = sorted(f.path for f in found if numbers.count(f.number) > 1)
+        raise MigrationError(f"two SQL files share a number in {directory}: {', '.join(shared)}")
+    return run_order(found)
 
 
 @dataclass
@@ -263,7 +272,8 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
         result.rebuild = [f for f in derived_files(changed, files) if f.version in applied_versions or f.script in taken_over]
     # Every view file after the first one applied again, or after the first table rebuilt, is
     # applied again too: it may read those views or tables.
-    first = min((f.number for f in files if f.script in pending or f in result.rebuild), default=None)
+    place = {f.script: i for i, f in enumerate(files)}  # the run order (sql_files)
+    first = min((place[f.script] for f in files if f.script in pending or f in result.rebuild), default=None)
     if first is not None:
         objects = engine.object_types(macros=True)  # what applying a file again replaces
     for sql_file in files:
@@ -275,11 +285,11 @@ def plan(engine: Engine, files: list[SqlFile]) -> Plan:
             elif sql_file in result.rebuild:
                 result.apply.append(sql_file)
                 result.drop_tables += [name for kind, name, _ in sql_file.definitions() if kind == "table" and objects.get(name) == "table"]
-        elif sql_file.script in pending or (first is not None and sql_file.number > first):
+        elif sql_file.script in pending or (first is not None and place[sql_file.script] > first):
             result.apply.append(sql_file)
             if recorded[sql_file.script] is not None:
                 result.drop_views += _views_of(sql_file, objects)
-    result.apply.sort(key=lambda f: f.number)
+    result.apply.sort(key=lambda f: place[f.script])
     # (a view that moved to a later file is both the earlier file's retired view and the later's own)
     result.drop_views = list(dict.fromkeys(reversed(result.drop_views)))
     result.drop_tables.reverse()

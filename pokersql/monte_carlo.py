@@ -24,7 +24,7 @@ def monte_carlo_equity(
     time (a trial's number and the seed fix its cards, so the slices add up to one run),
     summed: the integer counts the query reads (player, runouts, wins, ties, pot_shares in
     2520ths) from a Monte Carlo view (monte_carlo_equity or monte_carlo_class_equity, 021;
-    other games' in sql/08_games)."""
+    other games' in sql/equity)."""
     task = f"equity: {trials:,} runouts"
     summed: dict[int, list[int]] = {}
     for first in range(1, trials + 1, slice_trials):

@@ -1,6 +1,6 @@
 """Your own hands: hands pokersql did not deal, evaluated with no write to its tables.
 
-One query evaluates them all: ``hand_evaluations_of`` (sql/02_lookups/011), the table macro
+One query evaluates them all: ``hand_evaluations_of`` (sql/evaluation/011), the table macro
 that ``typed_hands`` reads too, called on long rows ``own_cards(hand_no, card_id)``
 (``RANKED_HANDS``, ``EVALUATED_HANDS``; on an engine other than DuckDB, with the macro's
 query expanded into them, ``for_dialect``). It joins them to the lookup tables,

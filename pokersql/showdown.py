@@ -4,7 +4,7 @@ The table has one row per player per hand: a hand id, a player (a seat, a name),
 player's hole cards and the hand's board (card text, or lists of cards). Its rows are
 read by own_hands' readers (CSV, Parquet, frames), checked here (each card once in a
 hand, one board per hand), and each player's cards evaluated by ``evaluate_many``
-(own_hands: on DuckDB its batch query, elsewhere hand_evaluations_of of sql/02_lookups/011): this module only places
+(own_hands: on DuckDB its batch query, elsewhere hand_evaluations_of of sql/evaluation/011): this module only places
 the players of a hand by their hand_rank, as sql/recipes/showdown.*.sql do in SQL.
 """
 

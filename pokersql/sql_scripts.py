@@ -1,7 +1,7 @@
 """The SQL files as pokersql reads them (``SqlFile``): their checksums (``checksum``, of the text
 comments and whitespace aside; ``same_file``), the objects each creates and reads (``reads``),
-and the files that build some objects (``files_for``) or follow a changed view file
-(``derived_files``). pokersql.migrations finds them in sql/ and applies them."""
+the files that build some objects (``files_for``) or follow a changed view file
+(``derived_files``), and the order they run in (``run_order``: each after the files it reads). pokersql.migrations finds them in sql/ and applies them."""
 
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class SqlFile:
     text: str
     repeatable: bool = False
     only_on: str | None = None  # the one engine the file is for ("duckdb"), None: every engine
-    path: str = ""  # where it is in sql/: its stage's folder and its name ("01_article/001_cards.sql")
+    path: str = ""  # where it is in sql/: its subject's folder and its name ("cards/001_cards.sql")
 
     def runs_on(self, engine: str) -> bool:
         return self.only_on is None or self.only_on == engine
@@ -192,23 +192,13 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
     like any other (each recorded in ``schema_history``); a later full migrate applies the
     rest, as it would files added since.
     """
-    creators = {
-        match.group(2): (match.group(1).lower(), sql_file)
-        for sql_file in files
-        for match in _CREATE.finditer(without_comments(sql_file.text))
-    }
+    creators = _creators(files)
     missing = [name for name in names if name not in creators]
     if missing:
         raise MigrationError(f"no SQL file creates {', '.join(missing)}")
 
     def read_by(sql_file: SqlFile) -> set[str]:
-        text = without_comments(sql_file.text).lower()
-        words = set(re.findall(r"\w+", text))
-        calls = set(re.findall(r"(\w+)\s*\(", text))
-        return {
-            name for name, (kind, creator) in creators.items()
-            if creator is not sql_file and (name in calls if kind == "macro" else name in words)
-        }
+        return _named_by(sql_file, creators)
 
     needed = {creators[name][1].script: creators[name][1] for name in names}
     needed.update(  # the files that add columns to them
@@ -227,6 +217,81 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
         if not sql_file.definitions() and set(_INSERT_INTO.findall(without_comments(sql_file.text))) & tables
     )
     return [sql_file for sql_file in files if sql_file.script in needed]
+
+
+def _creators(files: list[SqlFile]) -> dict[str, tuple[str, SqlFile]]:
+    """name -> (kind, the file that creates it) of every object the files create."""
+    return {
+        match.group(2): (match.group(1).lower(), sql_file)
+        for sql_file in files
+        for match in _CREATE.finditer(without_comments(sql_file.text))
+    }
+
+
+def _named_by(sql_file: SqlFile, creators: dict[str, tuple[str, SqlFile]]) -> set[str]:
+    """The objects of other files that a file names (a table or view as a word, a macro called),
+    comments left out: quick, and never fewer than reads() finds (a test checks it)."""
+    text = without_comments(sql_file.text).lower()
+    words = set(re.findall(r"\w+", text))
+    calls = set(re.findall(r"(\w+)\s*\(", text))
+    return {
+        name for name, (kind, creator) in creators.items()
+        if creator is not sql_file and (name in calls if kind == "macro" else name in words)
+    }
+
+
+_ORDERS: dict[str, list[str]] = {}  # the run orders this process has, by the key of their files
+
+
+def run_order(files: list[SqlFile]) -> list[SqlFile]:
+    """The files in the order they run: each after the files whose objects it reads (file_reads),
+    as dbt orders its models; where nothing forces an order, the lower number first. Raises
+    MigrationError, naming the files, when two files create the same object or the files read
+    each other in a cycle. Parsing every file takes most of a second: the order is kept in the
+    cache (transpile.cache_directory), under the sha256 of the files' paths and texts."""
+    from .transpile import cache_directory
+
+    by_number = sorted(files, key=lambda f: f.number)
+    key = hashlib.sha256("\0".join(f"{f.path}\0{f.script}\0{f.text}" for f in by_number).encode("utf-8")).hexdigest()
+    by_script = {f.script: f for f in files}
+    if key in _ORDERS:
+        return [by_script[script] for script in _ORDERS[key]]
+    directory = cache_directory("run_order")
+    kept = directory / f"{_MODULE_CODE}.json" if directory is not None else None
+    cached: dict = {}
+    if kept is not None:
+        try:
+            cached = json.loads(kept.read_text(encoding="utf-8"))
+            scripts = cached.get(key) if isinstance(cached, dict) else None
+            if isinstance(scripts, list) and sorted(scripts) == sorted(by_script):
+                _ORDERS[key] = scripts
+                return [by_script[script] for script in scripts]
+        except (OSError, ValueError, TypeError):
+            pass
+    if not isinstance(cached, dict) or len(cached) > 50:  # orders of other trees' files, kept a while
+        cached = {}
+    creators: dict[str, SqlFile] = {}
+    for sql_file in by_number:
+        for _, name, _ in sql_file.definitions():
+            other = creators.setdefault(name, sql_file)
+            if other is not sql_file:
+                raise MigrationError(f"{other.path or other.script} and {sql_file.path or sql_file.script} both create {name}")
+    after = file_reads(by_number)
+    done: list[SqlFile] = []
+    todo = by_number
+    while todo:
+        placed = {f.script for f in done}
+        ready = next((f for f in todo if after[f.script] <= placed), None)
+        if ready is None:
+            raise MigrationError("the SQL files read each other in a cycle: " + ", ".join(
+                f"{f.path or f.script} (reads {', '.join(sorted(after[f.script] - placed))})" for f in todo))
+        todo = [f for f in todo if f is not ready]
+        done.append(ready)
+    _ORDERS[key] = [f.script for f in done]
+    if kept is not None:
+        cached[key] = [f.script for f in done]
+        keep_json(kept, cached)
+    return done
 
 
 def reads(sql_file: SqlFile) -> set[str]:

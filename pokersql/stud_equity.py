@@ -2,7 +2,7 @@
 stud (``equity --game stud``, ``stud8``, ``razz``: each player's known cards, 2 to 7, or
 ``random``, the rest of their seven to come) and the draw games (``deuce-to-seven``, ``ace-to-five``, ``badugi``: 1
 to 5 known cards, or 4 in badugi, or ``random``; no draw, the rest of the hand to come from the
-deck). The views of sql/13_stud_equity and sql/17_split_more deal them (every runout, or Monte
+deck). The views of sql/games (051) and sql/equity (052, 058, 059) deal them (every runout, or Monte
 Carlo's trials), rank each hand and split the pot by split_equity_of (050); nothing is ranked
 or split here."""
 

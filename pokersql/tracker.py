@@ -29,7 +29,7 @@ def import_histories(
     overwrite: bool = False,
 ) -> ImportResult:
     """Read PokerStars hand-history text and PHH files into the tables of
-    ``sql/07_histories/`` (028): hands, seats, actions, board, results.
+    ``sql/histories/`` (028): hands, seats, actions, board, results.
 
     Every file is checked first (there, not empty, of a known format: else BadInput). A
     hand that cannot be (truncated, an unknown or duplicate card, amounts that do not add

@@ -1,5 +1,5 @@
 """Issue 21: garbage is never ranked as a hand. The DuckDB macros of
-sql/06_duckdb_macros/027_hand_macros.duckdb.views.sql and the SQLite recipe sql/recipes/hand_ranks.sqlite.sql
+sql/evaluation/027_hand_macros.duckdb.views.sql and the SQLite recipe sql/recipes/hand_ranks.sqlite.sql
 answer null, with a reason (hand_problem, the recipe's problem column), for anything that is not
 5 to 7 distinct cards in the contract's notation; good hands in every notation still agree
 with phevaluator. (The recipes are for DuckDB and SQLite, not PostgreSQL.)"""

@@ -1,4 +1,4 @@
-"""Chinese poker (issue 48): the three-card front of sql/11_questions/048, checked against
+"""Chinese poker (issue 48): the three-card front of sql/chinese/048, checked against
 counts and an order computed here, in plain Python, independently of the SQL."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """`deal --game chinese` (issue 48): the deal, each player's setting and the 2-4 scoring of
-sql/14_chinese/053, checked against a brute force in plain Python (phevaluator for the five-card
+sql/chinese/053, checked against a brute force in plain Python (phevaluator for the five-card
 rows; the front's ranking, the foul rule, the scoring and the royalties written here)."""
 
 from __future__ import annotations

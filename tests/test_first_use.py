@@ -1,7 +1,7 @@
 """The other games' first use (issue 44) and the best five they show.
 
 - Short deck's best five, of fives equally ranked, is Hold'em's: each value's cards of the
-  highest suit (game_evaluations_of, sql/08_games/042), not the first given.
+  highest suit (game_evaluations_of, sql/games/042), not the first given.
 - A migrated database holds everything the first eval, compare and equity of Omaha and short
   deck read: the first call on it builds nothing and writes nothing (bench/first_game_call.py
   times it).

@@ -1,4 +1,4 @@
-"""One evaluation in SQL for every game (issue 44): game_evaluations_of (sql/08_games/042) ranks
+"""One evaluation in SQL for every game (issue 44): game_evaluations_of (sql/games/042) ranks
 the other games' hands for eval, compare, deal, showdown and evaluate_many, on DuckDB and SQLite.
 
 Checked from outside: each hand's hand_rank against phevaluator (Omaha: the best of its ranks

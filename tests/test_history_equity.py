@@ -1,4 +1,4 @@
-"""All-in equity and EV (sql/07_histories/032) and each street's equity (031) of imported hands,
+"""All-in equity and EV (sql/histories/032) and each street's equity (031) of imported hands,
 checked from outside: phevaluator's exhaustive count over every board still to come,
 pokerkit's replay for the pots, who may win each and the payoffs, and the EV worked out here
 in Python from those. The real files' three all-ins (two before the flop, one on the flop)

@@ -1,6 +1,6 @@
 """Side pots by the thousand: seeded hands of bench/histories_generate.py (random stacks, so
 all-ins for different amounts; its pots and winners ranked by phevaluator, not by pokersql),
-written as PokerStars text, imported, and paid by the SQL of sql/07_histories exactly as the
+written as PokerStars text, imported, and paid by the SQL of sql/histories exactly as the
 text says, hand for hand and player for player (the audit history_collected_matches_the_pots).
 
 The real files hold no side pot (every seat starts with the same stack); tests/test_history_pots.py

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FPDB = ROOT / "tests" / "histories" / "fpdb" / "cash"
 # the last commit of the layout before: 032 and 044 whole, 063 in sql/20_tracker_stored
 BEFORE = "a61bde5"
-OLD_FILES = ("07_histories/032_hand_allin_ev.views.sql", "09_tracker/044_hand_stats.views.sql", "20_tracker_stored/063_history_stored.sql")
-NEW_FILES = ("21_one_tally/065_history_reports.views.sql", "21_one_tally/066_history_stored_tally.sql")
+OLD_FILES = ("histories/032_hand_allin_ev.views.sql", "tracker/044_hand_stats.views.sql", "20_tracker_stored/063_history_stored.sql")
+NEW_FILES = ("tracker/065_history_reports.views.sql", "tracker/066_history_stored_tally.sql")
 FILES = [  # two boards (Hold'em, Split Hold'em, Omaha, Courchevel Hi/Lo), then Omaha's side pots and Hi/Lo
     "GGPoker/Flop/PLO-6max-USD-2-5-202101.RIT.txt", "GGPoker/Flop/PLO5-6max-USD-25-50-202104.RIT.txt",
     "Stars/Flop/NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "Stars/Flop/NLHE-Split-6max-USD-1.00-2.00-201803.txt",

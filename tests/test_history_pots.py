@@ -1,4 +1,4 @@
-"""The pots, showdowns and payouts of imported hands (sql/07_histories/029, 030), from the
+"""The pots, showdowns and payouts of imported hands (sql/histories/029, 030), from the
 actions and cards alone, checked against what lies outside the project: pokerkit's state
 machine replaying each hand (its pots and payoffs), phevaluator's rank of each shown hand,
 and, on the real files, what each history says each player collected (the audit)."""

@@ -1,5 +1,5 @@
 """The draw games' equity (issue 47: `equity --game deuce-to-seven|ace-to-five|badugi`,
-sql/17_split_more/058): known cards (fewer than the game deals, the rest from the deck) and
+sql/equity/058): known cards (fewer than the game deals, the rest from the deck) and
 `random` hands, dead cards; exact against an enumeration in this file of every runout with
 pokerkit's StandardLowHand (2-7), RegularLowHand (A-5) and BadugiHand, the pot to the best low
 in Fractions; Monte Carlo within its standard errors; bad input; on DuckDB and SQLite."""

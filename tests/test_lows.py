@@ -1,4 +1,4 @@
-"""Low hands (issue 47): the low rankings of sql/10_lows (045) counted and ordered against
+"""Low hands (issue 47): the low rankings of sql/evaluation (045) counted and ordered against
 pokerkit's lookups and plain counting, and each game's high and low (047, pokersql/lows.py)
 hand for hand against pokerkit's hands, on DuckDB and SQLite."""
 

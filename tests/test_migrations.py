@@ -39,15 +39,16 @@ def built(engine_name: str, built_database) -> str:
 
 
 def source_files(engine: str = "duckdb") -> list[Path]:
-    """The SQL files an engine runs, in the order `cat sql/[0-9]*/*.sql` reads them (the stage
-    folders', then their names'): a .duckdb. file runs on DuckDB only."""
-    paths = sorted(migrations.sql_directory().glob("[0-9]*/*.sql"))
+    """The SQL files an engine runs, in the order sql/run_order.txt lists them (the order a shell
+    reads them: `cat $(cat sql/run_order.txt)`): a .duckdb. file runs on DuckDB only."""
+    root = migrations.sql_directory()
+    paths = [root.parent / line for line in (root / "run_order.txt").read_text(encoding="utf-8").split()]
     return [p for p in paths if engine == "duckdb" or ".duckdb." not in p.name]
 
 
 def source(directory: Path, name: str) -> Path:
-    """The file ``name`` in the stage folders of a copy of sql/ (or of sql/ itself)."""
-    (path,) = directory.glob(f"[0-9]*/{name}")
+    """The file ``name`` in the subject folders of a copy of sql/ (or of sql/ itself)."""
+    (path,) = directory.glob(f"*/{name}")
     return path
 
 
@@ -70,9 +71,9 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_file_names_give_the_run_order():
-    """`cat sql/[0-9]*/*.sql` runs the files in the runner's order: the stage folders in order,
-    each file numbered, the numbers rising along the glob with no gap but a retired file's
-    (migrations.RETIRED_FILES: 063, whose tables 066 makes)."""
+    """Each file in its subject's folder, numbered: the numbers unique, with no gap but a retired
+    file's (migrations.RETIRED_FILES: 063, whose tables 066 makes); sql/run_order.txt, what a
+    shell reads, lists the runner's order; and that order follows what each file reads."""
     files = migrations.sql_files()
     paths = source_files()
     assert [f.script for f in files] == [p.name for p in paths]
@@ -83,9 +84,69 @@ def test_file_names_give_the_run_order():
     assert not set(migrations.RETIRED_FILES) & {f.script for f in files}
     assert set(migrations.RETIRED_FILES.values()) <= {f.script for f in files if not f.repeatable}
     folders = sorted(p.name for p in migrations.sql_directory().iterdir() if p.is_dir())
-    assert folders == ["01_article", "02_lookups", "03_holdem", "04_equity", "05_preflop", "06_duckdb_macros", "07_histories", "08_games", "09_tracker", "10_lows", "11_questions", "12_more_equity", "13_stud_equity", "14_chinese", "15_odds", "16_histories_more", "17_split_more", "18_odds_trials", "19_history_games", "21_one_tally", "audits", "recipes"]
-    # no SQL file left outside a stage folder, where the glob would not read it
+    assert folders == sorted([*migrations.SUBJECT_FOLDERS, *migrations.NOT_PIPELINE])
+    assert all(f.path.count("/") == 1 and f.path.split("/")[0] in migrations.SUBJECT_FOLDERS for f in files)
+    # every folder holds files; no SQL file left outside a subject folder
+    assert {f.path.split("/")[0] for f in files} == set(migrations.SUBJECT_FOLDERS)
     assert not list(migrations.sql_directory().glob("*.sql"))
+    placed = {f.script: i for i, f in enumerate(files)}
+    for script, read in migrations.file_reads(files).items():
+        assert all(placed[other] < placed[script] for other in read), f"{script} runs before {read}"
+
+
+def test_each_subject_in_one_place():
+    """Issue 64: the history and stored objects in two folders (histories, tracker), and the
+    objects named for equity in two (equity, and the histories' street and all-in equities)."""
+    folders: dict[str, set[str]] = {"history": set(), "equity": set()}
+    for sql_file in migrations.sql_files():
+        for _, name, _ in sql_file.definitions():
+            if name.startswith(("history_", "stored_")):
+                folders["history"].add(sql_file.path.split("/")[0])
+            if "equity" in name or "equities" in name:
+                folders["equity"].add(sql_file.path.split("/")[0])
+    assert folders == {"history": {"histories", "tracker"}, "equity": {"equity", "histories"}}
+
+
+def write_files(directory: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_text(text, encoding="utf-8")
+    return directory
+
+
+def test_the_run_order_follows_what_files_read(tmp_path):
+    """A file numbered before the file whose view it reads runs after it; where nothing forces an
+    order, by number: and the database it builds answers."""
+    directory = write_files(tmp_path / "sql", {
+        "b/001_base.sql": "create table base (x integer);\ninsert into base values (1), (2);\n",
+        "a/002_top.views.sql": "create view top_view as select total * 10 as t from middle_view;\n",
+        "c/003_unrelated.sql": "create table unrelated (y integer);\n",
+        "c/004_middle.views.sql": "create view middle_view as select sum(x) as total from base;\n",
+    })
+    files = migrations.sql_files(directory)
+    assert [f.number for f in files] == [1, 3, 4, 2]
+    with pokersql.connect(":memory:") as db:
+        migrations.migrate(db.engine, files)
+        assert db.engine.execute("select t from top_view") == [(30,)]
+
+
+def test_a_cycle_or_a_second_creator_is_refused_by_name(tmp_path):
+    cycle = write_files(tmp_path / "cycle", {
+        "a/001_one.views.sql": "create view one_view as select * from two_view;\n",
+        "a/002_two.views.sql": "create view two_view as select * from one_view;\n",
+    })
+    with pytest.raises(MigrationError, match=r"cycle: a/001_one.views.sql \(reads 002_two.views.sql\)"):
+        migrations.sql_files(cycle)
+    twice = write_files(tmp_path / "twice", {
+        "a/001_one.sql": "create table same (x integer);\n",
+        "b/002_two.sql": "create table same (y integer);\n",
+    })
+    with pytest.raises(MigrationError, match="a/001_one.sql and b/002_two.sql both create same"):
+        migrations.sql_files(twice)
+    shared = write_files(tmp_path / "shared", {"a/001_one.sql": "create table one (x integer);\n",
+                                                  "b/001_other.sql": "create table other (x integer);\n"})
+    with pytest.raises(MigrationError, match="share a number.*a/001_one.sql, b/001_other.sql"):
+        migrations.sql_files(shared)
 
 
 def test_no_file_is_over_about_300_lines():
@@ -337,7 +398,7 @@ def test_a_failing_view_file_leaves_the_database_as_it_was(built, engine_name, s
 def test_line_endings_and_bom_are_not_an_edit(built, engine_name, sql_copy):
     with pokersql.connect(built, engine=engine_name) as db:
         assert migrations.migrate(db.engine, migrations.sql_files(sql_copy)) == []
-        paths = list(sql_copy.glob("[0-9]*/*.sql"))
+        paths = [p for p in sql_copy.glob("*/*.sql") if p.parent.name in migrations.SUBJECT_FOLDERS]
         assert len(paths) == len(migrations.sql_files())
         for path in paths:
             text = path.read_text(encoding="utf-8")
@@ -383,7 +444,7 @@ def test_file_with_syntax_error_is_named(tmp_path, engine_name):
 
 
 def test_checksum_normalization(tmp_path):
-    text = "create table t (x integer);\n-- a comment\nselect 1;\n"
+    text = "select 1 as x;\n-- a comment\nselect 1;\n"  # creating nothing: one object, one file (run_order)
     crlf = text.replace("\n", "\r\n")
     assert migrations.checksum(text) == migrations.checksum(crlf) == migrations.checksum("\ufeff" + crlf)
     assert migrations.checksum(text) != migrations.checksum(text.replace("1", "2"))

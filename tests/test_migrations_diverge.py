@@ -7,7 +7,7 @@
 - The tables built from a view file are built again when it changes (006 hand_classes from 005,
   then hands, best_by_*, suit_reduced_*, and preflop_matchups, filled from 025), in the same
   transaction, and every audit passes afterwards.
-- The run order: every file reads only files numbered before it.
+- The run order: every file runs after the files it reads.
 """
 
 from __future__ import annotations
@@ -258,10 +258,10 @@ def test_the_lookup_tables_first_use_rebuilds_everything_built_from_an_edited_vi
 
 
 def test_every_file_reads_only_files_before_it():
-    """The order that holds (files in number order, a versioned file after the view files it
-    reads): cat sql/*.sql builds everything, and a rebuilt table's inputs are in place first."""
+    """The order that holds (the run order, a versioned file after the view files it reads):
+    cat $(cat sql/run_order.txt) builds everything, and a rebuilt table's inputs are in place first."""
     files = migrations.sql_files()
-    numbers = {f.script: f.number for f in files}
+    numbers = {f.script: place for place, f in enumerate(files)}
     for script, read in migrations.file_reads(files).items():
         later = [other for other in read if numbers[other] > numbers[script]]
         assert not later, f"{script} reads {later}"

@@ -1,4 +1,4 @@
-"""`pokersql odds` (issue 48): exact answers counted in SQL (sql/15_odds), checked from outside.
+"""`pokersql odds` (issue 48): exact answers counted in SQL (sql/odds), checked from outside.
 
 The closed forms are worked out here with math.comb; the brute force deals every flop (and
 one hand's every turn) in plain Python, ranks the cards with phevaluator and tests each made

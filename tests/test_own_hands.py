@@ -1,5 +1,5 @@
 """Issue 11: the user's own hands, evaluated by the DuckDB macros of
-sql/06_duckdb_macros/027_hand_macros.duckdb.views.sql, checked against phevaluator."""
+sql/evaluation/027_hand_macros.duckdb.views.sql, checked against phevaluator."""
 
 from __future__ import annotations
 

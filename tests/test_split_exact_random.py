@@ -1,5 +1,5 @@
 """Exact split-pot equity with a `random` hand (issue 47: `equity --game omaha8 ... random
---exact`, sql/17_split_more/059's omaha_split_random_equity): every hand the random player may
+--exact`, sql/equity/059's omaha_split_random_equity): every hand the random player may
 hold and every board still to come, each hand equally likely then each board, to the exact
 count and the exact fraction of the pot of an enumeration in this file with pokerkit's
 OmahaHoldemHand and OmahaEightOrBetterLowHand (tests/test_split_equity.py's `enumerated` for

@@ -1,4 +1,4 @@
-"""sql/17_split_more on PostgreSQL (issue 47): the draw games' equity (058), split-pot Monte
+"""sql/equity/058 and 059 on PostgreSQL (issue 47): the draw games' equity (058), split-pot Monte
 Carlo with random hands, exact with one (a turn, few cards left) and the split pots' next street
 (059) give DuckDB's answers, exact and seeded Monte Carlo, on the real server the tests start (tests/pg_server.py)."""
 

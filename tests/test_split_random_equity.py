@@ -1,5 +1,5 @@
 """Split-pot equity with `random` hands (issue 47: `equity --game omaha8 ... random`,
-sql/17_split_more/059): Monte Carlo within its standard errors of an enumeration in this file of
+sql/equity/059): Monte Carlo within its standard errors of an enumeration in this file of
 every hand of the random player and every board, ranked by pokerkit's OmahaHoldemHand and
 OmahaEightOrBetterLowHand (tests/test_split_equity.py's count for known hands, averaged over the
 random player's hands: each hand, then each board, equally likely); the same trials on SQLite."""

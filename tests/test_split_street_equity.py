@@ -1,5 +1,5 @@
 """The next street of a split pot (issue 47: `equity --game omaha8 --next-street`,
-sql/17_split_more/059): each card that can come next, everyone's exact equity once it is dealt,
+sql/equity/059): each card that can come next, everyone's exact equity once it is dealt,
 the leaders and the outs, against tests/test_split_equity.py's enumeration with pokerkit's
 OmahaHoldemHand and OmahaEightOrBetterLowHand of the board with that card; bad input."""
 

@@ -1,4 +1,4 @@
-"""Seven-card stud's equity (issue 47: `equity --game stud|stud8|razz`, sql/13_stud_equity): exact,
+"""Seven-card stud's equity (issue 47: `equity --game stud|stud8|razz`, sql/equity): exact,
 against an enumeration in this file of every runout with pokerkit's hands, Monte Carlo within its
 standard errors, and bad input, on DuckDB and SQLite."""
 

@@ -1,5 +1,5 @@
 """Hand histories: the text of PokerStars, GGPoker, Winamax, 888 and PartyPoker, iPoker's XML
-and PHH, read into the rows of ``sql/07_histories/`` (and the columns ``sql/09_tracker/043`` adds).
+and PHH, read into the rows of ``sql/histories/`` (and the columns ``sql/tracker/043`` adds).
 
 ``read_hands(paths)`` checks every file first (there, readable, not empty, of a format it
 knows: else BadInput, one line), then yields each hand, a file at a time and a hand at a time

@@ -15,7 +15,7 @@ STUD_CARDS = 7  # a stud game's cards to each player, down and up: its streets a
 HOLE_CARDS = {
     "Hold'em": 2, "Split Hold'em": 2, "6+ Hold'em": 2,
     "Omaha": 4, "5 Card Omaha": 5, "6 Card Omaha": 6, "Courchevel": 5,
-    "Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "Courchevel Hi/Lo": 5,  # split pots (sql/10_lows/046's omaha8, omaha5-8, courchevel8)
+    "Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "Courchevel Hi/Lo": 5,  # split pots (sql/games/046's omaha8, omaha5-8, courchevel8)
     "7 Card Stud": STUD_CARDS, "7 Card Stud Hi/Lo": STUD_CARDS, "Razz": STUD_CARDS,  # no board (046's stud, stud8, razz)
 }
 HOLDEM = "Hold'em"  # the one game whose two hole cards are hole_1 and hole_2 (the views rank them)

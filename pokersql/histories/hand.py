@@ -3,7 +3,7 @@
 A parser (``pokerstars``, ``phh``) reads a hand's lines into a ``Hand``: its seats, its actions
 street by street, the board, the cards known, what each player collected. ``Hand.check()``
 then refuses a hand that cannot be (a card twice, chips that do not add up), and
-``Hand.rows()`` gives the rows of the tables of ``sql/07_histories/028_hand_histories.sql``.
+``Hand.rows()`` gives the rows of the tables of ``sql/histories/028_hand_histories.sql``.
 
 Amounts are kept in hundredths (cents, or hundredths of a chip), as integers: a hand's
 amounts add up exactly, and a history's amount with more than two decimals is refused.

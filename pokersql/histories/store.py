@@ -1,4 +1,4 @@
-"""Writing hands to the tables of ``sql/07_histories/028_hand_histories.sql``, in batches.
+"""Writing hands to the tables of ``sql/histories/028_hand_histories.sql``, in batches.
 
 A batch's hands already held (by site and hand id), or read twice in the same import, are
 left out: importing the same hand again stores it once. The caller holds the transaction.

@@ -1,5 +1,5 @@
 """What a report reads, stored at import for the new hands only (issue 46; the tables of
-``sql/21_one_tally/066_history_stored_tally.sql``).
+``sql/tracker/066_history_stored_tally.sql``).
 
 Each stored table is filled from its view (STORED), which stays the definition. The new hands
 are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS

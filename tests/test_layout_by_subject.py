@@ -1,0 +1,67 @@
+"""Issue 64: sql/ laid out by subject. A database that the code before the move built (main's
+pokersql and main's sql/, in their stage folders: 01_article to 21_one_tally) with imported hands
+and stored statistics opens with today's layout with nothing applied again: schema_history
+identifies a file by its name and number, never by its folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokersql
+from pokersql import migrations
+
+
+ROOT = Path(__file__).resolve().parents[1]
+# the last commit with the stage folders (main before issue 64's move)
+BEFORE_THE_MOVE = "703616b"
+HANDS = ROOT / "tests" / "histories" / "pluribus_30.txt"
+
+
+def counts(db) -> dict[str, int]:
+    return {
+        table: db.engine.execute(f"select count(*) from {table}")[0][0]
+        for table in ("history_hands", "history_actions", "stored_hands", "stored_player_hands", "hands", "hand_classes")
+    }
+
+
+@pytest.mark.slow  # a full build by the old code (17 s): in the scale step
+def test_a_database_of_the_stage_folders_opens_with_nothing_applied_again(tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    archive = subprocess.run(["git", "archive", BEFORE_THE_MOVE, "pokersql", "sql"], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+    assert (old / "sql" / "01_article" / "001_cards.sql").is_file()
+    database = tmp_path / "old.duckdb"
+    for command in (["migrate"], ["import", str(HANDS)]):
+        done = subprocess.run([sys.executable, "-m", "pokersql", "--db", str(database), *command],
+                              cwd=old, env={"PYTHONPATH": str(old), "PATH": "/usr/bin:/bin", "POKERSQL_CACHE_DIR": ""},
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    with pokersql.connect(str(database)) as db:
+        # read before today's code touches it (connect itself migrates: nothing to do)
+        history = db.engine.execute("select installed_rank, version, type, script, checksum from schema_history order by installed_rank")
+    assert {row[3] for row in history} == {f.script for f in migrations.sql_files()}
+    with pokersql.connect(str(database)) as db:
+        before = counts(db)
+        assert before["history_hands"] > 0 and before["stored_hands"] == before["history_hands"]
+        assert migrations.plan(db.engine, migrations.sql_files()).apply == []
+        assert db.migrate() == []
+        assert db.engine.execute("select installed_rank, version, type, script, checksum from schema_history order by installed_rank") == history
+        assert counts(db) == before
+
+
+def test_the_wheel_holds_every_file_of_sql():
+    """pyproject's package data for pokersql.sql takes every file of the subject folders, audits/,
+    recipes/ and run_order.txt (a glob of the stage folders, [0-9]*/, would now take none)."""
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["pokersql.sql"]
+    sql = ROOT / "sql"
+    packaged = {path for pattern in patterns for path in sql.glob(pattern)}
+    wanted = {path for path in sql.rglob("*") if path.is_file() and path.suffix in (".sql", ".txt")}
+    assert packaged == wanted
+    assert {sql / f.path for f in migrations.sql_files()} <= packaged
