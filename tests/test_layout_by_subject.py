@@ -17,7 +17,7 @@ from pokersql import migrations
 
 ROOT = Path(__file__).resolve().parents[1]
 # the last commit with the stage folders (main before issue 64's move)
-BEFORE_THE_MOVE = "703616b"
+BEFORE_THE_MOVE = "82cd10e0560c4572363b4db3e2c0793577ebb8c3"  # main before the move: the stage folders, every SQL file's text as now
 HANDS = ROOT / "tests" / "histories" / "pluribus_30.txt"
 
 
@@ -32,7 +32,10 @@ def counts(db) -> dict[str, int]:
 def test_a_database_of_the_stage_folders_opens_with_nothing_applied_again(tmp_path):
     old = tmp_path / "old"
     old.mkdir()
-    archive = subprocess.run(["git", "archive", BEFORE_THE_MOVE, "pokersql", "sql"], cwd=ROOT, capture_output=True, check=True)
+    try:
+        archive = subprocess.run(["git", "archive", BEFORE_THE_MOVE, "pokersql", "sql"], cwd=ROOT, capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:  # a copy of the sources without git's history (as test_history_one_tally)
+        pytest.skip(f"no git history to read the code at {BEFORE_THE_MOVE}: {e}")
     subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
     assert (old / "sql" / "01_article" / "001_cards.sql").is_file()
     database = tmp_path / "old.duckdb"
