@@ -42,7 +42,11 @@ def _old_sql(folder: Path) -> Path:
         (sql / name).unlink()
     for name in OLD_FILES:
         try:
-            text = subprocess.run(["git", "show", f"{BEFORE}:sql/{name}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+            # the file where it was at BEFORE (the stage folders then: 07_histories/, 09_tracker/ ...)
+            listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", BEFORE, "sql"], cwd=ROOT, capture_output=True, text=True,
+                                    check=True).stdout.split()
+            was = next(path for path in listed if path.endswith("/" + Path(name).name))
+            text = subprocess.run(["git", "show", f"{BEFORE}:{was}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
         except (OSError, subprocess.CalledProcessError) as e:  # a copy of the sources without git's history
             pytest.skip(f"no git history to read sql/{name} at {BEFORE}: {e}")
         (sql / name).parent.mkdir(exist_ok=True)
