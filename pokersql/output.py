@@ -163,10 +163,10 @@ def _(result: ImportResult, **options: Any) -> Output:
     return output
 
 
-HISTORY_COLUMNS = ("player", "hands", "net_won", "won_at_showdown", "allin_hands", "allin_ev", "allin_net", "luck", "ev_adjusted")
+HISTORY_COLUMNS = ("player", "hands", "unknown_results", "net_won", "won_at_showdown", "allin_hands", "allin_ev", "allin_net", "luck", "ev_adjusted")
 HISTORY_NARROW = ("player", "hands", "net_won", "won_at_showdown", "luck", "ev_adjusted")  # the table's default: 80 columns
 HISTORY_HEADINGS = {"net_won": "net won", "won_at_showdown": "showdown", "allin_hands": "all-ins", "allin_ev": "all-in EV",
-                    "allin_net": "all-in net", "ev_adjusted": "EV adjusted"}
+                    "allin_net": "all-in net", "ev_adjusted": "EV adjusted", "unknown_results": "unknown"}
 
 
 @present.register
@@ -179,7 +179,8 @@ def _(result: HistoryResult, columns: Sequence[str] | None = None, **options: An
     shown = list(columns or HISTORY_NARROW)
     at = [every.index(column) for column in shown]
     cells = [[f"{row[i]:,.2f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
-    title = f"{result.hands:,} hand(s), {len(rows)} player(s)"
+    title = f"{result.hands:,} hand(s), {len(rows)} player(s)" + (
+        f", {result.unknown_results:,} of unknown result (left out of the sums)" if result.unknown_results else "")
     lines = ["luck: what the all-in hands netted less their EV (each pot paid by equity when the money went in); "
              "ev_adjusted: net_won less luck"] if rows else [] if result.unknown else ["No hand imported: pokersql import FILE... first."]
     return Output(every, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown),

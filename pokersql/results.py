@@ -449,10 +449,12 @@ class PlayerHistory:
 
     ``allin_ev`` is what the all-in hands would have netted had each pot been paid by the
     players' equities when the money went in, ``allin_net`` what they netted, ``luck`` the
-    difference, and ``ev_adjusted`` the net won with the all-ins paid by equity."""
+    difference, and ``ev_adjusted`` the net won with the all-ins paid by equity.
+    ``unknown_results``: the hands whose result is unknown (067), left out of the sums."""
 
     player: str
     hands: int
+    unknown_results: int
     net_won: float
     won_at_showdown: float
     allin_hands: int
@@ -473,11 +475,12 @@ class HistoryResult(_Frames):
     players: list[PlayerHistory]
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict, repr=False)
     unknown: list[str] = field(default_factory=list)
+    unknown_results: int = 0  # the hands whose result is unknown (067)
 
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "players": self.records()}
+        return {"hands": self.hands, "unknown_results": self.unknown_results, "players": self.records()}
 
 
 @dataclass

@@ -315,9 +315,20 @@ def reads(sql_file: SqlFile) -> set[str]:
 
 
 def file_reads(files: list[SqlFile]) -> dict[str, set[str]]:
-    """script -> the scripts of the other files whose objects it reads (reads())."""
+    """script -> the scripts of the other files whose objects it reads (reads()), and of the files
+    that add columns to the tables it reads (a view may read the column: 067's to 028's)."""
     creators = {name: f.script for f in files for _, name, _ in f.definitions()}
-    return {f.script: {creators[name] for name in reads(f) if name in creators} - {f.script} for f in files}
+    adders: dict[str, set[str]] = {}
+    for f in files:
+        for table, _ in f.added_columns():
+            adders.setdefault(table, set()).add(f.script)
+
+    def after(f: SqlFile) -> set[str]:
+        altered = {table for table, _ in f.added_columns()}
+        return {script for name in reads(f) for script in (creators.get(name), *(() if name in altered or creators.get(name) == f.script
+                                                                                 else adders.get(name, ()))) if script}
+
+    return {f.script: after(f) - {f.script} for f in files}
 
 
 # Tables that a command fills later from a view (``build --preflop``: 022's table from 025's

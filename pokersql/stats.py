@@ -39,8 +39,9 @@ PERCENTAGES = (
     ("cbet_turn", "cbet_turn", "cbet_turn_chance"),
     ("fold_to_cbet_turn", "fold_to_cbet_turn", "fold_to_cbet_turn_chance"),
     ("wtsd", "saw_showdown", "saw_flop"),
-    ("wsd", "won_at_showdown", "saw_showdown"),
-    ("wwsf", "won_when_saw_flop", "saw_flop"),
+    # W$SD and WWSF: of the hands whose result is known (won NULL: unknown, 067)
+    ("wsd", "won_at_showdown", "saw_showdown and won_at_showdown is not null"),
+    ("wwsf", "won_when_saw_flop", "saw_flop and won_when_saw_flop is not null"),
 )
 POSTFLOP = ("flop", "turn", "river")
 AGGRESSIVE = " + ".join(f"{street}_bets + {street}_raises" for street in POSTFLOP)
@@ -53,7 +54,8 @@ class PlayerStats:
     """One player's statistics (``position``: 'all', or the one position of the row): hands,
     percentages of their chances (None without a chance), the aggression factor after the
     flop ((bets + raises) / calls), its frequency (as a percentage of bets, raises, calls and
-    folds) and bb/100 (net won, after rake, in big blinds per 100 hands)."""
+    folds), bb/100 (net won, after rake, in big blinds per 100 hands) and the hands whose result
+    is unknown (``unknown_results``: left out of W$SD, WWSF and bb/100)."""
 
     player: str
     position: str
@@ -77,6 +79,7 @@ class PlayerStats:
     aggression_factor: float | None
     aggression_frequency: float | None
     bb_per_100: float | None
+    unknown_results: int
 
 
 @dataclass
@@ -86,12 +89,13 @@ class StatsResult(_Frames):
 
     hands: int
     players: list[PlayerStats]
+    unknown_results: int = 0  # of the hands kept, those whose result is unknown (067)
     unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON: a note on stderr)
     games: list[str] = field(default_factory=list)  # when --game matched no imported game: the games there are (a note on stderr)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "players": self.records()}
+        return {"hands": self.hands, "unknown_results": self.unknown_results, "players": self.records()}
 
 
 def _count(column: str | None, dialect: str) -> str:
@@ -185,17 +189,19 @@ def player_stats(
     counts = [f"{_count(done, engine.dialect)}, {_count(chance, engine.dialect)}" for _, done, chance in PERCENTAGES]
     sql = (
         f"select player, {position}, count(*), {', '.join(counts)}, "
-        f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind) "
+        f"sum({AGGRESSIVE}), sum({CALLS}), sum({AGGRESSIVE} + {CALLS} + {FOLDS}), sum(net / big_blind), count(net) "
         f"from {table}{where} group by player{', position' if by_position else ''}"
     )
     rows = []
     for player, where_sat, hands, *sums in engine.execute(sql, params):
-        pairs, (aggressive, calls, actions, net_bb) = sums[: 2 * len(PERCENTAGES)], sums[2 * len(PERCENTAGES):]
+        pairs, (aggressive, calls, actions, net_bb, known) = sums[: 2 * len(PERCENTAGES)], sums[2 * len(PERCENTAGES):]
         percentages = [_ratio(pairs[2 * i], pairs[2 * i + 1]) for i in range(len(PERCENTAGES))]
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
-                                _ratio(aggressive, actions), _ratio(net_bb, hands)))
+                                _ratio(aggressive, actions), _ratio(net_bb, known), int(hands) - int(known)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
-    return StatsResult(hands=_hands(engine, table, where, params, seats, rows), players=rows)
+    unknown = engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}{' and' if where else ' where'} "
+                             "net is null) as unknown", params)[0][0]
+    return StatsResult(hands=_hands(engine, table, where, params, seats, rows), players=rows, unknown_results=int(unknown))
 
 
 def unknown_players(engine: Any, players: Sequence[str], result: StatsResult) -> list[str]:
@@ -228,7 +234,7 @@ def _hands(
 
 COLUMNS = tuple(PlayerStats.__dataclass_fields__)
 NARROW = ("player", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd", "bb_per_100")  # the table's default: 80 columns
-HEADINGS = {"position": "pos", "three_bet": "3bet", "wsd": "w$sd", "bb_per_100": "bb/100"}  # the rest: their names
+HEADINGS = {"position": "pos", "three_bet": "3bet", "wsd": "w$sd", "bb_per_100": "bb/100", "unknown_results": "unknown"}  # the rest: their names
 
 
 def table_columns(chosen: str | None, wide: bool, by_position: bool, known: Sequence[str] = COLUMNS) -> list[str]:
@@ -257,7 +263,8 @@ def _(result: StatsResult, columns: Sequence[str] | None = None, **options: Any)
     shown = list(columns) if columns else table_columns(None, False, any(row.position != "all" for row in result.players))
     at = [every.index(column) for column in shown]
     cells = [["" if row[i] is None else f"{row[i]:,.1f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
-    title = f"{result.hands:,} hand(s), {len(rows)} row(s)"
+    title = f"{result.hands:,} hand(s), {len(rows)} row(s)" + (
+        f", {result.unknown_results:,} of unknown result" if result.unknown_results else "")
     lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
     return Output(every, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True,
                   table_columns=[HEADINGS.get(column, column) for column in shown])

@@ -139,33 +139,38 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
     only = f" where hands.player in ({', '.join('?' * len(wanted))})" if wanted else ""
     with ctx.watching("history: every imported hand, as stored"):
         sums = {player: [*row, 0, 0.0, 0.0] for player, *row in ctx.engine.execute(
-            "select hands.player, count(*), sum(hands.net), sum(case when hands.showdown = 1 then hands.net else 0 end) "
+            "select hands.player, count(*), count(*) - count(hands.net), coalesce(sum(hands.net), 0), "
+            "coalesce(sum(case when hands.showdown = 1 then hands.net else 0 end), 0) "
             f"from {hands_of} as hands{only} group by hands.player", wanted)}
         for player, *row in ctx.engine.execute(  # the all-in hands' (a join of the few)
                 f"select hands.player, count(*), sum(hands.net - allin.luck), sum(hands.net) from {hands_of} as hands "
                 f"inner join {allin} as allin {on}{only} group by hands.player", wanted):
-            sums[player][3:] = row
+            sums[player][4:] = row
         lines = ctx.engine.execute(
             f"select hands.player, hands.net, coalesce(allin.luck, 0) from {hands_of} as hands left join {allin} as allin {on}{only} "
             "order by hands.played_at, hands.source_file, hands.source_line, hands.hand_id, hands.seat", wanted
         ) if series else []
     drawn: dict[str, list[tuple[float, float]]] = {}
     for player, net, luck in lines:
+        if net is None:  # a hand whose result is unknown (067): no step in the line
+            continue
         line = drawn.setdefault(player, [])
         last = line[-1] if line else (0.0, 0.0)
         line.append((last[0] + float(net), last[1] + (float(net) - float(luck))))
     hands = ctx.engine.execute("select count(*) from history_hands")[0][0]
     results = [
         PlayerHistory(
-            player=player, hands=int(count), net_won=round(float(net), 2), won_at_showdown=round(float(showdown), 2),
+            player=player, hands=int(count), unknown_results=int(unknown), net_won=round(float(net), 2),
+            won_at_showdown=round(float(showdown), 2),
             allin_hands=int(allin_hands), allin_ev=round(float(allin_ev), 2), allin_net=round(float(allin_net), 2),
             luck=round(float(allin_net) - float(allin_ev), 2), ev_adjusted=round(float(net) - (float(allin_net) - float(allin_ev)), 2),
         )
-        for player, (count, net, showdown, allin_hands, allin_ev, allin_net) in sums.items()
+        for player, (count, unknown, net, showdown, allin_hands, allin_ev, allin_net) in sums.items()
     ]
+    unknown_results = ctx.engine.execute("select count(*) from history_hands where result_unknown")[0][0]
     results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
     unknown = [player for player in wanted if player not in sums]
-    return HistoryResult(hands=int(hands), players=results, series=drawn, unknown=unknown)
+    return HistoryResult(hands=int(hands), players=results, series=drawn, unknown=unknown, unknown_results=int(unknown_results))
 
 
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:

@@ -425,7 +425,7 @@ def test_the_filters(stats_db, capsys):
                       "--game", "hold'em no limit") == everyone
     for args in (("--since", "2019-07-12"), ("--until", "2019-07-10"), ("--stakes", "1/2"), ("--game", "Omaha"),
                  ("--player", "Nobody")):
-        assert stats_json(capsys, stats_db, *args) == {"hands": 0, "players": []}, args
+        assert stats_json(capsys, stats_db, *args) == {"hands": 0, "unknown_results": 0, "players": []}, args
     pluribus = stats_json(capsys, stats_db, "--player", "Pluribus", "--position", "btn", "--position", "CO")
     assert [(row["player"], row["position"]) for row in pluribus["players"]] == [("Pluribus", "BTN"), ("Pluribus", "CO")]
     assert pluribus["hands"] == sum(row["hands"] for row in pluribus["players"])

@@ -152,7 +152,7 @@ class Hand:
                  "rake", "seats", "holes", "shown", "collected", "board", "actions", "put", "street_totals", "street",
                  "seated", "folded", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level",
                  "game_mix", "hole_count", "ranked", "cash_outs", "bounties", "absent", "board2", "collected2",
-                 "dead_blinds", "said", "site_added")
+                 "dead_blinds", "said", "site_added", "result_unknown")
 
     def __init__(self, site: str, hand_id: str, source_file: str, source_line: int) -> None:
         self.site = site
@@ -197,6 +197,7 @@ class Hand:
         self.dead_blinds: dict[str, int] = {}  # a missed blind posted dead: in the pot, in no bet to call
         self.said: dict[str, int] | None = None  # what the history says each collected, where its amounts disagree with the actions
         self.site_added = 0  # chips the site put in the pot itself (STP, Cash Drop)
+        self.result_unknown = False  # what the players still in at the end won cannot be told (067)
 
     # -- filled by a parser ------------------------------------------------
     def seat(self, number: int, player: str, stack: int) -> None:
@@ -342,6 +343,12 @@ class Hand:
             self.collected2[player] = self.collected2.get(player, 0) + amount
 
     # -- checked -------------------------------------------------------------
+    def undecided(self) -> bool:
+        """Whether two or more players are still in at the end and none of them shows cards: who
+        won cannot be told from the cards (one who shows nothing beside one who shows mucks)."""
+        still_in = [player for player in self.put if player not in self.folded]
+        return len(still_in) > 1 and not any(player in self.holes for player in still_in)
+
     def returned(self) -> int:
         """The uncalled part of the largest bet: what the pot gives back to the one who made it.
         A dead blind is in the pot but in no bet to call: the largest put less its dead blind, less
@@ -475,7 +482,7 @@ class Hand:
             self.played_at, self.time_zone, self.table_name, self.max_seats, self.button_seat,
             _money(self.total_pot), _money(self.rake), self.source_file, self.source_line, self.tournament_id,
             _money(self.buy_in), _money(self.fee), _money(self.bounty), self.buy_in_currency, self.level, self.game_mix,
-            _money(self.site_added or None),
+            _money(self.site_added or None), self.result_unknown,
         ))
         seats, results = tables["history_seats"], tables["history_results"]
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked
@@ -530,7 +537,7 @@ class Hand:
             f"{_number(self.max_seats)},{_number(self.button_seat)},{_number(self.total_pot)},{_number(self.rake)},"
             f"{_quoted(self.source_file)},{self.source_line},{_field(self.tournament_id)},{_number(self.buy_in)},"
             f"{_number(self.fee)},{_number(self.bounty)},{_field(self.buy_in_currency)},{_field(self.level)},"
-            f"{_field(self.game_mix)},{_number(self.site_added or None)}\n"
+            f"{_field(self.game_mix)},{_number(self.site_added or None)},{'true' if self.result_unknown else 'false'}\n"
         )
         seats, results = tables["history_seats"], tables["history_results"]
         collected, holes, shown, ranked = self.collected, self.holes, self.shown, self.ranked

@@ -177,10 +177,9 @@ def _play(hand: Hand, game: ET.Element) -> None:
     if any(player.get("win") is not None for player in players):
         for name in hand.seats:
             hand.collect(name, won.get(name, 0))
-    elif hand.ranked and hand.hole_count == 2:
-        hand.collected = None  # the history does not say what each won: the pots the cards give
-    else:
-        raise BadHand("the history states no winnings (iPoker's partial format): the pots of this game are not worked out from the cards")
+    else:  # the history does not say what each won (its partial format): the pots the cards give, if any shows
+        hand.collected = None
+        hand.result_unknown = hand.undecided()
 
 
 def _deal(hand: Hand, element: ET.Element) -> None:

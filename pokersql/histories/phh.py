@@ -168,9 +168,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         # a player who shows cards no one knows ("p2 sm ????"): the cards would tell who won, and
         # they are not known (one who shows nothing mucks, and the pot is the others')
         showing = [_player(names, words[0]) for words in actions if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
-        unseen = [name for name in showing if name not in hand.holes]
-        if unseen:
-            raise BadHand(f"no winnings, and the cards {unseen[0]!r} shows at the showdown are not known: who won cannot be told")
+        hand.result_unknown = any(name not in hand.holes for name in showing)  # kept: its result unknown (067)
     if variant == "FT" and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
         hand.small_blind, hand.big_blind = _amount(data["small_bet"]), _amount(data["big_bet"])
     hand.check()

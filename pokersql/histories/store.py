@@ -19,7 +19,7 @@ COLUMNS = {
     "history_hands": ("site", "hand_id", "game", "small_blind", "big_blind", "ante", "currency", "played_at",
                       "time_zone", "table_name", "max_seats", "button_seat", "total_pot", "rake", "source_file",
                       "source_line", "tournament_id", "buy_in", "fee", "bounty", "buy_in_currency", "level", "game_mix",
-                      "site_added"),
+                      "site_added", "result_unknown"),
     "history_seats": ("site", "hand_id", "seat", "player", "starting_stack", "hole_1", "hole_2", "hole_cards"),
     "history_actions": ("site", "hand_id", "action_no", "street", "seat", "player", "action", "amount",
                         "street_total", "all_in"),

@@ -8,7 +8,8 @@
                              game (a site's own row, "GGPoker 6+ Hold'em" of 064, before the
                              sites' one; Split Hold'em: Hold'em's), the row of games (033) its
                              high follows (high_game, null for a low-only game), the low that
-                             takes a half (low_ranking, 046; null: the high takes it), its boards
+                             takes a half (low_ranking, 046; null: the high takes it), its
+                             boards, whether its result is unknown (067)
     history_game_showdowns   one row per player still in at a contested end, cards known, per
                              board: the best five (game_evaluations_of, 042) and the best low
                              (low_evaluations_of, 047; null: no low of eight or better)
@@ -20,7 +21,8 @@
                              odd one, the rest one each from the button's left, as 030 splits.
     history_game_payouts     one row per seat per such hand, as history_payouts (030): the one
                              tally (issue 44), which the tracker stores (066; every game the
-                             import takes is named: pokersql/histories/stored.py)
+                             import takes is named: pokersql/histories/stored.py); won, net
+                             NULL: a player still in at the end of a hand of unknown result
 */
 
 create view history_hand_games as
@@ -30,6 +32,7 @@ with
             hands.site,
             hands.hand_id,
             names.game,
+            hands.result_unknown,
             -- "Omaha Hi/Lo Pot Limit" is Omaha Hi/Lo's, not Omaha's: the longest name the game begins with
             row_number() over (
                 partition by hands.site, hands.hand_id order by length(names.site_game) desc
@@ -54,7 +57,8 @@ select
     named.game,
     case when split_games.game is null then named.game else split_games.high_game end as high_game,
     split_games.low_ranking,
-    coalesce(second_boards.boards, 1) as boards
+    coalesce(second_boards.boards, 1) as boards,
+    coalesce(named.result_unknown, false) as result_unknown
 from named
 left join split_games
     on split_games.game = named.game
@@ -311,8 +315,11 @@ select
     contributions.put,
     contributions.returned,
     contributions.in_pot,
-    cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) as won,
-    cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) as net
+    -- a hand whose result is unknown (067): what the players still in won is unknown, NULL
+    case when not games.result_unknown or contributions.folded = 1
+        then cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) end as won,
+    case when not games.result_unknown or contributions.folded = 1
+        then cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) end as net
 from history_contributions as contributions
 inner join history_hand_games as games
     on games.site = contributions.site

@@ -23,7 +23,8 @@
                           and net (history_player_hands': after rake)
     history_player_stats  one row per player and position, and per player (position 'all'):
                           hands, each statistic as a percentage of its chances (NULL without
-                          one), the aggression factor and frequency, bb/100
+                          one), the aggression factor and frequency, bb/100, and the hands
+                          whose result is unknown (067: left out of W$SD, WWSF and bb/100)
 */
 
 create view history_allin_ev as
@@ -47,8 +48,9 @@ select
     by_player.street,
     by_player.equity,
     payouts.in_pot,
-    cast(by_player.ev_won as decimal(18, 2)) as ev_won,
-    cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot as ev_net,
+    -- a hand whose result is unknown (067): its EV unknown too
+    case when payouts.won is not null then cast(by_player.ev_won as decimal(18, 2)) end as ev_won,
+    case when payouts.won is not null then cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot end as ev_net,
     payouts.won,
     payouts.net,
     payouts.net - (cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot) as luck
@@ -157,11 +159,13 @@ select
     100.0 * sum(case when rows_by_position.cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.cbet_turn_chance then 1 else 0 end), 0) as cbet_turn,
     100.0 * sum(case when rows_by_position.fold_to_cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_cbet_turn_chance then 1 else 0 end), 0) as fold_to_cbet_turn,
     100.0 * sum(case when rows_by_position.saw_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wtsd,
-    100.0 * sum(case when rows_by_position.won_at_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_showdown then 1 else 0 end), 0) as wsd,
-    100.0 * sum(case when rows_by_position.won_when_saw_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wwsf,
+    -- W$SD, WWSF and bb/100 leave out the hands whose result is unknown (067: won, net NULL)
+    100.0 * sum(case when rows_by_position.won_at_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_showdown and rows_by_position.won_at_showdown is not null then 1 else 0 end), 0) as wsd,
+    100.0 * sum(case when rows_by_position.won_when_saw_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop and rows_by_position.won_when_saw_flop is not null then 1 else 0 end), 0) as wwsf,
     -- after the flop: (bets + raises) / calls, and (bets + raises) / every bet, raise, call and fold
     1.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.calls), 0) as aggression_factor,
     100.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.aggressive + rows_by_position.calls + rows_by_position.folds), 0) as aggression_frequency,
-    100.0 * sum(rows_by_position.net / rows_by_position.big_blind) / count(*) as bb_per_100
+    100.0 * sum(rows_by_position.net / rows_by_position.big_blind) / nullif(count(rows_by_position.net), 0) as bb_per_100,
+    count(*) - count(rows_by_position.net) as unknown_results
 from rows_by_position
 group by rows_by_position.player, rows_by_position.grouped_position;
