@@ -55,6 +55,35 @@ seed_option = click.option(
 )
 
 
+def hand_filters(prefix: str = ""):
+    """--since, --until, --stakes and --game: the imported hands a tracker's command keeps
+    (stats.filters); ``prefix`` begins each help (export's "PHH: ")."""
+    def decorate(function):
+        for name, metavar, text in reversed((
+            ("--since", "YYYY-MM-DD", "only the hands played on or after this day."),
+            ("--until", "YYYY-MM-DD", "only the hands played on or before this day."),
+            ("--stakes", "SB/BB", "only the hands of these blinds, such as 0.25/0.50 or 50/100."),
+            ("--game", "GAME", "only the hands of this game: pokersql's name (holdem, omaha, omaha8, stud ...: every limit) "
+                               "or the site's, as imported (\"Hold'em No Limit\")."),
+        )):
+            function = click.option(name, metavar=metavar, help=f"{prefix}{text[0].upper() if not prefix else text[0]}{text[1:]}")(function)
+        return function
+    return decorate
+
+
+def money_options(function):
+    """--currency, --cash, --tournaments and --site: the one money a tracker's sums add up (money.choose)."""
+    for option in reversed((
+        click.option("--currency", metavar="CODE", help="Only the cash games in this currency (USD, EUR ...; none: those naming none); "
+                     "with --tournaments, the tournaments bought in with it. Default: the currency of the most cash hands."),
+        click.option("--cash", is_flag=True, help="Only cash games (in one currency: --currency, or the one of the most hands)."),
+        click.option("--tournaments", is_flag=True, help="Only tournaments: their chips, never added to money."),
+        click.option("--site", metavar="NAME", help="Only the hands of this site (PokerStars, GGPoker ..., as imported)."),
+    )):
+        function = option(function)
+    return function
+
+
 def game_option(function, names=None, **settings):
     if names is None:
         from .games import GAME_NAMES as names

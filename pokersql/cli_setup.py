@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from . import migrations, shell_sql
-from .cli_base import Context, QUERY_TIMEOUT_S, cli, format_option, pass_context, quiet_option
+from .cli_base import Context, QUERY_TIMEOUT_S, cli, format_option, hand_filters, pass_context, quiet_option
 from .output import emit
 from .results import AppliedFile, BuildResult, MigrateResult
 from .transpile import DIALECTS
@@ -110,10 +110,7 @@ def query(context: Context, sql: str, read: tuple[str, ...], timeout: float, out
               help="File to write: .parquet (DuckDB) or .csv, by its extension; .phhs (or .phh) for the imported hands as PHH.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists (never the database's own files).")
 @click.option("--player", "players", multiple=True, metavar="NAME", help="PHH: only the hands of this player (repeat for more).")
-@click.option("--since", metavar="YYYY-MM-DD", help="PHH: only the hands played on or after this day.")
-@click.option("--until", metavar="YYYY-MM-DD", help="PHH: only the hands played on or before this day.")
-@click.option("--stakes", metavar="SB/BB", help="PHH: only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="PHH: only the hands of this game, as stats --game keeps them (holdem, or \"Hold'em No Limit\").")
+@hand_filters("PHH: ")
 @format_option
 @quiet_option
 @pass_context

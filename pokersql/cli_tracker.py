@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .cli_base import Context, _plot, cli, format_option, pass_context, plot_option, quiet_option
+from .cli_base import Context, _plot, cli, format_option, hand_filters, money_options, pass_context, plot_option, quiet_option
 from .output import HISTORY_COLUMNS, HISTORY_NARROW, emit
 from .stats import COLUMNS, NARROW, POSITIONS, table_columns
 
@@ -97,9 +97,19 @@ def _note_unknown(unknown: list[str], command: str) -> None:
         click.echo(f"pokersql: note: no imported hand has the {named} (a typo? `pokersql {command}` lists every player)", err=True)
 
 
+def _note_money(result: Any) -> None:
+    """A money no imported hand is of: one line on stderr, the moneys there are with their options."""
+    from .money import note
+
+    line = note(result.money, result.moneys)
+    if line:
+        click.echo(f"pokersql: note: {line}", err=True)
+
+
 @cli.command()
 @click.option("--player", "players", multiple=True, metavar="NAME", help="Only this player (repeat for more).")
 @click.option("--hero", "hero_only", is_flag=True, help=HERO_HELP)
+@money_options
 @plot_option
 @columns_options(HISTORY_COLUMNS, HISTORY_NARROW)
 @format_option
@@ -107,6 +117,7 @@ def _note_unknown(unknown: list[str], command: str) -> None:
 @pass_context
 def history(
     context: Context, players: tuple[str, ...], hero_only: bool, plot: str | None, columns: str | None, wide: bool, output_format: str,
+    **money: Any,
 ) -> None:
     """Per player, the imported hands: net won, won at showdown, and all-in EV against the result.
 
@@ -130,9 +141,10 @@ def history(
         plots.check_path(plot)
     shown = table_columns(columns, wide, False, HISTORY_COLUMNS) if columns or wide else None
     db = context.existing_db()
-    result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot))
+    result = db.history(_with_hero(db, players, "history") if hero_only else players, series=bool(plot), **money)
     emit(result, output_format, columns=shown)
     _note_unknown(result.unknown, "history")
+    _note_money(result)
     if plot and not result.players:  # no hand kept: an empty table, not an error, and no picture
         click.echo(f"pokersql: note: no hand to draw: {plot} not written", err=True)
     elif plot:
@@ -145,11 +157,8 @@ def history(
               help="Only the hands played from this position, a row per player and position (repeat for more).")
 @click.option("--by-position", is_flag=True, help="A row per player and position.")
 @click.option("--hero", "hero_only", is_flag=True, help=HERO_HELP)
-@click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
-@click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
-@click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="Only the hands of this game: pokersql's name (holdem, omaha, omaha8, stud ...: "
-              "every limit) or the site's, as imported (\"Hold'em No Limit\").")
+@hand_filters()
+@money_options
 @columns_options(COLUMNS, NARROW)
 @format_option
 @quiet_option
@@ -177,6 +186,7 @@ def stats(context: Context, output_format: str, hero_only: bool, columns: str | 
     result = db.stats(**chosen)
     emit(result, output_format, columns=shown)
     _note_unknown(result.unknown, "stats")
+    _note_money(result)
     if result.games:
         click.echo(f"pokersql: note: no imported hand is of the game {chosen['game']!r}; the games there are: {', '.join(result.games)}", err=True)
 
@@ -187,10 +197,8 @@ def stats(context: Context, output_format: str, hero_only: bool, columns: str | 
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @click.option("--player", "players", multiple=True, metavar="NAME",
               help="The player of the report (default: the hero, else the player in the most hands).")
-@click.option("--since", metavar="YYYY-MM-DD", help="Only the hands played on or after this day.")
-@click.option("--until", metavar="YYYY-MM-DD", help="Only the hands played on or before this day.")
-@click.option("--stakes", metavar="SB/BB", help="Only the hands of these blinds, such as 0.25/0.50 or 50/100.")
-@click.option("--game", metavar="GAME", help="Only the hands of this game, as stats --game keeps them (holdem, or \"Hold'em No Limit\").")
+@hand_filters()
+@money_options
 @format_option
 @quiet_option
 @pass_context

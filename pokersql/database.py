@@ -287,8 +287,8 @@ class Database:
         return tracker.import_histories(self.context, paths, skip_bad, parquet, overwrite)
 
     @_documented_by(tracker.history)
-    def history(self, players: Sequence[str] = (), series: bool = True) -> HistoryResult:
-        return tracker.history(self.context, players, series)
+    def history(self, players: Sequence[str] = (), series: bool = True, **money: Any) -> HistoryResult:
+        return tracker.history(self.context, players, series, **money)
 
     @_documented_by(tracker.stats)
     def stats(self, by_position: bool = False, **chosen: Any) -> StatsResult:

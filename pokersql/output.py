@@ -179,11 +179,11 @@ def _(result: HistoryResult, columns: Sequence[str] | None = None, **options: An
     shown = list(columns or HISTORY_NARROW)
     at = [every.index(column) for column in shown]
     cells = [[f"{row[i]:,.2f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
-    title = f"{result.hands:,} hand(s), {len(rows)} player(s)" + (
+    title = f"{result.hands:,} hand(s){' of ' + result.money.label if result.money else ''}, {len(rows)} player(s)" + (
         f", {result.unknown_results:,} of unknown result (left out of the sums)" if result.unknown_results else "")
     lines = ["luck: what the all-in hands netted less their EV (each pot paid by equity when the money went in); "
-             "ev_adjusted: net_won less luck"] if rows else [] if result.unknown else ["No hand imported: pokersql import FILE... first."]
-    return Output(every, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown),
+             "ev_adjusted: net_won less luck"] if rows else [] if result.unknown or result.moneys else ["No hand imported: pokersql import FILE... first."]
+    return Output(every, rows, data, title=title, cells=cells, lines=lines, show_table=bool(rows or result.unknown or result.moneys),
                   table_columns=[HISTORY_HEADINGS.get(column, column) for column in shown])
 
 

@@ -315,11 +315,11 @@ def history_plot(result: Any, path: str | Path, players: int = 6) -> Path:
     axes.axhline(0, color=EXACT, linewidth=0.8)
     axes.xaxis.set_major_locator(_integers())
     axes.set_xlabel("hands played")
-    axes.set_ylabel("cumulative net (the histories' unit)")
+    axes.set_ylabel(f"cumulative net ({result.money.label})" if result.money else "cumulative net (the histories' unit)")
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", fontsize=9, ncol=2 if len(shown) > 4 else 1)
     more = len(result.players) - len(shown)
-    title = f"history: {result.hands:,} hands, won (solid) and all-in adjusted (dashed)"
+    title = f"history: {result.hands:,} hands{' of ' + result.money.label if result.money else ''}, won (solid) and all-in adjusted (dashed)"
     if more:
         title += f"; the {len(shown)} players with the most hands ({more} more not drawn)"
     figure.suptitle(title, fontsize=13)

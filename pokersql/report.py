@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadInput
+from .money import note
 from .stats import StatsResult, filters, games_named
 
 BIGGEST_POTS = 5
@@ -107,17 +108,20 @@ def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
     every = db.stats(**chosen)
     if every.games:
         raise BadInput(f"report --game {chosen['game']!r}: no imported hand is of this game (the games there are: {', '.join(every.games)})")
+    if every.money is not None and not every.money.hands:
+        raise BadInput(f"report: {note(every.money, every.moneys)}")
     player = player_of(db, players, every)
     mine = db.stats(players=(player,), by_position=True, **chosen)
+    hands = {name: value for name, value in chosen.items() if name not in ("currency", "cash", "tournaments")}
     if chosen.get("game") is not None:
-        chosen = {**chosen, "game": games_named(db.engine, chosen["game"])[0]}
-    where, params = filters(players=(player,), **chosen)
+        hands["game"] = games_named(db.engine, chosen["game"])[0]
+    where, params = filters(players=(player,), money=every.money, **hands)
     table = stored.source(db.engine, "history_hand_stats")
     kept = f"(select * from {table}{where}) as s"
     stakes = [
-        Stakes(currency, tournament_id is not None, float(small), float(big), int(hands), round(100 * float(net_bb) / hands, 2) if hands else None)
-        for currency, tournament_id, small, big, hands, net_bb in db.engine.execute(
-            "select s.currency, min(h.tournament_id), s.small_blind, s.big_blind, count(*), sum(s.net / s.big_blind) "
+        Stakes(currency, tournament_id is not None, float(small), float(big), int(hands), round(100 * float(net_bb) / known, 2) if known else None)
+        for currency, tournament_id, small, big, hands, net_bb, known in db.engine.execute(
+            "select s.currency, min(h.tournament_id), s.small_blind, s.big_blind, count(*), sum(s.net / s.big_blind), count(s.net) "
             f"from {kept} join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
             "group by s.currency, h.tournament_id is not null, s.small_blind, s.big_blind "
             "order by count(*) desc, s.big_blind desc", params)
@@ -131,6 +135,7 @@ def _line(db: Any, kept: str, params: Sequence[Any]) -> Line:
     from .histories import stored
 
     allin = stored.source(db.engine, "history_allin_ev")
+    kept = f"(select * from {kept} where s.net is not null) as s"  # a hand of unknown result (067): no step in the lines
     hands = int(db.engine.execute(f"select count(*) from {kept}", params)[0][0])
     step = max(1, -(-hands // MOST_POINTS))
     line = Line(hands)
@@ -139,7 +144,7 @@ def _line(db: Any, kept: str, params: Sequence[Any]) -> Line:
         "sum(net) over w as net, sum(net - luck) over w as ev_adjusted, "
         "sum(case when saw_showdown then net else 0 end) over w as showdown, "
         "sum(case when saw_showdown then 0 else net end) over w as no_showdown "
-        "from (select coalesce(s.net, 0) / s.big_blind as net, coalesce(a.luck, 0) / s.big_blind as luck, s.saw_showdown, "
+        "from (select s.net / s.big_blind as net, coalesce(a.luck, 0) / s.big_blind as luck, s.saw_showdown, "
         "row_number() over (order by h.played_at, h.source_file, h.source_line, h.hand_id) as n "
         f"from {kept} join history_hands as h on h.site = s.site and h.hand_id = s.hand_id "
         f"left join {allin} as a on a.site = s.site and a.hand_id = s.hand_id and a.seat = s.seat) as played "

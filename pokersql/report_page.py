@@ -136,8 +136,10 @@ def _pot(pot: Pot) -> str:
 def render(report: Report) -> str:
     """The whole page; its statistics' numbers are ``stats``' (also kept, as ``stats --format
     json`` prints them, in the element ``#stats-json``)."""
-    said = ", ".join(f"--{k} {v}" for k, v in report.chosen.items() if v not in (None, (), []))
-    hands = report.line.hands
+    said = ", ".join(f"--{k}" if v is True else f"--{k} {v}" for k, v in report.chosen.items() if v not in (None, (), [], False))
+    hands = sum(row.hands for row in report.by_position.players)
+    money = report.stats.money
+    unknown = sum(row.unknown_results for row in report.by_position.players)
     positions = [[row.position, row.hands, row.bb_per_100] for row in report.by_position.players]
     stakes = [[("tournament" if s.tournament else "cash") + (f" {s.currency}" if s.currency else ""),
                f"{_number(s.small_blind)}/{_number(s.big_blind)}", s.hands, s.bb_per_100] for s in report.stakes]
@@ -148,8 +150,8 @@ def render(report: Report) -> str:
 <title>pokersql report: {player}</title><style>{STYLE}</style></head>
 <body><main>
 <h1>pokersql report: {player}</h1>
-<p class="sub">{hands:,} hands of {player} among {report.stats.hands:,} kept{html.escape(f" ({said})" if said else "")};
-amounts in big blinds.</p>
+<p class="sub">{hands:,} hands of {player} among {report.stats.hands:,} kept{html.escape(f" of {money.label}" if money else "")}{html.escape(f" ({said})" if said else "")};
+amounts in big blinds{f"; {unknown:,} of unknown result, not in the lines" if unknown else ""}.</p>
 <h2>Won over the hands</h2><div class="card">{_graph(report.line)}</div>
 <h2>Statistics</h2><div class="card">{_stats_table(report)}</div>
 <div class="grid">
@@ -178,4 +180,5 @@ def write(db: Any, path: str | Path, overwrite: bool = False, players: Sequence[
     page = render(report)
     with _replacing(str(target)) as temporary:
         Path(temporary).write_text(page, encoding="utf-8")
-    return ReportResult(file=str(target), player=report.player, hands=report.line.hands, players=len(report.stats.players))
+    hands = sum(row.hands for row in report.by_position.players)
+    return ReportResult(file=str(target), player=report.player, hands=hands, players=len(report.stats.players))

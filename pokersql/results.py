@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .frames import EvaluateManyResult, HandResult, _optional  # noqa: F401  (results.HandResult and EvaluateManyResult, as before)
+from .money import Money
 
 
 class _Records:
@@ -476,11 +477,14 @@ class HistoryResult(_Frames):
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict, repr=False)
     unknown: list[str] = field(default_factory=list)
     unknown_results: int = 0  # the hands whose result is unknown (067)
+    money: Money | None = None  # the money summed (money.choose); None: no hand imported
+    moneys: list[Money] = field(default_factory=list)  # every money of the imported hands
 
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "unknown_results": self.unknown_results, "players": self.records()}
+        return {"hands": self.hands, "unknown_results": self.unknown_results, "money": self.money and self.money.to_dict(),
+                "moneys": [money.to_dict() for money in self.moneys], "players": self.records()}
 
 
 @dataclass

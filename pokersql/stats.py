@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import BadInput
+from .money import Money, hands_where, keeping
 from .output import Output, present
 from .results import _Frames
 
@@ -90,12 +91,15 @@ class StatsResult(_Frames):
     hands: int
     players: list[PlayerStats]
     unknown_results: int = 0  # of the hands kept, those whose result is unknown (067)
+    money: Money | None = None  # the money the sums add up (money.choose); None: no hand imported
+    moneys: list[Money] = field(default_factory=list)  # every money of the imported hands (the site's)
     unknown: list[str] = field(default_factory=list)  # the players asked for whom no imported hand has (not in the JSON: a note on stderr)
     games: list[str] = field(default_factory=list)  # when --game matched no imported game: the games there are (a note on stderr)
     _rows_field = "players"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "unknown_results": self.unknown_results, "players": self.records()}
+        return {"hands": self.hands, "unknown_results": self.unknown_results, "money": self.money and self.money.to_dict(),
+                "moneys": [money.to_dict() for money in self.moneys], "players": self.records()}
 
 
 def _count(column: str | None, dialect: str) -> str:
@@ -128,12 +132,13 @@ def _stakes(value: str) -> tuple[float, float]:
 
 def filters(
     players: Sequence[str] = (), positions: Sequence[str] = (), since: str | None = None, until: str | None = None,
-    stakes: str | None = None, game: str | Sequence[tuple[str, str]] | None = None,
+    stakes: str | None = None, game: str | Sequence[tuple[str, str]] | None = None, money: Money | None = None,
+    site: str | None = None,
 ) -> tuple[str, list[Any]]:
     """The where clause and its parameters; BadInput for a date or stakes that cannot be read.
     ``game``: the game's name as imported (any case), or the (site, game) pairs ``games_named``
-    gives."""
-    clauses, params = [], []
+    gives; ``money`` and ``site``: money.keeping's."""
+    clauses, params = keeping(money, site, currency=True)  # the tables stats reads have the hand's currency
     for column, values in (("player", list(dict.fromkeys(players))), ("position", [p.upper() for p in positions])):
         if values:
             clauses.append(f"{column} in ({', '.join('?' for _ in values)})")
@@ -154,6 +159,14 @@ def filters(
         clauses.append("(" + (" or ".join("(site = ? and game = ?)" for _ in game) or "1 = 0") + ")")
         params += [value for pair in game for value in pair]
     return (" where " + " and ".join(clauses) if clauses else ""), params
+
+
+def hands_filters(chosen: dict[str, Any]) -> tuple[str, list[Any]]:
+    """The where clause over history_hands of the filters on the hand in ``chosen`` (since,
+    until, stakes, game as games_named gives it, site), and of the hands its players sat in:
+    the hands whose moneys money.choose weighs."""
+    where, params = filters(**{name: chosen.get(name) for name in ("since", "until", "stakes", "game", "site")})
+    return hands_where(where, params, list(dict.fromkeys(chosen.get("players") or ())))
 
 
 def games_named(engine: Any, name: str) -> tuple[list[tuple[str, str]], list[str]]:
@@ -263,7 +276,7 @@ def _(result: StatsResult, columns: Sequence[str] | None = None, **options: Any)
     shown = list(columns) if columns else table_columns(None, False, any(row.position != "all" for row in result.players))
     at = [every.index(column) for column in shown]
     cells = [["" if row[i] is None else f"{row[i]:,.1f}" if isinstance(row[i], float) else row[i] for i in at] for row in rows]
-    title = f"{result.hands:,} hand(s), {len(rows)} row(s)" + (
+    title = f"{result.hands:,} hand(s){' of ' + result.money.label if result.money else ''}, {len(rows)} row(s)" + (
         f", {result.unknown_results:,} of unknown result" if result.unknown_results else "")
     lines = [] if rows or result.unknown else ["No hand matches: pokersql import FILE... first, or widen the filters."]
     return Output(every, rows, result.to_dict(), title=title, cells=cells, lines=lines, show_table=True,

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import histories, migrations
+from . import histories, migrations, money
 from .context import MEMORY, Context
 from .engines.postgres import masked
 from .errors import BadInput
@@ -121,22 +121,34 @@ def _parquet_folder(ctx: Context, parquet: str | Path, overwrite: bool) -> Path:
     return folder
 
 
-def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> HistoryResult:
-    """The imported hands per player (``history_player_hands`` and ``history_allin_ev``, 065, as
+def history(
+    ctx: Context, players: Sequence[str] = (), series: bool = True, currency: str | None = None, cash: bool = False,
+    tournaments: bool = False, site: str | None = None,
+) -> HistoryResult:
+    """The imported hands of one money per player (``money.choose``: a cash currency, the
+    largest by default, or tournament chips; ``site``: only its hands) (``history_player_hands`` and ``history_allin_ev``, 065, as
     stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 066):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
     luck), summed by the engine; ``players``: only these (one whom no imported hand has: no
     row, named in ``HistoryResult.unknown``, as ``stats`` does). ``series`` (what ``--plot``
     draws; ``False``: not read): each player's cumulative net and all-in adjusted net, hand by
     hand in the order played."""
+    from . import stats
+
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"history does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     ensure_lookups(ctx, tuple(history_stored.STORED))
+    scope, scoped = money.hands_where(*stats.filters(site=site), list(dict.fromkeys(players)))  # the hands asked for
+    chosen, moneys = money.choose(ctx.engine, currency, cash, tournaments, scope, scoped)
     wanted = list(dict.fromkeys(players))
     hands_of = history_stored.source(ctx.engine, "history_player_hands")
     allin = history_stored.source(ctx.engine, "history_allin_ev")
     on = "on allin.site = hands.site and allin.hand_id = hands.hand_id and allin.seat = hands.seat"
-    only = f" where hands.player in ({', '.join('?' * len(wanted))})" if wanted else ""
+    clauses, kept = money.keeping(chosen, site, "hands.")
+    if wanted:
+        clauses.append(f"hands.player in ({', '.join('?' * len(wanted))})")
+    only = f" where {' and '.join(clauses)}" if clauses else ""
+    wanted = kept + wanted  # the parameters, in the order of the clauses
     with ctx.watching("history: every imported hand, as stored"):
         sums = {player: [*row, 0, 0.0, 0.0] for player, *row in ctx.engine.execute(
             "select hands.player, count(*), count(*) - count(hands.net), coalesce(sum(hands.net), 0), "
@@ -157,7 +169,10 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
         line = drawn.setdefault(player, [])
         last = line[-1] if line else (0.0, 0.0)
         line.append((last[0] + float(net), last[1] + (float(net) - float(luck))))
-    hands = ctx.engine.execute("select count(*) from history_hands")[0][0]
+    condition, values = chosen.condition() if chosen else ("1 = 1", [])  # of its money, of the hands asked for
+    hands, unknown_results = ctx.engine.execute(
+        f"select count(*), count(case when result_unknown then 1 end) from history_hands{scope}{' and ' if scope else ' where '}{condition}",
+        [*scoped, *values])[0]
     results = [
         PlayerHistory(
             player=player, hands=int(count), unknown_results=int(unknown), net_won=round(float(net), 2),
@@ -167,10 +182,10 @@ def history(ctx: Context, players: Sequence[str] = (), series: bool = True) -> H
         )
         for player, (count, unknown, net, showdown, allin_hands, allin_ev, allin_net) in sums.items()
     ]
-    unknown_results = ctx.engine.execute("select count(*) from history_hands where result_unknown")[0][0]
     results.sort(key=lambda p: (-p.hands, -p.net_won, p.player))
-    unknown = [player for player in wanted if player not in sums]
-    return HistoryResult(hands=int(hands), players=results, series=drawn, unknown=unknown, unknown_results=int(unknown_results))
+    unknown = [player for player in dict.fromkeys(players) if player not in sums]
+    return HistoryResult(hands=int(hands), players=results, series=drawn, unknown=unknown, unknown_results=int(unknown_results),
+                         money=chosen, moneys=moneys)
 
 
 def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult:
@@ -184,14 +199,17 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"stats does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     ensure_lookups(ctx, tuple(history_stored.STORED))
+    options = (chosen.pop("currency", None), chosen.pop("cash", False), chosen.pop("tournaments", False))
     there: list[str] = []
     if chosen.get("game") is not None:
         chosen["game"], there = stats.games_named(ctx.engine, chosen["game"])
         there = [] if chosen["game"] else there
+    chosen["money"], moneys = money.choose(ctx.engine, *options, *stats.hands_filters(chosen))
     where, params = stats.filters(**chosen)
     with ctx.watching("stats: every imported hand"):
         seats = (len(set(chosen.get("players") or ())), len(chosen.get("positions") or ()))
         result = stats.player_stats(ctx.engine, where, params, by_position or bool(chosen.get("positions")), seats)
         result.unknown = stats.unknown_players(ctx.engine, chosen.get("players") or (), result)
         result.games = there
+        result.money, result.moneys = chosen["money"], moneys
         return result

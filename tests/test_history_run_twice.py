@@ -192,10 +192,19 @@ def test_the_tracker_stores_each_board_as_the_site_paid_it(twice_db, capsys):
     assert len({hand for hand, *_ in rows}) == 8 and all(Decimal(0) <= won - paid <= rake for _, won, paid, rake in rows)
     assert ("90721705235", Decimal("225.32"), Decimal("223.17"), Decimal("2.15")) in rows
     assert main(["--db", twice_db, "history", "--format", "json"]) == 0
-    nets = {player["player"]: Decimal(str(player["net_won"])) for player in json.loads(capsys.readouterr().out)["players"]}
-    site = _query(twice_db, "select p.player, sum(coalesce(r.collected, p.won) - p.in_pot) from history_game_payouts p"
-                            " left join history_results r using (site, hand_id, seat) group by p.player")
-    assert nets == {player: net for player, net in site} and nets["951600"] != 0
+    moneys = json.loads(capsys.readouterr().out)["moneys"]
+    nets: dict[str, Decimal] = {}
+    for money in moneys:  # one money at a time (issue 66): a cash currency, or tournament chips
+        options = ["--tournaments"] if money["kind"] == "tournaments" else ["--currency", money["currency"] or "none"]
+        assert main(["--db", twice_db, "history", *options, "--format", "json"]) == 0
+        kept = {player["player"]: Decimal(str(player["net_won"])) for player in json.loads(capsys.readouterr().out)["players"]}
+        site = _query(twice_db, "select p.player, sum(coalesce(r.collected, p.won) - p.in_pot) from history_game_payouts p"
+                                " left join history_results r using (site, hand_id, seat) join history_hands h using (site, hand_id)"
+                                " where (h.tournament_id is not null) = ? and (? or h.currency is not distinct from ?) group by p.player",
+                      money["kind"] == "tournaments", money["kind"] == "tournaments", money["currency"])
+        assert kept == {player: net for player, net in site}
+        nets.update(kept)
+    assert nets["951600"] != 0
 
 
 def _pokerkit_types(game: str):

@@ -27,7 +27,8 @@ starting_stacks = [2, 2, 2]
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 0.12', 'p1 f', 'p2 f']
 players = ['someone', 'other', 'kobreli']
 winnings = [0, 0, 0.10]
-"""
+currency = 'USD'
+"""  # in dollars, as the razz hands: one money, whose figures are summed together (issue 66)
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
