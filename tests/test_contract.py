@@ -77,6 +77,8 @@ def check(actual, shape, where: str = "$") -> None:
         assert isinstance(actual, int) and not isinstance(actual, bool), f"{where}: {actual!r} is not an integer"
     elif isinstance(shape, float):
         assert isinstance(actual, float), f"{where}: {actual!r} is not a number with a fraction"
+    elif shape == "h|null":  # a string, or null
+        assert actual is None or isinstance(actual, str), f"{where}: {actual!r} is not a string or null"
     else:
         assert isinstance(actual, str), f"{where}: {actual!r} is not a string"
         if shape == "As":
