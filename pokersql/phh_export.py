@@ -9,7 +9,7 @@ each player still in showing (``p1 sm AhKd``) or mucking (``p1 sm``) in pokerkit
 
 The rows come from the stored tables in one query, streamed in the hands' order (a hand's
 rows together): a hand is assembled from its rows as they come, never by a query of its own.
-A hand PHH cannot express (a game without a variant: pot limit Hold'em, Omaha, stud; a hand
+A hand PHH cannot express (a game without a variant: pot limit Hold'em, Omaha but pot limit, stud; a hand
 run twice; blinds posted where the positions do not put them) is skipped and counted, never
 written wrong. The ``stats`` filters choose the hands (``stats.filters``)."""
 
@@ -25,14 +25,15 @@ from typing import Any
 from .errors import BadInput
 from .output import Output, present
 
-VARIANTS = {"Hold'em No Limit": "NT", "Hold'em Limit": "FT", "Hold'em Fixed Limit": "FT"}
+VARIANTS = {"Hold'em No Limit": "NT", "Hold'em Limit": "FT", "Hold'em Fixed Limit": "FT", "Omaha Pot Limit": "PO"}
+HOLE_CARDS = {"PO": 4}  # the cards each player is dealt, where not Hold'em's 2
 SUFFIXES = (".phhs", ".phh")
 BLINDS = ("small_blind", "big_blind", "straddle")
 STREETS = ("preflop", "flop", "turn", "river")
 CENT = 0.005  # half the smallest amount: sums of doubles compared within it
 # One query, every hand's rows in order (the amounts as doubles: Python makes a float ten times
 # as fast as a Decimal, and a float's repr is the amount to the cent, as written): the hand (part 0), its seats with their results (1),
-# its actions (2), its board (3). Columns: site, hand_id, part, n, m, a, b, c, d, e, x, y, z, w.
+# its actions (2), its board (3). Columns: site, hand_id, part, n, m, a, b, c, d, e, x, y, z, w, u (the hand's: its result unknown).
 ROWS = """
 with kept as (
     select distinct kept_hands.site, kept_hands.hand_id
@@ -45,23 +46,24 @@ with kept as (
 select hands.site, hands.hand_id, 0 as part, hands.button_seat as n, hands.max_seats as m,
     hands.game as a, hands.currency as b, hands.time_zone as c, hands.table_name as d,
     cast(hands.played_at as varchar) as e, cast(hands.small_blind as double) as x, cast(hands.big_blind as double) as y,
-    cast(hands.ante as double) as z, cast(hands.site_added as double) as w
+    cast(hands.ante as double) as z, cast(hands.site_added as double) as w,
+    case when hands.result_unknown then 1 else 0 end as u
 from history_hands as hands
 inner join kept on kept.site = hands.site and kept.hand_id = hands.hand_id
 union all
 select seats.site, seats.hand_id, 1, seats.seat, null, seats.player, seats.hole_cards, results.shown_cards, null, null,
-    cast(seats.starting_stack as double), cast(results.collected as double), cast(results.cash_out as double), null
+    cast(seats.starting_stack as double), cast(results.collected as double), cast(results.cash_out as double), null, null
 from history_seats as seats
 inner join kept on kept.site = seats.site and kept.hand_id = seats.hand_id
 left join history_results as results
     on results.site = seats.site and results.hand_id = seats.hand_id and results.seat = seats.seat
 union all
 select actions.site, actions.hand_id, 2, actions.action_no, actions.seat, actions.street, actions.action, null, null, null,
-    cast(actions.amount as double), cast(actions.street_total as double), case when actions.all_in then 1 else 0 end, null
+    cast(actions.amount as double), cast(actions.street_total as double), case when actions.all_in then 1 else 0 end, null, null
 from history_actions as actions
 inner join kept on kept.site = actions.site and kept.hand_id = actions.hand_id
 union all
-select board.site, board.hand_id, 3, board.card_no, board.board_no, board.street, board.card, null, null, null, null, null, null, null
+select board.site, board.hand_id, 3, board.card_no, board.board_no, board.street, board.card, null, null, null, null, null, null, null, null
 from history_board as board
 inner join kept on kept.site = board.site and kept.hand_id = board.hand_id
 order by 1, 2, 3, 4
@@ -178,7 +180,7 @@ def _cards(text: str | None) -> str:
 def hand_text(rows: list[tuple]) -> str:
     """One hand's PHH (the lines of its section, without the header), from its rows of ``ROWS``;
     Skip for a hand PHH cannot express."""
-    site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added = rows[0]
+    site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added, unknown = rows[0]
     variant = VARIANTS.get(game)
     if variant is None:
         raise Skip(f"{game}: no PHH variant pokersql reads back")
@@ -198,7 +200,7 @@ def hand_text(rows: list[tuple]) -> str:
     count = len(order)
     antes, blinds = [0] * count, [0] * count
     nominal = {"ante": ante, "small_blind": small_blind, "big_blind": big_blind}
-    for _, _, _, _, seat, street, action, _, _, _, amount, _, all_in, _ in actions:
+    for _, _, _, _, seat, street, action, _, _, _, amount, _, all_in, _, _ in actions:
         if all_in and amount < nominal.get(action, amount):  # a blind or ante cut short by the stack: PHH states the whole, posted as far as it goes
             amount = nominal[action]
         if action == "ante":
@@ -217,14 +219,15 @@ def hand_text(rows: list[tuple]) -> str:
     lines = [f'variant = "{variant}"']
     lines.append(f"antes = [{', '.join(map(_number, antes))}]")
     lines.append(f"blinds_or_straddles = [{', '.join(map(_number, blinds))}]")
-    if variant == "NT":
+    if variant != "FT":  # no limit and pot limit
         lines.append(f"min_bet = {_number(big_blind)}")
     else:
         lines.append(f"small_bet = {_number(small_blind)}")  # a fixed-limit game's stakes are its bets
         lines.append(f"big_bet = {_number(big_blind)}")
     lines.append(f"starting_stacks = [{', '.join(_number(row[10]) for row in order)}]")
     lines.append("actions = [")
-    lines += [f'  "{action}",' for action in _actions(order, index, actions, board, blinds)]
+    unseen = "??" * HOLE_CARDS.get(variant, 2)
+    lines += [f'  "{action}",' for action in _actions(order, index, actions, board, blinds, unseen, bool(unknown))]
     lines.append("]")
     lines.append(f"players = [{', '.join(_text(row[5]) for row in order)}]")
     lines.append(f"seats = [{', '.join(str(row[3]) for row in order)}]")
@@ -282,12 +285,14 @@ def _order(seats: list[tuple], actions: list[tuple], button: int | None) -> list
     return seats[start:] + seats[:start]
 
 
-def _actions(order: list[tuple], index: dict[int, int], actions: list[tuple], board: list[tuple], blinds: list[Any]) -> list[str]:
-    """The hand's PHH actions: the deal, each street's actions and board, the showdown."""
+def _actions(order: list[tuple], index: dict[int, int], actions: list[tuple], board: list[tuple], blinds: list[Any],
+             unseen: str = "????", unknown: bool = False) -> list[str]:
+    """The hand's PHH actions: the deal (``unseen``: cards not known), each street's actions and
+    board, the showdown (``unknown``: a result not known, its unknown cards shown as ``unseen``)."""
     lines = []
     for number, row in enumerate(order, start=1):
         hole = _cards(row[6])
-        lines.append(f"d dh p{number} {hole if hole else '????'}")
+        lines.append(f"d dh p{number} {hole if hole else unseen}")
     dealt = {street: "".join(row[6] for row in board if row[5] == street) for street in STREETS[1:]}
     played = [row for row in actions if row[6] not in ("ante", *BLINDS)]
     last_street = played[-1][5] if played else "preflop"
@@ -327,14 +332,14 @@ def _actions(order: list[tuple], index: dict[int, int], actions: list[tuple], bo
             left[player] -= amount
             totals[player] += amount
     if len(in_hand) > 1:
-        lines += _showdown(order, in_hand, opener, last_street, blinds)
+        lines += _showdown(order, in_hand, opener, last_street, blinds, unseen if unknown else "")
     for street in STREETS[last + 1:]:
         if dealt.get(street):
             lines.append(f"d db {dealt[street]}")
     return lines
 
 
-def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street: str, blinds: list[Any]) -> list[str]:
+def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street: str, blinds: list[Any], hidden: str = "") -> list[str]:
     """Each player still in, showing the cards shown (or known) or mucking, in pokerkit's order: from the
     last to bet or raise on the last street of betting; none, from the first to act on it
     (preflop: the player past the largest blind; after: the first in PHH's order)."""
@@ -350,6 +355,6 @@ def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street:
     for step in range(count):
         player = (opener + step) % count
         if player in in_hand:
-            shown = _cards(order[player][7] or order[player][6])  # cards known at a showdown decide it (as the pots' views pay)
+            shown = _cards(order[player][7] or order[player][6]) or hidden  # cards known at a showdown decide it; hidden: "????", the result unknown
             lines.append(f"p{player + 1} sm {shown}" if shown else f"p{player + 1} sm")
     return lines

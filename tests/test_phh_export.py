@@ -72,8 +72,8 @@ def round_trip(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _expressible(path: Path) -> str:
-    """The hands of the first database that PHH expresses: NL and fixed-limit Hold'em, one board."""
-    return "select site, hand_id from history_hands where game in ('Hold''em No Limit', 'Hold''em Limit')"
+    """The hands of the first database that PHH expresses: NL and fixed-limit Hold'em, pot-limit Omaha, one board."""
+    return "select site, hand_id from history_hands where game in ('Hold''em No Limit', 'Hold''em Limit', 'Omaha Pot Limit')"
 
 
 def test_the_same_hands_come_back(round_trip):
@@ -182,6 +182,7 @@ def test_pokerkit_reads_every_hand_written_and_its_replay_pays_the_same_nets(rou
     assert replayed > 1000 and len(refused) < len(hands) // 15, refused
     # the hands pokerkit pays otherwise: most have side pots (pokerkit makes them of an all-in
     # ante by its own rule); three others (PartyPoker's 10498911237 and 12395241485, Winamax's
-    # 119419173368496129-1-1343577528) are not explained yet
+    # 119419173368496129-1-1343577528) are not explained yet, and Winamax's pot-limit Omaha
+    # 270777-166-1284847757 has three big blinds posted out of position, which PHH has no place for
     side_pots = _rows(round_trip["first"], "select site, hand_id from history_pots where pot_no > 1")
-    assert len(set(unequal) - side_pots) <= 3 and len(unequal) < replayed // 50, (len(unequal), sorted(set(unequal) - side_pots))
+    assert len(set(unequal) - side_pots) <= 4 and len(unequal) < replayed // 50, (len(unequal), sorted(set(unequal) - side_pots))

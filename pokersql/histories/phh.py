@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from . import games
 from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, chips, hundredths, integer, shown
 from .winnings import take_back_returned
 
@@ -23,7 +24,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-GAMES = {"NT": "Hold'em No Limit", "FT": "Hold'em Limit"}
+GAMES = {"NT": "Hold'em No Limit", "FT": "Hold'em Limit", "PO": "Omaha Pot Limit"}
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -110,7 +111,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
             raise BadHand(f"not PHH: no {key!r}")
     variant = data["variant"]
     if variant not in GAMES:
-        raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em ({', '.join(GAMES)})")
+        raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em and pot-limit Omaha ({', '.join(GAMES)})")
     count = len(data["starting_stacks"])
     names = [str(name) for name in data.get("players", [f"p{n}" for n in range(1, count + 1)])]
     written = [_stack(value) for value in data["starting_stacks"]]
@@ -124,6 +125,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     hand_id = str(data["hand"]) if "hand" in data else hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
     hand = Hand(site, hand_id, source_file, first)
     hand.game = GAMES[variant]
+    games.check(hand)  # the hole cards each player is dealt
     _describe(hand, data, seats, count)
     for seat, name, stack in zip(seats, names, stacks):
         hand.seat(seat, name, stack)
