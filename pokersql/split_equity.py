@@ -13,7 +13,7 @@ from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .engines.base import EquityCosts
 from .errors import BadInput
-from .lows import NEEDS, SplitGame, split_game_of
+from .games import SPLIT_NEEDS as NEEDS, SplitGame, split_game_of
 from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 

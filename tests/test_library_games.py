@@ -12,8 +12,7 @@ import pytest
 
 import pokersql
 from pokersql.cli import main
-from pokersql.games import GAME_NAMES
-from pokersql.lows import SPLIT_GAME_NAMES
+from pokersql.games import GAME_NAMES, SPLIT_GAME_NAMES
 from pokersql.output import present, to_json
 
 # game: (hand 1, hand 2, board)
