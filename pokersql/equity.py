@@ -131,7 +131,7 @@ def equity(
         )
         by_combo_of = by_combo
     by_combo = by_combo_of
-    split = game in games.SPLIT_GAMES
+    split = games.split_of(game, ctx) is not None
     rules = None if split else games.game_of(game, ctx)
     if split or not rules.holdem_tables:
         if by_combo is not None:

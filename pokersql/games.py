@@ -174,11 +174,32 @@ def split_game_of(ctx: Context, name: str) -> SplitGame:
     raise BadInput(f"unknown split-pot game {name!r}: choose one of {', '.join(SPLIT_GAME_NAMES)}")
 
 
-def game_of(name: str, ctx: Context | None = None) -> Game:
+def family(game: SplitGame) -> str:
+    """A game of split_games in words, from its row: its pot (hi-lo, high, low) and its cards."""
+    pot = "hi-lo" if game.high_game and game.low_ranking else "high" if game.high_game else "low"
+    return f"a {pot} {'board' if game.board_cards else 'stud' if game.hole_cards == 7 else 'draw'} game"
+
+
+def split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
+    """The split-pot or lowball game named (sql/'s, or a row the database ``ctx`` holds in
+    split_games: a game added as data), or None: a game of games, or no game."""
+    if name in SPLIT_GAMES or name in GAMES or ctx is None or not isinstance(name, str):
+        return SPLIT_GAMES.get(name)
+    if ctx.engine.object_types().get("split_games") != "table":
+        return None
+    return _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,))).get(name)
+
+
+def game_of(name: str, ctx: Context | None = None, command: str = "this method") -> Game:
     """The game named: one that sql/ defines, or one that the database ``ctx`` holds the rows of
-    (a game added as a row of games and its rows of game_streets, docs/games.md). Else BadInput."""
+    (a game added as a row of games and its rows of game_streets, docs/games.md). A game of
+    split_games (``command`` takes the games of games only): BadInput in one line. Else BadInput."""
     if name in GAMES:
         return GAMES[name]
+    split = split_of(name, ctx)
+    if split is not None:
+        raise BadInput(f"{command}: {name} is {family(split)} of split_games (046), with no row of games (033): "
+                       f"{command} takes {', '.join(GAME_NAMES)}")
     if ctx is not None and isinstance(name, str):
         objects = ctx.engine.object_types()
         if objects.get("games") == "table" and objects.get("game_streets") == "table":

@@ -131,7 +131,7 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    if game in games.SPLIT_GAMES:
+    if games.split_of(game, database.context) is not None:
         return split_showdown(database, source, named["player"], games.split_game_of(database.context, game))
     rules = games.game_of(game, database.context)
     read = read_hands(source, named["player"], rules)
