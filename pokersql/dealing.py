@@ -68,7 +68,7 @@ def deal(
     whole_number("players", players, 2, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
-    rules = games.game_of(game, ctx)
+    rules = games.game_of(game, ctx, "deal")
     if not rules.holdem_tables:
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
         return games.deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
@@ -102,7 +102,7 @@ def freq(ctx: Context, cards: int = 5, game: str = "holdem") -> FreqResult:
     """
     if cards not in (5, 7):
         raise BadInput(f"freq --cards {cards}: choose 5 or 7")
-    rules = games.game_of(game, ctx)
+    rules = games.game_of(game, ctx, "freq")
     if not rules.holdem_tables:
         return _game_freq(ctx, cards, rules)
     ensure_ready(ctx)
@@ -172,7 +172,7 @@ def simulate(
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
-    rules = games.game_of(game, ctx)
+    rules = games.game_of(game, ctx, "simulate")
     if not rules.holdem_tables:
         def settings_of(first: int, count: int) -> tuple:
             return deal_settings(seed, players, count, shuffle, riffles, order, first)

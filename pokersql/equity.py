@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from . import game_equity, games, lows, ranges, split_equity, stud_equity
+from . import game_equity, games, ranges, split_equity, stud_equity
 from .cards import card_name, check_distinct
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS, cards_given, whole_number
 from .context import Context
@@ -131,7 +131,7 @@ def equity(
         )
         by_combo_of = by_combo
     by_combo = by_combo_of
-    split = game in lows.SPLIT_GAMES
+    split = games.split_of(game, ctx) is not None
     rules = None if split else games.game_of(game, ctx)
     if split or not rules.holdem_tables:
         if by_combo is not None:

@@ -63,11 +63,11 @@ def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: 
     ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
     4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
     the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
-    game's rule set (docs/games-flop.md). A split or lowball game (``lows.SPLIT_GAMES``: omaha8
+    game's rule set (docs/games-flop.md). A split or lowball game (``games.SPLIT_GAMES``: omaha8
     ... badugi): its ``SplitResult``, the hand's high and low ranks (docs/games-hilo.md)."""
     from . import lows
 
-    if game in lows.SPLIT_GAMES:
+    if games.split_of(game, ctx) is not None:
         return lows.evaluate(ctx, game, cards, board)
     rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
@@ -115,7 +115,7 @@ def evaluate_many(
 
         >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
     """
-    rules = games.game_of(game, ctx)
+    rules = games.game_of(game, ctx, "evaluate_many")
     try:
         source = hand_sources.source_of(
             hands, own_hands.batch_rows(ctx.engine), stdin_lines=stdin, keep=keep, columns=games.file_columns(rules)
@@ -143,7 +143,7 @@ def compare(ctx: Context, *hands: str | list[str], board: str | list[str] = "", 
         hands = tuple(hands[0])
     if len(hands) < 2:
         raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-    if game in lows.SPLIT_GAMES:
+    if games.split_of(game, ctx) is not None:
         return lows.compare(ctx, game, hands, board)
     rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")

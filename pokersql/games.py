@@ -24,7 +24,7 @@ from . import hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .errors import BadInput
-from .first_use import ensure_ready
+from .first_use import ensure_lookups, ensure_ready
 from .results import GameDealResult, GamePlayerHand, HandResult
 
 
@@ -81,10 +81,12 @@ class Game:
         )
 
 
-# The statements of 033 and 041 that define the games, run by Python's own SQLite to read them.
-_DEFINITION = re.compile(r"^\s*(create table|insert into) (games|game_streets)\b", re.IGNORECASE | re.MULTILINE)
+# The statements of sql/ that define the games (033, 041: games, game_streets; 046: split_games),
+# run by Python's own SQLite to read them.
+_DEFINITION = re.compile(r"^\s*(create table|insert into) (games|game_streets|split_games)\b", re.IGNORECASE | re.MULTILINE)
 _READ_GAMES = "select game, ranking, lowest_value, hole_cards, hole_cards_played from games {where}"
 _READ_STREETS = "select cards from game_streets where game = ? order by street_no"
+_READ_SPLIT = "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards from split_games"
 
 
 def games_of(execute: Callable[[str, tuple], list], where: str = "", params: tuple = ()) -> dict[str, Game]:
@@ -97,32 +99,107 @@ def games_of(execute: Callable[[str, tuple], list], where: str = "", params: tup
     return found
 
 
-def _defined_games() -> dict[str, Game]:
-    """The games as sql/ defines them: the statements of 033 and 041 on games and
-    game_streets, run in an in-memory SQLite database, their rows read back in 033's order."""
+@dataclass(frozen=True)
+class SplitGame:
+    """A split-pot or lowball game, a row of split_games (046): its high is a game of games
+    (``high_game``, or None: low only), its low ``low_ranking`` (045; None: high only)."""
+
+    name: str
+    high_game: str | None
+    low_ranking: str | None
+    hole_cards: int
+    hole_cards_played: int | None
+    board_cards: int
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The cards a hand may hold: Omaha's hole cards exactly; else 5 up to hole_cards
+        (stud's 5 to 7), or badugi's 4."""
+        if self.board_cards:
+            return (self.hole_cards,)
+        return tuple(range(min(5, self.hole_cards), self.hole_cards + 1))
+
+
+def _split_games(rows: list[tuple]) -> dict[str, SplitGame]:
+    return {
+        game: SplitGame(game, high, low, int(hole), None if played is None else int(played), int(board))
+        for game, high, low, hole, played, board in rows
+    }
+
+
+def _defined() -> tuple[dict[str, Game], dict[str, SplitGame]]:
+    """The games as sql/ defines them: the statements of 033, 041 and 046 on games, game_streets
+    and split_games, run in an in-memory SQLite database, their rows read back in their order."""
     from .migrations import sql_files, without_comments
 
     con = sqlite3.connect(":memory:")
     for sql_file in sql_files():
-        if not _DEFINITION.search(sql_file.text):
+        if not _DEFINITION.search(sql_file.text):  # (the other files' comments are not read: start-up time)
             continue
         for statement in re.split(r";\s*\n", without_comments(sql_file.text)):
             if _DEFINITION.match(statement):
                 con.execute(statement)
     defined = games_of(lambda sql, params: con.execute(sql, params).fetchall(), "order by rowid")
+    split = _split_games(con.execute(_READ_SPLIT + " order by rowid").fetchall())
     con.close()
-    return defined
+    return defined, split
 
 
-GAMES = _defined_games()
-GAME_NAMES = tuple(GAMES)
+# The registry: every game pokersql knows by name, and its family; no other module lists them.
+GAMES, SPLIT_GAMES = _defined()
+GAME_NAMES = tuple(GAMES)  # the high-only games of games (033)
+SPLIT_GAME_NAMES = tuple(SPLIT_GAMES)  # the split-pot and lowball games of split_games (046)
+# The games without a board, each player's own cards (split_games.board_cards = 0): stud's seven
+# (up to 7 cards) and the draw games' hand (at most 5); their equity views are named after them.
+STUD_GAMES = tuple(name for name, game in SPLIT_GAMES.items() if not game.board_cards and game.hole_cards == 7)
+DRAW_GAMES = tuple(name for name, game in SPLIT_GAMES.items() if not game.board_cards and game.hole_cards < 7)
+GAME_HELP = (
+    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; and with a low "
+    "(hand_rank the high, low_rank the low): omaha8, omaha5-8, courchevel8, stud8; high: courchevel, stud; "
+    "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games-hilo.md)."
+)
+# What a split game's evaluation reads: the high's (evaluation_needs, own_hands') and 045 to 047.
+SPLIT_NEEDS = (*own_hands.EVALUATION_NEEDS, "game_evaluations_of", "low_classes", "split_games", "low_evaluations_of")
 
 
-def game_of(name: str, ctx: Context | None = None) -> Game:
+def split_game_of(ctx: Context, name: str) -> SplitGame:
+    """The split-pot or lowball game ``name``, as the database's split_games holds it; a game of
+    games (high only) or an unknown name: BadInput."""
+    ensure_lookups(ctx, SPLIT_NEEDS)
+    found = _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,)))
+    if name in found:
+        return found[name]
+    if name in GAME_NAMES:
+        raise BadInput(f"game {name!r} has no low: it is a high-only game (games with a low: {', '.join(SPLIT_GAME_NAMES)})")
+    raise BadInput(f"unknown split-pot game {name!r}: choose one of {', '.join(SPLIT_GAME_NAMES)}")
+
+
+def family(game: SplitGame) -> str:
+    """A game of split_games in words, from its row: its pot (hi-lo, high, low) and its cards."""
+    pot = "hi-lo" if game.high_game and game.low_ranking else "high" if game.high_game else "low"
+    return f"a {pot} {'board' if game.board_cards else 'stud' if game.hole_cards == 7 else 'draw'} game"
+
+
+def split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
+    """The split-pot or lowball game named (sql/'s, or a row the database ``ctx`` holds in
+    split_games: a game added as data), or None: a game of games, or no game."""
+    if name in SPLIT_GAMES or name in GAMES or ctx is None or not isinstance(name, str):
+        return SPLIT_GAMES.get(name)
+    if ctx.engine.object_types().get("split_games") != "table":
+        return None
+    return _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,))).get(name)
+
+
+def game_of(name: str, ctx: Context | None = None, command: str = "this method") -> Game:
     """The game named: one that sql/ defines, or one that the database ``ctx`` holds the rows of
-    (a game added as a row of games and its rows of game_streets, docs/games.md). Else BadInput."""
+    (a game added as a row of games and its rows of game_streets, docs/games.md). A game of
+    split_games (``command`` takes the games of games only): BadInput in one line. Else BadInput."""
     if name in GAMES:
         return GAMES[name]
+    split = split_of(name, ctx)
+    if split is not None:
+        raise BadInput(f"{command}: {name} is {family(split)} of split_games (046), with no row of games (033): "
+                       f"{command} takes {', '.join(GAME_NAMES)}")
     if ctx is not None and isinstance(name, str):
         objects = ctx.engine.object_types()
         if objects.get("games") == "table" and objects.get("game_streets") == "table":

@@ -1,4 +1,4 @@
-"""Low hands and split pots: the games of split_games (046), their lows ranked in SQL.
+"""Low hands and split pots: the games of split_games (046, read by the registry, games.py), their lows ranked in SQL.
 
 A split-pot or lowball game is a row of ``split_games``: its high half is the high of a game of
 ``games`` (``high_game``: Omaha's rule or any five, evaluated by ``game_evaluations_of``, 042)
@@ -8,13 +8,11 @@ classes of ``low_classes``, 045). No hand is ranked here.
 
 from __future__ import annotations
 
-import re
-import sqlite3
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import first_use, games, own_hands
+from . import games
 from .context import Context
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
@@ -29,77 +27,6 @@ from low_evaluations_of('game_cards') as evaluated
 order by evaluated.hand_no"""
 
 
-_READ = "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards from split_games"
-_DEFINITION = re.compile(r"^\s*(create table|insert into) split_games\b", re.IGNORECASE | re.MULTILINE)
-# What a split game's evaluation reads: the high's (games.evaluation_needs) and 045 to 047.
-NEEDS = games.evaluation_needs(own_hands.EVALUATION_NEEDS) + ("low_classes", "split_games", "low_evaluations_of")
-
-
-@dataclass(frozen=True)
-class SplitGame:
-    """A game of split_games (046)."""
-
-    name: str
-    high_game: str | None
-    low_ranking: str | None
-    hole_cards: int
-    hole_cards_played: int | None
-    board_cards: int
-
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """The cards a hand may hold: Omaha's hole cards exactly; else 5 up to hole_cards
-        (stud's 5 to 7), or badugi's 4."""
-        if self.board_cards:
-            return (self.hole_cards,)
-        return tuple(range(min(5, self.hole_cards), self.hole_cards + 1))
-
-
-def _split_games(rows: list[tuple]) -> dict[str, SplitGame]:
-    return {
-        game: SplitGame(game, high, low, int(hole), None if played is None else int(played), int(board))
-        for game, high, low, hole, played, board in rows
-    }
-
-
-def _defined_split_games() -> dict[str, SplitGame]:
-    """The games of split_games as sql/ defines them (046's statements, run in SQLite)."""
-    from .migrations import sql_files, without_comments
-
-    con = sqlite3.connect(":memory:")
-    for sql_file in sql_files():
-        if not _DEFINITION.search(sql_file.text):  # (the other files' comments are not read: start-up time)
-            continue
-        for statement in re.split(r";\s*\n", without_comments(sql_file.text)):
-            if _DEFINITION.match(statement):
-                con.execute(statement)
-    defined = _split_games(con.execute(_READ + " order by rowid").fetchall())
-    con.close()
-    return defined
-
-
-SPLIT_GAMES = _defined_split_games()
-SPLIT_GAME_NAMES = tuple(SPLIT_GAMES)
-GAME_HELP = (
-    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; and with a low "
-    "(hand_rank the high, low_rank the low): omaha8, omaha5-8, courchevel8, stud8; high: courchevel, stud; "
-    "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games-hilo.md)."
-)
-
-
-def split_game_of(ctx: Context, name: str) -> SplitGame:
-    """The split-pot or lowball game ``name``, as the database's split_games holds it; a game of
-    games (high only) or an unknown name: BadInput."""
-    first_use.ensure_lookups(ctx, NEEDS)
-    found = _split_games(ctx.engine.execute(_READ + " where game = ?", (name,)))
-    if name in found:
-        return found[name]
-    if name in games.GAME_NAMES:
-        raise BadInput(f"game {name!r} has no low: it is a high-only game (games with a low: {', '.join(SPLIT_GAME_NAMES)})")
-    raise BadInput(f"unknown split-pot game {name!r}: choose one of {', '.join(SPLIT_GAME_NAMES)}")
-
-
 def _names(cards: list[int]) -> str:
     return " ".join(map(card_name, cards))
 
@@ -108,7 +35,7 @@ def _either(sizes: tuple[int, ...]) -> str:
     return str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
 
 
-def parse_hand(game: SplitGame, text: str | list[str], board: list[int], what: str = "the hand") -> list[int]:
+def parse_hand(game: games.SplitGame, text: str | list[str], board: list[int], what: str = "the hand") -> list[int]:
     """The hand's cards, checked against the game: its count (Omaha's hole cards and a board of
     3 to 5; stud's 5 to 7 cards and no board; 2-7's and A-5's 5; badugi's 4). Else BadInput."""
     hand = parse_cards(text)
@@ -121,12 +48,12 @@ def parse_hand(game: SplitGame, text: str | list[str], board: list[int], what: s
     return hand
 
 
-def _low_rows(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
+def _low_rows(ctx: Context, game: games.SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
     query = LOW_EVALUATED.format(game=game.name.replace("'", "''"))
     return games.rows_over_cards(ctx, query, "low_evaluations_of", hands, boards)
 
 
-def evaluate_split(ctx: Context, game: SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple[int, int | None]]:
+def evaluate_split(ctx: Context, game: games.SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple[int, int | None]]:
     """Each hand's (hand_rank, low_rank): the high's rank in the standard ranking (1 best) and
     the low's (1 best; None when the hand holds no low); for a low-only game hand_rank is the
     low's rank. Omaha: hands are the hole cards, boards the board; else boards are []."""
@@ -168,7 +95,7 @@ class SplitResult:
         return data if self.compared else {"game": self.game, **{k: v for k, v in self.hands[0].to_dict().items() if "share" not in k}}
 
 
-def pot_shares(game: SplitGame, ranks: list[tuple[int | None, int | None]]) -> list[tuple[Fraction, Fraction]]:
+def pot_shares(game: games.SplitGame, ranks: list[tuple[int | None, int | None]]) -> list[tuple[Fraction, Fraction]]:
     """Each hand's (high part, low part) of the pot: a game with a high and a low splits it in
     halves when some hand has a low (each half among its winners: two hands tying the low, one
     also the high, take 3/4 and 1/4), else the high takes it all; a game of one ranking gives it
@@ -192,7 +119,7 @@ def pot_shares(game: SplitGame, ranks: list[tuple[int | None, int | None]]) -> l
 
 def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[str] = "") -> SplitResult:
     """``eval --game`` of a split or lowball game: the hand's hand_rank and low_rank."""
-    game = split_game_of(ctx, name)
+    game = games.split_game_of(ctx, name)
     board_cards = parse_cards(board) if board else []
     hand = parse_hand(game, cards, board_cards)
     check_distinct([hand, board_cards], ["the hand", "the board"])
@@ -202,7 +129,7 @@ def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[
 
 def compare(ctx: Context, name: str, hands: tuple[str | list[str], ...], board: str | list[str] = "") -> SplitResult:
     """``compare --game`` of a split or lowball game: each half's winners, each hand's parts."""
-    game = split_game_of(ctx, name)
+    game = games.split_game_of(ctx, name)
     board_cards = parse_cards(board) if board else []
     names = [f"hand {n}" for n in range(1, len(hands) + 1)]
     parsed = [parse_hand(game, hand, board_cards, what) for hand, what in zip(hands, names)]

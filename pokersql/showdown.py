@@ -47,7 +47,7 @@ class _Hand:
 
 def read_hands(
     source: hand_sources.Source, player_column: str, rules: games.Game = games.GAMES["holdem"],
-    split: lows.SplitGame | None = None,
+    split: games.SplitGame | None = None,
 ) -> dict[Any, _Hand]:
     """The rows of the source, by hand id (in the order first seen), each checked (in the game:
     Omaha's count of hole cards and a board of 3 to 5, short deck's cards from 6 up; a split or
@@ -131,8 +131,8 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    if game in lows.SPLIT_GAMES:
-        return split_showdown(database, source, named["player"], lows.split_game_of(database.context, game))
+    if games.split_of(game, database.context) is not None:
+        return split_showdown(database, source, named["player"], games.split_game_of(database.context, game))
     rules = games.game_of(game, database.context)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
@@ -173,7 +173,7 @@ def showdown(
     return ShowdownResult(answer)
 
 
-def split_showdown(database: Any, source: hand_sources.Source, player_column: str, game: lows.SplitGame) -> SplitShowdownResult:
+def split_showdown(database: Any, source: hand_sources.Source, player_column: str, game: games.SplitGame) -> SplitShowdownResult:
     """A split or lowball game's showdown: every seat's high and low ranked in SQL
     (lows.evaluate_split), each hand's pot split by lows.pot_shares (the rule of compare --game)."""
     read = read_hands(source, player_column, split=game)

@@ -13,7 +13,7 @@ from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .engines.base import EquityCosts
 from .errors import BadInput
-from .lows import NEEDS, SplitGame, split_game_of
+from .games import SPLIT_NEEDS as NEEDS, SplitGame, split_game_of
 from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
@@ -81,6 +81,9 @@ def checked_game(
             f"equity --game {name}: split-pot equity is counted for the games with a low half or a low pot "
             "(its high is omaha5's: equity --game omaha5)"
         )
+    if game.board_cards and game.hole_cards_played != 2:  # 050 and 059 rank Omaha's two hole cards and three of the board
+        raise BadInput(f"equity --game {name}: {name} plays its hole cards any way, and split-pot equity counts "
+                       "the games that play two hole cards and three of the board (omaha8's rule)")
     if next_street and not game.board_cards:
         raise BadInput(f"equity --game {name}: --next-street needs a board, and {name} deals none")
     if exact and trials is not None:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import math
 
-from . import first_use, ranges
+from . import first_use, games, ranges
 from .cards import card_name, check_distinct
 from .context import Context
 from .errors import BadInput
-from .lows import SplitGame
 from .monte_carlo import monte_carlo_equity
 from .results import EquityResult
 from .split_equity import SPLIT_NEEDS, SPLIT_TOTALS, players_cards, split_result
@@ -22,10 +21,8 @@ from .split_equity import SPLIT_NEEDS, SPLIT_TOTALS, players_cards, split_result
 KNOWN_CARDS = (2, 3, 4, 5, 6, 7)  # a stud player's cards given: from the first two down to all seven
 EXACT_RUNOUTS = 1_000_000  # stud counted exactly up to this many runouts (heads-up on fifth street: 671,580)
 DRAW_EXACT_RUNOUTS = 10_000_000  # the draw games: a random hand against "Ah 2c 3d" in badugi is 9,534,420 (5 s)
-STUD_GAMES = ("stud", "stud8", "razz")
-DRAW_GAMES = ("deuce-to-seven", "ace-to-five", "badugi")
 STUD_NEEDS = SPLIT_NEEDS + tuple(
-    f"{game.replace('-', '_')}{kind}_equity" for game in STUD_GAMES + DRAW_GAMES for kind in ("", "_monte_carlo")
+    f"{game.replace('-', '_')}{kind}_equity" for game in games.STUD_GAMES + games.DRAW_GAMES for kind in ("", "_monte_carlo")
 )
 
 
@@ -41,7 +38,7 @@ def runouts(known: list[int], dead: int, hand_cards: int = 7) -> int:
 
 
 def stud_equity(
-    ctx: Context, game: SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
+    ctx: Context, game: games.SplitGame, hands: tuple[str | list[str], ...], board: list[int], dead: list[int],
     trials: int | None, seed: int | None, exact: bool | None, slice_trials: int | None,
 ) -> EquityResult:
     """Each player's share of the pot of a stud or draw game (split_equity.checked_game checks the

@@ -12,8 +12,8 @@ import pytest
 
 import pokersql
 from pokersql.cli import main
-from pokersql.games import GAME_NAMES
-from pokersql.lows import SPLIT_GAME_NAMES
+from pokersql.errors import BadInput
+from pokersql.games import GAME_NAMES, SPLIT_GAME_NAMES
 from pokersql.output import present, to_json
 
 # game: (hand 1, hand 2, board)
@@ -58,3 +58,22 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
     assert evaluated == _cli(capsys, db_file, "eval", "--game", game, *first.split(), *on_board)
     assert compared == _cli(capsys, db_file, "compare", "--game", game, first, second, *on_board)
     assert evaluated["hand_rank"] >= 1
+
+
+@pytest.mark.parametrize("game", sorted(SPLIT_GAME_NAMES))
+def test_what_a_split_game_lacks_is_named_in_one_line(db_file, game):
+    """deal, simulate, freq and evaluate_many deal or rank the games of games (033) only: a game
+    of split_games is refused in one line naming its family and what it lacks, not "unknown game"."""
+    first, _, board = HANDS[game]
+    with pokersql.connect(db_file) as db:
+        for command, call in {
+            "deal": lambda: db.deal(players=2, seed=1, game=game),
+            "simulate": lambda: db.simulate(100, game=game),
+            "freq": lambda: db.freq(5, game=game),
+            "evaluate_many": lambda: db.evaluate_many([first], game=game),
+        }.items():
+            with pytest.raises(BadInput) as refused:
+                call()
+            message = str(refused.value)
+            assert message.startswith(f"{command}: {game} is a ") and "\n" not in message
+            assert message.endswith(f"game of split_games (046), with no row of games (033): {command} takes {', '.join(GAME_NAMES)}")

@@ -15,7 +15,7 @@ import pytest
 import pokersql
 from pokersql.cards import card_name
 from pokersql.cli import main
-from pokersql.lows import split_game_of
+from pokersql.games import split_game_of
 from pokersql.split_equity import EXACT_PAIR_ROWS, POT_PARTS, default_exact_rows, exact_random
 from tests.test_split_equity import enumerated
 
