@@ -506,6 +506,11 @@ def _before_filled_alone(engine: Engine, files: list[SqlFile]) -> list[SqlFile] 
 # first_use and tracker, through which every migrate of the library and the CLI runs, import
 # it): this module reads none of them.
 FILLED_AFTER: dict[str, Callable[[Engine, list[SqlFile], ProgressCallback], None]] = {}
+# Of those, the files whose fill is faster where it is the migration's first change, given
+# ``engine`` (a function: whether there is anything to fill): the pending files before it are
+# then applied and committed first, in a transaction of their own (066: its fill computes the
+# chunks by more connections, which see only what is committed; histories/stored.py, aside.py).
+FILLED_ALONE: dict[str, Callable[[Engine], bool]] = {}
 
 
 def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> None:
@@ -599,8 +604,3 @@ def _recorded_files(engine: Engine, files: list[SqlFile], objects: dict[str, str
         if (not f.repeatable and f.version in versions)
         or scripts & {f.script, *EARLIER_NAMES.get(f.script, ()), predecessors.get(f.script, "")}
     ]
-# Of those, the files whose fill is faster where it is the migration's first change, given
-# ``engine`` (a function: whether there is anything to fill): the pending files before it are
-# then applied and committed first, in a transaction of their own (066: its fill computes the
-# chunks by more connections, which see only what is committed; histories/stored.py, aside.py).
-FILLED_ALONE: dict[str, Callable[[Engine], bool]] = {}
