@@ -434,8 +434,8 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
 def test_duckdbs_chunks_make_no_view_and_rewrite_no_sql(built_database, monkeypatch):
     """On DuckDB the stored views are read as they are (issue 64): the chunk's rows are copied to
     temporary tables of 028's tables' names (and the kept views' tables of theirs), which hide
-    the database's for that connection only; no view is made again, in the import's connection
-    or in a lane's, and the other connections still read every hand."""
+    the database's for that connection only; no view is made again (here in the import's
+    connection: one chunk), and none of those tables is left after the fill."""
     from pokersql.engines.duckdb import DuckDBEngine
 
     made, real = [], DuckDBEngine.execute
