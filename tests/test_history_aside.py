@@ -69,6 +69,18 @@ def watching(monkeypatch) -> dict[str, list]:
     return seen
 
 
+def failing_lanes(monkeypatch):
+    """Each lane's chunk counted, then "the lane failed" raised; returns the count before."""
+    real_count = aside.Aside._count
+
+    def count(self, lane, chunk):
+        real_count(self, lane, chunk)
+        raise RuntimeError("the lane failed")
+
+    monkeypatch.setattr(aside.Aside, "_count", count)
+    return real_count
+
+
 def stored_rows(db) -> dict[str, list[tuple]]:
     return {table: sorted(map(repr, db.engine.execute(f"select * from {table}"))) for table in [stored.HANDS, *stored.STORED]}
 
@@ -167,13 +179,7 @@ def test_a_migration_of_066_stores_the_hands_held_aside(built_database, generate
         imported = stored_rows(db)
         unapplied_066(db)
         before = applied(db)
-        real_count = aside.Aside._count
-
-        def count(self, lane, chunk):
-            real_count(self, lane, chunk)
-            raise RuntimeError("the lane failed")
-
-        monkeypatch.setattr(aside.Aside, "_count", count)
+        real_count = failing_lanes(monkeypatch)
         with pytest.raises(RuntimeError, match="the lane failed"):
             db.migrate()
         assert applied(db) == before and stored.HANDS not in db.engine.object_types()
@@ -246,13 +252,7 @@ def test_a_new_databases_first_migrate_commits_the_views_then_stores_aside(built
     with pokersql.connect(tmp_path / "new.duckdb") as db:
         db.import_histories([generated])
         assert stored.HANDS not in db.engine.object_types()
-        real_count = aside.Aside._count
-
-        def count(self, lane, chunk):
-            real_count(self, lane, chunk)
-            raise RuntimeError("the lane failed")
-
-        monkeypatch.setattr(aside.Aside, "_count", count)
+        real_count = failing_lanes(monkeypatch)
         with pytest.raises(RuntimeError, match="the lane failed"):
             db.migrate()
         assert "065_history_reports.views.sql" in applied(db) and "066_history_stored_tally.sql" not in applied(db)
