@@ -442,9 +442,6 @@ def migrate(
     files = sql_files() if files is None else files
     if not rebuild and not plan(engine, files):
         return []
-    first = None if in_transaction or rebuild else _before_filled_alone(engine, files)
-    if first is not None:  # those files committed, then the rest: the filled file then the first change
-        return migrate(engine, first, progress) + migrate(engine, files, progress)
     with contextlib.nullcontext() if in_transaction else engine.transaction(immediate=True):
         kept_views = _drop_pokersql_objects(engine, files) if rebuild else []
         todo = _rebuild_plan(engine, files) if rebuild else plan(engine, files)
@@ -485,20 +482,6 @@ def migrate(
     return todo.apply
 
 
-def _before_filled_alone(engine: Engine, files: list[SqlFile]) -> list[SqlFile] | None:
-    """``files`` less the pending ones from the first file of FILLED_ALONE on, where that file
-    is pending after others and has something to fill: those are then applied and committed
-    first. None otherwise (a plan that drops or rebuilds anything is applied whole)."""
-    todo = plan(engine, files)
-    if todo.drop_views or todo.drop_tables or todo.rebuild or todo.baseline or todo.create_history:
-        return None
-    place = next((n for n, f in enumerate(todo.apply) if f.script in FILLED_ALONE), 0)
-    if not place or not FILLED_ALONE[todo.apply[place].script](engine):
-        return None
-    later = {f.script for f in todo.apply[place:]}
-    return [f for f in files if f.script not in later]
-
-
 # Versioned files whose tables pokersql fills once they are made, in the same transaction: 066
 # makes the stored tables empty, and every hand held is stored (histories/stored.py), a chunk
 # at a time, when it is applied, or applied again (a view it reads changed, a rebuild). The
@@ -506,11 +489,6 @@ def _before_filled_alone(engine: Engine, files: list[SqlFile]) -> list[SqlFile] 
 # first_use and tracker, through which every migrate of the library and the CLI runs, import
 # it): this module reads none of them.
 FILLED_AFTER: dict[str, Callable[[Engine, list[SqlFile], ProgressCallback], None]] = {}
-# Of those, the files whose fill is faster where it is the migration's first change, given
-# ``engine`` (a function: whether there is anything to fill): the pending files before it are
-# then applied and committed first, in a transaction of their own (066: its fill computes the
-# chunks by more connections, which see only what is committed; histories/stored.py, aside.py).
-FILLED_ALONE: dict[str, Callable[[Engine], bool]] = {}
 
 
 def _record(engine: Engine, sql_file: SqlFile, kind: str, elapsed_ms: int) -> None:

@@ -69,18 +69,6 @@ def watching(monkeypatch) -> dict[str, list]:
     return seen
 
 
-def failing_lanes(monkeypatch):
-    """Each lane's chunk counted, then "the lane failed" raised; returns the count before."""
-    real_count = aside.Aside._count
-
-    def count(self, lane, chunk):
-        real_count(self, lane, chunk)
-        raise RuntimeError("the lane failed")
-
-    monkeypatch.setattr(aside.Aside, "_count", count)
-    return real_count
-
-
 def stored_rows(db) -> dict[str, list[tuple]]:
     return {table: sorted(map(repr, db.engine.execute(f"select * from {table}"))) for table in [stored.HANDS, *stored.STORED]}
 
@@ -179,7 +167,13 @@ def test_a_migration_of_066_stores_the_hands_held_aside(built_database, generate
         imported = stored_rows(db)
         unapplied_066(db)
         before = applied(db)
-        real_count = failing_lanes(monkeypatch)
+        real_count = aside.Aside._count
+
+        def count(self, lane, chunk):
+            real_count(self, lane, chunk)
+            raise RuntimeError("the lane failed")
+
+        monkeypatch.setattr(aside.Aside, "_count", count)
         with pytest.raises(RuntimeError, match="the lane failed"):
             db.migrate()
         assert applied(db) == before and stored.HANDS not in db.engine.object_types()
@@ -219,16 +213,17 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
         db.import_histories([generated])
         assert started and all(isinstance(one, aside.Aside) for one in started)
         monkeypatch.setattr(stored, "fill", real_fill)
-        assert aside.Aside.start(db.engine, 1, None, {}) is None  # one chunk: no lane
+        no_step = lambda run: None  # (start returns before a step is given a connection)  # noqa: E731
+        assert aside.Aside.start(db.engine, 1, no_step, no_step, {}) is None  # one chunk: no lane
         monkeypatch.setattr(aside, "workers", lambda: 1)  # one core (parallel.workers: the process's affinity)
-        assert aside.Aside.start(db.engine, 4, None, {}) is None
+        assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
         monkeypatch.setattr(aside, "workers", lambda: 2)
         monkeypatch.setattr(aside, "LANES", 0)  # none asked for
-        assert aside.Aside.start(db.engine, 4, None, {}) is None
+        assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
         monkeypatch.setattr(aside, "LANES", 2)
         with db.engine.transaction():
             db.engine.execute("update schema_history set checksum = checksum || 'x' where script = '031_hand_street_equities.views.sql'")
-            assert aside.Aside.start(db.engine, 4, None, {}) is None
+            assert aside.Aside.start(db.engine, 4, no_step, no_step, {}) is None
             db.engine.execute("delete from stored_hands")
             for table in stored.STORED:
                 db.engine.execute(f"delete from {table}")
@@ -237,31 +232,3 @@ def test_only_where_the_second_connection_reads_what_the_import_reads(built_data
             check_equal(db)
             db.engine.execute("update schema_history set checksum = rtrim(checksum, 'x') where script = '031_hand_street_equities.views.sql'")
         assert db.engine._cursors == []
-
-
-def test_a_new_databases_first_migrate_commits_the_views_then_stores_aside(built_database, generated, tmp_path, monkeypatch):
-    """A database the import made (028's tables only: it stores nothing): the migrate that makes
-    the rest (`history`'s first run) applies the files before 066 and commits them, then 066
-    alone, whose fill the lanes compute (migrations.FILLED_ALONE: each chunk given to a lane),
-    the same rows as an import into a built database. A lane that fails leaves the files before
-    066 applied, and neither 066 nor a stored table."""
-    seen = watching(monkeypatch)
-    with pokersql.connect(built_database("duckdb")) as db:
-        db.import_histories([generated])
-        imported = stored_rows(db)
-    with pokersql.connect(tmp_path / "new.duckdb") as db:
-        db.import_histories([generated])
-        assert stored.HANDS not in db.engine.object_types()
-        real_count = failing_lanes(monkeypatch)
-        with pytest.raises(RuntimeError, match="the lane failed"):
-            db.migrate()
-        assert "065_history_reports.views.sql" in applied(db) and "066_history_stored_tally.sql" not in applied(db)
-        assert stored.HANDS not in db.engine.object_types()
-        nothing_left(db, seen)
-        monkeypatch.setattr(aside.Aside, "_count", real_count)
-        seen["given"].clear()
-        assert "066_history_stored_tally.sql" in [f.script for f in db.migrate()]
-        assert sorted(seen["given"]) == [(0, 0), (1, 1), (2, 0), (3, 1)]  # each chunk by a lane
-        assert stored_rows(db) == imported
-        check_equal(db)
-        nothing_left(db, seen)

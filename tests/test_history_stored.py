@@ -439,29 +439,4 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
     assert "history_street_equities" not in names and "history_player_stats" not in names
     assert [view.name for view in scoped if view.kept] == [
         "history_contributions", "history_pots", "history_hand_games", "history_game_payouts", "history_player_hands"]
-    assert tuple(view.name for view in scoped if view.kept) == stored.KEPT  # what DuckDB's chunks keep
     assert names.index("history_game_payouts") < names.index("history_allin_ev")  # made before the views that read it
-
-
-def test_duckdbs_chunks_make_no_view_and_rewrite_no_sql(built_database, monkeypatch):
-    """On DuckDB the stored views are read as they are (issue 64): the chunk's rows are copied to
-    temporary tables of 028's tables' names (and the kept views' tables of theirs), which hide
-    the database's for that connection only; no view is made again (here in the import's
-    connection: one chunk), and none of those tables is left after the fill."""
-    from pokersql.engines.duckdb import DuckDBEngine
-
-    made, real = [], DuckDBEngine.execute
-
-    def execute(engine, sql, params=()):
-        made.append(" ".join(sql.lower().split()))
-        return real(engine, sql, params)
-
-    with pokersql.connect(built_database("duckdb")) as db:
-        monkeypatch.setattr(DuckDBEngine, "execute", execute)
-        db.import_histories([REAL[1]])
-        monkeypatch.undo()
-        assert not [sql for sql in made if "create temporary view" in sql or "create view" in sql]
-        assert [sql for sql in made if sql.startswith("create temporary table history_hands ")]
-        assert "history_hands" not in {name for (name,) in db.engine.execute(
-            "select table_name from duckdb_tables() where temporary")}
-        check_equal(db)

@@ -12,8 +12,8 @@ flop, some half of the CPU, keep little more than one core busy in a query.
 
 A lane's connection sees what is committed, not the import's transaction: it is given a
 chunk's rows of 028's five tables as Parquet files of a private temporary folder (which DuckDB
-writes and reads with its own types), copied to temporary tables of their names, which the
-views then read (``stored._Shadowed``), and writes each stored view's rows to a file, which the
+writes and reads with its own types), makes the same temporary views over them
+(``stored._make_scope``'s statements), and writes each stored view's rows to a file, which the
 import's connection adds to the stored table. A lane writes nothing to the database: a failure
 or Ctrl-C (which interrupts the lanes too) leaves the import's transaction to roll back, and the
 lanes' connections and their folder are closed. A killed import cannot remove its folder: the
@@ -40,30 +40,26 @@ from typing import Any
 
 from ..engines.base import Engine
 from .parallel import workers
-from .store import TABLES, chunk_rows
+from .store import SCOPE, TABLES, chunk_rows
 
 LANES = 2  # the second connections: with the import's, one a core and more (the system shares them out)
 LANE_CHUNKS = 2  # the fewest chunks the lanes are given (one chunk gains nothing: it costs a lane's start, some 0.3 s)
 HISTORY = "select * from schema_history order by all"
+Step = Callable[[Callable[[str], object]], object]  # a step of stored.py's, given a connection's execute
 PREFIX = "pokersql-aside-"  # then the owner's process id and start, "-", and mkdtemp's random part
 OWNED = re.compile(re.escape(PREFIX) + r"(\d+)-(\d+)-")
 
 
-def usable(engine: Engine) -> bool:
-    """Whether lanes could be started for ``engine`` (Aside.start's first tests): LANES, two
-    cores, an engine that gives second connections."""
-    return LANES >= 1 and workers() >= 2 and type(engine).side_connection is not Engine.side_connection
-
-
 class Aside:
     """The second connections of ``stored.fill`` (``start``), given the chunks (``fill``),
-    closed with ``close``. ``scope``: stored.py's (stored._Shadowed), which makes on a lane's
-    connection the empty copies of 028's tables and the kept views' tables (``make``), names
-    them (``copy``), gives the kept views' tables their rows (``compute``) and names what a
-    stored view's rows are read from (``source``). ``stored``: each stored table and its view."""
+    closed with ``close``. ``make_scope(run)`` and ``compute_kept(run)``: stored.py's steps, on
+    the connection whose statements ``run`` executes, that make the empty ``scope_`` copies and
+    the scoped views over them, and that give the kept views' tables their rows. ``stored``:
+    each stored table and its view."""
 
-    def __init__(self, engine: Engine, connections: list[Any], scope: Any, stored: dict[str, str]) -> None:
-        self.engine, self.connections, self.scope = engine, connections, scope
+    def __init__(self, engine: Engine, connections: list[Any], make_scope: Step, compute_kept: Step,
+                 stored: dict[str, str]) -> None:
+        self.engine, self.connections, self.make_scope, self.compute_kept = engine, connections, make_scope, compute_kept
         self.stored = stored
         self.folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-{_started(os.getpid()) or 0}-"))
         # a thread a lane, so that a lane computes its chunks one after the other
@@ -72,7 +68,7 @@ class Aside:
         self.made = [False] * len(connections)  # each connection's temporary tables and views
 
     @classmethod
-    def start(cls, engine: Engine, chunks: int, scope: Any, stored: dict[str, str]) -> Aside | None:
+    def start(cls, engine: Engine, chunks: int, make_scope: Step, compute_kept: Step, stored: dict[str, str]) -> Aside | None:
         """An Aside of LANES connections, or None where LANES is 0, the chunks are fewer than
         LANE_CHUNKS, the process has one core (parallel.workers: its affinity), the engine no
         second connection, or that would not read what the import's connection reads."""
@@ -88,7 +84,7 @@ class Aside:
                         engine.close_side_connection(made)
                 return None
             connections.append(connection)
-        return cls(engine, connections, scope, stored)
+        return cls(engine, connections, make_scope, compute_kept, stored)
 
     def file(self, chunk: int, name: str) -> Path:
         """A chunk's Parquet file of ``name``."""
@@ -109,8 +105,7 @@ class Aside:
                 done += 1
                 progress(done)
             for table in TABLES:
-                rows = chunk_rows(self.scope.source_of(table), chunk)
-                self.engine.execute(f"copy ({rows}) to {self.path(chunk, table)} (format parquet)")
+                self.engine.execute(f"copy ({chunk_rows(table, chunk)}) to {self.path(chunk, table)} (format parquet)")
             lane = chunk % lanes  # (the lane whose chunk was taken last)
             self.counting.append((lane, chunk, self.threads[lane].submit(self._count, lane, chunk)))
         while self.counting:
@@ -133,15 +128,15 @@ class Aside:
         tables theirs (stored._fill_chunk's steps), and each stored view's rows written to a file."""
         run = self.connections[lane].execute
         if not self.made[lane]:
-            self.scope.make(run)
+            self.make_scope(run)
             run("set disabled_optimizers = 'build_side_probe_side'")  # (DuckDBEngine.joins_as_written)
             self.made[lane] = True
         for table in TABLES:
-            run(f"delete from {self.scope.copy(table)}")
-            run(f"insert into {self.scope.copy(table)} select * from read_parquet({self.path(chunk, table)})")
-        self.scope.compute(run)
+            run(f"delete from {SCOPE}{table}")
+            run(f"insert into {SCOPE}{table} select * from read_parquet({self.path(chunk, table)})")
+        self.compute_kept(run)
         for view in self.stored.values():
-            run(f"copy (select * from {self.scope.source(view)}) to {self.path(chunk, view)} (format parquet)")
+            run(f"copy (select * from {SCOPE}{view}) to {self.path(chunk, view)} (format parquet)")
 
     def close(self) -> None:
         """The lanes stopped (interrupted while they still count), their connections closed and

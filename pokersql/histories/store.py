@@ -28,13 +28,13 @@ COLUMNS = {
                         "cash_out", "cash_out_fee", "bounty_won", "collected_second_board", "collected_said"),
 }
 TABLES = tuple(COLUMNS)
-SCOPE = "scope_"  # the prefix of a chunk's temporary copies of TABLES, and of the views made over them (stored._Renamed: not DuckDB)
+SCOPE = "scope_"  # the prefix of a chunk's temporary copies of TABLES, and of the views made over them (stored.py, aside.py)
 KEYS = f"{SCOPE}keys"  # the new hands and the chunk of each (site, hand_id, chunk), made by stored.fill
 
 
 def chunk_rows(table: str, chunk: int) -> str:
     """The query of ``table``'s rows of the hands of chunk ``chunk`` of KEYS (stored.py's and
-    aside.py's copies of a chunk; ``table`` qualified where a temporary table hides it)."""
+    aside.py's copies of a chunk)."""
     return (f"select * from {table} as rows_of where exists (select 1 from {KEYS} as scope where "
             f"scope.chunk = {int(chunk)} and scope.site = rows_of.site and scope.hand_id = rows_of.hand_id)")
 # The amounts, given in hundredths by Hand.add_csv (decimal(18, 2) in the tables).

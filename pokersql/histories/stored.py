@@ -3,20 +3,16 @@
 
 Each stored table is filled from its view (STORED), which stays the definition. The new hands
 are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS
-at a time: their rows of the five tables of 028 are copied to temporary tables, and the views
-then compute the chunk's hands, and only them, however many hands the database holds. On DuckDB
-(_Shadowed) the copies take the names of 028's tables: a temporary table hides the database's
-table of its name, for that connection, in the views too, so the views are read as they are
-(issue 64: no SQL rewritten, no view made again). The other engines' views read the database's
-tables whatever temporary ones there are (_Renamed): there the views the stored views read are
-made again as temporary views over ``scope_`` copies, each name prefixed (_scoped_views). A
-view read by more than one of them is computed once a chunk into a temporary table (KEPT).
-Their rows are added to the stored tables, and the temporary objects dropped. Runs in the
-caller's transaction (the import's): a failure or Ctrl-C leaves nothing. An import on DuckDB
-with two cores has its chunks computed the same way by more connections (aside.py), whose
-temporary rows, unlike those of the caller's transaction, are given back chunk by chunk; a
-migration that applies 066 after other files commits those first, so that the lanes see
-them (migrations.FILLED_ALONE).
+at a time: their rows of the five tables of 028 are copied to temporary tables
+(``scope_history_hands``, ...), and the views the stored views read, and only those, are made
+again as temporary views over those copies (the same statements the engine was given, each name
+of 028 and of those views prefixed with ``scope_``): the views then compute the chunk's hands,
+and only them, however many hands the database holds. A view read by more than one of them is
+computed once a chunk into a temporary table (_Scoped.kept). Their rows are added to the stored
+tables, and the temporary objects dropped. Runs in the caller's transaction (the import's): a
+failure or Ctrl-C leaves nothing. An import on DuckDB with two cores has its chunks computed
+the same way by more connections (aside.py), whose temporary rows, unlike those of the
+caller's transaction, are given back chunk by chunk.
 """
 
 from __future__ import annotations
@@ -29,7 +25,6 @@ from .. import migrations
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .aside import Aside
-from .aside import usable as aside_usable
 from .store import KEYS, SCOPE, TABLES, chunk_rows
 
 # stored table -> the view it keeps (066 creates each as ``select * from`` the view): the one
@@ -41,10 +36,6 @@ STORED = {
     "stored_allin_ev": "history_allin_ev",
     "stored_hand_stats": "history_hand_stats",
 }
-# the views read by two or more of the stored views, or stored and read by another, in run order:
-# computed once a chunk into a table (DuckDB, SQLite and PostgreSQL compute a view again wherever
-# a query names it; tests/test_history_stored.py checks the list against _scoped_views' reading)
-KEPT = ("history_contributions", "history_pots", "history_hand_games", "history_game_payouts", "history_player_hands")
 HANDS = "stored_hands"  # the hands the stored tables hold
 QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
@@ -145,14 +136,14 @@ def fill(
     )
     made: list[tuple[str, str]] = [("table", KEYS)]  # (kind, name) of the temporary objects, in creation order
     chunks = int(engine.execute(f"select max(chunk) + 1 from {KEYS}")[0][0])
-    if engine.dialect == "duckdb":  # the views themselves, over temporary tables of their names
-        scope: _Scope = _Shadowed(_catalog(engine))
-    else:
-        scope = _Renamed(_scoped_views(engine, files or migrations.sql_files()))
+    scoped = _scoped_views(engine, files or migrations.sql_files())
+    kept = [view.name for view in scoped if view.kept]
     # the chunks computed by more connections, in threads (aside.py), each given the same scope
-    side = Aside.start(engine, chunks, scope, STORED) if aside and isinstance(scope, _Shadowed) else None
+    side = Aside.start(
+        engine, chunks, lambda run: _make_scope(run, scoped), lambda run: _compute_kept(run, kept), STORED
+    ) if aside else None
     if side is None:
-        made += scope.make(engine.execute)
+        made += _make_scope(engine.execute, scoped)
     counts = len(side.connections) if side is not None else 1  # the chunks counted at once (their memory)
     with engine.bounded_memory(counts), engine.joins_as_written():
         task = f"storing {count:,} hands' payouts, all-in EV and statistics"
@@ -164,7 +155,7 @@ def fill(
                 side.close()
         else:
             for chunk in range(chunks):
-                _fill_chunk(engine, chunk, scope)
+                _fill_chunk(engine, chunk, kept)
                 progress(task, chunk + 1, chunks)
     engine.execute(f"insert into {HANDS} select site, hand_id from {KEYS}")
     for kind, name in reversed(made):  # (a failure: the caller's rollback takes them away)
@@ -172,118 +163,44 @@ def fill(
     return count
 
 
-def _catalog(engine: Engine) -> str:
-    """The start of a qualified name of the database's own tables and views (DuckDB: its
-    catalog's ``main`` schema), which a temporary table of the same name does not hide."""
-    name = engine.execute("select current_database()")[0][0]
-    return '"' + name.replace('"', '""') + '".main.'
-
-
-class _Scope:
-    """Where a chunk's hands are computed, on a connection (``run`` executes a statement):
-    ``make`` the empty copies of 028's tables and the kept views' tables, ``copy`` a table's
-    name there, ``compute`` the kept views' rows, ``source`` the relation of a stored view's
-    rows, ``source_of`` what a table's copy is filled from."""
-
-    def make(self, run: Callable[[str], object]) -> list[tuple[str, str]]:
-        raise NotImplementedError
-
-    def copy(self, name: str) -> str:
-        raise NotImplementedError
-
-    def source_of(self, table: str) -> str:
-        raise NotImplementedError
-
-    def compute(self, run: Callable[[str], object]) -> None:
-        raise NotImplementedError
-
-    def source(self, view: str) -> str:
-        raise NotImplementedError
-
-
-class _Shadowed(_Scope):
-    """DuckDB: a temporary table hides the database's table or view of the same name, for that
-    connection, in every query it runs, the views' own included. So the chunk's rows of 028's
-    tables are copied to temporary tables of their names, and each kept view's rows to one of
-    its name (computed from the database's view, read by its qualified name): the stored views,
-    unchanged, then compute the chunk's hands only. No view is made again."""
-
-    def __init__(self, catalog: str) -> None:
-        self.catalog = catalog
-
-    def make(self, run: Callable[[str], object]) -> list[tuple[str, str]]:
-        made = []
-        for name in (*TABLES, *KEPT):  # (run order: each kept view after the copies it reads)
-            run(f"create temporary table {name} as select * from {self.catalog}{name} where 1 = 0")
-            made.append(("table", self.copy(name)))
-        return made
-
-    def copy(self, name: str) -> str:
-        return f"temp.main.{name}"
-
-    def source_of(self, table: str) -> str:
-        return f"{self.catalog}{table}"
-
-    def compute(self, run: Callable[[str], object]) -> None:
-        for view in KEPT:
-            run(f"delete from {self.copy(view)}")
-            run(f"insert into {self.copy(view)} select * from {self.catalog}{view}")
-
-    def source(self, view: str) -> str:
-        return self.copy(view) if view in KEPT else view
-
-
-class _Renamed(_Scope):
-    """SQLite, PostgreSQL, Spark: their views read the database's tables whatever temporary ones
-    there are, so the views the stored views read are made again as temporary views over the
-    ``scope_`` copies (_scoped_views)."""
-
-    def __init__(self, scoped: list[_Scoped]) -> None:
-        self.scoped = scoped
-
-    def make(self, run: Callable[[str], object]) -> list[tuple[str, str]]:
-        made = []
-        for table in TABLES:
-            run(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
-            made.append(("table", SCOPE + table))
-        for view in self.scoped:
-            run(view.statement)
-            made.append(("view", _query(view)))
-            if view.kept:
-                run(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
-                made.append(("table", SCOPE + view.name))
-        return made
-
-    def copy(self, name: str) -> str:
-        return SCOPE + name
-
-    def source_of(self, table: str) -> str:
-        return table
-
-    def compute(self, run: Callable[[str], object]) -> None:
-        for view in self.scoped:
-            if view.kept:
-                run(f"delete from {SCOPE}{view.name}")
-                run(f"insert into {SCOPE}{view.name} select * from {_query(view)}")
-
-    def source(self, view: str) -> str:
-        return SCOPE + view
-
-
 def _query(view: _Scoped) -> str:
     """The name of the temporary view that computes ``view``'s rows for the chunk."""
     return f"{SCOPE}{view.name}{QUERY}" if view.kept else f"{SCOPE}{view.name}"
 
 
-def _fill_chunk(engine: Engine, chunk: int, scope: _Scope) -> None:
-    """The copies of 028's tables given the chunk's hands' rows, the kept views' tables theirs,
-    in run order; the stored tables given their views' rows."""
+def _make_scope(run: Callable[[str], object], scoped: list[_Scoped]) -> list[tuple[str, str]]:
+    """On a connection (``run`` executes a statement): the empty ``scope_`` copies of 028's
+    tables, and the scoped views, each kept one's table after it (the views made after it read
+    the table); the (kind, name) of each object made, in creation order."""
+    made = []
     for table in TABLES:
-        engine.execute(f"delete from {scope.copy(table)}")
-        engine.execute(f"insert into {scope.copy(table)} {chunk_rows(scope.source_of(table), chunk)}")
-    scope.compute(engine.execute)
+        run(f"create temporary table {SCOPE}{table} as select * from {table} where 1 = 0")
+        made.append(("table", SCOPE + table))
+    for view in scoped:
+        run(view.statement)
+        made.append(("view", _query(view)))
+        if view.kept:
+            run(f"create temporary table {SCOPE}{view.name} as select * from {_query(view)} where 1 = 0")
+            made.append(("table", SCOPE + view.name))
+    return made
+
+
+def _compute_kept(run: Callable[[str], object], kept: list[str]) -> None:
+    """The kept views' tables given the rows their views compute over the copies, in run order."""
+    for view in kept:
+        run(f"delete from {SCOPE}{view}")
+        run(f"insert into {SCOPE}{view} select * from {SCOPE}{view}{QUERY}")
+
+
+def _fill_chunk(engine: Engine, chunk: int, kept: list[str]) -> None:
+    """The scope tables given the chunk's hands' rows, the kept views' tables theirs, in run
+    order; the stored tables given their views' rows."""
+    for table in TABLES:
+        engine.execute(f"delete from {SCOPE}{table}")
+        engine.execute(f"insert into {SCOPE}{table} {chunk_rows(table, chunk)}")
+    _compute_kept(engine.execute, kept)
     for table, view in STORED.items():
-        engine.execute(f"insert into {table} select * from {scope.source(view)}")
+        engine.execute(f"insert into {table} select * from {SCOPE}{view}")
 
 
 def _fill_after(engine: Engine, files: list[migrations.SqlFile], progress: ProgressCallback) -> None:
@@ -303,13 +220,5 @@ def _fill_again(engine: Engine, files: list[migrations.SqlFile], progress: Progr
         fill(engine, files=files, progress=progress)
 
 
-def _has_hands(engine: Engine) -> bool:
-    """Whether 066's fill would store anything: hands imported (its migration then commits the
-    files pending before it first, so the lanes read what it does: migrations.FILLED_ALONE)."""
-    return (aside_usable(engine) and "history_hands" in engine.object_types()
-            and bool(engine.execute("select count(*) from (select 1 from history_hands limit 1) as one")[0][0]))
-
-
 migrations.FILLED_AFTER["066_history_stored_tally.sql"] = _fill_after  # 066's tables filled when it is applied
-migrations.FILLED_ALONE["066_history_stored_tally.sql"] = _has_hands  # by the lanes: the files before it committed first
 migrations.FILLED_AFTER["064_history_site_games.sql"] = _fill_again  # a site's game by its own rule: stored again
