@@ -200,17 +200,19 @@ def files_for(names: list[str] | tuple[str, ...], files: list[SqlFile]) -> list[
     def read_by(sql_file: SqlFile) -> set[str]:
         return _named_by(sql_file, creators)
 
+    adders: dict[str, list[SqlFile]] = {}  # table -> the files that add columns to it (a view may read them: 067's)
+    for sql_file in files:
+        for table, _ in sql_file.added_columns():
+            adders.setdefault(table, []).append(sql_file)
     needed = {creators[name][1].script: creators[name][1] for name in names}
-    needed.update(  # the files that add columns to them
-        (sql_file.script, sql_file) for sql_file in files if any(table in names for table, _ in sql_file.added_columns())
-    )
+    needed.update((sql_file.script, sql_file) for name in names for sql_file in adders.get(name, ()))
     todo = list(needed.values())
     while todo:
         for name in read_by(todo.pop()):
-            creator = creators[name][1]
-            if creator.script not in needed:
-                needed[creator.script] = creator
-                todo.append(creator)
+            for sql_file in (creators[name][1], *adders.get(name, ())):
+                if sql_file.script not in needed:
+                    needed[sql_file.script] = sql_file
+                    todo.append(sql_file)
     tables = {name for name, (kind, creator) in creators.items() if kind == "table" and creator.script in needed}
     needed.update(  # the files that create nothing but add rows to a table needed (064's to 061's game names)
         (sql_file.script, sql_file) for sql_file in files

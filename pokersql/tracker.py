@@ -125,9 +125,10 @@ def history(
     ctx: Context, players: Sequence[str] = (), series: bool = True, currency: str | None = None, cash: bool = False,
     tournaments: bool = False, site: str | None = None,
 ) -> HistoryResult:
-    """The imported hands of one money per player (``money.choose``: a cash currency, the
-    largest by default, or tournament chips; ``site``: only its hands) (``history_player_hands`` and ``history_allin_ev``, 065, as
-    stored at import: ``stored_player_hands`` and ``stored_allin_ev``, 066):
+    """The imported hands of one money per player (``money.choose``: a cash currency, by
+    default the one of the most hands asked for, or tournament chips; ``site``: only its hands),
+    from ``history_player_hands`` and ``history_allin_ev`` (065), as stored at import
+    (``stored_player_hands`` and ``stored_allin_ev``, 066):
     hands, net won, won at showdown, and the all-in hands' EV against what they netted (the
     luck), summed by the engine; ``players``: only these (one whom no imported hand has: no
     row, named in ``HistoryResult.unknown``, as ``stats`` does). ``series`` (what ``--plot``

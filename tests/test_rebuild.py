@@ -92,7 +92,8 @@ def test_rebuild_keeps_the_users_table_and_view_and_every_audit_passes(database,
                 assert run_audit(db, audit) == [], audit.name
         # Built by the files, not adopted, but for the imported hands' tables, kept with their rows.
         adopted = db.query("select script from schema_history where type = 'baseline'").rows
-        assert adopted == [("028_hand_histories.sql",), ("043_history_more.sql",), ("057_history_site_said.sql",)]  # the kept tables, and the columns 043 and 057 gave them
+        assert adopted == [("028_hand_histories.sql",), ("043_history_more.sql",), ("057_history_site_said.sql",),
+                           ("067_history_unknown_results.sql",)]  # the kept tables, and the columns 043, 057 and 067 gave them
         held = db.query("select count(*) from history_hands").rows + db.query("select count(*) from history_actions").rows
         assert held[0] == (2,) and held[1][0] > 0
         assert run_audit(db, AUDITS_BY_NAME["history_collected_matches_the_pots.sql"]) == []
