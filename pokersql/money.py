@@ -88,7 +88,9 @@ def choose(
     first = next((m for m in there if not m.tournaments), None)
     if first is None and not cash:  # no cash game: the tournaments'
         return (Money(True, None, sum(m.hands for m in there), every=True) if there else None), there
-    return (first and Money(False, first.currency, first.hands, every=len(there) == 1)), there
+    if first is None:  # --cash, and no cash game: none kept
+        return Money(False, None, 0), there
+    return Money(False, first.currency, first.hands, every=len(there) == 1), there
 
 
 def keeping(money: Money | None, site: str | None = None, of: str = "", currency: bool = False) -> tuple[list[str], list[Any]]:

@@ -130,3 +130,18 @@ def test_a_money_no_hand_has_and_cash_with_tournaments(run, corpus):
     status, out, err = run("report", "--currency", "JPY", "--to", str(Path(corpus[0]).parent / "never.html"))
     assert status == 2 and "no imported hand is of JPY cash games" in err
     assert not (Path(corpus[0]).parent / "never.html").exists()
+
+
+def test_cash_where_there_are_tournaments_alone(built_database, tmp_path, capsys):
+    """--cash keeps no hand of a database of tournaments alone, whose default is the tournaments."""
+    from pokersql.cli import main
+
+    path = built_database("duckdb")
+    assert main(["--db", path, "-q", "import", str(FPDB / "tour" / "Stars" / "Flop" / "NLHE-USD-MTT-5r-200710.txt")]) == 0
+    capsys.readouterr()
+    assert main(["--db", path, "history", "--cash", "--format", "json"]) == 0
+    kept = json.loads(capsys.readouterr().out)
+    assert (kept["hands"], kept["players"]) == (0, [])
+    assert main(["--db", path, "history", "--format", "json"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert every["money"]["kind"] == "tournaments" and every["hands"] == every["money"]["hands"] > 300
