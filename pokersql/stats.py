@@ -212,8 +212,9 @@ def player_stats(
         rows.append(PlayerStats(player, where_sat, int(hands), *percentages, _ratio(aggressive, calls, 1.0),
                                 _ratio(aggressive, actions), _ratio(net_bb, known), int(hands) - int(known)))
     rows.sort(key=lambda row: (-row.hands, row.player, POSITIONS.index(row.position) if row.position in POSITIONS else -1))
+    # the hands of unknown result, each once (a hand's rows of two players): read only where a row has one
     unknown = engine.execute(f"select count(*) from (select distinct site, hand_id from {table}{where}{' and' if where else ' where'} "
-                             "net is null) as unknown", params)[0][0]
+                             "net is null) as unknown", params)[0][0] if any(row.unknown_results for row in rows) else 0
     return StatsResult(hands=_hands(engine, table, where, params, seats, rows), players=rows, unknown_results=int(unknown))
 
 
