@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import BadInput
 from .money import note
-from .stats import StatsResult, filters, games_named
+from .stats import StatsResult, filters, scoped
 
 BIGGEST_POTS = 5
 MOST_POINTS = 2000  # the points of a line drawn: a longer line is drawn through every k-th hand
@@ -112,10 +112,7 @@ def gather(db: Any, players: Sequence[str] = (), **chosen: Any) -> Report:
         raise BadInput(f"report: {note(every.money, every.moneys)}")
     player = player_of(db, players, every)
     mine = db.stats(players=(player,), by_position=True, **chosen)
-    hands = {name: value for name, value in chosen.items() if name not in ("currency", "cash", "tournaments")}
-    if chosen.get("game") is not None:
-        hands["game"] = games_named(db.engine, chosen["game"])[0]
-    where, params = filters(players=(player,), money=every.money, **hands)
+    where, params = filters(**scoped(db.engine, players=(player,), **chosen)[0])  # mine's: its money, its games
     table = stored.source(db.engine, "history_hand_stats")
     kept = f"(select * from {table}{where}) as s"
     stakes = [

@@ -169,6 +169,21 @@ def hands_filters(chosen: dict[str, Any]) -> tuple[str, list[Any]]:
     return hands_where(where, params, list(dict.fromkeys(chosen.get("players") or ())))
 
 
+def scoped(engine: Any, **chosen: Any) -> tuple[dict[str, Any], list[str], list[Money]]:
+    """``stats``' options made filters: ``--game`` as games_named reads it, and --currency, --cash
+    and --tournaments made the one money (money.choose) that ``filters`` keeps. Gives the
+    filters, the games there are when ``--game`` keeps none (else empty), and every money."""
+    from .money import choose
+
+    options = (chosen.pop("currency", None), chosen.pop("cash", False), chosen.pop("tournaments", False))
+    there: list[str] = []
+    if chosen.get("game") is not None:
+        chosen["game"], there = games_named(engine, chosen["game"])
+        there = [] if chosen["game"] else there
+    chosen["money"], moneys = choose(engine, *options, *hands_filters(chosen))
+    return chosen, there, moneys
+
+
 def games_named(engine: Any, name: str) -> tuple[list[tuple[str, str]], list[str]]:
     """The (site, game) pairs of the imported hands that ``--game NAME`` keeps, and the games
     there are (for the note when none is kept). NAME is pokersql's short name (holdem, omaha8,

@@ -200,12 +200,7 @@ def stats(ctx: Context, by_position: bool = False, **chosen: Any) -> StatsResult
     if ctx.engine.imports_histories_refused:
         raise BadInput(f"stats does not run on {ctx.engine.title}: {ctx.engine.imports_histories_refused}")
     ensure_lookups(ctx, tuple(history_stored.STORED))
-    options = (chosen.pop("currency", None), chosen.pop("cash", False), chosen.pop("tournaments", False))
-    there: list[str] = []
-    if chosen.get("game") is not None:
-        chosen["game"], there = stats.games_named(ctx.engine, chosen["game"])
-        there = [] if chosen["game"] else there
-    chosen["money"], moneys = money.choose(ctx.engine, *options, *stats.hands_filters(chosen))
+    chosen, there, moneys = stats.scoped(ctx.engine, **chosen)
     where, params = stats.filters(**chosen)
     with ctx.watching("stats: every imported hand"):
         seats = (len(set(chosen.get("players") or ())), len(chosen.get("positions") or ()))
