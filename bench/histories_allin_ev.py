@@ -2,6 +2,7 @@
 they are now and as a git commit had them, on the same imported hands, one after the other.
 
     .venv/bin/python bench/histories_allin_ev.py DATABASE [--before f4df776] [--memory-limit 4GB] [--as-written]
+    .venv/bin/python bench/histories_allin_ev.py DATABASE --spots
 
 DATABASE: a DuckDB database with imported hands and every view (``bench/histories_scale.py
 --hands 30000 --keep DIR`` leaves one: DIR/histories.duckdb); it is not changed. Its all-in hands
@@ -12,11 +13,17 @@ the SQL files of the all-in EV (017, 024, 031, 032) as the commit had them, then
 give the same rows, the same EV to the cent and the same equities. ``--as-written``: the views as
 they are read with DuckDB's hash joins as the join order gives them, as the import's stored.fill
 runs them (DuckDBEngine.joins_as_written). Nothing asserts a timing.
+
+``--spots``: no timing; the all-in hands counted by the board when the betting ended and the
+players in, and, before the flop, how many are distinct: the same cards, and the same cards up
+to a renaming of the suits (the 24 permutations; an equity counted once for each would serve
+the others). Whether counting each distinct spot once would pay.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import shutil
@@ -79,6 +86,35 @@ def timed(copy: Path, memory_limit: str, as_written: bool = False) -> tuple[floa
         return time.perf_counter() - started, rows, f"{before:.1f} to {os.getloadavg()[0]:.1f}"
 
 
+def spots(database: Path) -> None:
+    """--spots: the all-in hands by kind; those before the flop, distinct and distinct up to suits."""
+    with duckdb.connect(str(database), read_only=True) as reading:
+        with_site = KINDS.replace("select players_in.hand_id,", "select players_in.site, players_in.hand_id,")
+        reading.execute(f"create temp table kinds as {with_site}")
+        print(f"{'board':>5} {'players':>7} {'hands':>7}")
+        for board_size, players, hands in reading.execute(
+                "select board_size, players, count(*) from kinds group by all order by all").fetchall():
+            print(f"{board_size:>5} {players:>7} {hands:>7,}")
+        preflop = reading.execute(
+            "select kinds.players, list([seats.hole_1, seats.hole_2] order by seats.seat) from kinds "
+            "inner join history_contributions as contributions using (site, hand_id) "
+            "inner join history_seats as seats using (site, hand_id, seat) "
+            "where kinds.board_size = 0 and contributions.folded = 0 group by kinds.site, kinds.hand_id, kinds.players"
+        ).fetchall()
+    # card_id = 4 * value + suit (cards, 012)
+    renamings = list(itertools.permutations(range(4)))
+    seen: dict[str, tuple[int, set, set]] = {}
+    for players, hands in preflop:
+        key = "heads-up" if players == 2 else "3 to 6 players"
+        count, exact, suits = seen.setdefault(key, (0, set(), set()))
+        exact.add(tuple(sorted(tuple(sorted(hand)) for hand in hands)))
+        suits.add(min(tuple(sorted(tuple(sorted(card - card % 4 + to[card % 4] for card in hand)) for hand in hands))
+                      for to in renamings))
+        seen[key] = (count + 1, exact, suits)
+    for key, (count, exact, suits) in sorted(seen.items()):
+        print(f"before the flop, {key}: {count:,} hands, {len(exact):,} distinct, {len(suits):,} up to suits")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("database", type=Path)
@@ -86,7 +122,11 @@ def main() -> None:
     parser.add_argument("--memory-limit", default="4GB")
     parser.add_argument("--as-written", action="store_true",
                         help="after: DuckDB's hash joins as the join order gives them, as the import runs them")
+    parser.add_argument("--spots", action="store_true", help="count the all-in hands by kind, and the distinct ones")
     args = parser.parse_args()
+    if args.spots:
+        spots(args.database)
+        return
     before = [subprocess.run(["git", "-C", str(ROOT), "show", f"{args.before}:{name}"], capture_output=True, text=True,
                              check=True).stdout for name in FILES]
     after = [(ROOT / name).read_text(encoding="utf-8") for name in FILES]
