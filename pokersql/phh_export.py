@@ -394,8 +394,8 @@ def _stud_actions(order: list[tuple], index: dict[int, int], actions: list[tuple
     """A stud hand's PHH actions: each street the cards dealt to each player still in (its
     cards of the seven, ``??`` each where not known: only a player's whole seven are stored),
     then that street's actions (``p1 pb`` the bring-in, ``p1 cbr 0.04`` a completion, bet or
-    raise to), and the showdown. All in before the seventh, the streets left are dealt after the
-    showdown, as pokerkit deals them."""
+    raise to), and the showdown. All in before the seventh, the cards dealt so far are shown,
+    the streets left dealt, and the cards shown whole, as pokerkit writes it."""
     if board:
         raise Skip("a stud hand with a board card: the deck ran out")
     played = [row for row in actions if row[6] != "ante"]
@@ -445,8 +445,12 @@ def _stud_actions(order: list[tuple], index: dict[int, int], actions: list[tuple
         if number == last and opener is None:
             opener = first
     if len(in_hand) > 1:
-        lines += _showdown(order, in_hand, opener if opener is not None else min(in_hand), STUD_STREETS[last], blinds,
-                           unseen if unknown else "")
-        for street in STUD_STREETS[last + 1:]:
-            deal(street)
+        shown = _showdown(order, in_hand, opener if opener is not None else min(in_hand), STUD_STREETS[last], blinds,
+                          unseen if unknown else "")
+        if last < len(STUD_STREETS) - 1:  # all in: the cards dealt so far shown, the streets left dealt, then shown whole
+            cut = STUD_DEALT[STUD_STREETS[last]].stop * 2
+            lines += [" ".join([*line.split()[:2], *(word[:cut] for word in line.split()[2:])]) for line in shown]
+            for street in STUD_STREETS[last + 1:]:
+                deal(street)
+        lines += shown
     return lines
