@@ -4,9 +4,9 @@ no limit and fixed limit, pot-limit Omaha, fixed-limit Omaha Hi/Lo, 7 Card Stud,
 
 The actions are PHH's: ``d dh p1 AcKd`` deals hole cards (``????`` unknown), ``d db Kd7c7s`` the
 board, ``p1 f`` folds, ``p1 cc`` checks or calls, ``p1 cbr 3.00`` bets or raises to 3.00, ``p1 sm
-Jh3h`` shows; in stud, ``d dh p1 ??7s`` deals a street's cards to one player (the
-third street's three, then one a street) and ``p1 pb`` posts the bring-in. The amount each puts in follows from the rules; ``winnings``, where given, is
-what each player collected.
+Jh3h`` shows; in stud, ``d dh p1 ??7s`` deals a street's cards to one player (the third
+street's three, then one a street) and ``p1 pb`` posts the bring-in. The amount each puts in
+follows from the rules; ``winnings``, where given, is what each player collected.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ GAMES = {
     "F7S": "7 Card Stud Limit", "F7S/8": "7 Card Stud Hi/Lo Limit", "FR": "Razz Limit",
 }
 STUD = ("F7S", "F7S/8", "FR")  # no board: a street's cards dealt to each player, the first street's antes and bring-in
+FIXED_LIMIT = ("FT", "FO/8", *STUD)  # stakes as a small and a big bet
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -180,7 +181,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         # they are not known (one who shows nothing mucks, and the pot is the others')
         showing = [_player(names, words[0]) for words in actions if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
         hand.result_unknown = any(name not in hand.holes for name in showing)  # kept: its result unknown (067)
-    if variant[0] == "F" and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
+    if variant in FIXED_LIMIT and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
         hand.small_blind, hand.big_blind = _amount(data["small_bet"]), _amount(data["big_bet"])
     hand.check()
     return hand
