@@ -28,14 +28,16 @@ from .errors import BadInput
 from .output import Output, present
 
 # the stored game -> PHH's variant (pokerkit's ``HandHistory.game_types``); PHH has none for the
-# others the tables hold (pot-limit Hold'em, 5 and 6 Card Omaha, Courchevel, 6+ Hold'em, Omaha
-# but pot-limit, Omaha Hi/Lo but fixed-limit, ...), whose hands are skipped and counted
+# others the tables hold (pot-limit Hold'em, 5 and 6 Card Omaha, Courchevel, Omaha but pot-limit,
+# Omaha Hi/Lo but fixed-limit, ...), whose hands are skipped and counted
 VARIANTS = {
     "Hold'em No Limit": "NT", "Hold'em Limit": "FT", "Hold'em Fixed Limit": "FT", "Omaha Pot Limit": "PO",
     "Omaha Hi/Lo Limit": "FO/8", "Omaha Hi/Lo Fixed Limit": "FO/8",
     "7 Card Stud Limit": "F7S", "7 Card Stud Fixed Limit": "F7S", "7 Card Stud Hi/Lo Limit": "F7S/8",
     "7 Card Stud Hi/Lo Fixed Limit": "F7S/8", "Razz Limit": "FR", "Razz Fixed Limit": "FR",
 }
+# games PHH has a variant of the name of, with other rules: skipped, the reason said
+OTHER_RULES = {"6+ Hold'em No Limit": "PHH's NS (pokerkit's) ranks a straight above three of a kind, the sites' 6+ below"}
 HOLE_CARDS = {"PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7}  # the cards each player is dealt, where not Hold'em's 2
 FIXED_LIMIT = ("FT", "FO/8", "F7S", "F7S/8", "FR")  # stakes as a small and a big bet
 STUD = ("F7S", "F7S/8", "FR")  # no blinds, no board: a bring-in, and cards to each player on each street
@@ -198,7 +200,7 @@ def hand_text(rows: list[tuple]) -> str:
     site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added, unknown = rows[0]
     variant = VARIANTS.get(game)
     if variant is None:
-        raise Skip(f"{game}: no PHH variant")
+        raise Skip(f"{game}: {OTHER_RULES.get(game, 'no PHH variant')}")
     if site_added:
         raise Skip("chips the site added to the pot")
     if not big_blind or big_blind <= 0:

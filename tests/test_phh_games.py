@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import warnings
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from pokerkit import (
