@@ -85,6 +85,16 @@ from history_board as board
 inner join kept on kept.site = board.site and kept.hand_id = board.hand_id
 order by 1, 2, 3, 4
 """
+# Each stakes' bring-in (stud), where a hand of them posts one: what a stud hand that posts none
+# (its first player completes) states. Columns: site, game, small bet, big bet, ante, bring-in.
+BRING_INS = """
+select hands.site, hands.game, cast(hands.small_blind as double), cast(hands.big_blind as double),
+    cast(hands.ante as double), max(cast(actions.amount as double))
+from history_hands as hands
+inner join history_actions as actions on actions.site = hands.site and actions.hand_id = hands.hand_id
+where actions.action = 'bring_in'
+group by hands.site, hands.game, hands.small_blind, hands.big_blind, hands.ante
+"""
 
 
 @dataclass
@@ -145,12 +155,14 @@ def export(db: Any, path: str | Path, overwrite: bool = False, **chosen: Any) ->
     # imported into has pending (every file, and the stored tally: 20 s of 20,000 hands)
     skipped: dict[str, int] = {}
     written = 0
+    with ctx.engine.read_only_query(BRING_INS) as (_, stream):
+        bring_ins = {tuple(row[:5]): row[5] for row in stream}
     with _replacing(str(target)) as temporary, open(temporary, "w", encoding="utf-8", newline="\n") as file:
         with ctx.engine.read_only_query(ROWS.format(where=where), tuple(params)) as (_, stream):
             batch: list[str] = []
             for rows in _hands(stream):
                 try:
-                    text = hand_text(rows)
+                    text = hand_text(rows, bring_ins)
                 except Skip as skip:
                     skipped[str(skip)] = skipped.get(str(skip), 0) + 1
                     continue
@@ -194,9 +206,9 @@ def _cards(text: str | None) -> str:
     return (text or "").replace(" ", "")
 
 
-def hand_text(rows: list[tuple]) -> str:
+def hand_text(rows: list[tuple], bring_ins: dict[tuple, float] | None = None) -> str:
     """One hand's PHH (the lines of its section, without the header), from its rows of ``ROWS``;
-    Skip for a hand PHH cannot express."""
+    Skip for a hand PHH cannot express. ``bring_ins``: each stakes' bring-in (``BRING_INS``)."""
     site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added, unknown = rows[0]
     variant = VARIANTS.get(game)
     if variant is None:
@@ -242,8 +254,10 @@ def hand_text(rows: list[tuple]) -> str:
     lines = [f'variant = "{variant}"']
     lines.append(f"antes = [{', '.join(map(_number, antes))}]")
     lines.append(f"blinds_or_straddles = [{', '.join(map(_number, blinds))}]")
-    if stud:  # no blinds; the bring-in the hand posted (none posted, a completion instead: half the small bet, which no action written reads)
-        lines[-1] = f"bring_in = {_number(bring_in if bring_in else _half(small_blind))}"
+    if stud:  # no blinds; the bring-in the hand posted; none posted (a completion instead), another hand's of the
+        # same stakes, or where none has one, half the small bet: no action written reads it
+        known = (bring_ins or {}).get((site, game, small_blind, big_blind, ante))
+        lines[-1] = f"bring_in = {_number(bring_in or known or _half(small_blind))}"
     if variant not in FIXED_LIMIT:  # no limit and pot limit
         lines.append(f"min_bet = {_number(big_blind)}")
     else:

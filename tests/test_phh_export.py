@@ -223,6 +223,15 @@ def test_omaha_hi_lo_stud_stud_hi_lo_and_razz_come_back_whole(round_trip):
         assert not _differing(round_trip, sql, kept), sql
     bring_ins = _rows(round_trip["second"], "select count(*) from history_actions where action = 'bring_in'").pop()[0]
     assert bring_ins > 50  # the stud hands' bring-ins, read back from PHH's "pb"
+    # each stud hand states its stakes' bring-in: its own, or (its first player completing) another hand's of the same stakes
+    posted = _rows(round_trip["first"], (
+        "select hands.site, cast(hands.small_blind as double), cast(hands.big_blind as double), cast(hands.ante as double), "
+        "cast(actions.amount as double) from history_hands as hands inner join history_actions as actions "
+        "on actions.site = hands.site and actions.hand_id = hands.hand_id where actions.action = 'bring_in'"))
+    with open(round_trip["phhs"], "rb") as file:
+        stud = [hand for hand in HandHistory.load_all(file) if hand.variant in STUD_GAMES.values()]
+    assert all((hand.venue, float(hand.small_bet), float(hand.big_bet), float(max(hand.antes)), float(hand.bring_in)) in posted
+               for hand in stud)
 
 
 def test_pokerkit_replays_the_stud_hands_it_can_open_and_pays_the_same_nets(round_trip):
