@@ -9,8 +9,10 @@ each player still in showing (``p1 sm AhKd``) or mucking (``p1 sm``) in pokerkit
 
 The rows come from the stored tables in one query, streamed in the hands' order (a hand's
 rows together): a hand is assembled from its rows as they come, never by a query of its own.
-A hand PHH cannot express (a game without a variant: pot limit Hold'em, Omaha but pot limit, stud; a hand
-run twice; blinds posted where the positions do not put them) is skipped and counted, never
+The variants are pokerkit's (``VARIANTS``): Hold'em no limit and fixed limit, pot-limit Omaha,
+fixed-limit Omaha Hi/Lo, and the stud games (``_stud_actions``: each street's cards dealt to each
+player, ``p1 pb`` the bring-in). A hand PHH cannot express (a game without a variant: pot-limit
+Hold'em, 5 and 6 Card Omaha, Omaha but pot limit; a stud hand whose deck ran out; a hand run twice; blinds posted where the positions do not put them) is skipped and counted, never
 written wrong. The ``stats`` filters choose the hands (``stats.filters``)."""
 
 from __future__ import annotations
@@ -25,8 +27,23 @@ from typing import Any
 from .errors import BadInput
 from .output import Output, present
 
-VARIANTS = {"Hold'em No Limit": "NT", "Hold'em Limit": "FT", "Hold'em Fixed Limit": "FT", "Omaha Pot Limit": "PO"}
-HOLE_CARDS = {"PO": 4}  # the cards each player is dealt, where not Hold'em's 2
+# the stored game -> PHH's variant (pokerkit's ``HandHistory.game_types``); PHH has none for the
+# others the tables hold (pot-limit Hold'em, 5 and 6 Card Omaha, Courchevel, Omaha but pot-limit,
+# Omaha Hi/Lo but fixed-limit, ...), whose hands are skipped and counted
+VARIANTS = {
+    "Hold'em No Limit": "NT", "Hold'em Limit": "FT", "Hold'em Fixed Limit": "FT", "Omaha Pot Limit": "PO",
+    "Omaha Hi/Lo Limit": "FO/8", "Omaha Hi/Lo Fixed Limit": "FO/8",
+    "7 Card Stud Limit": "F7S", "7 Card Stud Fixed Limit": "F7S", "7 Card Stud Hi/Lo Limit": "F7S/8",
+    "7 Card Stud Hi/Lo Fixed Limit": "F7S/8", "Razz Limit": "FR", "Razz Fixed Limit": "FR",
+}
+# games PHH has a variant of the name of, with other rules: skipped, the reason said
+OTHER_RULES = {"6+ Hold'em No Limit": "PHH's NS (pokerkit's) ranks a straight above three of a kind, the sites' 6+ below"}
+HOLE_CARDS = {"PO": 4, "FO/8": 4, "F7S": 7, "F7S/8": 7, "FR": 7}  # the cards each player is dealt, where not Hold'em's 2
+FIXED_LIMIT = ("FT", "FO/8", "F7S", "F7S/8", "FR")  # stakes as a small and a big bet
+STUD = ("F7S", "F7S/8", "FR")  # no blinds, no board: a bring-in, and cards to each player on each street
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+STUD_DEALT = {"third": slice(0, 3), "fourth": slice(3, 4), "fifth": slice(4, 5), "sixth": slice(5, 6), "seventh": slice(6, 7)}
+STUD_DECK = 7  # more players than this at seventh street and the deck runs out (a common card): skipped
 SUFFIXES = (".phhs", ".phh")
 BLINDS = ("small_blind", "big_blind", "straddle")
 STREETS = ("preflop", "flop", "turn", "river")
@@ -67,6 +84,16 @@ select board.site, board.hand_id, 3, board.card_no, board.board_no, board.street
 from history_board as board
 inner join kept on kept.site = board.site and kept.hand_id = board.hand_id
 order by 1, 2, 3, 4
+"""
+# Each stakes' bring-in (stud), where a hand of them posts one: what a stud hand that posts none
+# (its first player completes) states. Columns: site, game, small bet, big bet, ante, bring-in.
+BRING_INS = """
+select hands.site, hands.game, cast(hands.small_blind as double), cast(hands.big_blind as double),
+    cast(hands.ante as double), max(cast(actions.amount as double))
+from history_hands as hands
+inner join history_actions as actions on actions.site = hands.site and actions.hand_id = hands.hand_id
+where actions.action = 'bring_in'
+group by hands.site, hands.game, hands.small_blind, hands.big_blind, hands.ante
 """
 
 
@@ -128,12 +155,14 @@ def export(db: Any, path: str | Path, overwrite: bool = False, **chosen: Any) ->
     # imported into has pending (every file, and the stored tally: 20 s of 20,000 hands)
     skipped: dict[str, int] = {}
     written = 0
+    with ctx.engine.read_only_query(BRING_INS) as (_, stream):
+        bring_ins = {tuple(row[:5]): row[5] for row in stream}
     with _replacing(str(target)) as temporary, open(temporary, "w", encoding="utf-8", newline="\n") as file:
         with ctx.engine.read_only_query(ROWS.format(where=where), tuple(params)) as (_, stream):
             batch: list[str] = []
             for rows in _hands(stream):
                 try:
-                    text = hand_text(rows)
+                    text = hand_text(rows, bring_ins)
                 except Skip as skip:
                     skipped[str(skip)] = skipped.get(str(skip), 0) + 1
                     continue
@@ -177,13 +206,13 @@ def _cards(text: str | None) -> str:
     return (text or "").replace(" ", "")
 
 
-def hand_text(rows: list[tuple]) -> str:
+def hand_text(rows: list[tuple], bring_ins: dict[tuple, float] | None = None) -> str:
     """One hand's PHH (the lines of its section, without the header), from its rows of ``ROWS``;
-    Skip for a hand PHH cannot express."""
+    Skip for a hand PHH cannot express. ``bring_ins``: each stakes' bring-in (``BRING_INS``)."""
     site, hand_id, _, button, max_seats, game, currency, time_zone, table, played_at, small_blind, big_blind, ante, site_added, unknown = rows[0]
     variant = VARIANTS.get(game)
     if variant is None:
-        raise Skip(f"{game}: no PHH variant pokersql reads back")
+        raise Skip(f"{game}: {OTHER_RULES.get(game, 'no PHH variant')}")
     if site_added:
         raise Skip("chips the site added to the pot")
     if not big_blind or big_blind <= 0:
@@ -195,10 +224,14 @@ def hand_text(rows: list[tuple]) -> str:
     board = [row for row in rows if row[2] == 3]
     if any(row[4] != 1 for row in board):
         raise Skip("run twice: PHH has one board")
-    order = _order(seats, actions, button)
+    stud = variant in STUD
+    order = sorted(seats, key=lambda row: row[3]) if stud else _order(seats, actions, button)  # stud: in the seats' order, no button
+    if len(order) < 2:
+        raise Skip("fewer than two players")
     index = {row[3]: number for number, row in enumerate(order)}
     count = len(order)
     antes, blinds = [0] * count, [0] * count
+    bring_in = None
     nominal = {"ante": ante, "small_blind": small_blind, "big_blind": big_blind}
     for _, _, _, _, seat, street, action, _, _, _, amount, _, all_in, _, _ in actions:
         if all_in and amount < nominal.get(action, amount):  # a blind or ante cut short by the stack: PHH states the whole, posted as far as it goes
@@ -210,7 +243,9 @@ def hand_text(rows: list[tuple]) -> str:
                 raise Skip("two blinds posted by one player")
             blinds[index[seat]] = amount if action == "straddle" or index[seat] < 2 else -amount
         elif action == "bring_in":
-            raise Skip("a bring-in: a stud game")
+            if not stud:
+                raise Skip("a bring-in in a game with blinds")
+            bring_in = nominal["bring_in"] = amount
     if any(blind for blind in blinds[2:] if blind > 0) and not _straddles(blinds):
         raise Skip("straddles PHH's positions cannot give")
     if count == 2:  # heads-up, PHH (pokerkit) posts p1's blind from the second place: the big blind p1's
@@ -219,7 +254,11 @@ def hand_text(rows: list[tuple]) -> str:
     lines = [f'variant = "{variant}"']
     lines.append(f"antes = [{', '.join(map(_number, antes))}]")
     lines.append(f"blinds_or_straddles = [{', '.join(map(_number, blinds))}]")
-    if variant != "FT":  # no limit and pot limit
+    if stud:  # no blinds; the bring-in the hand posted; none posted (a completion instead), another hand's of the
+        # same stakes, or where none has one, half the small bet: no action written reads it
+        known = (bring_ins or {}).get((site, game, small_blind, big_blind, ante))
+        lines[-1] = f"bring_in = {_number(bring_in or known or _half(small_blind))}"
+    if variant not in FIXED_LIMIT:  # no limit and pot limit
         lines.append(f"min_bet = {_number(big_blind)}")
     else:
         lines.append(f"small_bet = {_number(small_blind)}")  # a fixed-limit game's stakes are its bets
@@ -227,7 +266,8 @@ def hand_text(rows: list[tuple]) -> str:
     lines.append(f"starting_stacks = [{', '.join(_number(row[10]) for row in order)}]")
     lines.append("actions = [")
     unseen = "??" * HOLE_CARDS.get(variant, 2)
-    lines += [f'  "{action}",' for action in _actions(order, index, actions, board, blinds, unseen, bool(unknown))]
+    play = _stud_actions if stud else _actions
+    lines += [f'  "{action}",' for action in play(order, index, actions, board, blinds, unseen, bool(unknown))]
     lines.append("]")
     lines.append(f"players = [{', '.join(_text(row[5]) for row in order)}]")
     lines.append(f"seats = [{', '.join(str(row[3]) for row in order)}]")
@@ -357,4 +397,76 @@ def _showdown(order: list[tuple], in_hand: set[int], opener: int | None, street:
         if player in in_hand:
             shown = _cards(order[player][7] or order[player][6]) or hidden  # cards known at a showdown decide it; hidden: "????", the result unknown
             lines.append(f"p{player + 1} sm {shown}" if shown else f"p{player + 1} sm")
+    return lines
+
+
+def _half(amount: Any) -> Any:
+    """Half an amount, to the cent below."""
+    return int(amount * 50) / 100
+
+
+def _stud_actions(order: list[tuple], index: dict[int, int], actions: list[tuple], board: list[tuple], blinds: list[Any],
+                  unseen: str = "??????????????", unknown: bool = False) -> list[str]:
+    """A stud hand's PHH actions: each street the cards dealt to each player still in (its
+    cards of the seven, ``??`` each where not known: only a player's whole seven are stored),
+    then that street's actions (``p1 pb`` the bring-in, ``p1 cbr 0.04`` a completion, bet or
+    raise to), and the showdown. All in before the seventh, the cards dealt so far are shown,
+    the streets left dealt, and the cards shown whole, as pokerkit writes it."""
+    if board:
+        raise Skip("a stud hand with a board card: the deck ran out")
+    played = [row for row in actions if row[6] != "ante"]
+    if any(row[5] not in STUD_STREETS for row in played):
+        raise Skip("a street stud has not")
+    last = STUD_STREETS.index(played[-1][5]) if played else 0
+    in_hand = set(range(len(order)))
+    left = [row[10] for row in order]
+    for row in actions:
+        if row[6] == "ante":
+            left[index[row[4]]] -= row[10]
+    opener: int | None = None
+    lines: list[str] = []
+
+    def deal(street: str) -> None:
+        if street == STUD_STREETS[-1] and len(in_hand) > STUD_DECK:
+            raise Skip("more players at seventh street than the deck deals: a common card")
+        for player in sorted(in_hand):
+            cards = _cards(order[player][6])
+            lines.append(f"d dh p{player + 1} {cards[STUD_DEALT[street].start * 2: STUD_DEALT[street].stop * 2] if cards else '??' * (STUD_DEALT[street].stop - STUD_DEALT[street].start)}")
+
+    for number, street in enumerate(STUD_STREETS[: last + 1]):
+        deal(street)
+        totals = [0] * len(order)
+        first = None
+        for row in played:
+            if row[5] != street:
+                continue
+            player, action, amount = index[row[4]], row[6], row[10]
+            first = player if first is None else first
+            owed = min(max(totals) - totals[player], left[player])
+            if action == "fold":
+                lines.append(f"p{player + 1} f")
+                in_hand.discard(player)
+            elif action == "bring_in" and number == 0 and not any(totals):
+                lines.append(f"p{player + 1} pb")
+            elif action in ("check", "call") and abs(amount - owed) < CENT:
+                lines.append(f"p{player + 1} cc")
+            elif action in ("bet", "raise") and row[11] > max(totals) + CENT:
+                lines.append(f"p{player + 1} cbr {_number(row[11])}")
+                if number == last:
+                    opener = player
+            else:
+                raise Skip(f"a {action} that PHH's actions cannot say")
+            left[player] -= amount
+            totals[player] += amount
+        if number == last and opener is None:
+            opener = first
+    if len(in_hand) > 1:
+        shown = _showdown(order, in_hand, opener if opener is not None else min(in_hand), STUD_STREETS[last], blinds,
+                          unseen if unknown else "")
+        if last < len(STUD_STREETS) - 1:  # all in: the cards dealt so far shown, the streets left dealt, then shown whole
+            cut = STUD_DEALT[STUD_STREETS[last]].stop * 2
+            lines += [" ".join([*line.split()[:2], *(word[:cut] for word in line.split()[2:])]) for line in shown]
+            for street in STUD_STREETS[last + 1:]:
+                deal(street)
+        lines += shown
     return lines

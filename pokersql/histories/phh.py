@@ -1,10 +1,12 @@
 """PHH, the Poker Hand History standard (uoftcprg/phh-std): TOML, one hand a file (``.phh``)
-or many (``.phhs``, each under a header such as ``[11]``), Hold'em only (variants NT and FT).
+or many (``.phhs``, each under a header such as ``[11]``): the variants ``GAMES`` names (Hold'em
+no limit and fixed limit, pot-limit Omaha, fixed-limit Omaha Hi/Lo, 7 Card Stud, its Hi/Lo and Razz).
 
 The actions are PHH's: ``d dh p1 AcKd`` deals hole cards (``????`` unknown), ``d db Kd7c7s`` the
 board, ``p1 f`` folds, ``p1 cc`` checks or calls, ``p1 cbr 3.00`` bets or raises to 3.00, ``p1 sm
-Jh3h`` shows. The amount each puts in follows from the rules; ``winnings``, where given, is
-what each player collected.
+Jh3h`` shows; in stud, ``d dh p1 ??7s`` deals a street's cards to one player (the third
+street's three, then one a street) and ``p1 pb`` posts the bring-in. The amount each puts in
+follows from the rules; ``winnings``, where given, is what each player collected.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import games
-from .hand import MAX_HUNDREDTHS, BadHand, Hand, card_ids, chips, hundredths, integer, shown
+from .hand import MAX_HUNDREDTHS, STUD_STREETS, BadHand, Hand, card_ids, chips, hundredths, integer, shown
 from .winnings import take_back_returned
 
 try:
@@ -24,7 +26,12 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-GAMES = {"NT": "Hold'em No Limit", "FT": "Hold'em Limit", "PO": "Omaha Pot Limit"}
+GAMES = {
+    "NT": "Hold'em No Limit", "FT": "Hold'em Limit", "PO": "Omaha Pot Limit", "FO/8": "Omaha Hi/Lo Limit",
+    "F7S": "7 Card Stud Limit", "F7S/8": "7 Card Stud Hi/Lo Limit", "FR": "Razz Limit",
+}
+STUD = ("F7S", "F7S/8", "FR")  # no board: a street's cards dealt to each player, the first street's antes and bring-in
+FIXED_LIMIT = ("FT", "FO/8", *STUD)  # stakes as a small and a big bet
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SECTION = re.compile(r"^\[([^\[\]]+)\]\s*$")
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -111,7 +118,7 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
             raise BadHand(f"not PHH: no {key!r}")
     variant = data["variant"]
     if variant not in GAMES:
-        raise BadHand(f"unsupported variant {variant!r}: pokersql imports Hold'em and pot-limit Omaha ({', '.join(GAMES)})")
+        raise BadHand(f"unsupported variant {variant!r}: pokersql imports {', '.join(GAMES)}")
     count = len(data["starting_stacks"])
     names = [str(name) for name in data.get("players", [f"p{n}" for n in range(1, count + 1)])]
     written = [_stack(value) for value in data["starting_stacks"]]
@@ -126,7 +133,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
     hand = Hand(site, hand_id, source_file, first)
     hand.game = GAMES[variant]
     games.check(hand)  # the hole cards each player is dealt
-    _describe(hand, data, seats, count)
+    if variant in STUD:
+        hand.street = STUD_STREETS[0]  # its antes and bring-in are third street's
+    _describe(hand, data, seats, count, variant not in STUD)
     for seat, name, stack in zip(seats, names, stacks):
         hand.seat(seat, name, stack)
     antes = [_amount(value) for value in data.get("antes", [0] * count)]
@@ -150,8 +159,9 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         if blind:
             hand.act(name, kind, min(blind, hand.seats[name][1] - hand.put[name]))
     actions = [str(action).split(" #")[0].split() for action in data["actions"]]  # each action's words
+    dealt: dict[str, list[int | None]] = {}  # stud: each player's cards dealt so far
     for words in actions:
-        _act(hand, names, words)
+        _act(hand, names, words, dealt, data.get("bring_in"))
     for name, stack in zip(names, written):
         if stack is None:
             hand.seats[name] = (hand.seats[name][0], hand.put[name])
@@ -171,16 +181,16 @@ def _hand(data: dict[str, Any], text: str, first: int, source_file: str) -> Hand
         # they are not known (one who shows nothing mucks, and the pot is the others')
         showing = [_player(names, words[0]) for words in actions if len(words) == 3 and words[1] == "sm" and "??" in words[2]]
         hand.result_unknown = any(name not in hand.holes for name in showing)  # kept: its result unknown (067)
-    if variant == "FT" and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
+    if variant in FIXED_LIMIT and "small_bet" in data and "big_bet" in data:  # fixed limit's stakes are its bets, as the sites name them
         hand.small_blind, hand.big_blind = _amount(data["small_bet"]), _amount(data["big_bet"])
     hand.check()
     return hand
 
 
-def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int) -> None:
+def _describe(hand: Hand, data: dict[str, Any], seats: list[int], count: int, button: bool = True) -> None:
     hand.table_name = str(data["table"]) if "table" in data else None
     hand.max_seats = integer(str(data["seat_count"]), "seat_count") if "seat_count" in data else None
-    hand.button_seat = seats[-1] if count else None  # PHH lists players from the small blind: the button last
+    hand.button_seat = seats[-1] if count and button else None  # PHH lists players from the small blind: the button last (stud has none)
     hand.currency = data.get("currency") or CURRENCIES.get(data.get("currency_symbol", ""))
     hand.time_zone = data.get("time_zone") or data.get("time_zone_abbreviation")
     if all(key in data for key in ("year", "month", "day")):
@@ -204,12 +214,14 @@ def _player(names: list[str], word: str) -> str:
     return names[number - 1]
 
 
-def _act(hand: Hand, names: list[str], words: list[str]) -> None:
+def _act(hand: Hand, names: list[str], words: list[str], dealt: dict[str, list[int | None]], bring_in: Any = None) -> None:
     action = " ".join(words)
     if len(words) < 2:
         raise BadHand(f"unreadable action {action!r}")
     if words[0] == "d":
-        if words[1] == "dh" and len(words) == 4:
+        if words[1] == "dh" and len(words) == 4 and hand.street in STUD_STREETS:
+            _stud_deal(hand, _player(names, words[2]), card_ids(words[3], unknown="??"), dealt)
+        elif words[1] == "dh" and len(words) == 4:
             hand.hole(_player(names, words[2]), card_ids(words[3], unknown="??"))
         elif words[1] == "db" and len(words) == 3:
             street = NEXT_STREET.get(len(hand.board))
@@ -229,6 +241,8 @@ def _act(hand: Hand, names: list[str], words: list[str]) -> None:
     elif words[1] == "cc":
         owed = min(highest - mine, left)
         hand.act(player, "call" if owed else "check", owed)
+    elif words[1] == "pb" and hand.street == STUD_STREETS[0] and bring_in is not None:
+        hand.act(player, "bring_in", min(_amount(bring_in), left))
     elif words[1] == "cbr" and len(words) == 3:
         to = hundredths(words[2])
         hand.act(player, "raise" if highest else "bet", to - mine)
@@ -237,3 +251,17 @@ def _act(hand: Hand, names: list[str], words: list[str]) -> None:
             hand.hole(player, card_ids(words[2], unknown="??"), shown=True)
     else:
         raise BadHand(f"unsupported action {action!r}")
+
+
+def _stud_deal(hand: Hand, player: str, cards: list[int | None], dealt: dict[str, list[int | None]]) -> None:
+    """A stud street's cards to one player: the third street's three, then one a street. The
+    first player's cards of a street start it; a player's seven, all known, are the hole cards."""
+    held = dealt.setdefault(player, [])
+    held.extend(cards)
+    if not 3 <= len(held) <= 7:
+        raise BadHand(f"{player} is dealt {len(held)} card(s) by the {hand.street} street")
+    street = STUD_STREETS[len(held) - 3]
+    if street != hand.street:
+        hand.stud_street(street)
+    if len(held) == 7:
+        hand.hole(player, held)
