@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from .amounts import amount
 from . import games
 from .hand import CARD_IDS, BadHand, Hand, integer
-from .sites import buy_in
+from .sites import buy_in, stakes_as_bets
 from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
@@ -102,6 +102,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
         _play(hand, game)
         take_back_returned(hand)
         rake_taken(hand)
+        stakes_as_bets(hand)
         hand.check()
     except BadHand as bad:
         bad.line = bad.line or first
@@ -199,6 +200,15 @@ def _deal(hand: Hand, element: ET.Element) -> None:
         raise BadHand(f"unknown cards {kind!r}")
 
 
+def _big_blind(hand: Hand) -> int:
+    """The big blind: the stakes' (``<gametype>``), but in fixed limit, whose stakes may name the
+    bets ("Holdem L $5/$10": a big blind of 5) or the blinds (stakes_as_bets), the first big
+    blind posted, where one is."""
+    if hand.game.endswith(" Limit") and not hand.game.endswith(("No Limit", "Pot Limit")):
+        return next((added for _, _, action, added, _, _ in hand.actions if action == "big_blind"), hand.big_blind)
+    return hand.big_blind
+
+
 def _action(hand: Hand, element: ET.Element) -> None:
     kind = element.get("type", "")
     player = element.get("player", "")
@@ -217,9 +227,9 @@ def _action(hand: Hand, element: ET.Element) -> None:
         hand.act(player, name, added, dead=True)
     elif name == "raise":  # its sum: what the raise brings the street's bet to
         hand.act(player, name, added - hand.street_totals.get(player, 0))
-    elif name == "big_blind" and hand.big_blind and added > hand.big_blind:  # both blinds posted: the small one dead
-        hand.act(player, "small_blind", added - hand.big_blind, dead=True)
-        hand.act(player, name, hand.big_blind)
+    elif name == "big_blind" and (blind := _big_blind(hand)) and added > blind:  # both blinds posted: the small one dead
+        hand.act(player, "small_blind", added - blind, dead=True)
+        hand.act(player, name, blind)
     else:
         if name == "small_blind" and not hand.small_blind:
             hand.small_blind = added

@@ -15,7 +15,7 @@ import re
 from functools import partial
 
 from .hand import BadHand, Hand, card_ids, integer
-from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, timestamp, uncalled_in_collected
+from .sites import LIMITS, actor, amount, buy_in, ended, set_game, split_at, stakes_as_bets, timestamp, uncalled_in_collected
 
 SITE = "888"
 HEADER_START = "#Game No : "
@@ -79,6 +79,7 @@ def parse_hand(lines: list[str], first: int, source_file: str) -> Hand:
             hand.max_seats = size
         hand.dead_button()
         uncalled_in_collected(hand)
+        stakes_as_bets(hand, named_by_blinds=True)  # "$5/$10 Blinds Fix Limit Holdem"
         hand.check()
     except BadHand as bad:
         if bad.line is None:

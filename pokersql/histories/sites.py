@@ -29,6 +29,22 @@ def set_game(hand: Hand, name: str, limit: str) -> None:
     games.check(hand)
 
 
+def stakes_as_bets(hand: Hand, named_by_blinds: bool | None = None) -> None:
+    """A fixed-limit hand whose stakes were read as its blinds (888's "$5/$10 Blinds Fix Limit";
+    iPoker's "LH 20/40 x2 Limit $10.00/$20.00", where its "Holdem L $10/$20" names the bets)
+    stored by its bets, as PokerStars, PartyPoker, Winamax and PHH name them ("$10/$20"): the
+    small bet is the big blind, the big bet twice it. ``named_by_blinds``: what the header says;
+    None: the stakes name the blinds when their big one is the big blind posted (the small bet).
+    Called once the actions are read (they check the blinds posted against the blinds)."""
+    if not hand.game.endswith(" Limit") or hand.game.endswith(("No Limit", "Pot Limit")):
+        return
+    if named_by_blinds is None:
+        posted = [added for _, _, action, added, _, all_in in hand.actions if action == "big_blind" and not all_in]
+        named_by_blinds = bool(posted) and max(posted) == hand.big_blind
+    if named_by_blinds:
+        hand.small_blind, hand.big_blind = hand.big_blind, 2 * hand.big_blind
+
+
 def amount(text: str) -> int:
     """Hundredths of an amount as the sites write it, its currency sign and spaces aside:
     '0,55 $' and '$0.55' -> 55; '$1,000', '3.000 $' and '25 000' -> 100000 and so on; '9,966.25'
