@@ -17,9 +17,10 @@ from .games import game_of
 from .parser import Statement, parse
 from .translate import Compiled, compile_statement, translate
 
-# Deals counted exactly at most; past it, Monte Carlo (bench/pql.py measures the rate).
-EXACT_BUDGET = 50_000_000
-DEFAULT_TRIALS = 600_000
+# Deals counted exactly at most (about 1 million a second on two cores: bench/pql.py); past
+# it, Monte Carlo with Open PQL's 60,000 trials.
+EXACT_BUDGET = 20_000_000
+DEFAULT_TRIALS = 60_000
 
 
 @dataclass
@@ -68,6 +69,7 @@ def plan(text: str, trials: int | None = None, seed: int | None = None, exact_bu
         setup = dealing.setup_of(game, statement.settings, statement.players)
         setup.street = max(compiled.translation.streets, default=0)
         setup.turn_apart = 4 in compiled.translation.streets
+        setup.flop_apart = bool({3, 4} & compiled.translation.streets)
         sampled = trials
         if sampled is None and setup.work() > exact_budget:
             sampled = DEFAULT_TRIALS

@@ -32,6 +32,7 @@ class Setup:
     dead: list[int]
     street: int = 5  # how much of the board the query reads (0, 3, 4, 5)
     turn_apart: bool = True  # whether the turn is read apart from the river (their order counts)
+    flop_apart: bool = True  # whether the flop is read apart from the turn and river
 
     @property
     def known(self) -> set[int]:
@@ -48,7 +49,7 @@ class Setup:
         flop = max(0, 3 - len(self.board))
         every = math.comb(left, flop) * math.perm(left - flop, missing - flop)
         read = max(0, self.street - len(self.board))
-        read_flop = min(flop, read)
+        read_flop = min(flop, read) if self.flop_apart else read
         enumerated = math.comb(left, read_flop) * math.perm(left - read_flop, read - read_flop)
         if read - read_flop == 2 and not self.turn_apart:
             enumerated //= 2
@@ -159,7 +160,9 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
         if trials is None:
             hands = hands.join(exp.table_(f"combos_{p}", alias=f"c{p}"))
         else:
-            count = exp.convert(size) if size is not None else sqlglot.parse_one(f"(select count(*) from combos_{p})", read="duckdb")
+            if size is None:
+                size = math.comb(len(setup.game.deck) - len(set(setup.board) | set(setup.dead)), setup.game.hole)
+            count = exp.convert(size)
             pick = exp.replace_placeholders(sqlglot.parse_one(f"c{p}.k = hash(:seed, t.i, {p}) % :n", read="duckdb"), seed=exp.convert(seed), n=count)
             hands = hands.join(exp.table_(f"combos_{p}", alias=f"c{p}"), on=pick)
         for q in range(p):
@@ -172,7 +175,7 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
     if trials is not None:
         fill = exp.replace_placeholders(
             sqlglot.parse_one(
-                f"list_transform(list_sort(list_transform(list_filter(:deck, c -> not list_contains({holes}, c)), c -> (hash(:seed, i, c + 100) % 1000000007) * 64 + c))[1:{missing}], x -> x % 64)",
+                f"list_transform(list_sort(list_transform(list_filter(:deck, c -> not list_contains({holes}, c)), c -> (hash(:seed, i, c + 100) % 1000000007) * 64 + c))[1:{missing}], x -> cast(x % 64 as integer))",
                 read="duckdb",
             ),
             deck=exp.convert(deck), seed=exp.convert(seed),
@@ -182,7 +185,7 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
         return query.with_("deals", as_=deals)
     enumerated, each = setup.completions()
     read = max(0, setup.street - len(known))
-    flop = min(max(0, 3 - len(known)), read)
+    flop = min(max(0, 3 - len(known)), read) if setup.flop_apart else read
     names = [f"b{i}" for i in range(read)]
     deals = exp.select(*[f"p{p}" for p in players])
     slots = [exp.convert(c) for c in known] + [exp.column("card_id", n) for n in names]

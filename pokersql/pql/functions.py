@@ -50,9 +50,9 @@ FUNCTIONS: dict[str, Function] = {
     "inrange": Function(("player", "range"), "bool", "list_contains(:a1, array_reverse_sort(:p))"),
     # ranks and rank sets
     "rankcount": Function(("rankset",), "cardcount", "len(:a0)"),
-    "maxrank": Function(("rankset",), "rank", ":a0[1]"),
-    "minrank": Function(("rankset",), "rank", ":a0[-1]"),
-    "nthrank": Function(("cardcount", "rankset"), "rank", ":a1[:a0]"),
+    "maxrank": Function(("rankset",), "rank", "list_extract(:a0, 1)"),
+    "minrank": Function(("rankset",), "rank", "list_extract(:a0, -1)"),
+    "nthrank": Function(("cardcount", "rankset"), "rank", "list_extract(:a1, :a0)"),
     "torank": Function(("string",), "rank", None),
     "tocard": Function(("string",), "card", None),
     # hand strength
