@@ -83,6 +83,11 @@ def statements_sql(text: str, trials: int | None = None, seed: int | None = None
     return [p.sql for p in plan(text, trials, seed)]
 
 
+def unscaled(count: int, scale: int) -> int | float:
+    """A weighted count from SQL's whole numbers: divided by the weights' scale."""
+    return count if scale == 1 else count / scale
+
+
 def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None) -> list[StatementResult]:
     from ..first_use import ensure_ready
     from .output import shown
@@ -94,12 +99,15 @@ def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None)
     answers = []
     for p in plans:
         row = ctx.engine.execute(p.sql)[0]
-        counted = int(row[0] or 0)
+        counted = unscaled(int(row[0] or 0), p.setup.scale)
         if counted == 0:
             raise BadInput(f"PQL: no deal is left to count (SamplingFailed): the where clause or the cards rule every one out in {p.statement.text!r}")
         results = []
         for i, (selector, value) in enumerate(zip(p.statement.selectors, row[1:])):
             kind = p.compiled.kinds[i]
-            results.append(Selected(i, selector.aggregate, selector.alias, kind, shown(ctx, selector.aggregate, kind, value)))
+            value = shown(ctx, selector.aggregate, kind, value)
+            if selector.aggregate == "count" or selector.aggregate == "histogram":
+                value = unscaled(value, p.setup.scale) if selector.aggregate == "count" else [{**h, "count": unscaled(h["count"], p.setup.scale)} for h in value]
+            results.append(Selected(i, selector.aggregate, selector.alias, kind, value))
         answers.append(StatementResult(p.setup.game.name, p.trials is None, counted, p.seed, p.sql, results))
     return answers

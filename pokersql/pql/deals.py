@@ -11,6 +11,7 @@ the counts stay those of whole deals.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass
 
 import sqlglot
@@ -33,6 +34,7 @@ class Setup:
     street: int = 5  # how much of the board the query reads (0, 3, 4, 5)
     turn_apart: bool = True  # whether the turn is read apart from the river (their order counts)
     flop_apart: bool = True  # whether the flop is read apart from the turn and river
+    scale: int = 1  # the weights' common denominator: the counts in SQL are the weighted counts x scale
 
     @property
     def known(self) -> set[int]:
@@ -90,9 +92,9 @@ def player_combos(game: PqlGame, name: str, text: str) -> list[tuple[list[int], 
         weights = {c: w for c, w in parse_weighted(text).items() if w}
     except BadInput as e:
         raise BadInput(f"PQL: range of {name}: {e}") from None
-    _, whole = whole_weights(weights) if any(w != 1 for w in weights.values()) else (1, dict.fromkeys(weights, 1))
+    scale, whole = whole_weights(weights) if any(w != 1 for w in weights.values()) else (1, dict.fromkeys(weights, 1))
     deck = set(game.deck)
-    return [(sorted(c, reverse=True), whole[c]) for c in weights if set(c) <= deck]
+    return [(sorted(c, reverse=True), Fraction(whole[c], scale)) for c in weights if set(c) <= deck]
 
 
 def setup_of(game: PqlGame, settings: dict[str, str], players: list[str]) -> Setup:
@@ -114,7 +116,14 @@ def setup_of(game: PqlGame, settings: dict[str, str], players: list[str]) -> Set
             if not c:
                 raise BadInput(f"PQL: {name} has no hand left once the board and dead cards are out")
         live.append(c)
-    return Setup(game, live, board, dead)
+    setup = Setup(game, [None if c is None else [(cards, 1) for cards, _ in c] for c in live], board, dead)
+    # whole weights for SQL: each player's weights times the least common multiple of their denominators
+    for i, c in enumerate(live):
+        if c is not None and any(w != 1 for _, w in c):
+            scale = math.lcm(*(Fraction(w).denominator for _, w in c))
+            setup.combos[i] = [(cards, int(w * scale)) for cards, w in c]
+            setup.scale *= scale
+    return setup
 
 
 def _values(combos: list[tuple[list[int], int]]) -> exp.Expression:
