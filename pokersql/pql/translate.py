@@ -232,22 +232,26 @@ def hand_type(rating: exp.Expression) -> exp.Expression:
     return sql("len(list_filter(:floors, f -> f <= :r))", floors=floors, r=rating)
 
 
-def rating_sql(game: PqlGame, player: int, street: int) -> exp.Expression:
-    """A player's hi rating on a street: the best five of hole and board, or (Omaha) the best
-    of every two hole cards with three of the board, unrolled (DuckDB takes no subquery, which
-    hand_class_of_cards holds, inside a lambda)."""
-    hole = [f"p{player}[{i + 1}]" for i in range(game.hole)]
-    board = [f"board[{i + 1}]" for i in range(street)]
-    if game.hole_used is None:
-        hands = [hole + board]
-    else:
-        hands = [list(h) + list(b) for h in itertools.combinations(hole, game.hole_used) for b in itertools.combinations(board, 5 - game.hole_used)]
-    ranks = []
-    for cards in hands:
-        args = cards + ["null"] * (7 - len(cards))
-        ranks.append(f"hand_class_of_cards({', '.join(args)}).hand_rank")
-    best = ranks[0] if len(ranks) == 1 else f"least({', '.join(ranks)})"
-    return sqlglot.parse_one(f"{RATINGS} - {best}", read="duckdb")
+def rating_sql(player: int, street: int) -> exp.Expression:
+    """A player's hi rating on a street, the best five of hole and board (Hold'em)."""
+    cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
+    cards += ["null"] * (7 - len(cards))
+    return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
+
+
+def omaha_ratings(game: PqlGame, player: int, street: int) -> exp.Select:
+    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
+    of the board, one row each (unnest), the best kept; one deal_id a row. (Unrolled into one
+    expression, DuckDB spends minutes binding it; a lambda cannot hold hand_class_of_cards,
+    which holds subqueries.)"""
+    pairs = itertools.combinations(range(1, game.hole + 1), game.hole_used)
+    picks = [list(h) + list(b) for h in pairs for b in itertools.combinations(range(1, street + 1), 5 - game.hole_used)]
+    used = game.hole_used
+    hole = ", ".join(f"p{player}[i[{k + 1}]]" for k in range(used))
+    board = ", ".join(f"board[i[{k + 1}]]" for k in range(used, 5))
+    fives = sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
+    best = f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)"
+    return exp.select("deal_id", exp.alias_(sqlglot.parse_one(best, read="duckdb"), "r")).from_(fives.subquery("f")).group_by("deal_id")
 
 
 @dataclass
@@ -283,13 +287,22 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
     query = dealing.deals_query(setup, trials, seed)
     rated = exp.select("*").from_("deals")
-    for player, street in sorted(t.ratings):
-        rated = rated.select(exp.alias_(rating_sql(game, player, street), f"r_{player}_{street}"))
+    if game.hole_used is not None and t.ratings:
+        query = query.with_("numbered", as_=sql("select row_number() over () as deal_id, * from deals"), materialized=True)
+        rated = exp.select("numbered.*").from_("numbered")
+        for player, street in sorted(t.ratings):
+            name = f"r_{player}_{street}"
+            query = query.with_(f"ratings_{player}_{street}", as_=omaha_ratings(game, player, street))
+            rated = rated.select(exp.alias_(exp.column("r", f"ratings_{player}_{street}"), name))
+            rated = rated.join(exp.table_(f"ratings_{player}_{street}"), using=["deal_id"])
+    for player, street in sorted(t.ratings) if game.hole_used is None else ():
+        rated = rated.select(exp.alias_(rating_sql(player, street), f"r_{player}_{street}"))
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"r_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"r_0_{street}"), f"best_{street}"))
-    query = query.with_("rated", as_=rated).with_("best", as_=shared)
+    # materialized: DuckDB would otherwise copy each rating into every expression that reads it
+    query = query.with_("rated", as_=rated, materialized=True if t.ratings else None).with_("best", as_=shared)
     final_from = "best"
     if t.shares:
         winners = " + ".join(f"(r_{p}_5 = best_5)::integer" for p in range(len(t.players)))
@@ -311,7 +324,7 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     if where is not None:
         final = final.where(where)
     for cte in query.ctes:
-        final = final.with_(cte.alias, as_=cte.this)
+        final = final.with_(cte.alias, as_=cte.this, materialized=cte.args.get("materialized"))
     return final
 
 
