@@ -172,19 +172,19 @@ def test_pql_equity_is_pokersql_equity(run, game, players, board):
 
 
 @pytest.mark.parametrize(
-    ("hero", "street", "event", "pql"),
+    ("hero", "street", "event", "pql", "board"),
     [
-        ("QQ+,AKs", "flop", "three of a kind or better", "minhandtype(hero, flop, trips)"),
-        ("Ah Kh", "turn", "flush or better", "minhandtype(hero, turn, flush)"),
+        ("QQ+,AKs", "flop", "three of a kind or better", "minhandtype(hero, flop, trips)", ""),
+        ("Ah Kh", "turn", "flush or better", "minhandtype(hero, turn, flush)", "Qh7h"),
         ("88", "river", "full house or better", "minhandtype(hero, river, fullhouse)", "8c7d2h"),
-        ("76s", "flop", "straight", "exacthandtype(hero, flop, straight)"),
+        ("76s", "flop", "straight", "exacthandtype(hero, flop, straight)", ""),
     ],
 )
-def test_pql_counts_are_pokersql_odds(run, hero, street, event, pql):
-    status, out, err = run("odds", "--hero", hero, "--street", street, event, "--format", "json")
+def test_pql_counts_are_pokersql_odds(run, hero, street, event, pql, board):
+    status, out, err = run("odds", "--hero", hero, "--street", street, event, "--format", "json", *(["--board", board] if board else []))
     assert status == 0, err
     odds = json.loads(out)
-    answer = pql_json(run, f"select count({pql}) from hero='{hero.replace(' ', '')}'")
+    answer = pql_json(run, f"select count({pql}) from hero='{hero.replace(' ', '')}', board='{board}'")
     assert answer["results"][0]["value"] / answer["trials"] == pytest.approx(odds["count"] / odds["deals"], abs=1e-12)
 
 
