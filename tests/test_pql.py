@@ -191,3 +191,12 @@ def test_pql_counts_are_pokersql_odds(run, hero, street, event, pql, board):
 def test_a_bad_card_in_a_function_is_bad_input():
     with pytest.raises(BadInput, match="position"):
         plan("select count(rivercard() = tocard('Zz')) from board='AhKd2c'")
+
+
+def test_database_pql_gives_the_answers_as_objects(db_file):
+    import pokersql
+
+    with pokersql.connect(db_file) as db:
+        answer, = db.pql(f"select avg(riverequity(hero)) as eq {FLOP}")
+    assert answer.exact and answer.trials == 23760 and answer.results[0].alias == "eq"
+    assert answer.results[0].value == pytest.approx(0.5573232323232323, abs=1e-12)
