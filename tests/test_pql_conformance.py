@@ -13,8 +13,7 @@ import pytest
 
 CASES = json.loads((Path(__file__).parent / "pql" / "conformance.json").read_text(encoding="utf-8"))
 
-# Functions not built yet (docs/pql.md): boardinrange, the flop hand categories, nuthi,
-# nuthiforhandtype. Their cases must be refused as "not supported".
+# Functions not built yet (docs/pql.md): boardinrange, the flop hand categories. Their cases must be refused as "not supported".
 NOT_SUPPORTED = {
     "board_in_range::exact_matching_range_always_matches",
     "board_in_range::paired_aces_range_does_not_match_unpaired_flop",
@@ -26,10 +25,6 @@ NOT_SUPPORTED = {
     "min_flop_hand_category::overpair_meets_min_top_pair",
     "min_flop_hand_category::overpair_meets_min_overpair",
     "min_flop_hand_category::nothing_does_not_meet_min_top_pair",
-    "nut_hi::nut_flush_on_turn_is_nut",
-    "nut_hi::non_nut_flush_is_not_nut",
-    "nut_hi_for_hand_type::royal_flush_is_nut_within_straight_flush",
-    "nut_hi_for_hand_type::quads_with_top_kicker_is_nut_within_quads",
 }
 LINE = re.compile(r"^(\S+) (\d+) = (.*)$")
 

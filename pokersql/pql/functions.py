@@ -63,6 +63,8 @@ FUNCTIONS: dict[str, Function] = {
     "minhandtype": Function(("player", "street", "handtype"), "bool", None),
     "minhirating": Function(("player", "street", "hirating"), "bool", None),
     "maxhirating": Function(("street",), "hirating", None),
+    "nuthi": Function(("player", "street"), "bool", None),
+    "nuthiforhandtype": Function(("player", "street"), "bool", None),
     "besthirating": Function(("player", "street"), "bool", None),
     # the showdown
     "winshi": Function(("player",), "bool", None),
@@ -82,7 +84,5 @@ NOT_YET = {
     "exactflophandcategory": "flop hand categories",
     "flophandcategory": "flop hand categories",
     "minflophandcategory": "flop hand categories",
-    "nuthi": "the nuts against every hand still possible",
-    "nuthiouts": "the nuts against every hand still possible",
-    "nuthiforhandtype": "the nuts of a hand type against every hand still possible",
+    "nuthiouts": "the cards that make the nuts",
 }

@@ -47,6 +47,7 @@ class Translation:
     shares: bool = False
     streets: set[int] = field(default_factory=set)
     bests: set[int] = field(default_factory=set)
+    nuts: set[tuple[int, int, bool]] = field(default_factory=set)  # (player, street, within its hand type)
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -198,6 +199,12 @@ class Translation:
             return self.best(street)
         if name == "besthirating":
             return exp.EQ(this=self.rating(player, street), expression=self.best(street))
+        if name in ("nuthi", "nuthiforhandtype"):
+            if self.game.hole_used is not None:
+                raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
+            self.rating(player, street)
+            self.nuts.add((player, street, name == "nuthiforhandtype"))
+            return exp.column(f"nut_{player}_{street}_{int(name == 'nuthiforhandtype')}")
         if name == "winninghandtype":
             return hand_type(self.best(5))
         if name in ("riverequity", "fractionalriverequity"):
@@ -237,6 +244,21 @@ def rating_sql(player: int, street: int) -> exp.Expression:
     cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
     cards += ["null"] * (7 - len(cards))
     return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
+
+
+def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
+    """(Hold'em) whether the player's hand is the best any two cards not on the board nor in it
+    could make on the street (within its hand type: the best of those of its type)."""
+    board = [f"board[{i + 1}]" for i in range(street)]
+    cards = ", ".join(["c1.card_id", "c2.card_id"] + board + ["null"] * (5 - street))
+    own = f"r_{player}_{street}"
+    others = (
+        f"select {RATINGS} - hand_class_of_cards({cards}).hand_rank as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
+        f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
+        f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
+    )
+    kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
+    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=HAND_TYPE_FLOORS[1:])
 
 
 def omaha_ratings(game: PqlGame, player: int, street: int) -> exp.Select:
@@ -302,6 +324,8 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     for street in streets:
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"r_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"r_0_{street}"), f"best_{street}"))
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
+    for player, street, within in sorted(t.nuts):
+        shared = shared.select(exp.alias_(nut_sql(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
     query = query.with_("rated", as_=rated, materialized=True if t.ratings else None).with_("best", as_=shared)
     final_from = "best"
     if t.shares:
