@@ -13,18 +13,10 @@ import pytest
 
 CASES = json.loads((Path(__file__).parent / "pql" / "conformance.json").read_text(encoding="utf-8"))
 
-# Functions not built yet (docs/pql.md): boardinrange, the flop hand categories. Their cases must be refused as "not supported".
+# Functions not built yet (docs/pql.md): boardinrange. Its cases must be refused as "not supported".
 NOT_SUPPORTED = {
     "board_in_range::exact_matching_range_always_matches",
     "board_in_range::paired_aces_range_does_not_match_unpaired_flop",
-    "exact_flop_hand_category::overpair_matches_exact_overpair",
-    "exact_flop_hand_category::top_pair_does_not_match_exact_overpair",
-    "flop_hand_category::ten_with_ace_on_t_high_flop_is_top_pair",
-    "flop_hand_category::pocket_jacks_above_ten_high_flop_is_overpair",
-    "flop_hand_category::suited_connectors_making_flop_flush",
-    "min_flop_hand_category::overpair_meets_min_top_pair",
-    "min_flop_hand_category::overpair_meets_min_overpair",
-    "min_flop_hand_category::nothing_does_not_meet_min_top_pair",
 }
 LINE = re.compile(r"^(\S+) (\d+) = (.*)$")
 

@@ -63,6 +63,9 @@ FUNCTIONS: dict[str, Function] = {
     "minhandtype": Function(("player", "street", "handtype"), "bool", None),
     "minhirating": Function(("player", "street", "hirating"), "bool", None),
     "maxhirating": Function(("street",), "hirating", None),
+    "flophandcategory": Function(("player",), "flopcat", None),
+    "exactflophandcategory": Function(("player", "flopcat"), "bool", None),
+    "minflophandcategory": Function(("player", "flopcat"), "bool", None),
     "nuthi": Function(("player", "street"), "bool", None),
     "nuthiforhandtype": Function(("player", "street"), "bool", None),
     "besthirating": Function(("player", "street"), "bool", None),
@@ -76,13 +79,21 @@ FUNCTIONS: dict[str, Function] = {
     "hvhequity": Function(("player", "street"), "equity", None),
     "minhvhequity": Function(("player", "street", "num"), "bool", None),
 }
+# Open PQL's flop hand category (games.FLOP_CATEGORIES, by index), of two hole cards and the
+# flop: :t the hand type of the five, :d the ranks paired or better among them, :f the flop's
+# ranks from the lowest.
+FLOP_CATEGORY = """case when :t >= 4 then :t + 9
+    when :t = 3 then case when len(list_filter(:f, r -> r = list_max(:d))) = 2 then 11 else 12 end
+    when :t = 2 then case when list_contains(:d, list_extract(:f, 3)) and list_contains(:d, list_extract(:f, 2)) then 10
+        when list_contains(:d, list_extract(:f, 3)) then 9 else 8 end
+    when :t = 1 then case when list_extract(:d, 1) > list_extract(:f, 3) then 7 when list_extract(:d, 1) = list_extract(:f, 3) then 6
+        when list_extract(:d, 1) > list_extract(:f, 2) then 5 when list_extract(:d, 1) = list_extract(:f, 2) then 4
+        when list_extract(:d, 1) > list_extract(:f, 1) then 3 when list_extract(:d, 1) = list_extract(:f, 1) then 2 else 1 end
+    else 0 end"""
 ALIASES = {"equity": "hvhequity", "min_equity": "minhvhequity"}
 
 # Open PQL's functions pokersql does not answer yet: refused in one line, "not supported".
 NOT_YET = {
     "boardinrange": "board ranges",
-    "exactflophandcategory": "flop hand categories",
-    "flophandcategory": "flop hand categories",
-    "minflophandcategory": "flop hand categories",
     "nuthiouts": "the cards that make the nuts",
 }

@@ -15,6 +15,10 @@ def value_text(ctx: Any, kind: str, value: Any) -> Any:
         return None
     if kind == "handtype":
         return HAND_TYPES[int(value)]
+    if kind == "flopcat":
+        from .games import FLOP_CATEGORIES
+
+        return FLOP_CATEGORIES[int(value)]
     if kind == "rank":
         return RANKS[int(value)]
     if kind == "card":

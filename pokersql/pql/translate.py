@@ -18,8 +18,8 @@ from sqlglot import exp
 from ..cards import parse_cards
 from ..errors import BadInput
 from . import deals as dealing
-from .functions import ALIASES, FUNCTIONS, NOT_YET
-from .games import HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RANKS, RATINGS, STREETS, PqlGame
+from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
+from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RANKS, RATINGS, STREETS, PqlGame
 from .parser import Node, Statement
 
 ORDERED = {"rank", "card", "handtype", "hirating", "cardcount", "num", "equity", "flopcat"}
@@ -93,8 +93,8 @@ class Translation:
             key = str(node.value).lower().replace("_", "")
             if key in HAND_TYPE_NAMES:
                 return exp.convert(HAND_TYPE_NAMES[key]), "handtype"
-            if key.startswith("flop") and key not in STREETS:
-                raise unsupported("flop hand categories", node)
+            if key.upper() in FLOP_CATEGORIES:
+                return exp.convert(FLOP_CATEGORIES.index(key.upper())), "flopcat"
             raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a value here (a player or a street goes inside a function's parentheses)")
         if node.kind == "unary":
             inner, kind = self.expression(node.args[0])
@@ -205,6 +205,18 @@ class Translation:
             self.rating(player, street)
             self.nuts.add((player, street, name == "nuthiforhandtype"))
             return exp.column(f"nut_{player}_{street}_{int(name == 'nuthiforhandtype')}")
+        if name in ("flophandcategory", "exactflophandcategory", "minflophandcategory"):
+            if self.game.hole != 2:
+                raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
+            both = sql(":p || board[1:3]", p=exp.column(f"p{player}"))
+            category = sql(
+                FLOP_CATEGORY, t=hand_type(self.rating(player, 3)), d=sql(DUPLICATED.replace(":a0", ":x"), x=both),
+                f=sql("list_sort(list_transform(board[1:3], c -> c // 4))"),
+            )
+            self.streets.add(3)
+            if name == "flophandcategory":
+                return category
+            return (exp.EQ if name == "exactflophandcategory" else exp.GTE)(this=category, expression=values["a1"])
         if name == "winninghandtype":
             return hand_type(self.best(5))
         if name in ("riverequity", "fractionalriverequity"):
