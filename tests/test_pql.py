@@ -50,7 +50,7 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("select count(nuthi(hero, river)) from hero='AhKh'", "not supported"),
+        ("select count(boardinrange('AA')) from hero='AhKh', board='AhKd2c'", "not supported"),
         ("select count(handtype(hero, flop) = flush) from game='shortdeck', hero='AhKh'", "not supported"),
         ("select avg(handtype(hero, flop)) from hero='AhKh'", "type error"),
         ("select count(riverequity(hero)) from hero='AhKh', villain='QQ'", "type error"),

@@ -71,7 +71,8 @@ def plan(text: str, trials: int | None = None, seed: int | None = None, exact_bu
         setup.turn_apart = 4 in compiled.translation.streets
         setup.flop_apart = bool({3, 4} & compiled.translation.streets)
         sampled = trials
-        if sampled is None and setup.work() > exact_budget:
+        # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them
+        if sampled is None and setup.work() * (1081 if compiled.translation.nuts else 1) > exact_budget:
             sampled = DEFAULT_TRIALS
         used_seed = None if sampled is None else (seed if seed is not None else seed_of(statement, sampled))
         query = translate(compiled, setup, sampled, used_seed or 0)
