@@ -32,6 +32,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("equity", "range"), "cli_equity"),
     **dict.fromkeys(("deal", "eval", "showdown", "compare", "freq", "simulate", "arrange"), "cli_hands"),
     "odds": "cli_odds",
+    "pql": "pql.cli",
     **dict.fromkeys(("migrate", "build", "query", "export", "sql", "tour"), "cli_setup"),
     **dict.fromkeys(("import", "history", "stats", "report"), "cli_tracker"),
 }

@@ -175,15 +175,13 @@ class Database:
         return evaluation.evaluate(self.context, cards, game, board)
 
     @_documented_by("evaluation.evaluate_many")
-    def evaluate_many(
-        self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None, game: str = "holdem"
-    ) -> EvaluateManyResult:
+    def evaluate_many(self, hands: Any, stdin: bool = False, keep: Sequence[str] | None = None,
+                      game: str = "holdem") -> EvaluateManyResult:
         from . import evaluation
         return evaluation.evaluate_many(self.context, hands, stdin, keep, game)
 
-    def showdown(
-        self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None, game: str = "holdem"
-    ) -> ShowdownResult:
+    def showdown(self, hands: Any, columns: dict[str, str] | None = None, name: str | None = None,
+                 game: str = "holdem") -> ShowdownResult:
         """A showdown over a table of hands, one row per player per hand: each player's best
         five, place and share of the pot (ties split), each hand's winners.
 
@@ -231,9 +229,11 @@ class Database:
     def range(self, text: str) -> RangeResult:
         """A range expanded, as ``pokersql range`` prints it: its combinations with their weights,
         the count, and the 13 x 13 grid; ``.df()`` is one row per combination. No SQL runs."""
-        from .range_text import describe
+        return importlib.import_module(f"{__package__}.range_text").describe(text)
 
-        return describe(text)
+    def pql(self, query: str, trials: int | None = None, seed: int | None = None) -> list[Any]:
+        """PQL statements answered in SQL, every deal or a seeded sample (``pokersql pql``, docs/pql.md)."""
+        return importlib.import_module(f"{__package__}.pql").run(self.context, query, trials, seed)
 
     # -- dealing and counting ---------------------------------------------
     @_documented_by("dealing.deal")

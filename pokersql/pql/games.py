@@ -1,0 +1,67 @@
+"""The PQL games as data: hole cards, the deck, how a hand is made, and the values PQL names.
+
+A game is a row here, not a branch in the translation: ``hole`` cards each, the lowest rank
+of its deck (0 = deuce, 4 = six for short deck), and ``hole_used``: None when the best five
+of all the cards play (Hold'em), 2 when exactly two hole cards and three of the board play
+(Omaha).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import BadInput
+
+
+@dataclass(frozen=True)
+class PqlGame:
+    name: str
+    hole: int
+    low_rank: int  # 0: a 52-card deck; 4: short deck's 36 (six to ace)
+    hole_used: int | None  # None: best five of hole and board; 2: exactly two hole cards
+    rated: bool = True  # whether pokersql rates its hands here (short deck: not yet)
+
+    @property
+    def deck(self) -> list[int]:
+        return [c for c in range(52) if c // 4 >= self.low_rank]
+
+    @property
+    def straight_windows(self) -> list[list[int]]:
+        """Every run of five ranks that makes a straight (the ace low too)."""
+        runs = [list(range(s, s + 5)) for s in range(self.low_rank, 9)]
+        return runs + [[12] + list(range(self.low_rank, self.low_rank + 4))]
+
+
+GAMES = {
+    "holdem": PqlGame("holdem", 2, 0, None),
+    "omaha": PqlGame("omaha", 4, 0, 2),
+    "omaha5": PqlGame("omaha5", 5, 0, 2),
+    "shortdeck": PqlGame("shortdeck", 2, 4, None, rated=False),
+}
+
+STREETS = {"flop": 3, "turn": 4, "river": 5}
+RANKS = "23456789TJQKA"
+
+# Hand types, weakest first (HANDTYPE values are their index); PQL writes them without
+# underscores in a query (`straightflush`) and prints them with (`STRAIGHT_FLUSH`).
+HAND_TYPES = ["HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE", "QUADS", "STRAIGHT_FLUSH"]
+HAND_TYPE_NAMES = {t.replace("_", "").lower(): i for i, t in enumerate(HAND_TYPES)}
+HAND_TYPE_NAMES.update({"onepair": 1, "twopair": 2, "threeofakind": 3, "set": 3, "fourofakind": 7, "highcard": 0})
+
+# A hi rating is 7463 - hand_rank (hand_classes numbers the 7,462 classes from the best), so
+# that a better hand rates higher, as in PQL. Each hand type's lowest rating:
+HAND_TYPE_FLOORS = [1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453]
+RATINGS = 7463
+
+FLOP_CATEGORIES = [
+    "FLOPNOTHING", "FLOPUNDERPAIR", "FLOPTHIRDPAIR", "FLOPPOCKET23", "FLOPSECONDPAIR", "FLOPPOCKET12",
+    "FLOPTOPPAIR", "FLOPOVERPAIR", "FLOPBOTTOMTWO", "FLOPTOPANDBOTTOM", "FLOPTOPTWO", "FLOPTRIPS",
+    "FLOPSET", "FLOPSTRAIGHT", "FLOPFLUSH", "FLOPFULLHOUSE", "FLOPQUADS", "FLOPSTRAIGHTFLUSH",
+]
+
+
+def game_of(name: str | None) -> PqlGame:
+    key = (name or "holdem").strip().lower()
+    if key not in GAMES:
+        raise BadInput(f"PQL: game {name!r} is not supported: give one of {', '.join(GAMES)}")
+    return GAMES[key]

@@ -1,0 +1,89 @@
+"""PQL answers as Open PQL prints them (text) and as the contract's JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .games import HAND_TYPES, RANKS, RATINGS
+
+
+def value_text(ctx: Any, kind: str, value: Any) -> Any:
+    """A value of a PQL type as PQL shows it: a hand type `PAIR`, a rating `PAIR(A, K, 8, 7)`,
+    a rank `A`, a card `Ah`; numbers as they are."""
+    if value is None:
+        return None
+    if kind == "handtype":
+        return HAND_TYPES[int(value)]
+    if kind == "flopcat":
+        from .games import FLOP_CATEGORIES
+
+        return FLOP_CATEGORIES[int(value)]
+    if kind == "rank":
+        return RANKS[int(value)]
+    if kind == "card":
+        return RANKS[int(value) // 4] + "cdhs"[int(value) % 4]
+    if kind == "hirating":
+        rows = ctx.engine.execute(
+            "select points, kicker_1, kicker_2, kicker_3, kicker_4, kicker_5 from hand_classes where hand_rank = ?", (RATINGS - int(value),)
+        )
+        points, *kickers = rows[0]
+        from .games import HAND_TYPE_FLOORS
+
+        category = sum(1 for f in HAND_TYPE_FLOORS[1:] if f <= int(value))
+        ranks = [RANKS[k - 2] for k in kickers if k]
+        return f"{HAND_TYPES[category]}({', '.join(dict.fromkeys(ranks))})"
+    if kind == "rankset":
+        return "".join(RANKS[int(r)] for r in value)
+    if isinstance(value, float) and value.is_integer() and kind in ("cardcount",):
+        return int(value)
+    return value
+
+
+def shown(ctx: Any, aggregate: str, kind: str, value: Any) -> Any:
+    if aggregate == "count":
+        return int(value or 0)
+    if aggregate == "histogram":
+        return [{"value": value_text(ctx, kind, row["value"]), "count": int(row["count"])} for row in value or []]
+    if aggregate == "avg":
+        return float(value)
+    return value_text(ctx, kind, value)
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def text(answers: list) -> str:
+    """One line per selector, `AVG 0 = 0.5` (its alias for the kind when it has one), then
+    `N trials` (exact: `N trials (exact)`); statements apart by a blank line."""
+    blocks = []
+    for answer in answers:
+        lines = []
+        for r in answer.results:
+            name = r.alias if r.alias else r.aggregate.upper()
+            if r.aggregate == "histogram":
+                lines.append(f"{name} {r.selector} =")
+                lines += [f"  {_number(h['value'])}: {h['count']}" for h in r.value]
+            else:
+                lines.append(f"{name} {r.selector} = {_number(r.value)}")
+        how = "exact" if answer.exact else f"sampled, seed {answer.seed}"
+        lines.append(f"{answer.trials} trials ({how})")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def as_json(answers: list) -> str:
+    documents = [
+        {
+            "game": a.game,
+            "exact": a.exact,
+            "trials": a.trials,
+            "seed": a.seed,
+            "results": [{"selector": r.selector, "aggregate": r.aggregate, "alias": r.alias, "value": r.value} for r in a.results],
+        }
+        for a in answers
+    ]
+    return json.dumps(documents[0] if len(documents) == 1 else documents, indent=2)

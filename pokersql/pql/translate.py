@@ -1,0 +1,385 @@
+"""One PQL statement to one SQL statement (DuckDB), built with sqlglot.
+
+The chain: each player's combinations (``combos_<i>``: hole card_ids and a weight) → the
+``deals`` their cards, the board and the dead cards allow (every one, or a seeded sample) →
+``rated`` (each hand's hi rating on the streets asked for) → ``shared`` (the river's winners,
+each player's share of the pot, and the equity on an earlier street as the mean share over
+the deals that agree up to it) → one row of aggregates, each weighted by the deal's weight.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import sqlglot
+from sqlglot import exp
+
+from ..cards import parse_cards
+from ..errors import BadInput
+from . import deals as dealing
+from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
+from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RANKS, RATINGS, STREETS, PqlGame
+from .parser import Node, Statement
+
+ORDERED = {"rank", "card", "handtype", "hirating", "cardcount", "num", "equity", "flopcat"}
+NUMERIC = {"num", "equity", "cardcount"}
+
+
+def sql(template: str, **values: exp.Expression | object) -> exp.Expression:
+    """A fixed SQL template whose placeholders (:name) take sqlglot expressions or literals."""
+    tree = sqlglot.parse_one(template, read="duckdb")
+    return exp.replace_placeholders(tree, **{k: v if isinstance(v, exp.Expression) else exp.convert(v) for k, v in values.items()})
+
+
+def unsupported(what: str, node: Node) -> BadInput:
+    return BadInput(f"PQL: {what} is not supported yet (position {node.position})")
+
+
+@dataclass
+class Translation:
+    """What the query needs: the ratings (player, street), the shares, the equities."""
+
+    game: PqlGame
+    players: list[str]
+    ratings: set[tuple[int, int]] = field(default_factory=set)
+    equities: set[tuple[int, int]] = field(default_factory=set)
+    shares: bool = False
+    streets: set[int] = field(default_factory=set)
+    bests: set[int] = field(default_factory=set)
+    nuts: set[tuple[int, int, bool]] = field(default_factory=set)  # (player, street, within its hand type)
+
+    def player(self, node: Node) -> int:
+        name = str(node.value).lower() if node.kind == "name" else None
+        if name not in self.players:
+            raise BadInput(f"PQL: {node.value if node.kind != 'call' else node.value + '(…)'!r} at position {node.position} is not a player of the from clause ({', '.join(self.players) or 'none'})")
+        return self.players.index(name)
+
+    def street(self, node: Node) -> int:
+        name = str(node.value).lower() if node.kind == "name" else None
+        if name not in STREETS:
+            raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a street: flop, turn or river")
+        self.streets.add(STREETS[name])
+        return STREETS[name]
+
+    def rating(self, player: int, street: int) -> exp.Expression:
+        if not self.game.rated:
+            raise BadInput(f"PQL: hand ratings in {self.game.name} are not supported yet")
+        self.ratings.add((player, street))
+        return exp.column(f"r_{player}_{street}")
+
+    def best(self, street: int) -> exp.Expression:
+        if not self.players:
+            raise BadInput("PQL: the best hand needs players in the from clause")
+        for i in range(len(self.players)):
+            self.rating(i, street)
+        self.bests.add(street)
+        return exp.column(f"best_{street}")
+
+    def share(self, player: int) -> exp.Expression:
+        if not self.players:
+            raise BadInput("PQL: the showdown needs players in the from clause")
+        self.best(5)
+        self.streets.add(5)
+        self.shares = True
+        return exp.column(f"share_{player}")
+
+    def expression(self, node: Node) -> tuple[exp.Expression, str]:
+        if node.kind == "number":
+            return exp.convert(node.value), "num"
+        if node.kind == "string":
+            return exp.convert(node.value), "string"
+        if node.kind == "name":
+            key = str(node.value).lower().replace("_", "")
+            if key in HAND_TYPE_NAMES:
+                return exp.convert(HAND_TYPE_NAMES[key]), "handtype"
+            if key.upper() in FLOP_CATEGORIES:
+                return exp.convert(FLOP_CATEGORIES.index(key.upper())), "flopcat"
+            raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a value here (a player or a street goes inside a function's parentheses)")
+        if node.kind == "unary":
+            inner, kind = self.expression(node.args[0])
+            if node.value == "not":
+                self.need(kind, "bool", node)
+                return exp.Not(this=exp.Paren(this=inner)), "bool"
+            self.need(kind, "num", node)
+            return exp.Neg(this=exp.Paren(this=inner)), "num"
+        if node.kind == "binary":
+            return self.binary(node)
+        return self.call(node)
+
+    def need(self, kind: str, wanted: str, node: Node) -> None:
+        if kind == wanted or (wanted in NUMERIC and kind in NUMERIC):
+            return
+        raise BadInput(f"PQL: type error at position {node.position}: {wanted} expected, got {kind}")
+
+    def binary(self, node: Node) -> tuple[exp.Expression, str]:
+        (left, lk), (right, rk) = (self.expression(a) for a in node.args)
+        op = node.value
+        if op in ("and", "or"):
+            self.need(lk, "bool", node.args[0])
+            self.need(rk, "bool", node.args[1])
+            return (exp.And if op == "and" else exp.Or)(this=exp.Paren(this=left), expression=exp.Paren(this=right)), "bool"
+        if op in "+-*/":
+            self.need(lk, "num", node.args[0])
+            self.need(rk, "num", node.args[1])
+            kinds = {"+": exp.Add, "-": exp.Sub, "*": exp.Mul, "/": exp.Div}
+            return kinds[op](this=left, expression=right), "num"
+        same = lk == rk or (lk in NUMERIC and rk in NUMERIC)
+        if not same or (op not in ("=", "!=") and lk not in ORDERED):
+            raise BadInput(f"PQL: type error at position {node.position}: cannot compare {lk} {op} {rk}")
+        kinds = {"=": exp.EQ, "!=": exp.NEQ, "<": exp.LT, ">": exp.GT, "<=": exp.LTE, ">=": exp.GTE}
+        return kinds[op](this=left, expression=right), "bool"
+
+    def call(self, node: Node) -> tuple[exp.Expression, str]:
+        name = ALIASES.get(str(node.value), str(node.value))
+        if name in NOT_YET:
+            raise unsupported(f"{node.value}() ({NOT_YET[name]})", node)
+        if name not in FUNCTIONS:
+            raise BadInput(f"PQL: unknown function {node.value!r} at position {node.position}")
+        function = FUNCTIONS[name]
+        if len(node.args) != len(function.args):
+            raise BadInput(f"PQL: {node.value}() at position {node.position} takes {len(function.args)} argument(s), got {len(node.args)}")
+        values: dict[str, object] = {}
+        player = street = None
+        for i, (kind, arg) in enumerate(zip(function.args, node.args)):
+            if kind == "player":
+                player = self.player(arg)
+                values["p"] = exp.column(f"p{player}")
+            elif kind == "street":
+                street = self.street(arg)
+                values["b"] = sql(f"board[1:{street}]")
+            elif kind == "string" or kind == "range":
+                if arg.kind != "string":
+                    raise BadInput(f"PQL: {node.value}() at position {node.position} takes a quoted text as argument {i + 1}")
+                values[f"a{i}"] = self.range_combos(arg) if kind == "range" else arg.value
+            else:
+                value, got = self.expression(arg)
+                self.need(got, kind, arg)
+                values[f"a{i}"] = value
+        if name in ("turncard", "rivercard"):
+            self.streets.update({4, 5} if name == "rivercard" else {4})
+        if function.sql is not None:
+            if "windows" in function.sql:
+                values["windows"] = self.game.straight_windows
+            return sql(function.sql, **values), function.returns
+        return self.built(name, node, player, street, values), function.returns
+
+    def range_combos(self, arg: Node) -> exp.Expression:
+        from ..range_text import parse_weighted
+
+        if self.game.hole != 2:
+            raise unsupported(f"inrange() in {self.game.name}", arg)
+        combos = [sorted(c, reverse=True) for c, w in parse_weighted(str(arg.value)).items() if w]
+        return exp.convert(combos)
+
+    def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
+        if name == "torank":
+            text = str(values["a0"]).strip().upper()
+            if len(text) != 1 or text not in RANKS:
+                raise BadInput(f"PQL: {values['a0']!r} at position {node.position} is not a rank (2 … 9, T, J, Q, K, A)")
+            return exp.convert(RANKS.index(text))
+        if name == "tocard":
+            return exp.convert(self.cards(str(values["a0"]), node, 1)[0])
+        if name == "ratehihand":
+            cards = self.cards(str(values["a0"]), node, 5)
+            if not self.game.rated:
+                raise BadInput(f"PQL: hand ratings in {self.game.name} are not supported yet")
+            return sql(f"{RATINGS} - hand_class_of_cards(:c0, :c1, :c2, :c3, :c4, null, null).hand_rank", **{f"c{i}": c for i, c in enumerate(cards)})
+        if name == "hirating":
+            return self.rating(player, street)
+        if name == "handtype":
+            return hand_type(self.rating(player, street))
+        if name == "exacthandtype":
+            return exp.EQ(this=hand_type(self.rating(player, street)), expression=values["a2"])
+        if name == "minhandtype":
+            return exp.GTE(this=hand_type(self.rating(player, street)), expression=values["a2"])
+        if name == "minhirating":
+            return exp.GTE(this=self.rating(player, street), expression=values["a2"])
+        if name == "maxhirating":
+            return self.best(street)
+        if name == "besthirating":
+            return exp.EQ(this=self.rating(player, street), expression=self.best(street))
+        if name in ("nuthi", "nuthiforhandtype"):
+            if self.game.hole_used is not None:
+                raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
+            self.rating(player, street)
+            self.nuts.add((player, street, name == "nuthiforhandtype"))
+            return exp.column(f"nut_{player}_{street}_{int(name == 'nuthiforhandtype')}")
+        if name in ("flophandcategory", "exactflophandcategory", "minflophandcategory"):
+            if self.game.hole != 2:
+                raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
+            both = sql(":p || board[1:3]", p=exp.column(f"p{player}"))
+            category = sql(
+                FLOP_CATEGORY, t=hand_type(self.rating(player, 3)), d=sql(DUPLICATED.replace(":a0", ":x"), x=both),
+                f=sql("list_sort(list_transform(board[1:3], c -> c // 4))"),
+            )
+            self.streets.add(3)
+            if name == "flophandcategory":
+                return category
+            return (exp.EQ if name == "exactflophandcategory" else exp.GTE)(this=category, expression=values["a1"])
+        if name == "winninghandtype":
+            return hand_type(self.best(5))
+        if name in ("riverequity", "fractionalriverequity"):
+            return self.share(player)
+        if name == "winshi":
+            return exp.GT(this=self.share(player), expression=exp.convert(0))
+        if name == "tieshi":
+            return sql(":s > 0 and :s < 1", s=self.share(player))
+        if name == "scoops":
+            return exp.EQ(this=self.share(player), expression=exp.convert(1))
+        # hvhequity, minhvhequity: the mean share over the deals that agree up to the street
+        self.share(player)
+        self.equities.add((player, street))
+        equity = exp.column(f"equity_{player}_{street}")
+        if name == "minhvhequity":
+            return exp.GTE(this=equity, expression=values["a2"])
+        return equity
+
+    def cards(self, text: str, node: Node, count: int) -> list[int]:
+        try:
+            cards = parse_cards(text)
+        except BadInput as e:
+            raise BadInput(f"PQL: {text!r} at position {node.position}: {e}") from None
+        if len(cards) != count or len(set(cards)) != count:
+            raise BadInput(f"PQL: {text!r} at position {node.position} should be {count} different card(s)")
+        return cards
+
+
+def hand_type(rating: exp.Expression) -> exp.Expression:
+    """A hi rating's hand type (0 = high card … 8 = straight flush): its floor's index."""
+    floors = exp.convert(HAND_TYPE_FLOORS[1:])
+    return sql("len(list_filter(:floors, f -> f <= :r))", floors=floors, r=rating)
+
+
+def rating_sql(player: int, street: int) -> exp.Expression:
+    """A player's hi rating on a street, the best five of hole and board (Hold'em)."""
+    cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
+    cards += ["null"] * (7 - len(cards))
+    return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
+
+
+def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
+    """(Hold'em) whether the player's hand is the best any two cards not on the board nor in it
+    could make on the street (within its hand type: the best of those of its type)."""
+    board = [f"board[{i + 1}]" for i in range(street)]
+    cards = ", ".join(["c1.card_id", "c2.card_id"] + board + ["null"] * (5 - street))
+    own = f"r_{player}_{street}"
+    others = (
+        f"select {RATINGS} - hand_class_of_cards({cards}).hand_rank as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
+        f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
+        f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
+    )
+    kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
+    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=HAND_TYPE_FLOORS[1:])
+
+
+def omaha_ratings(game: PqlGame, player: int, street: int) -> exp.Select:
+    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
+    of the board, one row each (unnest), the best kept; one deal_id a row. (Unrolled into one
+    expression, DuckDB spends minutes binding it; a lambda cannot hold hand_class_of_cards,
+    which holds subqueries.)"""
+    pairs = itertools.combinations(range(1, game.hole + 1), game.hole_used)
+    picks = [list(h) + list(b) for h in pairs for b in itertools.combinations(range(1, street + 1), 5 - game.hole_used)]
+    used = game.hole_used
+    hole = ", ".join(f"p{player}[i[{k + 1}]]" for k in range(used))
+    board = ", ".join(f"board[i[{k + 1}]]" for k in range(used, 5))
+    fives = sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
+    best = f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)"
+    return exp.select("deal_id", exp.alias_(sqlglot.parse_one(best, read="duckdb"), "r")).from_(fives.subquery("f")).group_by("deal_id")
+
+
+@dataclass
+class Compiled:
+    translation: Translation
+    columns: list[tuple[str, exp.Expression, str, Node]]
+    where: exp.Expression | None
+
+    @property
+    def kinds(self) -> list[str]:
+        return [kind for _, _, kind, _ in self.columns]
+
+
+def compile_statement(statement: Statement, game: PqlGame) -> Compiled:
+    """Each selector's expression and type, and what the deals must carry for them."""
+    t = Translation(game, statement.players)
+    columns = []
+    for selector in statement.selectors:
+        value, kind = t.expression(selector.expression)
+        columns.append((selector.aggregate, value, kind, selector.expression))
+    where = None
+    if statement.where is not None:
+        where, kind = t.expression(statement.where)
+        if kind != "bool":
+            raise BadInput(f"PQL: type error at position {statement.where.position}: the where clause must be a boolean, got {kind}")
+    for aggregate, value, kind, node in columns:
+        aggregate_sql(aggregate, value, kind, node, "deals", None)  # type errors before any work
+    return Compiled(t, columns, where)
+
+
+def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed: int) -> exp.Expression:
+    """The statement's one SQL query: a row of trials and selector_0, selector_1 …"""
+    t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
+    query = dealing.deals_query(setup, trials, seed)
+    rated = exp.select("*").from_("deals")
+    if game.hole_used is not None and t.ratings:
+        query = query.with_("numbered", as_=sql("select row_number() over () as deal_id, * from deals"), materialized=True)
+        rated = exp.select("numbered.*").from_("numbered")
+        for player, street in sorted(t.ratings):
+            name = f"r_{player}_{street}"
+            query = query.with_(f"ratings_{player}_{street}", as_=omaha_ratings(game, player, street))
+            rated = rated.select(exp.alias_(exp.column("r", f"ratings_{player}_{street}"), name))
+            rated = rated.join(exp.table_(f"ratings_{player}_{street}"), using=["deal_id"])
+    for player, street in sorted(t.ratings) if game.hole_used is None else ():
+        rated = rated.select(exp.alias_(rating_sql(player, street), f"r_{player}_{street}"))
+    streets = sorted(t.bests)
+    shared = exp.select("*").from_("rated")
+    for street in streets:
+        shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"r_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"r_0_{street}"), f"best_{street}"))
+    # materialized: DuckDB would otherwise copy each rating into every expression that reads it
+    for player, street, within in sorted(t.nuts):
+        shared = shared.select(exp.alias_(nut_sql(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
+    query = query.with_("rated", as_=rated, materialized=True if t.ratings else None).with_("best", as_=shared)
+    final_from = "best"
+    if t.shares:
+        winners = " + ".join(f"(r_{p}_5 = best_5)::integer" for p in range(len(t.players)))
+        shares = exp.select("*").from_("best")
+        for p in range(len(t.players)):
+            shares = shares.select(exp.alias_(sql(f"(r_{p}_5 = best_5)::integer / ({winners})"), f"share_{p}"))
+        equities = exp.select("*").from_("shares")
+        for player, street in sorted(t.equities):
+            if trials is not None and street < 5:
+                raise BadInput("PQL: hvhequity on the flop or the turn is not supported with Monte Carlo (--trials): it is exact only")
+            keys = [exp.column(f"p{p}") for p in range(len(t.players))] + [sql(f"board[1:{street}]")]
+            window = exp.Window(this=exp.Avg(this=exp.column(f"share_{player}")), partition_by=keys)
+            equities = equities.select(exp.alias_(window, f"equity_{player}_{street}"))
+        query = query.with_("shares", as_=shares).with_("equities", as_=equities)
+        final_from = "equities"
+    final = exp.select(exp.alias_(sql("sum(w)"), "trials")).from_(final_from)
+    for i, (aggregate, value, kind, node) in enumerate(columns):
+        final = final.select(exp.alias_(aggregate_sql(aggregate, value, kind, node, final_from, where), f"selector_{i}"))
+    if where is not None:
+        final = final.where(where)
+    for cte in query.ctes:
+        final = final.with_(cte.alias, as_=cte.this, materialized=cte.args.get("materialized"))
+    return final
+
+
+def aggregate_sql(aggregate: str, value: exp.Expression, kind: str, node: Node, source: str, where: exp.Expression | None) -> exp.Expression:
+    if aggregate == "count":
+        if kind != "bool":
+            raise BadInput(f"PQL: type error at position {node.position}: count() takes a boolean, got {kind}")
+        return sql("coalesce(sum(case when :v then w else 0 end), 0)", v=value)
+    if aggregate == "avg":
+        if kind not in NUMERIC:
+            raise BadInput(f"PQL: type error at position {node.position}: avg() takes a number, got {kind}")
+        return sql("sum(w * :v) / sum(w)", v=value)
+    if aggregate in ("min", "max"):
+        if kind not in ORDERED:
+            raise BadInput(f"PQL: type error at position {node.position}: {aggregate}() takes an ordered value, got {kind}")
+        return sql(f"{aggregate}(:v)", v=value)
+    # histogram: every value with its weighted count, in a subquery over the same deals
+    inner = exp.select(exp.alias_(value, "value"), exp.alias_(sql("sum(w)"), "count")).from_(source).group_by(exp.column("value"))
+    if where is not None:
+        inner = inner.where(where.copy())
+    rows = exp.select(sql("list(struct_pack(value := value, count := count) order by value)")).from_(inner.subquery("h"))
+    return exp.Subquery(this=rows)

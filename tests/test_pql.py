@@ -1,0 +1,202 @@
+"""`pokersql pql`: the parser's refusals, the output, --sql run as printed by the DuckDB
+shell, Monte Carlo, weights, and PQL against `pokersql equity` / `odds` on the same spots."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokersql.errors import BadInput
+from pokersql.pql import plan
+from pokersql.pql.parser import parse
+
+FLOP = "from game='holdem', hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'"
+
+
+def pql_json(run, query, *options):
+    status, out, err = run("pql", query, "--format", "json", *options)
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("query", "token", "position"),
+    [
+        ("select avg(riverequity(hero) from hero='AhKh'", "'from'", 30),
+        ("select avg(x) form hero='AhKh'", "'form'", 15),
+        ("select sum(x) from hero='AhKh'", "'sum'", 8),
+        ("select count(pairedboard(flop)) from board='AhAc2d' where", "end of query", 58),
+        ("select count(1 = 1) from hero='AhKh' $", "'$'", 38),
+    ],
+)
+def test_a_query_that_cannot_be_read_names_the_token_and_position(run, query, token, position):
+    status, out, err = run("pql", query)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert token in err and f"position {position}" in err, err
+
+
+def test_function_names_are_case_insensitive_and_statements_split_on_semicolons():
+    statements = parse("SELECT Avg(RiverEquity(hero)) AS eq from hero='AhKh', villain='QQ'; select count(PairedBoard(flop)) from board='AhAd2c'")
+    assert [s.selectors[0].expression.value for s in statements] == ["riverequity", "pairedboard"]
+    assert statements[0].selectors[0].alias == "eq"
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("select count(boardinrange('AA')) from hero='AhKh', board='AhKd2c'", "not supported"),
+        ("select count(handtype(hero, flop) = flush) from game='shortdeck', hero='AhKh'", "not supported"),
+        ("select avg(handtype(hero, flop)) from hero='AhKh'", "type error"),
+        ("select count(riverequity(hero)) from hero='AhKh', villain='QQ'", "type error"),
+        ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),
+        ("select count(pairedboard(flop)) from board='AhAcKd' where not pairedboard(flop)", "no deal"),
+        ("select count(winshi(villain)) from hero='AhKh'", "not a player"),
+        ("select count(pairedboard(flop)) from game='stud'", "not supported"),
+        ("select avg(riverequity(hero)) from hero='AhKh', villain='KhKd'", "AhKh"),
+    ],
+)
+def test_refusals_are_one_line_exit_2(run, query, message):
+    status, out, err = run("pql", query)
+    assert status == 2 and out == "", out
+    assert message in err or message in query, err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def test_text_output_is_open_pql_lines_then_the_trials(run):
+    status, out, err = run("pql", f"select avg(riverequity(hero)), count(winshi(villain)) as villain_wins {FLOP}")
+    assert status == 0, err
+    assert out.splitlines() == ["AVG 0 = 0.5573232323232323", "villain_wins 1 = 12408", "23760 trials (exact)"]
+
+
+def test_json_output_ratings_hand_types_and_histograms(run):
+    answer = pql_json(run, f"select max(hirating(hero, river)), min(handtype(villain, flop)), histogram(handtype(hero, flop)) {FLOP}")
+    assert answer["game"] == "holdem" and answer["exact"] is True and answer["trials"] == 23760
+    values = [r["value"] for r in answer["results"]]
+    assert values[0].startswith("QUADS(K") and values[1] == "PAIR"
+    assert values[2] == [{"value": "PAIR", "count": 23760}]
+    assert [r["aggregate"] for r in answer["results"]] == ["max", "min", "histogram"]
+
+
+def test_equity_on_the_flop_is_the_mean_share_over_the_runouts(run):
+    answer = pql_json(run, f"select avg(equity(hero, flop)), count(min_equity(hero, flop, 0.5)), avg(riverequity(hero)) {FLOP}")
+    flop_equity, above_half, river_equity = (r["value"] for r in answer["results"])
+    assert flop_equity == pytest.approx(river_equity, abs=1e-12)
+    assert 0 < above_half < answer["trials"]
+
+
+def test_weighted_ranges_count_weighted_deals(run):
+    weighted = pql_json(run, "select avg(riverequity(hero)), count(winshi(hero)) from hero='AhKh', villain='QQ:0.5,JJ', board='2c7d9s'")
+    assert weighted["trials"] == pytest.approx((3 + 6) * 990 * 2)
+    qq = pql_json(run, "select avg(riverequity(hero)) from hero='AhKh', villain='QQ', board='2c7d9s'")["results"][0]["value"]
+    jj = pql_json(run, "select avg(riverequity(hero)) from hero='AhKh', villain='JJ', board='2c7d9s'")["results"][0]["value"]
+    assert weighted["results"][0]["value"] == pytest.approx((qq * 3 + jj * 6) / 9, abs=1e-12)
+
+
+def test_past_the_budget_or_with_trials_a_seeded_monte_carlo(run):
+    query = "select avg(riverequity(hero)) from hero='AhKh', villain='*'"
+    first = pql_json(run, query)
+    assert first["exact"] is False and first["seed"] is not None and 50_000 < first["trials"] <= 60_000
+    assert first["results"][0]["value"] == pytest.approx(0.67, abs=0.01)
+    assert pql_json(run, query) == first
+    other = pql_json(run, query, "--trials", "2000", "--seed", "7")
+    assert other["seed"] == 7 and other["trials"] <= 2000
+    exact = pql_json(run, f"select avg(riverequity(hero)) {FLOP}")
+    sampled = pql_json(run, f"select avg(riverequity(hero)) {FLOP}", "--trials", "20000")
+    assert sampled["exact"] is False and sampled["results"][0]["value"] == pytest.approx(exact["results"][0]["value"], abs=0.02)
+
+
+def test_several_statements_answer_in_order(run):
+    status, out, err = run("pql", "select count(pairedboard(flop)) from board='AhAd2c'; select count(pairedboard(flop)) from board='AhKd2c'")
+    assert status == 0, err
+    first, second = out.strip().split("\n\n")
+    assert first.splitlines()[0] == "COUNT 0 = 2352" and second.splitlines()[0] == "COUNT 0 = 0"
+
+
+def _duckdb_shell() -> str | None:
+    found = Path(sys.executable).with_name("duckdb")
+    return str(found) if found.exists() else shutil.which("duckdb")
+
+
+def test_the_printed_sql_runs_as_printed_in_the_duckdb_shell(run, db_file):
+    query = f"select avg(riverequity(hero)), count(handtype(hero, flop) = pair), histogram(handtype(villain, river)) {FLOP}"
+    status, out, err = run("pql", "--sql", query)
+    assert status == 0, err
+    assert "'QQ" not in out and "from deals" in out.lower()
+    shell = _duckdb_shell()
+    if shell is None:
+        import duckdb
+
+        rows = duckdb.connect(db_file, read_only=True).execute(out.rstrip().rstrip(";")).fetchall()
+        assert rows[0][0] == 23760
+        return
+    done = subprocess.run([shell, "-readonly", "-csv", db_file], input=out, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    header, row = done.stdout.strip().splitlines()[:2]
+    assert header.startswith("trials,selector_0") and row.startswith("23760,0.557323232323232")
+
+
+def test_the_plan_is_exact_within_the_budget_and_sampled_past_it():
+    assert plan(f"select avg(riverequity(hero)) {FLOP}")[0].trials is None
+    assert plan(f"select avg(riverequity(hero)) {FLOP}", exact_budget=100)[0].trials == 60_000
+
+
+# PQL and pokersql's own commands on the same spots: the same numbers.
+EQUITY_SPOTS = [
+    ("holdem", ["AhKh", "QQ+,AKs"], "Ks7d2c"),
+    ("holdem", ["AsKs", "7h7c"], "Qs8s2d3h"),
+    ("holdem", ["JcTc", "AA,KK", "9h9d"], "8c7d2h"),
+    ("omaha", ["AhKhQsJs", "7c7d8c9d"], "2h5s9s"),
+    ("omaha", ["AsAhKdQd", "JcTc9h8h"], "2s7c9d4h"),
+    ("omaha5", ["AsAhKdQd2c", "JcTc9h8h3c"], "2s7c9d"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "board"), EQUITY_SPOTS)
+def test_pql_equity_is_pokersql_equity(run, game, players, board):
+    names = ["hero", "villain", "p3"][: len(players)]
+    given = ", ".join(f"{n}='{p}'" for n, p in zip(names, players))
+    query = f"select {', '.join(f'avg(riverequity({n}))' for n in names)} from game='{game}', {given}, board='{board}'"
+    answer = pql_json(run, query)
+    assert answer["exact"] is True
+    args = ["equity", *players, "--format", "json", "--exact"] + (["--board", board] if board else []) + (["--game", game] if game != "holdem" else [])
+    status, out, err = run(*args)
+    assert status == 0, err
+    expected = [p["equity"] for p in json.loads(out)["players"]]
+    assert [r["value"] for r in answer["results"]] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("hero", "street", "event", "pql", "board"),
+    [
+        ("QQ+,AKs", "flop", "three of a kind or better", "minhandtype(hero, flop, trips)", ""),
+        ("Ah Kh", "turn", "flush or better", "minhandtype(hero, turn, flush)", "Qh7h"),
+        ("88", "river", "full house or better", "minhandtype(hero, river, fullhouse)", "8c7d2h"),
+        ("76s", "flop", "straight", "exacthandtype(hero, flop, straight)", ""),
+    ],
+)
+def test_pql_counts_are_pokersql_odds(run, hero, street, event, pql, board):
+    status, out, err = run("odds", "--hero", hero, "--street", street, event, "--format", "json", *(["--board", board] if board else []))
+    assert status == 0, err
+    odds = json.loads(out)
+    answer = pql_json(run, f"select count({pql}) from hero='{hero.replace(' ', '')}', board='{board}'")
+    assert answer["results"][0]["value"] / answer["trials"] == pytest.approx(odds["count"] / odds["deals"], abs=1e-12)
+
+
+def test_a_bad_card_in_a_function_is_bad_input():
+    with pytest.raises(BadInput, match="position"):
+        plan("select count(rivercard() = tocard('Zz')) from board='AhKd2c'")
+
+
+def test_database_pql_gives_the_answers_as_objects(db_file):
+    import pokersql
+
+    with pokersql.connect(db_file) as db:
+        answer, = db.pql(f"select avg(riverequity(hero)) as eq {FLOP}")
+    assert answer.exact and answer.trials == 23760 and answer.results[0].alias == "eq"
+    assert answer.results[0].value == pytest.approx(0.5573232323232323, abs=1e-12)
