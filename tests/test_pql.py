@@ -154,6 +154,7 @@ EQUITY_SPOTS = [
     ("omaha", ["AhKhQsJs", "7c7d8c9d"], "2h5s9s"),
     ("omaha", ["AsAhKdQd", "JcTc9h8h"], "2s7c9d4h"),
     ("omaha5", ["AsAhKdQd2c", "JcTc9h8h3c"], "2s7c9d"),
+    ("omaha6", ["AhAdKhKd2c3c", "QsQhJsJh9s8s"], "Ks7d2h"),  # a game of the registry Open PQL lacks
 ]
 
 

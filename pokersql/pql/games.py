@@ -1,8 +1,8 @@
-"""The PQL games as data: hole cards, the deck, how a hand is made, and the values PQL names.
+"""The PQL games, read from the one registry (``pokersql.games``), and the values PQL names.
 
-A game is a row here, not a branch in the translation: ``hole`` cards each, the lowest rank
-of its deck (0 = deuce, 4 = six for short deck), and ``hole_used``: None when the best five
-of all the cards play (Hold'em), 2 when exactly two hole cards and three of the board play
+A game is its row, not a branch in the translation: ``hole`` cards each, the lowest rank of
+its deck (0 = deuce, 4 = six for short deck), and ``hole_used``: None when the best five of
+all the cards play (Hold'em), 2 when exactly two hole cards and three of the board play
 (Omaha).
 """
 
@@ -11,15 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BadInput
+from ..games import GAMES as REGISTRY, Game
 
 
 @dataclass(frozen=True)
 class PqlGame:
+    """A game of the registry (``pokersql.games``: its row of games, 033) as PQL reads it."""
+
     name: str
     hole: int
     low_rank: int  # 0: a 52-card deck; 4: short deck's 36 (six to ace)
     hole_used: int | None  # None: best five of hole and board; 2: exactly two hole cards
-    rated: bool = True  # whether pokersql rates its hands here (short deck: not yet)
+    rated: bool = True  # whether PQL rates its hands here (the standard ranking; short deck's: not yet)
 
     @property
     def deck(self) -> list[int]:
@@ -32,12 +35,13 @@ class PqlGame:
         return runs + [[12] + list(range(self.low_rank, self.low_rank + 4))]
 
 
-GAMES = {
-    "holdem": PqlGame("holdem", 2, 0, None),
-    "omaha": PqlGame("omaha", 4, 0, 2),
-    "omaha5": PqlGame("omaha5", 5, 0, 2),
-    "shortdeck": PqlGame("shortdeck", 2, 4, None, rated=False),
-}
+def _of(game: Game) -> PqlGame:
+    return PqlGame(game.name, game.hole_cards, game.lowest_value - 2, game.hole_cards_played, game.ranking == "standard")
+
+
+# Every game of the registry with a board: Hold'em, Omaha of 4 to 6 cards, short deck (its board
+# functions). The split-pot and lowball games are not PQL's yet.
+GAMES = {name: _of(game) for name, game in REGISTRY.items()}
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 RANKS = "23456789TJQKA"
