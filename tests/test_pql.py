@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,16 @@ def test_database_pql_gives_the_answers_as_objects(db_file):
         answer, = db.pql(f"select avg(riverequity(hero)) as eq {FLOP}")
     assert answer.exact and answer.trials == 23760 and answer.results[0].alias == "eq"
     assert answer.results[0].value == pytest.approx(0.5573232323232323, abs=1e-12)
+
+
+def test_an_exact_average_is_the_exact_fraction_to_the_last_digit(run):
+    """Summed exactly (decimals, not doubles added in the threads' order): the mean of the flop's
+    equities and of the river's shares is the fraction that `pokersql equity` counts, its nearest
+    double, the same digits on every run."""
+    status, out, err = run("equity", "AhKh", "QQ+,AKs", "--board", "Ks7d2c", "--format", "json")
+    assert status == 0, err
+    counted = json.loads(out)
+    hero = counted["players"][0]
+    exact = float(Fraction(2 * hero["wins"] + hero["ties"], 2 * counted["deals"]))
+    answer = pql_json(run, "select avg(equity(hero, flop)), avg(riverequity(hero)) from game='holdem', hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'")
+    assert [r["value"] for r in answer["results"]] == [exact, exact]

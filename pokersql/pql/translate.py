@@ -350,7 +350,8 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
             if trials is not None and street < 5:
                 raise BadInput("PQL: hvhequity on the flop or the turn is not supported with Monte Carlo (--trials): it is exact only")
             keys = [exp.column(f"p{p}") for p in range(len(t.players))] + [sql(f"board[1:{street}]")]
-            window = exp.Window(this=exp.Avg(this=exp.column(f"share_{player}")), partition_by=keys)
+            # shares summed as decimals, exactly: the same digits on every run, whatever the threads' order
+            window = exp.Window(this=exp.Avg(this=sql(f"share_{player}::decimal(38, 18)")), partition_by=keys)
             equities = equities.select(exp.alias_(window, f"equity_{player}_{street}"))
         query = query.with_("shares", as_=shares).with_("equities", as_=equities)
         final_from = "equities"
@@ -372,7 +373,7 @@ def aggregate_sql(aggregate: str, value: exp.Expression, kind: str, node: Node, 
     if aggregate == "avg":
         if kind not in NUMERIC:
             raise BadInput(f"PQL: type error at position {node.position}: avg() takes a number, got {kind}")
-        return sql("sum(w * :v) / sum(w)", v=value)
+        return sql("sum(w * :v::decimal(38, 18)) / sum(w)", v=value)  # summed exactly: the same digits on every run
     if aggregate in ("min", "max"):
         if kind not in ORDERED:
             raise BadInput(f"PQL: type error at position {node.position}: {aggregate}() takes an ordered value, got {kind}")
