@@ -1,6 +1,7 @@
 """PQL's figures (issue 65): the 119 Open PQL cases run in one process, the flop equity query,
 preflop against a random hand, and the exact rate that sets the budget. Prints each figure with
-the deals the query counted; asserts nothing.
+the deals the query counted, and beside them the peer the issue names, pokersql's own `equity
+AhKh random --exact`, timed in the same run; prints the load; asserts nothing.
 
     python bench/pql.py [--db FILE]   (a built DuckDB database; a fresh one is built otherwise)
 """
@@ -9,7 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -43,6 +47,7 @@ def main() -> None:
     parser.add_argument("--db", default=None)
     arguments = parser.parse_args()
     path = arguments.db or str(Path(tempfile.mkdtemp()) / "pql.duckdb")
+    print(f"{os.cpu_count()} CPUs; load (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with pokersql.connect(path) as db:
         if arguments.db is None:
             db.migrate()
@@ -59,6 +64,13 @@ def main() -> None:
             print(f"{name}: {seconds:.3f} s, {a.trials:,} {'deals (exact)' if a.exact else 'trials (sampled)'}, "
                   f"{a.trials / seconds:,.0f} a second, value {a.results[0].value}")
         print(f"budget: {pql.EXACT_BUDGET:,} deals exact, then {pql.DEFAULT_TRIALS:,} Monte Carlo trials")
+    # the peer of "preflop hero against one random hand": the equity command, exact, a whole process
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pokersql", "--db", path, "equity", "AhKh", "random", "--exact", "--format", "json"],
+                          capture_output=True, text=True, check=True)
+    print(f"peer: pokersql equity AhKh random --exact: {time.perf_counter() - start:.3f} s, "
+          f"equity {json.loads(done.stdout)['players'][0]['equity']}")
+    print(f"load after (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
