@@ -59,13 +59,14 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
         ("select count(pairedboard(flop)) from board='AhAcKd' where not pairedboard(flop)", "no deal"),
         ("select count(winshi(villain)) from hero='AhKh'", "not a player"),
         ("select count(pairedboard(flop)) from game='stud'", "not supported"),
-        ("select avg(riverequity(hero)) from hero='AhKh', villain='KhKd'", "AhKh"),
+        ("select avg(riverequity(hero)) from hero='AhKh', villain='KhKd'", "Kh"),
+        ("select count(pairedboard(flop)) from game='shortdeck', board='2c3d4h'", "no card '2c'"),
     ],
 )
 def test_refusals_are_one_line_exit_2(run, query, message):
     status, out, err = run("pql", query)
     assert status == 2 and out == "", out
-    assert message in err or message in query, err
+    assert message in err, err
     assert len(err.strip().splitlines()) == 1, err
 
 

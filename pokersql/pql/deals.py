@@ -11,13 +11,13 @@ the counts stay those of whole deals.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sqlglot
 from sqlglot import exp
 
-from ..cards import parse_cards
+from ..cards import card_name, parse_cards
 from ..errors import BadInput
 from ..range_text import parse_weighted, whole_weights
 from .games import PqlGame
@@ -106,7 +106,7 @@ def setup_of(game: PqlGame, settings: dict[str, str], players: list[str]) -> Set
         raise BadInput("PQL: a card is on the board or dead twice")
     outside = [c for c in board + dead if c not in game.deck]
     if outside:
-        raise BadInput(f"PQL: {game.name}'s deck has no card {outside[0]} of the board or dead cards")
+        raise BadInput(f"PQL: {game.name}'s deck has no card {card_name(outside[0])!r} (of the board or dead cards)")
     combos = [player_combos(game, p, settings[p]) for p in players]
     used = set(board) | set(dead)
     live = []
