@@ -55,7 +55,7 @@ _COLON_WEIGHT = re.compile(rf"^(.*):({_WEIGHT})$", re.DOTALL | re.IGNORECASE)
 _AT_WEIGHT = re.compile(r"^(.*)@(\d+)$", re.DOTALL)
 _BRACKETS = re.compile(rf"^({_WEIGHT})(%?)\((.*)\)$", re.DOTALL | re.IGNORECASE)
 # One card of a generic pattern: a rank, *, a rank variable or [ranks], then a suit or x, y.
-_SLOT = re.compile(r"(\[[^\]]*\]|[2-9TJQKA*RON])([cdhsxy]?)", re.IGNORECASE)
+_SLOT = re.compile(r"(\[[^\]]*\]|[2-9TJQKA*RON])([cdhswxyz]?)", re.IGNORECASE)  # suit variables w to z, as PQL's
 _SLOT_LIKE = re.compile(r"^(?:(?:\[[^\]]*\]|[2-9TJQKA*RON])[a-z]?){2}$", re.IGNORECASE)
 
 
@@ -216,13 +216,13 @@ def _pattern_combos(token: str) -> list[Combo] | None:
         return None
     slots = _SLOT.findall(token)
     if "".join(r + s for r, s in slots) != token or len(slots) != 2:
-        letters = sorted({ch for ch in re.sub(r"\[[^\]]*\]", "", token)[1::2] if ch.lower() not in "cdhsxy"})
-        raise bad(token, f"suits are c, d, h, s and the suit variables x and y (AxKx suited, AxKy offsuit), not {', '.join(letters) or 'that'}")
+        letters = sorted({ch for ch in re.sub(r"\[[^\]]*\]", "", token)[1::2] if ch.lower() not in "cdhswxyz"})
+        raise bad(token, f"suits are c, d, h, s and the suit variables w, x, y, z (AxKx suited, AxKy offsuit), not {', '.join(letters) or 'that'}")
     ranks = [_ranks_of(r.upper() if r != "*" else r, token) for r, _ in slots]
     suits = [s.lower() for _, s in slots]
     if any(s in SUITS and s for s in suits):
         # PQL takes AsKx and AsK; here a hand mistyped (AhAx, AsK) stays an error, not a range.
-        raise bad(token, "a suit pattern takes x and y, not a written suit: write two cards (AsKh) or a class (AKs)")
+        raise bad(token, "a suit pattern takes the variables w, x, y, z, not a written suit: write two cards (AsKh) or a class (AKs)")
     found = []
     for c in all_combos():
         if any(_slot_fits(ranks, suits, first, second) for first, second in ((c[0], c[1]), (c[1], c[0]))):
@@ -233,7 +233,7 @@ def _pattern_combos(token: str) -> list[Combo] | None:
 
 
 def _slot_fits(ranks: list, suits: list[str], *cards: int) -> bool:
-    """Whether the cards, in this order, fit the slots: a variable (x, y; R, O, N) stands for one
+    """Whether the cards, in this order, fit the slots: a variable (w, x, y, z; R, O, N) stands for one
     suit or rank, a different one from the other variable's, and a rank variable never for a
     rank written in the pattern (AR: an ace and another rank)."""
     bound: dict[str, int] = {}
@@ -247,7 +247,7 @@ def _slot_fits(ranks: list, suits: list[str], *cards: int) -> bool:
             return False
         if suit and bound.setdefault(suit, card_suit) != card_suit:
             return False
-    variables = [k for k in bound if k in "xy"], [k for k in bound if k in "RON"]
+    variables = [k for k in bound if k in "wxyz"], [k for k in bound if k in "RON"]
     return all(len({bound[k] for k in group}) == len(group) for group in variables)
 
 

@@ -216,3 +216,9 @@ def test_an_exact_average_is_the_exact_fraction_to_the_last_digit(run):
     exact = float(Fraction(2 * hero["wins"] + hero["ties"], 2 * counted["deals"]))
     answer = pql_json(run, "select avg(equity(hero, flop)), avg(riverequity(hero)) from game='holdem', hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'")
     assert [r["value"] for r in answer["results"]] == [exact, exact]
+
+
+def test_open_pql_suit_variables_w_to_z_are_ranges(run):
+    """Open PQL writes suited AK as AwKw (its suit variables are w, x, y, z): the same answer as AKs."""
+    query = "select avg(riverequity(hero)) from game='holdem', hero='{}', villain='QQ', board='Ks7d2c'"
+    assert pql_json(run, query.format("AwKw")) == pql_json(run, query.format("AKs"))

@@ -195,6 +195,8 @@ def test_the_json_says_what_weighted_counts_are(run):
         ("AxKx", 4, 4),
         ("AxKy", 12, 12),
         ("AxAy", 6, 6),
+        ("AwKw", 4, 4),  # PQL's four suit variables, w to z
+        ("AzKw", 12, 12),
         ("[A-T]x[A-T]x", 40, 40),
         ("RR", 78, 78),  # a rank variable: any pair
         ("RxOx", 312, 312),  # two rank variables differ: every suited hand
@@ -212,6 +214,8 @@ def test_weighted_forms(text, combos, weight):
 def test_suit_patterns_are_pokerstove_classes():
     assert set(parse_player("AxKx", 1).combos) == set(parse_player("AKs", 1).combos)
     assert set(parse_player("AxKy", 1).combos) == set(parse_player("AKo", 1).combos)
+    assert set(parse_player("AwKw", 1).combos) == set(parse_player("AzKz", 1).combos) == set(parse_player("AKs", 1).combos)
+    assert set(parse_player("AwKz", 1).combos) == set(parse_player("AKo", 1).combos)
     assert set(parse_player("RxOy", 1).combos) | set(parse_player("RxOx", 1).combos) | set(parse_player("RR", 1).combos) == set(parse_player("100%", 1).combos)
 
 
@@ -244,7 +248,7 @@ def test_a_100_percent_range_is_random(duck):
         ("KK:-1", "'KK:-1'"),
         ("15%%", "'15%%'"),
         ("101%", "'101%'"),
-        ("AxKz", "'AxKz'"),
+        ("AxKv", "'AxKv'"),  # suit variables are w to z
         ("0.5()", "'0.5()'"),
         ("40%()", "'40%()'"),
         ("2(KK)", "'2(KK)'"),
@@ -300,7 +304,7 @@ def test_range_plot_writes_a_png(run, tmp_path):
     assert png_size(picture) == SIZE
 
 
-@pytest.mark.parametrize("text", ["15%%", "AKs:2", "AxKz", "0.5()", ""])
+@pytest.mark.parametrize("text", ["15%%", "AKs:2", "AxKv", "0.5()", ""])
 def test_range_refuses_a_bad_token_in_one_line(run, text):
     status, out, err = run("range", text)
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, err
