@@ -123,8 +123,9 @@ def export(context: Context, table_name: str | None, path: str, force: bool, out
 
     A FILE ending in .phhs (or .phh) gets the imported hands as PHH, the Poker Hand History
     format that pokerkit and the PHH dataset use (no TABLE): one [n] section per hand, the
-    hands that stats' filters keep. A hand PHH cannot express (pot limit Hold'em, Omaha
-    but pot limit, stud, a hand run twice) is skipped, and a note on stderr counts them.
+    hands that stats' filters keep: Hold'em, pot-limit Omaha, fixed-limit Omaha Hi/Lo, stud,
+    stud Hi/Lo and razz. A hand PHH cannot express (pot limit Hold'em, 5 and 6 Card Omaha,
+    6+ Hold'em, a hand run twice) is skipped, and a note on stderr counts them.
 
     \b
     Examples:
