@@ -116,6 +116,10 @@ def setup_of(game: PqlGame, settings: dict[str, str], players: list[str]) -> Set
             if not c:
                 raise BadInput(f"PQL: {name} has no hand left once the board and dead cards are out")
         live.append(c)
+    fixed = [(name, set(c[0][0])) for name, c in zip(players, live) if c is not None and len(c) == 1]
+    for (first, held), (second, other) in ((a, b) for i, a in enumerate(fixed) for b in fixed[i + 1:]):
+        if held & other:
+            raise BadInput(f"PQL: {first} and {second} both hold {card_name(min(held & other))!r}")
     setup = Setup(game, [None if c is None else [(cards, 1) for cards, _ in c] for c in live], board, dead)
     # whole weights for SQL: each player's weights times the least common multiple of their denominators
     for i, c in enumerate(live):
