@@ -1,10 +1,14 @@
-"""Counting showdowns with phevaluator, for the exhaustive checks of equity (test-only)."""
+"""Counting showdowns with phevaluator, for the exhaustive checks of equity, and writing hands as
+a showdown's CSV file (test-only)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from phevaluator import evaluate_cards
+
+from pokersql.cards import card_name
 
 
 class Tally:
@@ -32,3 +36,17 @@ class Tally:
     def results(self) -> tuple[int, list[tuple[int, int, float]]]:
         """(showdowns, [(wins, ties, equity)]), equity = (wins + split shares) / showdowns."""
         return self.count, [(w, t, float((w + s) / self.count)) for w, t, s in zip(self.wins, self.ties, self.shares)]
+
+
+def showdown_csv(path: Path, dealt) -> Path:
+    """Hands as `showdown` reads a file of them: one row per seat (hand_id, seat, hole, board),
+    from each hand's (holes, board); a card as its name or its number."""
+    def names(cards) -> str:
+        return " ".join(card if isinstance(card, str) else card_name(card) for card in cards)
+
+    rows = ["hand_id,seat,hole,board"] + [
+        f"{number},{seat},{names(hole)},{names(board)}"
+        for number, (holes, board) in enumerate(dealt, start=1) for seat, hole in enumerate(holes, start=1)
+    ]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path

@@ -12,7 +12,7 @@ import pytest
 from test_lows import GAMES, pokerkit_hand  # tests/test_lows.py: each game's pokerkit hands
 
 import pokersql
-from pokersql.cards import card_name
+from tests.showdowns import showdown_csv
 
 HANDS = 40  # showdowns a game, three players each
 
@@ -54,13 +54,7 @@ def split_by_pokerkit(name: str, holes: list[list[int]], board: list[int]) -> li
 @pytest.mark.parametrize("name", GAMES)
 def test_split_showdowns_against_pokerkit(showdown_db, tmp_path, name):
     hands = dealt(name)
-    rows = ["hand_id,seat,hole,board"] + [
-        f"{number},{seat},{' '.join(map(card_name, hole))},{' '.join(map(card_name, board))}"
-        for number, (holes, board) in enumerate(hands, start=1) for seat, hole in enumerate(holes, start=1)
-    ]
-    path = tmp_path / "hands.csv"
-    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    result = showdown_db.showdown(str(path), game=name)
+    result = showdown_db.showdown(str(showdown_csv(tmp_path / "hands.csv", hands)), game=name)
     assert len(result.hands) == HANDS
     splits = 0
     for shown, (holes, board) in zip(result.hands, hands):

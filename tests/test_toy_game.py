@@ -20,6 +20,7 @@ from phevaluator import evaluate_cards
 import pokersql
 from pokersql import games
 from pokersql.errors import BadInput
+from tests.showdowns import showdown_csv
 
 TOY = "holdem32"
 DECK = [value + suit for value in "789TJQKA" for suit in "cdhs"]
@@ -258,13 +259,7 @@ def test_hilo_showdown_splits_each_pot_as_counted_here(hilo_db, tmp_path):
     for _ in range(30):
         cards = rng.sample(FULL_DECK, 9)
         dealt.append(([cards[0:2], cards[2:4]], cards[4:]))
-    rows = ["hand_id,seat,hole,board"] + [
-        f"{number},{seat},{' '.join(hole)},{' '.join(board)}"
-        for number, (holes, board) in enumerate(dealt, start=1) for seat, hole in enumerate(holes, start=1)
-    ]
-    path = tmp_path / "hilo.csv"
-    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    result = hilo_db.showdown(str(path), game=HILO)
+    result = hilo_db.showdown(str(showdown_csv(tmp_path / "hilo.csv", dealt)), game=HILO)
     assert len(result.hands) == len(dealt)
     for shown, (holes, board) in zip(result.hands, dealt):
         assert [(p.high_share, p.low_share) for p in shown.players] == pytest.approx(shares_of(holes, board)), shown
