@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from .amounts import amount
 from . import games
 from .hand import CARD_IDS, BadHand, Hand, integer
-from .sites import buy_in, stakes_as_bets
+from .sites import buy_in, fixed_limit, stakes_as_bets
 from .winnings import rake_taken, take_back_returned
 
 SITE = "iPoker"
@@ -204,7 +204,7 @@ def _big_blind(hand: Hand) -> int:
     """The big blind: the stakes' (``<gametype>``), but in fixed limit, whose stakes may name the
     bets ("Holdem L $5/$10": a big blind of 5) or the blinds (stakes_as_bets), the first big
     blind posted, where one is."""
-    if hand.game.endswith(" Limit") and not hand.game.endswith(("No Limit", "Pot Limit")):
+    if fixed_limit(hand):
         return next((added for _, _, action, added, _, _ in hand.actions if action == "big_blind"), hand.big_blind)
     return hand.big_blind
 

@@ -29,6 +29,11 @@ def set_game(hand: Hand, name: str, limit: str) -> None:
     games.check(hand)
 
 
+def fixed_limit(hand: Hand) -> bool:
+    """Whether the hand's game is played in fixed limit ("Hold'em Limit"), not no limit or pot limit."""
+    return hand.game.endswith(" Limit") and not hand.game.endswith(("No Limit", "Pot Limit"))
+
+
 def stakes_as_bets(hand: Hand, named_by_blinds: bool | None = None) -> None:
     """A fixed-limit hand whose stakes were read as its blinds (888's "$5/$10 Blinds Fix Limit";
     iPoker's "LH 20/40 x2 Limit $10.00/$20.00", where its "Holdem L $10/$20" names the bets)
@@ -36,7 +41,7 @@ def stakes_as_bets(hand: Hand, named_by_blinds: bool | None = None) -> None:
     small bet is the big blind, the big bet twice it. ``named_by_blinds``: what the header says;
     None: the stakes name the blinds when their big one is the big blind posted (the small bet).
     Called once the actions are read (they check the blinds posted against the blinds)."""
-    if not hand.game.endswith(" Limit") or hand.game.endswith(("No Limit", "Pot Limit")):
+    if not fixed_limit(hand):
         return
     if named_by_blinds is None:
         posted = [added for _, _, action, added, _, all_in in hand.actions if action == "big_blind" and not all_in]
