@@ -44,7 +44,6 @@ def _of(game: Game) -> PqlGame:
 GAMES = {name: _of(game) for name, game in REGISTRY.items()}
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
-RANKS = "23456789TJQKA"
 
 # Hand types, weakest first (HANDTYPE values are their index); PQL writes them without
 # underscores in a query (`straightflush`) and prints them with (`STRAIGHT_FLUSH`).

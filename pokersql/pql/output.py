@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .games import HAND_TYPES, RANKS, RATINGS
+from ..cards import RANKS, card_name
+from .games import HAND_TYPES, RATINGS
 
 
 def value_text(ctx: Any, kind: str, value: Any) -> Any:
@@ -22,7 +23,7 @@ def value_text(ctx: Any, kind: str, value: Any) -> Any:
     if kind == "rank":
         return RANKS[int(value)]
     if kind == "card":
-        return RANKS[int(value) // 4] + "cdhs"[int(value) % 4]
+        return card_name(int(value))
     if kind == "hirating":
         rows = ctx.engine.execute(
             "select points, kicker_1, kicker_2, kicker_3, kicker_4, kicker_5 from hand_classes where hand_rank = ?", (RATINGS - int(value),)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 import sqlglot
 from sqlglot import exp
 
-from ..cards import parse_cards
+from ..cards import RANKS, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
-from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RANKS, RATINGS, STREETS, PqlGame
+from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RATINGS, STREETS, PqlGame
 from .parser import Node, Statement
 
 ORDERED = {"rank", "card", "handtype", "hirating", "cardcount", "num", "equity", "flopcat"}
