@@ -9,7 +9,7 @@ import click
 from .cards import card_name, parse_cards
 from .checks import MAX_DEALS, MAX_SEED, MIN_TRIALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option
-from .games import GAME_NAMES, SPLIT_GAME_NAMES
+from .games import NAMES
 from .output import emit
 
 
@@ -43,7 +43,7 @@ from .output import emit
 @plot_option
 @functools.partial(
     game_option,
-    names=GAME_NAMES + SPLIT_GAME_NAMES,
+    names=NAMES,
     help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots: "
     "omaha8, omaha5-8, courchevel8, stud8; stud, razz; deuce-to-seven, ace-to-five, badugi "
     "(equity with high_share, low_share and scoop; docs/games-hilo.md).",

@@ -11,7 +11,7 @@ from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import chinese_deal
 from .chinese import FREQ_GAMES, MAX_TOP, arrange as arrange_hand, front_freq
-from .games import GAME_HELP, GAME_NAMES, SPLIT_GAME_NAMES, game_of
+from .games import GAME_HELP, GAME_NAMES, NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
 
@@ -24,7 +24,7 @@ DEAL_GAME_HELP = (
 
 def split_game_option(function):
     """--game of the commands that also take the split-pot and lowball games (pokersql/lows.py)."""
-    return game_option(function, names=GAME_NAMES + SPLIT_GAME_NAMES, help=GAME_HELP)
+    return game_option(function, names=NAMES, help=GAME_HELP)
 
 
 @cli.command()

@@ -131,17 +131,16 @@ def equity(
         )
         by_combo_of = by_combo
     by_combo = by_combo_of
-    split = games.split_of(game, ctx) is not None
-    rules = None if split else games.game_of(game, ctx)
-    if split or not rules.holdem_tables:
+    rules = games.rules(game, ctx)
+    if rules.is_split or not rules.holdem_tables:
         if by_combo is not None:
             raise BadInput(f"equity --game {game}: --by-combo is Hold'em's only for now")
         board_cards, dead_cards = cards_given(board, "the board"), cards_given(dead, "the dead cards")
         for name, value, low, high in (("trials", trials, MIN_TRIALS, MAX_DEALS), ("seed", seed, 0, MAX_SEED), ("slice_trials", slice_trials, 1, MAX_DEALS)):
             if value is not None:
                 whole_number(name, value, low, high)
-        if split:
-            split_game = split_equity.checked_game(ctx, game, hands, trials, seed, exact, next_street)
+        if rules.is_split:
+            split_game = split_equity.checked_game(rules, hands, trials, seed, exact, next_street)
             if not split_game.board_cards:  # stud, razz, the draw games: each player's own cards, no board
                 return stud_equity.stud_equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials)
             return split_equity.equity(ctx, split_game, hands, board_cards, dead_cards, trials, seed, exact, slice_trials, next_street)

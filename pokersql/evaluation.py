@@ -63,13 +63,13 @@ def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: 
     ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
     4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
     the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
-    game's rule set (docs/games-flop.md). A split or lowball game (``games.SPLIT_GAMES``: omaha8
+    game's rule set (docs/games-flop.md). A split or lowball game (a row of split_games: omaha8
     ... badugi): its ``SplitResult``, the hand's high and low ranks (docs/games-hilo.md)."""
     from . import lows
 
-    if games.split_of(game, ctx) is not None:
+    rules = games.rules(game, ctx)
+    if rules.is_split:
         return lows.evaluate(ctx, game, cards, board)
-    rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
     if rules.holdem_tables:
         if board_cards:
@@ -143,9 +143,9 @@ def compare(ctx: Context, *hands: str | list[str], board: str | list[str] = "", 
         hands = tuple(hands[0])
     if len(hands) < 2:
         raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
-    if games.split_of(game, ctx) is not None:
+    rules = games.rules(game, ctx)
+    if rules.is_split:
         return lows.compare(ctx, game, hands, board)
-    rules = games.game_of(game, ctx)
     board_cards = cards_given(board, "the board")
     if not rules.holdem_tables:
         ensure_lookups(ctx, games.evaluation_needs(own_hands.EVALUATION_NEEDS))

@@ -71,6 +71,8 @@ class Game:
         hole cards apart from the board; else any five of hole and board."""
         return self.hole_cards_played is not None
 
+    is_split = False  # a row of games (033), high only: see SplitGame
+
     @property
     def holdem_tables(self) -> bool:
         """Whether the game's rules are Hold'em's (the standard ranking, 52 cards, two hole
@@ -110,6 +112,7 @@ class SplitGame:
     hole_cards: int
     hole_cards_played: int | None
     board_cards: int
+    is_split = True  # a row of split_games (046): ranked high and low, its pot tallied in parts (lows.py)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -147,12 +150,9 @@ def _defined() -> tuple[dict[str, Game], dict[str, SplitGame]]:
 
 # The registry: every game pokersql knows by name, and its family; no other module lists them.
 GAMES, SPLIT_GAMES = _defined()
-GAME_NAMES = tuple(GAMES)  # the high-only games of games (033)
-SPLIT_GAME_NAMES = tuple(SPLIT_GAMES)  # the split-pot and lowball games of split_games (046)
-# The games without a board, each player's own cards (split_games.board_cards = 0): stud's seven
-# (up to 7 cards) and the draw games' hand (at most 5); their equity views are named after them.
-STUD_GAMES = tuple(name for name, game in SPLIT_GAMES.items() if not game.board_cards and game.hole_cards == 7)
-DRAW_GAMES = tuple(name for name, game in SPLIT_GAMES.items() if not game.board_cards and game.hole_cards < 7)
+REGISTRY: dict[str, Game | SplitGame] = {**GAMES, **SPLIT_GAMES}  # the 16 games of sql/, in its order
+NAMES = tuple(REGISTRY)
+GAME_NAMES = tuple(GAMES)  # the high-only games of games (033): deal, simulate, freq, evaluate_many
 GAME_HELP = (
     "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; and with a low "
     "(hand_rank the high, low_rank the low): omaha8, omaha5-8, courchevel8, stud8; high: courchevel, stud; "
@@ -162,16 +162,23 @@ GAME_HELP = (
 SPLIT_NEEDS = (*own_hands.EVALUATION_NEEDS, "game_evaluations_of", "low_classes", "split_games", "low_evaluations_of")
 
 
-def split_game_of(ctx: Context, name: str) -> SplitGame:
-    """The split-pot or lowball game ``name``, as the database's split_games holds it; a game of
-    games (high only) or an unknown name: BadInput."""
+def rules(name: str, ctx: Context | None = None, command: str = "this method") -> Game | SplitGame:
+    """The game named, of either table: a row of games (``game_of``), or of split_games as the
+    database ``ctx`` holds it (its lookups made first: SPLIT_NEEDS), a game added as a row
+    included. What a caller does next follows the row's properties (``is_split``), not its name.
+    An unknown name: BadInput in one line naming every game."""
+    split = _split_of(name, ctx)
+    if split is None:
+        try:
+            return game_of(name, ctx, command)
+        except BadInput as error:
+            if str(error).startswith("unknown game"):
+                raise BadInput(f"unknown game {name!r}: choose one of {', '.join(NAMES)}") from None
+            raise
+    if ctx is None:
+        return split
     ensure_lookups(ctx, SPLIT_NEEDS)
-    found = _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,)))
-    if name in found:
-        return found[name]
-    if name in GAME_NAMES:
-        raise BadInput(f"game {name!r} has no low: it is a high-only game (games with a low: {', '.join(SPLIT_GAME_NAMES)})")
-    raise BadInput(f"unknown split-pot game {name!r}: choose one of {', '.join(SPLIT_GAME_NAMES)}")
+    return _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,)))[name]
 
 
 def family(game: SplitGame) -> str:
@@ -180,7 +187,7 @@ def family(game: SplitGame) -> str:
     return f"a {pot} {'board' if game.board_cards else 'stud' if game.hole_cards == 7 else 'draw'} game"
 
 
-def split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
+def _split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
     """The split-pot or lowball game named (sql/'s, or a row the database ``ctx`` holds in
     split_games: a game added as data), or None: a game of games, or no game."""
     if name in SPLIT_GAMES or name in GAMES or ctx is None or not isinstance(name, str):
@@ -196,7 +203,7 @@ def game_of(name: str, ctx: Context | None = None, command: str = "this method")
     split_games (``command`` takes the games of games only): BadInput in one line. Else BadInput."""
     if name in GAMES:
         return GAMES[name]
-    split = split_of(name, ctx)
+    split = _split_of(name, ctx)
     if split is not None:
         raise BadInput(f"{command}: {name} is {family(split)} of split_games (046), with no row of games (033): "
                        f"{command} takes {', '.join(GAME_NAMES)}")

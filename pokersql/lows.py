@@ -117,9 +117,18 @@ def pot_shares(game: games.SplitGame, ranks: list[tuple[int | None, int | None]]
     return list(zip(split(high_pot, highs), split(low_pot, lows)))
 
 
+def _split_game(ctx: Context, name: str) -> games.SplitGame:
+    """The game named, which must be one of split_games' (a high-only game has no low: BadInput)."""
+    game = games.rules(name, ctx)
+    if not game.is_split:
+        with_low = ", ".join(other for other, rules in games.REGISTRY.items() if rules.is_split)
+        raise BadInput(f"game {name!r} has no low: it is a high-only game (games with a low: {with_low})")
+    return game
+
+
 def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[str] = "") -> SplitResult:
     """``eval --game`` of a split or lowball game: the hand's hand_rank and low_rank."""
-    game = games.split_game_of(ctx, name)
+    game = _split_game(ctx, name)
     board_cards = parse_cards(board) if board else []
     hand = parse_hand(game, cards, board_cards)
     check_distinct([hand, board_cards], ["the hand", "the board"])
@@ -129,7 +138,7 @@ def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[
 
 def compare(ctx: Context, name: str, hands: tuple[str | list[str], ...], board: str | list[str] = "") -> SplitResult:
     """``compare --game`` of a split or lowball game: each half's winners, each hand's parts."""
-    game = games.split_game_of(ctx, name)
+    game = _split_game(ctx, name)
     board_cards = parse_cards(board) if board else []
     names = [f"hand {n}" for n in range(1, len(hands) + 1)]
     parsed = [parse_hand(game, hand, board_cards, what) for hand, what in zip(hands, names)]

@@ -131,9 +131,9 @@ def showdown(
     )
     if len(set(source.kept + source.columns)) < 4:
         raise BadInput(f"the hand, player, hole and board columns must be four columns, not {', '.join(named.values())}")
-    if games.split_of(game, database.context) is not None:
-        return split_showdown(database, source, named["player"], games.split_game_of(database.context, game))
-    rules = games.game_of(game, database.context)
+    rules = games.rules(game, database.context)
+    if rules.is_split:
+        return split_showdown(database, source, named["player"], rules)
     read = read_hands(source, named["player"], rules)
     seats = [(hole, hand.board) for hand in read.values() for _, hole, _ in hand.players]
     if rules.holdem_tables:

@@ -13,7 +13,7 @@ from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .engines.base import EquityCosts
 from .errors import BadInput
-from .games import SPLIT_NEEDS as NEEDS, SplitGame, split_game_of
+from .games import SPLIT_NEEDS as NEEDS, SplitGame
 from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
@@ -69,12 +69,12 @@ def players_cards(
 
 
 def checked_game(
-    ctx: Context, name: str, hands: tuple[str | list[str], ...], trials: int | None, seed: int | None, exact: bool | None,
+    game: SplitGame, hands: tuple[str | list[str], ...], trials: int | None, seed: int | None, exact: bool | None,
     next_street: bool,
 ) -> SplitGame:
     """The split game of an equity request, its request checked (what every split game's equity
     refuses alike). BadInput for the games not counted, random hands and the next street."""
-    game = split_game_of(ctx, name)
+    name = game.name
     own_cards = not game.board_cards  # stud, razz, the draw games: pokersql/stud_equity.py
     if not own_cards and game.low_ranking is None:  # courchevel
         raise BadInput(

@@ -22,7 +22,7 @@ KNOWN_CARDS = (2, 3, 4, 5, 6, 7)  # a stud player's cards given: from the first 
 EXACT_RUNOUTS = 1_000_000  # stud counted exactly up to this many runouts (heads-up on fifth street: 671,580)
 DRAW_EXACT_RUNOUTS = 10_000_000  # the draw games: a random hand against "Ah 2c 3d" in badugi is 9,534,420 (5 s)
 STUD_NEEDS = SPLIT_NEEDS + tuple(
-    f"{game.replace('-', '_')}{kind}_equity" for game in games.STUD_GAMES + games.DRAW_GAMES for kind in ("", "_monte_carlo")
+    f"{game.replace('-', '_')}{kind}_equity" for game, rules in games.REGISTRY.items() if rules.is_split and not rules.board_cards for kind in ("", "_monte_carlo")
 )
 
 

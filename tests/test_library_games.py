@@ -13,7 +13,7 @@ import pytest
 import pokersql
 from pokersql.cli import main
 from pokersql.errors import BadInput
-from pokersql.games import GAME_NAMES, SPLIT_GAME_NAMES
+from pokersql.games import GAME_NAMES, NAMES, REGISTRY
 from pokersql.output import present, to_json
 
 # game: (hand 1, hand 2, board)
@@ -38,7 +38,7 @@ HANDS = {
 
 
 def test_the_sixteen_games():
-    assert sorted(HANDS) == sorted(GAME_NAMES + SPLIT_GAME_NAMES) and len(HANDS) == 16
+    assert sorted(HANDS) == sorted(NAMES) and len(HANDS) == 16
 
 
 def _cli(capsys, db_file, *args):
@@ -60,7 +60,7 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
     assert evaluated["hand_rank"] >= 1
 
 
-@pytest.mark.parametrize("game", sorted(SPLIT_GAME_NAMES))
+@pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
 def test_what_a_split_game_lacks_is_named_in_one_line(db_file, game):
     """deal, simulate, freq and evaluate_many deal or rank the games of games (033) only: a game
     of split_games is refused in one line naming its family and what it lacks, not "unknown game"."""

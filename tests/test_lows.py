@@ -182,7 +182,7 @@ def test_hand_for_hand_against_pokerkit(low_db, name):
     (StandardHighHand / OmahaHoldemHand for the high, the game's low hand for the low); a low
     is None exactly where pokerkit finds none; a low-only game's hand_rank is its low_rank."""
     hole_count, board_count, high_class, low_class = GAMES[name]
-    game = games.split_game_of(low_db.context, name)
+    game = games.rules(name, low_db.context)
     rng = random.Random(f"{name} 47")
     deals = [rng.sample(range(52), hole_count + board_count) for _ in range(HANDS.get(name, 1500))]
     holes = [deal[:hole_count] for deal in deals]
@@ -202,7 +202,7 @@ def test_hand_for_hand_against_pokerkit(low_db, name):
 
 def test_an_unknown_split_game_is_bad_input(low_db):
     with pytest.raises(BadInput, match="'omaha9'"):
-        games.split_game_of(low_db.context, "omaha9")
+        games.rules("omaha9", low_db.context)
 
 
 
@@ -217,5 +217,5 @@ def test_postgres_builds_the_same_classes(pg, built_database):
             hole_count = GAMES[name][0]
             rng = random.Random(f"{name} postgres")
             holes = [rng.sample(range(52), hole_count) for _ in range(20)]
-            ours = lows.evaluate_split(pg.context, games.split_game_of(pg.context, name), holes, [[]] * len(holes))
-            assert ours == lows.evaluate_split(duck.context, games.split_game_of(duck.context, name), holes, [[]] * len(holes)), name
+            ours = lows.evaluate_split(pg.context, games.rules(name, pg.context), holes, [[]] * len(holes))
+            assert ours == lows.evaluate_split(duck.context, games.rules(name, duck.context), holes, [[]] * len(holes)), name

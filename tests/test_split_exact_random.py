@@ -15,7 +15,7 @@ import pytest
 import pokersql
 from pokersql.cards import card_name
 from pokersql.cli import main
-from pokersql.games import split_game_of
+from pokersql.games import rules
 from pokersql.split_equity import EXACT_PAIR_ROWS, POT_PARTS, default_exact_rows, exact_random
 from tests.test_split_equity import enumerated
 
@@ -99,7 +99,7 @@ def test_the_same_on_sqlite(built_database):
 def test_the_plan_exact_within_the_bound(duckdb_db):
     """exact_random: exact within EXACT_PAIR_ROWS (pairs of each hand x hands x boards), whether
     asked (--exact) or by default; beyond it, or with two random hands, the default is Monte Carlo."""
-    plo8, plo5 = (split_game_of(duckdb_db.context, name) for name in ("omaha8", "omaha5-8"))
+    plo8, plo5 = (rules(name, duckdb_db.context) for name in ("omaha8", "omaha5-8"))
     assert math.comb(44, 4) * 40 * 6 <= EXACT_PAIR_ROWS < math.comb(45, 4) * math.comb(41, 2) * 6
     assert exact_random(plo8, 1, 4, 44, None) and exact_random(plo8, 1, 4, 44, True)  # a turn heads-up, full deck
     assert not exact_random(plo8, 1, 3, 45, None) and not exact_random(plo8, 2, 4, 40, None)  # a flop; two random hands
@@ -136,7 +136,7 @@ def test_the_default_bound_is_the_engines(duckdb_db):
     from pokersql.engines.duckdb import DuckDBEngine
     from pokersql.engines.sqlite import SQLiteEngine
 
-    plo8 = split_game_of(duckdb_db.context, "omaha8")
+    plo8 = rules("omaha8", duckdb_db.context)
     assert default_exact_rows(DuckDBEngine.equity_costs) == EXACT_PAIR_ROWS
     sqlite_rows = default_exact_rows(SQLiteEngine.equity_costs)
     assert 1_000_000 < sqlite_rows < 32_580_240

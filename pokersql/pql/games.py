@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BadInput
-from ..games import GAMES as REGISTRY, Game, family, split_of
+from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, Game, family
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,8 @@ FLOP_CATEGORIES = [
 def game_of(name: str | None) -> PqlGame:
     key = (name or "holdem").strip().lower()
     if key not in GAMES:
-        split = split_of(key)
-        if split is not None:
+        split = EVERY_GAME.get(key)
+        if split is not None and split.is_split:
             raise BadInput(f"PQL: game {name!r} is {family(split)}: PQL's split-pot and lowball games are not built yet (give one of {', '.join(GAMES)})")
         raise BadInput(f"PQL: game {name!r} is not supported: give one of {', '.join(GAMES)}")
     return GAMES[key]
