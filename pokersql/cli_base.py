@@ -87,7 +87,7 @@ def money_options(function):
 
 def game_option(function, names=None, **settings):
     if names is None:
-        from .games import GAME_NAMES as names
+        from .games import NAMES as names  # every game: one a command cannot play is refused by the library, in one line
     settings.setdefault(
         "help",
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "

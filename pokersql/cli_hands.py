@@ -11,7 +11,7 @@ from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import chinese_deal
 from .chinese import FREQ_GAMES, MAX_TOP, arrange as arrange_hand, front_freq
-from .games import GAME_HELP, GAME_NAMES, NAMES, game_of
+from .games import GAME_HELP, NAMES, game_of
 from .hand_sources import stdin_hands
 from .output import emit
 
@@ -31,7 +31,7 @@ def split_game_option(function):
 @click.option("--players", "-n", type=click.IntRange(2, 10), default=4, show_default=True, help="Players, 2 to 10.")
 @seed_option
 @shuffle_options
-@functools.partial(game_option, names=GAME_NAMES + (chinese_deal.GAME,), help=DEAL_GAME_HELP)
+@functools.partial(game_option, names=NAMES + (chinese_deal.GAME,), help=DEAL_GAME_HELP)
 @click.option("--royalties", is_flag=True, help="With --game chinese: score the royalties too (docs/games-chinese.md).")
 @format_option
 @pass_context
@@ -193,7 +193,7 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
 
 @cli.command()
 @click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
-@click.option("--game", type=click.Choice(GAME_NAMES + FREQ_GAMES), default="holdem", show_default=True, help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand.")
+@click.option("--game", type=click.Choice(NAMES + FREQ_GAMES), default="holdem", show_default=True, help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand.")
 @plot_option
 @format_option
 @quiet_option

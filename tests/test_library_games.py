@@ -61,10 +61,13 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
 
 
 @pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
-def test_what_a_split_game_lacks_is_named_in_one_line(db_file, game):
+def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
     """deal, simulate, freq and evaluate_many deal or rank the games of games (033) only: a game
-    of split_games is refused in one line naming its family and what it lacks, not "unknown game"."""
+    of split_games is refused in one line naming its family and what it lacks, not "unknown game";
+    the command line says the library's line (exit 2), where click listed the high games only."""
     first, _, board = HANDS[game]
+    command_lines = {"deal": ["deal", "--players", "2", "--seed", "1"], "simulate": ["simulate", "--deals", "100"],
+                     "freq": ["freq", "--cards", "5"]}
     with pokersql.connect(db_file) as db:
         for command, call in {
             "deal": lambda: db.deal(players=2, seed=1, game=game),
@@ -77,3 +80,7 @@ def test_what_a_split_game_lacks_is_named_in_one_line(db_file, game):
             message = str(refused.value)
             assert message.startswith(f"{command}: {game} is a ") and "\n" not in message
             assert message.endswith(f"game of split_games (046), with no row of games (033): {command} takes {', '.join(GAME_NAMES)}")
+            if command in command_lines:
+                capsys.readouterr()
+                assert main(["--db", db_file, *command_lines[command], "--game", game]) == 2
+                assert capsys.readouterr() == ("", f"pokersql: error: {message}\n")
