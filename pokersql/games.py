@@ -2,8 +2,10 @@
 
 A game is data: its row of ``games`` (033: its ranking, its deck, its hole cards, how many of
 them a hand plays) and its rows of ``game_streets`` (041: its board, street by street).
-``GAMES`` is read from those statements of sql/ (run in an in-memory SQLite database), and a
-database's own rows give the games added to it (``game_of``); nothing branches on a game's
+The split-pot and lowball games are rows of split_games (046), and game_registry (068) is the
+one relation of all of them, with each game's family. ``REGISTRY`` is read from those statements
+of sql/ (run in an in-memory SQLite database), and a database's own rows give the games added to
+it (``rules``, ``game_of``); nothing branches on a game's
 name, only on the properties of its rows (``Game``). A game's hand is evaluated in SQL, on one
 definition for every path: ``game_evaluations_of`` (042: every five the game's rule lets a hand
 play, looked up in its ranking's classes, the best five in card_play_key's order), over the
@@ -85,10 +87,16 @@ class Game:
 
 # The statements of sql/ that define the games (033, 041: games, game_streets; 046: split_games),
 # run by Python's own SQLite to read them.
-_DEFINITION = re.compile(r"^\s*(create table|insert into) (games|game_streets|split_games)\b", re.IGNORECASE | re.MULTILINE)
+_DEFINITION = re.compile(
+    r"^\s*(create table|insert into|create view) (games|game_streets|split_games|game_registry)\b", re.IGNORECASE | re.MULTILINE
+)
 _READ_GAMES = "select game, ranking, lowest_value, hole_cards, hole_cards_played from games {where}"
 _READ_STREETS = "select cards from game_streets where game = ? order by street_no"
-_READ_SPLIT = "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards from split_games"
+# the split-pot and lowball games: their rows of game_registry (068), which also says their family
+_READ_SPLIT = (
+    "select game, high_game, low_ranking, hole_cards, hole_cards_played, board_cards, pot, cards from game_registry "
+    "where game in (select game from split_games)"
+)
 
 
 def games_of(execute: Callable[[str, tuple], list], where: str = "", params: tuple = ()) -> dict[str, Game]:
@@ -112,6 +120,8 @@ class SplitGame:
     hole_cards: int
     hole_cards_played: int | None
     board_cards: int
+    pot: str = "hi-lo"  # game_registry's (068): high, hi-lo or low
+    cards: str = "board"  # board, stud or draw
     is_split = True  # a row of split_games (046): ranked high and low, its pot tallied in parts (lows.py)
 
     @property
@@ -125,8 +135,8 @@ class SplitGame:
 
 def _split_games(rows: list[tuple]) -> dict[str, SplitGame]:
     return {
-        game: SplitGame(game, high, low, int(hole), None if played is None else int(played), int(board))
-        for game, high, low, hole, played, board in rows
+        game: SplitGame(game, high, low, int(hole), None if played is None else int(played), int(board), pot, cards)
+        for game, high, low, hole, played, board, pot, cards in rows
     }
 
 
@@ -143,7 +153,8 @@ def _defined() -> tuple[dict[str, Game], dict[str, SplitGame]]:
             if _DEFINITION.match(statement):
                 con.execute(statement)
     defined = games_of(lambda sql, params: con.execute(sql, params).fetchall(), "order by rowid")
-    split = _split_games(con.execute(_READ_SPLIT + " order by rowid").fetchall())
+    rows = {row[0]: row for row in con.execute(_READ_SPLIT).fetchall()}
+    split = _split_games([rows[name] for (name,) in con.execute("select game from split_games order by rowid")])
     con.close()
     return defined, split
 
@@ -178,13 +189,12 @@ def rules(name: str, ctx: Context | None = None, command: str = "this method") -
     if ctx is None:
         return split
     ensure_lookups(ctx, SPLIT_NEEDS)
-    return _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,)))[name]
+    return _split_games(ctx.engine.execute(_READ_SPLIT + " and game = ?", (name,)))[name]
 
 
 def family(game: SplitGame) -> str:
-    """A game of split_games in words, from its row: its pot (hi-lo, high, low) and its cards."""
-    pot = "hi-lo" if game.high_game and game.low_ranking else "high" if game.high_game else "low"
-    return f"a {pot} {'board' if game.board_cards else 'stud' if game.hole_cards == 7 else 'draw'} game"
+    """A game of split_games in words, from its row of game_registry (068): its pot and its cards."""
+    return f"a {game.pot} {game.cards} game"
 
 
 def _split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
@@ -194,7 +204,7 @@ def _split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
         return SPLIT_GAMES.get(name)
     if ctx.engine.object_types().get("split_games") != "table":
         return None
-    return _split_games(ctx.engine.execute(_READ_SPLIT + " where game = ?", (name,))).get(name)
+    return _split_games(ctx.engine.execute(_READ_SPLIT + " and game = ?", (name,))).get(name)
 
 
 def game_of(name: str, ctx: Context | None = None, command: str = "this method") -> Game:

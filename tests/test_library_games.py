@@ -84,3 +84,36 @@ def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
                 capsys.readouterr()
                 assert main(["--db", db_file, *command_lines[command], "--game", game]) == 2
                 assert capsys.readouterr() == ("", f"pokersql: error: {message}\n")
+
+
+# Each game's pot and cards as the rules of poker have them (docs/games-hilo.md): the families
+# game_registry (068) must give, whatever the tables' rows say.
+FAMILIES = {
+    "holdem": ("high", "board"), "omaha": ("high", "board"), "omaha5": ("high", "board"), "omaha6": ("high", "board"),
+    "shortdeck": ("high", "board"), "shortdeck-triton": ("high", "board"), "omaha8": ("hi-lo", "board"),
+    "omaha5-8": ("hi-lo", "board"), "courchevel": ("high", "board"), "courchevel8": ("hi-lo", "board"),
+    "stud": ("high", "stud"), "stud8": ("hi-lo", "stud"), "razz": ("low", "stud"), "deuce-to-seven": ("low", "draw"),
+    "ace-to-five": ("low", "draw"), "badugi": ("low", "draw"),
+}
+
+
+def test_one_relation_describes_every_game(db_file):
+    """game_registry (068) holds the 16 games, each once, with the rules the registry of
+    pokersql.games reads from the tables that define them: deck, hole and board cards, the hole
+    cards played, the high and the low ranking, and its family."""
+    with pokersql.connect(db_file) as db:
+        rows = db.engine.execute(
+            "select game, pot, cards, lowest_value, hole_cards, hole_cards_played, board_cards, high_ranking, high_game, low_ranking "
+            "from game_registry order by game"
+        )
+    assert sorted(row[0] for row in rows) == sorted(NAMES) == sorted(FAMILIES)
+    for game, pot, cards, lowest, hole, played, board, high_ranking, high_game, low_ranking in rows:
+        rules = REGISTRY[game]
+        assert (pot, cards) == FAMILIES[game], game
+        assert (hole, played, board) == (rules.hole_cards, rules.hole_cards_played, rules.board_cards), game
+        if rules.is_split:
+            assert (high_game, low_ranking) == (rules.high_game, rules.low_ranking), game
+            high = REGISTRY.get(high_game)
+            assert (high_ranking, lowest) == ((high.ranking, high.lowest_value) if high else (None, 2)), game
+        else:
+            assert (high_ranking, lowest, low_ranking) == (rules.ranking, rules.lowest_value, None), game
