@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import math
 import secrets
+from typing import Any
 
 from . import games
+from .cards import card_name
 from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
 from .errors import BadInput
 from .first_use import ensure_ready
 from .monte_carlo import deal_settings
-from .results import CategoryCount, DealResult, FreqResult, PlayerHand, SimulatedCategory, SimulateResult
+from .results import (
+    CategoryCount, DealResult, FreqResult, GameDealResult, GamePlayerHand, PlayerHand, SimulatedCategory, SimulateResult,
+)
 
 MAX_RIFFLES = 31
 SHUFFLES = ("uniform", "riffle")
@@ -63,7 +67,7 @@ def deal(
     model) instead of shuffling it uniformly; ``order="round-robin"`` deals one card to
     each player in turn instead of five consecutive cards to each. ``game`` another game
     (``games.GAME_NAMES``): each player's hole cards and a board, from the same shuffle,
-    each player's best five ranked (``games.deal``, the view game_deals of sql/games).
+    each player's best five ranked (``game_deal``, the view game_deals of sql/games).
     """
     whole_number("players", players, 2, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
@@ -71,7 +75,7 @@ def deal(
     rules = games.game_of(game, ctx, "deal")
     if not rules.holdem_tables:
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
-        return games.deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
+        return game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     ensure_ready(ctx)
     with ctx.engine.inputs(deal_settings=[deal_settings(seed, players, 1, shuffle, riffles, order)]):
         rows = ctx.engine.execute(
@@ -164,7 +168,7 @@ def simulate(
     The deals are counted in slices of ``slice_deals`` (the same deals, whatever the
     slice), each slice a step reported to the progress callback. ``game`` another game
     (``games.GAME_NAMES``): each player's best hand of hole cards and board, from the
-    deals of ``deal --game`` (``games.simulate``); Omaha's have no exact probability
+    deals of ``deal --game`` (``game_simulate``); Omaha's have no exact probability
     (``expected_probability``, ``expected_count`` and ``z`` None).
     """
     whole_number("deals", deals, 1, MAX_DEALS)
@@ -177,7 +181,7 @@ def simulate(
         def settings_of(first: int, count: int) -> tuple:
             return deal_settings(seed, players, count, shuffle, riffles, order, first)
 
-        rows = games.simulate(ctx, rules, deals, players, settings_of, slice_deals)
+        rows = game_simulate(ctx, rules, deals, players, settings_of, slice_deals)
         return _simulated(rows, deals, players, seed, shuffle, riffles, order, game=rules.name)
     ensure_ready(ctx)
     counted: dict[int, int] = {}
@@ -199,3 +203,83 @@ def simulate(
         for points in sorted(counted, reverse=True)
     ]
     return _simulated(rows, deals, players, seed, shuffle, riffles, order)
+
+
+# -- deals (deal --game) ---------------------------------------------------------------
+
+GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
+
+
+def check_table(game: games.Game, players: int, command: str) -> None:
+    """A deal needs players x hole cards + the board: more than the game's deck holds is BadInput."""
+    needed = players * game.hole_cards + game.board_cards
+    if needed > game.deck_size:
+        raise BadInput(
+            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of "
+            f"{game.board_cards} need {needed} cards, the deck holds {game.deck_size}"
+        )
+
+
+def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
+    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/games:
+    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
+    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
+    check_table(game, players, "deal")
+    ensure_ready(ctx)
+    with ctx.engine.inputs(deal_settings=[settings]):
+        rows = ctx.engine.execute(GAME_DEAL, (game.name,))
+    holes: list[list[int]] = [[] for _ in range(players)]
+    board = []
+    for player, card in rows:
+        (holes[player - 1] if player else board).append(int(card))
+    if game.plays_hole_cards:
+        results = games.best_hands(ctx, game, holes, [board] * players)
+    else:
+        results = games.best_hands(ctx, game, [hole + board for hole in holes], [[]] * players)
+    hands = [
+        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
+                       hand_rank=r.hand_rank, place=r.place, best=r.best)
+        for n, (hole, r) in enumerate(zip(holes, results), start=1)
+    ]
+    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
+                          board=[card_name(c) for c in board], **shown)
+
+
+
+# -- simulation (simulate --game) ------------------------------------------------------
+
+# The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
+GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
+GAME_CATEGORIES = (  # every category, best first in the ranking
+    "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
+    "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
+)
+SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
+
+
+def game_simulate(ctx: Context, game: games.Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
+    """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
+    hole cards and board, each player's best hand under the game), counted by category in
+    slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
+    One row per category of the game's ranking, best first: (points, category, count, exact
+    probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
+    best hand of hole cards and board has no exact count here (None)."""
+    check_table(game, players, "simulate")
+    ensure_ready(ctx)
+    view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
+    if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
+        raise BadInput(f"simulate --game {game.name}: its deals are not counted yet (038 has no view {view}; docs/games.md)")
+    counted: dict[int, int] = {}
+    task = f"dealing {deals:,} deals of {game.name}"
+    with ctx.engine.inputs() as give:
+        for first in range(1, deals + 1, slice_deals):
+            ctx.progress(task, first - 1, deals)
+            give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
+            for points, _, count in ctx.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
+                counted[points] = counted.get(points, 0) + int(count)
+    ctx.progress(task, deals, deals)
+    categories = ctx.engine.execute(GAME_CATEGORIES, (game.ranking,))
+    exact = None
+    if game.ranking != "standard":
+        exact = {p: n / SHORT_DECK_SEVEN_CARD_HANDS for p, n in SHORT_DECK_SEVEN_CARD_COUNTS[game.ranking].items()}
+    return [(points, name, counted.get(points, 0), None if exact is None else exact[points]) for points, name in categories]

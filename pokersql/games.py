@@ -15,7 +15,6 @@ hands of the call as a relation of their own (``evaluated_rows``; a DuckDB frame
 
 from __future__ import annotations
 
-import math
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -26,8 +25,8 @@ from . import hand_sources, own_hands
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .errors import BadInput
-from .first_use import ensure_lookups, ensure_ready
-from .results import GameDealResult, GamePlayerHand, HandResult
+from .first_use import ensure_lookups
+from .results import HandResult
 
 
 
@@ -518,85 +517,3 @@ def best_of_many(ctx: Context, game: Game, hands: list[list[int]], boards: list[
             for hand, board, (_, best, points, category, hand_rank) in zip(part, part_boards, rows)
         )
     return results
-
-
-# -- deals (deal --game) ---------------------------------------------------------------
-
-GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
-
-
-def check_table(game: Game, players: int, command: str) -> None:
-    """A deal needs players x hole cards + the board: more than the game's deck holds is BadInput."""
-    needed = players * game.hole_cards + game.board_cards
-    if needed > game.deck_size:
-        raise BadInput(
-            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of "
-            f"{game.board_cards} need {needed} cards, the deck holds {game.deck_size}"
-        )
-
-
-def deal(ctx: Context, game: Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
-    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/games:
-    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
-    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
-    check_table(game, players, "deal")
-    ensure_ready(ctx)
-    with ctx.engine.inputs(deal_settings=[settings]):
-        rows = ctx.engine.execute(GAME_DEAL, (game.name,))
-    holes: list[list[int]] = [[] for _ in range(players)]
-    board = []
-    for player, card in rows:
-        (holes[player - 1] if player else board).append(int(card))
-    if game.plays_hole_cards:
-        results = best_hands(ctx, game, holes, [board] * players)
-    else:
-        results = best_hands(ctx, game, [hole + board for hole in holes], [[]] * players)
-    hands = [
-        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
-                       hand_rank=r.hand_rank, place=r.place, best=r.best)
-        for n, (hole, r) in enumerate(zip(holes, results), start=1)
-    ]
-    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
-                          board=[card_name(c) for c in board], **shown)
-
-
-
-# -- simulation (simulate --game) ------------------------------------------------------
-
-# The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
-GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
-GAME_CATEGORIES = (  # every category, best first in the ranking
-    "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
-    "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
-)
-SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
-
-
-def simulate(ctx: Context, game: Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
-    """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
-    hole cards and board, each player's best hand under the game), counted by category in
-    slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
-    One row per category of the game's ranking, best first: (points, category, count, exact
-    probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
-    best hand of hole cards and board has no exact count here (None)."""
-    check_table(game, players, "simulate")
-    ensure_ready(ctx)
-    view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
-    if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
-        raise BadInput(f"simulate --game {game.name}: its deals are not counted yet (038 has no view {view}; docs/games.md)")
-    counted: dict[int, int] = {}
-    task = f"dealing {deals:,} deals of {game.name}"
-    with ctx.engine.inputs() as give:
-        for first in range(1, deals + 1, slice_deals):
-            ctx.progress(task, first - 1, deals)
-            give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
-            for points, _, count in ctx.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
-                counted[points] = counted.get(points, 0) + int(count)
-    ctx.progress(task, deals, deals)
-    categories = ctx.engine.execute(GAME_CATEGORIES, (game.ranking,))
-    exact = None
-    if game.ranking != "standard":
-        from .counts import SHORT_DECK_SEVEN_CARD_COUNTS
-
-        exact = {p: n / SHORT_DECK_SEVEN_CARD_HANDS for p, n in SHORT_DECK_SEVEN_CARD_COUNTS[game.ranking].items()}
-    return [(points, name, counted.get(points, 0), None if exact is None else exact[points]) for points, name in categories]
