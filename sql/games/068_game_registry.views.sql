@@ -34,7 +34,7 @@ select
     games.lowest_value,
     games.hole_cards,
     games.hole_cards_played,
-    coalesce(boards.board_cards, 0) as board_cards,
+    cast(coalesce(boards.board_cards, 0) as integer) as board_cards,
     games.ranking as high_ranking,
     games.game as high_game,
     cast(null as varchar) as low_ranking
