@@ -169,7 +169,7 @@ GAME_HELP = (
     "low only: razz, deuce-to-seven, ace-to-five, badugi (docs/games-hilo.md)."
 )
 # What a split game's evaluation reads: the high's (evaluation_needs, own_hands') and 045 to 047.
-SPLIT_NEEDS = (*own_hands.EVALUATION_NEEDS, "game_evaluations_of", "low_classes", "split_games", "low_evaluations_of")
+SPLIT_NEEDS = (*own_hands.EVALUATION_NEEDS, "game_evaluations_of", "low_classes", "split_games", "game_registry", "low_evaluations_of")
 
 
 def rules(name: str, ctx: Context | None = None, command: str = "this method") -> Game | SplitGame:
@@ -201,7 +201,7 @@ def _split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
     split_games: a game added as data), or None: a game of games, or no game."""
     if name in SPLIT_GAMES or name in GAMES or ctx is None or not isinstance(name, str):
         return SPLIT_GAMES.get(name)
-    if ctx.engine.object_types().get("split_games") != "table":
+    if ctx.engine.object_types().get("game_registry") != "view":
         return None
     return _split_games(ctx.engine.execute(_READ_SPLIT + " and game = ?", (name,))).get(name)
 
