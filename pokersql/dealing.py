@@ -7,8 +7,8 @@ import math
 import secrets
 from typing import Any
 
-from . import games
-from .cards import card_name
+from . import games, lows
+from .cards import card_name, parse_cards
 from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
@@ -17,6 +17,7 @@ from .first_use import ensure_ready
 from .monte_carlo import deal_settings
 from .results import (
     CategoryCount, DealResult, FreqResult, GameDealResult, GamePlayerHand, PlayerHand, SimulatedCategory, SimulateResult,
+    SplitDealResult, SplitPlayerHand,
 )
 
 MAX_RIFFLES = 31
@@ -72,7 +73,10 @@ def deal(
     whole_number("players", players, 2, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
-    rules = games.game_of(game, ctx, "deal")
+    rules = games.rules(game, ctx, "deal")
+    if rules.is_split:
+        settings = deal_settings(seed, players, 1, shuffle, riffles, order)
+        return split_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     if not rules.holdem_tables:
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
         return game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
@@ -244,6 +248,27 @@ def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **s
     return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
                           board=[card_name(c) for c in board], **shown)
 
+
+
+def split_deal(ctx: Context, game: games.SplitGame, players: int, settings: tuple, **shown: Any) -> SplitDealResult:
+    """Deal 1 of a split-pot board game (omaha8 ...): the deal of the game its high follows (the
+    same deck, hole cards and board: ``game_deal``), each hand's high and low ranked and the pot
+    split as ``compare --game`` splits it (lows.py). A game of a player's own cards (stud, the
+    draw games): BadInput, deal --game deals a board game."""
+    if not game.board_cards:
+        board_games = ", ".join(name for name, rules in games.REGISTRY.items() if rules.board_cards)
+        raise BadInput(f"deal: {game.name} is {games.family(game)}, with no board: deal --game deals the board games ({board_games})")
+    dealt = game_deal(ctx, games.game_of(game.high_game, ctx, "deal"), players, settings, **shown)
+    holes = [parse_cards(" ".join(hand.cards)) for hand in dealt.players]
+    board = parse_cards(" ".join(dealt.board))
+    ranks = lows.evaluate_split(ctx, game, holes, [board] * players)
+    hands = [
+        SplitPlayerHand(**vars(hand), low_rank=low, high_share=float(high_part),
+                        low_share=float(low_part), share=float(high_part + low_part))
+        for hand, (_, low), (high_part, low_part) in zip(dealt.players, ranks, lows.pot_shares(game, ranks))
+    ]
+    return SplitDealResult(players=hands, winners=[h.player for h in hands if h.share > 0], game=game.name,
+                           board=dealt.board, **shown)
 
 
 # -- simulation (simulate --game) ------------------------------------------------------

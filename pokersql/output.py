@@ -31,6 +31,7 @@ from .results import (
     CompareResult,
     DealResult,
     GameDealResult,
+    SplitDealResult,
     EquityResult,
     RangeResult,
     EvaluateManyResult,
@@ -293,6 +294,27 @@ def _(result: GameDealResult, **options: Any) -> Output:
     title = f"Deal of {result.game}, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
     lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"]
     table_columns = ["player", "hole", "best", "category", "hand_rank", "place", "result"]
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines, table_columns=table_columns)
+
+
+@present.register
+def _(result: SplitDealResult, **options: Any) -> Output:
+    columns = ["player", "cards", "board", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    rows = [
+        (p.player, _cards(p.cards), _cards(result.board), _cards(p.best), p.category, p.hand_rank, p.low_rank,
+         p.high_share, p.low_share, p.share)
+        for p in result.players
+    ]
+    cells = [
+        (str(p.player), pretty_cards(p.cards), pretty_cards(p.best), p.category, str(p.hand_rank),
+         "" if p.low_rank is None else str(p.low_rank), f"{p.high_share:.4g}", f"{p.low_share:.4g}",
+         ("★ " if p.share else "") + f"{p.share:.4g}")
+        for p in result.players
+    ]
+    how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
+    title = f"Deal of {result.game}, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
+    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"]
+    table_columns = ["player", "hole", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines, table_columns=table_columns)
 
 

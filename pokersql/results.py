@@ -189,6 +189,23 @@ class GameDealResult(DealResult):
 
 
 @dataclass
+class SplitPlayerHand(GamePlayerHand):
+    """A player of a split-pot game's deal (deal --game omaha8): ``hand_rank``, ``best`` and
+    ``place`` the high's; ``low_rank`` the low's (None: no low); the pot's parts it takes."""
+
+    low_rank: int | None = None
+    high_share: float = 0.0
+    low_share: float = 0.0
+    share: float = 0.0
+
+
+@dataclass
+class SplitDealResult(GameDealResult):
+    """A deal of a split-pot board game: dealt as the game its high follows, each hand ranked
+    high and low and the pot split (``winners``: every player who takes a part of it)."""
+
+
+@dataclass
 class CompareResult(_Frames):
     hands: list[HandResult]
     winners: list[int]

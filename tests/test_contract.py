@@ -87,7 +87,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 def test_the_contract_gives_a_shape_for_every_json_command():
     assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "report", "range", "arrange",
-                           "odds", "showdown --game split", "deal --game chinese", "pql"}
+                           "odds", "showdown --game split", "deal --game chinese", "deal --game split", "pql"}
     assert SHAPES["deal --game chinese"]["pairs"][0]["players"] == [1, 2]
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
@@ -112,6 +112,7 @@ COMMANDS = {
     "arrange": ["arrange", "As Ks Qs Js Ts 9h 9d 9c 5h 5d 3c 2c 2d", "--top", "2"],
     "odds": ["odds", "--hero", "Ah Kh", "--board", "Qh Jc", "--dead", "2h", "--street", "turn", "flush draw"],
     "deal --game chinese": ["deal", "--game", "chinese", "--players", "3", "--seed", "2010", "--royalties"],
+    "deal --game split": ["deal", "--game", "omaha8", "--players", "2", "--seed", "2"],  # both players have a low
     "pql": ["pql", "select avg(riverequity(hero)) from hero='AhKh', villain='QQ', board='2c7d9s'"],
 }
 

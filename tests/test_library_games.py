@@ -62,12 +62,14 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
 
 @pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
 def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
-    """deal, simulate, freq and evaluate_many deal or rank the games of games (033) only: a game
-    of split_games is refused in one line naming its family and what it lacks, not "unknown game";
-    the command line says the library's line (exit 2), where click listed the high games only."""
+    """simulate, freq and evaluate_many count or rank the games of games (033) only, and deal the
+    board games: a game of split_games they cannot play is refused in one line naming its family
+    and what it lacks, not "unknown game"; the command line says the library's line (exit 2),
+    where click listed the high games only."""
     first, _, board = HANDS[game]
     command_lines = {"deal": ["deal", "--players", "2", "--seed", "1"], "simulate": ["simulate", "--deals", "100"],
                      "freq": ["freq", "--cards", "5"]}
+    board_games = ", ".join(name for name, rules in REGISTRY.items() if rules.board_cards)
     with pokersql.connect(db_file) as db:
         for command, call in {
             "deal": lambda: db.deal(players=2, seed=1, game=game),
@@ -75,15 +77,43 @@ def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
             "freq": lambda: db.freq(5, game=game),
             "evaluate_many": lambda: db.evaluate_many([first], game=game),
         }.items():
+            if command == "deal" and board:
+                continue  # dealt: test_a_split_board_game_is_dealt_as_its_high_and_split_as_compared
             with pytest.raises(BadInput) as refused:
                 call()
             message = str(refused.value)
             assert message.startswith(f"{command}: {game} is a ") and "\n" not in message
-            assert message.endswith(f"game of split_games (046), with no row of games (033): {command} takes {', '.join(GAME_NAMES)}")
+            if command == "deal":
+                assert message.endswith(f"game, with no board: deal --game deals the board games ({board_games})")
+            else:
+                assert message.endswith(f"game of split_games (046), with no row of games (033): {command} takes {', '.join(GAME_NAMES)}")
             if command in command_lines:
                 capsys.readouterr()
                 assert main(["--db", db_file, *command_lines[command], "--game", game]) == 2
                 assert capsys.readouterr() == ("", f"pokersql: error: {message}\n")
+
+
+@pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split and game.board_cards))
+def test_a_split_board_game_is_dealt_as_its_high_and_split_as_compared(db_file, capsys, game):
+    """deal --game omaha8 (and the other split board games): the cards its high game deals from
+    the same seed, each hand's high as that game ranks it, its low and its parts of the pot as
+    compare --game ranks and splits the same hands on the same board; the parts add up to the
+    pot; the command line prints the library's answer."""
+    high = REGISTRY[REGISTRY[game].high_game].name
+    with pokersql.connect(db_file) as db:
+        for seed in range(1, 9):
+            dealt = db.deal(players=4, seed=seed, game=game)
+            as_high = db.deal(players=4, seed=seed, game=high)
+            assert (dealt.board, [p.cards for p in dealt.players]) == (as_high.board, [p.cards for p in as_high.players])
+            assert [(p.hand_rank, p.best, p.place) for p in dealt.players] == [(p.hand_rank, p.best, p.place) for p in as_high.players]
+            compared = db.compare(*[" ".join(p.cards) for p in dealt.players], board=" ".join(dealt.board), game=game)
+            assert [(p.hand_rank, p.low_rank, p.high_share, p.low_share, p.share) for p in dealt.players] == [
+                (h.hand_rank, h.low_rank, h.high_share, h.low_share, h.share) for h in compared.hands
+            ]
+            assert sum(p.share for p in dealt.players) == pytest.approx(1.0)
+            assert dealt.winners == [p.player for p in dealt.players if p.share > 0]
+        library = json.loads(to_json(present(dealt, output_format="json").data))
+    assert library == _cli(capsys, db_file, "deal", "--game", game, "--players", "4", "--seed", "8")
 
 
 # Each game's pot and cards as the rules of poker have them (docs/games-hilo.md): the families
