@@ -17,7 +17,8 @@ from .output import emit
 
 
 DEAL_GAME_HELP = (
-    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games-flop.md); chinese: "
+    "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games-flop.md); omaha8, "
+    "omaha5-8, courchevel, courchevel8: each hand's high, low and share of the pot (docs/games-hilo.md); chinese: "
     "Chinese poker, 13 cards each to 2 to 4 players, set and scored."
 )
 
