@@ -15,7 +15,6 @@ from .first_use import ensure_ready
 from .monte_carlo import monte_carlo_equity
 from .results import EquityPlayer, EquityResult
 
-POT_SHARES = ranges.POT_SHARES
 
 # Each player's runouts, wins, ties and pots in 2520ths (exact integers: slices add up).
 EQUITY_QUERY = "select player, runouts, wins, ties, pot_shares from equity order by player"
@@ -233,7 +232,7 @@ def equity(
         raise BadInput(f"only {runouts:,} of {trials:,} trials could be dealt: the ranges hardly ever fit together")
     result_players = []
     for player, combos, (_, _, wins, ties, shares) in zip(players, live, totals):
-        equity = shares / (POT_SHARES * runouts) if runouts else 0.0
+        equity = ranges.pot_share(shares, runouts)
         std_error = None if exact else ranges.std_error(wins, equity, runouts)
         result_players.append(_equity_player(player, combos, wins, ties, equity, std_error))
     result = EquityResult(
@@ -269,7 +268,7 @@ def _preflop_lookup(ctx: Context, players: list[ranges.Player], live: list[list[
     deals *= boards
     counts = [(wins, ties), (losses, ties)]
     result_players = [
-        _equity_player(player, combos, won, tied, (won + tied / 2) / deals, None)
+        _equity_player(player, combos, won, tied, ranges.pot_share(2 * won + tied, deals, 2), None)
         for player, combos, (won, tied) in zip(players, live, counts)
     ]
     scale = ranges.weight_scale(players) if any(p.weights for p in players) else None

@@ -13,6 +13,7 @@ from .errors import BadInput
 from .first_use import ensure_ready
 from .games import Game, _either, _names, check_deck
 from .monte_carlo import monte_carlo_equity
+from .ranges import pot_share
 
 
 # The game equity views (sql/equity, 036 to 040), one row per player (short deck: per ranking too). Only their names here.
@@ -165,7 +166,7 @@ def equity(
         raise BadInput(f"{game.name}: only {runouts:,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
     players = []
     for hole, (_, _, wins, ties, shares) in zip(holes, totals):
-        share = shares / (2520 * runouts)
+        share = pot_share(shares, runouts)
         std_error = None if trials is None else ranges.std_error(int(wins), share, runouts)
         if hole is None:
             player = EquityPlayer(hand=None, range="random", combos=math.comb(left, game.hole_cards),

@@ -30,6 +30,13 @@ RANDOM = "random"
 POT_SHARES = 2520  # a pot split in 2520ths: divisible by every number of winners, 1 to 10
 
 
+def pot_share(parts: int, pots: int, whole: int = POT_SHARES) -> float:
+    """A player's equity: its parts of the pots counted over all of them (``whole`` parts a pot:
+    Hold'em's and the high games' 2520, a split pot's 5040), 0 where no pot was counted. Every
+    equity pokersql gives is divided here, once."""
+    return int(parts) / (whole * int(pots)) if pots else 0.0
+
+
 def parse_range(text: str) -> list[Combo]:
     """Every combination of a range with a weight above 0, each once, in card order (the higher card first)."""
     if text.strip().lower() == RANDOM:
@@ -273,12 +280,12 @@ def exact_range_equity(
                 kept[0], kept[1] = kept[0] + int(runouts), kept[1] + int(shares)
     if not deals:
         raise BadInput("no deal is possible: the ranges leave no combination for every player at once")
-    counts = [(len(combos), wins, ties, shares / (POT_SHARES * deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
+    counts = [(len(combos), wins, ties, pot_share(shares, deals)) for combos, (wins, ties, shares) in zip(dealt, totals)]
     result = _result(players, _boards(engine, players), deals, counts)
     if by_combo is not None:
         player = players[by_combo - 1]
         result.players[by_combo - 1].by_combo = combo_equities(
-            player, [(c, d, w, t, shares / (POT_SHARES * d)) for c, (d, w, t, shares) in combo_totals.items()]
+            player, [(c, d, w, t, pot_share(shares, d)) for c, (d, w, t, shares) in combo_totals.items()]
         )
     if next_street:
         best = {}
@@ -331,7 +338,7 @@ def random_opponent_equity(engine: Any, players: list[Player]) -> EquityResult:
 def _exact_result(engine: Any, players: list[Player], rows: list[tuple]) -> EquityResult:
     """Rows of random_opponent_equity (player, combos, deals, wins, ties, pot_shares) as a result."""
     deals = int(rows[0][2])
-    counts = [(int(combos), int(wins), int(ties), int(shares) / (POT_SHARES * deals)) for _, combos, _, wins, ties, shares in rows]
+    counts = [(int(combos), int(wins), int(ties), pot_share(shares, deals)) for _, combos, _, wins, ties, shares in rows]
     return _result(players, _boards(engine, players), deals, counts)
 
 
@@ -379,7 +386,7 @@ def add_next_street(result: EquityResult, rows: list[tuple[int, int, int, int, i
         NextCard(
             card=card_name(card),
             leaders=[player for _, player, _, _, leads in seats if leads],
-            equity=[shares / (POT_SHARES * runouts) for _, _, shares, runouts, _ in seats],
+            equity=[pot_share(shares, runouts) for _, _, shares, runouts, _ in seats],
             runouts=seats[0][3],
         )
         for card, seats in by_card.items()

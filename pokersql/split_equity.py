@@ -205,15 +205,14 @@ def split_result(
     runouts = int(totals[0][1])
     players = []
     for hole, (_, _, scoops, splits, high, low, squares) in zip(holes, totals):
-        whole = POT_PARTS * runouts
-        share = (int(high) + int(low)) / whole
+        share = ranges.pot_share(int(high) + int(low), runouts, POT_PARTS)
         # Monte Carlo: the spread of one runout's share of the pot (0, 1/4, 1/2, 3/4, 1, ...) over sqrt(trials)
         spread = max(0.0, int(squares) / (POT_PARTS * POT_PARTS * runouts) - share * share)
         players.append(EquityPlayer(
             hand=None if hole is None else [card_name(c) for c in hole], range="random" if hole is None else None,
             combos=random_combos if hole is None else 1, wins=int(scoops), ties=int(splits), equity=share,
             std_error=math.sqrt(spread / runouts) if drawn else None,
-            high_share=int(high) / whole, low_share=int(low) / whole, scoop=int(scoops) / runouts,
+            high_share=ranges.pot_share(high, runouts, POT_PARTS), low_share=ranges.pot_share(low, runouts, POT_PARTS), scoop=int(scoops) / runouts,
         ))
     return EquityResult(
         exact=not drawn, boards=runouts, deals=runouts, players=players, seed=seed, seed_from_question=seed_from_question,
