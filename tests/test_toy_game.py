@@ -292,10 +292,26 @@ def test_hilo_shares_counted_here_tie_the_low_the_board_plays():
     assert len(runs) == 990 and low == pytest.approx(0.5 - 9 / 990 / 4) and other_low == pytest.approx(9 / 990 / 4)
 
 
-def test_hilo_deal_simulate_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
+def test_hilo_deals_as_holdem_and_splits_each_deal_as_counted_here(hilo_db):
+    """deal --game of the toy: two hole cards each and a board of five from one deck (the deal
+    of its high game, Hold'em's), the same again from the same seed; each hand's high as
+    phevaluator ranks it and each part of the pot as counted here (shares_of)."""
+    lows = 0
+    for seed in range(1, 31):
+        dealt = hilo_db.deal(players=3, seed=seed, game=HILO)
+        cards = dealt.board + [card for p in dealt.players for card in p.cards]
+        assert len(dealt.board) == 5 and all(len(p.cards) == 2 for p in dealt.players) and len(set(cards)) == 11
+        assert hilo_db.deal(players=3, seed=seed, game=HILO) == dealt
+        assert [p.hand_rank for p in dealt.players] == [evaluate_cards(*p.cards, *dealt.board) for p in dealt.players]
+        expected = shares_of([p.cards for p in dealt.players], dealt.board)
+        assert [(p.high_share, p.low_share) for p in dealt.players] == pytest.approx(expected), dealt
+        lows += any(low for _, low in expected)
+    assert lows >= 5
+
+
+def test_hilo_simulate_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
     """What the registry cannot do yet for a split game (it has no row of games): one line each."""
     for command, call in {
-        "deal": lambda: hilo_db.deal(players=2, seed=1, game=HILO),
         "simulate": lambda: hilo_db.simulate(100, game=HILO),
         "freq": lambda: hilo_db.freq(5, game=HILO),
         "evaluate_many": lambda: hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO),
