@@ -161,3 +161,29 @@ def test_lo_refusals_are_one_line(run, query, message):
 def test_propokertools_game_names_are_aliases(db):
     assert db.pql("select count(pairedboard(flop)) from game='omaha85', board='AhAd2c'")[0].game == "omaha5-8"
     assert db.pql("select count(pairedboard(flop)) from game='omahahi', board='AhAd2c'")[0].game == "omaha"
+
+
+def test_nut_lo_is_the_best_lo_of_any_two_unseen_cards(db):
+    """nutLo(hero, street) against pokerkit: hero has a lo and no two cards off the board and out
+    of hero's hand make a better one with the board (random lo-heavy boards, hero half the time
+    given a best pair)."""
+    rng = random.Random("pql nut lo 65")
+    lows = [c for c in range(52) if c // 4 <= 6 or c // 4 == 12]
+    seen = {True: 0, False: 0}
+    for i in range(16):
+        street = 3 + i % 3
+        board = rng.sample(lows, street - 1) + [rng.choice([c for c in range(52) if c // 4 in (7, 8, 9, 10, 11)])]
+        rest = [c for c in range(52) if c not in board]
+        pairs = [(pokerkit_hand(OmahaEightOrBetterLowHand, list(p), board), list(p)) for p in combinations(rest, 2)]
+        made = [(lo, p) for lo, p in pairs if lo is not None]
+        two = rng.choice([p for lo, p in made if lo == max(m for m, _ in made)]) if made and i % 2 == 0 else rng.sample([c for c in rest if c in lows], 2)
+        hero = two + rng.sample([c for c in rest if c not in lows], 2)
+        unseen = [c for c in rest if c not in hero]
+        mine = pokerkit_hand(OmahaEightOrBetterLowHand, hero, board)
+        others = [lo for lo in (pokerkit_hand(OmahaEightOrBetterLowHand, list(p), board) for p in combinations(unseen, 2)) if lo is not None]
+        expected = mine is not None and (not others or mine >= max(others))
+        full = board + [c for c in unseen if c not in board][: 5 - street]
+        trials, (count,) = answer(db, f"select count(nutlo(hero, {['flop', 'turn', 'river'][street - 3]})) from game='omaha8', hero='{text(hero)}', board='{text(full)}'")
+        assert (count == trials) == expected and count in (0, trials), (text(hero), text(board))
+        seen[expected] += 1
+    assert min(seen.values()) >= 3, seen
