@@ -187,3 +187,9 @@ def test_nut_lo_is_the_best_lo_of_any_two_unseen_cards(db):
         assert (count == trials) == expected and count in (0, trials), (text(hero), text(board))
         seen[expected] += 1
     assert min(seen.values()) >= 3, seen
+
+
+@pytest.mark.parametrize("turn", ["8d", "Kc", "2h"])
+def test_turn_equity_where_the_turn_is_given_is_pokersql_equity_on_that_turn(db, turn):
+    _, (equity,) = answer(db, f"select avg(hvhequity(hero, turn)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c' where turncard() = tocard('{turn}')")
+    assert equity == pytest.approx(db.equity("AhAd2c3c", "KhKd4d5d", board="4h5s9c" + turn, game="omaha8").players[0].equity, abs=1e-12)
