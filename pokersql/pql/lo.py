@@ -34,7 +34,8 @@ def classes_cte() -> exp.Expression:
 def nut_lo(player: int, street: int) -> exp.Select:
     """(Omaha) for each deal, the best lo that two cards not on the board nor in the player's hand
     could make with three of the board: a class is made when three of its ranks are on the board,
-    its other ranks have a card unseen, and two of its ranks have one (the hole cards)."""
+    each of its ranks off the board has a card unseen, and at least two of its ranks have one
+    (the two hole cards)."""
     seen = f"board[1:{street}] || p{player}"
     on_board = f"list_contains(list_transform(board[1:{street}], c -> c // 4), r)"
     unseen = f"len(list_filter({seen}, c -> c // 4 = r)) < 4"
