@@ -27,6 +27,8 @@ QUERIES = {
     "preflop AhAd vs KK, exact (the budget's rate)": "select avg(riverequity(hero)) from hero='AhAd', villain='KK'",
     "preflop AhKh vs any hand (past the budget: Monte Carlo)": "select avg(riverequity(hero)) from hero='AhKh', villain='*'",
     "omaha river, two hands": "select avg(riverequity(hero)) from game='omaha', hero='AsAhKdQd', villain='JcTc9h8h', board='2s7c9d'",
+    "omaha8 hi/lo river equity, winsLo and scoops, two hands on a flop": "select avg(riverequity(hero)), count(winslo(hero)), count(scoops(hero)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'",
+    "omaha8 nutLo on the turn and river, two hands on a flop": "select count(nutlo(hero, turn)), count(nutlo(hero, river)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'",
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 RANKS_OF = "array_reverse_sort(list_distinct(list_transform(:a0, c -> c // 4)))"
 DUPLICATED = "array_reverse_sort(list_distinct(list_filter(list_transform(:a0, c -> c // 4), r -> len(list_filter(:a0, d -> d // 4 = r)) > 1)))"
 SUITS = "len(list_distinct(list_transform(:b, c -> c % 4)))"
+LO_BOARD = "list_distinct(list_filter(list_transform(:b, c -> c // 4), r -> r = 12 or r <= 6))"
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,19 @@ FUNCTIONS: dict[str, Function] = {
     "nuthi": Function(("player", "street"), "bool", None),
     "nuthiforhandtype": Function(("player", "street"), "bool", None),
     "besthirating": Function(("player", "street"), "bool", None),
+    # the lo (ProPokerTools'): a lo card is an ace to an eight (ranks 12, 0 … 6), counted once a rank
+    "boardlocardcount": Function(("street",), "cardcount", f"len({LO_BOARD})"),
+    "boardhasonedistinctlocard": Function(("street",), "bool", f"len({LO_BOARD}) = 1"),
+    "boardhastwodistinctlocards": Function(("street",), "bool", f"len({LO_BOARD}) = 2"),
+    "boardallowsmadelo": Function(("street",), "bool", f"len({LO_BOARD}) >= 3"),
+    "lorating": Function(("player", "street"), "lorating", None),
+    "ratelohand": Function(("string",), "lorating", None),
+    "minlorating": Function(("player", "street", "lorating"), "bool", None),
+    "maxlorating": Function(("street",), "lorating", None),
+    "bestlorating": Function(("player", "street"), "bool", None),
+    "nutlo": Function(("player", "street"), "bool", None),
+    "winslo": Function(("player",), "bool", None),
+    "tieslo": Function(("player",), "bool", None),
     # the showdown
     "winshi": Function(("player",), "bool", None),
     "tieshi": Function(("player",), "bool", None),

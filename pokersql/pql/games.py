@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BadInput
-from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, Game, family
+from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, SPLIT_GAMES, Game, SplitGame, family
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class PqlGame:
     low_rank: int  # 0: a 52-card deck; 4: short deck's 36 (six to ace)
     hole_used: int | None  # None: best five of hole and board; 2: exactly two hole cards
     rated: bool = True  # whether PQL rates its hands here (the standard ranking; short deck's: not yet)
+    lo: bool = False  # a hi/lo game: the pot split between the best hi and the best eight-or-better lo
 
     @property
     def deck(self) -> list[int]:
@@ -35,13 +36,19 @@ class PqlGame:
         return runs + [[12] + list(range(self.low_rank, self.low_rank + 4))]
 
 
-def _of(game: Game) -> PqlGame:
+def _of(game: Game | SplitGame) -> PqlGame:
+    if game.is_split:  # its hi is its high_game's (Omaha's rule), its lo eight-or-better's
+        return PqlGame(game.name, game.hole_cards, 0, game.hole_cards_played, True, lo=True)
     return PqlGame(game.name, game.hole_cards, game.lowest_value - 2, game.hole_cards_played, game.ranking == "standard")
 
 
 # Every game of the registry with a board: Hold'em, Omaha of 4 to 6 cards, short deck (its board
-# functions). The split-pot and lowball games are not PQL's yet.
-GAMES = {name: _of(game) for name, game in REGISTRY.items()}
+# functions), and the hi/lo Omahas, omaha8 and omaha5-8. Stud, razz, the draw games and
+# Courchevel (its first board card dealt with the hands) are not PQL's yet.
+PQL_SPLIT = ("omaha8", "omaha5-8")
+GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(SPLIT_GAMES[name]) for name in PQL_SPLIT}
+# ProPokerTools' names of the same games
+ALIASES = {"omahahi": "omaha", "omahahi5": "omaha5", "omaha85": "omaha5-8", "omaha58": "omaha5-8"}
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 
@@ -56,6 +63,11 @@ HAND_TYPE_NAMES.update({"onepair": 1, "twopair": 2, "threeofakind": 3, "set": 3,
 HAND_TYPE_FLOORS = [1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453]
 RATINGS = 7463
 
+# A lo is eight-or-better's (low_classes, 045: 56 classes, low_rank 1 the best); its rating is
+# LO_RATINGS - low_rank, so that a better lo rates higher; 0: no lo.
+LO_RANKING = "eight-or-better"
+LO_RATINGS = 57
+
 FLOP_CATEGORIES = [
     "FLOPNOTHING", "FLOPUNDERPAIR", "FLOPTHIRDPAIR", "FLOPPOCKET23", "FLOPSECONDPAIR", "FLOPPOCKET12",
     "FLOPTOPPAIR", "FLOPOVERPAIR", "FLOPBOTTOMTWO", "FLOPTOPANDBOTTOM", "FLOPTOPTWO", "FLOPTRIPS",
@@ -65,9 +77,10 @@ FLOP_CATEGORIES = [
 
 def game_of(name: str | None) -> PqlGame:
     key = (name or "holdem").strip().lower()
+    key = ALIASES.get(key, key)
     if key not in GAMES:
         split = EVERY_GAME.get(key)
         if split is not None and split.is_split:
-            raise BadInput(f"PQL: game {name!r} is {family(split)}: PQL's split-pot and lowball games are not built yet (give one of {', '.join(GAMES)})")
+            raise BadInput(f"PQL: game {name!r} is {family(split)}: PQL's games without a board (and Courchevel) are not built yet (give one of {', '.join(GAMES)})")
         raise BadInput(f"PQL: game {name!r} is not supported: give one of {', '.join(GAMES)}")
     return GAMES[key]

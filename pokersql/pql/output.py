@@ -34,6 +34,15 @@ def value_text(ctx: Any, kind: str, value: Any) -> Any:
         category = sum(1 for f in HAND_TYPE_FLOORS[1:] if f <= int(value))
         ranks = [RANKS[k - 2] for k in kickers if k]
         return f"{HAND_TYPES[category]}({', '.join(dict.fromkeys(ranks))})"
+    if kind == "lorating":  # 0: no lo; else its class of low_classes, its ranks from the highest, the ace low
+        from .games import LO_RANKING, LO_RATINGS
+
+        if int(value) == 0:
+            return "NO_LO"
+        key = ctx.engine.execute("select rank_key from low_classes where ranking = ? and low_rank = ?", (LO_RANKING, LO_RATINGS - int(value)))[0][0]
+        ranks = [r for r in range(13) if (int(key) // 5**r) % 5]
+        ranks = sorted(ranks, key=lambda r: -1 if r == 12 else r, reverse=True)
+        return f"LO({', '.join(RANKS[r] for r in ranks)})"
     if kind == "rankset":
         return "".join(RANKS[int(r)] for r in value)
     if isinstance(value, float) and value.is_integer() and kind in ("cardcount",):

@@ -9,27 +9,21 @@ the deals that agree up to it) → one row of aggregates, each weighted by the d
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
-import sqlglot
 from sqlglot import exp
 
 from ..cards import RANKS, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
+from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
+from .ratings import nut_sql, omaha_ratings, rating_sql, sql
 from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RATINGS, STREETS, PqlGame
 from .parser import Node, Statement
 
-ORDERED = {"rank", "card", "handtype", "hirating", "cardcount", "num", "equity", "flopcat"}
+ORDERED = {"rank", "card", "handtype", "hirating", "lorating", "cardcount", "num", "equity", "flopcat"}
 NUMERIC = {"num", "equity", "cardcount"}
-
-
-def sql(template: str, **values: exp.Expression | object) -> exp.Expression:
-    """A fixed SQL template whose placeholders (:name) take sqlglot expressions or literals."""
-    tree = sqlglot.parse_one(template, read="duckdb")
-    return exp.replace_placeholders(tree, **{k: v if isinstance(v, exp.Expression) else exp.convert(v) for k, v in values.items()})
 
 
 def unsupported(what: str, node: Node) -> BadInput:
@@ -48,6 +42,9 @@ class Translation:
     streets: set[int] = field(default_factory=set)
     bests: set[int] = field(default_factory=set)
     nuts: set[tuple[int, int, bool]] = field(default_factory=set)  # (player, street, within its hand type)
+    lo_ratings: set[tuple[int, int]] = field(default_factory=set)  # (player, street): l_<player>_<street>
+    lo_bests: set[int] = field(default_factory=set)
+    lo_nuts: set[tuple[int, int]] = field(default_factory=set)
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -76,10 +73,24 @@ class Translation:
         self.bests.add(street)
         return exp.column(f"best_{street}")
 
+    def lo_rating(self, player: int, street: int) -> exp.Expression:
+        self.lo_ratings.add((player, street))
+        return exp.column(f"l_{player}_{street}")
+
+    def lo_best(self, street: int) -> exp.Expression:
+        if not self.players:
+            raise BadInput("PQL: the best lo needs players in the from clause")
+        for i in range(len(self.players)):
+            self.lo_rating(i, street)
+        self.lo_bests.add(street)
+        return exp.column(f"bestlo_{street}")
+
     def share(self, player: int) -> exp.Expression:
         if not self.players:
             raise BadInput("PQL: the showdown needs players in the from clause")
         self.best(5)
+        if self.game.lo:
+            self.lo_best(5)
         self.streets.add(5)
         self.shares = True
         return exp.column(f"share_{player}")
@@ -173,6 +184,8 @@ class Translation:
         return exp.convert(combos)
 
     def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
+        if name in LO_FUNCTIONS:
+            return built_lo(self, name, node, player, street, values)
         if name == "torank":
             text = str(values["a0"]).strip().upper()
             if len(text) != 1 or text not in RANKS:
@@ -221,10 +234,10 @@ class Translation:
             return hand_type(self.best(5))
         if name in ("riverequity", "fractionalriverequity"):
             return self.share(player)
-        if name == "winshi":
-            return exp.GT(this=self.share(player), expression=exp.convert(0))
-        if name == "tieshi":
-            return sql(":s > 0 and :s < 1", s=self.share(player))
+        if name in ("winshi", "tieshi"):
+            self.share(player)
+            part = exp.column(f"hishare_{player}")
+            return exp.GT(this=part, expression=exp.convert(0)) if name == "winshi" else sql(":s > 0 and :s < 1", s=part)
         if name == "scoops":
             return exp.EQ(this=self.share(player), expression=exp.convert(1))
         # hvhequity, minhvhequity: the mean share over the deals that agree up to the street
@@ -249,43 +262,6 @@ def hand_type(rating: exp.Expression) -> exp.Expression:
     """A hi rating's hand type (0 = high card … 8 = straight flush): its floor's index."""
     floors = exp.convert(HAND_TYPE_FLOORS[1:])
     return sql("len(list_filter(:floors, f -> f <= :r))", floors=floors, r=rating)
-
-
-def rating_sql(player: int, street: int) -> exp.Expression:
-    """A player's hi rating on a street, the best five of hole and board (Hold'em)."""
-    cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
-    cards += ["null"] * (7 - len(cards))
-    return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
-
-
-def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
-    """(Hold'em) whether the player's hand is the best any two cards not on the board nor in it
-    could make on the street (within its hand type: the best of those of its type)."""
-    board = [f"board[{i + 1}]" for i in range(street)]
-    cards = ", ".join(["c1.card_id", "c2.card_id"] + board + ["null"] * (5 - street))
-    own = f"r_{player}_{street}"
-    others = (
-        f"select {RATINGS} - hand_class_of_cards({cards}).hand_rank as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
-        f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
-        f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
-    )
-    kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
-    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=HAND_TYPE_FLOORS[1:])
-
-
-def omaha_ratings(game: PqlGame, player: int, street: int) -> exp.Select:
-    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
-    of the board, one row each (unnest), the best kept; one deal_id a row. (Unrolled into one
-    expression, DuckDB spends minutes binding it; a lambda cannot hold hand_class_of_cards,
-    which holds subqueries.)"""
-    pairs = itertools.combinations(range(1, game.hole + 1), game.hole_used)
-    picks = [list(h) + list(b) for h in pairs for b in itertools.combinations(range(1, street + 1), 5 - game.hole_used)]
-    used = game.hole_used
-    hole = ", ".join(f"p{player}[i[{k + 1}]]" for k in range(used))
-    board = ", ".join(f"board[i[{k + 1}]]" for k in range(used, 5))
-    fives = sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
-    best = f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)"
-    return exp.select("deal_id", exp.alias_(sqlglot.parse_one(best, read="duckdb"), "r")).from_(fives.subquery("f")).group_by("deal_id")
 
 
 @dataclass
@@ -321,30 +297,37 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
     query = dealing.deals_query(setup, trials, seed)
     rated = exp.select("*").from_("deals")
-    if game.hole_used is not None and t.ratings:
+    if game.hole_used is not None and (t.ratings or t.lo_ratings):
         query = query.with_("numbered", as_=sql("select row_number() over () as deal_id, * from deals"), materialized=True)
         rated = exp.select("numbered.*").from_("numbered")
-        for player, street in sorted(t.ratings):
-            name = f"r_{player}_{street}"
-            query = query.with_(f"ratings_{player}_{street}", as_=omaha_ratings(game, player, street))
-            rated = rated.select(exp.alias_(exp.column("r", f"ratings_{player}_{street}"), name))
-            rated = rated.join(exp.table_(f"ratings_{player}_{street}"), using=["deal_id"])
+        # the hi and the lo apart: DuckDB runs out of memory on hand_class_of_cards and a join in one select
+        for (player, street), lo in sorted([(k, False) for k in t.ratings] + [(k, True) for k in t.lo_ratings]):
+            table, column = f"{'lows' if lo else 'ratings'}_{player}_{street}", "l" if lo else "r"
+            query = query.with_(table, as_=omaha_ratings(game, player, street, lo))
+            rated = rated.select(exp.alias_(exp.column(column, table), f"{column}_{player}_{street}"))
+            rated = rated.join(exp.table_(table), using=["deal_id"])
+        if t.lo_nuts:
+            query = query.with_("pql_lo_classes", as_=classes_cte())
+        for player, street in sorted(t.lo_nuts):
+            query = query.with_(f"nutlo_{player}_{street}", as_=nut_lo(player, street))
+            nut = sql(f"l_{player}_{street} > 0 and l_{player}_{street} >= coalesce(nutlo_{player}_{street}.nut, 0)")
+            rated = rated.select(exp.alias_(nut, f"nutlo_{player}_{street}"))
+            rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
     for player, street in sorted(t.ratings) if game.hole_used is None else ():
         rated = rated.select(exp.alias_(rating_sql(player, street), f"r_{player}_{street}"))
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"r_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"r_0_{street}"), f"best_{street}"))
+    for street in sorted(t.lo_bests):
+        shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"l_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"l_0_{street}"), f"bestlo_{street}"))
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
     for player, street, within in sorted(t.nuts):
         shared = shared.select(exp.alias_(nut_sql(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
-    query = query.with_("rated", as_=rated, materialized=True if t.ratings else None).with_("best", as_=shared)
+    query = query.with_("rated", as_=rated, materialized=True if t.ratings or t.lo_ratings else None).with_("best", as_=shared)
     final_from = "best"
     if t.shares:
-        winners = " + ".join(f"(r_{p}_5 = best_5)::integer" for p in range(len(t.players)))
-        shares = exp.select("*").from_("best")
-        for p in range(len(t.players)):
-            shares = shares.select(exp.alias_(sql(f"(r_{p}_5 = best_5)::integer / ({winners})"), f"share_{p}"))
+        shares = shares_select(t)
         equities = exp.select("*").from_("shares")
         for player, street in sorted(t.equities):
             if trials is not None and street < 5:

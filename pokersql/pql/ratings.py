@@ -1,0 +1,75 @@
+"""The ratings' SQL: a player's hi rating on a street (Hold'em: the best five of hole and board;
+Omaha: every two hole cards with three of the board, the best kept; its lo the same way), and
+the nuts (Hold'em). ``sql`` fills a fixed template's placeholders with sqlglot expressions."""
+
+from __future__ import annotations
+
+import itertools
+
+import sqlglot
+from sqlglot import exp
+
+from .games import HAND_TYPE_FLOORS, LO_RANKING, LO_RATINGS, RATINGS, PqlGame
+
+RANK_CODES = [5**r for r in range(13)]  # card_values.rank_code (001) by rank (card_id // 4)
+# a five's rank_key (045): the key of its lo in low_classes
+RANK_KEY = "list_sum(list_transform(:five, c -> :codes[c // 4 + 1]))"
+
+
+def sql(template: str, **values: exp.Expression | object) -> exp.Expression:
+    """A fixed SQL template whose placeholders (:name) take sqlglot expressions or literals."""
+    tree = sqlglot.parse_one(template, read="duckdb")
+    return exp.replace_placeholders(tree, **{k: v if isinstance(v, exp.Expression) else exp.convert(v) for k, v in values.items()})
+
+
+def rating_sql(player: int, street: int) -> exp.Expression:
+    """A player's hi rating on a street, the best five of hole and board (Hold'em)."""
+    cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
+    cards += ["null"] * (7 - len(cards))
+    return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
+
+
+def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
+    """(Hold'em) whether the player's hand is the best any two cards not on the board nor in it
+    could make on the street (within its hand type: the best of those of its type)."""
+    board = [f"board[{i + 1}]" for i in range(street)]
+    cards = ", ".join(["c1.card_id", "c2.card_id"] + board + ["null"] * (5 - street))
+    own = f"r_{player}_{street}"
+    others = (
+        f"select {RATINGS} - hand_class_of_cards({cards}).hand_rank as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
+        f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
+        f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
+    )
+    kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
+    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=HAND_TYPE_FLOORS[1:])
+
+
+def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> exp.Select:
+    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
+    of the board, one row each (unnest), the best kept; one deal_id a row. (Unrolled into one
+    expression, DuckDB spends minutes binding it; a lambda cannot hold hand_class_of_cards,
+    which holds subqueries.)"""
+    pairs = itertools.combinations(range(1, game.hole + 1), game.hole_used)
+    picks = [list(h) + list(b) for h in pairs for b in itertools.combinations(range(1, street + 1), 5 - game.hole_used)]
+    used = game.hole_used
+    hole = ", ".join(f"p{player}[i[{k + 1}]]" for k in range(used))
+    board = ", ".join(f"board[i[{k + 1}]]" for k in range(used, 5))
+    fives = sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
+    if lo:  # each five's rank_key, to look its lo up in low_classes (pql/lo.py)
+        key, rating, classes = lo_join()
+        fives = exp.select("*", exp.alias_(key, "k")).from_(fives.subquery("g"))
+    best = f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)"
+    query = exp.select("deal_id").from_(fives.subquery("f")).group_by("deal_id")
+    if not lo:
+        return query.select(exp.alias_(sqlglot.parse_one(best, read="duckdb"), "r"))
+    if lo:  # the lo of each five looked up in low_classes (pql/lo.py)
+        query = query.select(exp.alias_(rating, "l")).join(classes.subquery("lc"), on=sql("lc.rank_key = f.k"), join_type="left")
+    return query
+
+
+def lo_join() -> tuple[exp.Expression, exp.Expression, exp.Expression]:
+    """(the rank_key of a row's ``five``, the lo rating of a group's best five, the eight-or-better
+    classes to join on rank_key = k, a left join: no class, no lo)."""
+    key = sql(RANK_KEY, five=exp.column("five"), codes=RANK_CODES)
+    classes = sql("select rank_key, low_rank from low_classes where ranking = :ranking and is_flush = 0", ranking=LO_RANKING)
+    return key, sql(f"coalesce({LO_RATINGS} - min(lc.low_rank), 0)"), classes
