@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import duckdb
 import pytest
 
 import pokersql
@@ -22,11 +23,11 @@ HANDS = ROOT / "tests" / "histories" / "pluribus_30.txt"
 ADDED_SINCE = {"067_history_unknown_results.sql", "068_game_registry.views.sql"}  # the files added after the move (issue 66's, 64's)
 
 
+COUNTED = ("history_hands", "history_actions", "stored_hands", "stored_player_hands", "hands", "hand_classes")
+
+
 def counts(db) -> dict[str, int]:
-    return {
-        table: db.engine.execute(f"select count(*) from {table}")[0][0]
-        for table in ("history_hands", "history_actions", "stored_hands", "stored_player_hands", "hands", "hand_classes")
-    }
+    return {table: db.engine.execute(f"select count(*) from {table}")[0][0] for table in COUNTED}
 
 
 @pytest.mark.slow  # a full build by the old code (17 s): in the scale step
@@ -55,11 +56,56 @@ def test_a_database_of_the_stage_folders_opens_with_nothing_applied_again(tmp_pa
         applied = db.migrate()
         # no versioned file applied again but those added since and the stored tables (066), made
         # again from the views changed since (062, 065) and filled from every hand held
-        assert {f.script for f in applied if not f.repeatable} == ADDED_SINCE | {"066_history_stored_tally.sql"}
+        added_versioned = {script for script in ADDED_SINCE if not script.endswith(".views.sql")}
+        assert {f.script for f in applied if not f.repeatable} == added_versioned | {"066_history_stored_tally.sql"}
         after = db.engine.execute("select installed_rank, version, type, script, checksum from schema_history order by installed_rank")
         assert after[: len(history)] == history
         assert counts(db) == before
         assert db.migrate() == []
+
+
+# main when issue 64's second half began (the SQL laid out by subject; its views not yet deduplicated)
+BEFORE_THE_CORE = "7cbfdadafeb22b3304d9b76da849bb9ccadc05d4"
+
+
+def _run(tree: Path, database: Path, *command: str) -> str:
+    """pokersql of the source tree ``tree`` as a whole process; its standard output."""
+    done = subprocess.run([sys.executable, "-m", "pokersql", "--db", str(database), *command],
+                          cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "POKERSQL_CACHE_DIR": ""},
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.slow  # a full build by the old code: in the scale step
+def test_a_database_of_the_core_before_its_views_changed_keeps_every_hand_and_statistic(tmp_path):
+    """A database that main built at BEFORE_THE_CORE, with imported hands and everything stored,
+    opens with today's code: no versioned file applied again (066's stored tables aside, made
+    again where their views changed), and every hand, stored row and statistic the same:
+    `stats` and `history` print, in JSON, what the old code printed."""
+    old = tmp_path / "old"
+    old.mkdir()
+    try:
+        archive = subprocess.run(["git", "archive", BEFORE_THE_CORE, "pokersql", "sql"], cwd=ROOT, capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:  # a copy of the sources without git's history
+        pytest.skip(f"no git history to read the code at {BEFORE_THE_CORE}: {e}")
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+    database = tmp_path / "old.duckdb"
+    _run(old, database, "migrate")
+    _run(old, database, "import", str(HANDS))
+    said = {command: _run(old, database, command, "--format", "json") for command in ("stats", "history")}
+    read = "select version, script, checksum from schema_history where type = 'versioned' and success order by installed_rank"
+    with duckdb.connect(str(database), read_only=True) as con:  # as the old code left it
+        versioned = con.execute(read).fetchall()
+        before = {table: con.execute(f"select count(*) from {table}").fetchone()[0] for table in COUNTED}
+    assert before["history_hands"] > 0 and before["stored_hands"] == before["history_hands"]
+    with pokersql.connect(str(database)) as db:
+        db.migrate()
+        now = db.engine.execute(read)
+        assert [row for row in now if row not in versioned] in ([], [row for row in now if row[1] == "066_history_stored_tally.sql"])
+        assert counts(db) == before
+        assert db.migrate() == []
+    assert {command: _run(ROOT, database, command, "--format", "json") for command in said} == said
 
 
 def test_the_wheel_holds_every_file_of_sql():
