@@ -89,15 +89,7 @@ with
             on known_ranks.ranking = random_ranks.ranking
             and known_ranks.board_class = random_ranks.board_class
     )
-select
-    tally as ranking,
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from ranking_equity_of('seat_ranks');
 
 create view omaha_random_equity as
 with
@@ -226,12 +218,5 @@ with
             select hand_no from hand_input
         ) as seats
     )
-select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from player_equity_of('seat_ranks');
 
