@@ -7,7 +7,8 @@
   as the known hands hold (monte_carlo_units, 020) and the board (monte_carlo_deals, 021). A
   known player's best on the trial's board is the best of its ten triples' (omaha_triple_ranks);
   a random player's, the best of its pairs with the ten triples, looked up in hand_classes
-  (omaha_trial_seats_of, below, which finds the split pots' lows too). A seat's cards (the board's five, a random player's four to six) are numbered 1, 2, ... in
+  (omaha_trial_seats_of, below, which finds the split pots' lows too; omaha_no_lows: none,
+  Omaha's). A seat's cards (the board's five, a random player's four to six) are numbered 1, 2, ... in
   the order of card_id (slot), and its triples (the board) or pairs (a hand) are found by
   the numbers: one reading of the deals (Spark expands a view at every place it is read).
 */
@@ -171,16 +172,20 @@ cross join (
 ) as seats
 group by ranked.runout, seats.player;
 
+/* No lows (Omaha's): an empty relation of the columns of the lows of five cards. */
+create view omaha_no_lows as
+select
+    cast(null as bigint) as rank_key,
+    cast(null as integer) as low_rank
+limit 0;
+
 create view omaha_random_monte_carlo_equity as
 with
-    -- no lows in Omaha: empty relations of their columns
+    -- no triple has a low in Omaha
     no_triple_lows as (
         select * from omaha_triple_ranks limit 0
     ),
-    no_lows as (
-        select cast(null as bigint) as rank_key, cast(null as integer) as low_rank limit 0
-    ),
     seat_ranks as (
-        select * from omaha_trial_seats_of('no_triple_lows', 'no_lows')
+        select * from omaha_trial_seats_of('no_triple_lows', 'omaha_no_lows')
     )
 select * from player_equity_of('seat_ranks');
