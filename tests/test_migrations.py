@@ -298,8 +298,8 @@ def exact_equity_on_a_flop(db) -> list[tuple]:
 
 
 def check_retired_views_are_dropped(built: str, engine_name: str, sql_copy: Path) -> None:
-    columns = "".join(f"    {column},\n" for column in ("player", "runouts", "wins", "ties", "pot_shares"))
-    edit(source(sql_copy, "017_exact_equity.views.sql"), f"create view equity as\nselect\n{columns}    equity\nfrom equity_of('exact_runouts');", "")
+    today = "create view equity as\nwith seat_ranks as (select * from seven_card_ranks('exact_runouts'))\nselect * from player_equity_of('seat_ranks');"
+    edit(source(sql_copy, "017_exact_equity.views.sql"), today, "")
     edit(
         source(sql_copy, "020_monte_carlo.views.sql"),
         "create view monte_carlo_trials as",

@@ -2,7 +2,7 @@
   Exact equity: the tally that every equity view counts with, every class of boards (015)
   tallied with the known hands, and the next street card by card.
 
-  pot_shares_of(outcome_rows), equity_of(runout_rows): the tally (table macros, below).
+  pot_shares_of(outcome_rows), equity_of(runout_rows) ...: the tally (table macros, below).
   exact_runouts: one row per class of boards per known player (tally 0): the class's
     number (runout), its boards (weight) and the player's seven cards summed.
   equity: one row per player: the runouts (boards) won alone (wins) and split (ties),
@@ -21,7 +21,7 @@
     the board and that card (6 cards on a flop, 7 on a turn).
   street_final_hands: one row per runout per player, as equity_of (below) reads it: the next
     card (tally), the river (runout; -1 on a turn), and the player's seven cards summed.
-  street_equity: one row per player and next card:
+  street_equity: one row per player and next card, as street_leads_of (below) gives it:
     runouts     the boards that can follow that card (44 on a flop, 1 on a turn);
     wins, ties  of those, the ones the player wins alone, and splits;
     pot_shares, equity  as in equity (above): the share of the pot, in 2520ths and as a fraction,
@@ -29,6 +29,9 @@
     hand_rank   the player's hand_rank once the next card is dealt;
     leads       1 when that hand is the best at the table, alone or shared: the next cards
                 where a player leads are that player's outs.
+  street_leads_of(total_rows, hand_rows): a table macro, every next-street view's answer:
+    total_rows holds the totals per next card (the tally) and player, as equity_of gives them,
+    hand_rows the hand_rank per next_card and player once the card is dealt.
 */
 
 /*
@@ -57,6 +60,8 @@
   equity_of(runout_rows): the same, each player's seven cards summed into the codes of
     cards (rank_key, suit_counts, card_mask, 001) in place of hand_rank: each hand is
     looked up (seven_card_ranks, 013), then counted by ranked_equity_of.
+  player_equity_of(ranked_rows): ranked_equity_of's totals of one answer (one tally), one row
+    per player, the columns of every view of one answer (equity, monte_carlo_equity, ...).
 */
 create macro pot_shares_of(outcome_rows) as table
 with
@@ -201,23 +206,21 @@ with
 select * from pot_shares_of('outcomes');
 
 create macro ranked_equity_of(ranked_rows) as table
-with
-    runout_ranks as (
-        select * from runout_ranks_of(ranked_rows)
-    )
+with runout_ranks as (select * from runout_ranks_of(ranked_rows))
 select * from runout_equity_of('runout_ranks');
 
+create macro player_equity_of(ranked_rows) as table
+select
+    player,
+    runouts,
+    wins,
+    ties,
+    pot_shares,
+    equity
+from ranked_equity_of(ranked_rows);
+
 create macro equity_of(runout_rows) as table
-with
-    seat_ranks as (
-        select
-            tally,
-            runout,
-            weight,
-            player,
-            hand_rank
-        from seven_card_ranks(runout_rows)
-    )
+with seat_ranks as (select * from seven_card_ranks(runout_rows))
 select * from ranked_equity_of('seat_ranks');
 
 /* Exact: every class of boards with every known hand, tallied. */
@@ -234,14 +237,8 @@ from equity_board_classes as boards
 cross join known_holes;
 
 create view equity as
-select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from equity_of('exact_runouts');
+with seat_ranks as (select * from seven_card_ranks('exact_runouts'))
+select * from player_equity_of('seat_ranks');
 
 create view street_runouts as
 select
@@ -299,15 +296,15 @@ select
 from street_runouts
 cross join known_holes;
 
-create view street_equity as
+create macro street_leads_of(total_rows, hand_rows) as table
 with
-    next_hands as (
+    leaders as (
         select
             next_card,
             player,
             hand_rank,
             min(hand_rank) over (partition by next_card) as best_rank
-        from street_hands
+        from query_table(hand_rows)
     )
 select
     totals.tally as next_card,
@@ -317,9 +314,13 @@ select
     totals.ties,
     totals.pot_shares,
     totals.equity,
-    next_hands.hand_rank,
-    case when next_hands.hand_rank = next_hands.best_rank then 1 else 0 end as leads
-from equity_of('street_final_hands') as totals
-inner join next_hands
-    on next_hands.next_card = totals.tally
-    and next_hands.player = totals.player;
+    leaders.hand_rank,
+    case when leaders.hand_rank = leaders.best_rank then 1 else 0 end as leads
+from query_table(total_rows) as totals
+inner join leaders
+    on leaders.next_card = totals.tally
+    and leaders.player = totals.player;
+
+create view street_equity as
+with totals as (select * from equity_of('street_final_hands'))
+select * from street_leads_of('totals', 'street_hands');

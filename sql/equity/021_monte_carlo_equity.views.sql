@@ -286,21 +286,9 @@ from board_classes
 cross join known_holes;
 
 create view monte_carlo_equity as
-select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from equity_of('monte_carlo_runouts');
+with seat_ranks as (select * from seven_card_ranks('monte_carlo_runouts'))
+select * from player_equity_of('seat_ranks');
 
 create view monte_carlo_class_equity as
-select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from equity_of('monte_carlo_class_runouts');
+with seat_ranks as (select * from seven_card_ranks('monte_carlo_class_runouts'))
+select * from player_equity_of('seat_ranks');

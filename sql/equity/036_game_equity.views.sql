@@ -196,15 +196,7 @@ with
         from outcomes as boards
         cross join (select distinct hand_no as player from hand_input) as players
     )
-select
-    tally,
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from ranked_equity_of('seat_ranks');
 
 create view omaha_equity as
 with
@@ -282,6 +274,14 @@ with
 select * from omaha_equity_of('weighed_boards');
 
 /*
+  ranking_equity_of(ranked_rows): a table macro, ranked_equity_of (017) with the ranking as the
+  tally: one row per ranking per player, the tally named ranking, as equity (017) otherwise.
+*/
+create macro ranking_equity_of(ranked_rows) as table
+select tally as ranking, player, runouts, wins, ties, pot_shares, equity
+from ranked_equity_of(ranked_rows);
+
+/*
   short_deck_equity_of(runout_rows): a table macro, Hold'em's runouts (as equity_of reads
   them, 017) ranked in each short-deck ranking and tallied per ranking: one row per ranking
   per player, as equity (017).
@@ -309,15 +309,7 @@ with
             hand_rank
         from short_deck_card_ranks('ranked_runouts')
     )
-select
-    tally as ranking,
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from ranking_equity_of('seat_ranks');
 
 create view short_deck_equity as
 select * from short_deck_equity_of('exact_runouts');

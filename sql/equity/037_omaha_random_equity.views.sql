@@ -6,8 +6,9 @@
   one row per player, as equity (017). Each trial deals each random player as many hole cards
   as the known hands hold (monte_carlo_units, 020) and the board (monte_carlo_deals, 021). A
   known player's best on the trial's board is the best of its ten triples' (omaha_triple_ranks);
-  a random player's, the best of its pairs with the ten triples, looked up in hand_classes. A
-  seat's cards (the board's five, a random player's four to six) are numbered 1, 2, ... in
+  a random player's, the best of its pairs with the ten triples, looked up in hand_classes
+  (omaha_trial_seats_of, below, which finds the split pots' lows too; omaha_no_lows: none,
+  Omaha's). A seat's cards (the board's five, a random player's four to six) are numbered 1, 2, ... in
   the order of card_id (slot), and its triples (the board) or pairs (a hand) are found by
   the numbers: one reading of the deals (Spark expands a view at every place it is read).
 */
@@ -72,18 +73,26 @@ with
     )
 select * from summed;
 
-create view omaha_random_monte_carlo_equity as
+/*
+  omaha_trial_seats_of(triple_low_rows, low_rows): a table macro, each trial's ranks with random
+  players: one row per trial (runout) and player, tally 0, weight 1, hand_rank and low_rank, as
+  ranked_equity_of and split_equity_of (050) read them. triple_low_rows holds the known
+  players' lows of each triple (card_mask, rank_1 .. rank_10: omaha_triple_lows, 050), low_rows
+  the lows of five cards by their values (rank_key, low_rank); both empty in a game with no low.
+*/
+create macro omaha_trial_seats_of(triple_low_rows, low_rows) as table
 with
     parts as materialized (
         select * from omaha_trial_parts
     ),
-    -- per trial per random player: its best hand_rank, and the known players' (rank_1 ..
-    -- rank_10, null for a random player's seat); a triple read once per random pair: the mins are the same
+    -- per trial per random player: its best high and low, and the known players' (rank_N and
+    -- low_N, null for a random player's seat); a triple read once per random pair: the mins are the same
     ranked as (
         select
             triples.runout,
             pairs.player,
             min(hand_classes.hand_rank) as drawn_rank,
+            min(lows.low_rank) as drawn_low,
             min(known.rank_1) as rank_1,
             min(known.rank_2) as rank_2,
             min(known.rank_3) as rank_3,
@@ -93,53 +102,90 @@ with
             min(known.rank_7) as rank_7,
             min(known.rank_8) as rank_8,
             min(known.rank_9) as rank_9,
-            min(known.rank_10) as rank_10
+            min(known.rank_10) as rank_10,
+            min(known_lows.rank_1) as low_1,
+            min(known_lows.rank_2) as low_2,
+            min(known_lows.rank_3) as low_3,
+            min(known_lows.rank_4) as low_4,
+            min(known_lows.rank_5) as low_5,
+            min(known_lows.rank_6) as low_6,
+            min(known_lows.rank_7) as low_7,
+            min(known_lows.rank_8) as low_8,
+            min(known_lows.rank_9) as low_9,
+            min(known_lows.rank_10) as low_10
         from parts as triples
         inner join omaha_triple_ranks as known
             on known.card_mask = triples.card_mask
+        left join query_table(triple_low_rows) as known_lows
+            on known_lows.card_mask = triples.card_mask
         inner join parts as pairs
             on pairs.runout = triples.runout
             and pairs.player > 0
         inner join hand_classes
             on hand_classes.rank_key = triples.rank_key + pairs.rank_key
             and hand_classes.is_flush = five_card_flush(triples.suit_counts + pairs.suit_counts)
+        left join query_table(low_rows) as lows
+            on lows.rank_key = triples.rank_key + pairs.rank_key
         where triples.player = 0
         group by triples.runout, pairs.player
-    ),
-    seat_ranks as (
-        select
-            0 as tally,
-            ranked.runout,
-            cast(1 as bigint) as weight,
-            seats.player,
-            min(
-                case
-                    when seats.player = ranked.player then ranked.drawn_rank
-                    when seats.player = 1 then ranked.rank_1
-                    when seats.player = 2 then ranked.rank_2
-                    when seats.player = 3 then ranked.rank_3
-                    when seats.player = 4 then ranked.rank_4
-                    when seats.player = 5 then ranked.rank_5
-                    when seats.player = 6 then ranked.rank_6
-                    when seats.player = 7 then ranked.rank_7
-                    when seats.player = 8 then ranked.rank_8
-                    when seats.player = 9 then ranked.rank_9
-                    when seats.player = 10 then ranked.rank_10
-                end
-            ) as hand_rank
-        from ranked
-        cross join (
-            select hand_no as player from random_hand_input
-            union
-            select hand_no from hand_input
-        ) as seats
-        group by ranked.runout, seats.player
     )
 select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+    0 as tally,
+    ranked.runout,
+    cast(1 as bigint) as weight,
+    seats.player,
+    min(
+        case
+            when seats.player = ranked.player then ranked.drawn_rank
+            when seats.player = 1 then ranked.rank_1
+            when seats.player = 2 then ranked.rank_2
+            when seats.player = 3 then ranked.rank_3
+            when seats.player = 4 then ranked.rank_4
+            when seats.player = 5 then ranked.rank_5
+            when seats.player = 6 then ranked.rank_6
+            when seats.player = 7 then ranked.rank_7
+            when seats.player = 8 then ranked.rank_8
+            when seats.player = 9 then ranked.rank_9
+            when seats.player = 10 then ranked.rank_10
+        end
+    ) as hand_rank,
+    min(
+        case
+            when seats.player = ranked.player then ranked.drawn_low
+            when seats.player = 1 then ranked.low_1
+            when seats.player = 2 then ranked.low_2
+            when seats.player = 3 then ranked.low_3
+            when seats.player = 4 then ranked.low_4
+            when seats.player = 5 then ranked.low_5
+            when seats.player = 6 then ranked.low_6
+            when seats.player = 7 then ranked.low_7
+            when seats.player = 8 then ranked.low_8
+            when seats.player = 9 then ranked.low_9
+            when seats.player = 10 then ranked.low_10
+        end
+    ) as low_rank
+from ranked
+cross join (
+    select hand_no as player from random_hand_input
+    union
+    select hand_no from hand_input
+) as seats
+group by ranked.runout, seats.player;
+
+/* No lows (Omaha's): an empty relation of the columns of the lows of five cards. */
+create view omaha_no_lows as
+select
+    cast(null as bigint) as rank_key,
+    cast(null as integer) as low_rank
+limit 0;
+
+create view omaha_random_monte_carlo_equity as
+with
+    -- no triple has a low in Omaha
+    no_triple_lows as (
+        select * from omaha_triple_ranks limit 0
+    ),
+    seat_ranks as (
+        select * from omaha_trial_seats_of('no_triple_lows', 'omaha_no_lows')
+    )
+select * from player_equity_of('seat_ranks');

@@ -14,14 +14,12 @@
     short_deck_equity ranks it (short_deck_card_ranks). A runout is a class and one hand_key
     of the random hand in it, weighed by the boards and the hands that give it.
 
-  omaha_random_equity: one row per player, Omaha (four hole cards) on a turn or a river. Each
-    final board (the turn's with each river card, or the river's) and each two cards of the
-    deck left are ranked with the board's ten triples (pair_ranks: the best of the ten). A
-    random hand's best is the best of its six pairs' (four cards a < b < c < d of the deck:
-    ab, ac, ad, bc, bd, cd, one row each, joined to pair_ranks). The known hands' ranks on each board are
-    omaha_board_ranks' (036). A runout is a board and a hand_rank of the random hand on it,
-    weighed by the hands that hold it. On a flop (990 boards x 123,410 hands) and before it,
-    the library refuses exact and points to Monte Carlo.
+  omaha_random_equity: one row per player, Omaha (four hole cards) on a turn or a river: each
+    final board (the turn's with each river card, or the river's) with each hand the random
+    player can hold (omaha_random_hands_of, below; no lows: omaha_no_lows, 037). The known
+    hands' ranks on each board are omaha_board_ranks' (036). A runout is a board and a
+    hand_rank of the random hand on it, weighed by the hands that hold it. On a flop (990
+    boards x 123,410 hands) and before it, the library refuses exact and points to Monte Carlo.
 */
 
 create view short_deck_random_equity as
@@ -89,32 +87,29 @@ with
             on known_ranks.ranking = random_ranks.ranking
             and known_ranks.board_class = random_ranks.board_class
     )
-select
-    tally as ranking,
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from ranking_equity_of('seat_ranks');
 
-create view omaha_random_equity as
+/*
+  omaha_random_hands_of(low_rows): a table macro, every hand of the cards left that the random
+  player can hold (four or five cards, as many as the known hands hold) on every final board
+  (omaha_board_ranks, 036): one row per board and the random hand's high and low on it
+  (board_mask, hand_rank, low_rank: null, none), its weight (the hands that hold them) and
+  its runout (a number). low_rows holds the lows of five cards by their values (rank_key,
+  low_rank), empty in a game with no low. Each two cards left are ranked once per board with
+  its ten triples (pair_ranks); a hand's best is the best of its pairs' (six of four cards:
+  ab, ac, ad, bc, bd, cd; ten of five).
+*/
+create macro omaha_random_hands_of(low_rows) as table
 with
-    -- every board that can come (036)
-    final_boards as (
-        select board_mask
-        from omaha_board_ranks
-    ),
     board_cards as (
         select
-            final_boards.board_mask,
+            boards.board_mask,
             cards.card_id,
             cards.rank_code,
             cards.suit_code
-        from final_boards
+        from omaha_board_ranks as boards
         inner join cards
-            on (final_boards.board_mask & cards.card_bit) <> 0
+            on (boards.board_mask & cards.card_bit) <> 0
     ),
     board_triples as (
         select
@@ -129,35 +124,47 @@ with
             on card_3.board_mask = card_1.board_mask
             and card_3.card_id > card_2.card_id
     ),
-    -- each two cards left with each final board: their best with its ten triples
+    -- each two cards left with each final board: their best high and low with its ten triples
     pair_ranks as materialized (
         select
-            final_boards.board_mask,
+            board_triples.board_mask,
             low.card_id as low_card,
             high.card_id as high_card,
-            min(hand_classes.hand_rank) as hand_rank
-        from final_boards
+            min(hand_classes.hand_rank) as hand_rank,
+            min(lows.low_rank) as low_rank
+        from board_triples
         inner join equity_deck as low
-            on (final_boards.board_mask & low.card_bit) = 0
+            on (board_triples.board_mask & low.card_bit) = 0
         inner join equity_deck as high
             on high.card_id > low.card_id
-            and (final_boards.board_mask & high.card_bit) = 0
-        inner join board_triples
-            on board_triples.board_mask = final_boards.board_mask
+            and (board_triples.board_mask & high.card_bit) = 0
         inner join hand_classes
             on hand_classes.rank_key = board_triples.rank_key + low.rank_code + high.rank_code
             and hand_classes.is_flush = five_card_flush(board_triples.suit_counts + low.suit_code + high.suit_code)
-        group by final_boards.board_mask, low.card_id, high.card_id
+        left join query_table(low_rows) as lows
+            on lows.rank_key = board_triples.rank_key + low.rank_code + high.rank_code
+        group by board_triples.board_mask, low.card_id, high.card_id
     ),
-    -- every four cards a < b < c < d of the deck (materialized: PostgreSQL joined the pairs in
+    -- the random hand holds as many cards as the known hands (four or five)
+    hole_count as (
+        select max(cards) as cards
+        from (select count(*) as cards from hand_input group by hand_no) as known_hands
+    ),
+    slots as (
+        select card_id + 1 as slot
+        from cards
+        where card_id < 5
+    ),
+    -- every hand a < b < c < d (< e) of the deck (materialized: PostgreSQL joined the pairs in
     -- before the fourth card, 1.8 million rows times 43)
     hands as materialized (
         select
-            a.card_bit + b.card_bit + c.card_bit + d.card_bit as hand_mask,
+            a.card_bit + b.card_bit + c.card_bit + d.card_bit + coalesce(e.card_bit, 0) as hand_mask,
             a.card_id as a,
             b.card_id as b,
             c.card_id as c,
-            d.card_id as d
+            d.card_id as d,
+            e.card_id as e
         from equity_deck as a
         inner join equity_deck as b
             on b.card_id > a.card_id
@@ -165,38 +172,51 @@ with
             on c.card_id > b.card_id
         inner join equity_deck as d
             on d.card_id > c.card_id
+        left join (select * from equity_deck where (select cards from hole_count) = 5) as e
+            on e.card_id > d.card_id
+        where (select cards from hole_count) = case when e.card_id is null then 4 else 5 end
     ),
-    -- each hand's six pairs: ab, ac, ad, bc, bd, cd
+    -- each hand's pairs (six of four cards, ten of five): the slots of its two cards
     hand_pairs as (
         select
             hands.hand_mask,
-            case when pairs.slot <= 3 then hands.a when pairs.slot <= 5 then hands.b else hands.c end as low_card,
-            case pairs.slot when 1 then hands.b when 2 then hands.c when 4 then hands.c else hands.d end as high_card
+            case pair_one.slot when 1 then hands.a when 2 then hands.b when 3 then hands.c else hands.d end as low_card,
+            case pair_two.slot when 2 then hands.b when 3 then hands.c when 4 then hands.d else hands.e end as high_card
         from hands
-        cross join (select card_id + 1 as slot from cards where card_id < 6) as pairs
+        inner join slots as pair_one
+            on pair_one.slot < 5
+        inner join slots as pair_two
+            on pair_two.slot > pair_one.slot
     ),
-    -- each hand with each final board: the best of its six pairs' (a hand holding a card of the
-    -- board has fewer than six pairs there: not dealt with it). One equality join, whatever a
-    -- planner guesses of the sizes (six joins of pair_ranks were nested loops on PostgreSQL).
+    -- each hand with each final board: the best of its pairs' (a hand holding a card of the board
+    -- has fewer pairs there: not dealt with it). One equality join, whatever a planner guesses of
+    -- the sizes (a join of pair_ranks per pair was nested loops on PostgreSQL).
     random_hands as (
         select
             pair_ranks.board_mask,
-            min(pair_ranks.hand_rank) as hand_rank
+            min(pair_ranks.hand_rank) as hand_rank,
+            min(pair_ranks.low_rank) as low_rank
         from hand_pairs
         inner join pair_ranks
             on pair_ranks.low_card = hand_pairs.low_card
             and pair_ranks.high_card = hand_pairs.high_card
         group by pair_ranks.board_mask, hand_pairs.hand_mask
-        having count(*) = 6
-    ),
+        having count(*) = (select cards * (cards - 1) from hole_count) / 2
+    )
+-- a runout: a board and the random hand's high and low on it, weighed by the hands that hold them
+select
+    board_mask,
+    hand_rank,
+    low_rank,
+    count(*) as weight,
+    row_number() over (order by board_mask, hand_rank, low_rank) as runout
+from random_hands
+group by board_mask, hand_rank, low_rank;
+
+create view omaha_random_equity as
+with
     drawn as (
-        select
-            board_mask,
-            hand_rank,
-            count(*) as weight,
-            row_number() over (order by board_mask, hand_rank) as runout
-        from random_hands
-        group by board_mask, hand_rank
+        select * from omaha_random_hands_of('omaha_no_lows')
     ),
     seat_ranks as (
         select
@@ -226,12 +246,5 @@ with
             select hand_no from hand_input
         ) as seats
     )
-select
-    player,
-    runouts,
-    wins,
-    ties,
-    pot_shares,
-    equity
-from ranked_equity_of('seat_ranks');
+select * from player_equity_of('seat_ranks');
 

@@ -70,28 +70,10 @@ with
         from next_boards
         cross join (select distinct hand_no as player from hand_input) as players
     ),
-    leaders as (
-        select
-            next_card,
-            player,
-            hand_rank,
-            min(hand_rank) over (partition by next_card) as best_rank
-        from next_hands
+    totals as (
+        select * from omaha_equity_of('street_boards')
     )
-select
-    totals.tally as next_card,
-    totals.player,
-    totals.runouts,
-    totals.wins,
-    totals.ties,
-    totals.pot_shares,
-    totals.equity,
-    leaders.hand_rank,
-    case when leaders.hand_rank = leaders.best_rank then 1 else 0 end as leads
-from omaha_equity_of('street_boards') as totals
-inner join leaders
-    on leaders.next_card = totals.tally
-    and leaders.player = totals.player;
+select * from street_leads_of('totals', 'next_hands');
 
 create view short_deck_street_equity as
 with
@@ -123,10 +105,11 @@ with
             hand_rank
         from short_deck_card_ranks('ranked_runouts')
     ),
+    -- each ranking's next cards numbered as its tallies are (ranking_no * 64 + next card)
     next_sums as (
         select distinct
             rankings.ranking,
-            street_runouts.next_card,
+            rankings.ranking_no * 64 + street_runouts.next_card as next_card,
             known_holes.player,
             known_holes.rank_key + street_runouts.next_rank_key as rank_key,
             known_holes.suit_counts + street_runouts.next_suit_counts as suit_counts,
@@ -135,30 +118,20 @@ with
         cross join known_holes
         cross join rankings
     ),
-    leaders as (
-        select
-            ranking,
-            next_card,
-            player,
-            hand_rank,
-            min(hand_rank) over (partition by ranking, next_card) as best_rank
-        from short_deck_card_ranks('next_sums')
+    next_hands as (
+        select * from short_deck_card_ranks('next_sums')
+    ),
+    totals as (
+        select * from ranked_equity_of('seat_ranks')
+    ),
+    streets as (
+        select * from street_leads_of('totals', 'next_hands')
     )
 select
     rankings.ranking,
-    totals.tally % 64 as next_card,
-    totals.player,
-    totals.runouts,
-    totals.wins,
-    totals.ties,
-    totals.pot_shares,
-    totals.equity,
-    leaders.hand_rank,
-    case when leaders.hand_rank = leaders.best_rank then 1 else 0 end as leads
-from ranked_equity_of('seat_ranks') as totals
+    streets.next_card % 64 as next_card,
+    streets.player, streets.runouts, streets.wins, streets.ties, streets.pot_shares, streets.equity,
+    streets.hand_rank, streets.leads
+from streets
 inner join rankings
-    on rankings.ranking_no = totals.tally // 64
-inner join leaders
-    on leaders.ranking = rankings.ranking
-    and leaders.next_card = totals.tally % 64
-    and leaders.player = totals.player;
+    on rankings.ranking_no = streets.next_card // 64;

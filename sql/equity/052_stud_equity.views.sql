@@ -8,11 +8,12 @@
     051: sets of the same high and the same values play alike in every stud game): one row
     per outcome, player and stud game, its weight, high_rank and low_rank (each class ranked
     once, stud_hand_ranks_of). stud_trial_ranks: Monte Carlo's trials (own_card_trials_of,
-    051), one row per trial, player and stud game, weight 1.
-  stud_equity, stud8_equity, razz_equity: every runout once (stud_runout_ranks);
-  stud_monte_carlo_equity, stud8_monte_carlo_equity, razz_monte_carlo_equity: the trials
-    dealt (stud_trial_ranks), each a runout of weight 1.
-  One row per player, as split_equity_of gives them.
+    051), one row per trial, player and stud game, weight 1. Both as split_equity_of reads
+    them: the game is the tally, the high the hand_rank.
+  stud_games_equity (every runout once), stud_games_monte_carlo_equity (the trials, each a
+    runout of weight 1): every stud game tallied at once (split_equity_of's windows and sums
+    are per tally). One row per game (tally) and player, as split_equity_of gives them.
+  stud_equity, stud8_equity, razz_equity and their _monte_carlo_equity: the game's rows.
 */
 create view stud_runout_ranks as
 with
@@ -48,11 +49,11 @@ with
         select * from stud_hand_ranks_of('class_hands')
     )
 select
+    ranked.game as tally,
     runouts.runout,
     runouts.weight,
     ranked.player,
-    ranked.game,
-    ranked.high_rank,
+    ranked.high_rank as hand_rank,
     ranked.low_rank
 -- SQLite: a cross join keeps this order, each outcome and player, then their class (by an
 -- index of ranked), where its planner would scan every outcome for every class.
@@ -73,64 +74,23 @@ with
         from own_card_trials_of('stud_players')
     )
 select
+    game as tally,
     trial as runout,
     cast(1 as bigint) as weight,
     player,
-    game,
-    high_rank,
+    high_rank as hand_rank,
     low_rank
 from stud_hand_ranks_of('trial_hands');
 
-create view stud_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_runout_ranks
-        where game = 'stud'
-    )
-select * from split_equity_of('ranked');
+create view stud_games_equity as
+select * from split_equity_of('stud_runout_ranks');
 
-create view stud8_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_runout_ranks
-        where game = 'stud8'
-    )
-select * from split_equity_of('ranked');
+create view stud_games_monte_carlo_equity as
+select * from split_equity_of('stud_trial_ranks');
 
-create view razz_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_runout_ranks
-        where game = 'razz'
-    )
-select * from split_equity_of('ranked');
-
-create view stud_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_trial_ranks
-        where game = 'stud'
-    )
-select * from split_equity_of('ranked');
-
-create view stud8_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_trial_ranks
-        where game = 'stud8'
-    )
-select * from split_equity_of('ranked');
-
-create view razz_monte_carlo_equity as
-with
-    ranked as (
-        select 0 as tally, runout, weight, player, high_rank as hand_rank, low_rank
-        from stud_trial_ranks
-        where game = 'razz'
-    )
-select * from split_equity_of('ranked');
+create view stud_equity as select * from stud_games_equity where tally = 'stud';
+create view stud8_equity as select * from stud_games_equity where tally = 'stud8';
+create view razz_equity as select * from stud_games_equity where tally = 'razz';
+create view stud_monte_carlo_equity as select * from stud_games_monte_carlo_equity where tally = 'stud';
+create view stud8_monte_carlo_equity as select * from stud_games_monte_carlo_equity where tally = 'stud8';
+create view razz_monte_carlo_equity as select * from stud_games_monte_carlo_equity where tally = 'razz';

@@ -18,17 +18,15 @@
     hand's low under its game's low_ranking (low_evaluations_of, 047). A five-card low is its
     values' and its flush's (2-7) alone, so each (rank_key, flush) is evaluated once, by one
     hand holding it; badugi's by its cards, each hand once.
-  lowball_runouts_of(players): a table macro. Every runout once: each player's sets of cards
+  lowball_equity_of(players): a table macro. Every runout once: each player's sets of cards
     still to come (own_card_completions_of, 051), classed by their low_rank, dealt and counted
     by the players' classes (own_card_runouts_of, 051): one row per outcome and player, runout
-    (the outcome's number), weight (its runouts), player and low_rank (tally 0 and hand_rank
-    null: split_equity_of's rows).
-  lowball_trials_of(players): a table macro. Monte Carlo's trials, dealt as stud's
-    (own_card_trials_of, 051): one row per trial and player, weight 1, with low_rank (and
-    tally, hand_rank as lowball_runouts_of's).
-  deuce_to_seven_equity, ace_to_five_equity, badugi_equity (every runout) and their
-  _monte_carlo_equity (the trials): split_equity_of (050) over those rows, hand_rank null (no
-  high), so the best low takes the whole pot. One row per player.
+    (the outcome's number), weight (its runouts) and low_rank, hand_rank null (no high, so the
+    best low takes the whole pot), tallied by split_equity_of (050). One row per player.
+  lowball_trial_equity_of(players): a table macro, the same over Monte Carlo's trials,
+    dealt as stud's (own_card_trials_of, 051), each a runout of weight 1.
+  deuce_to_seven_equity, ace_to_five_equity, badugi_equity and their _monte_carlo_equity:
+    the macros over the game's players.
 */
 create view lowball_players as
 with
@@ -129,7 +127,7 @@ inner join class_lows
     and class_lows.class_key = keyed.class_key
     and class_lows.class_flush = keyed.class_flush;
 
-create macro lowball_runouts_of(players) as table
+create macro lowball_equity_of(players) as table
 with
     completions as (
         select * from own_card_completions_of(players)
@@ -148,53 +146,42 @@ with
             class_no,
             low_rank
         from classed
+    ),
+    ranked as (
+        select
+            0 as tally,
+            runouts.runout,
+            runouts.weight,
+            class_ranks.player,
+            cast(null as integer) as hand_rank,
+            class_ranks.low_rank
+        from own_card_runouts_of('classed') as runouts
+        cross join class_ranks
+        where class_ranks.player = runouts.player
+            and class_ranks.class_no = runouts.class_no
     )
-select
-    0 as tally,
-    runouts.runout,
-    runouts.weight,
-    class_ranks.player,
-    cast(null as integer) as hand_rank,
-    class_ranks.low_rank
-from own_card_runouts_of('classed') as runouts
-cross join class_ranks
-where class_ranks.player = runouts.player
-    and class_ranks.class_no = runouts.class_no;
+select * from split_equity_of('ranked');
 
-create macro lowball_trials_of(players) as table
+create macro lowball_trial_equity_of(players) as table
 with
     trial_hands as (
         select * from own_card_trials_of(players)
+    ),
+    ranked as (
+        select
+            0 as tally,
+            trial as runout,
+            cast(1 as bigint) as weight,
+            player,
+            cast(null as integer) as hand_rank,
+            low_rank
+        from lowball_ranks_of('trial_hands')
     )
-select
-    0 as tally,
-    trial as runout,
-    cast(1 as bigint) as weight,
-    player,
-    cast(null as integer) as hand_rank,
-    low_rank
-from lowball_ranks_of('trial_hands');
-
-create view deuce_to_seven_equity as
-with ranked as (select * from lowball_runouts_of('deuce_to_seven_players'))
 select * from split_equity_of('ranked');
 
-create view deuce_to_seven_monte_carlo_equity as
-with ranked as (select * from lowball_trials_of('deuce_to_seven_players'))
-select * from split_equity_of('ranked');
-
-create view ace_to_five_equity as
-with ranked as (select * from lowball_runouts_of('ace_to_five_players'))
-select * from split_equity_of('ranked');
-
-create view ace_to_five_monte_carlo_equity as
-with ranked as (select * from lowball_trials_of('ace_to_five_players'))
-select * from split_equity_of('ranked');
-
-create view badugi_equity as
-with ranked as (select * from lowball_runouts_of('badugi_players'))
-select * from split_equity_of('ranked');
-
-create view badugi_monte_carlo_equity as
-with ranked as (select * from lowball_trials_of('badugi_players'))
-select * from split_equity_of('ranked');
+create view deuce_to_seven_equity as select * from lowball_equity_of('deuce_to_seven_players');
+create view ace_to_five_equity as select * from lowball_equity_of('ace_to_five_players');
+create view badugi_equity as select * from lowball_equity_of('badugi_players');
+create view deuce_to_seven_monte_carlo_equity as select * from lowball_trial_equity_of('deuce_to_seven_players');
+create view ace_to_five_monte_carlo_equity as select * from lowball_trial_equity_of('ace_to_five_players');
+create view badugi_monte_carlo_equity as select * from lowball_trial_equity_of('badugi_players');
