@@ -140,60 +140,18 @@ left join (
 group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
 
 /* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
-   cards (001), as card_pairs and five_card_sets (013) sum the 52: built from its own cards,
-   not filtered out of the 52's sets, which SQLite would enumerate in full (53 s, not 3). */
+   cards (001) by card_sets_of (013), as card_pairs and five_card_sets sum the 52: built from
+   its own cards, not filtered out of the 52's sets, which SQLite would enumerate in full. */
 create view short_deck_card_sets as
 with
     short_deck_cards as (
-        select
-            card_id,
-            rank_code,
-            suit_code,
-            card_bit
+        select card_id, rank_code, suit_code, card_bit
         from cards
         where value >= 6
-    ),
-    short_deck_pairs as (
-        select
-            card_1.card_id as low_card,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit as card_mask
-        from short_deck_cards as card_1
-        inner join short_deck_cards as card_2
-            on card_2.card_id > card_1.card_id
-    ),
-    short_deck_triples as (
-        select
-            card_3.card_id as low_card,
-            short_deck_pairs.high_card,
-            card_3.rank_code + short_deck_pairs.rank_key as rank_key,
-            card_3.suit_code + short_deck_pairs.suit_counts as suit_counts,
-            card_3.card_bit + short_deck_pairs.card_mask as card_mask
-        from short_deck_cards as card_3
-        inner join short_deck_pairs
-            on short_deck_pairs.low_card > card_3.card_id
     )
-select
-    2 as card_count,
-    low_card,
-    high_card,
-    rank_key,
-    suit_counts,
-    card_mask
-from short_deck_pairs
-union all
-select
-    5,
-    short_deck_pairs.low_card,
-    short_deck_triples.high_card,
-    short_deck_pairs.rank_key + short_deck_triples.rank_key,
-    short_deck_pairs.suit_counts + short_deck_triples.suit_counts,
-    short_deck_pairs.card_mask + short_deck_triples.card_mask
-from short_deck_pairs
-inner join short_deck_triples
-    on short_deck_triples.low_card > short_deck_pairs.high_card;
+select card_count, low_card, high_card, rank_key, suit_counts, card_mask
+from card_sets_of('short_deck_cards')
+where card_count in (2, 5);
 
 create view short_deck_five_card_frequencies as
 with
