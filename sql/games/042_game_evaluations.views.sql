@@ -171,7 +171,8 @@ with
         from best_cards
         group by best_cards.hand_no, best_cards.ranking, best_cards.hand_rank
     ),
-    -- Each card of the best five with its key (card_play_key, 011).
+    -- Each card of the best five with its key (card_play_key, 011), ordered as text by
+    -- best_fives_of (011).
     keyed as (
         select
             best_cards.hand_no,
@@ -190,26 +191,5 @@ with
             and game_classes.hand_rank = classed.hand_rank
         inner join best_cards
             on best_cards.hand_no = classed.hand_no
-    ),
-    ordered as (
-        select
-            keyed.hand_no,
-            keyed.name,
-            keyed.hand_rank,
-            keyed.points,
-            keyed.category,
-            row_number() over (partition by keyed.hand_no order by keyed.play_key desc) as card_order
-        from keyed
     )
-select
-    ordered.hand_no,
-    max(case when ordered.card_order = 1 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
-    max(ordered.points) as points,
-    max(ordered.category) as category,
-    max(ordered.hand_rank) as hand_rank
-from ordered
-group by ordered.hand_no;
+select * from best_fives_of('keyed');
