@@ -12,8 +12,9 @@
     of the board: every hand of the relation named (one row per card: hand_no, card_id,
     is_hole 1 for a hole card, 0 for a board card), one row each, with its hand_rank, the
     best (smallest) of hand_classes' over every two of its hole cards with every three of
-    its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
-    (five_card_flush: their suit_counts 5, 40, 320 or 2560, five of one suit in base 8).
+    its board (playable_fives_of, 042: the rule written once). Hold'em's ranking: the five
+    cards' rank_key and whether they are one suit (five_card_flush: their suit_counts 5, 40,
+    320 or 2560, five of one suit in base 8).
   short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
   short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
     summed into the codes of cards, with their lowest and highest card_id.
@@ -57,60 +58,26 @@ create macro five_card_flush(suit_counts) as case when suit_counts in (5, 40, 32
 
 create macro omaha_ranks_of(card_rows) as table
 with
+    -- The hole cards first (a board card's five_no is its card_id + 52): playable_fives_of's order.
     omaha_cards as (
         select
             given.hand_no,
-            given.is_hole,
-            cards.card_id,
+            case when given.is_hole = 1 then cards.card_id else cards.card_id + 52 end as five_no,
+            given.is_hole as in_pair,
+            1 - given.is_hole as in_triple,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given
         inner join cards
             on cards.card_id = given.card_id
-    ),
-    -- Every two cards of a hand that are both hole cards or both on the board, summed.
-    card_pairs as (
-        select
-            card_1.hand_no,
-            card_1.is_hole,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from omaha_cards as card_1
-        inner join omaha_cards as card_2
-            on card_2.hand_no = card_1.hand_no
-            and card_2.card_id > card_1.card_id
-            and card_2.is_hole = card_1.is_hole
-    ),
-    board_triples as (
-        select
-            board_pairs.hand_no,
-            board_pairs.rank_key + card_3.rank_code as rank_key,
-            board_pairs.suit_counts + card_3.suit_code as suit_counts
-        from card_pairs as board_pairs
-        inner join omaha_cards as card_3
-            on card_3.hand_no = board_pairs.hand_no
-            and card_3.card_id > board_pairs.high_card
-        where board_pairs.is_hole = 0
-            and card_3.is_hole = 0
-    ),
-    omaha_fives as (
-        select
-            hole_pairs.hand_no,
-            hole_pairs.rank_key + board_triples.rank_key as rank_key,
-            five_card_flush(hole_pairs.suit_counts + board_triples.suit_counts) as is_flush
-        from card_pairs as hole_pairs
-        inner join board_triples
-            on board_triples.hand_no = hole_pairs.hand_no
-        where hole_pairs.is_hole = 1
     )
 select
     omaha_fives.hand_no,
     min(hand_classes.hand_rank) as hand_rank
-from omaha_fives
+from playable_fives_of('omaha_cards') as omaha_fives
 inner join hand_classes
     on hand_classes.rank_key = omaha_fives.rank_key
-    and hand_classes.is_flush = omaha_fives.is_flush
+    and hand_classes.is_flush = five_card_flush(omaha_fives.suit_counts)
 group by omaha_fives.hand_no;
 
 /*

@@ -11,20 +11,78 @@
     card_play_key, 011), points, category and hand_rank in the game's ranking (Hold'em's
     numbering, 1 to 7,462, or short deck's, 1 to 1,404).
 
-    The fives a hand may play: two of its cards (a pair) and three of its cards after them
-    in the hand's order (a triple). The game's hole_cards_played says which: null, any (every
-    five once); 2, the pair of its hole cards and the triple of its board (Omaha), the rule
-    written here once. Each five is looked up in the classes of the game's ranking
-    (hand_classes, 006, for standard; short_deck_classes, 033, for short deck) by its values
-    (rank_key) and whether it is one suit (is_flush). The best is the smallest hand_rank; of fives
-    equally ranked (the same values, other suits), Hold'em's (011) where the game plays any five
-    (short deck): each value's cards of the highest suit; the first in the hand's order where it
-    plays two hole cards (Omaha). A card's five_no says which: 52 - card_id (the higher card
-    first) or card_no; a five's card_nos are its five_nos in base 64, and five_key is the
-    hand_rank, then the smallest card_nos. Its cards are ordered by card_play_key with its class, where a straight
-    holding an ace below its high card (the wheel; short deck's A-9-8-7-6, kicker_5 14) plays
-    the ace low.
+    The fives a hand may play (playable_fives_of, below): two of its cards (a pair) and three
+    of its cards after them in the hand's order (a triple). The game's hole_cards_played says
+    which: null, any (every five once); 2, the pair of its hole cards and the triple of its
+    board (Omaha). Each five is looked up in the classes of the game's ranking (hand_classes,
+    006, for standard; short_deck_classes, 033, for short deck) by its values (rank_key) and
+    whether it is one suit (is_flush). The best is the smallest hand_rank; of fives equally
+    ranked (the same values, other suits), Hold'em's (011) where the game plays any five
+    (short deck): each value's cards of the highest suit; the first in the hand's order where
+    it plays two hole cards (Omaha). A card's five_no says which: 52 - card_id (the higher
+    card first) or card_no; a five's card_nos are its five_nos in base 64, and five_key is the
+    hand_rank, then the smallest card_nos. Its cards are ordered by card_play_key with its
+    class (best_fives_of, 011), where a straight holding an ace below its high card (the
+    wheel; short deck's A-9-8-7-6, kicker_5 14) plays the ace low.
+  playable_fives_of(card_rows): a table macro, the fives a hand may play (below).
 */
+
+/*
+  The fives a hand may play, each once: the rule of two of its cards (a pair) and three after
+  them (a triple), written once for game_evaluations_of (below), omaha_ranks_of (034) and
+  low_evaluations_of (047). The relation named holds one row per card: hand_no, five_no (its
+  place in the hand, none twice), in_pair and in_triple (1 where the card may be of the pair
+  or of the triple: all of them for any five; the hole cards and the board's for Omaha, the
+  hole cards first), rank_code and suit_code (001). One row per five: hand_no, card_nos (its
+  five_nos in base 64, the pair's first, where they are under 64), rank_key and suit_counts.
+
+  PostgreSQL: it has no statistics of a CTE's rows, and counts one row where there are
+  thousands (a flag's "= 1" is one row in 200 to it: hence "<> 0"). Materialized, the
+  triples are made once: inlined, it joined each pair to every class of its ranking before
+  the triple, in a loop (10 hands: 44.8 million rows, 14 s; 95 of history_game_showdowns,
+  062: over 5 minutes). DuckDB takes as long or less.
+*/
+create macro playable_fives_of(card_rows) as table
+with
+    two_cards as (
+        select
+            card_1.hand_no,
+            card_1.in_pair * card_2.in_pair as in_pair,
+            card_1.in_triple * card_2.in_triple as in_triple,
+            card_1.five_no as low_no,
+            card_2.five_no as high_no,
+            card_1.five_no * 64 + card_2.five_no as card_nos,
+            card_1.rank_code + card_2.rank_code as rank_key,
+            card_1.suit_code + card_2.suit_code as suit_counts
+        from query_table(card_rows) as card_1
+        inner join query_table(card_rows) as card_2
+            on card_2.hand_no = card_1.hand_no
+            and card_2.five_no > card_1.five_no
+    ),
+    three_cards as materialized (
+        select
+            low_pairs.hand_no,
+            low_pairs.low_no,
+            low_pairs.card_nos * 64 + card_3.five_no as card_nos,
+            low_pairs.rank_key + card_3.rank_code as rank_key,
+            low_pairs.suit_counts + card_3.suit_code as suit_counts
+        from two_cards as low_pairs
+        inner join query_table(card_rows) as card_3
+            on card_3.hand_no = low_pairs.hand_no
+            and card_3.five_no > low_pairs.high_no
+        where low_pairs.in_triple <> 0
+            and card_3.in_triple <> 0
+    )
+select
+    pairs.hand_no,
+    pairs.card_nos * 262144 + triples.card_nos as card_nos,
+    pairs.rank_key + triples.rank_key as rank_key,
+    pairs.suit_counts + triples.suit_counts as suit_counts
+from two_cards as pairs
+inner join three_cards as triples
+    on triples.hand_no = pairs.hand_no
+    and triples.low_no > pairs.high_no
+where pairs.in_pair <> 0;
 
 create macro game_evaluations_of(card_rows) as table
 with
@@ -44,55 +102,18 @@ with
         inner join cards
             on cards.card_id = given.card_id
     ),
-    two_cards as (
-        select
-            card_1.hand_no,
-            card_1.ranking,
-            card_1.any_five,
-            card_1.in_pair * card_2.in_pair as in_pair,
-            card_1.in_triple * card_2.in_triple as in_triple,
-            card_2.five_no as high_no,
-            card_1.five_no * 64 + card_2.five_no as card_nos,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from playable_cards as card_1
-        inner join playable_cards as card_2
-            on card_2.hand_no = card_1.hand_no
-            and card_2.five_no > card_1.five_no
-    ),
-    -- PostgreSQL: it has no statistics of a CTE's rows, and counts one row where there are
-    -- thousands (a flag's "= 1" is one row in 200 to it: hence "<> 0"). Materialized, the
-    -- triples and the fives are each made once: inlined, it joined each pair to every class of
-    -- its ranking before the triple, in a loop (10 hands: 44.8 million rows, 14 s; 95 of
-    -- history_game_showdowns, 062: over 5 minutes). DuckDB takes as long or less.
-    three_cards as materialized (
-        select
-            low_pairs.hand_no,
-            card_3.five_no as high_no,
-            low_pairs.card_nos * 64 + card_3.five_no as card_nos,
-            low_pairs.rank_key + card_3.rank_code as rank_key,
-            low_pairs.suit_counts + card_3.suit_code as suit_counts
-        from two_cards as low_pairs
-        inner join playable_cards as card_3
-            on card_3.hand_no = low_pairs.hand_no
-            and card_3.five_no > low_pairs.high_no
-        where low_pairs.in_triple <> 0
-            and card_3.in_triple <> 0
-    ),
-    -- The triple's lowest five_no is its card_nos' first digit (base 64).
+    -- Materialized for PostgreSQL, as playable_fives_of's triples (above).
     fives as materialized (
         select
-            pairs.hand_no,
-            pairs.ranking,
-            pairs.any_five,
-            pairs.card_nos * 262144 + triples.card_nos as card_nos,
-            pairs.rank_key + triples.rank_key as rank_key,
-            pairs.suit_counts + triples.suit_counts as suit_counts
-        from two_cards as pairs
-        inner join three_cards as triples
-            on triples.hand_no = pairs.hand_no
-            and triples.card_nos // 4096 > pairs.high_no
-        where pairs.in_pair <> 0
+            hand_games.hand_no,
+            hand_games.ranking,
+            hand_games.any_five,
+            playable.card_nos,
+            playable.rank_key,
+            playable.suit_counts
+        from playable_fives_of('playable_cards') as playable
+        inner join (select distinct hand_no, ranking, any_five from playable_cards) as hand_games
+            on hand_games.hand_no = playable.hand_no
     ),
     -- The classes of every ranking: Hold'em's (standard) and short deck's.
     game_classes as (
