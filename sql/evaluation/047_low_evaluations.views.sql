@@ -24,8 +24,8 @@ with
             split_games.low_ranking as ranking,
             low_rankings.cards as low_cards,
             low_rankings.flushes_count,
-            case when split_games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
-            case when split_games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
+            given.is_hole,
+            split_games.hole_cards_played,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given
@@ -41,7 +41,7 @@ with
     ),
     -- The fives of a five-card low (playable_fives_of, 042: the rule of game_evaluations_of's).
     five_card_lows as (
-        select hand_no, card_no as five_no, in_pair, in_triple, rank_code, suit_code
+        select hand_no, card_no as five_no, is_hole, hole_cards_played, rank_code, suit_code
         from playable_cards
         where low_cards = 5
     ),

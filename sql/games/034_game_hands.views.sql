@@ -63,8 +63,8 @@ with
         select
             given.hand_no,
             case when given.is_hole = 1 then cards.card_id else cards.card_id + 52 end as five_no,
-            given.is_hole as in_pair,
-            1 - given.is_hole as in_triple,
+            given.is_hole,
+            2 as hole_cards_played,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given

@@ -31,9 +31,9 @@
   The fives a hand may play, each once: the rule of two of its cards (a pair) and three after
   them (a triple), written once for game_evaluations_of (below), omaha_ranks_of (034) and
   low_evaluations_of (047). The relation named holds one row per card: hand_no, five_no (its
-  place in the hand, none twice), in_pair and in_triple (1 where the card may be of the pair
-  or of the triple: all of them for any five; the hole cards and the board's for Omaha, the
-  hole cards first), rank_code and suit_code (001). One row per five: hand_no, card_nos (its
+  place in the hand, none twice; the hole cards first), is_hole (1 a hole card, 0 a board
+  card), hole_cards_played (the game's, 033: null, any five; 2, two hole cards and three of
+  the board), rank_code and suit_code (001). One row per five: hand_no, card_nos (its
   five_nos in base 64, the pair's first, where they are under 64), rank_key and suit_counts.
 
   PostgreSQL: it has no statistics of a CTE's rows, and counts one row where there are
@@ -44,6 +44,17 @@
 */
 create macro playable_fives_of(card_rows) as table
 with
+    -- Whether a card may be of the pair, of the triple: any card, or the hole cards and the board's.
+    flagged_cards as (
+        select
+            hand_no,
+            five_no,
+            case when hole_cards_played is null or is_hole = 1 then 1 else 0 end as in_pair,
+            case when hole_cards_played is null or is_hole = 0 then 1 else 0 end as in_triple,
+            rank_code,
+            suit_code
+        from query_table(card_rows)
+    ),
     two_cards as (
         select
             card_1.hand_no,
@@ -54,8 +65,8 @@ with
             card_1.five_no * 64 + card_2.five_no as card_nos,
             card_1.rank_code + card_2.rank_code as rank_key,
             card_1.suit_code + card_2.suit_code as suit_counts
-        from query_table(card_rows) as card_1
-        inner join query_table(card_rows) as card_2
+        from flagged_cards as card_1
+        inner join flagged_cards as card_2
             on card_2.hand_no = card_1.hand_no
             and card_2.five_no > card_1.five_no
     ),
@@ -67,9 +78,8 @@ with
             low_pairs.rank_key + card_3.rank_code as rank_key,
             low_pairs.suit_counts + card_3.suit_code as suit_counts
         from two_cards as low_pairs
-        inner join query_table(card_rows) as card_3
-            on card_3.hand_no = low_pairs.hand_no
-            and card_3.five_no > low_pairs.high_no
+        inner join flagged_cards as card_3
+            on card_3.hand_no = low_pairs.hand_no and card_3.five_no > low_pairs.high_no
         where low_pairs.in_triple <> 0
             and card_3.in_triple <> 0
     )
@@ -80,8 +90,7 @@ select
     pairs.suit_counts + triples.suit_counts as suit_counts
 from two_cards as pairs
 inner join three_cards as triples
-    on triples.hand_no = pairs.hand_no
-    and triples.low_no > pairs.high_no
+    on triples.hand_no = pairs.hand_no and triples.low_no > pairs.high_no
 where pairs.in_pair <> 0;
 
 create macro game_evaluations_of(card_rows) as table
@@ -92,8 +101,8 @@ with
             case when games.hole_cards_played is null then 52 - given.card_id else given.card_no end as five_no,
             case when games.hole_cards_played is null then 1 else 0 end as any_five,
             games.ranking,
-            case when games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
-            case when games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
+            given.is_hole,
+            games.hole_cards_played,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given
@@ -117,26 +126,10 @@ with
     ),
     -- The classes of every ranking: Hold'em's (standard) and short deck's.
     game_classes as (
-        select
-            'standard' as ranking,
-            hand_rank,
-            rank_key,
-            is_flush,
-            points,
-            category,
-            kicker_1,
-            kicker_5
+        select 'standard' as ranking, hand_rank, rank_key, is_flush, points, category, kicker_1, kicker_5
         from hand_classes
         union all
-        select
-            ranking,
-            hand_rank,
-            rank_key,
-            is_flush,
-            points,
-            category,
-            kicker_1,
-            kicker_5
+        select ranking, hand_rank, rank_key, is_flush, points, category, kicker_1, kicker_5
         from short_deck_classes
     ),
     -- Each hand's best five: the smallest hand_rank, then the smallest card_nos (under 64 ^ 5).
