@@ -23,7 +23,6 @@ with
             given.card_no,
             split_games.low_ranking as ranking,
             low_rankings.cards as low_cards,
-            low_rankings.flushes_count,
             given.is_hole,
             split_games.hole_cards_played,
             cards.rank_code,
@@ -36,27 +35,24 @@ with
         inner join cards
             on cards.card_id = given.card_id
     ),
-    lows as (
-        select distinct hand_no, ranking, flushes_count from playable_cards
-    ),
     -- The fives of a five-card low (playable_fives_of, 042: the rule of game_evaluations_of's).
     five_card_lows as (
-        select hand_no, card_no as five_no, is_hole, hole_cards_played, rank_code, suit_code
+        select hand_no, card_no as five_no, ranking, is_hole, hole_cards_played, rank_code, suit_code
         from playable_cards
         where low_cards = 5
     ),
     fives as (
         select
             playable.hand_no,
-            lows.ranking,
+            playable.ranking,
             playable.rank_key,
             case
-                when lows.flushes_count = 1 and playable.suit_counts in (5, 40, 320, 2560) then 1
+                when low_rankings.flushes_count = 1 and playable.suit_counts in (5, 40, 320, 2560) then 1
                 else 0
             end as is_flush
         from playable_fives_of('five_card_lows') as playable
-        inner join lows
-            on lows.hand_no = playable.hand_no
+        inner join low_rankings
+            on low_rankings.ranking = playable.ranking
     ),
     -- Badugi: sets of one to four cards, each of a suit and a value the others have not.
     badugi_sets as (
@@ -112,6 +108,9 @@ with
             and low_classes.rank_key = candidates.rank_key
             and low_classes.is_flush = candidates.is_flush
         group by candidates.hand_no
+    ),
+    lows as (
+        select distinct hand_no, ranking from playable_cards
     )
 select
     lows.hand_no,

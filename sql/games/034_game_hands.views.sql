@@ -63,6 +63,7 @@ with
         select
             given.hand_no,
             case when given.is_hole = 1 then cards.card_id else cards.card_id + 52 end as five_no,
+            'standard' as ranking,
             given.is_hole,
             2 as hole_cards_played,
             cards.rank_code,

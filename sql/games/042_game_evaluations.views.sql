@@ -31,10 +31,11 @@
   The fives a hand may play, each once: the rule of two of its cards (a pair) and three after
   them (a triple), written once for game_evaluations_of (below), omaha_ranks_of (034) and
   low_evaluations_of (047). The relation named holds one row per card: hand_no, five_no (its
-  place in the hand, none twice; the hole cards first), is_hole (1 a hole card, 0 a board
-  card), hole_cards_played (the game's, 033: null, any five; 2, two hole cards and three of
-  the board), rank_code and suit_code (001). One row per five: hand_no, card_nos (its
-  five_nos in base 64, the pair's first, where they are under 64), rank_key and suit_counts.
+  place in the hand, none twice; the hole cards first), ranking (the hand's, passed on),
+  is_hole (1 a hole card, 0 a board card), hole_cards_played (the game's, 033: null, any
+  five; 2, two hole cards and three of the board), rank_code and suit_code (001). One row per
+  five: hand_no, ranking, hole_cards_played, card_nos (its five_nos in base 64, the pair's
+  first, where they are under 64), rank_key and suit_counts.
 
   PostgreSQL: it has no statistics of a CTE's rows, and counts one row where there are
   thousands (a flag's "= 1" is one row in 200 to it: hence "<> 0"). Materialized, the
@@ -49,6 +50,8 @@ with
         select
             hand_no,
             five_no,
+            ranking,
+            hole_cards_played,
             case when hole_cards_played is null or is_hole = 1 then 1 else 0 end as in_pair,
             case when hole_cards_played is null or is_hole = 0 then 1 else 0 end as in_triple,
             rank_code,
@@ -58,6 +61,8 @@ with
     two_cards as (
         select
             card_1.hand_no,
+            card_1.ranking,
+            card_1.hole_cards_played,
             card_1.in_pair * card_2.in_pair as in_pair,
             card_1.in_triple * card_2.in_triple as in_triple,
             card_1.five_no as low_no,
@@ -85,6 +90,8 @@ with
     )
 select
     pairs.hand_no,
+    pairs.ranking,
+    pairs.hole_cards_played,
     pairs.card_nos * 262144 + triples.card_nos as card_nos,
     pairs.rank_key + triples.rank_key as rank_key,
     pairs.suit_counts + triples.suit_counts as suit_counts
@@ -99,7 +106,6 @@ with
         select
             given.hand_no,
             case when games.hole_cards_played is null then 52 - given.card_id else given.card_no end as five_no,
-            case when games.hole_cards_played is null then 1 else 0 end as any_five,
             games.ranking,
             given.is_hole,
             games.hole_cards_played,
@@ -114,15 +120,13 @@ with
     -- Materialized for PostgreSQL, as playable_fives_of's triples (above).
     fives as materialized (
         select
-            hand_games.hand_no,
-            hand_games.ranking,
-            hand_games.any_five,
-            playable.card_nos,
-            playable.rank_key,
-            playable.suit_counts
-        from playable_fives_of('playable_cards') as playable
-        inner join (select distinct hand_no, ranking, any_five from playable_cards) as hand_games
-            on hand_games.hand_no = playable.hand_no
+            hand_no,
+            ranking,
+            case when hole_cards_played is null then 1 else 0 end as any_five,
+            card_nos,
+            rank_key,
+            suit_counts
+        from playable_fives_of('playable_cards')
     ),
     -- The classes of every ranking: Hold'em's (standard) and short deck's.
     game_classes as (
