@@ -15,40 +15,24 @@ with
             ('best_by_flush', 7, 1716)
     ),
     found as (
-        select
-            'best_by_values' as table_name,
-            card_count,
-            count(*) as found_rows
+        select 'best_by_values' as table_name, card_count, count(*) as found_rows
         from best_by_values
         group by card_count
         union all
-        select
-            'best_by_flush',
-            card_count,
-            count(*)
+        select 'best_by_flush', card_count, count(*)
         from best_by_flush
         group by card_count
     )
-select
-    sizes.table_name,
-    sizes.card_count,
-    sizes.expected_rows,
-    found.found_rows
+select sizes.table_name, sizes.card_count, sizes.expected_rows, found.found_rows
 from sizes
 left join found
-    on found.table_name = sizes.table_name
-    and found.card_count = sizes.card_count
+    on found.table_name = sizes.table_name and found.card_count = sizes.card_count
 where found.found_rows is null
     or found.found_rows <> sizes.expected_rows
 union all
-select
-    'best_by_values',
-    5,
-    best_by_values.hand_rank,
-    hand_classes.hand_rank
+select 'best_by_values', 5, best_by_values.hand_rank, hand_classes.hand_rank
 from best_by_values
 left join hand_classes
-    on hand_classes.rank_key = best_by_values.rank_key
-    and hand_classes.is_flush = 0
+    on hand_classes.rank_key = best_by_values.rank_key and hand_classes.is_flush = 0
 where best_by_values.card_count = 5
     and (hand_classes.hand_rank is null or hand_classes.hand_rank <> best_by_values.hand_rank);

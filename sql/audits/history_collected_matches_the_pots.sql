@@ -9,29 +9,17 @@
   history_game_payouts pays it on each board, and history_game_collected_matches_the_pots.sql
   audits it. No rows: every pot is paid as the history paid it.
 */
-select
-    results.site,
-    results.hand_id,
-    results.seat,
-    results.player,
-    results.collected,
-    payouts.won,
-    hands.rake
+select results.site, results.hand_id, results.seat, results.player, results.collected, payouts.won, hands.rake
 from history_results as results
 left join history_hands as hands
-    on hands.site = results.site
-    and hands.hand_id = results.hand_id
+    on hands.site = results.site and hands.hand_id = results.hand_id
 left join history_payouts as payouts
-    on payouts.site = results.site
-    and payouts.hand_id = results.hand_id
-    and payouts.seat = results.seat
+    on payouts.site = results.site and payouts.hand_id = results.hand_id and payouts.seat = results.seat
 where results.collected is not null
     and not exists (
         select 1
         from history_board as board
-        where board.site = results.site
-            and board.hand_id = results.hand_id
-            and board.board_no > 1
+        where board.site = results.site and board.hand_id = results.hand_id and board.board_no > 1
     )
     and abs(coalesce(payouts.won, 0) - results.collected) > coalesce(hands.rake, 0) + coalesce(hands.site_added, 0)
 order by results.site, results.hand_id, results.seat;

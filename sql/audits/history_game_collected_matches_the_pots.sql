@@ -9,22 +9,12 @@
   whose history does not say what each collected. No rows: every pot is paid as the history
   paid it.
 */
-select
-    results.site,
-    results.hand_id,
-    results.seat,
-    results.player,
-    results.collected,
-    payouts.won,
-    hands.rake
+select results.site, results.hand_id, results.seat, results.player, results.collected, payouts.won, hands.rake
 from history_game_payouts as payouts
 inner join history_results as results
-    on results.site = payouts.site
-    and results.hand_id = payouts.hand_id
-    and results.seat = payouts.seat
+    on results.site = payouts.site and results.hand_id = payouts.hand_id and results.seat = payouts.seat
 inner join history_hands as hands
-    on hands.site = payouts.site
-    and hands.hand_id = payouts.hand_id
+    on hands.site = payouts.site and hands.hand_id = payouts.hand_id
 where results.collected is not null
     and results.cash_out is null
     -- to the cent: SQLite's amounts are floating point (0.67 - 0.64 is more than 0.03 there)

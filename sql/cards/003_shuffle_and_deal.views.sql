@@ -7,9 +7,9 @@
   deal_states: one row per deal: its 32-bit state, from (seed, deal_no).
   shuffled_deck: one row per card per deal (deal_no, card_id, shuffle_key); the
     deck, top first, is the cards in order of (shuffle_key, card_id).
-  shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52).
-    player is 1..players for the 5 * players cards dealt, by deal_order, and
-    null for the rest of the deck.
+  shuffle_and_deal: one row per card per deal (deal_no, deck_position 1..52). player is
+    1..players for the 5 * players cards dealt, by deal_order (dealt_player, a scalar
+    macro), and null for the rest of the deck.
   dealt_cards: the same rows for the dealt cards only, faster for many deals.
 
   Every deal starts from a 32-bit state derived from (seed, deal_no) with
@@ -199,17 +199,17 @@ with
             deck_position as shuffle_key
         from riffle_labels
     )
-select
-    deal_no,
-    card_id,
-    shuffle_key
-from uniform_keys
+select deal_no, card_id, shuffle_key from uniform_keys
 union all
-select
-    deal_no,
-    card_id,
-    shuffle_key
-from riffle_keys;
+select deal_no, card_id, shuffle_key from riffle_keys;
+
+/* The player dealt the card at deck_position (1 the top), hole_cards to each of players by
+   deal_order (002): 'blocks', hole_cards in a row each; 'round-robin', one each in turn.
+   shuffle_and_deal, dealt_cards and game_deals (038) deal by it; expanded like hash_of. */
+create macro dealt_player(deck_position, players, deal_order, hole_cards) as case
+    when deal_order = 'round-robin' then (deck_position - 1) % players + 1
+    else (deck_position - 1) // hole_cards + 1
+end;
 
 create view shuffle_and_deal as
 with
@@ -228,10 +228,8 @@ select
     deck_order.deck_position as deck_position,
     deck_order.card_id as card_id,
     case
-        when deck_order.deck_position > 5 * settings.players then null
-        when settings.deal_order = 'round-robin'
-            then (deck_order.deck_position - 1) % settings.players + 1
-        else (deck_order.deck_position - 1) // 5 + 1
+        when deck_order.deck_position <= 5 * settings.players
+            then dealt_player(deck_order.deck_position, settings.players, settings.deal_order, 5)
     end as player
 from deck_order
 cross join deal_settings as settings;
@@ -319,11 +317,7 @@ select
     deck_order.deal_no,
     deck_order.deck_position,
     deck_order.card_id,
-    case
-        when settings.deal_order = 'round-robin'
-            then (deck_order.deck_position - 1) % settings.players + 1
-        else (deck_order.deck_position - 1) // 5 + 1
-    end as player
+    dealt_player(deck_order.deck_position, settings.players, settings.deal_order, 5) as player
 from deck_order
 cross join settings
 where deck_order.deck_position <= 5 * settings.players;

@@ -15,6 +15,7 @@
     docs/games-chinese.md: the cards in card order (card_id: by value, then suit), the three lowest in
     the front, the next five in the middle, the five highest in the back. It may foul.
 
+  chinese_row(...), five_card_royalties(points): scalar macros, a row's result and royalties.
   chinese_scores_of(played_rows): a table macro, the 2-4 scoring of the settings of the
     relation named (one row per player, hand_no, with chinese_settings' columns: fouls,
     front_points, front_rank, middle_points, middle_hand_rank, back_points, back_hand_rank):
@@ -86,6 +87,20 @@ inner join chinese_settings
     and chinese_settings.front_mask = sorted_masks.front_mask
     and chinese_settings.middle_mask = sorted_masks.middle_mask;
 
+-- A row of a pair of settings, from the player's side: +1 won, -1 lost, 0 tied, by its margin
+-- (how much better the player's hand is); a fouled setting loses to one that did not foul.
+create macro chinese_row(player_fouls, opponent_fouls, margin) as case
+    when player_fouls + opponent_fouls > 0 then opponent_fouls - player_fouls
+    when margin > 0 then 1
+    when margin < 0 then -1
+    else 0
+end;
+
+-- A back row's royalties by its points (hand_categories, 006); the middle's are twice them.
+create macro five_card_royalties(points) as case points
+    when 4 then 2 when 5 then 4 when 6 then 6 when 7 then 10 when 8 then 15 when 9 then 25 else 0
+end;
+
 create macro chinese_scores_of(played_rows) as table
 with
     played as (
@@ -100,12 +115,8 @@ with
                             then (setting.front_rank - 3375) // 225 - 5
                         else 0
                     end
-                    + 2 * case setting.middle_points
-                        when 4 then 2 when 5 then 4 when 6 then 6 when 7 then 10 when 8 then 15 when 9 then 25 else 0
-                    end
-                    + case setting.back_points
-                        when 4 then 2 when 5 then 4 when 6 then 6 when 7 then 10 when 8 then 15 when 9 then 25 else 0
-                    end
+                    + 2 * five_card_royalties(setting.middle_points)
+                    + five_card_royalties(setting.back_points)
             end as setting_royalties
         from query_table(played_rows) as setting
     ),
@@ -115,24 +126,9 @@ with
         select
             player.*,
             opponent.hand_no as opponent,
-            case
-                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
-                when player.front_rank > opponent.front_rank then 1
-                when player.front_rank < opponent.front_rank then -1
-                else 0
-            end as front,
-            case
-                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
-                when player.middle_hand_rank < opponent.middle_hand_rank then 1
-                when player.middle_hand_rank > opponent.middle_hand_rank then -1
-                else 0
-            end as middle,
-            case
-                when player.fouls + opponent.fouls > 0 then opponent.fouls - player.fouls
-                when player.back_hand_rank < opponent.back_hand_rank then 1
-                when player.back_hand_rank > opponent.back_hand_rank then -1
-                else 0
-            end as back,
+            chinese_row(player.fouls, opponent.fouls, player.front_rank - opponent.front_rank) as front,
+            chinese_row(player.fouls, opponent.fouls, opponent.middle_hand_rank - player.middle_hand_rank) as middle,
+            chinese_row(player.fouls, opponent.fouls, opponent.back_hand_rank - player.back_hand_rank) as back,
             player.setting_royalties - opponent.setting_royalties as royalties
         from played as player
         cross join played as opponent

@@ -56,14 +56,7 @@ inner join cards
 
 create view hand_evaluation_2 as
 select
-    deal_no,
-    player,
-    card_id,
-    value,
-    suit_char,
-    rank_code,
-    value_rank,
-    suit_rank,
+    hand_evaluation_1.*,
     count(*) over (partition by deal_no, player, value) as group_size,
     count(*) over (partition by deal_no, player, suit_char) as suit_size
 from hand_evaluation_1;
@@ -72,14 +65,7 @@ create view hand_evaluation_3 as
 with
     shape as (
         select
-            deal_no,
-            player,
-            card_id,
-            value,
-            suit_char,
-            rank_code,
-            group_size,
-            suit_size,
+            hand_evaluation_2.*,
             max(value_rank) over (partition by deal_no, player) as distinct_values,
             max(suit_rank) over (partition by deal_no, player) as distinct_suits,
             max(value) over (partition by deal_no, player) as high_value,
@@ -114,20 +100,7 @@ from shape;
 
 create view hand_evaluation_4 as
 select
-    deal_no,
-    player,
-    card_id,
-    value,
-    suit_char,
-    rank_code,
-    group_size,
-    suit_size,
-    distinct_values,
-    distinct_suits,
-    high_value,
-    low_value,
-    is_wheel,
-    play_value,
+    hand_evaluation_3.*,
     dense_rank() over (
         partition by deal_no, player
         order by group_size desc, play_value desc
@@ -176,19 +149,7 @@ from hand_evaluation_5;
 
 create view hand_evaluation_7 as
 select
-    deal_no,
-    player,
-    card_count,
-    rank_key,
-    is_flush,
-    is_straight,
-    first_group_value,
-    first_group_size,
-    second_group_value,
-    second_group_size,
-    third_group_value,
-    fourth_group_value,
-    fifth_group_value,
+    hand_evaluation_6.*,
     case
         when is_straight = 1 and is_flush = 1 and first_group_value = 14 then 9
         when is_straight = 1 and is_flush = 1 then 8

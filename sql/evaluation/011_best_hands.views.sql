@@ -14,8 +14,9 @@
   hand_ranks_of(key_rows): a table macro, the one lookup of 5 to 7 cards by their
     values and flush (below); card_sum_ranks(card_sum_rows), the same from the cards
     summed; card_play_key(...), a card's place among its hand's best five (a scalar
-    macro); hand_evaluations_of(card_rows), the best five of each hand in order, from
-    its cards (what typed_hands and `pokersql eval` read).
+    macro); best_fives_of(playing_rows), those five as text; hand_evaluations_of(card_rows),
+    the best five of each hand in order, from its cards (what typed_hands and `pokersql
+    eval` read).
 */
 
 /*
@@ -137,6 +138,38 @@ create macro card_play_key(card_id, rank_code, card_mask, suit_counts, class_ran
 end;
 
 /*
+  The best five of each hand as text, with its class: the relation named holds one row per card
+  that plays (hand_no, name, hand_rank, points, category and play_key, card_play_key's, above);
+  one row per hand: hand_no, best (the five names in order of play_key, the highest first),
+  points, category and hand_rank. hand_evaluations_of (below) and game_evaluations_of (042) end
+  with it. A DuckDB table macro, expanded like hand_ranks_of.
+*/
+create macro best_fives_of(playing_rows) as table
+with
+    ordered as (
+        select
+            playing.hand_no,
+            playing.hand_rank,
+            playing.points,
+            playing.category,
+            playing.name,
+            row_number() over (partition by playing.hand_no order by playing.play_key desc) as card_order
+        from query_table(playing_rows) as playing
+    )
+select
+    ordered.hand_no,
+    max(case when ordered.card_order = 1 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
+        || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
+    max(ordered.points) as points,
+    max(ordered.category) as category,
+    max(ordered.hand_rank) as hand_rank
+from ordered
+group by ordered.hand_no;
+
+/*
   The best five of 5 to 7 cards, in order: every hand of the relation named (a table, view or
   CTE with one row per card: hand_no, card_id, none twice; any other columns are ignored) of 5
   to 7 cards, one row each: hand_no, best (its best five as canonical text, in the order of
@@ -205,31 +238,10 @@ with
             on cards.card_id = own_cards.card_id
         where own_cards.hand_no = classed.hand_no
     ),
-    -- The five that play, numbered from the highest key.
-    ordered as (
-        select
-            keyed.hand_no,
-            keyed.hand_rank,
-            keyed.points,
-            keyed.category,
-            keyed.name,
-            row_number() over (partition by keyed.hand_no order by keyed.play_key desc) as card_order
-        from keyed
-        where keyed.play_key > 0
+    playing as (
+        select * from keyed where play_key > 0
     )
--- One row per hand: its class, and its five cards in order as text.
-select
-    ordered.hand_no,
-    max(case when ordered.card_order = 1 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 2 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 3 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 4 then ordered.name end)
-        || ' ' || max(case when ordered.card_order = 5 then ordered.name end) as best,
-    max(ordered.points) as points,
-    max(ordered.category) as category,
-    max(ordered.hand_rank) as hand_rank
-from ordered
-group by ordered.hand_no;
+select * from best_fives_of('playing');
 
 create view best_five_cards as
 select

@@ -2,7 +2,9 @@
   Every seven-card hand, in SQL: the enumerations behind freq --cards 7 and the
   starting-hand statistics.
 
-  card_pairs, five_card_sets: every two-card and five-card set of the deck,
+  card_sets_of(deck_rows): a table macro, every set of one to five cards of a deck (below;
+    deck_pairs_of, deck_triples_of and deck_fives_of: the sets of one size);
+    card_pairs, five_card_sets: every two-card and five-card set of the deck,
     summed into the codes of cards (001).
   seven_card_hand_keys: every one of the 133,784,560 seven-card hands counted by
     hand_key (rank_key * 8192 + the values of a suit holding five or more of the
@@ -43,41 +45,64 @@ inner join suit_reduced_seven
     on suit_reduced_seven.hand_key = seven.rank_key * 8192
     + ((seven.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits);
 
-/* Every set of cards is summed into the codes of cards (001): its values
-   (rank_key), its suit counts and its cards as a 52-bit set. */
-create view card_pairs as
+/*
+  Every set of one to five cards of a deck: the relation named holds its cards (card_id,
+  rank_code, suit_code, card_bit: rows of cards, 001); one row per set, each set once:
+  card_count, its lowest and highest card_id (low_card, high_card), and its cards summed into
+  the codes of cards (rank_key, suit_counts, card_mask). The pairs (deck_pairs_of); a set of
+  three, a card and a pair above it (deck_triples_of); of four, a pair and a pair above it;
+  of five, a pair and a triple above it (deck_fives_of). A query names its card_count: each
+  engine makes that size alone (the filter reaches the branch of its size; a CTE here would
+  keep it out on SQLite). Short deck's sets (034) and the odds' boards (056) read it,
+  card_pairs and five_card_sets (below) the macro of their size. DuckDB table macros,
+  expanded like hand_ranks_of (011) on the other engines.
+*/
+create macro deck_pairs_of(deck_rows) as table
 select
     card_1.card_id as low_card,
     card_2.card_id as high_card,
     card_1.rank_code + card_2.rank_code as rank_key,
     card_1.suit_code + card_2.suit_code as suit_counts,
     card_1.card_bit + card_2.card_bit as card_mask
-from cards as card_1
-inner join cards as card_2
+from query_table(deck_rows) as card_1
+inner join query_table(deck_rows) as card_2
     on card_2.card_id > card_1.card_id;
+
+create macro deck_triples_of(deck_rows) as table
+select lowest.card_id as low_card, above.high_card, lowest.rank_code + above.rank_key as rank_key,
+    lowest.suit_code + above.suit_counts as suit_counts, lowest.card_bit + above.card_mask as card_mask
+from query_table(deck_rows) as lowest
+inner join deck_pairs_of(deck_rows) as above
+    on above.low_card > lowest.card_id;
+
+create macro deck_fives_of(deck_rows) as table
+select earlier.low_card, later.high_card, earlier.rank_key + later.rank_key as rank_key,
+    earlier.suit_counts + later.suit_counts as suit_counts, earlier.card_mask + later.card_mask as card_mask
+from deck_pairs_of(deck_rows) as earlier
+inner join deck_triples_of(deck_rows) as later
+    on later.low_card > earlier.high_card;
+
+create macro card_sets_of(deck_rows) as table
+select 1 as card_count, card_id as low_card, card_id as high_card, rank_code as rank_key, suit_code as suit_counts, card_bit as card_mask
+from query_table(deck_rows)
+union all
+select 2, * from deck_pairs_of(deck_rows)
+union all
+select 3, * from deck_triples_of(deck_rows)
+union all
+select 4, earlier.low_card, later.high_card, earlier.rank_key + later.rank_key, earlier.suit_counts + later.suit_counts, earlier.card_mask + later.card_mask
+from deck_pairs_of(deck_rows) as earlier inner join deck_pairs_of(deck_rows) as later on later.low_card > earlier.high_card
+union all
+select 5, * from deck_fives_of(deck_rows);
+
+/* Every two-card set of the deck (1,326), summed into the codes of cards (001): its
+   values (rank_key), its suit counts and its cards as a 52-bit set. */
+create view card_pairs as
+select * from deck_pairs_of('cards');
 
 /* Every five-card set (2,598,960): two lowest cards and three higher ones. */
 create view five_card_sets as
-with
-    triples as (
-        select
-            card_3.card_id as low_card,
-            card_pairs.high_card,
-            card_3.rank_code + card_pairs.rank_key as rank_key,
-            card_3.suit_code + card_pairs.suit_counts as suit_counts,
-            card_3.card_bit + card_pairs.card_mask as card_mask
-        from cards as card_3
-        inner join card_pairs
-            on card_pairs.low_card > card_3.card_id
-    )
-select
-    triples.high_card,
-    card_pairs.rank_key + triples.rank_key as rank_key,
-    card_pairs.suit_counts + triples.suit_counts as suit_counts,
-    card_pairs.card_mask + triples.card_mask as card_mask
-from card_pairs
-inner join triples
-    on triples.low_card > card_pairs.high_card;
+select high_card, rank_key, suit_counts, card_mask from deck_fives_of('cards');
 
 create view seven_card_hand_keys as
 with

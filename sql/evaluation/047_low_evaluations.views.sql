@@ -8,10 +8,10 @@
     low_ranking; null when the hand holds none: no eight-or-better low) and high_card (the
     low's highest card, the ace 1 but in 2-7).
 
-    A five-card low: the fives the game's rule lets a hand play (hole_cards_played null: any
-    five of its cards; 2: two hole cards and three of the board, chosen apart from the high),
-    each looked up in low_classes by its values (rank_key) and, where flushes count (2-7),
-    whether it is one suit; the best is the smallest low_rank. Badugi: the sets of one to
+    A five-card low: the fives the game's rule lets a hand play (playable_fives_of, 042;
+    hole_cards_played null: any five of its cards; 2: two hole cards and three of the board,
+    chosen apart from the high), each looked up in low_classes by its values (rank_key) and,
+    where flushes count (2-7), whether it is one suit; the best is the smallest low_rank. Badugi: the sets of one to
     four of its cards, no two of a suit or of a value, looked up by their values.
 */
 
@@ -23,9 +23,8 @@ with
             given.card_no,
             split_games.low_ranking as ranking,
             low_rankings.cards as low_cards,
-            low_rankings.flushes_count,
-            case when split_games.hole_cards_played is null or given.is_hole = 1 then 1 else 0 end as in_pair,
-            case when split_games.hole_cards_played is null or given.is_hole = 0 then 1 else 0 end as in_triple,
+            given.is_hole,
+            split_games.hole_cards_played,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given
@@ -36,52 +35,24 @@ with
         inner join cards
             on cards.card_id = given.card_id
     ),
-    two_cards as (
-        select
-            card_1.hand_no,
-            card_1.ranking,
-            card_1.flushes_count,
-            card_1.in_pair * card_2.in_pair as in_pair,
-            card_1.in_triple * card_2.in_triple as in_triple,
-            card_1.card_no as low_no,
-            card_2.card_no as high_no,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from playable_cards as card_1
-        inner join playable_cards as card_2
-            on card_2.hand_no = card_1.hand_no
-            and card_2.card_no > card_1.card_no
-        where card_1.low_cards = 5
+    -- The fives of a five-card low (playable_fives_of, 042: the rule of game_evaluations_of's).
+    five_card_lows as (
+        select hand_no, card_no as five_no, ranking, is_hole, hole_cards_played, rank_code, suit_code
+        from playable_cards
+        where low_cards = 5
     ),
-    -- PostgreSQL: materialized, and the flags tested "<> 0", as game_evaluations_of's (042).
-    three_cards as materialized (
-        select
-            low_pairs.hand_no,
-            low_pairs.low_no,
-            low_pairs.rank_key + card_3.rank_code as rank_key,
-            low_pairs.suit_counts + card_3.suit_code as suit_counts
-        from two_cards as low_pairs
-        inner join playable_cards as card_3
-            on card_3.hand_no = low_pairs.hand_no
-            and card_3.card_no > low_pairs.high_no
-        where low_pairs.in_triple <> 0
-            and card_3.in_triple <> 0
-    ),
-    -- Each five once: a pair, and a triple whose lowest card comes after the pair's cards.
     fives as (
         select
-            pairs.hand_no,
-            pairs.ranking,
-            pairs.rank_key + triples.rank_key as rank_key,
+            playable.hand_no,
+            playable.ranking,
+            playable.rank_key,
             case
-                when pairs.flushes_count = 1 and pairs.suit_counts + triples.suit_counts in (5, 40, 320, 2560) then 1
+                when low_rankings.flushes_count = 1 and playable.suit_counts in (5, 40, 320, 2560) then 1
                 else 0
             end as is_flush
-        from two_cards as pairs
-        inner join three_cards as triples
-            on triples.hand_no = pairs.hand_no
-            and triples.low_no > pairs.high_no
-        where pairs.in_pair <> 0
+        from playable_fives_of('five_card_lows') as playable
+        inner join low_rankings
+            on low_rankings.ranking = playable.ranking
     ),
     -- Badugi: sets of one to four cards, each of a suit and a value the others have not.
     badugi_sets as (
@@ -138,16 +109,16 @@ with
             and low_classes.is_flush = candidates.is_flush
         group by candidates.hand_no
     ),
-    hands as (
+    lows as (
         select distinct hand_no, ranking from playable_cards
     )
 select
-    hands.hand_no,
+    lows.hand_no,
     best_lows.low_rank,
     low_classes.high_card
-from hands
+from lows
 left join best_lows
-    on best_lows.hand_no = hands.hand_no
+    on best_lows.hand_no = lows.hand_no
 left join low_classes
-    on low_classes.ranking = hands.ranking
+    on low_classes.ranking = lows.ranking
     and low_classes.low_rank = best_lows.low_rank;

@@ -12,8 +12,9 @@
     of the board: every hand of the relation named (one row per card: hand_no, card_id,
     is_hole 1 for a hole card, 0 for a board card), one row each, with its hand_rank, the
     best (smallest) of hand_classes' over every two of its hole cards with every three of
-    its board. Hold'em's ranking: the five cards' rank_key and whether they are one suit
-    (five_card_flush: their suit_counts 5, 40, 320 or 2560, five of one suit in base 8).
+    its board (playable_fives_of, 042: the rule written once). Hold'em's ranking: the five
+    cards' rank_key and whether they are one suit (five_card_flush: their suit_counts 5, 40,
+    320 or 2560, five of one suit in base 8).
   short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
   short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
     summed into the codes of cards, with their lowest and highest card_id.
@@ -57,60 +58,27 @@ create macro five_card_flush(suit_counts) as case when suit_counts in (5, 40, 32
 
 create macro omaha_ranks_of(card_rows) as table
 with
+    -- The hole cards first (a board card's five_no is its card_id + 52): playable_fives_of's order.
     omaha_cards as (
         select
             given.hand_no,
+            case when given.is_hole = 1 then cards.card_id else cards.card_id + 52 end as five_no,
+            'standard' as ranking,
             given.is_hole,
-            cards.card_id,
+            2 as hole_cards_played,
             cards.rank_code,
             cards.suit_code
         from query_table(card_rows) as given
         inner join cards
             on cards.card_id = given.card_id
-    ),
-    -- Every two cards of a hand that are both hole cards or both on the board, summed.
-    card_pairs as (
-        select
-            card_1.hand_no,
-            card_1.is_hole,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts
-        from omaha_cards as card_1
-        inner join omaha_cards as card_2
-            on card_2.hand_no = card_1.hand_no
-            and card_2.card_id > card_1.card_id
-            and card_2.is_hole = card_1.is_hole
-    ),
-    board_triples as (
-        select
-            board_pairs.hand_no,
-            board_pairs.rank_key + card_3.rank_code as rank_key,
-            board_pairs.suit_counts + card_3.suit_code as suit_counts
-        from card_pairs as board_pairs
-        inner join omaha_cards as card_3
-            on card_3.hand_no = board_pairs.hand_no
-            and card_3.card_id > board_pairs.high_card
-        where board_pairs.is_hole = 0
-            and card_3.is_hole = 0
-    ),
-    omaha_fives as (
-        select
-            hole_pairs.hand_no,
-            hole_pairs.rank_key + board_triples.rank_key as rank_key,
-            five_card_flush(hole_pairs.suit_counts + board_triples.suit_counts) as is_flush
-        from card_pairs as hole_pairs
-        inner join board_triples
-            on board_triples.hand_no = hole_pairs.hand_no
-        where hole_pairs.is_hole = 1
     )
 select
     omaha_fives.hand_no,
     min(hand_classes.hand_rank) as hand_rank
-from omaha_fives
+from playable_fives_of('omaha_cards') as omaha_fives
 inner join hand_classes
     on hand_classes.rank_key = omaha_fives.rank_key
-    and hand_classes.is_flush = omaha_fives.is_flush
+    and hand_classes.is_flush = five_card_flush(omaha_fives.suit_counts)
 group by omaha_fives.hand_no;
 
 /*
@@ -140,60 +108,18 @@ left join (
 group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
 
 /* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
-   cards (001), as card_pairs and five_card_sets (013) sum the 52: built from its own cards,
-   not filtered out of the 52's sets, which SQLite would enumerate in full (53 s, not 3). */
+   cards (001) by card_sets_of (013), as card_pairs and five_card_sets sum the 52: built from
+   its own cards, not filtered out of the 52's sets, which SQLite would enumerate in full. */
 create view short_deck_card_sets as
 with
     short_deck_cards as (
-        select
-            card_id,
-            rank_code,
-            suit_code,
-            card_bit
+        select card_id, rank_code, suit_code, card_bit
         from cards
         where value >= 6
-    ),
-    short_deck_pairs as (
-        select
-            card_1.card_id as low_card,
-            card_2.card_id as high_card,
-            card_1.rank_code + card_2.rank_code as rank_key,
-            card_1.suit_code + card_2.suit_code as suit_counts,
-            card_1.card_bit + card_2.card_bit as card_mask
-        from short_deck_cards as card_1
-        inner join short_deck_cards as card_2
-            on card_2.card_id > card_1.card_id
-    ),
-    short_deck_triples as (
-        select
-            card_3.card_id as low_card,
-            short_deck_pairs.high_card,
-            card_3.rank_code + short_deck_pairs.rank_key as rank_key,
-            card_3.suit_code + short_deck_pairs.suit_counts as suit_counts,
-            card_3.card_bit + short_deck_pairs.card_mask as card_mask
-        from short_deck_cards as card_3
-        inner join short_deck_pairs
-            on short_deck_pairs.low_card > card_3.card_id
     )
-select
-    2 as card_count,
-    low_card,
-    high_card,
-    rank_key,
-    suit_counts,
-    card_mask
-from short_deck_pairs
-union all
-select
-    5,
-    short_deck_pairs.low_card,
-    short_deck_triples.high_card,
-    short_deck_pairs.rank_key + short_deck_triples.rank_key,
-    short_deck_pairs.suit_counts + short_deck_triples.suit_counts,
-    short_deck_pairs.card_mask + short_deck_triples.card_mask
-from short_deck_pairs
-inner join short_deck_triples
-    on short_deck_triples.low_card > short_deck_pairs.high_card;
+select card_count, low_card, high_card, rank_key, suit_counts, card_mask
+from card_sets_of('short_deck_cards')
+where card_count in (2, 5);
 
 create view short_deck_five_card_frequencies as
 with

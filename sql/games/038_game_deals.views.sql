@@ -5,8 +5,8 @@
   game_deals: one row per card dealt per deal per game: the game's deck is shuffled_deck's
     deck with the cards below the game's lowest value taken out (short deck: the 36 cards,
     in the order the 52 have), and its first players * hole_cards cards are the hole cards
-    (deal_order 'blocks': hole_cards consecutive cards to each player; 'round-robin': one
-    card to each player in turn), the next five the board (player 0). Hold'em's rows are a
+    (dealt_player, 003: by deal_order, 'blocks' or 'round-robin'), the next five the board
+    (player 0). Hold'em's rows are a
     Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
     cards a player. A riffled short deck is the 52 riffled, the cards below 6 taken out.
   game_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
@@ -45,8 +45,7 @@ select
     deck_order.card_id,
     case
         when deck_order.deck_position > settings.players * deck_order.hole_cards then 0
-        when settings.deal_order = 'round-robin' then (deck_order.deck_position - 1) % settings.players + 1
-        else (deck_order.deck_position - 1) // deck_order.hole_cards + 1
+        else dealt_player(deck_order.deck_position, settings.players, settings.deal_order, deck_order.hole_cards)
     end as player
 from deck_order
 cross join deal_settings as settings
@@ -146,22 +145,8 @@ inner join games
     and games.ranking = best_hands.ranking
 group by games.game, best_hands.hole_cards, best_hands.ranking, best_hands.points, best_hands.category;
 
-create view omaha_deal_frequencies as
-with deals_of_the_game as (select * from game_deals where game = 'omaha')
-select * from game_deal_frequencies_of('deals_of_the_game');
-
-create view omaha5_deal_frequencies as
-with deals_of_the_game as (select * from game_deals where game = 'omaha5')
-select * from game_deal_frequencies_of('deals_of_the_game');
-
-create view omaha6_deal_frequencies as
-with deals_of_the_game as (select * from game_deals where game = 'omaha6')
-select * from game_deal_frequencies_of('deals_of_the_game');
-
-create view shortdeck_deal_frequencies as
-with deals_of_the_game as (select * from game_deals where game = 'shortdeck')
-select * from game_deal_frequencies_of('deals_of_the_game');
-
-create view shortdeck_triton_deal_frequencies as
-with deals_of_the_game as (select * from game_deals where game = 'shortdeck-triton')
-select * from game_deal_frequencies_of('deals_of_the_game');
+create view omaha_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha') select * from game_deal_frequencies_of('deals_of_the_game');
+create view omaha5_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha5') select * from game_deal_frequencies_of('deals_of_the_game');
+create view omaha6_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha6') select * from game_deal_frequencies_of('deals_of_the_game');
+create view shortdeck_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'shortdeck') select * from game_deal_frequencies_of('deals_of_the_game');
+create view shortdeck_triton_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'shortdeck-triton') select * from game_deal_frequencies_of('deals_of_the_game');

@@ -135,59 +135,11 @@ with
         from cards
         where card_id not in (select card_id from odds_known_cards)
     ),
-    deck_pairs as (
-        select
-            low.card_id as low_card,
-            high.card_id as high_card,
-            low.rank_code + high.rank_code as rank_key,
-            low.suit_code + high.suit_code as suit_counts,
-            low.card_bit + high.card_bit as card_mask
-        from deck as low
-        inner join deck as high
-            on high.card_id > low.card_id
-    ),
-    deck_triples as (
-        select
-            one.card_id as low_card,
-            deck_pairs.high_card,
-            one.rank_code + deck_pairs.rank_key as rank_key,
-            one.suit_code + deck_pairs.suit_counts as suit_counts,
-            one.card_bit + deck_pairs.card_mask as card_mask
-        from deck as one
-        inner join deck_pairs
-            on deck_pairs.low_card > one.card_id
-    ),
     to_come (cards_to_come, top_card, rank_key, suit_counts, card_mask) as (
         select 0, -1, 0, 0, 0
         union all
-        select 1, card_id, rank_code, suit_code, card_bit
-        from deck
-        union all
-        select 2, high_card, rank_key, suit_counts, card_mask
-        from deck_pairs
-        union all
-        select 3, high_card, rank_key, suit_counts, card_mask
-        from deck_triples
-        union all
-        select
-            4,
-            later.high_card,
-            earlier.rank_key + later.rank_key,
-            earlier.suit_counts + later.suit_counts,
-            earlier.card_mask + later.card_mask
-        from deck_pairs as earlier
-        inner join deck_pairs as later
-            on later.low_card > earlier.high_card
-        union all
-        select
-            5,
-            later.high_card,
-            earlier.rank_key + later.rank_key,
-            earlier.suit_counts + later.suit_counts,
-            earlier.card_mask + later.card_mask
-        from deck_pairs as earlier
-        inner join deck_triples as later
-            on later.low_card > earlier.high_card
+        select card_count, high_card, rank_key, suit_counts, card_mask
+        from card_sets_of('deck')
     )
 select * from odds_boards_of('to_come');
 
