@@ -10,8 +10,9 @@ given by name the relations it reads, 028's tables and those views (issue 64). T
 the macro the database's, and a chunk's computation the ``scope_`` ones: each view is made a
 temporary view of its macro over the copies (``scope_history_pots``, of
 ``history_pots_of('scope_history_contributions')``), which computes the chunk's hands, and
-only them, however many hands the database holds; no SQL text is rewritten. (DuckDB runs the
-macros; elsewhere pokersql expands them, as it does in the SQL files.) A view read by more
+only them, however many hands the database holds; no SQL text is rewritten. (pokersql expands
+the macros there, with the SQL files' own, as it does for the engines other than DuckDB: the
+views follow the files, whatever a database not yet migrated holds.) A view read by more
 than one of them is computed once a chunk into a temporary table (_Scoped.kept). Their rows
 are added to the stored tables, and the temporary objects dropped. Runs in the caller's
 transaction (the import's): a failure or Ctrl-C leaves nothing. An import on DuckDB with two
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .. import migrations
+from .. import migrations, transpile
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .aside import Aside
@@ -97,11 +98,27 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
         )
         scoped.append((view, kept))
         made.append(f"create temporary view {SCOPE}{view}{QUERY if kept else ''} as select * from {view}{MACRO}({relations})")
-    # as the engine runs them (elsewhere than on DuckDB, each macro expanded, with those of every file)
-    macros = None if engine.runs_table_macros else migrations.table_macros(
-        f.text for f in every_file if f.runs_on(engine.dialect))
-    statements = engine.statements(";\n".join(made), "the stored views' scope", macros)
+    # as the engine runs them, each macro expanded with the files' own (as the views were made
+    # from the files' text before: a database whose view files are not yet applied holds others)
+    macros = migrations.table_macros(f.text for f in every_file if f.runs_on(engine.dialect))
+    script = ";\n".join(made)
+    statements = _expanded(script, macros) if engine.runs_table_macros else engine.statements(script, "stored.py", macros)
     return [_Scoped(view, str(statement), kept) for (view, kept), statement in zip(scoped, statements, strict=True)]
+
+
+def _expanded(script: str, macros: transpile.TableMacros) -> list[str]:
+    """DuckDB's statements of ``script`` with the table macros called expanded, as pokersql
+    expands them for the other engines (DuckDB runs its own, those of the database); kept in
+    the transpile cache."""
+    kept = transpile._cache_file(transpile.cache_directory(), script, "duckdb, expanded", macros, transpile.SOURCE_DIALECT, False)
+    statements = transpile._cached(kept)
+    if statements is None:
+        import sqlglot
+
+        parsed = transpile._expand_table_macros(sqlglot.parse(script, read=transpile.SOURCE_DIALECT), macros)
+        statements = [statement.sql(transpile.SOURCE_DIALECT) for statement in parsed if statement is not None]
+        transpile.keep_json(kept, statements)
+    return statements
 
 
 def fill(
