@@ -40,6 +40,8 @@ _CREATE = re.compile(
     r"^\s*create\s+(?:or\s+replace\s+)?(table|view|macro)\s+(?:if\s+not\s+exists\s+)?(\w+)",
     re.IGNORECASE | re.MULTILINE,
 )
+# A table macro's name and its parameters (the relations it reads: ``create macro name(a, b) as table``).
+_TABLE_MACRO = re.compile(r"^\s*create\s+(?:or\s+replace\s+)?macro\s+(\w+)\s*\(([^)]*)\)\s*as\s+table\b", re.IGNORECASE | re.MULTILINE)
 # A table file may add columns to a table an earlier file created: the change to a released table.
 _ADD_COLUMN = re.compile(r"^\s*alter\s+table\s+(\w+)\s+add\s+column\s+(\w+)", re.IGNORECASE | re.MULTILINE)
 
@@ -73,6 +75,13 @@ class SqlFile:
     def added_columns(self) -> list[tuple[str, str]]:
         """(table, column) of every column the file adds to a table (``alter table t add column c``)."""
         return [(table.lower(), column) for table, column in _ADD_COLUMN.findall(without_comments(self.text))]
+
+    def table_macros(self) -> dict[str, list[str]]:
+        """name -> parameters of every table macro the file creates, in order (comments left out)."""
+        return {
+            name.lower(): [parameter.strip().lower() for parameter in parameters.split(",") if parameter.strip()]
+            for name, parameters in _TABLE_MACRO.findall(without_comments(self.text))
+        }
 
     def definitions(self) -> list[tuple[str, str, str]]:
         """(kind, name, statement) of every object the file creates, in order: kind is table, view or macro.
@@ -297,8 +306,9 @@ def run_order(files: list[SqlFile]) -> list[SqlFile]:
 
 
 def reads(sql_file: SqlFile) -> set[str]:
-    """The tables and views a file reads, and the macros it calls (its own included), as sqlglot
-    parses it (the CTEs a statement names are not read). sqlglot is imported here, when needed."""
+    """The tables and views a file reads (those it names to a table macro too), and the macros it
+    calls (its own included), as sqlglot parses it (the CTEs a statement names are not read).
+    sqlglot is imported here, when needed."""
     import sqlglot
     from sqlglot import exp
 
@@ -313,6 +323,11 @@ def reads(sql_file: SqlFile) -> set[str]:
         ctes = {cte.alias for cte in statement.find_all(exp.CTE)}
         names |= {table.name for table in statement.find_all(exp.Table)} - ctes
         names |= {call.name for call in statement.find_all(exp.Anonymous)}
+        # the relations a table macro is given by name (``from history_pots_of('history_contributions')``)
+        names |= {
+            argument.name for table in statement.find_all(exp.Table) if isinstance(table.this, exp.Anonymous)
+            for argument in table.this.expressions if isinstance(argument, exp.Column) or (isinstance(argument, exp.Literal) and argument.is_string)
+        } - ctes
     return names
 
 

@@ -440,3 +440,27 @@ def test_a_chunk_makes_only_the_views_the_stored_ones_read_and_keeps_the_shared_
     assert [view.name for view in scoped if view.kept] == [
         "history_contributions", "history_pots", "history_hand_games", "history_game_payouts", "history_player_hands"]
     assert names.index("history_game_payouts") < names.index("history_allin_ev")  # made before the views that read it
+
+
+def test_the_scoped_views_read_what_their_macros_are_given_and_no_sql_text_is_rewritten():
+    """Issue 64: each view a chunk computes is its table macro's rows, and the macro reads 028's
+    tables and the other such views only as it is given them (query_table of a parameter): none
+    is named in its body, else a chunk would read the whole database's rows. stored.py makes the
+    chunk's views by giving the macros the scope's relations, with no regular expression."""
+    import re
+
+    files = migrations.sql_files()
+    needed = migrations.files_for(tuple(stored.STORED.values()), files)
+    macros = {name: relations for f in needed for name, relations in f.table_macros().items()}
+    views = {name for f in needed for kind, name, _ in f.definitions()
+             if kind == "view" and name.startswith("history_") and name + stored.MACRO in macros}
+    assert set(stored.STORED.values()) <= views
+    scoped = {*stored.TABLES, *views}
+    bodies = {name: migrations.without_comments(text) for f in needed for kind, name, text in f.definitions() if kind == "macro"}
+    for view in views:
+        body = bodies[view + stored.MACRO].split(" as table", 1)[1]
+        named = set(re.findall(r"(?<!query_table\()\b(\w+)\b", body)) & scoped
+        assert not named, f"{view}{stored.MACRO} names {named} itself"
+        assert set(macros[view + stored.MACRO]) <= scoped
+    source = Path(stored.__file__).read_text()
+    assert "import re" not in source and "re.compile" not in source

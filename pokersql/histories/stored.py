@@ -4,24 +4,28 @@
 Each stored table is filled from its view (STORED), which stays the definition. The new hands
 are those of ``history_hands`` that ``stored_hands`` does not list. They are taken CHUNK_HANDS
 at a time: their rows of the five tables of 028 are copied to temporary tables
-(``scope_history_hands``, ...), and the views the stored views read, and only those, are made
-again as temporary views over those copies (the same statements the engine was given, each name
-of 028 and of those views prefixed with ``scope_``): the views then compute the chunk's hands,
-and only them, however many hands the database holds. A view read by more than one of them is
-computed once a chunk into a temporary table (_Scoped.kept). Their rows are added to the stored
-tables, and the temporary objects dropped. Runs in the caller's transaction (the import's): a
-failure or Ctrl-C leaves nothing. An import on DuckDB with two cores has its chunks computed
-the same way by more connections (aside.py), whose temporary rows, unlike those of the
-caller's transaction, are given back chunk by chunk.
+(``scope_history_hands``, ...). The views the stored views read take the hands they read:
+each is ``select *`` of its table macro (``history_pots`` of ``history_pots_of``), which is
+given by name the relations it reads, 028's tables and those views (issue 64). The view gives
+the macro the database's, and a chunk's computation the ``scope_`` ones: each view is made a
+temporary view of its macro over the copies (``scope_history_pots``, of
+``history_pots_of('scope_history_contributions')``), which computes the chunk's hands, and
+only them, however many hands the database holds; no SQL text is rewritten. (pokersql expands
+the macros there, with the SQL files' own, as it does for the engines other than DuckDB: the
+views follow the files, whatever a database not yet migrated holds.) A view read by more
+than one of them is computed once a chunk into a temporary table (_Scoped.kept). Their rows
+are added to the stored tables, and the temporary objects dropped. Runs in the caller's
+transaction (the import's): a failure or Ctrl-C leaves nothing. An import on DuckDB with two
+cores has its chunks computed the same way by more connections (aside.py), whose temporary
+rows, unlike those of the caller's transaction, are given back chunk by chunk.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .. import migrations
+from .. import migrations, transpile
 from ..engines.base import Engine
 from ..progress import ProgressCallback, no_progress
 from .aside import Aside
@@ -38,10 +42,8 @@ STORED = {
 }
 HANDS = "stored_hands"  # the hands the stored tables hold
 QUERY = "_query"  # the suffix of a kept view's temporary view (_Scoped)
+MACRO = "_of"  # a history view's table macro: the view is ``select * from VIEW_of('relation', ...)``
 CHUNK_HANDS = 10_000  # the hands computed together: each chunk's memory, not the import's
-# a statement's start, comments before it included, when it makes a view
-_CREATE_VIEW = re.compile(r"^(?:\s|/\*.*?\*/|--[^\n]*\n)*create\s+(?:or\s+replace\s+)?view\s+", re.IGNORECASE | re.DOTALL)
-_VIEW_NAME = re.compile(r"create temporary view\s+\"?(\w+)", re.IGNORECASE)
 
 
 def is_stored(engine: Engine) -> bool:
@@ -58,10 +60,10 @@ def source(engine: Engine, view: str) -> str:
 
 
 class _Scoped(NamedTuple):
-    """A view the stored views read, made again over the ``scope_`` copies: ``statement`` makes
-    it (a temporary view); ``kept``: its rows are computed once a chunk into the temporary table
-    of its scoped name (the view is then ``scope_NAME_query``), as more than one of the views
-    read it."""
+    """A view the stored views read, over the ``scope_`` copies: ``statement`` makes it (a
+    temporary view of its table macro, given the scope's relations); ``kept``: its rows are
+    computed once a chunk into the temporary table of its scoped name (the view is then
+    ``scope_NAME_query``), as more than one of the views read it."""
 
     name: str
     statement: str
@@ -70,26 +72,17 @@ class _Scoped(NamedTuple):
 
 def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[_Scoped]:
     """The views the stored views read, directly or through others (theirs included, and no
-    other), in run order, each as a temporary view over the ``scope_`` copies: the statements
-    the engine was given, each name of 028's tables and of those views prefixed with ``scope_``.
-    A view read by two or more of them, or stored and read by another, is kept (_Scoped.kept):
-    DuckDB, SQLite and PostgreSQL compute a view again wherever a query names it (the payouts
-    four times a chunk, the contributions some ten), a table is read as it is."""
-    needed = migrations.files_for(tuple(STORED.values()), every_file)
-    view_files = [f for f in needed if f.repeatable and f.runs_on(engine.dialect)
-                  and any(name.startswith("history_") for _, name, _ in f.definitions())]
-    views = [name for f in view_files for kind, name, _ in f.definitions() if kind == "view"]
-    names = re.compile(r"\b(" + "|".join(sorted([*TABLES, *views], key=len, reverse=True)) + r")\b")
-    macros = None if engine.runs_table_macros else migrations.table_macros(
-        f.text for f in every_file if f.runs_on(engine.dialect))
-    made: dict[str, str] = {}  # view -> its statement, as the engine runs it
-    for sql_file in view_files:
-        for statement in engine.statements(sql_file.text, sql_file.script, macros):
-            if _CREATE_VIEW.match(statement):
-                temporary = _CREATE_VIEW.sub("create temporary view ", statement, count=1)
-                made[_VIEW_NAME.match(temporary).group(1)] = temporary
-    reads = {view: {name for name in names.findall(_VIEW_NAME.sub("", statement, count=1)) if name in made}
-             for view, statement in made.items()}
+    other), in run order, each as a temporary view over the ``scope_`` copies: each of those
+    views is ``select *`` of its table macro (VIEW_of), which takes by name the relations it
+    reads (028's tables, and those views), and is given here the ``scope_`` ones. A view read
+    by two or more of them, or stored and read by another, is kept (_Scoped.kept): DuckDB,
+    SQLite and PostgreSQL compute a view again wherever a query names it (the payouts four
+    times a chunk, the contributions some ten), a table is read as it is."""
+    needed = [f for f in migrations.files_for(tuple(STORED.values()), every_file) if f.runs_on(engine.dialect)]
+    parameters = {name: relations for f in needed for name, relations in f.table_macros().items()}
+    views = [name for f in needed if f.repeatable for kind, name, _ in f.definitions()
+             if kind == "view" and name + MACRO in parameters]  # (in run order)
+    reads = {view: [name for name in parameters[view + MACRO] if name in views] for view in views}
     wanted, todo = set(), list(STORED.values())
     while todo:
         view = todo.pop()
@@ -97,14 +90,35 @@ def _scoped_views(engine: Engine, every_file: list[migrations.SqlFile]) -> list[
             wanted.add(view)
             todo.extend(reads[view])
     readers = {view: sum(view in reads[other] for other in wanted if other != view) for view in wanted}
-    scoped = []
-    for view in (view for view in made if view in wanted):  # run order: each view after those it reads
+    scoped, made = [], []
+    for view in (view for view in views if view in wanted):  # run order: each view after those it reads
         kept = readers[view] >= 2 or (view in STORED.values() and readers[view] >= 1)
-        renamed = names.sub(lambda m: SCOPE + m.group(1), made[view])
-        if kept:  # the view under another name; the scoped name is the table of its rows
-            renamed = _VIEW_NAME.sub(f"create temporary view {SCOPE}{view}{QUERY}", renamed, count=1)
-        scoped.append(_Scoped(view, renamed, kept))
-    return scoped
+        relations = ", ".join(
+            f"'{SCOPE}{name}'" if name in TABLES or name in wanted else f"'{name}'" for name in parameters[view + MACRO]
+        )
+        scoped.append((view, kept))
+        made.append(f"create temporary view {SCOPE}{view}{QUERY if kept else ''} as select * from {view}{MACRO}({relations})")
+    # as the engine runs them, each macro expanded with the files' own (as the views were made
+    # from the files' text before: a database whose view files are not yet applied holds others)
+    macros = migrations.table_macros(f.text for f in every_file if f.runs_on(engine.dialect))
+    script = ";\n".join(made)
+    statements = _expanded(script, macros) if engine.runs_table_macros else engine.statements(script, "stored.py", macros)
+    return [_Scoped(view, str(statement), kept) for (view, kept), statement in zip(scoped, statements, strict=True)]
+
+
+def _expanded(script: str, macros: transpile.TableMacros) -> list[str]:
+    """DuckDB's statements of ``script`` with the table macros called expanded, as pokersql
+    expands them for the other engines (DuckDB runs its own, those of the database); kept in
+    the transpile cache."""
+    kept = transpile._cache_file(transpile.cache_directory(), script, "duckdb, expanded", macros, transpile.SOURCE_DIALECT, False)
+    statements = transpile._cached(kept)
+    if statements is None:
+        import sqlglot
+
+        parsed = transpile._expand_table_macros(sqlglot.parse(script, read=transpile.SOURCE_DIALECT), macros)
+        statements = [statement.sql(transpile.SOURCE_DIALECT) for statement in parsed if statement is not None]
+        transpile.keep_json(kept, statements)
+    return statements
 
 
 def fill(

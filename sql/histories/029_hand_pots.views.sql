@@ -19,9 +19,13 @@
     history_chip_units     one row per hand: its smallest chip in hundredths (unit_hundredths),
                            what a split pot is split in (030, 062): a cent in a game with a
                            currency or an amount with cents, else a whole chip
+
+  Each view is `select *` of its table macro (history_contributions_of, ...), given by name the
+  relations it reads (028's tables, these views): the view gives the database's, and the import
+  the copies of a chunk of new hands (066's stored tables: pokersql/histories/stored.py).
 */
 
-create view history_contributions as
+create macro history_contributions_of(history_actions, history_seats) as table
 with
     -- the chips each seat put in that count in a bet: its last street total on each street
     street_live as (
@@ -31,7 +35,7 @@ with
             actions.seat,
             actions.street,
             max(cast(round(actions.street_total * 100) as bigint)) as live_hundredths
-        from history_actions as actions
+        from query_table(history_actions) as actions
         group by actions.site, actions.hand_id, actions.seat, actions.street
     ),
     live as (
@@ -55,8 +59,8 @@ with
                 - coalesce(max(live.live_hundredths), 0) as dead_hundredths,
             max(case when actions.action = 'fold' then 1 else 0 end) as folded,
             max(case when actions.all_in then 1 else 0 end) as all_in
-        from history_seats as seats
-        left join history_actions as actions
+        from query_table(history_seats) as seats
+        left join query_table(history_actions) as actions
             on actions.site = seats.site
             and actions.hand_id = seats.hand_id
             and actions.seat = seats.seat
@@ -117,7 +121,10 @@ select
     cast((returned.put_hundredths - returned.returned_hundredths) / 100.0 as decimal(18, 2)) as in_pot
 from returned;
 
-create view history_pots as
+create view history_contributions as
+select * from history_contributions_of('history_actions', 'history_seats');
+
+create macro history_pots_of(history_contributions) as table
 with
     -- each amount in the pots of a player still in: where a pot ends
     levels as (
@@ -125,7 +132,7 @@ with
             contributions.site,
             contributions.hand_id,
             contributions.in_pot_hundredths as to_hundredths
-        from history_contributions as contributions
+        from query_table(history_contributions) as contributions
         where contributions.folded = 0
             and contributions.in_pot_hundredths > 0
     ),
@@ -160,7 +167,7 @@ with
                 end
             ) as players
         from ordered_levels
-        inner join history_contributions as contributions
+        inner join query_table(history_contributions) as contributions
             on contributions.site = ordered_levels.site
             and contributions.hand_id = ordered_levels.hand_id
         group by
@@ -181,7 +188,10 @@ select
     pots.players
 from pots;
 
-create view history_chip_units as
+create view history_pots as
+select * from history_pots_of('history_contributions');
+
+create macro history_chip_units_of(history_contributions, history_hands) as table
 select
     contributions.site,
     contributions.hand_id,
@@ -190,8 +200,11 @@ select
             or max(case when contributions.put_hundredths % 100 <> 0 then 1 else 0 end) = 1 then 1
         else 100
     end as unit_hundredths
-from history_contributions as contributions
-inner join history_hands as hands
+from query_table(history_contributions) as contributions
+inner join query_table(history_hands) as hands
     on hands.site = contributions.site
     and hands.hand_id = contributions.hand_id
 group by contributions.site, contributions.hand_id;
+
+create view history_chip_units as
+select * from history_chip_units_of('history_contributions', 'history_hands');

@@ -21,9 +21,11 @@
     the same numbers, in a join, where counting them by kind is some 20,000 classes.
   What each player's equity would have paid against what the pots paid, history_allin_ev, is
   065's, with history_player_hands: they read the one tally of every game (062).
+  history_allin_equities is `select *` of its table macro, history_allin_equities_of, given by
+  name the relations it reads: the view gives the database's; the import a chunk of new hands'.
 */
 
-create view history_allin_equities as
+create macro history_allin_equities_of(history_actions, history_contributions, history_seats, history_board, history_pots) as table
 with
     -- the board when the betting ended: the street of the hand's last action
     last_streets as (
@@ -31,7 +33,7 @@ with
             actions.site,
             actions.hand_id,
             max(case actions.street when 'preflop' then 0 when 'flop' then 3 when 'turn' then 4 else 5 end) as board_size
-        from history_actions as actions
+        from query_table(history_actions) as actions
         group by actions.site, actions.hand_id
     ),
     players_in as (
@@ -44,8 +46,8 @@ with
             contributions.in_pot_hundredths,
             seats.hole_1,
             seats.hole_2
-        from history_contributions as contributions
-        inner join history_seats as seats
+        from query_table(history_contributions) as contributions
+        inner join query_table(history_seats) as seats
             on seats.site = contributions.site
             and seats.hand_id = contributions.hand_id
             and seats.seat = contributions.seat
@@ -83,7 +85,7 @@ with
         union all
         select allin_hands.spot, board.card_id, 1
         from allin_hands
-        inner join history_board as board
+        inner join query_table(history_board) as board
             on board.site = allin_hands.site
             and board.hand_id = allin_hands.hand_id
             and board.card_no <= allin_hands.board_size
@@ -106,7 +108,7 @@ with
             players_in.hole_1,
             players_in.hole_2
         from allin_hands
-        inner join history_pots as pots
+        inner join query_table(history_pots) as pots
             on pots.site = allin_hands.site
             and pots.hand_id = allin_hands.hand_id
         inner join players_in
@@ -220,3 +222,6 @@ from pot_players
 inner join tallied
     on tallied.tally = pot_players.tally
     and tallied.player = pot_players.player;
+
+create view history_allin_equities as
+select * from history_allin_equities_of('history_actions', 'history_contributions', 'history_seats', 'history_board', 'history_pots');

@@ -23,9 +23,12 @@
                              tally (issue 44), which the tracker stores (066; every game the
                              import takes is named: pokersql/histories/stored.py); won, net
                              NULL: a player still in at the end of a hand of unknown result
+
+  Each view is `select *` of its table macro (history_hand_games_of, ...), given by name the
+  relations it reads: the view gives the database's; the import a chunk of new hands' (066).
 */
 
-create view history_hand_games as
+create macro history_hand_games_of(history_hands, history_board) as table
 with
     named as (
         select
@@ -37,7 +40,7 @@ with
             row_number() over (
                 partition by hands.site, hands.hand_id order by length(names.site_game) desc
             ) as longest
-        from history_hands as hands
+        from query_table(history_hands) as hands
         inner join history_game_names as names
             -- Split Hold'em: Hold'em dealt two boards, each board half of each pot, as a hand run twice
             on hands.game like names.site_game || ' %'
@@ -47,7 +50,7 @@ with
     ),
     second_boards as (
         select board.site, board.hand_id, max(board.board_no) as boards
-        from history_board as board
+        from query_table(history_board) as board
         where board.board_no > 1
         group by board.site, board.hand_id
     )
@@ -67,7 +70,10 @@ left join second_boards
     and second_boards.hand_id = named.hand_id
 where named.longest = 1;
 
-create view history_game_showdowns as
+create view history_hand_games as
+select * from history_hand_games_of('history_hands', 'history_board');
+
+create macro history_game_showdowns_of(history_seats, history_hand_games, history_actions, history_board, history_pots) as table
 with
     -- each player of a named hand who did not fold, cards known, once per board
     known as (
@@ -83,8 +89,8 @@ with
             games.high_game,
             games.low_ranking,
             seats.hole_cards
-        from history_seats as seats
-        inner join history_hand_games as games
+        from query_table(history_seats) as seats
+        inner join query_table(history_hand_games) as games
             on games.site = seats.site
             and games.hand_id = seats.hand_id
         inner join digits as boards
@@ -92,7 +98,7 @@ with
         where seats.hole_cards is not null
             and not exists (
                 select 1
-                from history_actions as actions
+                from query_table(history_actions) as actions
                 where actions.site = seats.site
                     and actions.hand_id = seats.hand_id
                     and actions.seat = seats.seat
@@ -124,7 +130,7 @@ with
             (length(known.hole_cards) + 1) // 3 + board.card_no as card_no,
             board.card_id
         from known
-        inner join history_board as board
+        inner join query_table(history_board) as board
             on board.site = known.site
             and board.hand_id = known.hand_id
             -- null: a row imported before 043, of a hand's one board
@@ -151,17 +157,8 @@ with
         from low_evaluations_of('low_cards')
     )
 select
-    known.site,
-    known.hand_id,
-    known.seat,
-    known.player,
-    known.board_no,
-    known.game,
-    known.hole_cards,
-    highs.best,
-    highs.category,
-    highs.hand_rank,
-    lows.low_rank
+    known.site, known.hand_id, known.seat, known.player, known.board_no, known.game, known.hole_cards,
+    highs.best, highs.category, highs.hand_rank, lows.low_rank
 from known
 left join highs
     on highs.hand_no = known.hand_no
@@ -170,17 +167,20 @@ left join lows
 -- a contested end: a pot that two or more may win
 where exists (
     select 1
-    from history_pots as pots
+    from query_table(history_pots) as pots
     where pots.site = known.site
         and pots.hand_id = known.hand_id
         and pots.players > 1
 );
 
-create view history_game_pot_winners as
+create view history_game_showdowns as
+select * from history_game_showdowns_of('history_seats', 'history_hand_games', 'history_actions', 'history_board', 'history_pots');
+
+create macro history_game_pot_winners_of(history_game_showdowns, history_pots, history_hand_games, history_contributions, history_chip_units, history_hands) as table
 with
     showdowns as materialized (
         select site, hand_id, seat, board_no, hand_rank, low_rank
-        from history_game_showdowns
+        from query_table(history_game_showdowns)
     ),
     -- each pot once per board that shares it (a lone player's: the first board's alone)
     pot_boards as (
@@ -194,8 +194,8 @@ with
             games.high_game,
             case when pots.players = 1 then 1 else games.boards end as boards,
             digits.digit + 1 as board_no
-        from history_pots as pots
-        inner join history_hand_games as games
+        from query_table(history_pots) as pots
+        inner join query_table(history_hand_games) as games
             on games.site = pots.site
             and games.hand_id = pots.hand_id
         inner join digits
@@ -212,7 +212,7 @@ with
             min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_high,
             min(showdown.low_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_low
         from pot_boards as pots
-        inner join history_contributions as contributions
+        inner join query_table(history_contributions) as contributions
             on contributions.site = pots.site
             and contributions.hand_id = pots.hand_id
             and contributions.folded = 0
@@ -245,7 +245,7 @@ with
                 when halves.board_no = 1 then halves.amount_hundredths // units.unit_hundredths % halves.boards else 0
             end as part_units
         from halves
-        inner join history_chip_units as units
+        inner join query_table(history_chip_units) as units
             on units.site = halves.site
             and units.hand_id = halves.hand_id
     ),
@@ -267,7 +267,7 @@ with
                 order by case when parts.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, parts.seat
             ) as odd_chip_order
         from parts
-        inner join history_hands as hands
+        inner join query_table(history_hands) as hands
             on hands.site = parts.site
             and hands.hand_id = parts.hand_id
     ),
@@ -281,22 +281,15 @@ with
         from winners
     )
 select
-    shared.site,
-    shared.hand_id,
-    shared.pot_no,
-    shared.board_no,
-    shared.half,
-    shared.seat,
-    shared.player,
-    shared.hand_rank,
-    shared.low_rank,
-    shared.winner_count,
-    shared.odd_chip_order,
-    shared.share_hundredths,
+    shared.site, shared.hand_id, shared.pot_no, shared.board_no, shared.half, shared.seat, shared.player,
+    shared.hand_rank, shared.low_rank, shared.winner_count, shared.odd_chip_order, shared.share_hundredths,
     cast(shared.share_hundredths / 100.0 as decimal(18, 2)) as share
 from shared;
 
-create view history_game_payouts as
+create view history_game_pot_winners as
+select * from history_game_pot_winners_of('history_game_showdowns', 'history_pots', 'history_hand_games', 'history_contributions', 'history_chip_units', 'history_hands');
+
+create macro history_game_payouts_of(history_game_pot_winners, history_contributions, history_hand_games) as table
 with
     won as (
         select
@@ -304,7 +297,7 @@ with
             winners.hand_id,
             winners.seat,
             sum(winners.share_hundredths) as won_hundredths
-        from history_game_pot_winners as winners
+        from query_table(history_game_pot_winners) as winners
         group by winners.site, winners.hand_id, winners.seat
     )
 select
@@ -320,11 +313,14 @@ select
         then cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) end as won,
     case when not games.result_unknown or contributions.folded = 1
         then cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) end as net
-from history_contributions as contributions
-inner join history_hand_games as games
+from query_table(history_contributions) as contributions
+inner join query_table(history_hand_games) as games
     on games.site = contributions.site
     and games.hand_id = contributions.hand_id
 left join won
     on won.site = contributions.site
     and won.hand_id = contributions.hand_id
     and won.seat = contributions.seat;
+
+create view history_game_payouts as
+select * from history_game_payouts_of('history_game_pot_winners', 'history_contributions', 'history_hand_games');

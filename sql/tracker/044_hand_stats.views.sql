@@ -12,9 +12,12 @@
                           and date: every column of history_hand_stats but what the pots paid
                           (won_at_showdown, won_when_saw_flop, net), which 065 adds from the one
                           tally (062), with history_player_stats
+
+  The view is `select *` of its table macro (history_seat_actions_of), given by name the
+  relations it reads: the view gives the database's; the import a chunk of new hands' (066).
 */
 
-create view history_seat_actions as
+create macro history_seat_actions_of(history_seats, history_hands, history_actions, history_board) as table
 with
     -- each seat dealt in, numbered clockwise from the seat after the button (1) to the button (n)
     seated as (
@@ -29,8 +32,8 @@ with
                 order by case when seats.seat > hands.button_seat then seats.seat - hands.button_seat else seats.seat - hands.button_seat + 1000 end
             ) as clockwise,
             count(*) over (partition by seats.site, seats.hand_id) as dealt
-        from history_seats as seats
-        inner join history_hands as hands
+        from query_table(history_seats) as seats
+        inner join query_table(history_hands) as hands
             on hands.site = seats.site
             and hands.hand_id = seats.hand_id
     ),
@@ -76,7 +79,7 @@ with
             row_number() over (
                 partition by actions.site, actions.hand_id, actions.street, actions.seat order by actions.action_no
             ) as seat_turn
-        from history_actions as actions
+        from query_table(history_actions) as actions
         where actions.action in ('fold', 'check', 'call', 'bet', 'raise')
     ),
     -- the first raise before the flop: who opened, and whether it was a steal (raised first
@@ -206,7 +209,7 @@ with
             sum(1 - per_seat.folded) as players_left,
             max(case when board.card_no is null then 0 else 1 end) as flop
         from per_seat
-        left join history_board as board
+        left join query_table(history_board) as board
             on board.site = per_seat.site and board.hand_id = per_seat.hand_id and board.card_no = 3
         group by per_seat.site, per_seat.hand_id
     ),
@@ -216,7 +219,7 @@ with
         select distinct
             actions.site,
             actions.hand_id
-        from history_actions as actions
+        from query_table(history_actions) as actions
         where actions.street = 'preflop'
     ),
     -- what each seat saw: the flop, a showdown, or a walk
@@ -276,7 +279,7 @@ select
     per_seat.turn_bets, per_seat.turn_raises, per_seat.turn_calls, per_seat.turn_folds,
     per_seat.river_bets, per_seat.river_raises, per_seat.river_calls, per_seat.river_folds
 from per_seat
-inner join history_hands as hands
+inner join query_table(history_hands) as hands
     on hands.site = per_seat.site
     and hands.hand_id = per_seat.hand_id
 inner join seat_ends
@@ -292,3 +295,6 @@ left join cbets as flop_cbets
 left join cbets as turn_cbets
     on turn_cbets.site = per_seat.site and turn_cbets.hand_id = per_seat.hand_id and turn_cbets.seat = per_seat.seat
     and turn_cbets.street = 'turn';
+
+create view history_seat_actions as
+select * from history_seat_actions_of('history_seats', 'history_hands', 'history_actions', 'history_board');

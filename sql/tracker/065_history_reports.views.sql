@@ -25,9 +25,13 @@
                           hands, each statistic as a percentage of its chances (NULL without
                           one), the aggression factor and frequency, bb/100, and the hands
                           whose result is unknown (067: left out of W$SD, WWSF and bb/100)
+
+  Each view but history_player_stats is `select *` of its table macro (history_allin_ev_of, ...),
+  given by name the relations it reads: the view gives the database's, and the import the
+  copies of a chunk of new hands, whose rows it stores (066: pokersql/histories/stored.py).
 */
 
-create view history_allin_ev as
+create macro history_allin_ev_of(history_allin_equities, history_game_payouts) as table
 with
     by_player as (
         select
@@ -37,7 +41,7 @@ with
             max(equities.street) as street,
             max(case when equities.pot_no = 1 then equities.equity end) as equity,
             sum(equities.ev_share) as ev_won
-        from history_allin_equities as equities
+        from query_table(history_allin_equities) as equities
         group by equities.site, equities.hand_id, equities.seat
     )
 select
@@ -55,16 +59,19 @@ select
     payouts.net,
     payouts.net - (cast(by_player.ev_won as decimal(18, 2)) - payouts.in_pot) as luck
 from by_player
-inner join history_game_payouts as payouts
+inner join query_table(history_game_payouts) as payouts
     on payouts.site = by_player.site
     and payouts.hand_id = by_player.hand_id
     and payouts.seat = by_player.seat;
 
-create view history_player_hands as
+create view history_allin_ev as
+select * from history_allin_ev_of('history_allin_equities', 'history_game_payouts');
+
+create macro history_player_hands_of(history_pots, history_game_payouts, history_hands, history_contributions, history_results) as table
 with
     contested as (
         select pots.site, pots.hand_id
-        from history_pots as pots
+        from query_table(history_pots) as pots
         where pots.players > 1
         group by pots.site, pots.hand_id
     )
@@ -78,15 +85,15 @@ select
     payouts.player,
     coalesce(results.collected, payouts.won) - payouts.in_pot as net,
     case when contributions.folded = 0 and contested.hand_id is not null then 1 else 0 end as showdown
-from history_game_payouts as payouts
-inner join history_hands as hands
+from query_table(history_game_payouts) as payouts
+inner join query_table(history_hands) as hands
     on hands.site = payouts.site
     and hands.hand_id = payouts.hand_id
-inner join history_contributions as contributions
+inner join query_table(history_contributions) as contributions
     on contributions.site = payouts.site
     and contributions.hand_id = payouts.hand_id
     and contributions.seat = payouts.seat
-left join history_results as results
+left join query_table(history_results) as results
     on results.site = payouts.site
     and results.hand_id = payouts.hand_id
     and results.seat = payouts.seat
@@ -94,7 +101,10 @@ left join contested
     on contested.site = payouts.site
     and contested.hand_id = payouts.hand_id;
 
-create view history_hand_stats as
+create view history_player_hands as
+select * from history_player_hands_of('history_pots', 'history_game_payouts', 'history_hands', 'history_contributions', 'history_results');
+
+create macro history_hand_stats_of(history_seat_actions, history_results, history_player_hands) as table
 with
     -- won: collected from the pots, as the history says; where it does not say, netted more than nothing
     paid as (
@@ -102,10 +112,10 @@ with
             actions.*,
             coalesce(results.collected, 0) > 0 or (results.collected is null and player_hands.net > 0) as won,
             player_hands.net
-        from history_seat_actions as actions
-        left join history_results as results
+        from query_table(history_seat_actions) as actions
+        left join query_table(history_results) as results
             on results.site = actions.site and results.hand_id = actions.hand_id and results.seat = actions.seat
-        left join history_player_hands as player_hands
+        left join query_table(history_player_hands) as player_hands
             on player_hands.site = actions.site and player_hands.hand_id = actions.hand_id and player_hands.seat = actions.seat
     )
 select
@@ -127,6 +137,9 @@ select
     paid.river_bets, paid.river_raises, paid.river_calls, paid.river_folds,
     paid.net
 from paid;
+
+create view history_hand_stats as
+select * from history_hand_stats_of('history_seat_actions', 'history_results', 'history_player_hands');
 
 create view history_player_stats as
 with
