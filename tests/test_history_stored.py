@@ -181,9 +181,9 @@ def test_migrate_fills_a_database_of_the_schema_before(tmp_path, capsys, monkeyp
     assert "applying 066_history_stored_tally.sql" in err and f"storing {held:,} hands'" in err
     with pokersql.connect(path) as db:
         assert [row[0] for row in db.engine.execute(
-            "select script from schema_history where installed_rank > (select max(installed_rank) - 3 from schema_history)"
+            "select script from schema_history where installed_rank > (select max(installed_rank) - 4 from schema_history)"
             " order by installed_rank"
-        )] == ["064_history_site_games.sql", "065_history_reports.views.sql", "066_history_stored_tally.sql"]
+        )] == ["064_history_site_games.sql", "065_history_reports.views.sql", "066_history_stored_tally.sql", "068_game_registry.views.sql"]
         check_equal(db)
         assert {p.player for p in db.history().players} >= {"Budd", "Gogo"}
 
