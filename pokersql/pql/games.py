@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import BadInput
-from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, SPLIT_GAMES, Game, SplitGame, family
+from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, Game, SplitGame, family
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def _of(game: Game | SplitGame) -> PqlGame:
 # functions), and the hi/lo Omahas, omaha8 and omaha5-8. Stud, razz, the draw games and
 # Courchevel (its first board card dealt with the hands) are not PQL's yet.
 PQL_SPLIT = ("omaha8", "omaha5-8")
-GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(SPLIT_GAMES[name]) for name in PQL_SPLIT}
+GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(EVERY_GAME[name]) for name in PQL_SPLIT}
 # ProPokerTools' names of the same games
 ALIASES = {"omahahi": "omaha", "omahahi5": "omaha5", "omaha85": "omaha5-8", "omaha58": "omaha5-8"}
 
