@@ -269,9 +269,9 @@ def test_an_edit_of_the_deal_reaches_the_stages_that_read_it(tour_page, tmp_path
     stage = page.locator("#stage-deal")
     definition = stage.locator("textarea").first
     original = definition.input_value()
-    dealing = "else (deck_order.deck_position - 1) // 5 + 1"
+    dealing = "dealt_player(deck_order.deck_position, settings.players, settings.deal_order, 5)"
     assert dealing in original
-    definition.fill(original.replace(dealing, "else (deck_order.deck_position - 1) % settings.players + 1"))
+    definition.fill(original.replace(dealing, "(deck_order.deck_position - 1) % settings.players + 1"))
     page.evaluate("window.tour.runStage('deal')")
     assert {row["player"]: sorted(row["cards"].split()) for row in as_dicts(page, "deal")} == {
         p["player"]: sorted(p["cards"]) for p in round_robin["players"]
