@@ -60,7 +60,7 @@ def hand_of(cards: str | list[str], what: str = "a hand", board: list[int] | Non
 def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: str | list[str] = "") -> HandResult | SplitResult:
     """One hand of 5, 6 or 7 cards: its best five, category and hand_rank.
 
-    ``game``: one of ``games.GAME_NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
+    ``game``: one of ``games.NAMES``. Omaha (omaha, omaha5, omaha6): ``cards`` are the
     4, 5 or 6 hole cards and ``board`` 3 to 5 cards; the best of two hole cards and three of
     the board. Short deck: 5 to 7 cards of 6 through A (with the board), ranked by the
     game's rule set (docs/games-flop.md). A split or lowball game (a row of split_games: omaha8
