@@ -69,7 +69,7 @@ def evaluate(ctx: Context, cards: str | list[str], game: str = "holdem", board: 
 
     rules = games.rules(game, ctx)
     if rules.is_split:
-        return lows.evaluate(ctx, game, cards, board)
+        return lows.evaluate(ctx, rules, cards, board)  # (its row read once)
     board_cards = cards_given(board, "the board")
     if rules.holdem_tables:
         if board_cards:
@@ -145,7 +145,7 @@ def compare(ctx: Context, *hands: str | list[str], board: str | list[str] = "", 
         raise BadInput(f"compare needs at least 2 hands, got {len(hands)}")
     rules = games.rules(game, ctx)
     if rules.is_split:
-        return lows.compare(ctx, game, hands, board)
+        return lows.compare(ctx, rules, hands, board)
     board_cards = cards_given(board, "the board")
     if not rules.holdem_tables:
         ensure_lookups(ctx, games.evaluation_needs(own_hands.EVALUATION_NEEDS))

@@ -117,8 +117,11 @@ def pot_shares(game: games.SplitGame, ranks: list[tuple[int | None, int | None]]
     return list(zip(split(high_pot, highs), split(low_pot, lows)))
 
 
-def _split_game(ctx: Context, name: str) -> games.SplitGame:
-    """The game named, which must be one of split_games' (a high-only game has no low: BadInput)."""
+def _split_game(ctx: Context, name: str | games.SplitGame) -> games.SplitGame:
+    """The game named, which must be one of split_games' (a high-only game has no low: BadInput);
+    a game already read (games.rules) as it is."""
+    if isinstance(name, games.SplitGame):
+        return name
     game = games.rules(name, ctx)
     if not game.is_split:
         with_low = ", ".join(other for other, rules in games.REGISTRY.items() if rules.is_split)
@@ -126,17 +129,17 @@ def _split_game(ctx: Context, name: str) -> games.SplitGame:
     return game
 
 
-def evaluate(ctx: Context, name: str, cards: str | list[str], board: str | list[str] = "") -> SplitResult:
+def evaluate(ctx: Context, name: str | games.SplitGame, cards: str | list[str], board: str | list[str] = "") -> SplitResult:
     """``eval --game`` of a split or lowball game: the hand's hand_rank and low_rank."""
     game = _split_game(ctx, name)
     board_cards = parse_cards(board) if board else []
     hand = parse_hand(game, cards, board_cards)
     check_distinct([hand, board_cards], ["the hand", "the board"])
     ((high, low),) = evaluate_split(ctx, game, [hand], [board_cards])
-    return SplitResult(name, [card_name(c) for c in board_cards], [SplitHand([card_name(c) for c in hand], high, low)])
+    return SplitResult(game.name, [card_name(c) for c in board_cards], [SplitHand([card_name(c) for c in hand], high, low)])
 
 
-def compare(ctx: Context, name: str, hands: tuple[str | list[str], ...], board: str | list[str] = "") -> SplitResult:
+def compare(ctx: Context, name: str | games.SplitGame, hands: tuple[str | list[str], ...], board: str | list[str] = "") -> SplitResult:
     """``compare --game`` of a split or lowball game: each half's winners, each hand's parts."""
     game = _split_game(ctx, name)
     board_cards = parse_cards(board) if board else []
@@ -147,7 +150,7 @@ def compare(ctx: Context, name: str, hands: tuple[str | list[str], ...], board: 
     result = []
     for hand, (high, low), (high_part, low_part) in zip(parsed, ranks, pot_shares(game, ranks)):
         result.append(SplitHand([card_name(c) for c in hand], high, low, float(high_part), float(low_part), float(high_part + low_part)))
-    return SplitResult(name, [card_name(c) for c in board_cards], result, compared=True)
+    return SplitResult(game.name, [card_name(c) for c in board_cards], result, compared=True)
 
 
 @present.register
