@@ -178,7 +178,8 @@ select
     -- after the flop: (bets + raises) / calls, and (bets + raises) / every bet, raise, call and fold
     1.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.calls), 0) as aggression_factor,
     100.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.aggressive + rows_by_position.calls + rows_by_position.folds), 0) as aggression_frequency,
-    100.0 * sum(rows_by_position.net / rows_by_position.big_blind) / nullif(count(rows_by_position.net), 0) as bb_per_100,
+    -- each hand's big blinds as an exact decimal, so the sum does not depend on the order of the rows
+    100.0 * sum(cast(rows_by_position.net / rows_by_position.big_blind as decimal(38, 12))) / nullif(count(rows_by_position.net), 0) as bb_per_100,
     count(*) - count(rows_by_position.net) as unknown_results
 from rows_by_position
 group by rows_by_position.player, rows_by_position.grouped_position;
