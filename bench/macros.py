@@ -1,10 +1,10 @@
-"""hand_rank(cards) of the 026 macros over random seven-card hands, before and after a change:
+"""hand_rank(cards) of the hand macros (sql/evaluation/027) over random seven-card hands, before and after:
 the macros of a git revision (default main) beside those of the working tree, in one run.
 
     python bench/macros.py [--hands 1000000] [--reps 3] [--before main]
 
 Two DuckDB files, each migrated by this tree's pokersql; the first gets the macros of
-sql/evaluation/026_hand_macros.duckdb.views.sql at --before (git show) in place of the tree's. Each holds
+the hand macros file at --before (git show; found by its name wherever that revision kept it) in place of the tree's. Each holds
 the same table of canonical card text ('As Ks 7d 7c 7h 2s 9c'), made in DuckDB from a hash of
 (hand, card), so both rank the same hands. The runs alternate, before then after; medians of
 --reps. Both sums of hand_rank are printed and must agree. Nothing here asserts a timing.
@@ -27,8 +27,7 @@ import duckdb
 import pokersql
 
 ROOT = Path(__file__).resolve().parents[1]
-MACROS = "sql/evaluation/026_hand_macros.duckdb.views.sql"
-EARLIER_MACROS = "sql/019_hand_macros.duckdb.views.sql"  # where it was before sql/ had stage folders
+MACROS_FILE = re.compile(r"^sql/(.+/)?\d+_hand_macros\.duckdb\.views\.sql$")  # its folder and number moved with sql/'s layout
 
 # Seven distinct cards per hand: the 52 cards sorted by a hash of (hand, card), the first seven
 # kept (the card_id in the key's low 6 bits), written as canonical text.
@@ -50,12 +49,9 @@ QUERY = "select sum(hand_rank(cards)), count(hand_rank(cards)) from bench_hands"
 
 def before_macros(revision: str) -> list[str]:
     """The statements of the macros file at REVISION, each made `create or replace`."""
-    for path in (MACROS, EARLIER_MACROS):
-        shown = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, capture_output=True, text=True, check=False)
-        if shown.returncode == 0:
-            break
-    shown.check_returncode()
-    text = shown.stdout
+    listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", revision, "sql"], cwd=ROOT, capture_output=True, text=True, check=True)
+    (path,) = [name for name in listed.stdout.splitlines() if MACROS_FILE.match(name)]
+    text = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     text = re.sub(r"/\*.*?\*/|--[^\n]*", "", text, flags=re.DOTALL)
     return [
         re.sub(r"^\s*create\s+macro", "create or replace macro", statement, flags=re.IGNORECASE)
