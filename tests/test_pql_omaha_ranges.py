@@ -76,6 +76,7 @@ RULES = [
     ("[A-T][A-T][A-T][A-T]", 4, lambda h: all(rank(c) >= T for c in h)),  # four broadway cards
     ("A[K,Q]s", 4, ace_king_or_queen_and_a_spade),
     ("[2-]", 4, lambda h: ranks(h)[0] >= 1),  # a span down from the deuce: a deuce
+    ("[As-Ts]K", 4, lambda h: any(suit(a) == 3 and rank(a) >= T and rank(b) == K for a, b in permutations(h, 2))),  # a spade A to T, a king
     ("[Q+][Q+]", 4, lambda h: sum(rank(c) >= Q for c in h) >= 2),
     ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
     ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
@@ -198,6 +199,9 @@ def test_equity_on_the_river_is_pokerkits(db):
         ("(AA", "')' expected (position 4)"),
         ("AA#", "cannot read '#' (position 3)"),
         ("A[x]", "a rank, a card or a suit expected in '[…]' (no variables or '*') (position 3)"),
+        ("[As-Th]", "a span's two ends have different suits (position 6)"),
+        ("[As-T]", "a span's two ends have different suits (position 6)"),
+        ("[A,K]*AKQ", "5 cards in a term of a 4-card hand (position 1)"),
     ],
 )
 def test_bad_ranges_are_refused_in_one_line(text, message):
@@ -205,6 +209,11 @@ def test_bad_ranges_are_refused_in_one_line(text, message):
         omaha_ranges.expand(text, 4, list(range(52)))
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_range_of_no_hand_is_refused():
+    with pytest.raises(BadInput, match=r"^PQL: hero's omaha range 'AsAs' holds no hand$"):
+        omaha_ranges.player_combos("omaha", 4, list(range(52)), "hero", "AsAs")
 
 
 def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):

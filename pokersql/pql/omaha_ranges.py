@@ -123,7 +123,8 @@ class _Reader:
         while True:
             c = self.peek()
             if c == "[":
-                raw.append(("list", self.bracket(), None, self.pos))
+                at = self.pos
+                raw.append(("list", self.bracket(), None, at))
             elif c in RANK_SET or c == "*" or c in RANK_VARIABLES:
                 at = self.pos
                 self.pos += 1
@@ -167,10 +168,10 @@ class _Reader:
                     end = self.peek()
                     if op == "-" and end in RANK_SET:
                         self.pos += 1
-                        if self.pos < len(self.text) and self.text[self.pos].upper() in SUIT_SET:
-                            if self.text[self.pos].upper() != suit:
-                                raise self.fail("a span's two ends have different suits")
-                            self.pos += 1
+                        end_suit = self.text[self.pos].upper() if self.pos < len(self.text) and self.text[self.pos].upper() in SUIT_SET else None
+                        if end_suit != suit:
+                            raise self.fail("a span's two ends have different suits")
+                        self.pos += bool(end_suit)
                         low, high = sorted((ranks[0], RANK_LETTERS.index(end)))
                     else:
                         low, high = (ranks[0], 12) if op == "+" else (0, ranks[0])
@@ -329,6 +330,8 @@ def player_combos(game_name: str, hole: int, deck: list[int], name: str, text: s
         hands = expand(text, hole, deck)
     except BadInput as e:
         raise BadInput(f"{e}".replace("PQL: range", f"PQL: {name}'s {game_name} range", 1)) from None
+    if hands == []:
+        raise BadInput(f"PQL: {name}'s {game_name} range {text!r} holds no hand")
     return None if hands is None else [(h, 1) for h in hands]
 
 
