@@ -20,6 +20,7 @@ from sqlglot import exp
 from ..cards import card_name, parse_cards
 from ..errors import BadInput
 from ..range_text import parse_weighted, whole_weights
+from . import omaha_ranges
 from .games import PqlGame
 
 ANY = "*"
@@ -86,8 +87,8 @@ def player_combos(game: PqlGame, name: str, text: str) -> list[tuple[list[int], 
         if len(set(cards)) != len(cards):
             raise BadInput(f"PQL: {name}={text!r} holds a card twice")
         return [(sorted(cards, reverse=True), 1)]
-    if game.hole != 2:
-        raise BadInput(f"PQL: {name}={text!r}: {game.name} takes {game.hole} hole cards or '*' (ranges of {game.name} are not supported yet)")
+    if game.hole != 2:  # Omaha: a range in PQL's generic syntax
+        return omaha_ranges.player_combos(game.name, game.hole, game.deck, name, text)
     try:
         weights = {c: w for c, w in parse_weighted(text).items() if w}
     except BadInput as e:
@@ -160,7 +161,7 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
     players = range(len(setup.combos))
     query = exp.select("*").from_("deals")
     for p, combos in zip(players, setup.combos):
-        query = query.with_(f"combos_{p}", as_=_every_hand(setup) if combos is None else _values(combos))
+        query = query.with_(f"combos_{p}", as_=_every_hand(setup) if combos is None else omaha_ranges.compact(combos) or _values(combos))
     hands = exp.select(*[exp.alias_(exp.column("cards", f"c{p}"), f"p{p}") for p in players])
     weight = " * ".join([f"c{p}.w" for p in players]) or "1"
     if trials is None:

@@ -1,0 +1,350 @@
+"""Omaha ranges in PQL's generic syntax (ProPokerTools' and Open PQL's), expanded to the hands
+they hold.
+
+A term is a pattern of at most as many cards as the hand holds; a hand is in it when some of
+its cards, each a different one, fit the pattern's cards (``AA``: at least two aces; the other
+cards are free). A pattern card is a rank then a suit, either left out:
+
+- ranks ``AKQJT98765432``; ``*`` any rank; a rank variable (``B E F G I L M N O P R U V``):
+  the same letter the same rank, different letters different ranks, none of them a rank the
+  term names (``AARR``: two aces and another pair);
+- suits ``shdc``; a suit variable (``w x y z``): the same letter the same suit, different
+  letters different suits, none of them a suit the term names (``AxAyxy``: double-suited aces);
+- ``[A,K,Qs,h]``: one card of those ranks, cards or suits; ``[A-T]``, ``[5-]``, ``[T+]``: one
+  card of a span of ranks.
+
+Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the right), ``:``
+and ``!`` before ``,``; parentheses group. Letters are read in any case; spaces are skipped.
+
+A term is expanded in two steps: its cores, each set of cards that fits the pattern (found by
+assigning deck cards to the pattern's cards, identical pattern cards in one order only), then
+every hand holding a core. Hands are 52-bit masks while expanding.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+
+import sqlglot
+from sqlglot import exp
+
+from ..cards import RANKS, SUITS
+from ..errors import BadInput
+
+RANK_VARIABLES = frozenset("BEFGILMNOPRUV")
+SUIT_VARIABLES = frozenset("WXYZ")
+RANK_LETTERS = RANKS.upper()  # indexed: a rank's value
+SUIT_LETTERS = SUITS.upper()
+RANK_SET, SUIT_SET = frozenset(RANK_LETTERS), frozenset(SUIT_LETTERS)
+# More hands than this (before the overlap of the terms is removed) are refused: the deals
+# past it are beyond the exact budget, and listing them takes seconds.
+MOST_HANDS = 3_000_000
+# Past this many hands, the relation is one text of the hands (sqlglot writes a VALUES row a
+# millisecond or so each).
+COMPACT_FROM = 500
+NOT_SUPPORTED = {
+    "%": "a percentage of hands ('%')",
+    "$": "a syntax macro ('$')",
+    "@": "a weight ('@')",
+    "+": "a rank span ('+') outside brackets",
+    "-": "a rank span ('-') outside brackets",
+}
+
+
+def refused(text: str, what: str, at: int) -> BadInput:
+    return BadInput(f"PQL: range {text!r}: {what} (position {at + 1})")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One pattern card: the cards it may be, and its rank and suit variables."""
+
+    cards: frozenset[int]
+    rank_var: str | None = None
+    suit_var: str | None = None
+
+
+@dataclass
+class Term:
+    slots: list[Slot]
+    at: int
+
+    @property
+    def every(self) -> bool:
+        return all(s.cards == frozenset(range(52)) and not s.rank_var and not s.suit_var for s in self.slots)
+
+
+class _Reader:
+    """A recursive descent over the range text; ``pos`` indexes the text with spaces kept."""
+
+    def __init__(self, text: str, hole: int) -> None:
+        self.text, self.hole = text, hole
+        self.pos = 0
+
+    def peek(self) -> str:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+        return self.text[self.pos].upper() if self.pos < len(self.text) else ""
+
+    def fail(self, what: str) -> BadInput:
+        return refused(self.text, what, self.pos)
+
+    def union(self) -> list:
+        node = self.both()
+        while self.peek() == ",":
+            self.pos += 1
+            node = ["or", node, self.both()]
+        return node
+
+    def both(self) -> list:
+        node = self.leaf()
+        while self.peek() in (":", "!"):
+            op = "and" if self.peek() == ":" else "not"
+            self.pos += 1
+            node = [op, node, self.leaf()]
+        return node
+
+    def leaf(self) -> list:
+        if self.peek() == "(":
+            self.pos += 1
+            node = self.union()
+            if self.peek() != ")":
+                raise self.fail("')' expected")
+            self.pos += 1
+            return node
+        return ["term", self.term()]
+
+    def term(self) -> Term:
+        self.peek()
+        start = self.pos
+        raw: list[tuple[str, object, object, int]] = []  # (kind, rank, suit, position)
+        while True:
+            c = self.peek()
+            if c == "[":
+                at = self.pos
+                raw.append(("list", self.bracket(), None, at))
+            elif c in RANK_SET or c == "*" or c in RANK_VARIABLES:
+                at = self.pos
+                self.pos += 1
+                suit = self.peek() if self.pos < len(self.text) and not self.text[self.pos].isspace() else ""
+                if suit in SUIT_SET or suit in SUIT_VARIABLES:
+                    self.pos += 1
+                else:
+                    suit = None
+                raw.append(("card", c, suit, at))
+            elif c in SUIT_SET or c in SUIT_VARIABLES:
+                raw.append(("card", None, c, self.pos))
+                self.pos += 1
+            else:
+                break
+        c = self.peek()
+        if c in NOT_SUPPORTED:
+            raise self.fail(f"{NOT_SUPPORTED[c]} is not supported yet")
+        if not raw:
+            raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
+        if c and c not in ",:!)":
+            raise self.fail(f"cannot read {self.text[self.pos]!r}")
+        if len(raw) > self.hole:
+            raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
+        return Term(_slots(raw), start)
+
+    def bracket(self) -> frozenset[int]:
+        """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot."""
+        self.pos += 1
+        cards: set[int] = set()
+        while True:
+            c = self.peek()
+            at = self.pos
+            if c in RANK_SET:
+                self.pos += 1
+                suit = self.text[self.pos].upper() if self.pos < len(self.text) and self.text[self.pos].upper() in SUIT_SET else None
+                self.pos += bool(suit)
+                ranks = [RANK_LETTERS.index(c)]
+                if self.peek() in ("+", "-"):
+                    op = self.peek()
+                    self.pos += 1
+                    end = self.peek()
+                    if op == "-" and end in RANK_SET:
+                        self.pos += 1
+                        end_suit = self.text[self.pos].upper() if self.pos < len(self.text) and self.text[self.pos].upper() in SUIT_SET else None
+                        if end_suit != suit:
+                            raise self.fail("a span's two ends have different suits")
+                        self.pos += bool(end_suit)
+                        low, high = sorted((ranks[0], RANK_LETTERS.index(end)))
+                    else:
+                        low, high = (ranks[0], 12) if op == "+" else (0, ranks[0])
+                    ranks = list(range(low, high + 1))
+                cards |= {4 * r + s for r in ranks for s in range(4) if suit is None or SUITS[s] == suit.lower()}
+            elif c in SUIT_SET:
+                self.pos += 1
+                cards |= {4 * r + SUIT_LETTERS.index(c) for r in range(13)}
+            elif c == "]":
+                raise self.fail("an empty list")
+            else:
+                raise refused(self.text, "a rank, a card or a suit expected in '[…]' (no variables or '*')", at)
+            c = self.peek()
+            self.pos += 1
+            if c == "]":
+                return frozenset(cards)
+            if c != ",":
+                self.pos -= 1
+                raise self.fail("',' or ']' expected")
+
+
+def _slots(raw: list[tuple[str, object, object, int]]) -> list[Slot]:
+    """Each pattern card's cards; a variable excludes the ranks and suits the term names."""
+    named_ranks = {RANK_LETTERS.index(r) for kind, r, _, _ in raw if kind == "card" and r in RANK_SET}
+    named_suits = {SUIT_LETTERS.index(s) for kind, _, s, _ in raw if kind == "card" and s in SUIT_SET}
+    slots = []
+    for kind, rank, suit, _ in raw:
+        if kind == "list":
+            slots.append(Slot(rank))  # type: ignore[arg-type]
+            continue
+        cards = set(range(52))
+        if rank in RANK_SET:
+            cards = {c for c in cards if c // 4 == RANK_LETTERS.index(rank)}
+        elif rank in RANK_VARIABLES:
+            cards = {c for c in cards if c // 4 not in named_ranks}
+        if suit in SUIT_SET:
+            cards = {c for c in cards if c % 4 == SUIT_LETTERS.index(suit)}
+        elif suit in SUIT_VARIABLES:
+            cards = {c for c in cards if c % 4 not in named_suits}
+        slots.append(Slot(frozenset(cards), rank if rank in RANK_VARIABLES else None, suit if suit in SUIT_VARIABLES else None))
+    return slots
+
+
+RANK_MASKS = [sum(1 << (4 * r + s) for s in range(4)) for r in range(13)]
+SUIT_MASKS = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
+
+
+# each 13-bit part of a mask (the cards 13 * part onward) to its cards, the highest first
+_PARTS = [[tuple(13 * part + c for c in range(12, -1, -1) if bits >> c & 1) for bits in range(1 << 13)] for part in range(4)]
+
+
+def cards_of(mask: int) -> list[int]:
+    """A mask's cards, the highest first."""
+    parts = _PARTS
+    return [*parts[3][mask >> 39], *parts[2][mask >> 26 & 8191], *parts[1][mask >> 13 & 8191], *parts[0][mask & 8191]]
+
+
+def cores(term: Term, deck: frozenset[int]) -> set[int]:
+    """Every set of distinct deck cards that fits the term's cards, as masks."""
+    slots = [s for s in term.slots if s.cards != frozenset(range(52)) or s.rank_var or s.suit_var]
+    live = sum(1 << c for c in deck)
+    allowed = [sum(1 << c for c in s.cards) & live for s in slots]
+    # identical slots take their cards in one order only (each core once, not once per order)
+    twin = [max((j for j in range(i) if slots[j] == slots[i]), default=None) for i in range(len(slots))]
+    # what slot i asks of an earlier slot j's card: (same rank?, same suit?), None for free
+    ties = [
+        [
+            (
+                (slots[i].rank_var == slots[j].rank_var) if slots[i].rank_var and slots[j].rank_var else None,
+                (slots[i].suit_var == slots[j].suit_var) if slots[i].suit_var and slots[j].suit_var else None,
+            )
+            for j in range(i)
+        ]
+        for i in range(len(slots))
+    ]
+    found: set[int] = set()
+    chosen: list[int] = []
+
+    def walk(i: int, used: int) -> None:
+        if i == len(slots):
+            found.add(used)
+            return
+        candidates = allowed[i] & ~used
+        for j, (same_rank, same_suit) in enumerate(ties[i]):
+            card = chosen[j]
+            if same_rank is not None:
+                candidates = candidates & RANK_MASKS[card // 4] if same_rank else candidates & ~RANK_MASKS[card // 4]
+            if same_suit is not None:
+                candidates = candidates & SUIT_MASKS[card % 4] if same_suit else candidates & ~SUIT_MASKS[card % 4]
+        if twin[i] is not None:
+            candidates &= ~((2 << chosen[twin[i]]) - 1)  # above the twin's card
+        while candidates:
+            card = (candidates & -candidates).bit_length() - 1
+            candidates ^= 1 << card
+            chosen.append(card)
+            walk(i + 1, used | 1 << card)
+            chosen.pop()
+
+    walk(0, 0)
+    return found
+
+
+def _hands(term: Term, deck: frozenset[int], hole: int, text: str) -> set[int]:
+    """Every hand of ``hole`` deck cards holding one of the term's cores."""
+    found = cores(term, deck)
+    if not found:
+        return set()
+    free = hole - bin(next(iter(found))).count("1")
+    size = len(found) * math.comb(len(deck), free)
+    if size > MOST_HANDS:
+        raise refused(text, f"the term holds too many hands to list (about {size:,}; at most {MOST_HANDS:,}): narrow it", term.at)
+    fills = [sum(1 << c for c in f) for f in combinations(sorted(deck), free)]
+    hands: set[int] = set()
+    for core in found:
+        hands.update(core | f for f in fills if not core & f)
+    return hands
+
+
+def _evaluate(node: list, deck: frozenset[int], hole: int, text: str) -> set[int]:
+    if node[0] == "term":
+        return _hands(node[1], deck, hole, text)
+    left = _evaluate(node[1], deck, hole, text)
+    right = _evaluate(node[2], deck, hole, text)
+    return left | right if node[0] == "or" else left & right if node[0] == "and" else left - right
+
+
+def parse(text: str, hole: int) -> list:
+    reader = _Reader(text, hole)
+    if not reader.peek():
+        raise reader.fail("an empty range")
+    node = reader.union()
+    if reader.peek():
+        raise reader.fail(f"unexpected {reader.text[reader.pos]!r}")
+    return node
+
+
+def _any_hand(node: list) -> bool:
+    """Whether the range is every hand: a union one of whose terms is all wildcards."""
+    if node[0] == "term":
+        return node[1].every
+    return node[0] == "or" and (_any_hand(node[1]) or _any_hand(node[2]))
+
+
+def expand(text: str, hole: int, deck: list[int]) -> list[list[int]] | None:
+    """The hands of the range (each its cards from the highest), in order; None: every hand."""
+    node = parse(text, hole)
+    if _any_hand(node):
+        return None
+    hands = _evaluate(node, frozenset(deck), hole, text)
+    return list(map(cards_of, sorted(hands)))
+
+
+def player_combos(game_name: str, hole: int, deck: list[int], name: str, text: str) -> list[tuple[list[int], int]] | None:
+    """deals.player_combos for an Omaha range: every hand it holds, weight 1; None: any hand."""
+    try:
+        hands = expand(text, hole, deck)
+    except BadInput as e:
+        raise BadInput(f"{e}".replace("PQL: range", f"PQL: {name}'s {game_name} range", 1)) from None
+    if hands == []:
+        raise BadInput(f"PQL: {name}'s {game_name} range {text!r} holds no hand")
+    return None if hands is None else [(h, 1) for h in hands]
+
+
+def compact(combos: list[tuple[list[int], int]]) -> exp.Expression | None:
+    """A relation (cards, w, k) of many hands, all of weight 1, as one text that SQL splits;
+    None when a VALUES list fits (few hands, or weights)."""
+    if len(combos) < COMPACT_FROM or any(w != 1 for _, w in combos):
+        return None
+    hole = len(combos[0][0])
+    two = [f"{c:02d}" for c in range(52)]
+    text = ",".join("".join(map(two.__getitem__, cards)) for cards, _ in combos)
+    return sqlglot.parse_one(
+        f"select list_transform(range({hole}), i -> cast(substr(h, 2 * i + 1, 2) as integer)) as cards, 1 as w, k - 1 as k "
+        "from (select unnest(t) as h, generate_subscripts(t, 1) as k from (select string_split(:hands, ',') as t))",
+        read="duckdb",
+    ).transform(lambda n: exp.convert(text) if isinstance(n, exp.Placeholder) else n)

@@ -1,0 +1,223 @@
+"""PQL's Omaha ranges in the generic syntax (issue 65): each range's hands against a rule
+written here in plain Python over every hand of a deck (ProPokerTools' and Open PQL's meaning
+of the pattern, said in words beside each); the deals counted against a count by
+combinatorics; the equity of a range against `pokersql equity` hand by hand (a turn board)
+and against pokerkit's Omaha hands (a river board); bad ranges refused in one line."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations, permutations
+
+import pytest
+from pokerkit import OmahaHoldemHand
+
+import pokersql
+from pokersql.cards import card_name, parse_cards
+from pokersql.cli import main
+from pokersql.errors import BadInput
+from pokersql.pql import omaha_ranges
+
+RANKS = "23456789TJQKA"
+A, K, Q, J, T = (RANKS.index(r) for r in "AKQJT")
+
+
+def rank(c):
+    return c // 4
+
+
+def suit(c):
+    return c % 4
+
+
+def ranks(hand):
+    return Counter(rank(c) for c in hand)
+
+
+def suits(hand):
+    return Counter(suit(c) for c in hand)
+
+
+def double_suited_aces(hand):
+    """Two aces of two suits, and two other cards, one of each of those suits (AxAyxy)."""
+    for a, b in combinations([c for c in hand if rank(c) == A], 2):
+        rest = [c for c in hand if c not in (a, b)]
+        if any(suit(p) == suit(a) and suit(q) == suit(b) for p, q in permutations(rest, 2)):
+            return True
+    return False
+
+
+def ace_king_or_queen_and_a_spade(hand):
+    """Three different cards: an ace, a king or queen, a spade (A[K,Q]s)."""
+    return any(rank(a) == A and rank(b) in (K, Q) and suit(s) == 3 for a, b, s in permutations(hand, 3))
+
+
+def suited_ace(hand):
+    """An ace and another card of its suit (Axx)."""
+    return any(rank(a) == A and suit(b) == suit(a) for a, b in permutations(hand, 2))
+
+
+# (range, hole cards, the rule): each rule says in Python what the range holds
+RULES = [
+    ("AA", 4, lambda h: ranks(h)[A] >= 2),  # at least two aces
+    ("aa**", 4, lambda h: ranks(h)[A] >= 2),  # wildcards ask nothing; letters in any case
+    ("AsKs7d2c", 4, lambda h: set(h) == set(parse_cards("AsKs7d2c"))),
+    ("AsKs", 4, lambda h: set(parse_cards("AsKs")) <= set(h)),
+    ("AxAyxy", 4, double_suited_aces),
+    ("RRON", 4, lambda h: sorted(ranks(h).values()) == [1, 1, 2]),  # one pair, two other ranks
+    ("AARR", 4, lambda h: ranks(h)[A] == 2 and 2 in [n for r, n in ranks(h).items() if r != A]),  # aces and another pair
+    ("RRR", 4, lambda h: max(ranks(h).values()) >= 3),  # three of a rank or four
+    ("xxyy", 4, lambda h: sorted(suits(h).values()) == [2, 2]),  # double suited
+    ("wxyz", 4, lambda h: len(suits(h)) == 4),  # rainbow
+    ("sshh", 4, lambda h: suits(h)[3] == 2 and suits(h)[2] == 2),
+    ("Axx", 4, suited_ace),
+    ("RxRyOxOy", 4, lambda h: sorted(ranks(h).values()) == [2, 2] and len({frozenset(suit(c) for c in h if rank(c) == r) for r in ranks(h)}) == 1),
+    ("[A-T][A-T][A-T][A-T]", 4, lambda h: all(rank(c) >= T for c in h)),  # four broadway cards
+    ("A[K,Q]s", 4, ace_king_or_queen_and_a_spade),
+    ("[2-]", 4, lambda h: ranks(h)[0] >= 1),  # a span down from the deuce: a deuce
+    ("[As-Ts]K", 4, lambda h: any(suit(a) == 3 and rank(a) >= T and rank(b) == K for a, b in permutations(h, 2))),  # a spade A to T, a king
+    ("[Q+][Q+]", 4, lambda h: sum(rank(c) >= Q for c in h) >= 2),
+    ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
+    ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
+    ("AA", 5, lambda h: ranks(h)[A] >= 2),
+    ("RROO:xxx", 5, lambda h: sum(n >= 2 for n in ranks(h).values()) >= 2 and max(suits(h).values()) >= 3),  # two pairs (or more of a rank), three of a suit
+    ("RRO", 6, lambda h: any(n >= 2 for n in ranks(h).values()) and len(ranks(h)) >= 2),
+]
+
+
+
+def deck_of(hole):
+    """Every card for 4 hole cards; for 5 and 6, a deck of 20 cards (four ranks of it paired
+    often enough), so the rule runs over every hand of it."""
+    return list(range(52)) if hole == 4 else [c for c in range(52) if rank(c) in (A, K, Q, 7, 2)]
+
+
+@pytest.mark.parametrize(("text", "hole", "rule"), RULES, ids=[f"{r[0]}-{r[1]}" for r in RULES])
+def test_a_range_holds_the_hands_its_rule_says(text, hole, rule):
+    deck = deck_of(hole)
+    expected = {tuple(sorted(h, reverse=True)) for h in combinations(deck, hole) if rule(h)}
+    got = omaha_ranges.expand(text, hole, deck)
+    assert len(got) == len(set(map(tuple, got)))  # each hand once
+    missing, extra = expected - set(map(tuple, got)), set(map(tuple, got)) - expected
+    shown = [" ".join(card_name(c) for c in h) for h in sorted(missing | extra)[:3]]
+    assert not missing and not extra, f"{text}: {len(missing)} hands missing, {len(extra)} extra, e.g. {shown}"
+    assert expected  # the rule holds some hands
+
+
+def test_every_hand_is_none():
+    assert omaha_ranges.expand("*", 4, list(range(52))) is None
+    assert omaha_ranges.expand("AA, ****", 4, list(range(52))) is None
+
+
+def test_aa_counts_as_combinatorics_say():
+    """At least two aces of four cards: every hand less those with no ace or one."""
+    assert len(omaha_ranges.expand("AA", 4, list(range(52)))) == math.comb(52, 4) - math.comb(48, 4) - 4 * math.comb(48, 3)
+    assert len(omaha_ranges.expand("AA", 5, list(range(52)))) == math.comb(52, 5) - math.comb(48, 5) - 4 * math.comb(48, 4)
+
+
+@pytest.fixture(scope="module")
+def db(db_file):
+    with pokersql.connect(db_file) as database:
+        yield database
+
+
+def answer(db, query):
+    (statement,) = db.pql(query)
+    return statement, [r.value for r in statement.results]
+
+
+def test_deals_counted_are_the_closed_form(db):
+    """hero 'AA' against a known hand on a turn: hero's hands are the four-card hands of the 44
+    cards left with two aces or more; each has the same 40 rivers, of which the 2, 7, 9 and T
+    the hand does not hold pair the board."""
+    statement, (paired,) = answer(db, "select count(pairedboard(river)) from game='omaha', hero='AA', villain='KhKdQhJd', board='2c7h9sTd'")
+    hands = math.comb(44, 4) - math.comb(40, 4) - 4 * math.comb(40, 3)
+    assert statement.exact
+    assert statement.trials == hands * 40
+    left = [c for c in range(52) if c not in parse_cards("KhKdQhJd2c7h9sTd")]
+    pairing = sum(12 - sum(rank(c) in (0, 5, 7, 8) for c in h) for h in combinations(left, 4) if ranks(h)[A] >= 2)
+    assert paired == pairing
+
+
+def test_range_against_a_range_counts_pairs_of_hands(db):
+    """Two ranges on a river board: every pair of hands that shares no card."""
+    board = parse_cards("2c7h9sTd3s")
+    deck = [c for c in range(52) if c not in board]
+    heroes = [h for h in combinations(deck, 4) if sum(rank(c) == A for c in h) == 4]  # AAAA
+    villains = [h for h in combinations(deck, 4) if sorted(suits(h).values()) == [2, 2] and sum(rank(c) == K for c in h) >= 2]  # KK:xxyy
+    pairs = sum(1 for h in heroes for v in villains if not set(h) & set(v))
+    statement, _ = answer(db, "select avg(riverequity(hero)) from game='omaha', hero='AAAA', villain='KK:xxyy', board='2c7h9sTd3s'")
+    assert statement.trials == pairs
+
+
+def test_equity_of_a_range_is_pokersql_equity_hand_by_hand(db):
+    """On a turn board every hero hand has the same 40 rivers: the range's equity is the mean of
+    `pokersql equity --game omaha` of its hands, each against the villain."""
+    board, villain, text = "2c7h9sTd", "KhKdQhJd", "AsAh[K,Q][J,T]"
+    statement, (equity,) = answer(db, f"select avg(riverequity(hero)) from game='omaha', hero='{text}', villain='{villain}', board='{board}'")
+    taken = set(parse_cards(board + villain))
+    hands = [h for h in combinations([c for c in range(52) if c not in taken], 4)
+             if {51, 50} <= set(h) and sorted(rank(c) for c in h if c not in (51, 50)) in ([a, b] for a in (T, J) for b in (Q, K))]
+    shares = []
+    for hand in hands:
+        result = db.equity("".join(card_name(c) for c in hand), villain, board=board, game="omaha")
+        assert result.exact
+        shares.append(result.players[0].equity)
+    assert statement.trials == 40 * len(hands)
+    assert equity == pytest.approx(sum(shares) / len(shares), abs=1e-12)
+
+
+def test_equity_on_the_river_is_pokerkits(db):
+    """Double-suited aces against a known hand on a river board: each hand's share from
+    pokerkit's Omaha hands (the better takes the pot, a tie halves it), their mean."""
+    board, villain = "Ks9s5h4h2c", "KdKcQdJc"
+    statement, (equity, wins) = answer(db, f"select avg(riverequity(hero)), count(winshi(hero)) from game='omaha', hero='AxAyxy', villain='{villain}', board='{board}'")
+    taken = set(parse_cards(board + villain))
+    hands = [h for h in combinations([c for c in range(52) if c not in taken], 4) if double_suited_aces(h)]
+    theirs = OmahaHoldemHand.from_game(villain, board)
+    shares = []
+    for hand in hands:
+        ours = OmahaHoldemHand.from_game("".join(card_name(c) for c in hand), board)
+        shares.append(1.0 if ours > theirs else 0.5 if ours == theirs else 0.0)
+    assert statement.trials == len(hands)
+    assert wins == sum(s > 0 for s in shares)
+    assert equity == pytest.approx(sum(shares) / len(shares), abs=1e-12)
+    assert 0 < equity < 1  # the spot is not one-sided
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AK-QJ", "range 'AK-QJ': a rank span ('-') outside brackets is not supported yet (position 3)"),
+        ("QQ+", "range 'QQ+': a rank span ('+') outside brackets is not supported yet (position 3)"),
+        ("15%", "a card pattern expected"),
+        ("AA:$ds", "range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"),
+        ("AA@50", "a weight ('@') is not supported yet (position 3)"),
+        ("AAKQJ", "range 'AAKQJ': 5 cards in a term of a 4-card hand (position 1)"),
+        ("AA,", "a card pattern expected, the range ends (position 4)"),
+        ("(AA", "')' expected (position 4)"),
+        ("AA#", "cannot read '#' (position 3)"),
+        ("A[x]", "a rank, a card or a suit expected in '[…]' (no variables or '*') (position 3)"),
+        ("[As-Th]", "a span's two ends have different suits (position 6)"),
+        ("[As-T]", "a span's two ends have different suits (position 6)"),
+        ("[A,K]*AKQ", "5 cards in a term of a 4-card hand (position 1)"),
+    ],
+)
+def test_bad_ranges_are_refused_in_one_line(text, message):
+    with pytest.raises(BadInput) as caught:
+        omaha_ranges.expand(text, 4, list(range(52)))
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_range_of_no_hand_is_refused():
+    with pytest.raises(BadInput, match=r"^PQL: hero's omaha range 'AsAs' holds no hand$"):
+        omaha_ranges.player_combos("omaha", 4, list(range(52)), "hero", "AsAs")
+
+
+def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):
+    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='QQ+', villain='*', board='2c7h9sTd3s'"])
+    err = capsys.readouterr().err.strip()
+    assert status == 2
+    assert err == "pokersql: error: PQL: hero's omaha range 'QQ+': a rank span ('+') outside brackets is not supported yet (position 3)"
