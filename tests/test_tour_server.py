@@ -13,6 +13,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -83,15 +84,23 @@ def test_a_host_that_cannot_be_served_is_one_line():
 @contextlib.contextmanager
 def default_port_held() -> Iterator[None]:
     """A real socket listening on the tour's default port on the loopback, as a first tour's
-    would (if something here holds the port already, it stays held by that)."""
+    would. If something else holds the port (another test run's tour), the socket waits up to a
+    minute for it, rather than count on a holder that may let the port go while the test runs;
+    one that holds it longer stays the holder."""
     holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
-        try:
-            holder.bind(("127.0.0.1", DEFAULT_PORT))
-            holder.listen()
-        except OSError as e:
-            if e.errno != errno.EADDRINUSE:
-                raise
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                holder.bind(("127.0.0.1", DEFAULT_PORT))
+                holder.listen()
+                break
+            except OSError as e:
+                if e.errno != errno.EADDRINUSE:
+                    raise
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.5)
         yield
     finally:
         holder.close()
