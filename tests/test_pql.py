@@ -52,7 +52,6 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
     ("query", "message"),
     [
         ("select count(boardinrange('AA')) from hero='AhKh', board='AhKd2c'", "not supported"),
-        ("select count(handtype(hero, flop) = flush) from game='shortdeck', hero='AhKh'", "not supported"),
         ("select avg(handtype(hero, flop)) from hero='AhKh'", "type error"),
         ("select count(riverequity(hero)) from hero='AhKh', villain='QQ'", "type error"),
         ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),
