@@ -156,6 +156,8 @@ EQUITY_SPOTS = [
     ("omaha", ["AsAhKdQd", "JcTc9h8h"], "2s7c9d4h"),
     ("omaha5", ["AsAhKdQd2c", "JcTc9h8h3c"], "2s7c9d"),
     ("omaha6", ["AhAdKhKd2c3c", "QsQhJsJh9s8s"], "Ks7d2h"),  # a game of the registry Open PQL lacks
+    ("shortdeck", ["AhKh", "QsQd"], "Th9h6c"),
+    ("shortdeck-triton", ["7s7d", "9c8c"], "7h6sTd"),  # pokersql's second short deck ranking
 ]
 
 

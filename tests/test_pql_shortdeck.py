@@ -214,3 +214,23 @@ def test_hand_types_and_ratings_print_in_the_game_ranking(db):
     query = "select max(ratehihand('AsKsQs9s7s')), min(ratehihand('As9h8d7c6s')), min(handtype(hero, river)), max(handtype(hero, river))"
     _, values = answer(db, f"{query} from game='shortdeck', hero='AsAh', board='AdKsKh'")
     assert values == ["FLUSH(A, K, Q, 9, 7)", "STRAIGHT(9, 8, 7, 6, A)", "FULL_HOUSE", "QUADS"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_flop_categories_rank_made_hands_in_the_game_order(db, game):
+    """Every flop for 7h6h (C(34, 3) = 5,984): its made hand (the five cards, one hand type in
+    both rule sets) by pokerkit, against minFlopHandCategory from a straight and from a flush up."""
+    hero = parse_cards("7h6h")
+    types = Counter(NAMES[ShortDeckHoldemHand(text(hero + list(flop))).entry.label] for flop in combinations([c for c in DECK if c not in hero], 3))
+    order = ORDER[game]
+    trials, values = answer(
+        db,
+        f"select count(minflophandcategory(hero, flopstraight)), count(minflophandcategory(hero, flopflush)), "
+        f"count(exactflophandcategory(hero, flopfullhouse)), histogram(flophandcategory(hero)) from game='{game}', hero='7h6h'",
+    )
+    count = sum(types.values())
+    for value, least in zip(values[:2], ("STRAIGHT", "FLUSH")):
+        assert Fraction(value) / Fraction(trials) == Fraction(sum(n for t, n in types.items() if order.index(t) >= order.index(least)), count)
+    assert Fraction(values[2]) / Fraction(trials) == Fraction(types["FULL_HOUSE"], count)
+    made = [h["value"] for h in values[3] if h["value"] in ("FLOPTRIPS", "FLOPSTRAIGHT", "FLOPFULLHOUSE", "FLOPFLUSH")]
+    assert made == [f"FLOP{t.replace('_', '')}" for t in order if t in ("TRIPS", "STRAIGHT", "FULL_HOUSE", "FLUSH")]
