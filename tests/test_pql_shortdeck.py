@@ -234,3 +234,9 @@ def test_flop_categories_rank_made_hands_in_the_game_order(db, game):
     assert Fraction(values[2]) / Fraction(trials) == Fraction(types["FULL_HOUSE"], count)
     made = [h["value"] for h in values[3] if h["value"] in ("FLOPTRIPS", "FLOPSTRAIGHT", "FLOPFULLHOUSE", "FLOPFLUSH")]
     assert made == [f"FLOP{t.replace('_', '')}" for t in order if t in ("TRIPS", "STRAIGHT", "FULL_HOUSE", "FLUSH")]
+
+
+def test_a_hand_with_a_card_below_six_is_refused(run):
+    status, out, err = run("pql", "select avg(riverequity(hero)) from game='shortdeck', hero='Ah5h', villain='7c7d', board='Th9h6c'")
+    assert status == 2 and out == ""
+    assert "shortdeck's deck has no card '5h' (of hero)" in err and len(err.strip().splitlines()) == 1, err

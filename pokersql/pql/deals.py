@@ -85,6 +85,8 @@ def player_combos(game: PqlGame, name: str, text: str) -> list[tuple[list[int], 
     if cards and len(cards) == game.hole:
         if len(set(cards)) != len(cards):
             raise BadInput(f"PQL: {name}={text!r} holds a card twice")
+        if not set(cards) <= set(game.deck):  # short deck: no card below six
+            raise BadInput(f"PQL: {game.name}'s deck has no card {card_name(min(set(cards) - set(game.deck)))!r} (of {name})")
         return [(sorted(cards, reverse=True), 1)]
     if game.hole != 2:
         raise BadInput(f"PQL: {name}={text!r}: {game.name} takes {game.hole} hole cards or '*' (ranges of {game.name} are not supported yet)")
