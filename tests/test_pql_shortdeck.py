@@ -241,3 +241,13 @@ def test_a_hand_with_a_card_below_six_is_refused(run):
     status, out, err = run("pql", "select avg(riverequity(hero)) from game='shortdeck', hero='Ah5h', villain='7c7d', board='Th9h6c'")
     assert status == 2 and out == ""
     assert "shortdeck's deck has no card '5h' (of hero)" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_hand_type_floors_are_counted_from_the_classes():
+    """Each game's floors come from the count of five-card classes of each type: Hold'em's are
+    the constants its ratings were built on, short deck's add up to its 1,404 classes."""
+    from pokersql.pql.games import HAND_TYPE_FLOORS, RATINGS, game_of
+
+    assert game_of("holdem").floors == HAND_TYPE_FLOORS and game_of("holdem").ratings == RATINGS
+    for game in GAMES:
+        assert game_of(game).ratings == 1405 and game_of(game).hand_types == ORDER[game]
