@@ -52,7 +52,6 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
     ("query", "message"),
     [
         ("select count(boardinrange('AA')) from hero='AhKh', board='AhKd2c'", "not supported"),
-        ("select count(handtype(hero, flop) = flush) from game='shortdeck', hero='AhKh'", "not supported"),
         ("select avg(handtype(hero, flop)) from hero='AhKh'", "type error"),
         ("select count(riverequity(hero)) from hero='AhKh', villain='QQ'", "type error"),
         ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),
@@ -157,6 +156,8 @@ EQUITY_SPOTS = [
     ("omaha", ["AsAhKdQd", "JcTc9h8h"], "2s7c9d4h"),
     ("omaha5", ["AsAhKdQd2c", "JcTc9h8h3c"], "2s7c9d"),
     ("omaha6", ["AhAdKhKd2c3c", "QsQhJsJh9s8s"], "Ks7d2h"),  # a game of the registry Open PQL lacks
+    ("shortdeck", ["AhKh", "QsQd"], "Th9h6c"),
+    ("shortdeck-triton", ["7s7d", "9c8c"], "7h6sTd"),  # pokersql's second short deck ranking
 ]
 
 

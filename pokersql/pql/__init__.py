@@ -106,7 +106,7 @@ def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None)
         results = []
         for i, (selector, value) in enumerate(zip(p.statement.selectors, row[1:])):
             kind = p.compiled.kinds[i]
-            value = shown(ctx, selector.aggregate, kind, value)
+            value = shown(ctx, selector.aggregate, kind, value, p.setup.game)
             if selector.aggregate == "count" or selector.aggregate == "histogram":
                 value = unscaled(value, p.setup.scale) if selector.aggregate == "count" else [{**h, "count": unscaled(h["count"], p.setup.scale)} for h in value]
             results.append(Selected(i, selector.aggregate, selector.alias, kind, value))

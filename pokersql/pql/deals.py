@@ -86,6 +86,8 @@ def player_combos(game: PqlGame, name: str, text: str) -> list[tuple[list[int], 
     if cards and len(cards) == game.hole:
         if len(set(cards)) != len(cards):
             raise BadInput(f"PQL: {name}={text!r} holds a card twice")
+        if not set(cards) <= set(game.deck):  # short deck: no card below six
+            raise BadInput(f"PQL: {game.name}'s deck has no card {card_name(min(set(cards) - set(game.deck)))!r} (of {name})")
         return [(sorted(cards, reverse=True), 1)]
     if game.hole != 2:  # Omaha: a range in PQL's generic syntax
         return omaha_ranges.player_combos(game.name, game.hole, game.deck, name, text)

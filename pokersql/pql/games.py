@@ -3,12 +3,15 @@
 A game is its row, not a branch in the translation: ``hole`` cards each, the lowest rank of
 its deck (0 = deuce, 4 = six for short deck), and ``hole_used``: None when the best five of
 all the cards play (Hold'em), 2 when exactly two hole cards and three of the board play
-(Omaha).
+(Omaha). ``ranking`` orders its hands (033): standard, or short deck's two, ``shortdeck`` (a
+flush above a full house: Open PQL's) and ``shortdeck-triton`` (three of a kind above a
+straight too): its hand types in that order (``hand_types``) and its ratings.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from ..errors import BadInput
 from ..games import GAMES as REGISTRY, REGISTRY as EVERY_GAME, Game, SplitGame, family
@@ -22,8 +25,37 @@ class PqlGame:
     hole: int
     low_rank: int  # 0: a 52-card deck; 4: short deck's 36 (six to ace)
     hole_used: int | None  # None: best five of hole and board; 2: exactly two hole cards
-    rated: bool = True  # whether PQL rates its hands here (the standard ranking; short deck's: not yet)
+    rated: bool = True  # whether PQL rates its hands here
     lo: bool = False  # a hi/lo game: the pot split between the best hi and the best eight-or-better lo
+    ranking: str = "standard"  # the order of its five-card hands (033): standard, shortdeck, shortdeck-triton
+
+    @property
+    def hand_types(self) -> list[str]:
+        """Its hand types, weakest first, in its ranking's order: a HANDTYPE value is its index."""
+        return HAND_ORDERS[self.ranking]
+
+    def type_value(self, standard: int) -> int:
+        """The HANDTYPE value of a hand type given by its index in HAND_TYPES."""
+        return self.hand_types.index(HAND_TYPES[standard])
+
+    @property
+    def flop_categories(self) -> list[str]:
+        """Open PQL's flop hand categories, weakest first, the made hands (three of a kind and
+        up) in the order of its hand types: a FLOPHANDCATEGORY value is its index."""
+        made = {"TRIPS": ["FLOPTRIPS", "FLOPSET"]}
+        return FLOP_CATEGORIES[:11] + [c for t in self.hand_types[3:] for c in made.get(t, ["FLOP" + t.replace("_", "")])]
+
+    @property
+    def floors(self) -> list[int]:
+        """Each hand type's lowest hi rating, in hand_types' order: the classes of five cards
+        of the weaker types, plus 1 (a rating numbers the classes from the weakest, 1)."""
+        counts = class_counts(13 - self.low_rank)
+        return [1 + sum(counts[t] for t in self.hand_types[:i]) for i in range(len(self.hand_types))]
+
+    @property
+    def ratings(self) -> int:
+        """Its hi rating is ratings - hand_rank: 7,463 (7,462 classes), short deck's 1,405."""
+        return 1 + sum(class_counts(13 - self.low_rank).values())
 
     @property
     def deck(self) -> list[int]:
@@ -39,16 +71,8 @@ class PqlGame:
 def _of(game: Game | SplitGame) -> PqlGame:
     if game.is_split:  # its hi is its high_game's (Omaha's rule), its lo eight-or-better's
         return PqlGame(game.name, game.hole_cards, 0, game.hole_cards_played, True, lo=True)
-    return PqlGame(game.name, game.hole_cards, game.lowest_value - 2, game.hole_cards_played, game.ranking == "standard")
+    return PqlGame(game.name, game.hole_cards, game.lowest_value - 2, game.hole_cards_played, game.ranking in HAND_ORDERS, ranking=game.ranking)
 
-
-# Every game of the registry with a board: Hold'em, Omaha of 4 to 6 cards, short deck (its board
-# functions), and the hi/lo Omahas, omaha8 and omaha5-8. Stud, razz, the draw games and
-# Courchevel (its first board card dealt with the hands) are not PQL's yet.
-PQL_SPLIT = ("omaha8", "omaha5-8")
-GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(EVERY_GAME[name]) for name in PQL_SPLIT}
-# ProPokerTools' names of the same games
-ALIASES = {"omahahi": "omaha", "omahahi5": "omaha5", "omaha85": "omaha5-8", "omaha58": "omaha5-8"}
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 
@@ -57,6 +81,23 @@ STREETS = {"flop": 3, "turn": 4, "river": 5}
 HAND_TYPES = ["HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE", "QUADS", "STRAIGHT_FLUSH"]
 HAND_TYPE_NAMES = {t.replace("_", "").lower(): i for i, t in enumerate(HAND_TYPES)}
 HAND_TYPE_NAMES.update({"onepair": 1, "twopair": 2, "threeofakind": 3, "set": 3, "fourofakind": 7, "highcard": 0})
+
+# The order of each ranking's hand types, weakest first (033's game_categories): short deck's
+# flush beats a full house (Open PQL's order), shortdeck-triton's three of a kind a straight too.
+_SHORT = ["HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FULL_HOUSE", "FLUSH", "QUADS", "STRAIGHT_FLUSH"]
+HAND_ORDERS = {"standard": HAND_TYPES, "shortdeck": _SHORT, "shortdeck-triton": _SHORT[:3] + ["STRAIGHT", "TRIPS"] + _SHORT[5:]}
+
+
+def class_counts(values: int) -> dict[str, int]:
+    """The classes of five cards (hands equal but for suits) of each hand type, in a deck of
+    that many values: 13, or short deck's 9 (its straights: values - 3, the ace low too)."""
+    straights, fives = values - 3, comb(values, 5)
+    return {
+        "HIGH_CARD": fives - straights, "PAIR": values * comb(values - 1, 3), "TWO_PAIR": comb(values, 2) * (values - 2),
+        "TRIPS": values * comb(values - 1, 2), "STRAIGHT": straights, "FLUSH": fives - straights,
+        "FULL_HOUSE": values * (values - 1), "QUADS": values * (values - 1), "STRAIGHT_FLUSH": straights,
+    }
+
 
 # A hi rating is 7463 - hand_rank (hand_classes numbers the 7,462 classes from the best), so
 # that a better hand rates higher, as in PQL. Each hand type's lowest rating:
@@ -67,6 +108,14 @@ RATINGS = 7463
 # LO_RATINGS - low_rank, so that a better lo rates higher; 0: no lo.
 LO_RANKING = "eight-or-better"
 LO_RATINGS = 57
+
+# Every game of the registry with a board: Hold'em, Omaha of 4 to 6 cards, short deck (both
+# rankings), and the hi/lo Omahas, omaha8 and omaha5-8. Stud, razz, the draw games and
+# Courchevel (its first board card dealt with the hands) are not PQL's yet.
+PQL_SPLIT = ("omaha8", "omaha5-8")
+GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(EVERY_GAME[name]) for name in PQL_SPLIT}
+# ProPokerTools' names of the same games
+ALIASES = {"omahahi": "omaha", "omahahi5": "omaha5", "omaha85": "omaha5-8", "omaha58": "omaha5-8"}
 
 FLOP_CATEGORIES = [
     "FLOPNOTHING", "FLOPUNDERPAIR", "FLOPTHIRDPAIR", "FLOPPOCKET23", "FLOPSECONDPAIR", "FLOPPOCKET12",

@@ -6,34 +6,32 @@ import json
 from typing import Any
 
 from ..cards import RANKS, card_name
-from .games import HAND_TYPES, RATINGS
+from .games import PqlGame, game_of
 
 
-def value_text(ctx: Any, kind: str, value: Any) -> Any:
+def value_text(ctx: Any, kind: str, value: Any, game: PqlGame | None = None) -> Any:
     """A value of a PQL type as PQL shows it: a hand type `PAIR`, a rating `PAIR(A, K, 8, 7)`,
-    a rank `A`, a card `Ah`; numbers as they are."""
+    a rank `A`, a card `Ah`; numbers as they are. Hand types and ratings in the game's ranking."""
+    game = game or game_of("holdem")
     if value is None:
         return None
     if kind == "handtype":
-        return HAND_TYPES[int(value)]
+        return game.hand_types[int(value)]
     if kind == "flopcat":
-        from .games import FLOP_CATEGORIES
-
-        return FLOP_CATEGORIES[int(value)]
+        return game.flop_categories[int(value)]
     if kind == "rank":
         return RANKS[int(value)]
     if kind == "card":
         return card_name(int(value))
     if kind == "hirating":
-        rows = ctx.engine.execute(
-            "select points, kicker_1, kicker_2, kicker_3, kicker_4, kicker_5 from hand_classes where hand_rank = ?", (RATINGS - int(value),)
-        )
-        points, *kickers = rows[0]
-        from .games import HAND_TYPE_FLOORS
-
-        category = sum(1 for f in HAND_TYPE_FLOORS[1:] if f <= int(value))
-        ranks = [RANKS[k - 2] for k in kickers if k]
-        return f"{HAND_TYPES[category]}({', '.join(dict.fromkeys(ranks))})"
+        kickers = "select kicker_1, kicker_2, kicker_3, kicker_4, kicker_5 from"
+        if game.ranking == "standard":
+            rows = ctx.engine.execute(f"{kickers} hand_classes where hand_rank = ?", (game.ratings - int(value),))
+        else:
+            rows = ctx.engine.execute(f"{kickers} short_deck_classes where ranking = ? and hand_rank = ?", (game.ranking, game.ratings - int(value)))
+        category = sum(1 for f in game.floors[1:] if f <= int(value))
+        ranks = [RANKS[k - 2] for k in rows[0] if k]
+        return f"{game.hand_types[category]}({', '.join(dict.fromkeys(ranks))})"
     if kind == "lorating":  # 0: no lo; else its class of low_classes, its ranks from the highest, the ace low
         from .games import LO_RANKING, LO_RATINGS
 
@@ -50,14 +48,14 @@ def value_text(ctx: Any, kind: str, value: Any) -> Any:
     return value
 
 
-def shown(ctx: Any, aggregate: str, kind: str, value: Any) -> Any:
+def shown(ctx: Any, aggregate: str, kind: str, value: Any, game: PqlGame | None = None) -> Any:
     if aggregate == "count":
         return int(value or 0)
     if aggregate == "histogram":
-        return [{"value": value_text(ctx, kind, row["value"]), "count": int(row["count"])} for row in value or []]
+        return [{"value": value_text(ctx, kind, row["value"], game), "count": int(row["count"])} for row in value or []]
     if aggregate == "avg":
         return float(value)
-    return value_text(ctx, kind, value)
+    return value_text(ctx, kind, value, game)
 
 
 def _number(value: Any) -> str:

@@ -1,6 +1,8 @@
 """The ratings' SQL: a player's hi rating on a street (Hold'em: the best five of hole and board;
 Omaha: every two hole cards with three of the board, the best kept; its lo the same way), and
-the nuts (Hold'em). ``sql`` fills a fixed template's placeholders with sqlglot expressions."""
+the nuts (Hold'em, short deck). Short deck's ratings read its ranking's classes (033) as lists,
+by position, the way hand_class_from_sums (027) reads Hold'em's: ``short_deck_lists``, one row
+the query builds once. ``sql`` fills a fixed template's placeholders with sqlglot expressions."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import itertools
 import sqlglot
 from sqlglot import exp
 
-from .games import HAND_TYPE_FLOORS, LO_RANKING, LO_RATINGS, RATINGS, PqlGame
+from .games import LO_RANKING, LO_RATINGS, RATINGS, PqlGame
 
 RANK_CODES = [5**r for r in range(13)]  # card_values.rank_code (001) by rank (card_id // 4)
 # a five's rank_key (045): the key of its lo in low_classes
@@ -22,26 +24,53 @@ def sql(template: str, **values: exp.Expression | object) -> exp.Expression:
     return exp.replace_placeholders(tree, **{k: v if isinstance(v, exp.Expression) else exp.convert(v) for k, v in values.items()})
 
 
-def rating_sql(player: int, street: int) -> exp.Expression:
-    """A player's hi rating on a street, the best five of hole and board (Hold'em)."""
+def hi_rating_text(game: PqlGame, cards: list[str]) -> str:
+    """The hi rating of 5 to 7 cards (SQL expressions of card_ids): ratings - hand_rank in the
+    game's ranking, so that a better hand rates higher."""
+    if game.ranking == "standard":
+        return f"{RATINGS} - hand_class_of_cards({', '.join(cards + ['null'] * (7 - len(cards)))}).hand_rank"
+    # short deck: the cards' sums (001's codes), looked up as hand_class_from_sums looks them up
+    key, suits, mask = (" + ".join(f"{code}({c})" for c in cards) for code in ("rank_code_of", "suit_code_of", "card_bit_of"))
+    lists = "(select {} from hand_class_lists)"
+    slot = f"{lists.format('high_bases')}[({key}) // 78125 + 1] + {lists.format('low_numbers')}[({key}) % 78125 + 1] + 1"
+    flush = f"(({mask}) >> {lists.format('flush_shifts')}[({suits}) + 1]) & {lists.format('flush_bits')}[({suits}) + 1]"
+    return f"{game.ratings} - least((select value_ranks from short_deck_lists)[{slot}], (select flush_ranks from short_deck_lists)[({flush}) + 1])"
+
+
+def short_deck_lists(game: PqlGame) -> exp.Expression:
+    """One row: the game's short_deck_best_by_values laid out by the slots of hand_class_lists'
+    value_ranks (026: every rank_key of 5 to 7 cards has one), and its short_deck_best_by_flush
+    by value_mask (null where none): hi_rating_text's lookups."""
+    values = (
+        "select list(s.hand_rank order by e.slot) from range((select len(value_ranks) from hand_class_lists)) as e (slot) "
+        "left join (select l.high_bases[v.rank_key // 78125 + 1] + l.low_numbers[v.rank_key % 78125 + 1] as slot, v.hand_rank "
+        "from short_deck_best_by_values as v cross join hand_class_lists as l where v.ranking = :ranking) as s on s.slot = e.slot"
+    )
+    flushes = (
+        "select list(f.hand_rank order by e.value_mask) from range(8192) as e (value_mask) "
+        "left join short_deck_best_by_flush as f on f.ranking = :ranking and f.value_mask = e.value_mask"
+    )
+    return sql(f"select ({values}) as value_ranks, ({flushes}) as flush_ranks", ranking=game.ranking)
+
+
+def rating_sql(player: int, street: int, game: PqlGame) -> exp.Expression:
+    """A player's hi rating on a street, the best five of hole and board (Hold'em, short deck)."""
     cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
-    cards += ["null"] * (7 - len(cards))
-    return sqlglot.parse_one(f"{RATINGS} - hand_class_of_cards({', '.join(cards)}).hand_rank", read="duckdb")
+    return sqlglot.parse_one(hi_rating_text(game, cards), read="duckdb")
 
 
 def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
-    """(Hold'em) whether the player's hand is the best any two cards not on the board nor in it
-    could make on the street (within its hand type: the best of those of its type)."""
+    """(Hold'em, short deck) whether the player's hand is the best any two cards not on the board
+    nor in it could make on the street (within its hand type: the best of those of its type)."""
     board = [f"board[{i + 1}]" for i in range(street)]
-    cards = ", ".join(["c1.card_id", "c2.card_id"] + board + ["null"] * (5 - street))
     own = f"r_{player}_{street}"
     others = (
-        f"select {RATINGS} - hand_class_of_cards({cards}).hand_rank as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
+        f"select {hi_rating_text(game, ['c1.card_id', 'c2.card_id'] + board)} as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
         f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
         f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
     )
     kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
-    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=HAND_TYPE_FLOORS[1:])
+    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=game.floors[1:])
 
 
 def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> exp.Select:

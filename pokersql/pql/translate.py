@@ -18,8 +18,8 @@ from ..errors import BadInput
 from . import deals as dealing
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
-from .ratings import nut_sql, omaha_ratings, rating_sql, sql
-from .games import FLOP_CATEGORIES, HAND_TYPE_FLOORS, HAND_TYPE_NAMES, RATINGS, STREETS, PqlGame
+from .ratings import hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
+from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, HAND_TYPES, STREETS, PqlGame
 from .parser import Node, Statement
 
 ORDERED = {"rank", "card", "handtype", "hirating", "lorating", "cardcount", "num", "equity", "flopcat"}
@@ -45,6 +45,7 @@ class Translation:
     lo_ratings: set[tuple[int, int]] = field(default_factory=set)  # (player, street): l_<player>_<street>
     lo_bests: set[int] = field(default_factory=set)
     lo_nuts: set[tuple[int, int]] = field(default_factory=set)
+    rated_cards: bool = False  # rateHiHand: short deck's ratings read short_deck_lists
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -103,9 +104,9 @@ class Translation:
         if node.kind == "name":
             key = str(node.value).lower().replace("_", "")
             if key in HAND_TYPE_NAMES:
-                return exp.convert(HAND_TYPE_NAMES[key]), "handtype"
+                return exp.convert(self.game.type_value(HAND_TYPE_NAMES[key])), "handtype"
             if key.upper() in FLOP_CATEGORIES:
-                return exp.convert(FLOP_CATEGORIES.index(key.upper())), "flopcat"
+                return exp.convert(self.game.flop_categories.index(key.upper())), "flopcat"
             raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a value here (a player or a street goes inside a function's parentheses)")
         if node.kind == "unary":
             inner, kind = self.expression(node.args[0])
@@ -197,15 +198,16 @@ class Translation:
             cards = self.cards(str(values["a0"]), node, 5)
             if not self.game.rated:
                 raise BadInput(f"PQL: hand ratings in {self.game.name} are not supported yet")
-            return sql(f"{RATINGS} - hand_class_of_cards(:c0, :c1, :c2, :c3, :c4, null, null).hand_rank", **{f"c{i}": c for i, c in enumerate(cards)})
+            self.rated_cards = True
+            return sql(hi_rating_text(self.game, [str(c) for c in cards]))
         if name == "hirating":
             return self.rating(player, street)
         if name == "handtype":
-            return hand_type(self.rating(player, street))
+            return hand_type(self.rating(player, street), self.game)
         if name == "exacthandtype":
-            return exp.EQ(this=hand_type(self.rating(player, street)), expression=values["a2"])
+            return exp.EQ(this=hand_type(self.rating(player, street), self.game), expression=values["a2"])
         if name == "minhandtype":
-            return exp.GTE(this=hand_type(self.rating(player, street)), expression=values["a2"])
+            return exp.GTE(this=hand_type(self.rating(player, street), self.game), expression=values["a2"])
         if name == "minhirating":
             return exp.GTE(this=self.rating(player, street), expression=values["a2"])
         if name == "maxhirating":
@@ -223,15 +225,17 @@ class Translation:
                 raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
             both = sql(":p || board[1:3]", p=exp.column(f"p{player}"))
             category = sql(
-                FLOP_CATEGORY, t=hand_type(self.rating(player, 3)), d=sql(DUPLICATED.replace(":a0", ":x"), x=both),
-                f=sql("list_sort(list_transform(board[1:3], c -> c // 4))"),
+                FLOP_CATEGORY, t=reindexed(hand_type(self.rating(player, 3), self.game), self.game.hand_types, HAND_TYPES),
+                d=sql(DUPLICATED.replace(":a0", ":x"), x=both), f=sql("list_sort(list_transform(board[1:3], c -> c // 4))"),
             )
+            category = reindexed(category, FLOP_CATEGORIES, self.game.flop_categories)
             self.streets.add(3)
             if name == "flophandcategory":
                 return category
             return (exp.EQ if name == "exactflophandcategory" else exp.GTE)(this=category, expression=values["a1"])
         if name == "winninghandtype":
-            return hand_type(self.best(5))
+            self.streets.add(5)  # the river's best hand: the deals run to the river
+            return hand_type(self.best(5), self.game)
         if name in ("riverequity", "fractionalriverequity"):
             return self.share(player)
         if name in ("winshi", "tieshi"):
@@ -258,10 +262,19 @@ class Translation:
         return cards
 
 
-def hand_type(rating: exp.Expression) -> exp.Expression:
-    """A hi rating's hand type (0 = high card … 8 = straight flush): its floor's index."""
-    floors = exp.convert(HAND_TYPE_FLOORS[1:])
+def hand_type(rating: exp.Expression, game: PqlGame) -> exp.Expression:
+    """A hi rating's hand type (its index in game.hand_types, 0 = high card … 8 = straight
+    flush): its floor's index."""
+    floors = exp.convert(game.floors[1:])
     return sql("len(list_filter(:floors, f -> f <= :r))", floors=floors, r=rating)
+
+
+def reindexed(value: exp.Expression, order: list[str], to: list[str]) -> exp.Expression:
+    """An index into ``order`` as the index of the same name in ``to`` (short deck's hand types
+    to Hold'em's order, Hold'em's flop categories to short deck's); itself when they agree."""
+    if order == to:
+        return value
+    return sql(":m[:v + 1]", m=[to.index(name) for name in order], v=value)
 
 
 @dataclass
@@ -296,6 +309,8 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     """The statement's one SQL query: a row of trials and selector_0, selector_1 …"""
     t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
     query = dealing.deals_query(setup, trials, seed)
+    if game.ranking != "standard" and (t.ratings or t.rated_cards):  # short deck's classes as lists, built once
+        query = query.with_("short_deck_lists", as_=short_deck_lists(game), materialized=True)
     rated = exp.select("*").from_("deals")
     if game.hole_used is not None and (t.ratings or t.lo_ratings):
         query = query.with_("numbered", as_=sql("select row_number() over () as deal_id, * from deals"), materialized=True)
@@ -314,7 +329,7 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
             rated = rated.select(exp.alias_(nut, f"nutlo_{player}_{street}"))
             rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
     for player, street in sorted(t.ratings) if game.hole_used is None else ():
-        rated = rated.select(exp.alias_(rating_sql(player, street), f"r_{player}_{street}"))
+        rated = rated.select(exp.alias_(rating_sql(player, street, game), f"r_{player}_{street}"))
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
