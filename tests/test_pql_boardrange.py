@@ -219,9 +219,11 @@ def nut_outs(game, hole, board):
     [
         ("holdem", "KsJs", "QdTd4c", "flop"),
         ("holdem", "7c7d", "7s8s9s", "flop"),
+        ("holdem", "AdKd", "QdJdTd", "flop"),  # the hand blocks the board's best two cards
         ("holdem", "AhQh", "9h8h2c3d", "turn"),
         ("omaha", "AsKsQdJc", "Ts9s2h", "flop"),
         ("omaha", "TsTh4d4c", "KhTd2s5c", "turn"),
+        ("omaha5", "AsKsQdJc9h", "Ts9s2h", "flop"),
     ],
 )
 def test_nut_hi_outs_against_phevaluator(db, game, hero, board, street):

@@ -22,8 +22,8 @@ from .translate import Compiled, compile_statement, translate
 # it, Monte Carlo with Open PQL's 60,000 trials.
 EXACT_BUDGET = 20_000_000
 DEFAULT_TRIALS = 60_000
-# nutHiOuts rates about 50,000 hands a spot in Hold'em (170,000 on an Omaha flop): past this
-# many, even sampled, it is refused rather than left running for many minutes
+# nutHiOuts rates about 50,000 hands for each board (170,000 on an Omaha flop): past this
+# much work (outs.work), even sampled, it is refused rather than left running for many minutes
 OUTS_LIMIT = 5 * EXACT_BUDGET
 
 
