@@ -240,3 +240,17 @@ def test_nut_hi_outs_per_deal_from_the_players_view(db):
     each = [nut_outs("holdem", [h[:2], h[2:]], ["Qd", "Td", "4c"]) for h in hands]
     assert {row["value"]: row["count"] for row in spread} == {v: each.count(v) * 45 * 44 for v in set(each)}
     assert value == pytest.approx(sum(each) / 3)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("select avg(nuthiouts(hero, river)) from hero='AhKh', board='AhKd2c'", "give flop or turn, not river"),
+        ("select avg(nuthiouts(hero, turn)) from hero='AhKh'", "nuthiouts() would rate about"),
+        ("select avg(nuthiouts(hero, flop)) from game='shortdeck', hero='AhKh', board='Th9h6c'", "not supported"),
+    ],
+)
+def test_nut_hi_outs_refusals_are_one_line(run, query, message):
+    status, out, err = run("pql", query)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert message in err, err
