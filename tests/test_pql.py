@@ -51,7 +51,8 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("select count(boardinrange('AA')) from hero='AhKh', board='AhKd2c'", "not supported"),
+        ("select count(boardinrange('AA?')) from hero='AhKh', board='AhKd2c'", "board range 'AA?' at character 3"),
+        ("select avg(nuthiouts(hero, river)) from hero='AhKh', board='AhKd2c'", "give flop or turn"),
         ("select avg(handtype(hero, flop)) from hero='AhKh'", "type error"),
         ("select count(riverequity(hero)) from hero='AhKh', villain='QQ'", "type error"),
         ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),

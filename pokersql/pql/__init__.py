@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import BadInput
 from . import deals as dealing
+from . import outs as nut_outs
 from .games import game_of
 from .parser import Statement, parse
 from .translate import Compiled, compile_statement, translate
@@ -21,6 +22,9 @@ from .translate import Compiled, compile_statement, translate
 # it, Monte Carlo with Open PQL's 60,000 trials.
 EXACT_BUDGET = 20_000_000
 DEFAULT_TRIALS = 60_000
+# nutHiOuts rates about 50,000 hands for each board (170,000 on an Omaha flop): past this
+# much work (outs.work), even sampled, it is refused rather than left running for many minutes
+OUTS_LIMIT = 5 * EXACT_BUDGET
 
 
 @dataclass
@@ -71,9 +75,19 @@ def plan(text: str, trials: int | None = None, seed: int | None = None, exact_bu
         setup.turn_apart = 4 in compiled.translation.streets
         setup.flop_apart = bool({3, 4} & compiled.translation.streets)
         sampled = trials
-        # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them
-        if sampled is None and setup.work() * (1081 if compiled.translation.nuts else 1) > exact_budget:
-            sampled = DEFAULT_TRIALS
+        outs = compiled.translation.outs
+        # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them;
+        # nutHiOuts its spots' hands, sampled only when fewer spots would be rated
+        deals_work = setup.work() * (1081 if compiled.translation.nuts else 1)
+        outs_work = nut_outs.work(setup, outs, None)
+        if sampled is None and deals_work + outs_work > exact_budget:
+            if deals_work > exact_budget or nut_outs.work(setup, outs, DEFAULT_TRIALS) < outs_work:
+                sampled = DEFAULT_TRIALS
+        if nut_outs.work(setup, outs, sampled) > OUTS_LIMIT * exact_budget // EXACT_BUDGET:
+            raise BadInput(
+                f"PQL: nuthiouts() would rate about {nut_outs.work(setup, outs, sampled):,} hands (every unseen card of each hand and board): "
+                "give the player's hand and the board up to the street, or fewer --trials"
+            )
         used_seed = None if sampled is None else (seed if seed is not None else seed_of(statement, sampled))
         query = translate(compiled, setup, sampled, used_seed or 0)
         plans.append(Plan(statement, compiled, setup, sampled, used_seed, query.sql("duckdb", pretty=True)))

@@ -36,6 +36,7 @@ FUNCTIONS: dict[str, Function] = {
     "rainbowboard": Function(("street",), "bool", f"{SUITS} = len(:b)"),
     "pairedboard": Function(("street",), "bool", "len(list_distinct(list_transform(:b, c -> c // 4))) < len(:b)"),
     "straightboard": Function(("street",), "bool", "list_max(list_transform(:windows, w -> len(list_intersect(w, list_transform(:b, c -> c // 4))))) >= 3"),
+    "boardinrange": Function(("boardrange",), "bool", None),  # pql/boards.py
     "turncard": Function((), "card", "board[4]"),
     "rivercard": Function((), "card", "board[5]"),
     # a player's hole cards, alone or with the board
@@ -70,6 +71,7 @@ FUNCTIONS: dict[str, Function] = {
     "nuthi": Function(("player", "street"), "bool", None),
     "nuthiforhandtype": Function(("player", "street"), "bool", None),
     "besthirating": Function(("player", "street"), "bool", None),
+    "nuthiouts": Function(("player", "street"), "cardcount", None),  # pql/outs.py
     # the lo (ProPokerTools'): a lo card is an ace to an eight (ranks 12, 0 … 6), counted once a rank
     "boardlocardcount": Function(("street",), "cardcount", f"len({LO_BOARD})"),
     "boardhasonedistinctlocard": Function(("street",), "bool", f"len({LO_BOARD}) = 1"),
@@ -106,8 +108,6 @@ FLOP_CATEGORY = """case when :t >= 4 then :t + 9
     else 0 end"""
 ALIASES = {"equity": "hvhequity", "min_equity": "minhvhequity"}
 
-# Open PQL's functions pokersql does not answer yet: refused in one line, "not supported".
-NOT_YET = {
-    "boardinrange": "board ranges",
-    "nuthiouts": "the cards that make the nuts",
-}
+# Open PQL's functions pokersql does not answer yet, each refused in one line, "not supported":
+# none now (all of Open PQL's are built).
+NOT_YET: dict[str, str] = {}

@@ -16,6 +16,8 @@ from sqlglot import exp
 from ..cards import RANKS, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
+from . import outs as nut_outs
+from .boards import board_in_range
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
 from .ratings import hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
@@ -46,6 +48,7 @@ class Translation:
     lo_bests: set[int] = field(default_factory=set)
     lo_nuts: set[tuple[int, int]] = field(default_factory=set)
     rated_cards: bool = False  # rateHiHand: short deck's ratings read short_deck_lists
+    outs: set[tuple[int, int]] = field(default_factory=set)  # nutHiOuts' (player, street): outs_<player>_<street>
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -160,7 +163,7 @@ class Translation:
             elif kind == "street":
                 street = self.street(arg)
                 values["b"] = sql(f"board[1:{street}]")
-            elif kind == "string" or kind == "range":
+            elif kind in ("string", "range", "boardrange"):
                 if arg.kind != "string":
                     raise BadInput(f"PQL: {node.value}() at position {node.position} takes a quoted text as argument {i + 1}")
                 values[f"a{i}"] = self.range_combos(arg) if kind == "range" else arg.value
@@ -187,6 +190,14 @@ class Translation:
     def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
         if name in LO_FUNCTIONS:
             return built_lo(self, name, node, player, street, values)
+        if name == "boardinrange":
+            predicate, streets = board_in_range(str(values["a0"]), shortdeck=self.game.low_rank > 0)
+            self.streets.update(streets)
+            return predicate
+        if name == "nuthiouts":
+            nut_outs.check(self.game, street, node.position)
+            self.outs.add((player, street))
+            return nut_outs.outs_column(player, street)
         if name == "torank":
             text = str(values["a0"]).strip().upper()
             if len(text) != 1 or text not in RANKS:
@@ -339,6 +350,9 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
     for player, street, within in sorted(t.nuts):
         shared = shared.select(exp.alias_(nut_sql(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
+    for player, street in sorted(t.outs):
+        for name, cte in nut_outs.outs_ctes(game, player, street):
+            query = query.with_(name, as_=cte)
     query = query.with_("rated", as_=rated, materialized=True if t.ratings or t.lo_ratings else None).with_("best", as_=shared)
     final_from = "best"
     if t.shares:
