@@ -110,8 +110,8 @@ def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None,
     for p in plans:
         if p.tally is None:
             row = ctx.engine.execute(p.sql)[0]
-        else:  # the inputs held for the select only, as `pokersql equity` holds them
-            with ctx.engine.inputs(**p.tally.inputs):
+        else:  # the inputs held for the select only, its memory bounded, as `pokersql equity` counts
+            with ctx.engine.inputs(**p.tally.inputs), ctx.counting("pql: pokersql equity's tally, every deal"):
                 row = ctx.engine.execute(p.tally.query)[0]
         counted = unscaled(int(row[0] or 0), p.setup.scale)
         if counted == 0:

@@ -111,7 +111,9 @@ def planned(statement: Statement, setup: dealing.Setup, exact_budget: int) -> Ta
         boards = math.comb(len(setup.game.deck) - len(setup.board) - len(setup.dead), 5 - len(setup.board))
         hands = math.prod(len(c) if c is not None else len(every) for c in combos)
         # the view's work grows with the hands times the boards' classes: few hands, or past the budget
-        if exact_seconds(hands * boards, engine_class("duckdb").equity_costs) > TALLY_SECONDS or (hands > RANGE_HANDS and setup.work() <= exact_budget):
+        if exact_seconds(hands * boards, engine_class("duckdb").equity_costs) > TALLY_SECONDS:
+            return None
+        if hands > RANGE_HANDS and setup.work() <= exact_budget:
             return None
         view, deals = "range_equity", "deals"
         inputs["range_input"] = rows
