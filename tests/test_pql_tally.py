@@ -24,6 +24,9 @@ SPOTS = [
     # random_opponent_equity (known hands and one *)
     "select avg(equity(hero, flop)), count(winshi(villain)), count(tieshi(hero)) from game='holdem', hero='AhKh', villain='*', board='Ks7d2c9h'",
     "select avg(fractionalriverequity(villain)), count(scoops(hero)) from hero='8h8d', villain='*', p3='AsQs', board='Ks7d2c'",
+    # a known hand's weight: a range of one combination
+    "select avg(riverequity(hero)), count(winshi(hero)) from hero='AhKh:0.75', villain='*', board='Ks7d2c9h'",
+    "select avg(riverequity(hero)), count(tieshi(villain)) from hero='AhKh:0.75', villain='QdQc:0.6', board='Ks7d2c'",
     # range_equity: ranges, weights, dead cards
     "select avg(equity(hero, flop)), avg(riverequity(villain)), count(winshi(hero)), count(tieshi(villain)) from hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'",
     "select avg(riverequity(hero)), count(winshi(hero)) as won from hero='AhKh', villain='QQ:0.5,JJ', board='2c7d9s'",
