@@ -1,7 +1,11 @@
 """PQL's figures (issue 65): the 119 Open PQL cases run in one process, the flop equity query,
 preflop against a random hand, and the exact rate that sets the budget. Prints each figure with
 the deals the query counted, and beside them the peer the issue names, pokersql's own `equity
-AhKh random --exact`, timed in the same run; prints the load; asserts nothing.
+AhKh random --exact`, timed in the same run (a whole process, as typed, and in this process),
+the rounds interleaved; medians of 3; prints the load; asserts nothing.
+
+A statement of equity averages and win/tie counts is counted by `pokersql equity`'s tally
+(pokersql/pql/tally.py); "deal by deal" is the same statement with ``tally=False``.
 
     python bench/pql.py [--db FILE]   (a built DuckDB database; a fresh one is built otherwise)
 """
@@ -11,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,26 +27,49 @@ import pokersql
 from pokersql import pql
 
 CASES = Path(__file__).resolve().parents[1] / "tests" / "pql" / "conformance.json"
-QUERIES = {
-    "flop equity, AhKh vs QQ+,AKs on Ks7d2c (target < 1 s)": "select avg(equity(hero, flop)) from game='holdem', hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'",
-    "preflop AhAd vs KK, exact (the budget's rate)": "select avg(riverequity(hero)) from hero='AhAd', villain='KK'",
-    "preflop AhKh vs any hand (past the budget: Monte Carlo)": "select avg(riverequity(hero)) from hero='AhKh', villain='*'",
-    "omaha river, two hands": "select avg(riverequity(hero)) from game='omaha', hero='AsAhKdQd', villain='JcTc9h8h', board='2s7c9d'",
-    "omaha8 hi/lo river equity, winsLo and scoops, two hands on a flop": "select avg(riverequity(hero)), count(winslo(hero)), count(scoops(hero)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'",
-    "omaha8 nutLo on the turn and river, two hands on a flop": "select count(nutlo(hero, turn)), count(nutlo(hero, river)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'",
-}
+ROUNDS = 3
+FLOP = "select avg(equity(hero, flop)) from game='holdem', hero='AhKh', villain='QQ+,AKs', board='Ks7d2c'"
+PREFLOP = "select avg(riverequity(hero)) from game='holdem', hero='AhKh', villain='*'"
+# (name, query, tally, rounds)
+QUERIES = [
+    ("flop equity, AhKh vs QQ+,AKs on Ks7d2c (target < 1 s), tally", FLOP, True, ROUNDS),
+    ("the same, deal by deal", FLOP, False, ROUNDS),
+    ("preflop AhAd vs KK, deal by deal (the budget's rate)", "select avg(riverequity(hero)) from hero='AhAd', villain='KK'", False, 1),
+    ("the same, tally", "select avg(riverequity(hero)) from hero='AhAd', villain='KK'", True, 1),
+    ("preflop AhKh vs any hand, deal by deal (past the budget: Monte Carlo)", PREFLOP, False, 1),
+    ("omaha river, two hands", "select avg(riverequity(hero)) from game='omaha', hero='AsAhKdQd', villain='JcTc9h8h', board='2s7c9d'", True, 1),
+    ("omaha8 hi/lo river equity, winsLo and scoops, two hands on a flop",
+     "select avg(riverequity(hero)), count(winslo(hero)), count(scoops(hero)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'", True, 1),
+    ("omaha8 nutLo on the turn and river, two hands on a flop",
+     "select count(nutlo(hero, turn)), count(nutlo(hero, river)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'", True, 1),
+]
 
 
-def timed(db: pokersql.Database, query: str, repeat: int = 3) -> tuple[float, object]:
-    times, answer = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        try:
-            answer = db.pql(query)
-        except pokersql.errors.PokerSQLError as e:  # a case pokersql refuses (not supported, or an error case)
-            answer = e
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), answer
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def once(db: pokersql.Database, query: str, tally: bool = True) -> tuple[float, object]:
+    start = time.perf_counter()
+    try:
+        answer = pql.run(db.context, query, tally=tally)
+    except pokersql.errors.PokerSQLError as e:  # a case pokersql refuses (not supported, or an error case)
+        answer = e
+    return time.perf_counter() - start, answer
+
+
+def process(path: str, *arguments: str) -> tuple[float, dict]:
+    """A whole process as typed: `pokersql --db PATH ARGUMENTS --format json`."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pokersql", "--db", path, *arguments, "--format", "json"],
+                          capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, json.loads(done.stdout)
+
+
+def shown(name: str, seconds: float, answer: object) -> str:
+    a = answer[0]
+    return (f"{name}: {seconds:.3f} s, {a.trials:,} {'deals (exact)' if a.exact else 'trials (sampled)'}, "
+            f"value {a.results[0].value}")
 
 
 def main() -> None:
@@ -49,30 +77,71 @@ def main() -> None:
     parser.add_argument("--db", default=None)
     arguments = parser.parse_args()
     path = arguments.db or str(Path(tempfile.mkdtemp()) / "pql.duckdb")
-    print(f"{os.cpu_count()} CPUs; load (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} CPUs; load (1, 5, 15 min) {load()}")
     with pokersql.connect(path) as db:
         if arguments.db is None:
             db.migrate()
         cases = json.loads(CASES.read_text(encoding="utf-8"))
         start = time.perf_counter()
-        counted = 0
+        counted = tallied = 0
         for case in cases:
-            _, answer = timed(db, case["query"], repeat=1)
+            _, answer = once(db, case["query"])
             counted += sum(a.trials for a in answer) if isinstance(answer, list) else 0
-        print(f"{len(cases)} Open PQL cases, one process: {time.perf_counter() - start:.2f} s, {counted:,} deals counted (target < 120 s)")
-        for name, query in QUERIES.items():
-            seconds, answer = timed(db, query, repeat=1 if "preflop" in name else 3)
-            a = answer[0]
-            print(f"{name}: {seconds:.3f} s, {a.trials:,} {'deals (exact)' if a.exact else 'trials (sampled)'}, "
-                  f"{a.trials / seconds:,.0f} a second, value {a.results[0].value}")
+            tallied += sum(p.tally is not None for p in pql.plan(case["query"])) if isinstance(answer, list) else 0
+        print(f"{len(cases)} Open PQL cases, one process: {time.perf_counter() - start:.2f} s, {counted:,} deals counted, "
+              f"{tallied} statements by the tally (target < 120 s)")
+        for name, query, tally, rounds in QUERIES:
+            runs = [once(db, query, tally) for _ in range(rounds)]
+            print(shown(name, statistics.median(t for t, _ in runs), runs[-1][1]) + (f" (median of {rounds})" if rounds > 1 else ""))
         print(f"budget: {pql.EXACT_BUDGET:,} deals exact, then {pql.DEFAULT_TRIALS:,} Monte Carlo trials")
-    # the peer of "preflop hero against one random hand": the equity command, exact, a whole process
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pokersql", "--db", path, "equity", "AhKh", "random", "--exact", "--format", "json"],
-                          capture_output=True, text=True, check=True)
-    print(f"peer: pokersql equity AhKh random --exact: {time.perf_counter() - start:.3f} s, "
-          f"equity {json.loads(done.stdout)['players'][0]['equity']}")
-    print(f"load after (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    # preflop AhKh against any hand, exact, and its peer, the rounds interleaved (the database
+    # opened for each: a whole process needs the file to itself, DuckDB locks it)
+    mine, typed, inside, outside = [], [], [], []
+
+    def cpu() -> float:
+        """CPU seconds of this process and its finished children: what the load does not change much."""
+        mine_, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return mine_.ru_utime + mine_.ru_stime + children.ru_utime + children.ru_stime
+
+    def measured(into: list, work) -> object:
+        start, used = time.perf_counter(), cpu()
+        result = work()
+        into.append((time.perf_counter() - start, cpu() - used))
+        return result
+
+    def pql_here() -> None:
+        nonlocal answer
+        with pokersql.connect(path) as db:
+            answer = measured(mine, lambda: pql.run(db.context, PREFLOP))
+
+    def equity_here() -> None:
+        nonlocal peer
+        with pokersql.connect(path) as db:
+            peer = measured(inside, lambda: db.equity("AhKh", "random", exact=True))
+
+    def pql_typed() -> None:
+        measured(typed, lambda: process(path, "pql", PREFLOP))
+
+    def equity_typed() -> None:
+        nonlocal document
+        document = measured(outside, lambda: process(path, "equity", "AhKh", "random", "--exact"))[1]
+
+    answer = peer = document = None
+    steps = [pql_here, equity_typed, pql_typed, equity_here]
+    for round_ in range(ROUNDS):
+        for step in steps[round_:] + steps[:round_]:  # each round in another order: none always first
+            step()
+        print(f"  round {round_ + 1}: pql {mine[-1][0]:.2f} s (a whole process {typed[-1][0]:.2f} s), equity a whole process "
+              f"{outside[-1][0]:.2f} s, equity in this process {inside[-1][0]:.2f} s; load {load()}")
+
+    def medians(runs: list) -> str:
+        return f"{statistics.median(t for t, _ in runs):.2f} s, CPU {statistics.median(c for _, c in runs):.2f} s (medians of {ROUNDS})"
+
+    print(f"preflop AhKh vs any hand, tally, in this process: {medians(mine)}, {answer[0].trials:,} deals (exact), value {answer[0].results[0].value}")
+    print(f"the same, pokersql pql a whole process: {medians(typed)}")
+    print(f"peer: pokersql equity AhKh random --exact, a whole process: {medians(outside)}, equity {document['players'][0]['equity']}")
+    print(f"peer in this process, db.equity('AhKh', 'random', exact=True): {medians(inside)}, equity {peer.players[0].equity}")
+    print(f"load after (1, 5, 15 min) {load()}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from . import deals as dealing
 from . import outs as nut_outs
 from .games import game_of
 from .parser import Statement, parse
+from .tally import Tally, planned
 from .translate import Compiled, compile_statement, translate
 
 # Deals counted exactly at most (about 1 million a second on two cores: bench/pql.py); past
@@ -54,6 +55,7 @@ class Plan:
     trials: int | None
     seed: int | None
     sql: str
+    tally: Tally | None = None  # counted by the core's equity tally (tally.py), not deal by deal
 
 
 def seed_of(statement: Statement, trials: int) -> int:
@@ -62,8 +64,11 @@ def seed_of(statement: Statement, trials: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") % 2**31
 
 
-def plan(text: str, trials: int | None = None, seed: int | None = None, exact_budget: int = EXACT_BUDGET) -> list[Plan]:
-    """Each statement's SQL and how it counts (exact, or the trials and seed)."""
+def plan(
+    text: str, trials: int | None = None, seed: int | None = None, exact_budget: int = EXACT_BUDGET, tally: bool = True
+) -> list[Plan]:
+    """Each statement's SQL and how it counts (exact, or the trials and seed); ``tally=False``
+    counts deal by deal what `pokersql equity`'s tally would answer (tally.py)."""
     if trials is not None and trials < 1:
         raise BadInput("PQL: --trials must be 1 or more")
     plans = []
@@ -74,6 +79,10 @@ def plan(text: str, trials: int | None = None, seed: int | None = None, exact_bu
         setup.street = max(compiled.translation.streets, default=0)
         setup.turn_apart = 4 in compiled.translation.streets
         setup.flop_apart = bool({3, 4} & compiled.translation.streets)
+        counted = planned(statement, setup, exact_budget) if tally and trials is None else None
+        if counted is not None:
+            plans.append(Plan(statement, compiled, setup, None, None, counted.script(), counted))
+            continue
         sampled = trials
         outs = compiled.translation.outs
         # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them;
@@ -103,17 +112,21 @@ def unscaled(count: int, scale: int) -> int | float:
     return count if scale == 1 else count / scale
 
 
-def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None) -> list[StatementResult]:
+def run(ctx: Any, text: str, trials: int | None = None, seed: int | None = None, tally: bool = True) -> list[StatementResult]:
     from ..first_use import ensure_ready
     from .output import shown
 
-    plans = plan(text, trials, seed)
+    plans = plan(text, trials, seed, tally=tally)
     if ctx.engine.name != "duckdb":
         raise BadInput(f"PQL runs on DuckDB; this database is {ctx.engine.name}")
     ensure_ready(ctx)
     answers = []
     for p in plans:
-        row = ctx.engine.execute(p.sql)[0]
+        if p.tally is None:
+            row = ctx.engine.execute(p.sql)[0]
+        else:  # the inputs held for the select only, its memory bounded, as `pokersql equity` counts
+            with ctx.engine.inputs(**p.tally.inputs), ctx.counting("pql: pokersql equity's tally, every deal"):
+                row = ctx.engine.execute(p.tally.query)[0]
         counted = unscaled(int(row[0] or 0), p.setup.scale)
         if counted == 0:
             raise BadInput(f"PQL: no deal is left to count (SamplingFailed): the where clause or the cards rule every one out in {p.statement.text!r}")
