@@ -226,16 +226,7 @@ with
             seats.player,
             case
                 when seats.player in (select hand_no from random_hand_input) then drawn.hand_rank
-                when seats.player = 1 then known.rank_1
-                when seats.player = 2 then known.rank_2
-                when seats.player = 3 then known.rank_3
-                when seats.player = 4 then known.rank_4
-                when seats.player = 5 then known.rank_5
-                when seats.player = 6 then known.rank_6
-                when seats.player = 7 then known.rank_7
-                when seats.player = 8 then known.rank_8
-                when seats.player = 9 then known.rank_9
-                when seats.player = 10 then known.rank_10
+                else seat_rank(seats.player, known.rank_1, known.rank_2, known.rank_3, known.rank_4, known.rank_5, known.rank_6, known.rank_7, known.rank_8, known.rank_9, known.rank_10)
             end as hand_rank
         from drawn
         inner join omaha_board_ranks as known

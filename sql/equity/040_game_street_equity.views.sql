@@ -55,18 +55,7 @@ with
         select
             next_boards.next_card,
             players.player,
-            case players.player
-                when 1 then next_boards.rank_1
-                when 2 then next_boards.rank_2
-                when 3 then next_boards.rank_3
-                when 4 then next_boards.rank_4
-                when 5 then next_boards.rank_5
-                when 6 then next_boards.rank_6
-                when 7 then next_boards.rank_7
-                when 8 then next_boards.rank_8
-                when 9 then next_boards.rank_9
-                when 10 then next_boards.rank_10
-            end as hand_rank
+            seat_rank(players.player, next_boards.rank_1, next_boards.rank_2, next_boards.rank_3, next_boards.rank_4, next_boards.rank_5, next_boards.rank_6, next_boards.rank_7, next_boards.rank_8, next_boards.rank_9, next_boards.rank_10) as hand_rank
         from next_boards
         cross join (select distinct hand_no as player from hand_input) as players
     ),
