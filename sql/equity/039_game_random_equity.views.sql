@@ -52,17 +52,14 @@ with
     random_ranks as materialized (
         select * from short_deck_ranks_of('random_rows')
     ),
-    known_sevens as (
-        select
-            rankings.ranking,
-            boards.board_class,
-            known_holes.player,
-            boards.rank_key + known_holes.rank_key as rank_key,
-            boards.suit_counts + known_holes.suit_counts as suit_counts,
-            boards.card_mask + known_holes.card_mask as card_mask
+    ranked_boards as (
+        select rankings.ranking as tally, boards.board_class as runout, 0 as weight, boards.rank_key, boards.suit_counts, boards.card_mask
         from equity_board_classes as boards
-        cross join known_holes
         cross join rankings
+    ),
+    known_sevens as (
+        select tally as ranking, runout as board_class, player, rank_key, suit_counts, card_mask
+        from known_hands_of('ranked_boards')
     ),
     known_ranks as materialized (
         select * from short_deck_card_ranks('known_sevens')
