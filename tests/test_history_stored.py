@@ -459,7 +459,10 @@ def test_the_scoped_views_read_what_their_macros_are_given_and_no_sql_text_is_re
     bodies = {name: migrations.without_comments(text) for f in needed for kind, name, text in f.definitions() if kind == "macro"}
     for view in views:
         body = bodies[view + stored.MACRO].split(" as table", 1)[1]
-        named = set(re.findall(r"(?<!query_table\()\b(\w+)\b", body)) & scoped
+        # a parameter passed on to another table macro (a bare argument: history_won_of's, 030) is read as it is given too
+        passed = {argument.strip() for name in macros for arguments in re.findall(rf"\b{name}\(([^)]*)\)", body)
+                  for argument in arguments.split(",")} & set(macros[view + stored.MACRO])
+        named = (set(re.findall(r"(?<!query_table\()\b(\w+)\b", body)) - passed) & scoped
         assert not named, f"{view}{stored.MACRO} names {named} itself"
         assert set(macros[view + stored.MACRO]) <= scoped
     source = Path(stored.__file__).read_text()

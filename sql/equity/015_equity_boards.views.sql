@@ -59,6 +59,24 @@ inner join cards
     on cards.card_id = hand_input.card_id
 group by hand_input.hand_no;
 
+/*
+  known_hands_of(board_rows): a table macro, each board of the relation named (tally, runout,
+  weight, and its cards summed: rank_key, suit_counts, card_mask) with each known hand
+  (known_holes): one row per board per player, the seven cards summed: runouts as equity_of
+  (017) reads them.
+*/
+create macro known_hands_of(board_rows) as table
+select
+    boards.tally,
+    boards.runout,
+    boards.weight,
+    known_holes.player,
+    cast(boards.rank_key + known_holes.rank_key as bigint) as rank_key,
+    cast(boards.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
+    cast(boards.card_mask + known_holes.card_mask as bigint) as card_mask
+from query_table(board_rows) as boards
+cross join known_holes;
+
 create view equity_boards as
 with
     -- The pairs of card_pairs (013) whose two cards are still in the deck.
@@ -114,35 +132,42 @@ select
 from to_come
 cross join board_so_far;
 
-create view classified_boards as
+/*
+  board_classes_of(board_rows): a table macro, every board of the relation named (board_mask,
+  its cards as a 52-bit set, rank_key and suit_counts, and any other columns) with its class,
+  as equity_board_classes groups them (above): flush_suit (the suit holding three or more of
+  its cards, null: none), flush_cards and flush_values (that suit's count and values),
+  board_class (the class's number), class_suit_counts and class_card_mask (the flush suit's
+  count and cards alone). Monte Carlo's trials (021) and a hand history's boards (031) too.
+*/
+create macro board_classes_of(board_rows) as table
 with
-    flush_boards as (
-        select
-            equity_boards.board_mask,
-            equity_boards.rank_key,
-            equity_boards.suit_counts,
-            flush_suits.three_suit as flush_suit
-        from equity_boards
-        inner join flush_suits
-            on flush_suits.suit_counts = equity_boards.suit_counts
-    ),
     flush_parts as (
         select
-            board_mask,
-            rank_key,
-            flush_suit,
-            coalesce((suit_counts >> (3 * flush_suit)) & 7, 0) as flush_cards,
-            coalesce((board_mask >> (13 * flush_suit)) & 8191, 0) as flush_values
-        from flush_boards
+            boards.*,
+            flush_suits.three_suit as flush_suit,
+            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
+            coalesce((boards.board_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
+        from query_table(board_rows) as boards
+        inner join flush_suits
+            on flush_suits.suit_counts = boards.suit_counts
     )
 select
-    board_mask,
+    flush_parts.*,
     -- A class's number: rank_key < 2 ^ 31, then 2 bits of suit and 13 of values.
     rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
-    rank_key,
-    coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
-    coalesce(flush_values << (13 * flush_suit), 0) as card_mask
+    coalesce(flush_cards << (3 * flush_suit), 0) as class_suit_counts,
+    coalesce(flush_values << (13 * flush_suit), 0) as class_card_mask
 from flush_parts;
+
+create view classified_boards as
+select
+    board_mask,
+    board_class,
+    rank_key,
+    class_suit_counts as suit_counts,
+    class_card_mask as card_mask
+from board_classes_of('equity_boards');
 
 create view equity_board_classes as
 select

@@ -225,16 +225,11 @@ select * from ranked_equity_of('seat_ranks');
 
 /* Exact: every class of boards with every known hand, tallied. */
 create view exact_runouts as
-select
-    0 as tally,
-    boards.board_class as runout,
-    cast(boards.boards as bigint) as weight,
-    known_holes.player,
-    cast(boards.rank_key + known_holes.rank_key as bigint) as rank_key,
-    cast(boards.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
-    cast(boards.card_mask + known_holes.card_mask as bigint) as card_mask
-from equity_board_classes as boards
-cross join known_holes;
+with boards as (
+    select 0 as tally, board_class as runout, cast(boards as bigint) as weight, rank_key, suit_counts, card_mask
+    from equity_board_classes
+)
+select * from known_hands_of('boards');
 
 create view equity as
 with seat_ranks as (select * from seven_card_ranks('exact_runouts'))
@@ -259,42 +254,39 @@ where board_so_far.board_size in (3, 4);
 
 create view street_hands as
 with
+    -- each next card (as the tally) once, the board with it
     next_boards as (
         select distinct
-            next_card,
-            next_rank_key,
-            next_suit_counts,
-            next_card_mask
+            next_card as tally,
+            0 as runout,
+            0 as weight,
+            next_rank_key as rank_key,
+            next_suit_counts as suit_counts,
+            next_card_mask as card_mask
         from street_runouts
     ),
     next_hands as (
-        select
-            next_boards.next_card,
-            known_holes.player,
-            known_holes.rank_key + next_boards.next_rank_key as rank_key,
-            known_holes.suit_counts + next_boards.next_suit_counts as suit_counts,
-            known_holes.card_mask + next_boards.next_card_mask as card_mask
-        from next_boards
-        cross join known_holes
+        select * from known_hands_of('next_boards')
     )
 -- The lookup of best_hands (011): the values' best five, or the flush suit's.
 select
-    next_card,
+    tally as next_card,
     player,
     hand_rank
 from card_sum_ranks('next_hands');
 
 create view street_final_hands as
-select
-    street_runouts.next_card as tally,
-    coalesce(street_runouts.river_card, -1) as runout,
-    1 as weight,
-    known_holes.player,
-    known_holes.rank_key + street_runouts.final_rank_key as rank_key,
-    known_holes.suit_counts + street_runouts.final_suit_counts as suit_counts,
-    known_holes.card_mask + street_runouts.final_card_mask as card_mask
-from street_runouts
-cross join known_holes;
+with final_boards as (
+    select
+        next_card as tally,
+        coalesce(river_card, -1) as runout,
+        1 as weight,
+        final_rank_key as rank_key,
+        final_suit_counts as suit_counts,
+        final_card_mask as card_mask
+    from street_runouts
+)
+select * from known_hands_of('final_boards');
 
 create macro street_leads_of(total_rows, hand_rows) as table
 with

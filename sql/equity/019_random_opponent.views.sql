@@ -160,18 +160,15 @@ inner join suit_reduced_seven
 
 create view known_hand_ranks as
 with
-    seven_cards as (
-        select
-            equity_board_classes.board_class,
-            known_holes.player,
-            equity_board_classes.rank_key + known_holes.rank_key as rank_key,
-            equity_board_classes.suit_counts + known_holes.suit_counts as suit_counts,
-            equity_board_classes.card_mask + known_holes.card_mask as card_mask
+    boards as (
+        select 0 as tally, board_class as runout, boards as weight, rank_key, suit_counts, card_mask
         from equity_board_classes
-        cross join known_holes
+    ),
+    seven_cards as (
+        select * from known_hands_of('boards')
     )
 select
-    board_class,
+    runout as board_class,
     player,
     hand_rank
 from seven_card_ranks('seven_cards');

@@ -250,40 +250,21 @@ where seats.player > 0
    weighed by its trials (fewer runouts to rank). No rows when some player is drawn. */
 create view monte_carlo_class_runouts as
 with
-    flush_parts as (
-        select
-            boards.rank_key,
-            flush_suits.three_suit as flush_suit,
-            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
-            coalesce((boards.card_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
-        from monte_carlo_known_boards as boards
-        inner join flush_suits
-            on flush_suits.suit_counts = boards.suit_counts
+    known_boards as (
+        select card_mask as board_mask, rank_key, suit_counts from monte_carlo_known_boards
     ),
     board_classes as (
         select
-            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as board_class,
+            0 as tally,
+            board_class as runout,
+            cast(count(*) as bigint) as weight,
             rank_key,
-            coalesce(flush_cards << (3 * flush_suit), 0) as suit_counts,
-            coalesce(flush_values << (13 * flush_suit), 0) as card_mask,
-            count(*) as trials
-        from flush_parts
-        group by
-            rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values,
-            rank_key,
-            coalesce(flush_cards << (3 * flush_suit), 0),
-            coalesce(flush_values << (13 * flush_suit), 0)
+            class_suit_counts as suit_counts,
+            class_card_mask as card_mask
+        from board_classes_of('known_boards')
+        group by board_class, rank_key, class_suit_counts, class_card_mask
     )
-select
-    0 as tally,
-    board_classes.board_class as runout,
-    cast(board_classes.trials as bigint) as weight,
-    known_holes.player,
-    cast(board_classes.rank_key + known_holes.rank_key as bigint) as rank_key,
-    cast(board_classes.suit_counts + known_holes.suit_counts as bigint) as suit_counts,
-    cast(board_classes.card_mask + known_holes.card_mask as bigint) as card_mask
-from board_classes
-cross join known_holes;
+select * from known_hands_of('board_classes');
 
 create view monte_carlo_equity as
 with seat_ranks as (select * from seven_card_ranks('monte_carlo_runouts'))

@@ -85,26 +85,21 @@ inner join omaha_board_cards as card_3
 where card_1.known + card_2.known + card_3.known >= (select count(*) from board_input) - 2;
 
 create view omaha_triple_ranks as
-select
-    triples.card_mask,
-    triples.known_cards,
-    min(case when hole_pairs.player = 1 then hand_classes.hand_rank end) as rank_1,
-    min(case when hole_pairs.player = 2 then hand_classes.hand_rank end) as rank_2,
-    min(case when hole_pairs.player = 3 then hand_classes.hand_rank end) as rank_3,
-    min(case when hole_pairs.player = 4 then hand_classes.hand_rank end) as rank_4,
-    min(case when hole_pairs.player = 5 then hand_classes.hand_rank end) as rank_5,
-    min(case when hole_pairs.player = 6 then hand_classes.hand_rank end) as rank_6,
-    min(case when hole_pairs.player = 7 then hand_classes.hand_rank end) as rank_7,
-    min(case when hole_pairs.player = 8 then hand_classes.hand_rank end) as rank_8,
-    min(case when hole_pairs.player = 9 then hand_classes.hand_rank end) as rank_9,
-    min(case when hole_pairs.player = 10 then hand_classes.hand_rank end) as rank_10
-from omaha_board_triples as triples
-cross join omaha_hole_pairs as hole_pairs
-inner join hand_classes
-    on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
-    -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
-    and hand_classes.is_flush = five_card_flush(triples.suit_counts + hole_pairs.suit_counts)
-group by triples.card_mask, triples.known_cards;
+with
+    triple_hands as (
+        select
+            triples.card_mask,
+            triples.known_cards,
+            hole_pairs.player,
+            hand_classes.hand_rank
+        from omaha_board_triples as triples
+        cross join omaha_hole_pairs as hole_pairs
+        inner join hand_classes
+            on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
+            -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
+            and hand_classes.is_flush = five_card_flush(triples.suit_counts + hole_pairs.suit_counts)
+    )
+select * from seat_ranks_of('triple_hands');
 
 /*
   omaha_boards_of(triple_rows): a table macro, each final board from its triples: the relation
@@ -181,18 +176,7 @@ with
             boards.outcome as runout,
             boards.weight,
             players.player,
-            case players.player
-                when 1 then boards.rank_1
-                when 2 then boards.rank_2
-                when 3 then boards.rank_3
-                when 4 then boards.rank_4
-                when 5 then boards.rank_5
-                when 6 then boards.rank_6
-                when 7 then boards.rank_7
-                when 8 then boards.rank_8
-                when 9 then boards.rank_9
-                when 10 then boards.rank_10
-            end as hand_rank
+            seat_rank(players.player, boards.rank_1, boards.rank_2, boards.rank_3, boards.rank_4, boards.rank_5, boards.rank_6, boards.rank_7, boards.rank_8, boards.rank_9, boards.rank_10) as hand_rank
         from outcomes as boards
         cross join (select distinct hand_no as player from hand_input) as players
     )

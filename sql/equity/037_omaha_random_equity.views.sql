@@ -137,31 +137,13 @@ select
     min(
         case
             when seats.player = ranked.player then ranked.drawn_rank
-            when seats.player = 1 then ranked.rank_1
-            when seats.player = 2 then ranked.rank_2
-            when seats.player = 3 then ranked.rank_3
-            when seats.player = 4 then ranked.rank_4
-            when seats.player = 5 then ranked.rank_5
-            when seats.player = 6 then ranked.rank_6
-            when seats.player = 7 then ranked.rank_7
-            when seats.player = 8 then ranked.rank_8
-            when seats.player = 9 then ranked.rank_9
-            when seats.player = 10 then ranked.rank_10
+            else seat_rank(seats.player, ranked.rank_1, ranked.rank_2, ranked.rank_3, ranked.rank_4, ranked.rank_5, ranked.rank_6, ranked.rank_7, ranked.rank_8, ranked.rank_9, ranked.rank_10)
         end
     ) as hand_rank,
     min(
         case
             when seats.player = ranked.player then ranked.drawn_low
-            when seats.player = 1 then ranked.low_1
-            when seats.player = 2 then ranked.low_2
-            when seats.player = 3 then ranked.low_3
-            when seats.player = 4 then ranked.low_4
-            when seats.player = 5 then ranked.low_5
-            when seats.player = 6 then ranked.low_6
-            when seats.player = 7 then ranked.low_7
-            when seats.player = 8 then ranked.low_8
-            when seats.player = 9 then ranked.low_9
-            when seats.player = 10 then ranked.low_10
+            else seat_rank(seats.player, ranked.low_1, ranked.low_2, ranked.low_3, ranked.low_4, ranked.low_5, ranked.low_6, ranked.low_7, ranked.low_8, ranked.low_9, ranked.low_10)
         end
     ) as low_rank
 from ranked

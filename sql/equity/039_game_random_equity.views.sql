@@ -52,17 +52,14 @@ with
     random_ranks as materialized (
         select * from short_deck_ranks_of('random_rows')
     ),
-    known_sevens as (
-        select
-            rankings.ranking,
-            boards.board_class,
-            known_holes.player,
-            boards.rank_key + known_holes.rank_key as rank_key,
-            boards.suit_counts + known_holes.suit_counts as suit_counts,
-            boards.card_mask + known_holes.card_mask as card_mask
+    ranked_boards as (
+        select rankings.ranking as tally, boards.board_class as runout, 0 as weight, boards.rank_key, boards.suit_counts, boards.card_mask
         from equity_board_classes as boards
-        cross join known_holes
         cross join rankings
+    ),
+    known_sevens as (
+        select tally as ranking, runout as board_class, player, rank_key, suit_counts, card_mask
+        from known_hands_of('ranked_boards')
     ),
     known_ranks as materialized (
         select * from short_deck_card_ranks('known_sevens')
@@ -226,16 +223,7 @@ with
             seats.player,
             case
                 when seats.player in (select hand_no from random_hand_input) then drawn.hand_rank
-                when seats.player = 1 then known.rank_1
-                when seats.player = 2 then known.rank_2
-                when seats.player = 3 then known.rank_3
-                when seats.player = 4 then known.rank_4
-                when seats.player = 5 then known.rank_5
-                when seats.player = 6 then known.rank_6
-                when seats.player = 7 then known.rank_7
-                when seats.player = 8 then known.rank_8
-                when seats.player = 9 then known.rank_9
-                when seats.player = 10 then known.rank_10
+                else seat_rank(seats.player, known.rank_1, known.rank_2, known.rank_3, known.rank_4, known.rank_5, known.rank_6, known.rank_7, known.rank_8, known.rank_9, known.rank_10)
             end as hand_rank
         from drawn
         inner join omaha_board_ranks as known

@@ -55,18 +55,7 @@ with
         select
             next_boards.next_card,
             players.player,
-            case players.player
-                when 1 then next_boards.rank_1
-                when 2 then next_boards.rank_2
-                when 3 then next_boards.rank_3
-                when 4 then next_boards.rank_4
-                when 5 then next_boards.rank_5
-                when 6 then next_boards.rank_6
-                when 7 then next_boards.rank_7
-                when 8 then next_boards.rank_8
-                when 9 then next_boards.rank_9
-                when 10 then next_boards.rank_10
-            end as hand_rank
+            seat_rank(players.player, next_boards.rank_1, next_boards.rank_2, next_boards.rank_3, next_boards.rank_4, next_boards.rank_5, next_boards.rank_6, next_boards.rank_7, next_boards.rank_8, next_boards.rank_9, next_boards.rank_10) as hand_rank
         from next_boards
         cross join (select distinct hand_no as player from hand_input) as players
     ),
@@ -106,17 +95,20 @@ with
         from short_deck_card_ranks('ranked_runouts')
     ),
     -- each ranking's next cards numbered as its tallies are (ranking_no * 64 + next card)
-    next_sums as (
+    next_boards as (
         select distinct
-            rankings.ranking,
-            rankings.ranking_no * 64 + street_runouts.next_card as next_card,
-            known_holes.player,
-            known_holes.rank_key + street_runouts.next_rank_key as rank_key,
-            known_holes.suit_counts + street_runouts.next_suit_counts as suit_counts,
-            known_holes.card_mask + street_runouts.next_card_mask as card_mask
+            rankings.ranking as tally,
+            rankings.ranking_no * 64 + street_runouts.next_card as runout,
+            0 as weight,
+            street_runouts.next_rank_key as rank_key,
+            street_runouts.next_suit_counts as suit_counts,
+            street_runouts.next_card_mask as card_mask
         from street_runouts
-        cross join known_holes
         cross join rankings
+    ),
+    next_sums as (
+        select tally as ranking, runout as next_card, player, rank_key, suit_counts, card_mask
+        from known_hands_of('next_boards')
     ),
     next_hands as (
         select * from short_deck_card_ranks('next_sums')

@@ -37,26 +37,21 @@ create macro low_values_of(card_mask) as
     (card_mask | (card_mask >> 13) | (card_mask >> 26) | (card_mask >> 39)) & 4223;
 
 create view omaha_triple_lows as
-select
-    triples.card_mask,
-    triples.known_cards,
-    min(case when hole_pairs.player = 1 then low_classes.low_rank end) as rank_1,
-    min(case when hole_pairs.player = 2 then low_classes.low_rank end) as rank_2,
-    min(case when hole_pairs.player = 3 then low_classes.low_rank end) as rank_3,
-    min(case when hole_pairs.player = 4 then low_classes.low_rank end) as rank_4,
-    min(case when hole_pairs.player = 5 then low_classes.low_rank end) as rank_5,
-    min(case when hole_pairs.player = 6 then low_classes.low_rank end) as rank_6,
-    min(case when hole_pairs.player = 7 then low_classes.low_rank end) as rank_7,
-    min(case when hole_pairs.player = 8 then low_classes.low_rank end) as rank_8,
-    min(case when hole_pairs.player = 9 then low_classes.low_rank end) as rank_9,
-    min(case when hole_pairs.player = 10 then low_classes.low_rank end) as rank_10
-from omaha_board_triples as triples
-cross join omaha_hole_pairs as hole_pairs
-inner join low_classes
-    on low_classes.ranking = 'eight-or-better'
-    and low_classes.rank_key = triples.rank_key + hole_pairs.rank_key
-    and low_classes.is_flush = 0
-group by triples.card_mask, triples.known_cards;
+with
+    triple_hands as (
+        select
+            triples.card_mask,
+            triples.known_cards,
+            hole_pairs.player,
+            low_classes.low_rank as hand_rank
+        from omaha_board_triples as triples
+        cross join omaha_hole_pairs as hole_pairs
+        inner join low_classes
+            on low_classes.ranking = 'eight-or-better'
+            and low_classes.rank_key = triples.rank_key + hole_pairs.rank_key
+            and low_classes.is_flush = 0
+    )
+select * from seat_ranks_of('triple_hands');
 
 /*
   omaha_value_lows: a low is its values' alone, so a player's best low on a final board is the
@@ -110,30 +105,8 @@ select
     highs.board_mask,
     highs.trials,
     players.player,
-    case players.player
-        when 1 then highs.rank_1
-        when 2 then highs.rank_2
-        when 3 then highs.rank_3
-        when 4 then highs.rank_4
-        when 5 then highs.rank_5
-        when 6 then highs.rank_6
-        when 7 then highs.rank_7
-        when 8 then highs.rank_8
-        when 9 then highs.rank_9
-        when 10 then highs.rank_10
-    end as hand_rank,
-    case players.player
-        when 1 then lows.rank_1
-        when 2 then lows.rank_2
-        when 3 then lows.rank_3
-        when 4 then lows.rank_4
-        when 5 then lows.rank_5
-        when 6 then lows.rank_6
-        when 7 then lows.rank_7
-        when 8 then lows.rank_8
-        when 9 then lows.rank_9
-        when 10 then lows.rank_10
-    end as low_rank
+    seat_rank(players.player, highs.rank_1, highs.rank_2, highs.rank_3, highs.rank_4, highs.rank_5, highs.rank_6, highs.rank_7, highs.rank_8, highs.rank_9, highs.rank_10) as hand_rank,
+    seat_rank(players.player, lows.rank_1, lows.rank_2, lows.rank_3, lows.rank_4, lows.rank_5, lows.rank_6, lows.rank_7, lows.rank_8, lows.rank_9, lows.rank_10) as low_rank
 from query_table(high_rows) as highs
 left join omaha_value_lows as lows
     on lows.low_values = low_values_of(highs.board_mask)

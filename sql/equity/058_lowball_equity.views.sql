@@ -97,15 +97,7 @@ with
         ) as classes
     ),
     class_cards as (
-        select
-            class_hands.hand_no,
-            class_hands.game,
-            cards.card_id,
-            1 as is_hole,
-            row_number() over (partition by class_hands.hand_no order by cards.card_id) as card_no
-        from class_hands
-        inner join cards
-            on (class_hands.card_mask & cards.card_bit) <> 0
+        select * from mask_cards_of('class_hands')
     ),
     -- materialized for SQLite: inlined, it looked each low's class up again for every hand (twice the time)
     class_lows as materialized (

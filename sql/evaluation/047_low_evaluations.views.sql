@@ -7,6 +7,9 @@
     cards first). One row per hand: hand_no, low_rank (1 the best low of the game's
     low_ranking; null when the hand holds none: no eight-or-better low) and high_card (the
     low's highest card, the ace 1 but in 2-7).
+  mask_cards_of(hand_rows): a table macro, each hand of the relation named (hand_no, game,
+    card_mask: its cards as a 52-bit set) as low_evaluations_of reads it: one row per card
+    (hand_no, game, card_id, is_hole 1, card_no by card_id). A low class's cards (058, 051).
 
     A five-card low: the fives the game's rule lets a hand play (playable_fives_of, 042;
     hole_cards_played null: any five of its cards; 2: two hole cards and three of the board,
@@ -122,3 +125,14 @@ left join best_lows
 left join low_classes
     on low_classes.ranking = lows.ranking
     and low_classes.low_rank = best_lows.low_rank;
+
+create macro mask_cards_of(hand_rows) as table
+select
+    hands.hand_no,
+    hands.game,
+    cards.card_id,
+    1 as is_hole,
+    row_number() over (partition by hands.hand_no order by cards.card_id) as card_no
+from query_table(hand_rows) as hands
+inner join cards
+    on (hands.card_mask & cards.card_bit) <> 0;

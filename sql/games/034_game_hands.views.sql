@@ -22,6 +22,13 @@
     and category: how many of the C(36, 5) = 376,992 five-card hands, or C(36, 7) =
     8,347,680 seven-card hands, of the 36-card deck it holds, and how many distinct
     hand_ranks; what `pokersql freq --game shortdeck` sets beside the exact counts.
+  seat_rank(player, rank_1, ..., rank_10): a scalar macro, the column of seat player (1 to
+    10) among the ten given (null for any other player): a table's players as columns, read
+    back one seat a row (Omaha's equity, 036 to 050, keeps each player's best in rank_1 ..
+    rank_10).
+  seat_ranks_of(hand_rows): a table macro, the other way: the relation named (one row per
+    triple of cards per player: card_mask, known_cards, player, hand_rank) as one row per
+    triple, rank_1 .. rank_10 each player's smallest hand_rank with it (null: none).
 */
 
 create macro short_deck_ranks_of(key_rows) as table
@@ -191,3 +198,35 @@ with
         from short_deck_card_ranks('short_deck_sevens')
     )
 select * from short_deck_counts_of('evaluated');
+
+/* A table's seats as columns, and back (above). */
+create macro seat_rank(player, rank_1, rank_2, rank_3, rank_4, rank_5, rank_6, rank_7, rank_8, rank_9, rank_10) as
+    case player
+        when 1 then rank_1
+        when 2 then rank_2
+        when 3 then rank_3
+        when 4 then rank_4
+        when 5 then rank_5
+        when 6 then rank_6
+        when 7 then rank_7
+        when 8 then rank_8
+        when 9 then rank_9
+        when 10 then rank_10
+    end;
+
+create macro seat_ranks_of(hand_rows) as table
+select
+    card_mask,
+    known_cards,
+    min(hand_rank) filter (where player = 1) as rank_1,
+    min(hand_rank) filter (where player = 2) as rank_2,
+    min(hand_rank) filter (where player = 3) as rank_3,
+    min(hand_rank) filter (where player = 4) as rank_4,
+    min(hand_rank) filter (where player = 5) as rank_5,
+    min(hand_rank) filter (where player = 6) as rank_6,
+    min(hand_rank) filter (where player = 7) as rank_7,
+    min(hand_rank) filter (where player = 8) as rank_8,
+    min(hand_rank) filter (where player = 9) as rank_9,
+    min(hand_rank) filter (where player = 10) as rank_10
+from query_table(hand_rows)
+group by card_mask, known_cards;

@@ -95,15 +95,7 @@ with
         where stud_games.low_ranking is not null
     ),
     value_cards as (
-        select
-            value_hands.hand_no,
-            value_hands.game,
-            cards.card_id,
-            1 as is_hole,
-            row_number() over (partition by value_hands.hand_no order by cards.card_id) as card_no
-        from value_hands
-        inner join cards
-            on (value_hands.card_mask & cards.card_bit) <> 0
+        select * from mask_cards_of('value_hands')
     ),
     value_lows as (
         select

@@ -177,7 +177,13 @@ select
     cast(shared.share_hundredths / 100.0 as decimal(18, 2)) as share
 from shared;
 
-create view history_payouts as
+/*
+  history_won_of(history_pot_winners, history_contributions): a table macro, every row of the
+  contributions (history_contributions, 029) with won_hundredths, the seat's shares of the pots
+  in the winners named (history_pot_winners, or history_game_pot_winners, 062) summed: 0 where
+  it won none. What history_payouts and history_game_payouts (062) read.
+*/
+create macro history_won_of(history_pot_winners, history_contributions) as table
 with
     won as (
         select
@@ -185,21 +191,22 @@ with
             winners.hand_id,
             winners.seat,
             sum(winners.share_hundredths) as won_hundredths
-        from history_pot_winners as winners
+        from query_table(history_pot_winners) as winners
         group by winners.site, winners.hand_id, winners.seat
     )
 select
-    contributions.site,
-    contributions.hand_id,
-    contributions.seat,
-    contributions.player,
-    contributions.put,
-    contributions.returned,
-    contributions.in_pot,
-    cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) as won,
-    cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) as net
-from history_contributions as contributions
+    contributions.*,
+    coalesce(won.won_hundredths, 0) as won_hundredths
+from query_table(history_contributions) as contributions
 left join won
     on won.site = contributions.site
     and won.hand_id = contributions.hand_id
     and won.seat = contributions.seat;
+
+create view history_payouts as
+select
+    contributions.site, contributions.hand_id, contributions.seat, contributions.player,
+    contributions.put, contributions.returned, contributions.in_pot,
+    cast(contributions.won_hundredths / 100.0 as decimal(18, 2)) as won,
+    cast((contributions.won_hundredths - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) as net
+from history_won_of('history_pot_winners', 'history_contributions') as contributions;

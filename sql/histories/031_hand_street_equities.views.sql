@@ -81,27 +81,16 @@ with
             on spot_boards.spot = to_come.spot
     ),
     -- the classes of equity_board_classes (015): the values, and a suit holding three or more
-    flush_parts as (
-        select
-            boards.spot,
-            boards.rank_key,
-            flush_suits.three_suit as flush_suit,
-            coalesce((boards.suit_counts >> (3 * flush_suits.three_suit)) & 7, 0) as flush_cards,
-            coalesce((boards.board_mask >> (13 * flush_suits.three_suit)) & 8191, 0) as flush_values
-        from boards
-        inner join flush_suits
-            on flush_suits.suit_counts = boards.suit_counts
-    ),
     board_classes as (
         select
             spot,
-            cast(rank_key * 32768 + coalesce(flush_suit * 8192, 0) + flush_values as bigint) as runout,
+            cast(board_class as bigint) as runout,
             count(*) as weight,
             cast(rank_key as bigint) as rank_key,
-            cast(coalesce(flush_cards << (3 * flush_suit), 0) as bigint) as suit_counts,
-            cast(coalesce(flush_values << (13 * flush_suit), 0) as bigint) as card_mask
-        from flush_parts
-        group by spot, rank_key, flush_suit, flush_cards, flush_values
+            cast(class_suit_counts as bigint) as suit_counts,
+            cast(class_card_mask as bigint) as card_mask
+        from board_classes_of('boards')
+        group by spot, board_class, rank_key, class_suit_counts, class_card_mask
     ),
     -- before the flop, the classes counted by kind (024), not dealt
     preflop_cards as (

@@ -290,37 +290,18 @@ create view history_game_pot_winners as
 select * from history_game_pot_winners_of('history_game_showdowns', 'history_pots', 'history_hand_games', 'history_contributions', 'history_chip_units', 'history_hands');
 
 create macro history_game_payouts_of(history_game_pot_winners, history_contributions, history_hand_games) as table
-with
-    won as (
-        select
-            winners.site,
-            winners.hand_id,
-            winners.seat,
-            sum(winners.share_hundredths) as won_hundredths
-        from query_table(history_game_pot_winners) as winners
-        group by winners.site, winners.hand_id, winners.seat
-    )
 select
-    contributions.site,
-    contributions.hand_id,
-    contributions.seat,
-    contributions.player,
-    contributions.put,
-    contributions.returned,
-    contributions.in_pot,
+    contributions.site, contributions.hand_id, contributions.seat, contributions.player,
+    contributions.put, contributions.returned, contributions.in_pot,
     -- a hand whose result is unknown (067): what the players still in won is unknown, NULL
     case when not games.result_unknown or contributions.folded = 1
-        then cast(coalesce(won.won_hundredths, 0) / 100.0 as decimal(18, 2)) end as won,
+        then cast(contributions.won_hundredths / 100.0 as decimal(18, 2)) end as won,
     case when not games.result_unknown or contributions.folded = 1
-        then cast((coalesce(won.won_hundredths, 0) - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) end as net
-from query_table(history_contributions) as contributions
+        then cast((contributions.won_hundredths - contributions.in_pot_hundredths) / 100.0 as decimal(18, 2)) end as net
+from history_won_of(history_game_pot_winners, history_contributions) as contributions
 inner join query_table(history_hand_games) as games
     on games.site = contributions.site
-    and games.hand_id = contributions.hand_id
-left join won
-    on won.site = contributions.site
-    and won.hand_id = contributions.hand_id
-    and won.seat = contributions.seat;
+    and games.hand_id = contributions.hand_id;
 
 create view history_game_payouts as
 select * from history_game_payouts_of('history_game_pot_winners', 'history_contributions', 'history_hand_games');

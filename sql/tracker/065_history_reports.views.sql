@@ -141,6 +141,11 @@ from paid;
 create view history_hand_stats as
 select * from history_hand_stats_of('history_seat_actions', 'history_results', 'history_player_hands');
 
+/* percent_of(happened, chances): an aggregate, the rows where happened holds as a percentage of
+   the rows where chances holds (NULL without one): a statistic of history_player_stats. */
+create macro percent_of(happened, chances) as
+    100.0 * sum(case when happened then 1 else 0 end) / nullif(sum(case when chances then 1 else 0 end), 0);
+
 create view history_player_stats as
 with
     -- each seat's row twice: under its position, and under 'all'
@@ -158,23 +163,23 @@ select
     rows_by_position.player,
     rows_by_position.grouped_position as position,
     count(*) as hands,
-    100.0 * sum(case when rows_by_position.vpip then 1 else 0 end) / nullif(sum(case when rows_by_position.vpip is not null and not rows_by_position.walk then 1 else 0 end), 0) as vpip,
-    100.0 * sum(case when rows_by_position.pfr then 1 else 0 end) / nullif(sum(case when rows_by_position.pfr is not null and not rows_by_position.walk then 1 else 0 end), 0) as pfr,
-    100.0 * sum(case when rows_by_position.three_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.three_bet_chance then 1 else 0 end), 0) as three_bet,
-    100.0 * sum(case when rows_by_position.fold_to_three_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_three_bet_chance then 1 else 0 end), 0) as fold_to_three_bet,
-    100.0 * sum(case when rows_by_position.four_bet then 1 else 0 end) / nullif(sum(case when rows_by_position.four_bet_chance then 1 else 0 end), 0) as four_bet,
-    100.0 * sum(case when rows_by_position.rfi then 1 else 0 end) / nullif(sum(case when rows_by_position.rfi_chance then 1 else 0 end), 0) as rfi,
-    100.0 * sum(case when rows_by_position.steal then 1 else 0 end) / nullif(sum(case when rows_by_position.steal_chance then 1 else 0 end), 0) as steal,
-    100.0 * sum(case when rows_by_position.sb_fold_to_steal then 1 else 0 end) / nullif(sum(case when rows_by_position.sb_fold_to_steal_chance then 1 else 0 end), 0) as sb_fold_to_steal,
-    100.0 * sum(case when rows_by_position.bb_fold_to_steal then 1 else 0 end) / nullif(sum(case when rows_by_position.bb_fold_to_steal_chance then 1 else 0 end), 0) as bb_fold_to_steal,
-    100.0 * sum(case when rows_by_position.cbet_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.cbet_flop_chance then 1 else 0 end), 0) as cbet_flop,
-    100.0 * sum(case when rows_by_position.fold_to_cbet_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_cbet_flop_chance then 1 else 0 end), 0) as fold_to_cbet_flop,
-    100.0 * sum(case when rows_by_position.cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.cbet_turn_chance then 1 else 0 end), 0) as cbet_turn,
-    100.0 * sum(case when rows_by_position.fold_to_cbet_turn then 1 else 0 end) / nullif(sum(case when rows_by_position.fold_to_cbet_turn_chance then 1 else 0 end), 0) as fold_to_cbet_turn,
-    100.0 * sum(case when rows_by_position.saw_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop then 1 else 0 end), 0) as wtsd,
+    percent_of(rows_by_position.vpip, rows_by_position.vpip is not null and not rows_by_position.walk) as vpip,
+    percent_of(rows_by_position.pfr, rows_by_position.pfr is not null and not rows_by_position.walk) as pfr,
+    percent_of(rows_by_position.three_bet, rows_by_position.three_bet_chance) as three_bet,
+    percent_of(rows_by_position.fold_to_three_bet, rows_by_position.fold_to_three_bet_chance) as fold_to_three_bet,
+    percent_of(rows_by_position.four_bet, rows_by_position.four_bet_chance) as four_bet,
+    percent_of(rows_by_position.rfi, rows_by_position.rfi_chance) as rfi,
+    percent_of(rows_by_position.steal, rows_by_position.steal_chance) as steal,
+    percent_of(rows_by_position.sb_fold_to_steal, rows_by_position.sb_fold_to_steal_chance) as sb_fold_to_steal,
+    percent_of(rows_by_position.bb_fold_to_steal, rows_by_position.bb_fold_to_steal_chance) as bb_fold_to_steal,
+    percent_of(rows_by_position.cbet_flop, rows_by_position.cbet_flop_chance) as cbet_flop,
+    percent_of(rows_by_position.fold_to_cbet_flop, rows_by_position.fold_to_cbet_flop_chance) as fold_to_cbet_flop,
+    percent_of(rows_by_position.cbet_turn, rows_by_position.cbet_turn_chance) as cbet_turn,
+    percent_of(rows_by_position.fold_to_cbet_turn, rows_by_position.fold_to_cbet_turn_chance) as fold_to_cbet_turn,
+    percent_of(rows_by_position.saw_showdown, rows_by_position.saw_flop) as wtsd,
     -- W$SD, WWSF and bb/100 leave out the hands whose result is unknown (067: won, net NULL)
-    100.0 * sum(case when rows_by_position.won_at_showdown then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_showdown and rows_by_position.won_at_showdown is not null then 1 else 0 end), 0) as wsd,
-    100.0 * sum(case when rows_by_position.won_when_saw_flop then 1 else 0 end) / nullif(sum(case when rows_by_position.saw_flop and rows_by_position.won_when_saw_flop is not null then 1 else 0 end), 0) as wwsf,
+    percent_of(rows_by_position.won_at_showdown, rows_by_position.saw_showdown and rows_by_position.won_at_showdown is not null) as wsd,
+    percent_of(rows_by_position.won_when_saw_flop, rows_by_position.saw_flop and rows_by_position.won_when_saw_flop is not null) as wwsf,
     -- after the flop: (bets + raises) / calls, and (bets + raises) / every bet, raise, call and fold
     1.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.calls), 0) as aggression_factor,
     100.0 * sum(rows_by_position.aggressive) / nullif(sum(rows_by_position.aggressive + rows_by_position.calls + rows_by_position.folds), 0) as aggression_frequency,
