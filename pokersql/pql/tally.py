@@ -125,11 +125,11 @@ def _select(view: str, deals: str, asked: list[tuple[str, int]], multiply: int) 
     columns = [f"max(deals) * {multiply} as trials"]
     for i, (what, player) in enumerate(asked):
         of = f"max(case when player = {player + 1} then {{}} end)"
-        if what == "equity":  # both whole numbers below 2^53: the double nearest the fraction
-            value = f"cast({of.format('pot_shares')} as double) / (2520 * cast(max(deals) as double))"
+        if what == "equity":  # the view's own division of its pot shares (equity, 017)
+            value = of.format("equity")
         else:
             value = f"{of.format(COUNTS[what])} * {multiply}"
         columns.append(f"{value} as selector_{i}")
-    tally = f"select player, {deals} as deals, wins, ties, pot_shares from {view}"
+    tally = f"select player, {deals} as deals, wins, ties, equity from {view}"
     query = sqlglot.parse_one(f"select {', '.join(columns)} from ({tally}) as tally", read="duckdb")
     return query.sql("duckdb", pretty=True)
