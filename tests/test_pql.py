@@ -92,6 +92,16 @@ def test_equity_on_the_flop_is_the_mean_share_over_the_runouts(run):
     assert 0 < above_half < answer["trials"]
 
 
+def test_the_winning_hand_type_alone_reads_the_river(run):
+    """winninghandtype() names no street: the board it rates is dealt all the same (it was read
+    as no board at all, every hand HIGH_CARD, when nothing else in the query read the river)."""
+    alone = pql_json(run, f"select histogram(winninghandtype()) {FLOP}")
+    beside = pql_json(run, f"select histogram(winninghandtype()), count(winshi(hero)) {FLOP}")
+    assert alone["trials"] == beside["trials"]
+    assert alone["results"][0]["value"] == beside["results"][0]["value"]
+    assert len(alone["results"][0]["value"]) > 2
+
+
 def test_weighted_ranges_count_weighted_deals(run):
     weighted = pql_json(run, "select avg(riverequity(hero)), count(winshi(hero)) from hero='AhKh', villain='QQ:0.5,JJ', board='2c7d9s'")
     assert weighted["trials"] == pytest.approx((3 + 6) * 990 * 2)

@@ -67,6 +67,7 @@ class Translation:
         if not self.game.rated:
             raise BadInput(f"PQL: hand ratings in {self.game.name} are not supported yet")
         self.ratings.add((player, street))
+        self.streets.add(street)  # the cards it rates are dealt (winninghandtype and the showdown name no street)
         return exp.column(f"r_{player}_{street}")
 
     def best(self, street: int) -> exp.Expression:
@@ -79,6 +80,7 @@ class Translation:
 
     def lo_rating(self, player: int, street: int) -> exp.Expression:
         self.lo_ratings.add((player, street))
+        self.streets.add(street)
         return exp.column(f"l_{player}_{street}")
 
     def lo_best(self, street: int) -> exp.Expression:
@@ -245,7 +247,6 @@ class Translation:
                 return category
             return (exp.EQ if name == "exactflophandcategory" else exp.GTE)(this=category, expression=values["a1"])
         if name == "winninghandtype":
-            self.streets.add(5)  # the river's best hand: the deals run to the river
             return hand_type(self.best(5), self.game)
         if name in ("riverequity", "fractionalriverequity"):
             return self.share(player)
