@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlglot import exp
 
-from ..cards import card_name, parse_cards
+from ..cards import check_distinct, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
 from .games import PqlGame
@@ -127,10 +127,10 @@ def setup_of(game: PqlGame, settings: dict[str, str], players: list[str], street
     if len(set(dead)) != len(dead):
         raise BadInput("PQL: a card is dead twice")
     known = [own_cards(game, p, settings[p]) for p in players]
-    holders = [(name, set(cards)) for name, cards in zip(players + ["the dead cards"], known + [dead])]
-    for (first, held), (second, other) in ((a, b) for i, a in enumerate(holders) for b in holders[i + 1:]):
-        if held & other:
-            raise BadInput(f"PQL: {first} and {second} both hold {card_name(min(held & other))!r}")
+    try:
+        check_distinct(known + [dead], players + ["the dead cards"])
+    except BadInput as e:
+        raise BadInput(f"PQL: {e}") from None
     setup = StudSetup(game, known, dead, set(streets))
     needed = sum(game.hole - len(cards) for cards in known)
     if needed > setup.left:
