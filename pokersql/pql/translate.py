@@ -108,7 +108,6 @@ class Translation:
             self.best(self.game.final)
         if self.game.lo:
             self.lo_best(self.game.final)
-        self.streets.add(self.game.final)
         self.shares = True
         return exp.column(f"share_{player}")
 
