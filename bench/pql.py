@@ -1,5 +1,6 @@
 """PQL's figures (issue 65): the 119 Open PQL cases run in one process, the flop equity query,
-preflop against a random hand, and the exact rate that sets the budget. Prints each figure with
+preflop against a random hand, the exact rate that sets the budget, and stud's two (each beside
+`pokersql equity --game` on the same hands). Prints each figure with
 the deals the query counted, and beside them the peer the issue names, pokersql's own `equity
 AhKh random --exact`, timed in the same run (a whole process, as typed, and in this process),
 the rounds interleaved; medians of 3; prints the load; asserts nothing.
@@ -42,7 +43,16 @@ QUERIES = [
      "select avg(riverequity(hero)), count(winslo(hero)), count(scoops(hero)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'", True, 1),
     ("omaha8 nutLo on the turn and river, two hands on a flop",
      "select count(nutlo(hero, turn)), count(nutlo(hero, river)) from game='omaha8', hero='AhAd2c3c', villain='KhKd4d5d', board='4h5s9c'", True, 1),
+    ("stud8 river equity, scoops and winsLo, two hands on fifth street",
+     "select avg(riverequity(hero)), count(scoops(hero)), count(winslo(villain)) from game='stud8', hero='Ah2h3hKd9c', villain='7s7d2c3d4s'", True, ROUNDS),
+    ("razz on third street, two hands (past the budget: Monte Carlo)",
+     "select avg(riverequity(hero)) from game='razz', hero='Ah2h3h', villain='7s6d2c'", True, ROUNDS),
 ]
+# The stud queries' peers: pokersql's equity command on the same hands
+STUD_PEERS = {
+    "equity --game stud8 (exact)": ["equity", "--game", "stud8", "Ah 2h 3h Kd 9c", "7s 7d 2c 3d 4s"],
+    "equity --game razz --trials 60000": ["equity", "--game", "razz", "Ah 2h 3h", "7s 6d 2c", "--trials", "60000"],
+}
 
 
 def load() -> str:
@@ -94,6 +104,9 @@ def main() -> None:
             runs = [once(db, query, tally) for _ in range(rounds)]
             print(shown(name, statistics.median(t for t, _ in runs), runs[-1][1]) + (f" (median of {rounds})" if rounds > 1 else ""))
         print(f"budget: {pql.EXACT_BUDGET:,} deals exact, then {pql.DEFAULT_TRIALS:,} Monte Carlo trials")
+    for name, arguments in STUD_PEERS.items():  # a whole process each, the database closed here
+        seconds, shown_equity = process(path, *arguments)
+        print(f"peer: pokersql {name}, a whole process: {seconds:.3f} s, equity {shown_equity['players'][0]['equity']}")
     # preflop AhKh against any hand, exact, and its peer, the rounds interleaved (the database
     # opened for each: a whole process needs the file to itself, DuckDB locks it)
     mine, typed, inside, outside = [], [], [], []

@@ -58,7 +58,7 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
         ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),
         ("select count(pairedboard(flop)) from board='AhAcKd' where not pairedboard(flop)", "no deal"),
         ("select count(winshi(villain)) from hero='AhKh'", "not a player"),
-        ("select count(pairedboard(flop)) from game='stud'", "a high stud game: PQL's games without a board (and Courchevel) are not built yet"),
+        ("select count(pairedboard(flop)) from game='badugi'", "a low draw game: PQL's draw games and Courchevel are not built yet"),
         ("select avg(riverequity(hero)) from hero='AhKh', villain='KhKd'", "hero and villain both hold 'Kh'"),
         ("select count(pairedboard(flop)) from game='shortdeck', board='2c3d4h'", "no card '2c'"),
     ],
@@ -90,6 +90,16 @@ def test_equity_on_the_flop_is_the_mean_share_over_the_runouts(run):
     flop_equity, above_half, river_equity = (r["value"] for r in answer["results"])
     assert flop_equity == pytest.approx(river_equity, abs=1e-12)
     assert 0 < above_half < answer["trials"]
+
+
+def test_the_winning_hand_type_alone_reads_the_river(run):
+    """winninghandtype() names no street: the board it rates is dealt all the same (it was read
+    as no board at all, every hand HIGH_CARD, when nothing else in the query read the river)."""
+    alone = pql_json(run, f"select histogram(winninghandtype()) {FLOP}")
+    beside = pql_json(run, f"select histogram(winninghandtype()), count(winshi(hero)) {FLOP}")
+    assert alone["trials"] == beside["trials"]
+    assert alone["results"][0]["value"] == beside["results"][0]["value"]
+    assert len(alone["results"][0]["value"]) > 2
 
 
 def test_weighted_ranges_count_weighted_deals(run):

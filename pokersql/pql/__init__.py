@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import BadInput
 from . import deals as dealing
 from . import outs as nut_outs
+from . import stud
 from .games import game_of
 from .parser import Statement, parse
 from .tally import Tally, planned
@@ -51,7 +52,7 @@ class StatementResult:
 class Plan:
     statement: Statement
     compiled: Compiled
-    setup: dealing.Setup
+    setup: dealing.Setup | stud.StudSetup
     trials: int | None
     seed: int | None
     sql: str
@@ -75,10 +76,13 @@ def plan(
     for statement in parse(text):
         game = game_of(statement.settings.get("game"))
         compiled = compile_statement(statement, game)
-        setup = dealing.setup_of(game, statement.settings, statement.players)
-        setup.street = max(compiled.translation.streets, default=0)
-        setup.turn_apart = 4 in compiled.translation.streets
-        setup.flop_apart = bool({3, 4} & compiled.translation.streets)
+        if game.own_cards:  # stud: each player's own cards, street by street (pql/stud.py)
+            setup = stud.setup_of(game, statement.settings, statement.players, compiled.translation.streets)
+        else:
+            setup = dealing.setup_of(game, statement.settings, statement.players)
+            setup.street = max(compiled.translation.streets, default=0)
+            setup.turn_apart = 4 in compiled.translation.streets
+            setup.flop_apart = bool({3, 4} & compiled.translation.streets)
         counted = planned(statement, setup, exact_budget) if tally and trials is None else None
         if counted is not None:
             plans.append(Plan(statement, compiled, setup, None, None, counted.script(), counted))

@@ -11,7 +11,8 @@ from .games import PqlGame, game_of
 
 def value_text(ctx: Any, kind: str, value: Any, game: PqlGame | None = None) -> Any:
     """A value of a PQL type as PQL shows it: a hand type `PAIR`, a rating `PAIR(A, K, 8, 7)`,
-    a rank `A`, a card `Ah`; numbers as they are. Hand types and ratings in the game's ranking."""
+    a lo rating `LO(8, 6, 4, 2, A)`, a rank `A`, a card `Ah`; numbers as they are. Hand types and
+    ratings in the game's rankings (its lo's: razz's ace-to-five)."""
     game = game or game_of("holdem")
     if value is None:
         return None
@@ -32,13 +33,11 @@ def value_text(ctx: Any, kind: str, value: Any, game: PqlGame | None = None) -> 
         category = sum(1 for f in game.floors[1:] if f <= int(value))
         ranks = [RANKS[k - 2] for k in rows[0] if k]
         return f"{game.hand_types[category]}({', '.join(dict.fromkeys(ranks))})"
-    if kind == "lorating":  # 0: no lo; else its class of low_classes, its ranks from the highest, the ace low
-        from .games import LO_RANKING, LO_RATINGS
-
+    if kind == "lorating":  # 0: no lo; else its class of low_classes, its ranks from the highest (a pair's twice), the ace low
         if int(value) == 0:
             return "NO_LO"
-        key = ctx.engine.execute("select rank_key from low_classes where ranking = ? and low_rank = ?", (LO_RANKING, LO_RATINGS - int(value)))[0][0]
-        ranks = [r for r in range(13) if (int(key) // 5**r) % 5]
+        key = ctx.engine.execute("select rank_key from low_classes where ranking = ? and low_rank = ?", (game.lo_ranking, game.lo_ratings - int(value)))[0][0]
+        ranks = [r for r in range(13) for _ in range((int(key) // 5**r) % 5)]
         ranks = sorted(ranks, key=lambda r: -1 if r == 12 else r, reverse=True)
         return f"LO({', '.join(RANKS[r] for r in ranks)})"
     if kind == "rankset":

@@ -96,9 +96,9 @@ def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> 
     return query
 
 
-def lo_join() -> tuple[exp.Expression, exp.Expression, exp.Expression]:
-    """(the rank_key of a row's ``five``, the lo rating of a group's best five, the eight-or-better
-    classes to join on rank_key = k, a left join: no class, no lo)."""
+def lo_join(ranking: str = LO_RANKING, ratings: int = LO_RATINGS) -> tuple[exp.Expression, exp.Expression, exp.Expression]:
+    """(the rank_key of a row's ``five``, the lo rating of a group's best five, the classes of the
+    lo ranking (eight-or-better unless told) to join on rank_key = k, a left join: no class, no lo)."""
     key = sql(RANK_KEY, five=exp.column("five"), codes=RANK_CODES)
-    classes = sql("select rank_key, low_rank from low_classes where ranking = :ranking and is_flush = 0", ranking=LO_RANKING)
-    return key, sql(f"coalesce({LO_RATINGS} - min(lc.low_rank), 0)"), classes
+    classes = sql("select rank_key, low_rank from low_classes where ranking = :ranking and is_flush = 0", ranking=ranking)
+    return key, sql(f"coalesce({ratings} - min(lc.low_rank), 0)"), classes

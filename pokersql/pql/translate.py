@@ -17,11 +17,12 @@ from ..cards import RANKS, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
 from . import outs as nut_outs
+from . import stud
 from .boards import board_in_range
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
 from .ratings import hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
-from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, HAND_TYPES, STREETS, PqlGame
+from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, HAND_TYPES, PqlGame
 from .parser import Node, Statement
 
 ORDERED = {"rank", "card", "handtype", "hirating", "lorating", "cardcount", "num", "equity", "flopcat"}
@@ -58,15 +59,24 @@ class Translation:
 
     def street(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
-        if name not in STREETS:
-            raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a street: flop, turn or river")
-        self.streets.add(STREETS[name])
-        return STREETS[name]
+        streets = self.game.streets
+        if name not in streets:
+            raise BadInput(f"PQL: {node.value!r} at position {node.position} is not a street of {self.game.name}: {', '.join(streets)}")
+        self.streets.add(streets[name])
+        return streets[name]
+
+    def rated(self, street: int) -> None:
+        """BadInput for a street with fewer than five cards to rate (a stud hand's third and fourth)."""
+        if street < self.game.rated_from:
+            names = [name for name, cards in self.game.streets.items() if cards == street]
+            raise BadInput(f"PQL: a hand is rated from five cards: {names[0]} street holds {street} in {self.game.name} (rate it on fifth street or later)")
 
     def rating(self, player: int, street: int) -> exp.Expression:
         if not self.game.rated:
             raise BadInput(f"PQL: hand ratings in {self.game.name} are not supported yet")
+        self.rated(street)
         self.ratings.add((player, street))
+        self.streets.add(street)  # the cards it rates are dealt (winninghandtype and the showdown name no street)
         return exp.column(f"r_{player}_{street}")
 
     def best(self, street: int) -> exp.Expression:
@@ -78,7 +88,9 @@ class Translation:
         return exp.column(f"best_{street}")
 
     def lo_rating(self, player: int, street: int) -> exp.Expression:
+        self.rated(street)
         self.lo_ratings.add((player, street))
+        self.streets.add(street)
         return exp.column(f"l_{player}_{street}")
 
     def lo_best(self, street: int) -> exp.Expression:
@@ -92,10 +104,10 @@ class Translation:
     def share(self, player: int) -> exp.Expression:
         if not self.players:
             raise BadInput("PQL: the showdown needs players in the from clause")
-        self.best(5)
+        if self.game.hi:
+            self.best(self.game.final)
         if self.game.lo:
-            self.lo_best(5)
-        self.streets.add(5)
+            self.lo_best(self.game.final)
         self.shares = True
         return exp.column(f"share_{player}")
 
@@ -152,6 +164,8 @@ class Translation:
         if name not in FUNCTIONS:
             raise BadInput(f"PQL: unknown function {node.value!r} at position {node.position}")
         function = FUNCTIONS[name]
+        if self.game.own_cards:
+            stud.check(self.game, name, node)
         if len(node.args) != len(function.args):
             raise BadInput(f"PQL: {node.value}() at position {node.position} takes {len(function.args)} argument(s), got {len(node.args)}")
         values: dict[str, object] = {}
@@ -245,8 +259,7 @@ class Translation:
                 return category
             return (exp.EQ if name == "exactflophandcategory" else exp.GTE)(this=category, expression=values["a1"])
         if name == "winninghandtype":
-            self.streets.add(5)  # the river's best hand: the deals run to the river
-            return hand_type(self.best(5), self.game)
+            return hand_type(self.best(self.game.final), self.game)
         if name in ("riverequity", "fractionalriverequity"):
             return self.share(player)
         if name in ("winshi", "tieshi"):
@@ -316,10 +329,11 @@ def compile_statement(statement: Statement, game: PqlGame) -> Compiled:
     return Compiled(t, columns, where)
 
 
-def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed: int) -> exp.Expression:
+def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials: int | None, seed: int) -> exp.Expression:
     """The statement's one SQL query: a row of trials and selector_0, selector_1 …"""
     t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
-    query = dealing.deals_query(setup, trials, seed)
+    # stud: its deals carry each player's ratings already (pql/stud.py)
+    query = stud.deals_query(t, setup, trials, seed) if game.own_cards else dealing.deals_query(setup, trials, seed)
     if game.ranking != "standard" and (t.ratings or t.rated_cards):  # short deck's classes as lists, built once
         query = query.with_("short_deck_lists", as_=short_deck_lists(game), materialized=True)
     rated = exp.select("*").from_("deals")
@@ -339,7 +353,7 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
             nut = sql(f"l_{player}_{street} > 0 and l_{player}_{street} >= coalesce(nutlo_{player}_{street}.nut, 0)")
             rated = rated.select(exp.alias_(nut, f"nutlo_{player}_{street}"))
             rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
-    for player, street in sorted(t.ratings) if game.hole_used is None else ():
+    for player, street in sorted(t.ratings) if game.hole_used is None and not game.own_cards else ():
         rated = rated.select(exp.alias_(rating_sql(player, street, game), f"r_{player}_{street}"))
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
@@ -359,9 +373,11 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
         shares = shares_select(t)
         equities = exp.select("*").from_("shares")
         for player, street in sorted(t.equities):
-            if trials is not None and street < 5:
-                raise BadInput("PQL: hvhequity on the flop or the turn is not supported with Monte Carlo (--trials): it is exact only")
-            keys = [exp.column(f"p{p}") for p in range(len(t.players))] + [sql(f"board[1:{street}]")]
+            if trials is not None and street < game.final:
+                raise BadInput("PQL: hvhequity before the river is not supported with Monte Carlo (--trials): it is exact only")
+            # the deals that agree up to the street: the same hands and board (stud: each hand's cards by then)
+            keys = [sql(f"p{p}[1:{street}]") if game.own_cards else exp.column(f"p{p}") for p in range(len(t.players))]
+            keys += [] if game.own_cards else [sql(f"board[1:{street}]")]
             # shares summed as decimals, exactly: the same digits on every run, whatever the threads' order
             window = exp.Window(this=exp.Avg(this=sql(f"share_{player}::decimal(38, 18)")), partition_by=keys)
             equities = equities.select(exp.alias_(window, f"equity_{player}_{street}"))
@@ -373,7 +389,7 @@ def translate(compiled: Compiled, setup: dealing.Setup, trials: int | None, seed
     if where is not None:
         final = final.where(where)
     for cte in query.ctes:
-        final = final.with_(cte.alias, as_=cte.this, materialized=cte.args.get("materialized"))
+        final = final.with_(cte.alias, as_=cte.this, materialized=cte.args.get("materialized"), copy=False)  # each CTE moved, not copied (stud chains many)
     return final
 
 
