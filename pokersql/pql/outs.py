@@ -1,4 +1,5 @@
-"""nutHiOuts(player, street): the cards of the next street that give the player the nuts.
+"""nutHiOuts(player, street): the cards of the next street that give the player the nuts; and
+Omaha's nuts on a street (nutHi, nutHiForHandType), from the same best two cards of a board.
 
 Open PQL's nut_hi_outs (openpql-core, functions/outs): from the player's view, every card not
 in the player's hand nor on the board up to the street is unseen; an unseen card is an out
@@ -132,3 +133,36 @@ def work(setup, outs: set[tuple[int, int]], trials: int | None) -> int:
         threes = 1 if game.hole_used is None else math.comb(street + 1, 5 - game.hole_used)
         total += min(count, boards) * cards * math.comb(len(game.deck) - street - 1, 2) * threes + count * cards * kept(game, street)
     return total
+
+
+def omaha_nuts_ctes(game: PqlGame, street: int, within: bool) -> list[tuple[str, exp.Expression]]:
+    """(Omaha) the nuts of each board to the street in the deals: every two cards not on it rated
+    with three of the board (the hand any unseen cards make: two of them play), the best
+    ``kept`` kept (of each hand type, ``within``), so that a deal's nuts are the best of those
+    sharing no card with the player's hand (``omaha_nut``). Named ``omaha_nuts_<street>_<0|1>``."""
+    name = f"omaha_nuts_{street}_{int(within)}"
+    twos = sql(
+        f"select x.nb, [c1.card_id, c2.card_id] as h from (select distinct board[1:{street}] as nb from deals) as x "
+        "join cards as c1 on c1.card_id >= :low join cards as c2 on c2.card_id > c1.card_id "
+        "where not list_contains(x.nb, c1.card_id) and not list_contains(x.nb, c2.card_id)",
+        low=4 * game.low_rank,
+    )
+    rated = exp.select("*", exp.alias_(_hand_type("r", game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1)).subquery("q"))
+    partition = "nb, t" if within else "nb"
+    best = sql(f"select nb, h, r, t from (select *, row_number() over (partition by {partition} order by r desc) as k from r) as x where k <= :kept", kept=kept(game, street - 1))
+    return [(f"{name}_rated", rated), (name, exp.replace_tables(best, {"r": f"{name}_rated"}))]
+
+
+def omaha_nut(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
+    """(Omaha) whether the player's hand is the nuts on the street (within its hand type): no two
+    cards off the board and out of the hand make a better one with three of the board."""
+    own = f"r_{player}_{street}"
+    same_type = f" and o.t = {_hand_type(own, game).sql('duckdb')}" if within else ""
+    return sql(
+        f"{own} >= coalesce((select max(o.r) from omaha_nuts_{street}_{int(within)} as o "
+        f"where o.nb = board[1:{street}] and not list_has_any(o.h, p{player}){same_type}), 0)"
+    )
+
+
+def _hand_type(rating: str, game: PqlGame) -> exp.Expression:
+    return sql(f"len(list_filter(:floors, f -> f <= {rating}))", floors=game.floors[1:])

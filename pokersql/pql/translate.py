@@ -240,7 +240,7 @@ class Translation:
         if name == "besthirating":
             return exp.EQ(this=self.rating(player, street), expression=self.best(street))
         if name in ("nuthi", "nuthiforhandtype"):
-            if self.game.hole_used is not None:
+            if self.game.hole_used is not None and self.game.ranking != "standard":
                 raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
             self.rating(player, street)
             self.nuts.add((player, street, name == "nuthiforhandtype"))
@@ -363,7 +363,14 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"l_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"l_0_{street}"), f"bestlo_{street}"))
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
     for player, street, within in sorted(t.nuts):
-        shared = shared.select(exp.alias_(nut_sql(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
+        if game.hole_used is None:
+            nut = nut_sql(game, player, street, within)
+        else:  # Omaha: each board's best hands of two unseen cards, rated once (pql/outs.py)
+            for name, cte in nut_outs.omaha_nuts_ctes(game, street, within):
+                if name not in [c.alias for c in query.ctes]:
+                    query = query.with_(name, as_=cte)
+            nut = nut_outs.omaha_nut(game, player, street, within)
+        shared = shared.select(exp.alias_(nut, f"nut_{player}_{street}_{int(within)}"))
     for player, street in sorted(t.outs):
         for name, cte in nut_outs.outs_ctes(game, player, street):
             query = query.with_(name, as_=cte)
