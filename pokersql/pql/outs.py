@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from ..errors import BadInput
 from .games import RATINGS, PqlGame
-from .ratings import sql
+from .ratings import hand_type, sql
 
 
 def _five_of(hole: str, cards: int, game: PqlGame, street: int) -> tuple[exp.Expression, bool]:
@@ -147,7 +147,7 @@ def omaha_nuts_ctes(game: PqlGame, street: int, within: bool) -> list[tuple[str,
         "where not list_contains(x.nb, c1.card_id) and not list_contains(x.nb, c2.card_id)",
         low=4 * game.low_rank,
     )
-    rated = exp.select("*", exp.alias_(_hand_type("r", game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1)).subquery("q"))
+    rated = exp.select("*", exp.alias_(hand_type(exp.column("r"), game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1)).subquery("q"))
     partition = "nb, t" if within else "nb"
     best = sql(f"select nb, h, r, t from (select *, row_number() over (partition by {partition} order by r desc) as k from r) as x where k <= :kept", kept=kept(game, street - 1))
     return [(f"{name}_rated", rated), (name, exp.replace_tables(best, {"r": f"{name}_rated"}))]
@@ -157,12 +157,8 @@ def omaha_nut(game: PqlGame, player: int, street: int, within: bool) -> exp.Expr
     """(Omaha) whether the player's hand is the nuts on the street (within its hand type): no two
     cards off the board and out of the hand make a better one with three of the board."""
     own = f"r_{player}_{street}"
-    same_type = f" and o.t = {_hand_type(own, game).sql('duckdb')}" if within else ""
+    same_type = f" and o.t = {hand_type(exp.column(own), game).sql('duckdb')}" if within else ""
     return sql(
         f"{own} >= coalesce((select max(o.r) from omaha_nuts_{street}_{int(within)} as o "
         f"where o.nb = board[1:{street}] and not list_has_any(o.h, p{player}){same_type}), 0)"
     )
-
-
-def _hand_type(rating: str, game: PqlGame) -> exp.Expression:
-    return sql(f"len(list_filter(:floors, f -> f <= {rating}))", floors=game.floors[1:])

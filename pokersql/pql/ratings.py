@@ -69,8 +69,14 @@ def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expres
         f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
         f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
     )
-    kept = f"len(list_filter(:floors, f -> f <= o.r)) = len(list_filter(:floors, f -> f <= {own}))" if within else "true"
-    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where {kept}), 0)", low=4 * game.low_rank, floors=game.floors[1:])
+    kept = exp.EQ(this=hand_type(exp.column("r", "o"), game), expression=hand_type(exp.column(own), game)) if within else exp.true()
+    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where :kept), 0)", low=4 * game.low_rank, kept=kept)
+
+
+def hand_type(rating: exp.Expression, game: PqlGame) -> exp.Expression:
+    """A hi rating's hand type (its index in game.hand_types, 0 = high card … 8 = straight
+    flush): its floor's index."""
+    return sql("len(list_filter(:floors, f -> f <= :r))", floors=exp.convert(game.floors[1:]), r=rating)
 
 
 def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> exp.Select:

@@ -21,7 +21,7 @@ from . import stud
 from .boards import board_in_range
 from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
-from .ratings import hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
+from .ratings import hand_type, hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
 from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, HAND_TYPES, PqlGame
 from .parser import Node, Statement
 
@@ -285,12 +285,6 @@ class Translation:
             raise BadInput(f"PQL: {text!r} at position {node.position} should be {count} different card(s)")
         return cards
 
-
-def hand_type(rating: exp.Expression, game: PqlGame) -> exp.Expression:
-    """A hi rating's hand type (its index in game.hand_types, 0 = high card … 8 = straight
-    flush): its floor's index."""
-    floors = exp.convert(game.floors[1:])
-    return sql("len(list_filter(:floors, f -> f <= :r))", floors=floors, r=rating)
 
 
 def reindexed(value: exp.Expression, order: list[str], to: list[str]) -> exp.Expression:
