@@ -14,12 +14,14 @@ what to install.
   temporary tables of the session, made in the command's transaction, which is always rolled
   back. A view is bound to the tables it read when it was made, so the views that read the
   input tables (directly or through other views) are made again in that transaction too, as
-  temporary views of the same names over the temporary tables (``_open_inputs``, about 0.2 s
-  for the 59 views): an unqualified name finds the session's temporary object first, and the
+  temporary views of the same names over the temporary tables (``_open_inputs``, about 0.3 s
+  for the 133 views): an unqualified name finds the session's temporary object first, and the
   rollback takes them all away. Two sessions giving inputs at once never wait for each other
   (writing the shared tables, the second waited for the first one's rows, the same keys, until
-  its command ended). Where the role may not make temporary objects, the input tables
-  themselves are written, in that same rolled-back transaction.
+  its command ended). The shared tables cannot simply be written instead: the views read every
+  row of ``deal_settings``, so a command's settings must delete the committed row, whose lock
+  the next one waits for (docs/development.md, issue 64). Where the role may not make temporary
+  objects, the input tables themselves are written, in that same rolled-back transaction.
 - The user's SQL (``read_only_query``) runs on a second session whose transactions are
   read-only (``default_transaction_read_only``, and each statement in a ``begin
   transaction read only`` that is rolled back afterwards). The statement is sent with the
