@@ -313,6 +313,10 @@ def test_hilo_exact_equity_from_the_cli(built_database, capsys):
     assert data["boards"] == 990
     for player, (high, low) in zip(data["players"], expected):
         assert [player["high_share"], player["low_share"]] == pytest.approx([high, low], abs=1e-9)
+    # a game neither of sql/ nor of the database's rows: the library's one line, naming every game
+    assert main(["--db", path, "equity", "--game", "holdem9", "Ah 2h", "Kc Qs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: unknown game 'holdem9': choose one of holdem, ") and len(err.strip().splitlines()) == 1
 
 
 def within_trials(drawn, expected: list[tuple[float, float]], trials: int) -> None:
