@@ -319,6 +319,26 @@ def test_hilo_exact_equity_from_the_cli(built_database, capsys):
     assert err.startswith("pokersql: error: unknown game 'holdem9': choose one of holdem, ") and len(err.strip().splitlines()) == 1
 
 
+def test_hilo_equity_on_sqlite_as_counted_here(built_database):
+    """SQLite (its macros expanded, pokersql/transpile.py): exact equity as enumerated here, and
+    Monte Carlo's trials, known and random hands, those DuckDB deals and counts."""
+    holes, board, _ = HILO_SPOTS[1]
+    hands = [" ".join(hole) for hole in holes]
+    answers = {}
+    for engine in ("sqlite", "duckdb"):
+        path = built_database(engine)
+        with pokersql.connect(path, engine=engine) as db:
+            db.engine.execute(HILO_ROW, (HILO,))
+            exact = db.equity(*hands, board=" ".join(board), game=HILO)
+            drawn = db.equity(*hands, game=HILO, trials=2_000, seed=8)
+            random_hand = db.equity(hands[0], "random", board=" ".join(board), game=HILO, trials=2_000, seed=9)
+            answers[engine] = [exact.to_dict(), drawn.to_dict(), random_hand.to_dict()]
+    expected = enumerated_shares(holes, board, runs_of(holes, board))
+    for player, (high, low) in zip(answers["sqlite"][0]["players"], expected):
+        assert [player["high_share"], player["low_share"]] == pytest.approx([high, low], abs=1e-12)
+    assert answers["sqlite"] == answers["duckdb"]
+
+
 def within_trials(drawn, expected: list[tuple[float, float]], trials: int) -> None:
     """Monte Carlo's shares near the counted ones: a runout's share of the pot is between 0 and 1,
     so its spread is at most 1/2 and the mean of ``trials`` of them within 4 / (2 sqrt(trials))."""

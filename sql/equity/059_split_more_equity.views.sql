@@ -109,10 +109,10 @@ select * from split_equity_of('seat_ranks');
   value_set_lows: one row per set of the values ace to eight (low_value_sets, 050) that holds an
     eight-or-better low: its best low_rank, the best of the low classes (045) whose five values
     it holds (a class's values read from its rank_key: each value's count, base 5, 001).
-  any_way_split_ranks_of(runout_rows): a table macro, the runouts of the relation named (tally,
-    runout, weight, player and the seven cards summed: rank_key, suit_counts, card_mask), one
-    row per runout per player as split_equity_of reads it: hand_rank the high, low_rank the low
-    of the values ace to eight the seven cards hold (their counts in rank_key; null: none).
+  any_way_split_equity_of(runout_rows): a table macro, the runouts of the relation named (tally,
+    runout, weight, player and the seven cards summed: rank_key, suit_counts, card_mask), each
+    player's high (hand_rank) and low (low_rank: of the values ace to eight the seven cards hold,
+    their counts in rank_key; null: none) tallied by split_equity_of: one row per tally per player.
   any_way_split_equity: exact, every class of boards still to come (equity_board_classes, 015:
     a class's boards hold the same values, so the same lows); any_way_split_monte_carlo_equity:
     the trials' boards by class, every hand known; any_way_split_random_monte_carlo_equity: each
@@ -139,7 +139,7 @@ inner join class_values
     on (value_sets.low_values & class_values.low_values) = class_values.low_values
 group by value_sets.low_values;
 
-create macro any_way_split_ranks_of(runout_rows) as table
+create macro any_way_split_equity_of(runout_rows) as table
 with
     seven as (
         select
@@ -158,26 +158,26 @@ with
             + case when (ranked.rank_key // 15625) % 5 > 0 then 64 else 0 end
             + case when ranked.rank_key // 244140625 > 0 then 4096 else 0 end as low_values
         from seven_card_ranks(runout_rows) as ranked
+    ),
+    seat_ranks as (
+        select
+            seven.tally,
+            seven.runout,
+            seven.weight,
+            seven.player,
+            seven.hand_rank,
+            lows.low_rank
+        from seven
+        left join value_set_lows as lows
+            on lows.low_values = seven.low_values
     )
-select
-    seven.tally,
-    seven.runout,
-    seven.weight,
-    seven.player,
-    seven.hand_rank,
-    lows.low_rank
-from seven
-left join value_set_lows as lows
-    on lows.low_values = seven.low_values;
+select * from split_equity_of('seat_ranks');
 
 create view any_way_split_equity as
-with seat_ranks as (select * from any_way_split_ranks_of('exact_runouts'))
-select * from split_equity_of('seat_ranks');
+select * from any_way_split_equity_of('exact_runouts');
 
 create view any_way_split_monte_carlo_equity as
-with seat_ranks as (select * from any_way_split_ranks_of('monte_carlo_class_runouts'))
-select * from split_equity_of('seat_ranks');
+select * from any_way_split_equity_of('monte_carlo_class_runouts');
 
 create view any_way_split_random_monte_carlo_equity as
-with seat_ranks as (select * from any_way_split_ranks_of('monte_carlo_runouts'))
-select * from split_equity_of('seat_ranks');
+select * from any_way_split_equity_of('monte_carlo_runouts');
