@@ -2,7 +2,9 @@
 still to come; omaha_split_monte_carlo_equity, the boards Monte Carlo draws), each player's high
 and low found by the board's triples as Omaha's high is (036) and the pot split by
 split_equity_of. Exact for known hands and against one random hand where it is cheap
-(omaha_split_random_equity, 059), or Monte Carlo; nothing is ranked or split here."""
+(omaha_split_random_equity, 059), or Monte Carlo. A game whose hole cards play any way
+(hole_cards_played null: Hold'em hi-lo, a row of split_games) by 059's any_way views, Hold'em's
+runouts with their lows, the same tally; nothing is ranked or split here."""
 
 from __future__ import annotations
 
@@ -125,7 +127,8 @@ def equity(
     trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
     next_street: bool = False,
 ) -> EquityResult:
-    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8;
+    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8),
+    or of one whose hole cards play any way (any_way_checked; its random hands Monte Carlo's;
     the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
     ``low_share`` (each half's part of the pot), ``scoop`` (how often the player takes the whole
     pot alone); wins are scoops and ties the boards where the player takes a part. Exact over
