@@ -85,7 +85,17 @@ def money_options(function):
     return function
 
 
-def game_option(function, names=None, **settings):
+class AddedGame(click.Choice):
+    """--game of a command that also plays the games added to its database as rows (docs/games.md):
+    a name not among sql/'s games is the library's to answer (games.rules: the database's own
+    row, else one line naming every game)."""
+
+    def convert(self, value, param, ctx):
+        return value if isinstance(value, str) and value not in self.choices else super().convert(value, param, ctx)
+
+
+def game_option(function, names=None, added=False, **settings):
+    """--game: one of ``names`` (every game of sql/ when None); ``added``: a game added as data too (AddedGame)."""
     if names is None:
         from .games import NAMES as names  # every game: one a command cannot play is refused by the library, in one line
     settings.setdefault(
@@ -93,7 +103,8 @@ def game_option(function, names=None, **settings):
         "The game: holdem; omaha, omaha5, omaha6 (high: exactly two of the 4, 5 or 6 hole cards "
         "and three of the board); shortdeck, shortdeck-triton (36 cards; docs/games-flop.md).",
     )
-    return click.option("--game", type=click.Choice(names), default="holdem", show_default=True, **settings)(function)
+    choice = AddedGame(names) if added else click.Choice(names)
+    return click.option("--game", type=choice, default="holdem", show_default=True, **settings)(function)
 
 
 def shuffle_options(function):

@@ -44,9 +44,11 @@ from .output import emit
 @functools.partial(
     game_option,
     names=NAMES,
+    added=True,
     help="The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton; split pots: "
     "omaha8, omaha5-8, courchevel8, stud8; stud, razz; deuce-to-seven, ace-to-five, badugi "
-    "(equity with high_share, low_share and scoop; docs/games-hilo.md).",
+    "(equity with high_share, low_share and scoop; docs/games-hilo.md); or a game added to the "
+    "database as its rows (docs/games.md).",
 )
 @format_option
 @quiet_option

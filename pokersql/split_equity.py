@@ -2,13 +2,15 @@
 still to come; omaha_split_monte_carlo_equity, the boards Monte Carlo draws), each player's high
 and low found by the board's triples as Omaha's high is (036) and the pot split by
 split_equity_of. Exact for known hands and against one random hand where it is cheap
-(omaha_split_random_equity, 059), or Monte Carlo; nothing is ranked or split here."""
+(omaha_split_random_equity, 059), or Monte Carlo. A game whose hole cards play any way
+(hole_cards_played null: Hold'em hi-lo, a row of split_games) by 059's any_way views, Hold'em's
+runouts with their lows, the same tally; nothing is ranked or split here."""
 
 from __future__ import annotations
 
 import math
 
-from . import first_use, ranges
+from . import first_use, games, ranges
 from .cards import card_name, check_distinct, parse_cards
 from .context import Context
 from .engines.base import EquityCosts
@@ -24,7 +26,12 @@ STREET_TOTALS = "select next_card, player, pot_shares, runouts, leads from omaha
 SPLIT_NEEDS = NEEDS + (
     "omaha_split_street_equity", "omaha_split_equity", "omaha_split_monte_carlo_equity",
     "omaha_split_random_monte_carlo_equity", "omaha_split_random_equity",
+    "any_way_split_equity", "any_way_split_monte_carlo_equity", "any_way_split_random_monte_carlo_equity",
 )
+# The views of a game whose hole cards play any way (059, Hold'em hi-lo): exact, Monte Carlo
+# with known hands, Monte Carlo with random hands. Omaha's rule (two hole cards): 050 and 059.
+ANY_WAY_VIEWS = ("any_way_split_equity", "any_way_split_monte_carlo_equity", "any_way_split_random_monte_carlo_equity")
+OMAHA_VIEWS = ("omaha_split_equity", "omaha_split_monte_carlo_equity", "omaha_split_random_monte_carlo_equity")
 # Exact with a random hand (059, omaha_split_random_equity) ranks each pair of each hand with each
 # board: hands x boards x pairs of a hand rows. Counted (--exact, and the default) up to this many:
 # a turn heads-up in PLO8 is 32,580,240 rows, 6 s on DuckDB and 159 s on SQLite, faster than
@@ -57,13 +64,30 @@ def hole_cards(game: SplitGame, hand: str | list[str], number: int, sizes: tuple
     return cards
 
 
+def _is_random(hand: str | list[str]) -> bool:
+    return (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
+
+
+def any_way_checked(ctx: Context, game: SplitGame) -> SplitGame:
+    """A board game whose hole cards play any way (hole_cards_played null) is counted by 059's
+    any_way views when its high is Hold'em's (its row of games: holdem_tables) and its low eight
+    or better, with Hold'em's two hole cards; else BadInput in one line saying what is not."""
+    high = games.rules(game.high_game, ctx) if game.high_game else None
+    if high is None or high.is_split or not high.holdem_tables or game.hole_cards != 2 or game.low_ranking != "eight-or-better":
+        raise BadInput(
+            f"equity --game {game.name}: {game.name} plays its hole cards any way, and split-pot equity counts those "
+            f"games with Hold'em's high (2 hole cards, a board of 5) and an eight-or-better low: its high is "
+            f"{game.high_game}, its low {game.low_ranking}, {game.hole_cards} hole cards"
+        )
+    return game
+
+
 def players_cards(
     game: SplitGame, hands: tuple[str | list[str], ...], sizes: tuple[int, ...] | None = None
 ) -> list[list[int] | None]:
     """Each player's cards (hole_cards), None for a ``random`` hand."""
     return [
-        None if (hand if isinstance(hand, str) else " ".join(hand)).strip().lower() == "random"
-        else hole_cards(game, hand, number, sizes)
+        None if _is_random(hand) else hole_cards(game, hand, number, sizes)
         for number, hand in enumerate(hands, start=1)
     ]
 
@@ -81,9 +105,12 @@ def checked_game(
             f"equity --game {name}: split-pot equity is counted for the games with a low half or a low pot "
             "(its high is omaha5's: equity --game omaha5)"
         )
-    if game.board_cards and game.hole_cards_played != 2:  # 050 and 059 rank Omaha's two hole cards and three of the board
-        raise BadInput(f"equity --game {name}: {name} plays its hole cards any way, and split-pot equity counts "
-                       "the games that play two hole cards and three of the board (omaha8's rule)")
+    if game.board_cards and game.hole_cards_played is None and next_street:
+        raise BadInput(f"equity --game {name}: --next-street is counted for the games that play two hole cards and "
+                       f"three of the board (omaha8's rule), and {name} plays its hole cards any way")
+    if game.board_cards and game.hole_cards_played is None and exact and any(_is_random(hand) for hand in hands):
+        raise BadInput(f"equity --game {name}: exact equity of a random hand is counted for the games that play two "
+                       f"hole cards and three of the board (omaha8's rule), and {name} plays its hole cards any way: use --trials")
     if next_street and not game.board_cards:
         raise BadInput(f"equity --game {name}: --next-street needs a board, and {name} deals none")
     if exact and trials is not None:
@@ -100,7 +127,8 @@ def equity(
     trials: int | None = None, seed: int | None = None, exact: bool | None = None, slice_trials: int | None = None,
     next_street: bool = False,
 ) -> EquityResult:
-    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8;
+    """Each player's share of a split pot of an Omaha hi-lo game (omaha8, omaha5-8, courchevel8),
+    or of one whose hole cards play any way (any_way_checked; its random hands Monte Carlo's;
     the request checked by checked_game): ``equity`` both halves together, ``high_share`` and
     ``low_share`` (each half's part of the pot), ``scoop`` (how often the player takes the whole
     pot alone); wins are scoops and ties the boards where the player takes a part. Exact over
@@ -129,8 +157,12 @@ def equity(
     if left < needed:
         raise BadInput(f"equity --game {name}: the hands, the board and the dead cards leave {left} cards, {needed} are needed")
     # a random hand: exact where exact_random counts it (a --seed alone is then unused), else Monte Carlo
+    any_way = game.hole_cards_played is None
+    exact_view, drawn_view, random_view = ANY_WAY_VIEWS if any_way else OMAHA_VIEWS
+    if any_way:
+        any_way_checked(ctx, game)
     default_rows = default_exact_rows(ctx.engine.equity_costs)
-    drawn_randoms = bool(randoms) and not exact_random(game, len(randoms), len(board), left, exact, default_rows)
+    drawn_randoms = bool(randoms) and (any_way or not exact_random(game, len(randoms), len(board), left, exact, default_rows))
     if trials is None and (exact is False or drawn_randoms):
         trials = ranges.DEFAULT_TRIALS
     seed_from_question = trials is not None and seed is None
@@ -149,18 +181,19 @@ def equity(
                 totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_random_equity"))
         elif trials is None:
             with ctx.counting(f"equity --game {name}: every board still to come"):
-                totals = ctx.engine.execute(SPLIT_TOTALS.format(view="omaha_split_equity"))
+                totals = ctx.engine.execute(SPLIT_TOTALS.format(view=exact_view))
                 streets = ctx.engine.execute(STREET_TOTALS) if next_street else []
         elif randoms:  # each trial ranked (059); memory grows with the slice (100,000 trials: 2.9 GB on DuckDB)
             slice_trials = min(slice_trials or ctx.engine.equity_costs.slice_trials, SPLIT_RANDOM_SLICE_TRIALS)
-            query = SPLIT_TOTALS.format(view="omaha_split_random_monte_carlo_equity")
+            query = SPLIT_TOTALS.format(view=random_view)
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
             if int(totals[0][1]) != trials:
                 raise BadInput(f"equity --game {name}: only {int(totals[0][1]):,} of {trials:,} trials could be dealt: too few cards are left for the random hands")
         else:
-            # Each slice ranks every board that can come (omaha_split_boards): no more slices than needed.
-            slice_trials = max(slice_trials or ctx.engine.equity_costs.slice_trials, math.comb(left, 5 - len(board)))
-            query = SPLIT_TOTALS.format(view="omaha_split_monte_carlo_equity")
+            # Omaha's slice ranks every board that can come (omaha_split_boards): no more slices than needed.
+            slice_trials = slice_trials or ctx.engine.equity_costs.slice_trials
+            slice_trials = slice_trials if any_way else max(slice_trials, math.comb(left, 5 - len(board)))
+            query = SPLIT_TOTALS.format(view=drawn_view)
             totals = monte_carlo_equity(ctx, give, query, seed, trials, slice_trials)
     result = split_result(holes, totals, trials is not None, seed, seed_from_question, math.comb(left, game.hole_cards))
     if trials is None and randoms:  # every board with every hand of the random player: the boards of one hand

@@ -29,3 +29,22 @@ def test_split_more_same_as_duckdb(pg: pokersql.Database, built_database) -> Non
         assert on_pg == duck.equity(*hands, **asked).to_dict(), (hands, asked)
         assert sum(p["equity"] for p in on_pg["players"]) == pytest.approx(1.0)
     duck.close()
+
+
+def test_hilo_equity_same_as_duckdb(built_postgres, built_database) -> None:
+    """Hold'em hi-lo (tests/test_toy_game.py's row of split_games) on PostgreSQL: 059's any_way
+    views give DuckDB's answers, exact and seeded Monte Carlo, known and random hands."""
+    from tests.test_toy_game import HILO, HILO_ROW
+
+    row = HILO_ROW.replace("?", f"'{HILO}'")
+    questions = [
+        (("Ah 2h", "Kc Qs", "3d 5d"), dict(board="4h 7c Kd")),
+        (("Ah 2h", "Kc Qs"), dict(board="3c 4d 8s 9h", trials=300, seed=5)),
+        (("Ah 3d", "random"), dict(board="2c 5h Kd", trials=300, seed=6)),
+    ]
+    with pokersql.connect(built_postgres("hilo_equity"), engine="postgres") as pg, pokersql.connect(built_database("duckdb")) as duck:
+        for database in (pg, duck):
+            database.engine.execute(row)
+        for hands, asked in questions:
+            on_pg = pg.equity(*hands, game=HILO, **asked).to_dict()
+            assert on_pg == duck.equity(*hands, game=HILO, **asked).to_dict(), (hands, asked)

@@ -10,6 +10,7 @@ split_games; its high checked by phevaluator, its low by a plain-Python low writ
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import sqlite3
 
@@ -19,6 +20,7 @@ from phevaluator import evaluate_cards
 
 import pokersql
 from pokersql import games
+from pokersql.cli import main
 from pokersql.errors import BadInput
 from tests.showdowns import showdown_csv
 
@@ -265,26 +267,139 @@ def test_hilo_showdown_splits_each_pot_as_counted_here(hilo_db, tmp_path):
         assert [(p.high_share, p.low_share) for p in shown.players] == pytest.approx(shares_of(holes, board)), shown
 
 
-def test_hilo_equity_is_refused_in_one_line(hilo_db):
-    """Split-pot equity (050, 059) ranks Omaha's two hole cards and three of the board: counted for
-    Hold'em hi-lo, Ah 2h against Kc Qs on 3c 4d 8s would give Ah 2h the whole low where the board
-    plays (A 2 on the turn and river: the two tie 8-4-3-2-A), 0.5 against 0.4977 counted here.
-    Refused, not wrong."""
-    for call in (
-        lambda: hilo_db.equity("Ah 2h", "Kc Qs", board="3c 4d 8s", game=HILO),
-        lambda: hilo_db.equity("Ah 2h", "Kc Qs", game=HILO, trials=1_000, seed=64),
-        lambda: hilo_db.equity("Ah 2h", "random", board="3c 4d 8s Kd", game=HILO, trials=1_000, seed=65),
+def runs_of(holes: list[list[str]], board: list[str], dead: list[str] = ()) -> list[list[str]]:
+    """Every rest of the board: each set of the cards left, as many as the board lacks."""
+    left = [card for card in FULL_DECK if card not in board and card not in dead and card not in sum(holes, [])]
+    return [list(run) for run in itertools.combinations(left, 5 - len(board))]
+
+
+# (hands, board, dead): a flop, a turn and a river heads-up and three-handed, the spot where
+# Omaha's rule (two hole cards) would give the low wrong, and before the flop with most of the
+# deck dead (8,568 boards: every five-card runout, counted here too)
+HILO_SPOTS = [
+    ([["Ah", "2h"], ["Kc", "Qs"]], ["3c", "4d", "8s"], []),
+    ([["Ah", "2h"], ["Kc", "Qs"], ["3d", "5d"]], ["4h", "7c", "Kd"], []),
+    ([["As", "3s"], ["2c", "2d"]], ["4s", "8s", "Jd", "6c"], []),
+    ([["Ac", "4c"], ["2s", "3s"], ["Kh", "Kd"]], ["5h", "6d", "Qc", "9s"], []),
+    ([["Ad", "2d"], ["3h", "4h"]], ["5c", "6c", "8d", "Kh", "Ts"], []),
+    ([["Ah", "3h"], ["2s", "4d"], ["Jc", "Jd"]], ["5s", "7h", "8c", "Qd", "2c"], []),
+    ([["Ah", "2c"], ["7d", "8d"]], [], [card for card in FULL_DECK if card[0] in "9TJQK" or card[1] in "cd" and card[0] in "A3456"][:30]),
+]
+
+
+@pytest.mark.parametrize(("holes", "board", "dead"), HILO_SPOTS)
+def test_hilo_exact_equity_as_enumerated_here(hilo_db, holes, board, dead):
+    """Exact equity of the toy (059's any_way_split_equity): each hand's high and low share of
+    the pot as counted here over every runout (phevaluator's high, low_of's low)."""
+    runs = runs_of(holes, board, dead)
+    expected = enumerated_shares(holes, board, runs)
+    result = hilo_db.equity(*(" ".join(hole) for hole in holes), board=" ".join(board), dead=" ".join(dead), game=HILO)
+    assert result.exact and result.boards == len(runs)
+    for player, (high, low) in zip(result.players, expected):
+        assert [player.high_share, player.low_share, player.equity] == pytest.approx([high, low, high + low], abs=1e-12)
+    assert sum(low for _, low in expected) > 0
+
+
+def test_hilo_exact_equity_from_the_cli(built_database, capsys):
+    """pokersql equity --game holdem8, in JSON: the shares counted here."""
+    path = built_database("duckdb")
+    con = duckdb.connect(path)
+    con.execute(HILO_ROW, (HILO,))
+    con.close()
+    holes, board = [["Ah", "2h"], ["Kc", "Qs"]], ["3c", "4d", "8s"]
+    assert main(["--db", path, "equity", "--game", HILO, "Ah 2h", "Kc Qs", "--board", "3c 4d 8s", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = enumerated_shares(holes, board, runs_of(holes, board))
+    assert data["boards"] == 990
+    for player, (high, low) in zip(data["players"], expected):
+        assert [player["high_share"], player["low_share"]] == pytest.approx([high, low], abs=1e-9)
+    # a game neither of sql/ nor of the database's rows: the library's one line, naming every game
+    assert main(["--db", path, "equity", "--game", "holdem9", "Ah 2h", "Kc Qs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokersql: error: unknown game 'holdem9': choose one of holdem, ") and len(err.strip().splitlines()) == 1
+
+
+def test_hilo_equity_on_sqlite_as_counted_here(built_database):
+    """SQLite (its macros expanded, pokersql/transpile.py): exact equity as enumerated here, and
+    Monte Carlo's trials, known and random hands, those DuckDB deals and counts."""
+    holes, board, _ = HILO_SPOTS[1]
+    hands = [" ".join(hole) for hole in holes]
+    answers = {}
+    for engine in ("sqlite", "duckdb"):
+        path = built_database(engine)
+        with pokersql.connect(path, engine=engine) as db:
+            db.engine.execute(HILO_ROW, (HILO,))
+            exact = db.equity(*hands, board=" ".join(board), game=HILO)
+            drawn = db.equity(*hands, game=HILO, trials=2_000, seed=8)
+            random_hand = db.equity(hands[0], "random", board=" ".join(board), game=HILO, trials=2_000, seed=9)
+            answers[engine] = [exact.to_dict(), drawn.to_dict(), random_hand.to_dict()]
+    expected = enumerated_shares(holes, board, runs_of(holes, board))
+    for player, (high, low) in zip(answers["sqlite"][0]["players"], expected):
+        assert [player["high_share"], player["low_share"]] == pytest.approx([high, low], abs=1e-12)
+    assert answers["sqlite"] == answers["duckdb"]
+
+
+def within_trials(drawn, expected: list[tuple[float, float]], trials: int) -> None:
+    """Monte Carlo's shares near the counted ones: a runout's share of the pot is between 0 and 1,
+    so its spread is at most 1/2 and the mean of ``trials`` of them within 4 / (2 sqrt(trials))."""
+    tolerance = 4 * 0.5 / trials**0.5
+    for player, (high, low) in zip(drawn.players, expected):
+        assert abs(player.high_share - high) < tolerance and abs(player.low_share - low) < tolerance, (player, high, low)
+        assert abs(player.equity - high - low) < tolerance
+
+
+@pytest.mark.parametrize(("holes", "board", "dead"), [HILO_SPOTS[1], HILO_SPOTS[6]])
+def test_hilo_monte_carlo_near_the_enumeration(hilo_db, holes, board, dead):
+    trials = 4_000
+    hands = [" ".join(hole) for hole in holes]
+    drawn = hilo_db.equity(*hands, board=" ".join(board), dead=" ".join(dead), game=HILO, trials=trials, seed=64)
+    assert not drawn.exact and drawn.boards == trials and drawn.seed == 64
+    within_trials(drawn, enumerated_shares(holes, board, runs_of(holes, board, dead)), trials)
+    again = hilo_db.equity(*hands, board=" ".join(board), dead=" ".join(dead), game=HILO, trials=trials, seed=64)
+    assert again.to_dict() == drawn.to_dict()
+
+
+def test_hilo_monte_carlo_against_a_random_hand_near_the_enumeration(hilo_db):
+    """Against a random hand on a turn: every hand it may hold with every river, counted here."""
+    hole, board = ["Ah", "3d"], ["2c", "5h", "Kd", "9s"]
+    left = [card for card in FULL_DECK if card not in board + hole]
+    total = [[0.0, 0.0], [0.0, 0.0]]
+    deals = 0
+    for other in itertools.combinations(left, 2):
+        holes = [hole, list(other)]
+        for river in left:
+            if river in other:
+                continue
+            for player, (high, low) in enumerate(shares_of(holes, board + [river])):
+                total[player][0] += high
+                total[player][1] += low
+            deals += 1
+    expected = [(high / deals, low / deals) for high, low in total]
+    trials = 4_000
+    drawn = hilo_db.equity(" ".join(hole), "random", board=" ".join(board), game=HILO, trials=trials, seed=65)
+    assert not drawn.exact and drawn.boards == trials and drawn.players[1].range == "random"
+    within_trials(drawn, expected, trials)
+    by_default = hilo_db.equity(" ".join(hole), "random", board=" ".join(board), game=HILO, seed=65)
+    assert not by_default.exact  # a random hand: Monte Carlo by default
+    within_trials(by_default, expected, by_default.boards)
+
+
+def test_hilo_equity_refuses_what_it_does_not_count_in_one_line(hilo_db):
+    """Exact equity of a random hand and the next street count Omaha's rule only; a hi-lo game
+    playing its hole cards any way with another low (or high) than Hold'em hi-lo's is not counted."""
+    hilo_db.engine.execute(HILO_ROW.replace("'eight-or-better'", "'ace-to-five'"), ("holdem-a5",))
+    for call, named in (
+        (lambda: hilo_db.equity("Ah 2h", "random", board="3c 4d 8s", game=HILO, exact=True), "exact equity of a random hand"),
+        (lambda: hilo_db.equity("Ah 2h", "Kc Qs", board="3c 4d 8s", game=HILO, next_street=True), "--next-street"),
+        (lambda: hilo_db.equity("Ah 2h", "Kc Qs", board="3c 4d 8s", game="holdem-a5"), "its low ace-to-five"),
     ):
         with pytest.raises(BadInput) as refused:
             call()
-        assert str(refused.value) == (
-            f"equity --game {HILO}: {HILO} plays its hole cards any way, and split-pot equity counts "
-            "the games that play two hole cards and three of the board (omaha8's rule)"
-        )
+        assert named in str(refused.value) and "\n" not in str(refused.value), refused.value
 
 
 def test_hilo_shares_counted_here_tie_the_low_the_board_plays():
-    """The count the equity must meet one day: the enumeration above, on the case 050 gets wrong."""
+    """The enumeration above, on the case Omaha's rule (050) would get wrong: the low the board plays tied."""
     holes, board = [["Ah", "2h"], ["Kc", "Qs"]], ["3c", "4d", "8s"]
     left = [card for card in FULL_DECK if card not in board and card not in sum(holes, [])]
     runs = [list(run) for run in itertools.combinations(left, 2)]

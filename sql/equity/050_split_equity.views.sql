@@ -54,11 +54,24 @@ with
 select * from seat_ranks_of('triple_hands');
 
 /*
+  low_value_sets: every set of the values ace to eight, one row each (256, from digits), as
+  low_values_of has them: bits 0 .. 6 the two to the eight, the ace bit 12 (4096).
   omaha_value_lows: a low is its values' alone, so a player's best low on a final board is the
   best of the triples of values among the board's values ace to eight: one row per set of
-  those values (low_values_of; each of the 256, from digits) that gives some player a low,
+  those values (low_value_sets) that gives some player a low,
   rank_1 .. rank_10 each player's best low_rank with it (null: none).
 */
+create view low_value_sets as
+select
+    (numbers.number & 127) + (numbers.number & 128) * 32 as low_values
+from (
+    select ones.digit + 10 * tens.digit + 100 * hundreds.digit as number
+    from digits as ones
+    cross join digits as tens
+    cross join digits as hundreds
+) as numbers
+where numbers.number < 256;
+
 create view omaha_value_lows as
 with
     triple_value_lows as (
@@ -69,19 +82,6 @@ with
             min(rank_9) as rank_9, min(rank_10) as rank_10
         from omaha_triple_lows
         group by low_values_of(card_mask)
-    ),
-    -- 0 .. 255, a bit for each of the eight values: bits 0 .. 6 the two to the eight, as
-    -- low_values_of has them, bit 7 the ace (its bit 12: 4096)
-    value_sets as (
-        select
-            (numbers.number & 127) + (numbers.number & 128) * 32 as low_values
-        from (
-            select ones.digit + 10 * tens.digit + 100 * hundreds.digit as number
-            from digits as ones
-            cross join digits as tens
-            cross join digits as hundreds
-        ) as numbers
-        where numbers.number < 256
     )
 select
     value_sets.low_values,
@@ -89,7 +89,7 @@ select
     min(triples.rank_4) as rank_4, min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
     min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8, min(triples.rank_9) as rank_9,
     min(triples.rank_10) as rank_10
-from value_sets
+from low_value_sets as value_sets
 inner join triple_value_lows as triples
     on (value_sets.low_values & triples.low_values) = triples.low_values
 group by value_sets.low_values;
