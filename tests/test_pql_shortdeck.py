@@ -203,11 +203,12 @@ def test_the_nuts_are_the_best_any_two_cards_left_make(db, game, hero, board):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("hero", "board"), [("AhKh", "Th9h6c"), ("7s7d", "7h6sTd"), ("JcTc", "9h7h6d"), ("8s8d", "9h7h6d"), ("KsQs", "JsTs6h7c"), ("Ac9d", "8s7c6cKh")])
+@pytest.mark.parametrize(("hero", "board"), [("AhKh", "Th9h6c"), ("7s7d", "7h6sTd"), ("JcTc", "9h7h6d"), ("8s8d", "9h7h6d"), ("9c8c", "7h6dKs"), ("KsQs", "JsTs6h7c"), ("Ac9d", "8s7c6cKh")])
 def test_nut_hi_outs_are_pokerkits(db, game, hero, board):
     """nutHiOuts on the flop or turn against a plain count: each card of the 36 unseen by the
     hero is an out when, on the board one card longer, no two other unseen cards make a hand
-    that pokerkit ranks (in the game's order) above the hero's."""
+    that pokerkit ranks (in the game's order) above the hero's. 9c8c on 7h6dKs has 8 in shortdeck
+    (an ace or a ten makes a straight), 4 ranked the standard way (the ace-low A-9-8-7-6 none)."""
     hand, cards = parse_cards(hero), parse_cards(board)
     unseen = [c for c in DECK if c not in hand + cards]
     rated = functools.cache(lambda held: best(game, list(held))[1])
