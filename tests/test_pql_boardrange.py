@@ -247,7 +247,6 @@ def test_nut_hi_outs_per_deal_from_the_players_view(db):
     [
         ("select avg(nuthiouts(hero, river)) from hero='AhKh', board='AhKd2c'", "give flop or turn, not river"),
         ("select avg(nuthiouts(hero, turn)) from hero='AhKh'", "nuthiouts() would rate about"),
-        ("select avg(nuthiouts(hero, flop)) from game='shortdeck', hero='AhKh', board='Th9h6c'", "not supported"),
     ],
 )
 def test_nut_hi_outs_refusals_are_one_line(run, query, message):

@@ -7,6 +7,7 @@ and against pokerkit's Omaha hands (a river board); bad ranges refused in one li
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from itertools import combinations, permutations
 
@@ -78,6 +79,12 @@ RULES = [
     ("[2-]", 4, lambda h: ranks(h)[0] >= 1),  # a span down from the deuce: a deuce
     ("[As-Ts]K", 4, lambda h: any(suit(a) == 3 and rank(a) >= T and rank(b) == K for a, b in permutations(h, 2))),  # a spade A to T, a king
     ("[Q+][Q+]", 4, lambda h: sum(rank(c) >= Q for c in h) >= 2),
+    # spans, each a whole term: its ranks moved together a rank at a time
+    ("QQ+", 4, lambda h: any(ranks(h)[r] >= 2 for r in (Q, K, A))),  # a pair of queens, kings or aces
+    ("AK-", 4, lambda h: any(ranks(h)[r] and ranks(h)[r - 1] for r in range(1, 13))),  # two ranks side by side, AK down to 32
+    ("KK-TT, T9-54", 4, lambda h: any(ranks(h)[r] >= 2 for r in range(T, K + 1))  # a pair of kings to tens
+     or any(ranks(h)[r] and ranks(h)[r - 1] for r in range(3, T + 1))),  # or two ranks side by side, T9 down to 54
+    ("AsK-JsT", 4, lambda h: any(suit(a) == 3 and rank(a) >= J and rank(b) == rank(a) - 1 for a, b in permutations(h, 2))),  # a spade J to A, the rank below
     ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
     ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
     ("AA", 5, lambda h: ranks(h)[A] >= 2),
@@ -189,8 +196,12 @@ def test_equity_on_the_river_is_pokerkits(db):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("AK-QJ", "range 'AK-QJ': a rank span ('-') outside brackets is not supported yet (position 3)"),
-        ("QQ+", "range 'QQ+': a rank span ('+') outside brackets is not supported yet (position 3)"),
+        ("AK-QJT", "range 'AK-QJT': a span's two ends have different numbers of ranks (position 7)"),
+        ("AA-QT", "a span's two ends have their ranks at different distances (position 6)"),
+        ("AsK-JT", "a span's two ends have different suits (position 7)"),
+        ("AxK+", "range 'AxK+': a span's cards are ranks, each with a suit or not (no variables, '*' or lists) (position 1)"),
+        ("QQ+K", "cannot read 'K' (position 4)"),
+        ("[QQ+]A", "a span of several cards in '[…]' ('[QQ+]') is not supported yet (position 3)"),
         ("15%", "a card pattern expected"),
         ("AA:$ds", "range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"),
         ("AA@50", "a weight ('@') is not supported yet (position 3)"),
@@ -211,13 +222,69 @@ def test_bad_ranges_are_refused_in_one_line(text, message):
     assert "\n" not in str(caught.value)
 
 
+def random_hands(hole, count, seed):
+    """Distinct random hands: half of the whole deck, half of deck_of(5)'s 20 cards (pairs and
+    suits met often enough that every rule holds for some)."""
+    rng = random.Random(seed)
+    hands = set()
+    while len(hands) < count:
+        hands.add(tuple(sorted(rng.sample(list(range(52)) if len(hands) % 2 else deck_of(5), hole), reverse=True)))
+    return sorted(hands)
+
+
+def text(hand):
+    return "".join(card_name(c) for c in hand)
+
+
+@pytest.mark.parametrize("hole", [4, 5])
+def test_inrange_counts_the_hands_its_rule_says(db, hole):
+    """inRange over a player's range of random hands, one deal each: of each rule's range (read
+    over the whole deck), as many as the rule holds for."""
+    rules = [(t, rule) for t, h, rule in RULES if h == hole]
+    hands = random_hands(hole, 600, seed=65 + hole)
+    game = {4: "omaha", 5: "omaha5"}[hole]
+    statement, values = answer(db, f"select {', '.join(f'count(inrange(hero, {t!r}))' for t, _ in rules)} from game='{game}', hero='{', '.join(map(text, hands))}'")
+    assert statement.exact and statement.trials % len(hands) == 0
+    each = statement.trials // len(hands)  # every hand has the same boards
+    counts = {t: sum(map(bool, map(rule, hands))) for t, rule in rules}
+    assert dict(zip(counts, (v // each for v in values))) == counts
+    assert [v % each for v in values] == [0] * len(rules)
+    assert all(0 < n < len(hands) for t, n in counts.items() if t != "AsKs7d2c")  # the rules part the hands
+
+
+def test_inrange_holds_for_each_hand_as_its_rule_says(db):
+    """Ten players each a random hand (one deal): inRange of each against each rule, hand by hand."""
+    cards = list(range(52))
+    random.Random(66).shuffle(cards)
+    hands = [sorted(cards[4 * i : 4 * i + 4], reverse=True) for i in range(10)]
+    rules = [(t, rule) for t, h, rule in RULES if h == 4]
+    players = ", ".join(f"p{i}='{text(h)}'" for i, h in enumerate(hands))
+    selectors = ", ".join(f"count(inrange(p{i}, {t!r}))" for t, _ in rules for i in range(len(hands)))
+    statement, values = answer(db, f"select {selectors} from game='omaha', {players}")
+    got = [[v == statement.trials for v in values[k * len(hands) : (k + 1) * len(hands)]] for k in range(len(rules))]
+    assert got == [[bool(rule(h)) for h in hands] for _, rule in rules]
+    assert set(values) <= {0, statement.trials}
+
+
+def test_inrange_of_every_hand_and_of_none(db):
+    statement, values = answer(db, "select count(inrange(hero, '*')), count(inrange(hero, 'AA**')), count(inrange(hero, 'AsAs')) from game='omaha', hero='AhAdKcQs', board='2c7h9s'")
+    assert values == [statement.trials, statement.trials, 0]
+
+
+def test_inrange_refuses_a_bad_omaha_range_naming_it(db_file, capsys):
+    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA:$ds')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
+    err = capsys.readouterr().err.strip()
+    assert status == 2
+    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"
+
+
 def test_a_range_of_no_hand_is_refused():
     with pytest.raises(BadInput, match=r"^PQL: hero's omaha range 'AsAs' holds no hand$"):
         omaha_ranges.player_combos("omaha", 4, list(range(52)), "hero", "AsAs")
 
 
 def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='QQ+', villain='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA:$ds', villain='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: hero's omaha range 'QQ+': a rank span ('+') outside brackets is not supported yet (position 3)"
+    assert err == "pokersql: error: PQL: hero's omaha range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"

@@ -2,12 +2,13 @@
 straight above three of a kind: Open PQL's and pokerkit's order) and pokersql's
 `shortdeck-triton` (three of a kind above a straight too). River equity against `pokersql
 equity --exact`; equity, winsHi / tiesHi, hand type counts, minHandType, the nuts and
-rateHiHand's order against a plain enumeration of the deals here, each hand ranked by
+rateHiHand's order and nutHiOuts against a plain enumeration of the deals here, each hand ranked by
 pokerkit's ShortDeckHoldemHand (triton: pokerkit's order within a hand type, the categories
 in triton's order)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from fractions import Fraction
@@ -199,6 +200,26 @@ def test_the_nuts_are_the_best_any_two_cards_left_make(db, game, hero, board):
     nut_for_type = all(own >= k for t, k in others if t == own_type)
     _, values = answer(db, f"select count(nuthi(hero, river)), count(nuthiforhandtype(hero, river)) from game='{game}', hero='{hero}', board='{board}'")
     assert values == [int(nut), int(nut_for_type)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("hero", "board"), [("AhKh", "Th9h6c"), ("7s7d", "7h6sTd"), ("JcTc", "9h7h6d"), ("8s8d", "9h7h6d"), ("9c8c", "7h6dKs"), ("KsQs", "JsTs6h7c"), ("Ac9d", "8s7c6cKh")])
+def test_nut_hi_outs_are_pokerkits(db, game, hero, board):
+    """nutHiOuts on the flop or turn against a plain count: each card of the 36 unseen by the
+    hero is an out when, on the board one card longer, no two other unseen cards make a hand
+    that pokerkit ranks (in the game's order) above the hero's. 9c8c on 7h6dKs has 8 in shortdeck
+    (an ace or a ten makes a straight), 4 ranked the standard way (the ace-low A-9-8-7-6 none)."""
+    hand, cards = parse_cards(hero), parse_cards(board)
+    unseen = [c for c in DECK if c not in hand + cards]
+    rated = functools.cache(lambda held: best(game, list(held))[1])
+    outs = 0
+    for card in unseen:
+        after = cards + [card]
+        mine = rated(tuple(hand + after))
+        outs += all(rated(pair + tuple(after)) <= mine for pair in combinations([c for c in unseen if c != card], 2))
+    street = "flop" if len(cards) == 3 else "turn"
+    _, values = answer(db, f"select avg(nuthiouts(hero, {street})) from game='{game}', hero='{hero}', board='{board}'")
+    assert values == [outs]
 
 
 @pytest.mark.parametrize("game", GAMES)

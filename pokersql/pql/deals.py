@@ -138,6 +138,12 @@ def _values(combos: list[tuple[list[int], int]]) -> exp.Expression:
     return exp.select("*").from_(exp.Values(expressions=rows, alias=exp.TableAlias(this=exp.to_identifier("v"), columns=[exp.to_identifier(n) for n in ("cards", "w", "k")])))
 
 
+def hands_relation(combos: list[tuple[list[int], int]]) -> exp.Expression:
+    """A relation (cards, w, k) of these hands and whole weights: one text that SQL splits
+    (many hands of weight 1), or a VALUES row each."""
+    return omaha_ranges.compact(combos) or _values(combos)
+
+
 def _every_hand(setup: Setup) -> exp.Expression:
     """Every hand of the game's hole cards from the cards not on the board or dead."""
     holes = range(setup.game.hole)
@@ -163,7 +169,7 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
     players = range(len(setup.combos))
     query = exp.select("*").from_("deals")
     for p, combos in zip(players, setup.combos):
-        query = query.with_(f"combos_{p}", as_=_every_hand(setup) if combos is None else omaha_ranges.compact(combos) or _values(combos))
+        query = query.with_(f"combos_{p}", as_=_every_hand(setup) if combos is None else hands_relation(combos))
     hands = exp.select(*[exp.alias_(exp.column("cards", f"c{p}"), f"p{p}") for p in players])
     weight = " * ".join([f"c{p}.w" for p in players]) or "1"
     if trials is None:

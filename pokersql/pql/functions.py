@@ -49,7 +49,7 @@ FUNCTIONS: dict[str, Function] = {
     "hastopboardrank": Function(("player", "street"), "bool", "list_contains(list_transform(:p, c -> c // 4), list_max(list_transform(:b, c -> c // 4)))"),
     "hassecondboardrank": Function(("player", "street"), "bool", "coalesce(list_contains(list_transform(:p, c -> c // 4), array_reverse_sort(list_distinct(list_transform(:b, c -> c // 4)))[2]), false)"),
     "overpair": Function(("player", "street"), "bool", f"coalesce({DUPLICATED.replace(':a0', ':p')}[1] > list_max(list_transform(:b, c -> c // 4)), false)"),
-    "inrange": Function(("player", "range"), "bool", "list_contains(:a1, array_reverse_sort(:p))"),
+    "inrange": Function(("player", "range"), "bool", None),  # its hands a relation: translate.py
     # ranks and rank sets
     "rankcount": Function(("rankset",), "cardcount", "len(:a0)"),
     "maxrank": Function(("rankset",), "rank", "list_extract(:a0, 1)"),

@@ -13,6 +13,11 @@ cards are free). A pattern card is a rank then a suit, either left out:
 - ``[A,K,Qs,h]``: one card of those ranks, cards or suits; ``[A-T]``, ``[5-]``, ``[T+]``: one
   card of a span of ranks.
 
+A term may be a span of cards (Open PQL's RawSpan), the whole term: ``QQ+`` (QQ, KK, AA),
+``AK-`` (AK, KQ … 32), ``KK-TT``, ``AsK-JsT``: its ranks moved together a rank at a time, up to
+the ace, down to the deuce, or to the other end's, each place a term of the union. Its cards
+are ranks, each with a suit or not.
+
 Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the right), ``:``
 and ``!`` before ``,``; parentheses group. Letters are read in any case; spaces are skipped.
 
@@ -48,8 +53,6 @@ NOT_SUPPORTED = {
     "%": "a percentage of hands ('%')",
     "$": "a syntax macro ('$')",
     "@": "a weight ('@')",
-    "+": "a rank span ('+') outside brackets",
-    "-": "a rank span ('-') outside brackets",
 }
 
 
@@ -114,12 +117,61 @@ class _Reader:
                 raise self.fail("')' expected")
             self.pos += 1
             return node
-        return ["term", self.term()]
+        return self.term()
 
-    def term(self) -> Term:
+    def term(self) -> list:
+        """A term's node, ``["term", Term]``; a span's, its terms joined by "or"."""
         self.peek()
         start = self.pos
-        raw: list[tuple[str, object, object, int]] = []  # (kind, rank, suit, position)
+        raw = self.cards()
+        span = self.span(raw, start) if raw and self.peek() in ("+", "-") else None
+        c = self.peek()
+        if c in NOT_SUPPORTED:
+            raise self.fail(f"{NOT_SUPPORTED[c]} is not supported yet")
+        if not raw:
+            raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
+        if c and c not in ",:!)":
+            raise self.fail(f"cannot read {self.text[self.pos]!r}")
+        if len(raw) > self.hole:
+            raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
+        return span or ["term", Term(_slots(raw), start)]
+
+    def span(self, top: list[tuple[str, object, object, int]], start: int) -> list:
+        """``QQ+``, ``AK-``, ``AK-QJ`` (Open PQL's RawSpan, a whole term): its cards' ranks moved
+        together a rank at a time, up to the ace, down to the deuce, or down (or up) to the other
+        end's; each place a term, joined by "or". The cards are ranks, each with a suit or not."""
+        def ranks_of(end: list[tuple[str, object, object, int]]) -> list[int]:
+            if any(kind != "card" or rank not in RANK_SET or suit in SUIT_VARIABLES for kind, rank, suit, _ in end):
+                raise refused(self.text, "a span's cards are ranks, each with a suit or not (no variables, '*' or lists)", end[0][3])
+            return [RANK_LETTERS.index(rank) for _, rank, _, _ in end]
+
+        op = self.peek()
+        self.pos += 1
+        ranks = ranks_of(top)
+        if op == "+":
+            shifts = range(0, 13 - max(ranks))
+        elif self.peek() in RANK_SET:  # AK-QJ: down (or up) to the other end
+            bottom = self.cards()
+            ends = ranks_of(bottom)
+            if len(bottom) != len(top):
+                raise self.fail("a span's two ends have different numbers of ranks")
+            if [suit for _, _, suit, _ in bottom] != [suit for _, _, suit, _ in top]:
+                raise self.fail("a span's two ends have different suits")
+            if any(a - b != ends[0] - ranks[0] for a, b in zip(ends, ranks)):
+                raise self.fail("a span's two ends have their ranks at different distances")
+            shifts = range(min(0, ends[0] - ranks[0]), max(0, ends[0] - ranks[0]) + 1)
+        else:
+            shifts = range(-min(ranks), 1)
+        terms = [["term", Term(_slots([(kind, RANK_LETTERS[RANK_LETTERS.index(rank) + s], suit, at) for kind, rank, suit, at in top]), start)] for s in shifts]
+        node = terms[0]
+        for term in terms[1:]:
+            node = ["or", node, term]
+        return node
+
+    def cards(self) -> list[tuple[str, object, object, int]]:
+        """The pattern cards from here: (kind, rank, suit, position); a list's kind is "list",
+        its cards in the rank's place."""
+        raw: list[tuple[str, object, object, int]] = []
         while True:
             c = self.peek()
             if c == "[":
@@ -138,17 +190,7 @@ class _Reader:
                 raw.append(("card", None, c, self.pos))
                 self.pos += 1
             else:
-                break
-        c = self.peek()
-        if c in NOT_SUPPORTED:
-            raise self.fail(f"{NOT_SUPPORTED[c]} is not supported yet")
-        if not raw:
-            raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
-        if c and c not in ",:!)":
-            raise self.fail(f"cannot read {self.text[self.pos]!r}")
-        if len(raw) > self.hole:
-            raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
-        return Term(_slots(raw), start)
+                return raw
 
     def bracket(self) -> frozenset[int]:
         """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot."""
@@ -185,6 +227,8 @@ class _Reader:
             else:
                 raise refused(self.text, "a rank, a card or a suit expected in '[…]' (no variables or '*')", at)
             c = self.peek()
+            if c in RANK_SET:
+                raise self.fail("a span of several cards in '[…]' ('[QQ+]') is not supported yet")
             self.pos += 1
             if c == "]":
                 return frozenset(cards)
@@ -324,12 +368,17 @@ def expand(text: str, hole: int, deck: list[int]) -> list[list[int]] | None:
     return list(map(cards_of, sorted(hands)))
 
 
+def hands_of(text: str, hole: int, deck: list[int], what: str) -> list[list[int]] | None:
+    """``expand``, a refusal naming the range as ``what`` (``hero's omaha range``)."""
+    try:
+        return expand(text, hole, deck)
+    except BadInput as e:
+        raise BadInput(f"{e}".replace("PQL: range", f"PQL: {what}", 1)) from None
+
+
 def player_combos(game_name: str, hole: int, deck: list[int], name: str, text: str) -> list[tuple[list[int], int]] | None:
     """deals.player_combos for an Omaha range: every hand it holds, weight 1; None: any hand."""
-    try:
-        hands = expand(text, hole, deck)
-    except BadInput as e:
-        raise BadInput(f"{e}".replace("PQL: range", f"PQL: {name}'s {game_name} range", 1)) from None
+    hands = hands_of(text, hole, deck, f"{name}'s {game_name} range")
     if hands == []:
         raise BadInput(f"PQL: {name}'s {game_name} range {text!r} holds no hand")
     return None if hands is None else [(h, 1) for h in hands]

@@ -22,17 +22,17 @@ import math
 from sqlglot import exp
 
 from ..errors import BadInput
-from .games import RATINGS, PqlGame
-from .ratings import hand_type, sql
+from .games import PqlGame
+from .ratings import FIVE, hand_type, hi_rating_text, sql
 
 
 def _five_of(hole: str, cards: int, game: PqlGame, street: int) -> tuple[exp.Expression, bool]:
     """The hi rating of ``hole`` (a list of ``cards`` card_ids) with ``nb`` (the board, one
-    card past the street): (its SQL, whether it is one row per five, to rate and group)."""
+    card past the street), in the game's ranking: (its SQL, whether it is one row per five, to
+    rate and group)."""
     if game.hole_used is None:  # the best five of hole and board
         args = [f"{hole}[{i + 1}]" for i in range(cards)] + [f"nb[{i + 1}]" for i in range(street + 1)]
-        args += ["null"] * (7 - len(args))
-        return sql(f"max({RATINGS} - hand_class_of_cards({', '.join(args)}).hand_rank)"), False
+        return sql(f"max({hi_rating_text(game, args)})"), False
     picks = [list(h) + list(b) for h in itertools.combinations(range(1, cards + 1), game.hole_used)
              for b in itertools.combinations(range(1, street + 2), 5 - game.hole_used)]
     used = game.hole_used
@@ -40,14 +40,14 @@ def _five_of(hole: str, cards: int, game: PqlGame, street: int) -> tuple[exp.Exp
     return sql(f"unnest(list_transform(:picks, i -> [{five}]))", picks=picks), True
 
 
-def _rated(source: exp.Select, keys: list[str], rating: tuple[exp.Expression, bool]) -> exp.Select:
+def _rated(source: exp.Select, keys: list[str], rating: tuple[exp.Expression, bool], game: PqlGame) -> exp.Select:
     """One row per ``keys`` of ``source``: the rating, the best of the fives in Omaha."""
     value, per_five = rating
     columns = [exp.column(k) for k in keys]
     if not per_five:
         return exp.select(*columns, exp.alias_(value, "r")).from_(source.subquery("x")).group_by(*columns)
     fives = exp.select(*columns, exp.alias_(value, "five")).from_(source.subquery("x"))
-    best = sql(f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)")
+    best = sql(f"max({hi_rating_text(game, FIVE)})")
     return exp.select(*columns, exp.alias_(best, "r")).from_(fives.subquery("f")).group_by(*columns)
 
 
@@ -72,14 +72,14 @@ def outs_ctes(game: PqlGame, player: int, street: int) -> list[tuple[str, exp.Ex
         "on o.card_id >= :low and not list_contains(s.b || s.p, o.card_id)",
         low=low,
     )
-    own = _rated(sql(f"select spot, nb, p from {name}_boards"), ["spot", "nb"], _five_of("p", game.hole, game, street))
+    own = _rated(sql(f"select spot, nb, p from {name}_boards"), ["spot", "nb"], _five_of("p", game.hole, game, street), game)
     twos = sql(
         f"select x.nb, [c1.card_id, c2.card_id] as h from (select distinct nb from {name}_boards) as x "
         "join cards as c1 on c1.card_id >= :low join cards as c2 on c2.card_id > c1.card_id "
         "where not list_contains(x.nb, c1.card_id) and not list_contains(x.nb, c2.card_id)",
         low=low,
     )
-    rated = _rated(twos, ["nb", "h"], _five_of("h", 2, game, street))
+    rated = _rated(twos, ["nb", "h"], _five_of("h", 2, game, street), game)
     best = sql("select nb, h, r from (select *, row_number() over (partition by nb order by r desc) as k from r) as t where k <= :kept", kept=kept(game, street))
     best = exp.replace_tables(best, {"r": f"{name}_twos"})
     nut = sql(
@@ -102,11 +102,9 @@ def outs_column(player: int, street: int) -> exp.Expression:
 
 
 def check(game: PqlGame, street: int, node_position: int) -> None:
-    """The street must have a next one, and the game the standard ranking."""
+    """The street must have a next one."""
     if street == 5:
         raise BadInput(f"PQL: nuthiouts() at position {node_position} counts the cards of the street after the one given: give flop or turn, not river")
-    if game.ranking != "standard":  # its two-card nuts are rated the standard way (hand_class_of_cards)
-        raise BadInput(f"PQL: nuthiouts() in {game.name} is not supported yet (position {node_position})")
 
 
 def spots(setup, player: int, street: int) -> tuple[int, int]:
@@ -147,7 +145,7 @@ def omaha_nuts_ctes(game: PqlGame, street: int, within: bool) -> list[tuple[str,
         "where not list_contains(x.nb, c1.card_id) and not list_contains(x.nb, c2.card_id)",
         low=4 * game.low_rank,
     )
-    rated = exp.select("*", exp.alias_(hand_type(exp.column("r"), game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1)).subquery("q"))
+    rated = exp.select("*", exp.alias_(hand_type(exp.column("r"), game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1), game).subquery("q"))
     partition = "nb, t" if within else "nb"
     best = sql(f"select nb, h, r, t from (select *, row_number() over (partition by {partition} order by r desc) as k from r) as x where k <= :kept", kept=kept(game, street - 1))
     return [(f"{name}_rated", rated), (name, exp.replace_tables(best, {"r": f"{name}_rated"}))]

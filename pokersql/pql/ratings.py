@@ -11,11 +11,14 @@ import itertools
 import sqlglot
 from sqlglot import exp
 
-from .games import LO_RANKING, LO_RATINGS, RATINGS, PqlGame
+from .functions import DUPLICATED, FLOP_CATEGORY
+from .games import HAND_TYPES, LO_RANKING, LO_RATINGS, RATINGS, PqlGame
 
 RANK_CODES = [5**r for r in range(13)]  # card_values.rank_code (001) by rank (card_id // 4)
 # a five's rank_key (045): the key of its lo in low_classes
 RANK_KEY = "list_sum(list_transform(:five, c -> :codes[c // 4 + 1]))"
+# the cards of a row's ``five`` (omaha_fives), for hi_rating_text
+FIVE = [f"five[{k + 1}]" for k in range(5)]
 
 
 def sql(template: str, **values: exp.Expression | object) -> exp.Expression:
@@ -79,9 +82,27 @@ def hand_type(rating: exp.Expression, game: PqlGame) -> exp.Expression:
     return sql("len(list_filter(:floors, f -> f <= :r))", floors=exp.convert(game.floors[1:]), r=rating)
 
 
-def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> exp.Select:
-    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
-    of the board, one row each (unnest), the best kept; one deal_id a row. (Unrolled into one
+def reindexed(value: exp.Expression, order: list[str], to: list[str]) -> exp.Expression:
+    """An index into ``order`` as the index of the same name in ``to`` (short deck's hand types
+    to Hold'em's order, Hold'em's flop categories to short deck's); itself when they agree."""
+    if order == to:
+        return value
+    return sql(":m[:v + 1]", m=[to.index(name) for name in order], v=value)
+
+
+def flop_category(rating: exp.Expression, five: exp.Expression, flop: exp.Expression, game: PqlGame) -> exp.Expression:
+    """Open PQL's flop hand category (eval_flop_holdem) of two hole cards and the flop, as its
+    index in games.FLOP_CATEGORIES (Hold'em's order): ``rating`` the hi rating of the five,
+    ``five`` their card_ids, ``flop`` the flop's."""
+    return sql(
+        FLOP_CATEGORY, t=reindexed(hand_type(rating, game), game.hand_types, HAND_TYPES),
+        d=sql(DUPLICATED.replace(":a0", ":x"), x=five), f=sql("list_sort(list_transform(:b, c -> c // 4))", b=flop),
+    )
+
+
+def omaha_fives(game: PqlGame, player: int, street: int) -> exp.Select:
+    """(Omaha) every two hole cards with three of the board to the street, one row each
+    (deal_id, five: the two then the three), for each deal of ``numbered``. (Unrolled into one
     expression, DuckDB spends minutes binding it; a lambda cannot hold hand_class_of_cards,
     which holds subqueries.)"""
     pairs = itertools.combinations(range(1, game.hole + 1), game.hole_used)
@@ -89,11 +110,28 @@ def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> 
     used = game.hole_used
     hole = ", ".join(f"p{player}[i[{k + 1}]]" for k in range(used))
     board = ", ".join(f"board[i[{k + 1}]]" for k in range(used, 5))
-    fives = sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
+    return sql(f"select deal_id, unnest(list_transform(:picks, i -> [{hole}, {board}])) as five from numbered", picks=picks)
+
+
+def omaha_flop_categories(game: PqlGame, player: int) -> exp.Select:
+    """(Omaha) a player's flop hand category for each deal (deal_id, c), Open PQL's
+    eval_flop_omaha: each two hole cards' category with the flop (flop_category), the greatest
+    in Hold'em's order kept; one deal_id a row. Each five is rated first, apart: the category
+    reads its rating inside lambdas, which cannot hold hand_class_of_cards' subqueries."""
+    rating = sql(hi_rating_text(game, FIVE))
+    rated = exp.select("deal_id", "five", exp.alias_(rating, "r")).from_(omaha_fives(game, player, 3).subquery("f"))
+    category = flop_category(exp.column("r"), exp.column("five"), sql("five[3:5]"), game)
+    return exp.select("deal_id", exp.alias_(exp.Max(this=category), "c")).from_(rated.subquery("g")).group_by("deal_id")
+
+
+def omaha_ratings(game: PqlGame, player: int, street: int, lo: bool = False) -> exp.Select:
+    """(Omaha) a player's hi rating on a street for each deal: every two hole cards with three
+    of the board (omaha_fives), the best kept; one deal_id a row."""
+    fives = omaha_fives(game, player, street)
     if lo:  # each five's rank_key, to look its lo up in low_classes (pql/lo.py)
         key, rating, classes = lo_join()
         fives = exp.select("*", exp.alias_(key, "k")).from_(fives.subquery("g"))
-    best = f"{RATINGS} - min(hand_class_of_cards(five[1], five[2], five[3], five[4], five[5], null, null).hand_rank)"
+    best = f"max({hi_rating_text(game, FIVE)})"
     query = exp.select("deal_id").from_(fives.subquery("f")).group_by("deal_id")
     if not lo:
         return query.select(exp.alias_(sqlglot.parse_one(best, read="duckdb"), "r"))

@@ -16,13 +16,14 @@ from sqlglot import exp
 from ..cards import RANKS, parse_cards
 from ..errors import BadInput
 from . import deals as dealing
+from . import omaha_ranges
 from . import outs as nut_outs
 from . import stud
 from .boards import board_in_range
-from .functions import ALIASES, DUPLICATED, FLOP_CATEGORY, FUNCTIONS, NOT_YET
+from .functions import ALIASES, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
-from .ratings import hand_type, hi_rating_text, nut_sql, omaha_ratings, rating_sql, short_deck_lists, sql
-from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, HAND_TYPES, PqlGame
+from .ratings import flop_category, hand_type, hi_rating_text, nut_sql, omaha_flop_categories, omaha_ratings, rating_sql, reindexed, short_deck_lists, sql
+from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, PqlGame
 from .parser import Node, Statement
 
 ORDERED = {"rank", "card", "handtype", "hirating", "lorating", "cardcount", "num", "equity", "flopcat"}
@@ -50,6 +51,8 @@ class Translation:
     lo_nuts: set[tuple[int, int]] = field(default_factory=set)
     rated_cards: bool = False  # rateHiHand: short deck's ratings read short_deck_lists
     outs: set[tuple[int, int]] = field(default_factory=set)  # nutHiOuts' (player, street): outs_<player>_<street>
+    flop_categories: set[int] = field(default_factory=set)  # (Omaha) the players whose flop category is read: fc_<player>
+    ranges: dict[str, list[list[int]] | None] = field(default_factory=dict)  # inrange's, each read once: inrange_<k>, k its order
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -180,7 +183,7 @@ class Translation:
             elif kind in ("string", "range", "boardrange"):
                 if arg.kind != "string":
                     raise BadInput(f"PQL: {node.value}() at position {node.position} takes a quoted text as argument {i + 1}")
-                values[f"a{i}"] = self.range_combos(arg) if kind == "range" else arg.value
+                values[f"a{i}"] = self.range_hands(arg) if kind == "range" else arg.value
             else:
                 value, got = self.expression(arg)
                 self.need(got, kind, arg)
@@ -193,13 +196,19 @@ class Translation:
             return sql(function.sql, **values), function.returns
         return self.built(name, node, player, street, values), function.returns
 
-    def range_combos(self, arg: Node) -> exp.Expression:
+    def range_hands(self, arg: Node) -> str:
+        """inrange's range, read once a statement into ``ranges``: its hands, each its cards
+        from the highest (None: every hand); a Hold'em range in pokersql's notation, an Omaha
+        one in PQL's generic syntax, read as a player's is. Its text is returned."""
         from ..range_text import parse_weighted
 
-        if self.game.hole != 2:
-            raise unsupported(f"inrange() in {self.game.name}", arg)
-        combos = [sorted(c, reverse=True) for c, w in parse_weighted(str(arg.value)).items() if w]
-        return exp.convert(combos)
+        text = str(arg.value)
+        if text not in self.ranges:
+            if self.game.hole != 2:
+                self.ranges[text] = omaha_ranges.hands_of(text, self.game.hole, self.game.deck, f"inrange() at position {arg.position}: range")
+            else:
+                self.ranges[text] = [sorted(c, reverse=True) for c, w in parse_weighted(text).items() if w]
+        return text
 
     def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
         if name in LO_FUNCTIONS:
@@ -208,6 +217,11 @@ class Translation:
             predicate, streets = board_in_range(str(values["a0"]), shortdeck=self.game.low_rank > 0)
             self.streets.update(streets)
             return predicate
+        if name == "inrange":
+            hands = self.ranges[str(values["a1"])]
+            if not hands:  # None: every hand; []: none
+                return exp.true() if hands is None else exp.false()
+            return sql(f"array_reverse_sort(:p) in (select cards from inrange_{list(self.ranges).index(values['a1'])})", p=values["p"])
         if name == "nuthiouts":
             nut_outs.check(self.game, street, node.position)
             self.outs.add((player, street))
@@ -246,13 +260,12 @@ class Translation:
             self.nuts.add((player, street, name == "nuthiforhandtype"))
             return exp.column(f"nut_{player}_{street}_{int(name == 'nuthiforhandtype')}")
         if name in ("flophandcategory", "exactflophandcategory", "minflophandcategory"):
-            if self.game.hole != 2:
-                raise BadInput(f"PQL: {name}() in {self.game.name} is not supported yet")
-            both = sql(":p || board[1:3]", p=exp.column(f"p{player}"))
-            category = sql(
-                FLOP_CATEGORY, t=reindexed(hand_type(self.rating(player, 3), self.game), self.game.hand_types, HAND_TYPES),
-                d=sql(DUPLICATED.replace(":a0", ":x"), x=both), f=sql("list_sort(list_transform(board[1:3], c -> c // 4))"),
-            )
+            if self.game.hole_used is None:  # the two hole cards with the flop
+                five = sql(":p || board[1:3]", p=exp.column(f"p{player}"))
+                category = flop_category(self.rating(player, 3), five, sql("board[1:3]"), self.game)
+            else:  # Omaha: the best of each two hole cards' (omaha_flop_categories)
+                self.flop_categories.add(player)
+                category = exp.column(f"fc_{player}")
             category = reindexed(category, FLOP_CATEGORIES, self.game.flop_categories)
             self.streets.add(3)
             if name == "flophandcategory":
@@ -284,15 +297,6 @@ class Translation:
         if len(cards) != count or len(set(cards)) != count:
             raise BadInput(f"PQL: {text!r} at position {node.position} should be {count} different card(s)")
         return cards
-
-
-
-def reindexed(value: exp.Expression, order: list[str], to: list[str]) -> exp.Expression:
-    """An index into ``order`` as the index of the same name in ``to`` (short deck's hand types
-    to Hold'em's order, Hold'em's flop categories to short deck's); itself when they agree."""
-    if order == to:
-        return value
-    return sql(":m[:v + 1]", m=[to.index(name) for name in order], v=value)
 
 
 @dataclass
@@ -328,10 +332,10 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
     t, columns, where, game = compiled.translation, compiled.columns, compiled.where, compiled.translation.game
     # stud: its deals carry each player's ratings already (pql/stud.py)
     query = stud.deals_query(t, setup, trials, seed) if game.own_cards else dealing.deals_query(setup, trials, seed)
-    if game.ranking != "standard" and (t.ratings or t.rated_cards):  # short deck's classes as lists, built once
+    if game.ranking != "standard" and (t.ratings or t.rated_cards or t.outs):  # short deck's classes as lists, built once
         query = query.with_("short_deck_lists", as_=short_deck_lists(game), materialized=True)
     rated = exp.select("*").from_("deals")
-    if game.hole_used is not None and (t.ratings or t.lo_ratings):
+    if game.hole_used is not None and (t.ratings or t.lo_ratings or t.flop_categories):
         query = query.with_("numbered", as_=sql("select row_number() over () as deal_id, * from deals"), materialized=True)
         rated = exp.select("numbered.*").from_("numbered")
         # the hi and the lo apart: DuckDB runs out of memory on hand_class_of_cards and a join in one select
@@ -340,6 +344,9 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
             query = query.with_(table, as_=omaha_ratings(game, player, street, lo))
             rated = rated.select(exp.alias_(exp.column(column, table), f"{column}_{player}_{street}"))
             rated = rated.join(exp.table_(table), using=["deal_id"])
+        for player in sorted(t.flop_categories):
+            query = query.with_(f"flopcats_{player}", as_=omaha_flop_categories(game, player))
+            rated = rated.select(exp.alias_(exp.column("c", f"flopcats_{player}"), f"fc_{player}")).join(exp.table_(f"flopcats_{player}"), using=["deal_id"])
         if t.lo_nuts:
             query = query.with_("pql_lo_classes", as_=classes_cte())
         for player, street in sorted(t.lo_nuts):
@@ -349,6 +356,9 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
             rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
     for player, street in sorted(t.ratings) if game.hole_used is None and not game.own_cards else ():
         rated = rated.select(exp.alias_(rating_sql(player, street, game), f"r_{player}_{street}"))
+    for k, hands in enumerate(t.ranges.values()):
+        if hands:  # inrange's: a relation of its hands
+            query = query.with_(f"inrange_{k}", as_=dealing.hands_relation([(h, 1) for h in hands]), materialized=True)
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
@@ -368,7 +378,7 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
     for player, street in sorted(t.outs):
         for name, cte in nut_outs.outs_ctes(game, player, street):
             query = query.with_(name, as_=cte)
-    query = query.with_("rated", as_=rated, materialized=True if t.ratings or t.lo_ratings else None).with_("best", as_=shared)
+    query = query.with_("rated", as_=rated, materialized=True if t.ratings or t.lo_ratings or t.flop_categories else None).with_("best", as_=shared)
     final_from = "best"
     if t.shares:
         shares = shares_select(t)
@@ -386,7 +396,7 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
         final_from = "equities"
     final = exp.select(exp.alias_(sql("sum(w)"), "trials")).from_(final_from)
     for i, (aggregate, value, kind, node) in enumerate(columns):
-        final = final.select(exp.alias_(aggregate_sql(aggregate, value, kind, node, final_from, where), f"selector_{i}"))
+        final = final.select(exp.alias_(aggregate_sql(aggregate, value, kind, node, final_from, where), f"selector_{i}"), copy=False)  # not copied per selector
     if where is not None:
         final = final.where(where)
     for cte in query.ctes:
