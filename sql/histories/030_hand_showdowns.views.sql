@@ -99,25 +99,20 @@ create view history_pot_winners as
 with
     eligible as (
         select
-            pots.site,
-            pots.hand_id,
-            pots.pot_no,
-            pots.amount_hundredths,
-            pots.players,
-            contributions.seat,
-            contributions.player,
+            contenders.site,
+            contenders.hand_id,
+            contenders.pot_no,
+            contenders.amount_hundredths,
+            contenders.players,
+            contenders.seat,
+            contenders.player,
             showdown.hand_rank,
-            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_rank
-        from history_pots as pots
-        inner join history_contributions as contributions
-            on contributions.site = pots.site
-            and contributions.hand_id = pots.hand_id
-            and contributions.folded = 0
-            and contributions.in_pot_hundredths >= pots.to_hundredths
+            min(showdown.hand_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no) as best_rank
+        from pot_contenders_of('history_pots', 'history_contributions') as contenders
         left join history_showdown_hands as showdown
-            on showdown.site = contributions.site
-            and showdown.hand_id = contributions.hand_id
-            and showdown.seat = contributions.seat
+            on showdown.site = contenders.site
+            and showdown.hand_id = contenders.hand_id
+            and showdown.seat = contenders.seat
     ),
     winners as (
         select
