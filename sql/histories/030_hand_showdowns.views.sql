@@ -95,6 +95,12 @@ left join history_results as results
     and results.hand_id = known.hand_id
     and results.seat = known.seat;
 
+/* split_units(units, winner_count, odd_chip_order): the winner's part of units (whole chips)
+   split between winner_count winners, the odd chips one each to the first in odd_chip_order:
+   history_pot_winners' rule, and 062's for each half of a board's part. */
+create macro split_units(units, winner_count, odd_chip_order) as
+    units // winner_count + case when odd_chip_order <= units % winner_count then 1 else 0 end;
+
 create view history_pot_winners as
 with
     eligible as (
@@ -150,12 +156,8 @@ with
             winners.hand_rank,
             winners.winner_count,
             winners.odd_chip_order,
-            (
-                winners.amount_hundredths // winners.unit_hundredths // winners.winner_count
-                + case
-                    when winners.odd_chip_order <= winners.amount_hundredths // winners.unit_hundredths % winners.winner_count then 1
-                    else 0
-                end
+            split_units(
+                winners.amount_hundredths // winners.unit_hundredths, winners.winner_count, winners.odd_chip_order
             ) * winners.unit_hundredths as share_hundredths
         from winners
     )

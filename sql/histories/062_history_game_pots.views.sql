@@ -267,10 +267,7 @@ with
     shared as (
         select
             winners.*,
-            (
-                winners.half_units // winners.winner_count
-                + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
-            ) * winners.unit_hundredths as share_hundredths
+            split_units(winners.half_units, winners.winner_count, winners.odd_chip_order) * winners.unit_hundredths as share_hundredths
         from winners
     )
 select
