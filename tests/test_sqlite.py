@@ -267,7 +267,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "lowball_ranks_of", "lowball_equity_of", "lowball_trial_equity_of", "player_equity_of", "ranking_equity_of", "street_leads_of", "omaha_trial_seats_of", "omaha_random_hands_of", "odds_hero_deals_of", "odds_boards_of", "odds_hero_boards_of", "odds_hero_grouped_of",
                            "deck_pairs_of", "deck_triples_of", "deck_fives_of", "card_sets_of", "two_card_codes_of", "best_fives_of", "dealt_player",
                            "playable_fives_of", "chinese_row", "five_card_royalties", "seat_rank", "seat_ranks_of", "known_hands_of", "board_classes_of", "mask_cards_of", "percent_of",
-                           "history_allin_equities_of", "history_won_of", "pot_contenders_of", "split_units", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
+                           "history_allin_equities_of", "history_won_of", "pot_contenders_of", "split_units", "clockwise_from_button", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:

@@ -95,6 +95,12 @@ left join history_results as results
     and results.hand_id = known.hand_id
     and results.seat = known.seat;
 
+/* clockwise_from_button(seat, button_seat): a key that orders a hand's seats clockwise from the
+   button's left: the seats after the button's first, then the button's and those before it
+   (no button: by seat). The odd chips' order here and in 062; the positions of 044. */
+create macro clockwise_from_button(seat, button_seat) as
+    case when seat > coalesce(button_seat, 0) then seat else seat + 1000 end;
+
 /* split_units(units, winner_count, odd_chip_order): the winner's part of units (whole chips)
    split between winner_count winners, the odd chips one each to the first in odd_chip_order:
    history_pot_winners' rule, and 062's for each half of a board's part. */
@@ -134,7 +140,7 @@ with
             -- the odd chips' order: the seats after the button's first, then the button's and before
             row_number() over (
                 partition by eligible.site, eligible.hand_id, eligible.pot_no
-                order by case when eligible.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, eligible.seat
+                order by clockwise_from_button(eligible.seat, hands.button_seat)
             ) as odd_chip_order
         from eligible
         inner join history_chip_units as units

@@ -257,7 +257,7 @@ with
             -- the odd chips' order: the seats after the button's first, then the button's and before
             row_number() over (
                 partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half
-                order by case when parts.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, parts.seat
+                order by clockwise_from_button(parts.seat, hands.button_seat)
             ) as odd_chip_order
         from parts
         inner join query_table(history_hands) as hands
