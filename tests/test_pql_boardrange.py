@@ -14,22 +14,11 @@ import re
 import pytest
 from phevaluator import evaluate_cards
 
-import pokersql
+from tests.pql_kit import pql_database, answer  # noqa: F401 (pql_database: the fixture db)
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DECK = [r + s for r in RANKS for s in SUITS]
 SHORT_DECK = [c for c in DECK if c[0] not in "2345"]
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    return statement.trials, [r.value for r in statement.results]
 
 
 # --- the matcher written from the documentation --------------------------------------------

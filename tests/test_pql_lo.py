@@ -10,24 +10,9 @@ from itertools import combinations
 import pytest
 from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 
-import pokersql
-from pokersql.cards import card_name, parse_cards
+from pokersql.cards import parse_cards
 from pokersql.pql.lo import LO_RATINGS
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    return statement.trials, [r.value for r in statement.results]
-
-
-def text(cards):
-    return "".join(card_name(c) for c in cards)
+from tests.pql_kit import pql_database, answer, text  # noqa: F401 (pql_database: the fixture db)
 
 
 def pokerkit_hand(hand_class, hole, board):

@@ -23,8 +23,8 @@ from itertools import combinations
 import pytest
 from phevaluator import evaluate_cards
 
-import pokersql
 from pokersql.cards import card_name, parse_cards
+from tests.pql_kit import pql_database, exact_answer as answer  # noqa: F401 (pql_database: the fixture db)
 
 CATEGORIES = [
     "FLOPNOTHING", "FLOPUNDERPAIR", "FLOPTHIRDPAIR", "FLOPPOCKET23", "FLOPSECONDPAIR", "FLOPPOCKET12",
@@ -104,18 +104,6 @@ def omaha_type(hole, flop, cache):
         if two not in cache:
             cache[two] = evaluate_cards(*two, *flop)
     return phevaluator_type(min(cache[two] for two in combinations(sorted(hole), 2)))
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    assert statement.exact
-    return statement.trials, [r.value for r in statement.results]
 
 
 def every_category_query(player):

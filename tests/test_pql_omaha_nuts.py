@@ -12,7 +12,7 @@ import itertools
 import pytest
 from phevaluator import evaluate_cards
 
-import pokersql
+from tests.pql_kit import pql_database, exact_answer as counts  # noqa: F401 (pql_database: the fixture db)
 
 # phevaluator's ranks (1 the best) where each hand type begins, best type first: straight flush,
 # quads, full house, flush, straight, trips, two pair, pair, high card
@@ -38,18 +38,6 @@ def nut_flags(hole: list[str], board: list[str]) -> tuple[bool, bool]:
 
 def split(text: str) -> list[str]:
     return [text[i:i + 2] for i in range(0, len(text), 2)]
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def counts(db, query):
-    (statement,) = db.pql(query)
-    assert statement.exact
-    return statement.trials, [r.value for r in statement.results]
 
 
 RIVERS = [  # (game, hero, board); phevaluator's (nuts, nuts of its type) in the comment

@@ -14,11 +14,11 @@ from itertools import combinations, permutations
 import pytest
 from pokerkit import OmahaHoldemHand
 
-import pokersql
 from pokersql.cards import card_name, parse_cards
 from pokersql.cli import main
 from pokersql.errors import BadInput
 from pokersql.pql import omaha_ranges
+from tests.pql_kit import pql_database, results as answer  # noqa: F401 (pql_database: the fixture db)
 
 RANKS = "23456789TJQKA"
 A, K, Q, J, T = (RANKS.index(r) for r in "AKQJT")
@@ -121,17 +121,6 @@ def test_aa_counts_as_combinatorics_say():
     """At least two aces of four cards: every hand less those with no ace or one."""
     assert len(omaha_ranges.expand("AA", 4, list(range(52)))) == math.comb(52, 4) - math.comb(48, 4) - 4 * math.comb(48, 3)
     assert len(omaha_ranges.expand("AA", 5, list(range(52)))) == math.comb(52, 5) - math.comb(48, 5) - 4 * math.comb(48, 4)
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    return statement, [r.value for r in statement.results]
 
 
 def test_deals_counted_are_the_closed_form(db):

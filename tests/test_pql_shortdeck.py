@@ -17,8 +17,8 @@ from itertools import combinations
 import pytest
 from pokerkit import Label, ShortDeckHoldemHand
 
-import pokersql
-from pokersql.cards import card_name, parse_cards
+from pokersql.cards import parse_cards
+from tests.pql_kit import pql_database, exact_answer as answer, text  # noqa: F401 (pql_database: the fixture db)
 
 DECK = list(range(16, 52))  # six through ace
 NAMES = {
@@ -32,22 +32,6 @@ ORDER = {
     "shortdeck-triton": ["HIGH_CARD", "PAIR", "TWO_PAIR", "STRAIGHT", "TRIPS", "FULL_HOUSE", "FLUSH", "QUADS", "STRAIGHT_FLUSH"],
 }
 GAMES = list(ORDER)
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    assert statement.exact
-    return statement.trials, [r.value for r in statement.results]
-
-
-def text(cards):
-    return "".join(card_name(c) for c in cards)
 
 
 def best(game, cards):

@@ -15,26 +15,11 @@ from itertools import combinations, permutations
 import pytest
 from pokerkit import EightOrBetterLowHand, RegularLowHand, StandardHighHand
 
-import pokersql
 from pokersql.cards import card_name, parse_cards
 from pokersql.pql import plan
 from pokersql.pql.games import GAMES, HAND_TYPES, LO_SCALES
 from pokersql.pql.stud import StudSetup, orders
-
-
-@pytest.fixture(scope="module")
-def db(db_file):
-    with pokersql.connect(db_file) as database:
-        yield database
-
-
-def answer(db, query):
-    (statement,) = db.pql(query)
-    return statement, [r.value for r in statement.results]
-
-
-def text(cards):
-    return "".join(card_name(c) for c in cards)
+from tests.pql_kit import pql_database, results as answer, text  # noqa: F401 (pql_database: the fixture db)
 
 
 def whole_deals(known, dead=0):
