@@ -7,6 +7,13 @@ the handler also writes the signal's number to a socket (``signal.set_wakeup_fd`
 thread waiting on it interrupts every open engine (``Engine.interrupt()``, safe from any
 thread on both engines), and the query fails at once as interrupted.
 
+DuckDB forgets an interrupt that comes before its query has begun (a query clears the flag as
+it starts), and a signal can come just then, while the main thread is already in the engine's
+call: the query would run to its end. So the watcher interrupts again every ``REPEAT`` seconds
+until the main thread has taken the signal (its Python handler ran: it is out of the engine's
+call, and ``KeyboardInterrupt`` ends the command); never after that, so the rollback that
+follows is not interrupted.
+
 The signal is also remembered (``pending()``): ``Engine.commit()`` refuses to commit once
 it is, so a SIGINT that arrives while a migration's last statement finishes cannot be
 lost: the transaction is rolled back and the command ends as interrupted.
@@ -33,6 +40,9 @@ _received: list[int] = []  # the signal that came (SIGINT or SIGTERM), for the e
 HANDLED = (signal.SIGINT, signal.SIGTERM)
 _engines: weakref.WeakSet[Any] = weakref.WeakSet()
 _lock = threading.Lock()
+_taken = threading.Event()  # the main thread's handler ran: the signal is in Python's hands
+_taking = threading.RLock()  # held around a repeated interrupt and the handler's mark: never after it
+REPEAT = 0.05  # seconds between the watcher's interrupts until the main thread takes the signal
 
 
 def register(engine: Any) -> None:
@@ -59,7 +69,20 @@ def _interrupt_all() -> None:
         engine.interrupt()
 
 
+def _interrupt_until_taken() -> None:
+    """Once at once (queries of other threads too), then again while the main thread has not
+    taken the signal: an interrupt that came before its query began was forgotten."""
+    _interrupt_all()
+    while not _taken.wait(REPEAT):
+        with _taking:
+            if _taken.is_set():
+                return
+            _interrupt_all()
+
+
 def _handler(signum: int, frame: Any) -> None:
+    with _taking:
+        _taken.set()
     _received[:] = [signum]
     _pending.set()
     raise KeyboardInterrupt
@@ -82,7 +105,7 @@ def _watch(receiver: socket.socket) -> None:
         if not data:
             return
         if any(signum in data for signum in HANDLED):
-            _interrupt_all()
+            _interrupt_until_taken()
 
 
 @contextlib.contextmanager
@@ -93,6 +116,7 @@ def handling_sigint() -> Iterator[None]:
         return
     _pending.clear()
     _received.clear()
+    _taken.clear()
     receiver, sender = socket.socketpair()
     sender.setblocking(False)
     previous_fd = signal.set_wakeup_fd(sender.fileno(), warn_on_full_buffer=False)
@@ -103,6 +127,7 @@ def handling_sigint() -> Iterator[None]:
         yield
     finally:
         _pending.clear()  # a library call after the block is not interrupted by this signal
+        _taken.set()  # the watcher stops repeating
         for signum, previous in previous_handlers.items():
             signal.signal(signum, previous)
         signal.set_wakeup_fd(previous_fd)

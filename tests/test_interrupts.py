@@ -4,9 +4,13 @@ SIGTERM likewise, with "pokersql: terminated" and exit status 143."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
+import threading
+import time
 
+import duckdb
 import pytest
 
 import pokersql
@@ -95,3 +99,28 @@ def test_a_pending_interrupt_rolls_back_instead_of_committing(engine_name, tmp_p
         finally:
             interrupts._pending.clear()
         assert "written_after_the_signal" not in db.engine.relation_names()
+
+
+
+def test_an_interrupt_before_the_query_begins_is_sent_again():
+    """DuckDB forgets an interrupt that comes before its query has begun (a query clears the flag
+    as it starts). The watcher interrupts again until the main thread takes the signal: here a
+    real DuckDB query begins after the first interrupt and must still stop at once; once the
+    signal is taken, no more interrupts (the rollback that follows must run)."""
+    database = pokersql.connect(":memory:")
+    interrupts.register(database.engine)
+    long_query = "select count(*) from range(3000000000) t(i) where hash(i) % 7 = 1"
+    with interrupts.handling_sigint():
+        watcher = threading.Thread(target=interrupts._interrupt_until_taken, daemon=True)
+        watcher.start()  # as the watcher does when the signal comes
+        time.sleep(0.2)  # the first interrupt came before the query
+        started = time.monotonic()
+        with pytest.raises(Interrupted):
+            database.engine.execute(long_query)
+        took = time.monotonic() - started
+        interrupts._taken.set()  # what the main thread's handler does
+        watcher.join(timeout=1)
+        assert not watcher.is_alive()
+        assert database.engine.execute("select 42") == [(42,)]
+    database.close()
+    assert took < 1.0, f"the query ran {took:.1f} s after the signal"
