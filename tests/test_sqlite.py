@@ -263,11 +263,11 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
                            "game_deal_frequencies_of", "game_evaluations_of", "low_evaluations_of",
-                           "best_ranks_of", "omaha_boards_of", "omaha_drawn_boards_of", "omaha_split_boards_of", "split_equity_of", "low_values_of", "any_way_split_equity_of", "own_card_players_of", "own_card_completions_of", "own_card_runouts_of", "own_card_trials_of", "stud_hand_ranks_of", "chinese_scores_of",
+                           "best_ranks_of", "omaha_boards_of", "omaha_drawn_boards_of", "omaha_split_boards_of", "split_equity_of", "low_values_of", "any_way_split_equity_of", "own_card_players_of", "own_card_completions_of", "own_card_runouts_of", "own_card_trials_of", "shuffled_places_of", "stud_hand_ranks_of", "chinese_scores_of", "category_frequencies_of",
                            "lowball_ranks_of", "lowball_equity_of", "lowball_trial_equity_of", "player_equity_of", "ranking_equity_of", "street_leads_of", "omaha_trial_seats_of", "omaha_random_hands_of", "odds_hero_deals_of", "odds_boards_of", "odds_hero_boards_of", "odds_hero_grouped_of",
-                           "deck_pairs_of", "deck_triples_of", "deck_fives_of", "card_sets_of", "best_fives_of", "dealt_player",
+                           "deck_pairs_of", "deck_triples_of", "deck_fives_of", "card_sets_of", "two_card_codes_of", "best_fives_of", "dealt_player",
                            "playable_fives_of", "chinese_row", "five_card_royalties", "seat_rank", "seat_ranks_of", "known_hands_of", "board_classes_of", "mask_cards_of", "percent_of",
-                           "history_allin_equities_of", "history_won_of", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
+                           "history_allin_equities_of", "history_won_of", "pot_contenders_of", "split_units", "clockwise_from_button", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:
@@ -282,12 +282,12 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
             expanded.append(sql_file.script)
             assert len(statements) == len(strict), sql_file.script
     assert sorted(expanded) == [  # (the files' run order is by what each reads: the names sorted here)
-        "003_shuffle_and_deal.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity_boards.views.sql",
+        "003_shuffle_and_deal.views.sql", "009_hand_frequencies.views.sql", "011_best_hands.views.sql", "013_seven_card_hands.views.sql", "015_equity_boards.views.sql",
         "017_exact_equity.views.sql", "018_range_equity.views.sql", "019_random_opponent.views.sql",
-        "021_monte_carlo_equity.views.sql", "025_preflop_flush_counts.views.sql", "029_hand_pots.views.sql", "030_hand_showdowns.views.sql",
+        "020_monte_carlo.views.sql", "021_monte_carlo_equity.views.sql", "025_preflop_flush_counts.views.sql", "029_hand_pots.views.sql", "030_hand_showdowns.views.sql",
         "031_hand_street_equities.views.sql", "032_hand_allin_ev.views.sql", "034_game_hands.views.sql",
         "036_game_equity.views.sql", "037_omaha_random_equity.views.sql", "038_game_deals.views.sql",
-        "039_game_random_equity.views.sql", "040_game_street_equity.views.sql", "044_hand_stats.views.sql",
+        "039_game_random_equity.views.sql", "040_game_street_equity.views.sql", "044_hand_stats.views.sql", "048_chinese_fronts.views.sql",
         "049_range_street_equity.views.sql", "050_split_equity.views.sql",
         "051_stud_hands.views.sql", "052_stud_equity.views.sql", "053_chinese_deals.views.sql", "056_hero_odds.views.sql",
         "058_lowball_equity.views.sql", "059_split_more_equity.views.sql", "060_odds_trials.views.sql",

@@ -16,8 +16,8 @@
                  Two fronts of equal front_rank tie.
 
   chinese_front_frequencies: one row per category the front can hold (3 rows):
-    how many of the 22,100 fronts hold it; what `pokersql freq --game
-    chinese-front` sets beside the exact counts.
+    how many of the 22,100 fronts hold it (category_frequencies_of, 009); what
+    `pokersql freq --game chinese-front` sets beside the exact counts.
 
   Arranging 13 cards (`pokersql arrange`, docs/games-chinese.md): every setting, its fouls
   and its objective.
@@ -100,15 +100,15 @@ select
 from sorted;
 
 create view chinese_front_frequencies as
-select
-    hand_categories.points,
-    hand_categories.category,
-    count(chinese_fronts.points) as hands,
-    count(distinct chinese_fronts.front_rank) as distinct_ranks
-from hand_categories
-join chinese_fronts
-    on chinese_fronts.points = hand_categories.points
-group by hand_categories.points, hand_categories.category;
+with
+    ranked_fronts as (
+        select points, front_rank as hand_rank
+        from chinese_fronts
+    )
+-- the categories a front of three cards makes (high card, pair, three of a kind)
+select *
+from category_frequencies_of('ranked_fronts')
+where hands > 0;
 
 create view five_card_odds as
 with rank_counts as (

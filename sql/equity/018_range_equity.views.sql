@@ -48,22 +48,18 @@ with
             and range_input.card_2 not in (select card_id from dead_input)
     )
 select
-    live_input.player,
+    live_combos.player,
     row_number() over (
-        partition by live_input.player
-        order by live_input.card_1 desc, live_input.card_2 desc
+        partition by live_combos.player
+        order by live_combos.card_1 desc, live_combos.card_2 desc
     ) - 1 as combo_index,
-    live_input.card_1,
-    live_input.card_2,
-    live_input.weight,
-    high.rank_code + low.rank_code as rank_key,
-    high.suit_code + low.suit_code as suit_counts,
-    high.card_bit + low.card_bit as combo_mask
-from live_input
-inner join cards as high
-    on high.card_id = live_input.card_1
-inner join cards as low
-    on low.card_id = live_input.card_2;
+    live_combos.card_1,
+    live_combos.card_2,
+    live_combos.weight,
+    live_combos.rank_key,
+    live_combos.suit_counts,
+    live_combos.card_mask as combo_mask
+from two_card_codes_of('live_input', 'cards') as live_combos;
 
 create view range_seats as
 with

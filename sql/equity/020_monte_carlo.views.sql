@@ -84,22 +84,19 @@ where player not in (select hand_no from hand_input)
 
 create view monte_carlo_range_choices as
 with recursive
+    -- the players' combinations whose two cards no one holds
     live_combos as (
         select
-            range_input.player,
-            range_input.card_1,
-            range_input.card_2,
-            range_input.weight,
-            high.rank_code + low.rank_code as rank_key,
-            high.suit_code + low.suit_code as suit_counts,
-            high.card_bit + low.card_bit as card_mask
-        from range_input
+            combos.player,
+            combos.card_1,
+            combos.card_2,
+            combos.weight,
+            combos.rank_key,
+            combos.suit_counts,
+            combos.card_mask
+        from two_card_codes_of('range_input', 'equity_deck') as combos
         inner join monte_carlo_range_players
-            on monte_carlo_range_players.player = range_input.player
-        inner join equity_deck as high
-            on high.card_id = range_input.card_1
-        inner join equity_deck as low
-            on low.card_id = range_input.card_2
+            on monte_carlo_range_players.player = combos.player
     ),
     -- 0 .. the largest weight - 1: a combination of weight w is w choices.
     copies (copy_no) as (

@@ -104,6 +104,26 @@ select * from deck_pairs_of('cards');
 create view five_card_sets as
 select high_card, rank_key, suit_counts, card_mask from deck_fives_of('cards');
 
+/*
+  two_card_codes_of(pair_rows, deck_rows): a table macro, every row of the first relation
+  named (two cards a row, card_1 and card_2: a range's combinations, a starting hand) whose
+  two cards are both in the deck named (cards, 001, or equity_deck, 015: the cards no one
+  holds), its columns as they are, with the two cards summed into the codes of cards
+  (rank_key, suit_counts, card_mask). starting_hand_categories (below), range_combos (018) and
+  monte_carlo_range_choices (020) read it.
+*/
+create macro two_card_codes_of(pair_rows, deck_rows) as table
+select
+    pair.*,
+    high.rank_code + low.rank_code as rank_key,
+    high.suit_code + low.suit_code as suit_counts,
+    high.card_bit + low.card_bit as card_mask
+from query_table(pair_rows) as pair
+inner join query_table(deck_rows) as high
+    on high.card_id = pair.card_1
+inner join query_table(deck_rows) as low
+    on low.card_id = pair.card_2;
+
 create view seven_card_hand_keys as
 with
     fives as (
@@ -200,22 +220,15 @@ create view starting_hand_categories as
 with
     representatives as (
         select
-            hand_class,
-            max(card_1 * 64 + card_2) as combination
+            starting_hands.hand_class,
+            max(starting_hands.card_1 * 64 + starting_hands.card_2) // 64 as card_1,
+            max(starting_hands.card_1 * 64 + starting_hands.card_2) % 64 as card_2
         from starting_hands
-        group by hand_class
+        group by starting_hands.hand_class
     ),
     hole_cards as (
-        select
-            representatives.hand_class,
-            high.rank_code + low.rank_code as rank_key,
-            high.suit_code + low.suit_code as suit_counts,
-            high.card_bit + low.card_bit as card_mask
-        from representatives
-        inner join cards as high
-            on high.card_id = representatives.combination // 64
-        inner join cards as low
-            on low.card_id = representatives.combination % 64
+        select hand_class, rank_key, suit_counts, card_mask
+        from two_card_codes_of('representatives', 'cards')
     ),
     seven_cards as (
         select

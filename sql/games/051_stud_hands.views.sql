@@ -220,6 +220,22 @@ select
 from outcomes
 cross join bases;
 
+/* shuffled_places_of(deck_rows): a table macro, each trial's shuffle (shuffled_deck, 003, from
+   deal_settings' seed) of the deck named (rows of cards, 001: equity_deck, or the cards less
+   the known ones, odds_trial_boards, 060): deal_no, the deck's columns, and each card's place
+   in the trial's order, the first 1. */
+create macro shuffled_places_of(deck_rows) as table
+select
+    shuffled_deck.deal_no,
+    deck.*,
+    row_number() over (
+        partition by shuffled_deck.deal_no
+        order by shuffled_deck.shuffle_key, shuffled_deck.card_id
+    ) as place
+from shuffled_deck
+inner join query_table(deck_rows) as deck
+    on deck.card_id = shuffled_deck.card_id;
+
 /* own_card_trials_of(players): Monte Carlo, each trial (shuffled_deck, 003, from deal_settings'
    seed) dealing the cards left in order, player 1 the first to_come, then player 2 (players as
    stud_players): one row per trial, game and player, the known cards and those dealt summed. */
@@ -228,17 +244,12 @@ with
     -- The cards left in each trial's shuffled order, the first one place 1.
     shuffled as (
         select
-            shuffled_deck.deal_no as trial,
-            equity_deck.rank_code,
-            equity_deck.suit_code,
-            equity_deck.card_bit,
-            row_number() over (
-                partition by shuffled_deck.deal_no
-                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
-            ) as place
-        from shuffled_deck
-        inner join equity_deck
-            on equity_deck.card_id = shuffled_deck.card_id
+            places.deal_no as trial,
+            places.rank_code,
+            places.suit_code,
+            places.card_bit,
+            places.place
+        from shuffled_places_of('equity_deck') as places
     )
 -- the cards after those of the players before them, as many as are still to come (none: none)
 select

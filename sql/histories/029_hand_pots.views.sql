@@ -191,6 +191,24 @@ from pots;
 create view history_pots as
 select * from history_pots_of('history_contributions');
 
+/*
+  pot_contenders_of(history_pots, history_contributions): a table macro, each pot of the
+  relation named (rows of history_pots, or more columns: 062's, once per board) with each seat
+  that may win it, a player still in (not folded) with as much in the pots as the pot's level
+  (to_hundredths): the pot's columns, then seat and player. What 030's and 062's winners read.
+*/
+create macro pot_contenders_of(history_pots, history_contributions) as table
+select
+    pots.*,
+    contributions.seat,
+    contributions.player
+from query_table(history_pots) as pots
+inner join query_table(history_contributions) as contributions
+    on contributions.site = pots.site
+    and contributions.hand_id = pots.hand_id
+    and contributions.folded = 0
+    and contributions.in_pot_hundredths >= pots.to_hundredths;
+
 create macro history_chip_units_of(history_contributions, history_hands) as table
 select
     contributions.site,

@@ -95,29 +95,36 @@ left join history_results as results
     and results.hand_id = known.hand_id
     and results.seat = known.seat;
 
+/* clockwise_from_button(seat, button_seat): a key that orders a hand's seats clockwise from the
+   button's left: the seats after the button's first, then the button's and those before it
+   (no button: by seat). The odd chips' order here and in 062; the positions of 044. */
+create macro clockwise_from_button(seat, button_seat) as
+    case when seat > coalesce(button_seat, 0) then seat else seat + 1000 end;
+
+/* split_units(units, winner_count, odd_chip_order): the winner's part of units (whole chips)
+   split between winner_count winners, the odd chips one each to the first in odd_chip_order:
+   history_pot_winners' rule, and 062's for each half of a board's part. */
+create macro split_units(units, winner_count, odd_chip_order) as
+    units // winner_count + case when odd_chip_order <= units % winner_count then 1 else 0 end;
+
 create view history_pot_winners as
 with
     eligible as (
         select
-            pots.site,
-            pots.hand_id,
-            pots.pot_no,
-            pots.amount_hundredths,
-            pots.players,
-            contributions.seat,
-            contributions.player,
+            contenders.site,
+            contenders.hand_id,
+            contenders.pot_no,
+            contenders.amount_hundredths,
+            contenders.players,
+            contenders.seat,
+            contenders.player,
             showdown.hand_rank,
-            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no) as best_rank
-        from history_pots as pots
-        inner join history_contributions as contributions
-            on contributions.site = pots.site
-            and contributions.hand_id = pots.hand_id
-            and contributions.folded = 0
-            and contributions.in_pot_hundredths >= pots.to_hundredths
+            min(showdown.hand_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no) as best_rank
+        from pot_contenders_of('history_pots', 'history_contributions') as contenders
         left join history_showdown_hands as showdown
-            on showdown.site = contributions.site
-            and showdown.hand_id = contributions.hand_id
-            and showdown.seat = contributions.seat
+            on showdown.site = contenders.site
+            and showdown.hand_id = contenders.hand_id
+            and showdown.seat = contenders.seat
     ),
     winners as (
         select
@@ -133,7 +140,7 @@ with
             -- the odd chips' order: the seats after the button's first, then the button's and before
             row_number() over (
                 partition by eligible.site, eligible.hand_id, eligible.pot_no
-                order by case when eligible.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, eligible.seat
+                order by clockwise_from_button(eligible.seat, hands.button_seat)
             ) as odd_chip_order
         from eligible
         inner join history_chip_units as units
@@ -155,12 +162,8 @@ with
             winners.hand_rank,
             winners.winner_count,
             winners.odd_chip_order,
-            (
-                winners.amount_hundredths // winners.unit_hundredths // winners.winner_count
-                + case
-                    when winners.odd_chip_order <= winners.amount_hundredths // winners.unit_hundredths % winners.winner_count then 1
-                    else 0
-                end
+            split_units(
+                winners.amount_hundredths // winners.unit_hundredths, winners.winner_count, winners.odd_chip_order
             ) * winners.unit_hundredths as share_hundredths
         from winners
     )

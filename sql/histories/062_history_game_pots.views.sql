@@ -204,24 +204,17 @@ with
     ),
     eligible as (
         select
-            pots.*,
-            contributions.seat,
-            contributions.player,
+            contenders.*,
             showdown.hand_rank,
             showdown.low_rank,
-            min(showdown.hand_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_high,
-            min(showdown.low_rank) over (partition by pots.site, pots.hand_id, pots.pot_no, pots.board_no) as best_low
-        from pot_boards as pots
-        inner join query_table(history_contributions) as contributions
-            on contributions.site = pots.site
-            and contributions.hand_id = pots.hand_id
-            and contributions.folded = 0
-            and contributions.in_pot_hundredths >= pots.to_hundredths
+            min(showdown.hand_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no, contenders.board_no) as best_high,
+            min(showdown.low_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no, contenders.board_no) as best_low
+        from pot_contenders_of('pot_boards', history_contributions) as contenders
         left join showdowns as showdown
-            on showdown.site = contributions.site
-            and showdown.hand_id = contributions.hand_id
-            and showdown.seat = contributions.seat
-            and showdown.board_no = pots.board_no
+            on showdown.site = contenders.site
+            and showdown.hand_id = contenders.hand_id
+            and showdown.seat = contenders.seat
+            and showdown.board_no = contenders.board_no
     ),
     -- each winner of each half (digit 0 the high's, or the lone player's; 1 the low's), eligible read once
     halves as (
@@ -264,7 +257,7 @@ with
             -- the odd chips' order: the seats after the button's first, then the button's and before
             row_number() over (
                 partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half
-                order by case when parts.seat > coalesce(hands.button_seat, 0) then 0 else 1 end, parts.seat
+                order by clockwise_from_button(parts.seat, hands.button_seat)
             ) as odd_chip_order
         from parts
         inner join query_table(history_hands) as hands
@@ -274,10 +267,7 @@ with
     shared as (
         select
             winners.*,
-            (
-                winners.half_units // winners.winner_count
-                + case when winners.odd_chip_order <= winners.half_units % winners.winner_count then 1 else 0 end
-            ) * winners.unit_hundredths as share_hundredths
+            split_units(winners.half_units, winners.winner_count, winners.odd_chip_order) * winners.unit_hundredths as share_hundredths
         from winners
     )
 select

@@ -5,9 +5,9 @@
   odds_hero_deals (056) counts every board.
 
   odds_trial_boards: the boards of the trials deal_settings numbers (deal_numbers, 003):
-    each trial's shuffle of the deck (shuffled_deck, 003) without the known cards (the board
-    and the dead cards), its first cards_to_come cards (0 to 5) after the board so far, one
-    row a trial and size, through odds_boards_of (056). A query names cards_to_come.
+    each trial's shuffle (shuffled_places_of, 051: shuffled_deck, 003) of the deck without
+    the known cards (the board and the dead cards), its first cards_to_come cards (0 to 5)
+    after the board so far, one row a trial and size, through odds_boards_of (056). A query names cards_to_come.
   odds_trial_deals: odds_hero_deals' rows of those boards (odds_hero_boards_of and
     odds_hero_grouped_of, 056): each class's weighted deals by category, made hand and draw.
     A trial's prefixes are its flop, turn and river: --histogram reads the same boards.
@@ -15,21 +15,21 @@
 
 create view odds_trial_boards as
 with
+    -- the deck less the known cards (the board and the dead cards), in each trial's order
+    live_cards as (
+        select cards.*
+        from cards
+        where cards.card_id not in (select card_id from odds_known_cards)
+    ),
     shuffled as (
         select
-            shuffled_deck.deal_no,
-            cards.card_id,
-            cards.rank_code,
-            cards.suit_code,
-            cards.card_bit,
-            row_number() over (
-                partition by shuffled_deck.deal_no
-                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
-            ) as place
-        from shuffled_deck
-        inner join cards
-            on cards.card_id = shuffled_deck.card_id
-        where shuffled_deck.card_id not in (select card_id from odds_known_cards)
+            places.deal_no,
+            places.card_id,
+            places.rank_code,
+            places.suit_code,
+            places.card_bit,
+            places.place
+        from shuffled_places_of('live_cards') as places
     ),
     sizes (cards_to_come) as (
         values (0), (1), (2), (3), (4), (5)

@@ -29,7 +29,7 @@ with
             hands.button_seat,
             row_number() over (
                 partition by seats.site, seats.hand_id
-                order by case when seats.seat > hands.button_seat then seats.seat - hands.button_seat else seats.seat - hands.button_seat + 1000 end
+                order by clockwise_from_button(seats.seat, hands.button_seat)
             ) as clockwise,
             count(*) over (partition by seats.site, seats.hand_id) as dealt
         from query_table(history_seats) as seats

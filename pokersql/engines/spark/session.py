@@ -31,6 +31,10 @@ SPARK_CONF = {
     "spark.ui.enabled": "false",
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.catalogImplementation": "in-memory",
+    # Memory is taken a page at a time: a broadcast of a few rows holds a whole page, 64 MiB by
+    # default in a 4 GiB driver, and adaptive execution broadcasts most of the tracker's small
+    # joins (29 in one query): pages of 4 MiB.
+    "spark.buffer.pageSize": "4m",
 }
 # Every session of a pokersql database.
 SESSION_CONF = {
