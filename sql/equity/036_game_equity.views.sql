@@ -84,22 +84,44 @@ inner join omaha_board_cards as card_3
 -- the other two cards of the board hold the rest of the board so far
 where card_1.known + card_2.known + card_3.known >= (select count(*) from board_input) - 2;
 
+/* Each triple with each player's pair of hole cards (a hand of five), their cards summed: the
+   high's (omaha_triple_ranks) and the low's (omaha_triple_lows, 050). */
+create view omaha_triple_hands as
+select
+    triples.card_mask,
+    triples.known_cards,
+    hole_pairs.player,
+    triples.rank_key + hole_pairs.rank_key as rank_key,
+    triples.suit_counts + hole_pairs.suit_counts as suit_counts
+from omaha_board_triples as triples
+cross join omaha_hole_pairs as hole_pairs;
+
 create view omaha_triple_ranks as
 with
     triple_hands as (
-        select
-            triples.card_mask,
-            triples.known_cards,
-            hole_pairs.player,
-            hand_classes.hand_rank
-        from omaha_board_triples as triples
-        cross join omaha_hole_pairs as hole_pairs
+        select hands.card_mask, hands.known_cards, hands.player, hand_classes.hand_rank
+        from omaha_triple_hands as hands
         inner join hand_classes
-            on hand_classes.rank_key = triples.rank_key + hole_pairs.rank_key
+            on hand_classes.rank_key = hands.rank_key
             -- five cards of one suit: their suit_counts is 5 in base 8, in one of the four places
-            and hand_classes.is_flush = five_card_flush(triples.suit_counts + hole_pairs.suit_counts)
+            and hand_classes.is_flush = five_card_flush(hands.suit_counts)
     )
 select * from seat_ranks_of('triple_hands');
+
+/*
+  best_ranks_of(ranked_rows): a table macro, the best ranks by board: the relation named holds
+  rows of a board_mask (any key) and rank_1 .. rank_10 (smaller is better, null none); one row
+  per board_mask, each rank the best (smallest) of its rows': a board's, of its triples'
+  (omaha_boards_of; the boards so far with the next card, 040).
+*/
+create macro best_ranks_of(ranked_rows) as table
+select
+    board_mask,
+    min(rank_1) as rank_1, min(rank_2) as rank_2, min(rank_3) as rank_3, min(rank_4) as rank_4,
+    min(rank_5) as rank_5, min(rank_6) as rank_6, min(rank_7) as rank_7, min(rank_8) as rank_8,
+    min(rank_9) as rank_9, min(rank_10) as rank_10
+from query_table(ranked_rows)
+group by board_mask;
 
 /*
   omaha_boards_of(triple_rows): a table macro, each final board from its triples: the relation
@@ -120,22 +142,20 @@ with
         inner join omaha_board_cards as card_2
             on card_2.card_id > card_1.card_id
         cross join board_so_far as known_board
+    ),
+    -- Each board once per triple it holds, with the pair of its other cards: the pair holds
+    -- the board so far that the triple does not (an equality: a hash join).
+    board_triples as (
+        select
+            triples.card_mask + board_pairs.card_mask as board_mask,
+            triples.*
+        from query_table(triple_rows) as triples
+        cross join board_so_far as known_board
+        inner join board_pairs
+            on board_pairs.known_mask = known_board.card_mask - (triples.card_mask & known_board.card_mask)
+        where board_pairs.card_mask & triples.card_mask = 0
     )
--- Each board once per triple it holds, with the pair of its other cards: the pair holds
--- the board so far that the triple does not (an equality: a hash join).
-select
-    triples.card_mask + board_pairs.card_mask as board_mask,
-    min(triples.rank_1) as rank_1, min(triples.rank_2) as rank_2,
-    min(triples.rank_3) as rank_3, min(triples.rank_4) as rank_4,
-    min(triples.rank_5) as rank_5, min(triples.rank_6) as rank_6,
-    min(triples.rank_7) as rank_7, min(triples.rank_8) as rank_8,
-    min(triples.rank_9) as rank_9, min(triples.rank_10) as rank_10
-from query_table(triple_rows) as triples
-cross join board_so_far as known_board
-inner join board_pairs
-    on board_pairs.known_mask = known_board.card_mask - (triples.card_mask & known_board.card_mask)
-where board_pairs.card_mask & triples.card_mask = 0
-group by triples.card_mask + board_pairs.card_mask;
+select * from best_ranks_of('board_triples');
 
 create view omaha_board_ranks as
 select * from omaha_boards_of('omaha_triple_ranks');

@@ -33,27 +33,21 @@ with
         inner join omaha_board_ranks as known
             on (known.board_mask & next_cards.card_bit) <> 0
     ),
-    next_boards as (
+    -- each next card's board so far (board_mask: the card) once per triple it holds
+    next_triples as (
         select
-            next_cards.next_card,
-            min(triples.rank_1) as rank_1,
-            min(triples.rank_2) as rank_2,
-            min(triples.rank_3) as rank_3,
-            min(triples.rank_4) as rank_4,
-            min(triples.rank_5) as rank_5,
-            min(triples.rank_6) as rank_6,
-            min(triples.rank_7) as rank_7,
-            min(triples.rank_8) as rank_8,
-            min(triples.rank_9) as rank_9,
-            min(triples.rank_10) as rank_10
+            next_cards.next_card as board_mask,
+            triples.*
         from next_cards
         inner join omaha_triple_ranks as triples
             on (triples.card_mask & next_cards.next_mask) = triples.card_mask
-        group by next_cards.next_card
+    ),
+    next_boards as (
+        select * from best_ranks_of('next_triples')
     ),
     next_hands as (
         select
-            next_boards.next_card,
+            next_boards.board_mask as next_card,
             players.player,
             seat_rank(players.player, next_boards.rank_1, next_boards.rank_2, next_boards.rank_3, next_boards.rank_4, next_boards.rank_5, next_boards.rank_6, next_boards.rank_7, next_boards.rank_8, next_boards.rank_9, next_boards.rank_10) as hand_rank
         from next_boards

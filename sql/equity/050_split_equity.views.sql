@@ -7,8 +7,8 @@
 
   omaha_triple_lows: as omaha_triple_ranks (036) is for the high: one row per triple of cards
     that can be on the final board and gives some player an eight-or-better low, with
-    rank_1 .. rank_10 each player's best low_rank with it (null: none), its two hole cards
-    (omaha_hole_pairs) and the triple looked up in low_classes (045) by their values.
+    rank_1 .. rank_10 each player's best low_rank with it (null: none), its two hole cards and
+    the triple (omaha_triple_hands, 036) looked up in low_classes (045) by their values.
   omaha_value_lows (below): a low is its values' alone, so each player's best low on a board
     is found once per set of the board's values ace to eight (low_values_of).
   omaha_split_boards: one row per final board per player: the high's hand_rank
@@ -39,17 +39,10 @@ create macro low_values_of(card_mask) as
 create view omaha_triple_lows as
 with
     triple_hands as (
-        select
-            triples.card_mask,
-            triples.known_cards,
-            hole_pairs.player,
-            low_classes.low_rank as hand_rank
-        from omaha_board_triples as triples
-        cross join omaha_hole_pairs as hole_pairs
-        inner join low_classes
-            on low_classes.ranking = 'eight-or-better'
-            and low_classes.rank_key = triples.rank_key + hole_pairs.rank_key
-            and low_classes.is_flush = 0
+        select hands.card_mask, hands.known_cards, hands.player, lows.low_rank as hand_rank
+        from omaha_triple_hands as hands
+        inner join low_classes as lows
+            on lows.ranking = 'eight-or-better' and lows.is_flush = 0 and lows.rank_key = hands.rank_key
     )
 select * from seat_ranks_of('triple_hands');
 

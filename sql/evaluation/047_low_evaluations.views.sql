@@ -19,7 +19,7 @@
 */
 
 create macro low_evaluations_of(card_rows) as table
-with
+with recursive
     playable_cards as (
         select
             given.hand_no,
@@ -29,7 +29,8 @@ with
             given.is_hole,
             split_games.hole_cards_played,
             cards.rank_code,
-            cards.suit_code
+            cards.suit_code,
+            cards.value_bit
         from query_table(card_rows) as given
         inner join split_games
             on split_games.game = given.game
@@ -57,44 +58,25 @@ with
         inner join low_rankings
             on low_rankings.ranking = playable.ranking
     ),
-    -- Badugi: sets of one to four cards, each of a suit and a value the others have not.
-    badugi_sets as (
-        select card_1.hand_no, card_1.ranking, card_1.rank_code as rank_key
-        from playable_cards as card_1
-        where card_1.low_cards = 4
+    -- Badugi: sets of one to four cards, each of a suit and a value the others have not: each
+    -- card alone, and each set with a card after its last of a suit and a value it lacks
+    -- (suit_code and value_bit: a bit each, so a set's sums are its suits and its values).
+    badugi_sets (hand_no, ranking, card_no, rank_key, suits, value_bits) as (
+        select hand_no, ranking, card_no, rank_code, suit_code, value_bit
+        from playable_cards
+        where low_cards = 4
         union all
-        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code
-        from playable_cards as card_1
-        inner join playable_cards as card_2
-            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
-            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
-        where card_1.low_cards = 4
-        union all
-        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code + card_3.rank_code
-        from playable_cards as card_1
-        inner join playable_cards as card_2
-            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
-            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
-        inner join playable_cards as card_3
-            on card_3.hand_no = card_1.hand_no and card_3.card_no > card_2.card_no
-            and card_3.suit_code not in (card_1.suit_code, card_2.suit_code)
-            and card_3.rank_code not in (card_1.rank_code, card_2.rank_code)
-        where card_1.low_cards = 4
-        union all
-        select card_1.hand_no, card_1.ranking, card_1.rank_code + card_2.rank_code + card_3.rank_code + card_4.rank_code
-        from playable_cards as card_1
-        inner join playable_cards as card_2
-            on card_2.hand_no = card_1.hand_no and card_2.card_no > card_1.card_no
-            and card_2.suit_code <> card_1.suit_code and card_2.rank_code <> card_1.rank_code
-        inner join playable_cards as card_3
-            on card_3.hand_no = card_1.hand_no and card_3.card_no > card_2.card_no
-            and card_3.suit_code not in (card_1.suit_code, card_2.suit_code)
-            and card_3.rank_code not in (card_1.rank_code, card_2.rank_code)
-        inner join playable_cards as card_4
-            on card_4.hand_no = card_1.hand_no and card_4.card_no > card_3.card_no
-            and card_4.suit_code not in (card_1.suit_code, card_2.suit_code, card_3.suit_code)
-            and card_4.rank_code not in (card_1.rank_code, card_2.rank_code, card_3.rank_code)
-        where card_1.low_cards = 4
+        select
+            sets.hand_no,
+            sets.ranking,
+            card.card_no,
+            sets.rank_key + card.rank_code,
+            sets.suits + card.suit_code,
+            sets.value_bits + card.value_bit
+        from badugi_sets as sets
+        inner join playable_cards as card
+            on card.hand_no = sets.hand_no and card.card_no > sets.card_no
+            and (sets.suits & card.suit_code) = 0 and (sets.value_bits & card.value_bit) = 0
     ),
     candidates as (
         select hand_no, ranking, rank_key, is_flush from fives
