@@ -258,7 +258,7 @@ def sqlite_files() -> list[migrations.SqlFile]:
 def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
     files = sqlite_files()
     macros = table_macros(f.text for f in files)
-    assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "equity_of", "hand_evaluations_of",
+    assert set(macros) == {"hash_of", "hand_ranks_of", "card_sum_ranks", "seven_card_ranks", "pot_shares_of", "share_equity", "equity_of", "hand_evaluations_of",
                            "card_play_key", "history_equities_of", "ranked_equity_of", "runout_ranks_of", "runout_equity_of",
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",

@@ -263,7 +263,7 @@ select
     cast(seat_totals.wins as bigint) as wins,
     cast(seat_totals.ties as bigint) as ties,
     cast(seat_totals.pot_shares as bigint) as pot_shares,
-    seat_totals.pot_shares / (2520.0 * seat_totals.deals) as equity
+    share_equity(seat_totals.pot_shares, seat_totals.deals) as equity
 from seat_totals
 inner join range_seats
     on range_seats.seat = seat_totals.seat
@@ -291,7 +291,7 @@ select
     cast(sum(deal_totals.wins) as bigint) as wins,
     cast(sum(deal_totals.ties) as bigint) as ties,
     cast(sum(deal_totals.pot_shares) as bigint) as pot_shares,
-    sum(deal_totals.pot_shares) / (2520.0 * sum(deal_totals.runouts)) as equity
+    share_equity(sum(deal_totals.pot_shares), sum(deal_totals.runouts)) as equity
 from deal_totals
 inner join range_deal_hands
     on range_deal_hands.deal_no = deal_totals.deal_no
