@@ -138,17 +138,21 @@ inner join query_table(deck_rows) as low
   seven_card_hand_keys (below) and short deck's seven cards (034) read it.
 */
 create macro seven_card_sets_of(five_rows, deck_rows) as table
+with
+    -- Materialized for PostgreSQL: inlined, its planner may find each five's card below first
+    -- and the pairs above it by the inequality, the nested loop the key is there to spare.
+    pairs as materialized (
+        select below.card_id as above_card, above.rank_key, above.suit_counts, above.card_mask
+        from query_table(deck_rows) as below
+        inner join deck_pairs_of(deck_rows) as above
+            on above.low_card > below.card_id
+    )
 select
     fives.rank_key + pairs.rank_key as rank_key,
     fives.suit_counts + pairs.suit_counts as suit_counts,
     fives.card_mask + pairs.card_mask as card_mask
 from query_table(five_rows) as fives
-inner join (
-    select below.card_id as above_card, above.rank_key, above.suit_counts, above.card_mask
-    from query_table(deck_rows) as below
-    inner join deck_pairs_of(deck_rows) as above
-        on above.low_card > below.card_id
-) as pairs
+inner join pairs
     on pairs.above_card = fives.high_card;
 
 -- The fives with no suit of three (may_flush 0) make no flush: their hand_key is the values'.
