@@ -18,7 +18,8 @@ from .output import emit
 
 DEAL_GAME_HELP = (
     "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games-flop.md); omaha8, "
-    "omaha5-8, courchevel, courchevel8: each hand's high, low and share of the pot (docs/games-hilo.md); chinese: "
+    "omaha5-8, courchevel, courchevel8: each hand's high, low and share of the pot (docs/games-hilo.md); stud, stud8, "
+    "razz (7 cards each), deuce-to-seven, ace-to-five (5), badugi (4): each player's own cards, no board; chinese: "
     "Chinese poker, 13 cards each to 2 to 4 players, set and scored."
 )
 
@@ -44,6 +45,9 @@ def deal(
 
     With --game another game, each player's hole cards (4, 5 or 6 in Omaha, 2 of the 36 cards
     in short deck) and a board of five, from the same shuffle; each player's best five ranked.
+    The split-pot and lowball games give each hand's high and low and its share of the pot;
+    stud, stud8 and razz deal seven cards to each player, deuce-to-seven and ace-to-five five,
+    badugi four (no board, no draw).
     With --game chinese, 13 cards to each of 2 to 4 players, each set by arrange's rule (front
     3, middle 5, back 5) and every pair scored: 1 point a row, 3 for a scoop, and with
     --royalties the royalties of docs/games-chinese.md.
@@ -53,6 +57,7 @@ def deal(
         pokersql deal --players 4 --seed 42
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
         pokersql deal --players 3 --seed 42 --game omaha
+        pokersql deal --players 5 --seed 42 --game razz
         pokersql deal --players 4 --seed 42 --game chinese --royalties
     """
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game, royalties=royalties), output_format)

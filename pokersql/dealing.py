@@ -1,5 +1,6 @@
-"""Dealing and counting: a deal ranked (``deal``), every hand's categories against the exact
-counts (``freq``), and many seeded deals counted (``simulate``), of Hold'em or another game."""
+"""Dealing and counting: a deal ranked (``deal``; another game's: game_dealing), every hand's
+categories against the exact counts (``freq``), and many seeded deals counted (``simulate``),
+of Hold'em or another game."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import math
 import secrets
 from typing import Any
 
-from . import games, lows
-from .cards import card_name, parse_cards
+from . import game_dealing, games
 from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
@@ -16,8 +16,7 @@ from .errors import BadInput
 from .first_use import ensure_ready
 from .monte_carlo import deal_settings
 from .results import (
-    CategoryCount, DealResult, FreqResult, GameDealResult, GamePlayerHand, PlayerHand, SimulatedCategory, SimulateResult,
-    SplitDealResult, SplitPlayerHand,
+    CategoryCount, DealResult, FreqResult, PlayerHand, SimulatedCategory, SimulateResult,
 )
 
 MAX_RIFFLES = 31
@@ -74,12 +73,12 @@ def deal(
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
     rules = games.rules(game, ctx, "deal")
-    if rules.is_split:
+    if rules.is_split:  # game_dealing: a board game dealt as its high's, a game of own cards from own_card_deals
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
-        return split_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
+        return game_dealing.split_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     if not rules.holdem_tables:
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
-        return game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
+        return game_dealing.game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     ensure_ready(ctx)
     with ctx.engine.inputs(deal_settings=[deal_settings(seed, players, 1, shuffle, riffles, order)]):
         rows = ctx.engine.execute(
@@ -209,68 +208,6 @@ def simulate(
     return _simulated(rows, deals, players, seed, shuffle, riffles, order)
 
 
-# -- deals (deal --game) ---------------------------------------------------------------
-
-GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
-
-
-def check_table(game: games.Game, players: int, command: str) -> None:
-    """A deal needs players x hole cards + the board: more than the game's deck holds is BadInput."""
-    needed = players * game.hole_cards + game.board_cards
-    if needed > game.deck_size:
-        raise BadInput(
-            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of "
-            f"{game.board_cards} need {needed} cards, the deck holds {game.deck_size}"
-        )
-
-
-def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
-    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/games:
-    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
-    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
-    check_table(game, players, "deal")
-    ensure_ready(ctx)
-    with ctx.engine.inputs(deal_settings=[settings]):
-        rows = ctx.engine.execute(GAME_DEAL, (game.name,))
-    holes: list[list[int]] = [[] for _ in range(players)]
-    board = []
-    for player, card in rows:
-        (holes[player - 1] if player else board).append(int(card))
-    if game.plays_hole_cards:
-        results = games.best_hands(ctx, game, holes, [board] * players)
-    else:
-        results = games.best_hands(ctx, game, [hole + board for hole in holes], [[]] * players)
-    hands = [
-        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
-                       hand_rank=r.hand_rank, place=r.place, best=r.best)
-        for n, (hole, r) in enumerate(zip(holes, results), start=1)
-    ]
-    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
-                          board=[card_name(c) for c in board], **shown)
-
-
-
-def split_deal(ctx: Context, game: games.SplitGame, players: int, settings: tuple, **shown: Any) -> SplitDealResult:
-    """Deal 1 of a split-pot board game (omaha8 ...): the deal of the game its high follows (the
-    same deck, hole cards and board: ``game_deal``), each hand's high and low ranked and the pot
-    split as ``compare --game`` splits it (lows.py). A game of a player's own cards (stud, the
-    draw games): BadInput, deal --game deals a board game."""
-    if not game.board_cards:
-        board_games = ", ".join(name for name, rules in games.REGISTRY.items() if rules.board_cards)
-        raise BadInput(f"deal: {game.name} is {games.family(game)}, with no board: deal --game deals the board games ({board_games})")
-    dealt = game_deal(ctx, games.game_of(game.high_game, ctx, "deal"), players, settings, **shown)
-    holes = [parse_cards(" ".join(hand.cards)) for hand in dealt.players]
-    board = parse_cards(" ".join(dealt.board))
-    ranks = lows.evaluate_split(ctx, game, holes, [board] * players)
-    hands = [
-        SplitPlayerHand(**vars(hand), low_rank=low, high_share=float(high_part),
-                        low_share=float(low_part), share=float(high_part + low_part))
-        for hand, (_, low), (high_part, low_part) in zip(dealt.players, ranks, lows.pot_shares(game, ranks))
-    ]
-    return SplitDealResult(players=hands, winners=[h.player for h in hands if h.share > 0], game=game.name,
-                           board=dealt.board, **shown)
-
-
 # -- simulation (simulate --game) ------------------------------------------------------
 
 # The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
@@ -289,11 +226,11 @@ def game_simulate(ctx: Context, game: games.Game, deals: int, players: int, sett
     One row per category of the game's ranking, best first: (points, category, count, exact
     probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
     best hand of hole cards and board has no exact count here (None)."""
-    check_table(game, players, "simulate")
+    game_dealing.check_table(game, players, "simulate")
     ensure_ready(ctx)
     view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
     if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
-        raise BadInput(f"simulate --game {game.name}: its deals are not counted yet (038 has no view {view}; docs/games.md)")
+        raise BadInput(f"simulate --game {game.name}: the deals of a game added as rows are not counted yet (docs/games.md)")
     counted: dict[int, int] = {}
     task = f"dealing {deals:,} deals of {game.name}"
     with ctx.engine.inputs() as give:

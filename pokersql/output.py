@@ -313,8 +313,11 @@ def _(result: SplitDealResult, **options: Any) -> Output:
     ]
     how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
     title = f"Deal of {result.game}, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
-    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"]
-    table_columns = ["player", "hole", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"] if result.board else []  # none in stud, razz, the draw games
+    table_columns = ["player", "hole" if result.board else "cards", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    if not any(p.best for p in result.players):  # a low-only game (razz, the draw games): no high's five
+        cells = [cell[:2] + cell[3:] for cell in cells]
+        table_columns.remove("best")
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines, table_columns=table_columns)
 
 

@@ -268,3 +268,20 @@ def test_report_json_has_the_contract_shape(run, tmp_path):
     stats = json.loads(run("stats", "--format", "json")[1])  # the module's database: this file's hands, or more
     hands = {row["player"]: row["hands"] for row in stats["players"]}
     assert (actual["player"], actual["hands"], actual["players"]) == ("Pluribus", hands["Pluribus"], len(hands))
+
+
+@pytest.mark.parametrize("game", ["stud8", "razz"])
+def test_own_card_deals_json_has_the_split_deal_shape(run, game):
+    """deal --game of a game of a player's own cards: the split deal's shape, an empty board."""
+    status, out, err = run("deal", "--game", game, "--players", "4", "--seed", "2", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    shape = SHAPES["deal --game split"]
+    check(actual, {key: value for key, value in shape.items() if key not in ("board", "players")})
+    assert actual["board"] == [] and all(len(p["cards"]) == 7 for p in actual["players"])
+    for seat in actual["players"]:
+        nullable = {"low_rank"} | ({"best"} if game == "razz" else set())  # "null: none"; "in a low-only game best is []"
+        check(seat, {key: value for key, value in shape["players"][0].items() if key not in nullable})
+        assert set(shape["players"][0]) <= set(seat)
+        assert seat["low_rank"] is None or isinstance(seat["low_rank"], int)
+        assert (seat["best"] == []) == (game == "razz")

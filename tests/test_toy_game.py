@@ -157,8 +157,8 @@ def test_its_monte_carlo_equity_is_near_the_enumeration(toy_db):
 def test_what_it_cannot_do_yet_is_refused_in_one_line(toy_db):
     """simulate (038 counts the deals of sql/'s games only), freq, exact equity of a random hand."""
     refusals = {
-        lambda: toy_db.simulate(100, game=TOY): f"simulate --game {TOY}: its deals are not counted yet "
-        "(038 has no view holdem32_deal_frequencies; docs/games.md)",
+        lambda: toy_db.simulate(100, game=TOY): f"simulate --game {TOY}: the deals of a game added as rows are not "
+        "counted yet (docs/games.md)",
         lambda: toy_db.freq(5, game=TOY): f"freq --game {TOY}: counts are for holdem, shortdeck and shortdeck-triton",
         lambda: toy_db.equity("As Ks", "random", game=TOY, exact=True): f"equity --game {TOY}: exact equity of a random "
         "hand is not counted in this game: use --trials",
@@ -433,5 +433,5 @@ def test_hilo_simulate_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
     }.items():
         with pytest.raises(BadInput) as refused:
             call()
-        assert str(refused.value).startswith(f"{command}: {HILO} is a hi-lo board game of split_games (046), with no row of games (033)")
+        assert str(refused.value).startswith(f"{command}: {HILO} is a hi-lo board game, its pot split between the best high and the best low: ")
         assert "\n" not in str(refused.value)
