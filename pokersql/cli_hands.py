@@ -11,7 +11,8 @@ from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import chinese_deal
 from .chinese import FREQ_GAMES, MAX_TOP, arrange as arrange_hand, front_freq
-from .games import GAME_HELP, NAMES, game_of
+from . import game_dealing, games
+from .games import GAME_HELP, NAMES
 from .hand_sources import stdin_hands
 from .output import emit
 
@@ -233,7 +234,7 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
 @seed_option
 @shuffle_options
 @plot_option
-@game_option
+@functools.partial(game_option, help=GAME_HELP + " Split games: each half's categories (the low in words: '7 low', 'no low').")
 @format_option
 @quiet_option
 @pass_context
@@ -253,11 +254,20 @@ def simulate(
     Another game: each player's best hand of hole cards and board, as deal --game deals them
     (short deck beside its exact seven-card probability; Omaha observed only):
         pokersql simulate --game shortdeck --deals 100000 --players 4 --seed 1
+    \b
+    A split-pot or lowball game: each hand's high by category and its low in words, a row a
+    category of each half (stud's high beside Hold'em's seven-card probability; the lows
+    observed only):
+        pokersql simulate --game stud8 --deals 10000 --players 4 --seed 1
     """
     if plot:
         from . import plots
 
-        if game_of(game).plays_hole_cards:
+        rules = games.rules(game)
+        if rules.is_split and not (game_dealing.exact_high(rules) and rules.low_ranking is None):
+            what = "Omaha's highs and the lows" if rules.board_cards else "the lows"
+            raise click.UsageError(f"simulate --game {game} --plot: {what} have no exact probability to plot")
+        if not rules.is_split and rules.plays_hole_cards:
             raise click.UsageError(f"simulate --game {game} --plot: Omaha's best hands have no exact probability to plot")
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
     result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game)

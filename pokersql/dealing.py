@@ -27,15 +27,15 @@ DEAL_ORDERS = ("blocks", "round-robin")
 def _simulated(
     rows: list[tuple], deals: int, players: int, seed: int, shuffle: str, riffles: int, order: str, game: str | None = None
 ) -> SimulateResult:
-    """simulate's result from its rows (points, category, count, exact probability or None)."""
+    """simulate's result from its rows (points, category, count, exact probability or None[, half])."""
     hands = deals * players
     categories = []
-    for points, category, count, p in rows:
+    for points, category, count, p, *half in rows:  # half: a split game's 'high' or 'low'
         mean = None if p is None else hands * p
         z = None if p is None else (count - mean) / math.sqrt(hands * p * (1 - p))
         categories.append(
             SimulatedCategory(points=points, category=category, count=count, expected_probability=p, z=z,
-                              observed_probability=count / hands, expected_count=mean)
+                              observed_probability=count / hands, expected_count=mean, half=half[0] if half else None)
         )
     return SimulateResult(
         deals=deals, players=players, seed=seed, hands=hands, categories=categories, shuffle=shuffle,
@@ -172,19 +172,22 @@ def simulate(
     slice), each slice a step reported to the progress callback. ``game`` another game
     (``games.GAME_NAMES``): each player's best hand of hole cards and board, from the
     deals of ``deal --game`` (``game_simulate``); Omaha's have no exact probability
-    (``expected_probability``, ``expected_count`` and ``z`` None).
+    (``expected_probability``, ``expected_count`` and ``z`` None). A split-pot or lowball game
+    (omaha8 ... badugi): each player's high by category and low in words, each category's
+    ``half`` 'high' or 'low' (``game_dealing.split_simulate``); only stud's high is exact.
     """
     whole_number("deals", deals, 1, MAX_DEALS)
     whole_number("players", players, 1, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
-    rules = games.game_of(game, ctx, "simulate")
-    if not rules.holdem_tables:
+    rules = games.rules(game, ctx, "simulate")
+    if rules.is_split or not rules.holdem_tables:
         def settings_of(first: int, count: int) -> tuple:
             return deal_settings(seed, players, count, shuffle, riffles, order, first)
 
-        rows = game_simulate(ctx, rules, deals, players, settings_of, slice_deals)
+        simulated = game_dealing.split_simulate if rules.is_split else game_simulate
+        rows = simulated(ctx, rules, deals, players, settings_of, slice_deals)
         return _simulated(rows, deals, players, seed, shuffle, riffles, order, game=rules.name)
     ensure_ready(ctx)
     counted: dict[int, int] = {}

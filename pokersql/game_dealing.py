@@ -6,16 +6,19 @@ A split board game (omaha8, omaha5-8, courchevel, courchevel8) is dealt as the g
 (game_deal); a game of a player's own cards (stud, stud8,
 razz, deuce-to-seven, ace-to-five, badugi: no board, no draw) from own_card_deals (069), the
 same seeded shuffle. Each hand is ranked as ``compare --game`` ranks it (lows.evaluate_split)
-and the pot split by lows.pot_shares. No hand is ranked here.
+and the pot split by lows.pot_shares. ``split_simulate`` counts many such deals (simulate
+--game), each hand's high by category and its low in words, in SQL (070). No hand is ranked here.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from . import games, lows
 from .cards import card_name, parse_cards
 from .context import Context
+from .counts import SEVEN_CARD_COUNTS
 from .errors import BadInput
 from .first_use import ensure_ready
 from .results import GameDealResult, GamePlayerHand, SplitDealResult, SplitPlayerHand
@@ -58,6 +61,7 @@ def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **s
                           board=[card_name(c) for c in board], **shown)
 
 
+TOTAL_SEVEN_CARD_HANDS = math.comb(52, 7)
 OWN_CARD_DEAL = "select player, card_id from own_card_deals where deal_no = 1 and game = ? order by deck_position"
 # A low in a player's words (069): '7 low', 'One Pair', '4-card badugi' ...
 LOW_CATEGORY = "select low_rank, points, category from low_categories where ranking = ?"
@@ -131,3 +135,50 @@ def own_card_deal(ctx: Context, game: games.SplitGame, players: int, settings: t
     ]
     return SplitDealResult(players=seated, winners=[h.player for h in seated if h.share > 0], game=game.name, board=[], **shown)
 
+
+# -- simulation of the split-pot and lowball games (simulate --game omaha8, razz ...) -----
+
+# The counts of a game's deals and its categories, both halves (sql/games/070: a view a game).
+SPLIT_DEAL_FREQUENCIES = "select half, category, hands from {view}"
+SPLIT_CATEGORIES = "select half, points, category from split_categories where game = ? order by half, category_order"
+# At most this many deals a query: each hand's lows and highs are many fives (courchevel8: 100
+# a hand), and 100,000 deals of 4 players a query held 8.7 GB (docs/development.md).
+SPLIT_SIMULATE_SLICE = 10_000
+
+
+def exact_high(game: games.SplitGame) -> bool:
+    """Whether a split game's high has an exact probability: seven cards of a 52-card deck of
+    Hold'em's ranking, no board (stud's: Hold'em's seven-card counts, counts.SEVEN_CARD_COUNTS)."""
+    high = games.REGISTRY.get(game.high_game) if game.high_game else None
+    return isinstance(high, games.Game) and high.ranking == "standard" and deck_size(game) == 52 and (
+        game.hole_cards == 7 and not game.board_cards)
+
+
+def split_simulate(ctx: Context, game: games.SplitGame, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
+    """``deals`` deals of a split-pot or lowball game, as ``deal --game`` deals them, each
+    player's hand counted by its high's category and its low in words (the game's view of 070,
+    split_deal_frequencies_of), in slices of ``slice_deals`` (at most SPLIT_SIMULATE_SLICE);
+    ``settings_of(first, count)`` is deal_settings' row of a slice. One row per half and category (split_categories, 070), the
+    high half first, each best first: (points, category, count, exact probability or None,
+    half). The exact probability is the high's of stud and stud8 (Hold'em's seven-card counts
+    over C(52, 7)); Omaha's high and every low have none here (None)."""
+    check_split_table(game, players, "simulate")
+    ensure_ready(ctx)
+    view = f"{game.name.replace('-', '_')}_deal_frequencies"
+    if view not in ctx.engine.object_types():  # a game added as rows: the views count the games of sql/
+        raise BadInput(f"simulate --game {game.name}: the deals of a game added as rows are not counted yet (docs/games.md)")
+    counted: dict[tuple[str, str], int] = {}
+    slice_deals = min(slice_deals, SPLIT_SIMULATE_SLICE)  # the same deals, whatever the slice
+    task = f"dealing {deals:,} deals of {game.name}"
+    with ctx.engine.inputs() as give:
+        for first in range(1, deals + 1, slice_deals):
+            ctx.progress(task, first - 1, deals)
+            give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
+            for half, category, count in ctx.engine.execute(SPLIT_DEAL_FREQUENCIES.format(view=view)):
+                counted[half, category] = counted.get((half, category), 0) + int(count)
+    ctx.progress(task, deals, deals)
+    exact = {p: n / TOTAL_SEVEN_CARD_HANDS for p, n in SEVEN_CARD_COUNTS.items()} if exact_high(game) else {}
+    return [
+        (points, category, counted.get((half, category), 0), exact.get(points) if half == "high" else None, half)
+        for half, points, category in ctx.engine.execute(SPLIT_CATEGORIES, (game.name,))
+    ]

@@ -361,9 +361,17 @@ def _(result: SimulateResult, **options: Any) -> Output:
     how += ", round-robin deal" if result.order == "round-robin" else ""
     game = f" of {result.game}" if result.game else ""
     title = f"{result.deals:,} deals{game} x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands"
-    if result.game and any(c.expected_probability is None for c in result.categories):
+    split = any(c.half for c in result.categories)  # a split-pot or lowball game: each half's rows
+    if split and any(c.expected_probability is None for c in result.categories):
+        title += " (no exact probability of " + ("the lows" if all(c.expected_probability for c in result.categories if c.half == "high")
+                                                 else "Omaha's highs and the lows") + ": observed only)"
+    elif result.game and any(c.expected_probability is None for c in result.categories):
         title += " (no exact probability of Omaha's best hands: observed only)"
     headings = ["points", "category", "count", "expected", "observed", "exact", "z"]
+    if split:
+        columns, headings = ["half", *columns], ["half", *headings]
+        rows = [(c.half, *row) for c, row in zip(result.categories, rows)]
+        cells = [(c.half, "" if cell[0] is None else cell[0], *cell[1:]) for c, cell in zip(result.categories, cells)]
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, table_columns=headings)
 
 

@@ -425,9 +425,12 @@ def test_hilo_deals_as_holdem_and_splits_each_deal_as_counted_here(hilo_db):
 
 
 def test_hilo_simulate_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
-    """What the registry cannot do yet for a split game (it has no row of games): one line each."""
+    """What the registry cannot do yet for a split game (it has no row of games): one line each;
+    simulate counts the split games of sql/ (070: a view a game), not one added as rows."""
+    with pytest.raises(BadInput) as refused:
+        hilo_db.simulate(100, game=HILO)
+    assert str(refused.value) == f"simulate --game {HILO}: the deals of a game added as rows are not counted yet (docs/games.md)"
     for command, call in {
-        "simulate": lambda: hilo_db.simulate(100, game=HILO),
         "freq": lambda: hilo_db.freq(5, game=HILO),
         "evaluate_many": lambda: hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO),
     }.items():
