@@ -11,14 +11,16 @@ from .checks import MAX_DEALS
 from .cli_base import Context, _plot, cli, format_option, game_option, pass_context, plot_option, quiet_option, seed_option, shuffle_options
 from . import chinese_deal
 from .chinese import FREQ_GAMES, MAX_TOP, arrange as arrange_hand, front_freq
-from .games import GAME_HELP, NAMES, game_of
+from . import game_dealing, games
+from .games import GAME_HELP, NAMES
 from .hand_sources import stdin_hands
 from .output import emit
 
 
 DEAL_GAME_HELP = (
     "The game: holdem; omaha, omaha5, omaha6; shortdeck, shortdeck-triton (docs/games-flop.md); omaha8, "
-    "omaha5-8, courchevel, courchevel8: each hand's high, low and share of the pot (docs/games-hilo.md); chinese: "
+    "omaha5-8, courchevel, courchevel8: each hand's high, low and share of the pot (docs/games-hilo.md); stud, stud8, "
+    "razz (7 cards each), deuce-to-seven, ace-to-five (5), badugi (4): each player's own cards, no board; chinese: "
     "Chinese poker, 13 cards each to 2 to 4 players, set and scored."
 )
 
@@ -44,6 +46,9 @@ def deal(
 
     With --game another game, each player's hole cards (4, 5 or 6 in Omaha, 2 of the 36 cards
     in short deck) and a board of five, from the same shuffle; each player's best five ranked.
+    The split-pot and lowball games give each hand's high and low and its share of the pot;
+    stud, stud8 and razz deal seven cards to each player, deuce-to-seven and ace-to-five five,
+    badugi four (no board, no draw).
     With --game chinese, 13 cards to each of 2 to 4 players, each set by arrange's rule (front
     3, middle 5, back 5) and every pair scored: 1 point a row, 3 for a scoop, and with
     --royalties the royalties of docs/games-chinese.md.
@@ -53,6 +58,7 @@ def deal(
         pokersql deal --players 4 --seed 42
         pokersql deal --players 6 --seed 42 --shuffle riffle --riffles 3 --order round-robin
         pokersql deal --players 3 --seed 42 --game omaha
+        pokersql deal --players 5 --seed 42 --game razz
         pokersql deal --players 4 --seed 42 --game chinese --royalties
     """
     emit(context.db.deal(players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game, royalties=royalties), output_format)
@@ -228,7 +234,7 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
 @seed_option
 @shuffle_options
 @plot_option
-@game_option
+@functools.partial(game_option, help=GAME_HELP + " Split games: each half's categories (the low in words: '7 low', 'no low').")
 @format_option
 @quiet_option
 @pass_context
@@ -248,11 +254,20 @@ def simulate(
     Another game: each player's best hand of hole cards and board, as deal --game deals them
     (short deck beside its exact seven-card probability; Omaha observed only):
         pokersql simulate --game shortdeck --deals 100000 --players 4 --seed 1
+    \b
+    A split-pot or lowball game: each hand's high by category and its low in words, a row a
+    category of each half (stud's high beside Hold'em's seven-card probability; the lows
+    observed only):
+        pokersql simulate --game stud8 --deals 10000 --players 4 --seed 1
     """
     if plot:
         from . import plots
 
-        if game_of(game).plays_hole_cards:
+        rules = games.rules(game)
+        if rules.is_split and not (game_dealing.exact_high(rules) and rules.low_ranking is None):
+            what = "Omaha's highs and the lows" if rules.board_cards else "the lows"
+            raise click.UsageError(f"simulate --game {game} --plot: {what} have no exact probability to plot")
+        if not rules.is_split and rules.plays_hole_cards:
             raise click.UsageError(f"simulate --game {game} --plot: Omaha's best hands have no exact probability to plot")
         plots.check_path(plot)  # a bad file name fails before a long simulation, not after
     result = context.db.simulate(deals, players, seed, shuffle=shuffle, riffles=riffles, order=order, game=game)

@@ -60,3 +60,12 @@ SHORT_DECK_SEVEN_CARD_COUNTS = {
         9: 1860, 8: 8700, 7: 44640, 6: 633024, 5: 175560, 4: 1139580, 3: 637560, 2: 3157056, 1: 2316600, 0: 233100,
     },
 }
+
+
+# Every one of the C(52, 7) = 133,784,560 seven-card hands by the category of its best five
+# (the published table: Wikipedia, "Poker probability", 7-card poker hands; freq --cards 7
+# counts the same in SQL, and tests/test_simulate_split.py holds these to suit_reduced_seven's
+# weights). Seven-card stud's high (simulate --game stud, stud8) is drawn from these.
+SEVEN_CARD_COUNTS = {
+    9: 4324, 8: 37260, 7: 224848, 6: 3473184, 5: 4047644, 4: 6180020, 3: 6461620, 2: 31433400, 1: 58627800, 0: 23294460,
+}

@@ -1,5 +1,6 @@
-"""Dealing and counting: a deal ranked (``deal``), every hand's categories against the exact
-counts (``freq``), and many seeded deals counted (``simulate``), of Hold'em or another game."""
+"""Dealing and counting: a deal ranked (``deal``; another game's: game_dealing), every hand's
+categories against the exact counts (``freq``), and many seeded deals counted (``simulate``),
+of Hold'em or another game."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import math
 import secrets
 from typing import Any
 
-from . import games, lows
-from .cards import card_name, parse_cards
+from . import game_dealing, games
 from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
@@ -16,8 +16,7 @@ from .errors import BadInput
 from .first_use import ensure_ready
 from .monte_carlo import deal_settings
 from .results import (
-    CategoryCount, DealResult, FreqResult, GameDealResult, GamePlayerHand, PlayerHand, SimulatedCategory, SimulateResult,
-    SplitDealResult, SplitPlayerHand,
+    CategoryCount, DealResult, FreqResult, PlayerHand, SimulatedCategory, SimulateResult,
 )
 
 MAX_RIFFLES = 31
@@ -28,15 +27,15 @@ DEAL_ORDERS = ("blocks", "round-robin")
 def _simulated(
     rows: list[tuple], deals: int, players: int, seed: int, shuffle: str, riffles: int, order: str, game: str | None = None
 ) -> SimulateResult:
-    """simulate's result from its rows (points, category, count, exact probability or None)."""
+    """simulate's result from its rows (points, category, count, exact probability or None[, half])."""
     hands = deals * players
     categories = []
-    for points, category, count, p in rows:
+    for points, category, count, p, *half in rows:  # half: a split game's 'high' or 'low'
         mean = None if p is None else hands * p
         z = None if p is None else (count - mean) / math.sqrt(hands * p * (1 - p))
         categories.append(
             SimulatedCategory(points=points, category=category, count=count, expected_probability=p, z=z,
-                              observed_probability=count / hands, expected_count=mean)
+                              observed_probability=count / hands, expected_count=mean, half=half[0] if half else None)
         )
     return SimulateResult(
         deals=deals, players=players, seed=seed, hands=hands, categories=categories, shuffle=shuffle,
@@ -74,12 +73,12 @@ def deal(
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
     rules = games.rules(game, ctx, "deal")
-    if rules.is_split:
+    if rules.is_split:  # game_dealing: a board game dealt as its high's, a game of own cards from own_card_deals
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
-        return split_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
+        return game_dealing.split_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     if not rules.holdem_tables:
         settings = deal_settings(seed, players, 1, shuffle, riffles, order)
-        return game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
+        return game_dealing.game_deal(ctx, rules, players, settings, seed=seed, shuffle=shuffle, riffles=riffles, order=order)
     ensure_ready(ctx)
     with ctx.engine.inputs(deal_settings=[deal_settings(seed, players, 1, shuffle, riffles, order)]):
         rows = ctx.engine.execute(
@@ -173,19 +172,22 @@ def simulate(
     slice), each slice a step reported to the progress callback. ``game`` another game
     (``games.GAME_NAMES``): each player's best hand of hole cards and board, from the
     deals of ``deal --game`` (``game_simulate``); Omaha's have no exact probability
-    (``expected_probability``, ``expected_count`` and ``z`` None).
+    (``expected_probability``, ``expected_count`` and ``z`` None). A split-pot or lowball game
+    (omaha8 ... badugi): each player's high by category and low in words, each category's
+    ``half`` 'high' or 'low' (``game_dealing.split_simulate``); only stud's high is exact.
     """
     whole_number("deals", deals, 1, MAX_DEALS)
     whole_number("players", players, 1, 10)
     shuffle, riffles, order = shuffle_settings(shuffle, riffles, order)
     whole_number("slice_deals", slice_deals, 1, MAX_DEALS)
     seed = secrets.randbelow(2**31) if seed is None else whole_number("seed", seed, 0, MAX_SEED)
-    rules = games.game_of(game, ctx, "simulate")
-    if not rules.holdem_tables:
+    rules = games.rules(game, ctx, "simulate")
+    if rules.is_split or not rules.holdem_tables:
         def settings_of(first: int, count: int) -> tuple:
             return deal_settings(seed, players, count, shuffle, riffles, order, first)
 
-        rows = game_simulate(ctx, rules, deals, players, settings_of, slice_deals)
+        simulated = game_dealing.split_simulate if rules.is_split else game_simulate
+        rows = simulated(ctx, rules, deals, players, settings_of, slice_deals)
         return _simulated(rows, deals, players, seed, shuffle, riffles, order, game=rules.name)
     ensure_ready(ctx)
     counted: dict[int, int] = {}
@@ -209,68 +211,6 @@ def simulate(
     return _simulated(rows, deals, players, seed, shuffle, riffles, order)
 
 
-# -- deals (deal --game) ---------------------------------------------------------------
-
-GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
-
-
-def check_table(game: games.Game, players: int, command: str) -> None:
-    """A deal needs players x hole cards + the board: more than the game's deck holds is BadInput."""
-    needed = players * game.hole_cards + game.board_cards
-    if needed > game.deck_size:
-        raise BadInput(
-            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of "
-            f"{game.board_cards} need {needed} cards, the deck holds {game.deck_size}"
-        )
-
-
-def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
-    """Deal 1 of ``game`` from deal_settings' row ``settings`` (the view game_deals, sql/games:
-    Hold'em's shuffle, the game's deck): each player's hole cards and the board, each player's
-    best five under the game, places and winners. ``shown``: the seed and shuffle settings."""
-    check_table(game, players, "deal")
-    ensure_ready(ctx)
-    with ctx.engine.inputs(deal_settings=[settings]):
-        rows = ctx.engine.execute(GAME_DEAL, (game.name,))
-    holes: list[list[int]] = [[] for _ in range(players)]
-    board = []
-    for player, card in rows:
-        (holes[player - 1] if player else board).append(int(card))
-    if game.plays_hole_cards:
-        results = games.best_hands(ctx, game, holes, [board] * players)
-    else:
-        results = games.best_hands(ctx, game, [hole + board for hole in holes], [[]] * players)
-    hands = [
-        GamePlayerHand(player=n, cards=[card_name(c) for c in hole], points=r.points, category=r.category,
-                       hand_rank=r.hand_rank, place=r.place, best=r.best)
-        for n, (hole, r) in enumerate(zip(holes, results), start=1)
-    ]
-    return GameDealResult(players=hands, winners=[h.player for h in hands if h.place == 1], game=game.name,
-                          board=[card_name(c) for c in board], **shown)
-
-
-
-def split_deal(ctx: Context, game: games.SplitGame, players: int, settings: tuple, **shown: Any) -> SplitDealResult:
-    """Deal 1 of a split-pot board game (omaha8 ...): the deal of the game its high follows (the
-    same deck, hole cards and board: ``game_deal``), each hand's high and low ranked and the pot
-    split as ``compare --game`` splits it (lows.py). A game of a player's own cards (stud, the
-    draw games): BadInput, deal --game deals a board game."""
-    if not game.board_cards:
-        board_games = ", ".join(name for name, rules in games.REGISTRY.items() if rules.board_cards)
-        raise BadInput(f"deal: {game.name} is {games.family(game)}, with no board: deal --game deals the board games ({board_games})")
-    dealt = game_deal(ctx, games.game_of(game.high_game, ctx, "deal"), players, settings, **shown)
-    holes = [parse_cards(" ".join(hand.cards)) for hand in dealt.players]
-    board = parse_cards(" ".join(dealt.board))
-    ranks = lows.evaluate_split(ctx, game, holes, [board] * players)
-    hands = [
-        SplitPlayerHand(**vars(hand), low_rank=low, high_share=float(high_part),
-                        low_share=float(low_part), share=float(high_part + low_part))
-        for hand, (_, low), (high_part, low_part) in zip(dealt.players, ranks, lows.pot_shares(game, ranks))
-    ]
-    return SplitDealResult(players=hands, winners=[h.player for h in hands if h.share > 0], game=game.name,
-                           board=dealt.board, **shown)
-
-
 # -- simulation (simulate --game) ------------------------------------------------------
 
 # The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
@@ -289,11 +229,11 @@ def game_simulate(ctx: Context, game: games.Game, deals: int, players: int, sett
     One row per category of the game's ranking, best first: (points, category, count, exact
     probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
     best hand of hole cards and board has no exact count here (None)."""
-    check_table(game, players, "simulate")
+    game_dealing.check_table(game, players, "simulate")
     ensure_ready(ctx)
     view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
     if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
-        raise BadInput(f"simulate --game {game.name}: its deals are not counted yet (038 has no view {view}; docs/games.md)")
+        raise BadInput(f"simulate --game {game.name}: the deals of a game added as rows are not counted yet (docs/games.md)")
     counted: dict[int, int] = {}
     task = f"dealing {deals:,} deals of {game.name}"
     with ctx.engine.inputs() as give:

@@ -196,6 +196,15 @@ def family(game: SplitGame) -> str:
     return f"a {game.pot} {game.cards} game"
 
 
+def pot_words(game: SplitGame) -> str:
+    """Who takes a split game's pot, in a player's words (game_registry's pot and cards, 068)."""
+    if game.pot == "hi-lo":
+        return "its pot split between the best high and the best low"
+    if game.pot == "low":
+        return "its pot to the best low"
+    return "its first board card dealt with the hole cards" if game.cards == "board" else "each player's own cards, no board"
+
+
 def _split_of(name: str, ctx: Context | None = None) -> SplitGame | None:
     """The split-pot or lowball game named (sql/'s, or a row the database ``ctx`` holds in
     split_games: a game added as data), or None: a game of games, or no game."""
@@ -214,8 +223,8 @@ def game_of(name: str, ctx: Context | None = None, command: str = "this method")
         return GAMES[name]
     split = _split_of(name, ctx)
     if split is not None:
-        raise BadInput(f"{command}: {name} is {family(split)} of split_games (046), with no row of games (033): "
-                       f"{command} takes {', '.join(GAME_NAMES)}")
+        raise BadInput(f"{command}: {name} is {family(split)}, {pot_words(split)}: {command} takes the high games "
+                       f"of hole cards and a board ({', '.join(GAME_NAMES)})")
     if ctx is not None and isinstance(name, str):
         objects = ctx.engine.object_types()
         if objects.get("games") == "table" and objects.get("game_streets") == "table":

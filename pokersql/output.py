@@ -313,8 +313,11 @@ def _(result: SplitDealResult, **options: Any) -> Output:
     ]
     how = _riffles(result.riffles) if result.shuffle == "riffle" else "uniform shuffle"
     title = f"Deal of {result.game}, seed {result.seed}, {len(result.players)} players ({how}, dealt in {result.order})"
-    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"]
-    table_columns = ["player", "hole", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    lines = [f"board: {' '.join(pretty_name(card) for card in result.board)}"] if result.board else []  # none in stud, razz, the draw games
+    table_columns = ["player", "hole" if result.board else "cards", "best", "category", "hand_rank", "low_rank", "high_share", "low_share", "share"]
+    if not any(p.best for p in result.players):  # a low-only game (razz, the draw games): no high's five
+        cells = [cell[:2] + cell[3:] for cell in cells]
+        table_columns.remove("best")
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, lines=lines, table_columns=table_columns)
 
 
@@ -358,9 +361,17 @@ def _(result: SimulateResult, **options: Any) -> Output:
     how += ", round-robin deal" if result.order == "round-robin" else ""
     game = f" of {result.game}" if result.game else ""
     title = f"{result.deals:,} deals{game} x {result.players} player(s), seed {result.seed}{how}: {result.hands:,} hands"
-    if result.game and any(c.expected_probability is None for c in result.categories):
+    split = any(c.half for c in result.categories)  # a split-pot or lowball game: each half's rows
+    if split and any(c.expected_probability is None for c in result.categories):
+        title += " (no exact probability of " + ("the lows" if all(c.expected_probability for c in result.categories if c.half == "high")
+                                                 else "Omaha's highs and the lows") + ": observed only)"
+    elif result.game and any(c.expected_probability is None for c in result.categories):
         title += " (no exact probability of Omaha's best hands: observed only)"
     headings = ["points", "category", "count", "expected", "observed", "exact", "z"]
+    if split:
+        columns, headings = ["half", *columns], ["half", *headings]
+        rows = [(c.half, *row) for c, row in zip(result.categories, rows)]
+        cells = [(c.half, "" if cell[0] is None else cell[0], *cell[1:]) for c, cell in zip(result.categories, cells)]
     return Output(columns, rows, result.to_dict(), cells=cells, title=title, table_columns=headings)
 
 

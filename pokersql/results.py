@@ -244,6 +244,7 @@ class SimulatedCategory:
     z: float | None
     observed_probability: float = 0.0
     expected_count: float | None = 0.0
+    half: str | None = None  # a split game's: 'high' or 'low' (None: no key in JSON)
 
 
 @dataclass
@@ -263,6 +264,9 @@ class SimulateResult(_Frames):
         data = asdict(self)
         if data["game"] is None:
             del data["game"]
+        for category in data["categories"]:
+            if category["half"] is None:  # a split game's categories only
+                del category["half"]
         return data
 
 

@@ -268,3 +268,45 @@ def test_report_json_has_the_contract_shape(run, tmp_path):
     stats = json.loads(run("stats", "--format", "json")[1])  # the module's database: this file's hands, or more
     hands = {row["player"]: row["hands"] for row in stats["players"]}
     assert (actual["player"], actual["hands"], actual["players"]) == ("Pluribus", hands["Pluribus"], len(hands))
+
+
+@pytest.mark.parametrize("game", ["stud8", "omaha8", "badugi"])
+def test_split_simulate_json_has_the_contract_shape(run, game):
+    """simulate --game of a split-pot or lowball game: the simulate shape, each category with its
+    "half" (the high's rows first); stud's high rows exact (Hold'em's seven-card counts), the
+    others null; a low's points null where it has no category (no low, badugi)."""
+    status, out, err = run("simulate", "--game", game, "--deals", "200", "--players", "3", "--seed", "7", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    shape = SHAPES["simulate"]
+    check(actual, {key: value for key, value in shape.items() if key != "categories"})
+    assert actual["game"] == game and actual["hands"] == 600
+    halves = [c["half"] for c in actual["categories"]]
+    assert halves == sorted(halves) and set(halves) <= {"high", "low"}
+    for half in set(halves):
+        assert sum(c["count"] for c in actual["categories"] if c["half"] == half) == actual["hands"]
+    for category in actual["categories"]:
+        assert set(shape["categories"][0]) <= set(category)
+        check(category, {"category": "c", "count": 0})
+        if category["half"] == "high" and game == "stud8":
+            check(category, shape["categories"][0])
+        else:
+            assert category["expected_probability"] is category["z"] is None
+            assert category["points"] is None or isinstance(category["points"], int)
+
+
+@pytest.mark.parametrize("game", ["stud8", "razz"])
+def test_own_card_deals_json_has_the_split_deal_shape(run, game):
+    """deal --game of a game of a player's own cards: the split deal's shape, an empty board."""
+    status, out, err = run("deal", "--game", game, "--players", "4", "--seed", "2", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    shape = SHAPES["deal --game split"]
+    check(actual, {key: value for key, value in shape.items() if key not in ("board", "players")})
+    assert actual["board"] == [] and all(len(p["cards"]) == 7 for p in actual["players"])
+    for seat in actual["players"]:
+        nullable = {"low_rank"} | ({"best"} if game == "razz" else set())  # "null: none"; "in a low-only game best is []"
+        check(seat, {key: value for key, value in shape["players"][0].items() if key not in nullable})
+        assert set(shape["players"][0]) <= set(seat)
+        assert seat["low_rank"] is None or isinstance(seat["low_rank"], int)
+        assert (seat["best"] == []) == (game == "razz")

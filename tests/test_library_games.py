@@ -7,6 +7,7 @@ tests/test_lows.py and tests/test_games.py; here, that the library's door is the
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -62,31 +63,24 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
 
 @pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
 def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
-    """simulate, freq and evaluate_many count or rank the games of games (033) only, and deal the
-    board games: a game of split_games they cannot play is refused in one line naming its family
-    and what it lacks, not "unknown game"; the command line says the library's line (exit 2),
+    """freq and evaluate_many count or rank the high games of hole cards and a board (deal and
+    simulate take every game: tests/test_deal_own_cards.py, tests/test_simulate_split.py): a game of split_games they cannot
+    play is refused in one line naming its family and who takes its pot, in a player's words
+    (no file numbers), not "unknown game"; the command line says the library's line (exit 2),
     where click listed the high games only."""
     first, _, board = HANDS[game]
-    command_lines = {"deal": ["deal", "--players", "2", "--seed", "1"], "simulate": ["simulate", "--deals", "100"],
-                     "freq": ["freq", "--cards", "5"]}
-    board_games = ", ".join(name for name, rules in REGISTRY.items() if rules.board_cards)
+    command_lines = {"freq": ["freq", "--cards", "5"]}
     with pokersql.connect(db_file) as db:
         for command, call in {
-            "deal": lambda: db.deal(players=2, seed=1, game=game),
-            "simulate": lambda: db.simulate(100, game=game),
             "freq": lambda: db.freq(5, game=game),
             "evaluate_many": lambda: db.evaluate_many([first], game=game),
         }.items():
-            if command == "deal" and board:
-                continue  # dealt: test_a_split_board_game_is_dealt_as_its_high_and_split_as_compared
             with pytest.raises(BadInput) as refused:
                 call()
             message = str(refused.value)
             assert message.startswith(f"{command}: {game} is a ") and "\n" not in message
-            if command == "deal":
-                assert message.endswith(f"game, with no board: deal --game deals the board games ({board_games})")
-            else:
-                assert message.endswith(f"game of split_games (046), with no row of games (033): {command} takes {', '.join(GAME_NAMES)}")
+            assert message.endswith(f": {command} takes the high games of hole cards and a board ({', '.join(GAME_NAMES)})")
+            assert not re.search(r"\(\d{3}\)|split_games|row of games", message), message  # no file numbers, no tables
             if command in command_lines:
                 capsys.readouterr()
                 assert main(["--db", db_file, *command_lines[command], "--game", game]) == 2
