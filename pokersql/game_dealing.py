@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import games, lows
+from . import games, lows, own_hands
 from .cards import card_name, parse_cards
 from .context import Context
 from .counts import SEVEN_CARD_COUNTS
@@ -138,8 +138,13 @@ def own_card_deal(ctx: Context, game: games.SplitGame, players: int, settings: t
 
 # -- simulation of the split-pot and lowball games (simulate --game omaha8, razz ...) -----
 
-# The counts of a game's deals and its categories, both halves (sql/games/070: a view a game).
-SPLIT_DEAL_FREQUENCIES = "select half, category, hands from {view}"
+# The counts of a game's deals (split_deal_frequencies_of, sql/games/070), the game's name and the
+# deals' game given: a board game's deals are those of the game its high follows (game_deals, 038),
+# a game of own cards' its own (own_card_deals, 069).
+SPLIT_DEAL_FREQUENCIES = (
+    "with deals_of_the_game as (select deal_no, ? as game, player, card_id from {deals} where game = ?) "
+    "select half, category, hands from split_deal_frequencies_of('deals_of_the_game')"
+)
 SPLIT_CATEGORIES = "select half, points, category from split_categories where game = ? order by half, category_order"
 # At most this many deals a query: each hand's lows and highs are many fives (courchevel8: 100
 # a hand), and 100,000 deals of 4 players a query held 8.7 GB (docs/development.md).
@@ -156,17 +161,16 @@ def exact_high(game: games.SplitGame) -> bool:
 
 def split_simulate(ctx: Context, game: games.SplitGame, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
     """``deals`` deals of a split-pot or lowball game, as ``deal --game`` deals them, each
-    player's hand counted by its high's category and its low in words (the game's view of 070,
-    split_deal_frequencies_of), in slices of ``slice_deals`` (at most SPLIT_SIMULATE_SLICE);
+    player's hand counted by its high's category and its low in words (split_deal_frequencies_of,
+    070), in slices of ``slice_deals`` (at most SPLIT_SIMULATE_SLICE);
     ``settings_of(first, count)`` is deal_settings' row of a slice. One row per half and category (split_categories, 070), the
     high half first, each best first: (points, category, count, exact probability or None,
     half). The exact probability is the high's of stud and stud8 (Hold'em's seven-card counts
     over C(52, 7)); Omaha's high and every low have none here (None)."""
     check_split_table(game, players, "simulate")
     ensure_ready(ctx)
-    view = f"{game.name.replace('-', '_')}_deal_frequencies"
-    if view not in ctx.engine.object_types():  # a game added as rows: the views count the games of sql/
-        raise BadInput(f"simulate --game {game.name}: the deals of a game added as rows are not counted yet (docs/games.md)")
+    source, dealt_as = ("game_deals", game.high_game) if game.board_cards else ("own_card_deals", game.name)
+    query = own_hands.for_dialect(SPLIT_DEAL_FREQUENCIES.format(deals=source), ctx.engine.dialect, "split_deal_frequencies_of")
     counted: dict[tuple[str, str], int] = {}
     slice_deals = min(slice_deals, SPLIT_SIMULATE_SLICE)  # the same deals, whatever the slice
     task = f"dealing {deals:,} deals of {game.name}"
@@ -174,7 +178,7 @@ def split_simulate(ctx: Context, game: games.SplitGame, deals: int, players: int
         for first in range(1, deals + 1, slice_deals):
             ctx.progress(task, first - 1, deals)
             give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
-            for half, category, count in ctx.engine.execute(SPLIT_DEAL_FREQUENCIES.format(view=view)):
+            for half, category, count in ctx.engine.execute(query, (game.name, dealt_as)):
                 counted[half, category] = counted.get((half, category), 0) + int(count)
     ctx.progress(task, deals, deals)
     exact = {p: n / TOTAL_SEVEN_CARD_HANDS for p, n in SEVEN_CARD_COUNTS.items()} if exact_high(game) else {}

@@ -424,12 +424,42 @@ def test_hilo_deals_as_holdem_and_splits_each_deal_as_counted_here(hilo_db):
     assert lows >= 5
 
 
-def test_hilo_simulate_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
-    """What the registry cannot do yet for a split game (it has no row of games): one line each;
-    simulate counts the split games of sql/ (070: a view a game), not one added as rows."""
-    with pytest.raises(BadInput) as refused:
-        hilo_db.simulate(100, game=HILO)
-    assert str(refused.value) == f"simulate --game {HILO}: the deals of a game added as rows are not counted yet (docs/games.md)"
+# phevaluator's ranks by category: the last rank of each, best first (7,462 the worst high card)
+PHEVALUATOR_CATEGORIES = ((10, "Straight Flush"), (166, "Four of a Kind"), (322, "Full House"), (1599, "Flush"),
+                          (1609, "Straight"), (2467, "Three of a Kind"), (3325, "Two Pair"), (6185, "One Pair"), (7462, "High Card"))
+
+
+def category_of(rank: int) -> str:
+    return next(name for last, name in PHEVALUATOR_CATEGORIES if rank <= last)
+
+
+def test_hilo_simulate_counts_each_deal_as_counted_here(hilo_db):
+    """simulate --game of the toy, with no SQL of its own: one deal of three players a seed, each
+    hand's high by phevaluator's category and its low as low_of finds it ('8 low' ..., 'no low'),
+    counted here, are simulate's counts of each half."""
+    highs, lows = {}, {}
+    for seed in range(1, 26):
+        dealt = hilo_db.deal(players=3, seed=seed, game=HILO)
+        simulated = hilo_db.simulate(1, players=3, seed=seed, game=HILO)
+        expected = {"high": {}, "low": {}}
+        for player in dealt.players:
+            high = category_of(evaluate_cards(*player.cards, *dealt.board))
+            low = low_of(player.cards + dealt.board)
+            low = "no low" if low is None else f"{low[0]} low"
+            expected["high"][high] = expected["high"].get(high, 0) + 1
+            expected["low"][low] = expected["low"].get(low, 0) + 1
+            highs[high] = highs.get(high, 0) + 1
+            lows[low] = lows.get(low, 0) + 1
+        counted = {"high": {}, "low": {}}
+        for row in simulated.categories:
+            if row.count:
+                counted[row.half][row.category] = row.count
+        assert counted == expected, seed
+    assert len(highs) >= 4 and "no low" in lows and len(lows) >= 3  # the deals reach several of each
+
+
+def test_hilo_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
+    """What the registry cannot do yet for a split game (it has no row of games): one line each."""
     for command, call in {
         "freq": lambda: hilo_db.freq(5, game=HILO),
         "evaluate_many": lambda: hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO),

@@ -2,13 +2,17 @@
   Other games' deals: the deal of deal_settings (002) in each game of the table games (033),
   from Hold'em's shuffle (shuffled_deck, 003: the same seed, the same keys, the same deck).
 
-  game_deals: one row per card dealt per deal per game: the game's deck is shuffled_deck's
-    deck with the cards below the game's lowest value taken out (short deck: the 36 cards,
-    in the order the 52 have), and its first players * hole_cards cards are the hole cards
-    (dealt_player, 003: by deal_order, 'blocks' or 'round-robin'), the next five the board
-    (player 0). Hold'em's rows are a
-    Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
-    cards a player. A riffled short deck is the 52 riffled, the cards below 6 taken out.
+  deals_of(dealt_games): a table macro, the deal of deal_settings in each game of the relation
+    named (game, hole_cards, lowest_value, board_cards): one row per card dealt per deal per
+    game: the game's deck is shuffled_deck's deck with the cards below the game's lowest value
+    taken out (short deck: the 36 cards, in the order the 52 have), and its first players *
+    hole_cards cards are the hole cards (dealt_player, 003: by deal_order, 'blocks' or
+    'round-robin'), the next board_cards the board (player 0). A riffled short deck is the 52
+    riffled, the cards below 6 taken out. own_card_deals (069) deals the games of a player's
+    own cards by it, with no board.
+  game_deals: deals_of each game of the table games, with a board of five. Hold'em's rows are
+    a Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
+    cards a player.
   game_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
     of game_deals: deal_no, game, player, card_id; but Hold'em's) counted: one row per game and
     category that a player's best hand (hole cards and board) holds, with how many (hands).
@@ -20,23 +24,24 @@
     rankings, and ranked every game, four times the work).
 */
 
-create view game_deals as
+create macro deals_of(dealt_games) as table
 with
     deck_order as (
         select
             shuffled_deck.deal_no,
-            games.game,
-            games.hole_cards,
+            dealt_games.game,
+            dealt_games.hole_cards,
+            dealt_games.board_cards,
             shuffled_deck.card_id,
             row_number() over (
-                partition by shuffled_deck.deal_no, games.game
+                partition by shuffled_deck.deal_no, dealt_games.game
                 order by shuffled_deck.shuffle_key, shuffled_deck.card_id
             ) as deck_position
         from shuffled_deck
         inner join cards
             on cards.card_id = shuffled_deck.card_id
-        inner join games
-            on games.lowest_value <= cards.value
+        inner join query_table(dealt_games) as dealt_games
+            on dealt_games.lowest_value <= cards.value
     )
 select
     deck_order.deal_no,
@@ -49,7 +54,11 @@ select
     end as player
 from deck_order
 cross join deal_settings as settings
-where deck_order.deck_position <= settings.players * deck_order.hole_cards + 5;
+where deck_order.deck_position <= settings.players * deck_order.hole_cards + deck_order.board_cards;
+
+create view game_deals as
+with board_games as (select game, hole_cards, lowest_value, 5 as board_cards from games)
+select * from deals_of('board_games');
 
 create macro game_deal_frequencies_of(dealt_rows) as table
 with

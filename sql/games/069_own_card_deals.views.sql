@@ -5,10 +5,10 @@
   (shuffled_deck, 003: the same seed, the same keys, the same deck), as game_deals (038) deals
   the board games. No draw: the cards dealt are the hand.
 
-  own_card_deals: one row per card dealt per deal per such game: the game's deck (its row of
-    game_registry, 068: lowest_value through A; every such game of sql/ has the 52) in the
-    order of shuffled_deck, its first players * hole_cards cards dealt, dealt_player (003)
-    naming each card's player by deal_order ('blocks': hole_cards in a row each;
+  own_card_deals: one row per card dealt per deal per such game, deals_of (038) each game's
+    row of game_registry (068: lowest_value through A; every such game of sql/ has the 52)
+    with no board: its first players * hole_cards cards of shuffled_deck's order, dealt_player
+    (003) naming each card's player by deal_order ('blocks': hole_cards in a row each;
     'round-robin': one each in turn). Five-card hands in blocks are the article's deal
     (poker_table, 007) card for card.
   low_categories: one row per class of each low ranking (low_classes, 045), in a player's
@@ -28,37 +28,14 @@ with
         select
             registry.game,
             registry.hole_cards,
-            registry.lowest_value
+            registry.lowest_value,
+            0 as board_cards
         from game_registry as registry
         inner join split_games
             on split_games.game = registry.game
         where split_games.board_cards = 0
-    ),
-    deck_order as (
-        select
-            shuffled_deck.deal_no,
-            own_card_games.game,
-            own_card_games.hole_cards,
-            shuffled_deck.card_id,
-            row_number() over (
-                partition by shuffled_deck.deal_no, own_card_games.game
-                order by shuffled_deck.shuffle_key, shuffled_deck.card_id
-            ) as deck_position
-        from shuffled_deck
-        inner join cards
-            on cards.card_id = shuffled_deck.card_id
-        inner join own_card_games
-            on own_card_games.lowest_value <= cards.value
     )
-select
-    deck_order.deal_no,
-    deck_order.game,
-    deck_order.deck_position,
-    deck_order.card_id,
-    dealt_player(deck_order.deck_position, settings.players, settings.deal_order, deck_order.hole_cards) as player
-from deck_order
-cross join deal_settings as settings
-where deck_order.deck_position <= settings.players * deck_order.hole_cards;
+select * from deals_of('own_card_games');
 
 create view low_categories as
 with

@@ -17,10 +17,13 @@
     cards and three of the board (omaha_ranks_of, 034: split_games' hole_cards_played 2), a
     game of seven own cards' the best five of them (seven_card_ranks, 013), categories of
     hand_classes (006); the low: low_evaluations_of (047), named by low_categories (069).
-  omaha8_deal_frequencies ... badugi_deal_frequencies: one view a game (as 038's, a filter
-    on a view of every game reaching neither the deals nor the rankings): its deals of
-    deal_settings counted, what `pokersql simulate --game G` reads. A board game's deals are
-    those of the game its high follows (game_deals of omaha, omaha5), its own name given.
+    What `pokersql simulate --game G` reads, given one game's deals of deal_settings (a board
+    game's those of the game its high follows, its own name given):
+      with deals_of_the_game as (
+          select deal_no, 'omaha8' as game, player, card_id from game_deals where game = 'omaha'
+      )
+      select * from split_deal_frequencies_of('deals_of_the_game');
+    (stud's: select deal_no, game, player, card_id from own_card_deals where game = 'stud').
 */
 
 create view split_categories as
@@ -207,14 +210,3 @@ select
     count(*) as hands
 from evaluated_lows
 group by game, category_order, points, category;
-
-create view omaha8_deal_frequencies as with deals_of_the_game as (select deal_no, 'omaha8' as game, player, card_id from game_deals where game = 'omaha') select * from split_deal_frequencies_of('deals_of_the_game');
-create view omaha5_8_deal_frequencies as with deals_of_the_game as (select deal_no, 'omaha5-8' as game, player, card_id from game_deals where game = 'omaha5') select * from split_deal_frequencies_of('deals_of_the_game');
-create view courchevel_deal_frequencies as with deals_of_the_game as (select deal_no, 'courchevel' as game, player, card_id from game_deals where game = 'omaha5') select * from split_deal_frequencies_of('deals_of_the_game');
-create view courchevel8_deal_frequencies as with deals_of_the_game as (select deal_no, 'courchevel8' as game, player, card_id from game_deals where game = 'omaha5') select * from split_deal_frequencies_of('deals_of_the_game');
-create view stud_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'stud') select * from split_deal_frequencies_of('deals_of_the_game');
-create view stud8_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'stud8') select * from split_deal_frequencies_of('deals_of_the_game');
-create view razz_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'razz') select * from split_deal_frequencies_of('deals_of_the_game');
-create view deuce_to_seven_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'deuce-to-seven') select * from split_deal_frequencies_of('deals_of_the_game');
-create view ace_to_five_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'ace-to-five') select * from split_deal_frequencies_of('deals_of_the_game');
-create view badugi_deal_frequencies as with deals_of_the_game as (select deal_no, game, player, card_id from own_card_deals where game = 'badugi') select * from split_deal_frequencies_of('deals_of_the_game');
