@@ -79,43 +79,15 @@ cross join known_holes;
 
 create view equity_boards as
 with
-    -- The pairs of card_pairs (013) whose two cards are still in the deck.
-    deck_pairs as (
-        select
-            card_pairs.low_card,
-            card_pairs.high_card,
-            card_pairs.rank_key,
-            card_pairs.suit_counts,
-            card_pairs.card_mask
-        from card_pairs
-        inner join equity_deck as low
-            on low.card_id = card_pairs.low_card
-        inner join equity_deck as high
-            on high.card_id = card_pairs.high_card
-    ),
-    deck_triples as (
-        select
-            card_3.card_id as low_card,
-            card_3.rank_code + deck_pairs.rank_key as rank_key,
-            card_3.suit_code + deck_pairs.suit_counts as suit_counts,
-            card_3.card_bit + deck_pairs.card_mask as card_mask
-        from equity_deck as card_3
-        inner join deck_pairs
-            on deck_pairs.low_card > card_3.card_id
-    ),
-    -- What is still to come: five cards before the flop, two after it, one after the turn.
+    -- What is still to come, of the cards still in the deck (the sets of 013, one size a branch):
+    -- five cards before the flop, two after it, one after the turn.
     to_come as (
-        select
-            deck_pairs.rank_key + deck_triples.rank_key as rank_key,
-            deck_pairs.suit_counts + deck_triples.suit_counts as suit_counts,
-            deck_pairs.card_mask + deck_triples.card_mask as card_mask
-        from deck_pairs
-        inner join deck_triples
-            on deck_triples.low_card > deck_pairs.high_card
+        select rank_key, suit_counts, card_mask
+        from deck_fives_of('equity_deck')
         where (select board_size from board_so_far) = 0
         union all
         select rank_key, suit_counts, card_mask
-        from deck_pairs
+        from deck_pairs_of('equity_deck')
         where (select board_size from board_so_far) = 3
         union all
         select rank_code, suit_code, card_bit

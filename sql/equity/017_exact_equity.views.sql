@@ -47,7 +47,8 @@
     and winners (how many share the pot when the player is one of them, 0 when the
     player loses). One row per tally per player: runouts, wins (alone), ties (split),
     pot_shares, each pot's share in 2520ths (divisible by 1..10, so the sums are exact
-    integers), and equity = pot_shares / (2520 * runouts).
+    integers), and equity = pot_shares / (2520 * runouts): share_equity(shares, of_runouts),
+    a scalar macro, the one division (the ranges' sums too, 018 and 049).
   ranked_equity_of(ranked_rows): the relation named holds one row per runout per player:
     tally, runout (a number unique within its tally), weight, player (1 to 10) and the
     player's hand_rank (smaller is better, below 8,192). The players' hand_ranks are set
@@ -63,6 +64,8 @@
   player_equity_of(ranked_rows): ranked_equity_of's totals of one answer (one tally), one row
     per player, the columns of every view of one answer (equity, monte_carlo_equity, ...).
 */
+create macro share_equity(shares, of_runouts) as shares / (2520.0 * of_runouts);
+
 create macro pot_shares_of(outcome_rows) as table
 with
     totals as (
@@ -83,7 +86,7 @@ select
     wins,
     ties,
     pot_shares,
-    pot_shares / (2520.0 * runouts) as equity
+    share_equity(pot_shares, runouts) as equity
 from totals;
 
 create macro runout_ranks_of(ranked_rows) as table

@@ -15,6 +15,8 @@
     recursion out again at each step of range_deals' and in every view after.
   range_deals: one row per deal: its number, the cards its hands hold
     (used_mask, a 52-bit set) and its weight (the product of the weights).
+  range_deal_combos_of(deal_rows): a table macro, each seat's combination of a deal, from its
+    number (below).
   range_deal_hands: one row per deal per player: the combination dealt, with the
     deal's cards (used_mask) and weight.
   range_board_groups: one row per class of boards (classified_boards, 015) and
@@ -133,23 +135,42 @@ select
 from partial_deals
 where seat = (select max(seat) from range_seats);
 
-create view range_deal_hands as
+/*
+  range_deal_combos_of(deal_rows): a table macro, every row of the relation named (a deal_no of
+  range_deals, and any other columns) once per player, with the combination its deal's number
+  gives the player's seat (its digit: deal_no // radix % digits, range_seats): player, seat,
+  card_1, card_2, and its cards summed (combo_rank_key, combo_suit_counts, combo_mask).
+  range_deal_hands reads it of the deals, range_hands of the runouts (below).
+*/
+create macro range_deal_combos_of(deal_rows) as table
 select
-    range_deals.deal_no,
-    range_deals.used_mask,
-    range_deals.weight,
+    deals.*,
     range_seats.player,
     range_seats.seat,
     range_combos.card_1,
     range_combos.card_2,
-    range_combos.rank_key,
-    range_combos.suit_counts,
+    range_combos.rank_key as combo_rank_key,
+    range_combos.suit_counts as combo_suit_counts,
     range_combos.combo_mask
-from range_deals
+from query_table(deal_rows) as deals
 cross join range_seats
 inner join range_combos
     on range_combos.player = range_seats.player
-    and range_combos.combo_index = (range_deals.deal_no // range_seats.radix) % range_seats.digits;
+    and range_combos.combo_index = (deals.deal_no // range_seats.radix) % range_seats.digits;
+
+create view range_deal_hands as
+select
+    deal_no,
+    used_mask,
+    weight,
+    player,
+    seat,
+    card_1,
+    card_2,
+    combo_rank_key as rank_key,
+    combo_suit_counts as suit_counts,
+    combo_mask
+from range_deal_combos_of('range_deals');
 
 /* The cards some range holds (as a 52-bit set): only they can collide with a deal,
    so boards are grouped by class and by which of those cards they hold. */
@@ -206,18 +227,14 @@ group by
    joined to range_deal_hands, PostgreSQL works range_deals out again for every runout. */
 create view range_hands as
 select
-    range_runouts.deal_no as tally,
-    range_runouts.board_class as runout,
-    range_runouts.weight,
-    range_seats.seat as player,
-    range_runouts.rank_key + range_combos.rank_key as rank_key,
-    range_runouts.suit_counts + range_combos.suit_counts as suit_counts,
-    range_runouts.card_mask + range_combos.combo_mask as card_mask
-from range_runouts
-cross join range_seats
-inner join range_combos
-    on range_combos.player = range_seats.player
-    and range_combos.combo_index = (range_runouts.deal_no // range_seats.radix) % range_seats.digits;
+    deal_no as tally,
+    board_class as runout,
+    weight,
+    seat as player,
+    rank_key + combo_rank_key as rank_key,
+    suit_counts + combo_suit_counts as suit_counts,
+    card_mask + combo_mask as card_mask
+from range_deal_combos_of('range_runouts');
 
 /* Each deal tallied alone (equity_of, 017: its tally is the deal), then summed. */
 create view range_equity as
@@ -246,7 +263,7 @@ select
     cast(seat_totals.wins as bigint) as wins,
     cast(seat_totals.ties as bigint) as ties,
     cast(seat_totals.pot_shares as bigint) as pot_shares,
-    seat_totals.pot_shares / (2520.0 * seat_totals.deals) as equity
+    share_equity(seat_totals.pot_shares, seat_totals.deals) as equity
 from seat_totals
 inner join range_seats
     on range_seats.seat = seat_totals.seat
@@ -274,7 +291,7 @@ select
     cast(sum(deal_totals.wins) as bigint) as wins,
     cast(sum(deal_totals.ties) as bigint) as ties,
     cast(sum(deal_totals.pot_shares) as bigint) as pot_shares,
-    sum(deal_totals.pot_shares) / (2520.0 * sum(deal_totals.runouts)) as equity
+    share_equity(sum(deal_totals.pot_shares), sum(deal_totals.runouts)) as equity
 from deal_totals
 inner join range_deal_hands
     on range_deal_hands.deal_no = deal_totals.deal_no

@@ -45,7 +45,7 @@ select
     cast(card_totals.wins as bigint) as wins,
     cast(card_totals.ties as bigint) as ties,
     cast(card_totals.pot_shares as bigint) as pot_shares,
-    card_totals.pot_shares / (2520.0 * card_totals.runouts) as equity,
+    share_equity(card_totals.pot_shares, card_totals.runouts) as equity,
     -- A next card's deals hold every seat, so its players' runouts are the same: the most
     -- pot shares is the best equity.
     case

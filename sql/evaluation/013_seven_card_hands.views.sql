@@ -6,11 +6,13 @@
     deck_pairs_of, deck_triples_of and deck_fives_of: the sets of one size);
     card_pairs, five_card_sets: every two-card and five-card set of the deck,
     summed into the codes of cards (001).
+  seven_card_sets_of(five_rows, deck_rows): a table macro, every five with two higher cards of
+    the deck, the seven summed (below; short deck's sevens, 034, too).
   seven_card_hand_keys: every one of the 133,784,560 seven-card hands counted by
     hand_key (rank_key * 8192 + the values of a suit holding five or more of the
     seven, 0 when none does). Its counts equal the weights of suit_reduced_seven
     (012), hand_key by hand_key. A hand is its five lowest cards (five_card_sets)
-    and two higher ones (card_pairs), and two more cards make a flush only with a
+    and two higher ones (seven_card_sets_of), and two more cards make a flush only with a
     suit holding three or more of the five (flush_suits.three_suit).
     1,634,568 of the 2,598,960 five-card sets have none, and with them 86,475,870
     of the hands: their hand_key is their values' alone, a sum, and no suit counts
@@ -124,12 +126,42 @@ inner join query_table(deck_rows) as high
 inner join query_table(deck_rows) as low
     on low.card_id = pair.card_2;
 
+/*
+  seven_card_sets_of(five_rows, deck_rows): a table macro, every five of the first relation
+  named (high_card, its highest card_id, and its cards summed: rank_key, suit_counts,
+  card_mask) with every two cards of the deck named (deck_pairs_of) above its highest card,
+  the seven summed: each seven-card set once, its five lowest cards and its two highest. The
+  pairs are keyed by every card of the deck below their lower card (above_card: 22,100 rows of
+  the 52 cards), so that the join to the fives is an equality, which every engine hashes;
+  written as pairs.low_card > fives.high_card it was a nested loop of 3.4 billion tests on
+  PostgreSQL (over 15 minutes; a minute now), and DuckDB takes the same time.
+  seven_card_hand_keys (below) and short deck's seven cards (034) read it.
+*/
+create macro seven_card_sets_of(five_rows, deck_rows) as table
+with
+    -- Materialized for PostgreSQL: inlined, its planner may find each five's card below first
+    -- and the pairs above it by the inequality, the nested loop the key is there to spare.
+    pairs as materialized (
+        select below.card_id as above_card, above.rank_key, above.suit_counts, above.card_mask
+        from query_table(deck_rows) as below
+        inner join deck_pairs_of(deck_rows) as above
+            on above.low_card > below.card_id
+    )
+select
+    fives.rank_key + pairs.rank_key as rank_key,
+    fives.suit_counts + pairs.suit_counts as suit_counts,
+    fives.card_mask + pairs.card_mask as card_mask
+from query_table(five_rows) as fives
+inner join pairs
+    on pairs.above_card = fives.high_card;
+
+-- The fives with no suit of three (may_flush 0) make no flush: their hand_key is the values'.
 create view seven_card_hand_keys as
 with
     fives as (
         select
             five_card_sets.high_card,
-            five_card_sets.rank_key * 8192 as values_key,
+            five_card_sets.rank_key,
             five_card_sets.suit_counts,
             five_card_sets.card_mask,
             case when flush_suits.three_suit is null then 0 else 1 end as may_flush
@@ -137,45 +169,22 @@ with
         inner join flush_suits
             on flush_suits.suit_counts = five_card_sets.suit_counts
     ),
-    /* The two higher cards, keyed by the five's highest card (above_card): each pair
-       once for every card below its lower card (22,100 rows). The join to the fives
-       is then an equality, which every engine hashes; written as
-       pairs.low_card > fives.high_card it was a nested loop of 3.4 billion tests on
-       PostgreSQL (over 15 minutes; a minute now), and DuckDB takes the same time. */
-    pairs as (
-        select
-            cards.card_id as above_card,
-            card_pairs.rank_key * 8192 as values_key,
-            card_pairs.suit_counts,
-            card_pairs.card_mask
-        from cards
-        inner join card_pairs
-            on card_pairs.low_card > cards.card_id
+    plain_fives as (
+        select * from fives where may_flush = 0
     ),
-    flush_candidates as (
-        select
-            fives.values_key + pairs.values_key as values_key,
-            fives.suit_counts + pairs.suit_counts as suit_counts,
-            fives.card_mask + pairs.card_mask as card_mask
-        from fives
-        inner join pairs
-            on pairs.above_card = fives.high_card
-        where fives.may_flush = 1
+    flush_fives as (
+        select * from fives where may_flush = 1
     ),
     keyed as (
-        select
-            fives.values_key + pairs.values_key as hand_key
-        from fives
-        inner join pairs
-            on pairs.above_card = fives.high_card
-        where fives.may_flush = 0
+        select rank_key * 8192 as hand_key
+        from seven_card_sets_of('plain_fives', 'cards')
         union all
         select
-            flush_candidates.values_key
-            + ((flush_candidates.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits)
-        from flush_candidates
+            sevens.rank_key * 8192
+            + ((sevens.card_mask >> flush_suits.flush_shift) & flush_suits.flush_bits)
+        from seven_card_sets_of('flush_fives', 'cards') as sevens
         inner join flush_suits
-            on flush_suits.suit_counts = flush_candidates.suit_counts
+            on flush_suits.suit_counts = sevens.suit_counts
     )
 select
     hand_key,

@@ -16,8 +16,9 @@
     cards' rank_key and whether they are one suit (five_card_flush: their suit_counts 5, 40,
     320 or 2560, five of one suit in base 8).
   short_deck_counts_of(evaluated_rows): a table macro, hands counted by category.
-  short_deck_card_sets: every pair (card_count 2, 630) and five (376,992) of the 36 cards,
-    summed into the codes of cards, with their lowest and highest card_id.
+  short_deck_cards: the 36 cards (001's rows, card_id 16 and up); short_deck_card_sets: every
+    pair (card_count 2, 630) and five (376,992) of them, summed into the codes of cards, with
+    their lowest and highest card_id.
   short_deck_five_card_frequencies, short_deck_seven_card_frequencies: one row per ranking
     and category: how many of the C(36, 5) = 376,992 five-card hands, or C(36, 7) =
     8,347,680 seven-card hands, of the 36-card deck it holds, and how many distinct
@@ -114,16 +115,16 @@ left join (
     and by_rank.hand_rank = short_deck_classes.hand_rank
 group by short_deck_classes.ranking, short_deck_classes.points, short_deck_classes.category;
 
-/* Every set of cards of the 36-card deck (card_id 16, 6c, and up) summed into the codes of
-   cards (001) by card_sets_of (013), as card_pairs and five_card_sets sum the 52: built from
-   its own cards, not filtered out of the 52's sets, which SQLite would enumerate in full. */
+/* The 36 cards of short deck (card_id 16, 6c, and up), as cards (001), and every set of them
+   summed into the codes of cards (001) by card_sets_of (013), as card_pairs and five_card_sets
+   sum the 52: built from its own cards, not filtered out of the 52's sets, which SQLite would
+   enumerate in full. */
+create view short_deck_cards as
+select card_id, rank_code, suit_code, card_bit
+from cards
+where value >= 6;
+
 create view short_deck_card_sets as
-with
-    short_deck_cards as (
-        select card_id, rank_code, suit_code, card_bit
-        from cards
-        where value >= 6
-    )
 select card_count, low_card, high_card, rank_key, suit_counts, card_mask
 from card_sets_of('short_deck_cards')
 where card_count in (2, 5);
@@ -150,8 +151,7 @@ select * from short_deck_counts_of('evaluated');
 
 create view short_deck_seven_card_frequencies as
 with
-    -- Five cards of the 36, then two higher ones, each hand once: each pair keyed by every
-    -- card below its lower card (above_card), so that the join is an equality (as 013's).
+    -- Five cards of the 36, then two higher ones, each hand once (seven_card_sets_of, 013).
     short_deck_fives as (
         select
             high_card,
@@ -161,34 +161,13 @@ with
         from short_deck_card_sets
         where card_count = 5
     ),
-    short_deck_pairs as (
-        select
-            cards.card_id as above_card,
-            short_deck_card_sets.rank_key,
-            short_deck_card_sets.suit_counts,
-            short_deck_card_sets.card_mask
-        from cards
-        inner join short_deck_card_sets
-            on short_deck_card_sets.low_card > cards.card_id
-        where short_deck_card_sets.card_count = 2
-            and cards.value >= 6
-    ),
-    short_deck_hand_keys as (
-        select
-            short_deck_fives.rank_key + short_deck_pairs.rank_key as rank_key,
-            short_deck_fives.suit_counts + short_deck_pairs.suit_counts as suit_counts,
-            short_deck_fives.card_mask + short_deck_pairs.card_mask as card_mask
-        from short_deck_fives
-        inner join short_deck_pairs
-            on short_deck_pairs.above_card = short_deck_fives.high_card
-    ),
     short_deck_sevens as (
         select
             rankings.ranking,
             short_deck_hand_keys.rank_key,
             short_deck_hand_keys.suit_counts,
             short_deck_hand_keys.card_mask
-        from short_deck_hand_keys
+        from seven_card_sets_of('short_deck_fives', 'short_deck_cards') as short_deck_hand_keys
         cross join (select distinct ranking from short_deck_classes) as rankings
     ),
     evaluated as (
