@@ -291,7 +291,7 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
         "049_range_street_equity.views.sql", "050_split_equity.views.sql",
         "051_stud_hands.views.sql", "052_stud_equity.views.sql", "053_chinese_deals.views.sql", "056_hero_odds.views.sql",
         "058_lowball_equity.views.sql", "059_split_more_equity.views.sql", "060_odds_trials.views.sql",
-        "062_history_game_pots.views.sql", "065_history_reports.views.sql", "069_own_card_deals.views.sql", "070_split_deal_frequencies.views.sql",
+        "062_history_game_pots.views.sql", "065_history_reports.views.sql", "069_own_card_deals.views.sql",
     ]
 
 
