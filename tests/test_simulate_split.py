@@ -12,13 +12,12 @@ import json
 from collections import Counter
 from math import comb
 
-import duckdb
 import pytest
 from pokerkit import (
     BadugiHand, EightOrBetterLowHand, OmahaEightOrBetterLowHand, OmahaHoldemHand, RegularLowHand, StandardHighHand,
     StandardLowHand,
 )
-from test_deal_own_cards import low_words
+from test_deal_own_cards import con, db, low_words  # noqa: F401 (con and db: its fixtures, a built database's)
 
 import pokersql
 from pokersql.cards import card_name
@@ -47,20 +46,6 @@ HIGH_NAMES = ["High Card", "One Pair", "Two Pair", "Three of a Kind", "Straight"
 
 def test_every_split_game_has_its_pokerkit_hands():
     assert sorted(POKERKIT) == SPLIT_GAMES
-
-
-@pytest.fixture(scope="module")
-def db(built_database):
-    database = pokersql.connect(built_database("duckdb"))
-    yield database
-    database.close()
-
-
-@pytest.fixture(scope="module")
-def con(built_database):
-    connection = duckdb.connect(built_database("duckdb"))
-    yield connection
-    connection.close()
 
 
 def dealt_hands(con, name: str, deals: int, players: int, seed: int) -> list[tuple[list[int], list[int]]]:
