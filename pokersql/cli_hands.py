@@ -71,8 +71,8 @@ def deal(
     "path",
     metavar="PATH",
     default=None,
-    help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'; Omaha: "
-    "'hole' and 'board'), or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
+    help="Evaluate every hand of a CSV or Parquet file (a 'cards' column, or 'hole' and 'board'; Omaha and "
+    "omaha8: 'hole' and 'board'), or of stdin with -, one hand per line. A bad hand: exit 2 naming its line, and nothing written.",
 )
 @click.option(
     "--keep",
@@ -106,6 +106,7 @@ def eval_command(
         pokersql eval --file hands.csv --format csv
         pokersql eval --file hands.parquet --keep hand_id,seat
         pokersql eval --file omaha.csv --game omaha
+        printf 'As 2d 3c 4h 7s Kd Kc\\n' | pokersql eval --file - --game razz
         printf 'As Ks Qs Js Ts\\n2c 3d 4h 5s 7c\\n' | pokersql eval --file -
     """
     if path is None:

@@ -63,8 +63,8 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
 
 @pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
 def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
-    """freq and evaluate_many count or rank the high games of hole cards and a board (deal and
-    simulate take every game: tests/test_deal_own_cards.py, tests/test_simulate_split.py): a game of split_games they cannot
+    """freq counts the high games of hole cards and a board (deal, simulate and evaluate_many take
+    every game: tests/test_deal_own_cards.py, tests/test_simulate_split.py, tests/test_split_evaluate_many.py): a game of split_games it cannot
     play is refused in one line naming its family and who takes its pot, in a player's words
     (no file numbers), not "unknown game"; the command line says the library's line (exit 2),
     where click listed the high games only."""
@@ -73,7 +73,6 @@ def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
     with pokersql.connect(db_file) as db:
         for command, call in {
             "freq": lambda: db.freq(5, game=game),
-            "evaluate_many": lambda: db.evaluate_many([first], game=game),
         }.items():
             with pytest.raises(BadInput) as refused:
                 call()
