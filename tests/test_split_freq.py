@@ -144,3 +144,13 @@ def test_sqlite_counts_duckdbs(db, tmp_path):
     with pokersql.connect(str(tmp_path / "poker.sqlite"), engine="sqlite") as lite:
         for game in ("stud8", "ace-to-five"):  # (badugi's 270,725 hands take SQLite about 90 s)
             assert lite.freq(game=game).to_dict() == db.freq(game=game).to_dict()
+
+
+@pytest.mark.slow
+def test_badugi_counts_are_pokerkits(db):
+    """Every hand of four of the 52 by the size of pokerkit's best badugi (BadugiHand), about 25 s."""
+    from pokerkit import BadugiHand
+
+    names = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+    counted = Counter(f"{len(BadugiHand.from_game(''.join(hand)).cards)}-card badugi" for hand in combinations(names, 4))
+    assert {c.category: c.count for c in db.freq(game="badugi").categories} == counted
