@@ -112,18 +112,25 @@ def evaluate_many(
     (its rows parsed in Python, a few thousand five-card hands a query). Short deck: its
     hands as Hold'em's are given. Omaha: a frame or file with ``hole`` and ``board``
     columns (the 4, 5 or 6 hole cards; 3 to 5 board cards), by default kept beside the result.
+    A split or lowball game (omaha8 ... badugi): a ``lows.SplitManyResult``, each row the hand's
+    ``hand_rank`` and ``low_rank`` as ``evaluate`` gives them and ``low_category``, the low in
+    words (lows.evaluate_many; omaha8 and the other board games from 'hole' and 'board').
 
         >>> db.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).df()
     """
-    rules = games.game_of(game, ctx, "evaluate_many")
+    from . import lows
+
+    kind = type(hands).__module__.split(".")[0]
+    input_kind = kind if kind in FRAME_KINDS else None
+    rules = games.rules(game, ctx, "evaluate_many")
+    if rules.is_split:
+        return lows.evaluate_many(ctx, rules, hands, stdin, keep, input_kind)
     try:
         source = hand_sources.source_of(
             hands, own_hands.batch_rows(ctx.engine), stdin_lines=stdin, keep=keep, columns=games.file_columns(rules)
         )
     except BadInput as e:
         raise BadInput(f"{rules.name}: {e}" if rules.plays_hole_cards else str(e)) from None
-    kind = type(hands).__module__.split(".")[0]
-    input_kind = kind if kind in FRAME_KINDS else None
     if rules.holdem_tables:
         ensure_lookups(ctx, own_hands.batch_needs(ctx.engine))
         return EvaluateManyResult(own_hands.evaluate_source(ctx.engine, source, ctx.progress), source.kept_names, input_kind)

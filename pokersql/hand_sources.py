@@ -39,7 +39,7 @@ def _has(module: str) -> bool:
 
 # Result columns of evaluate_many; an input column kept beside them under one of these
 # names gets the prefix INPUT_PREFIX ('points' -> 'input_points').
-RESULT_COLUMNS = ("cards", "best", "points", "category", "hand_rank")
+RESULT_COLUMNS = ("cards", "best", "points", "category", "hand_rank", "low_rank", "low_category")  # the last two: a split game's
 INPUT_PREFIX = "input_"
 
 

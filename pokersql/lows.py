@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from fractions import Fraction
+from collections.abc import Iterator
 from typing import Any
 
-from . import games
+from . import games, hand_sources, own_hands
 from .context import Context
 from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
+from .first_use import ensure_lookups
+from .frames import EvaluateManyResult, _optional
+from .results import _Frames
 from .output import Output, present, pretty_cards
 
 
@@ -161,3 +165,189 @@ def _(result: SplitResult, **options: Any) -> Output:
              for h, row in zip(result.hands, rows)]
     board = f", board {' '.join(result.board)}" if result.board else ""
     return Output(columns, rows, result.to_dict(), cells=cells, title=f"{result.game}{board}")
+
+
+# -- many hands (evaluate_many, eval --file --game) ----------------------------------
+
+# Each hand's best low (low_evaluations_of, 047) and its name in words (low_categories, 069:
+# '7 low', 'One Pair', '3-card badugi'; null where the hand holds no low), by hand_no.
+LOW_NAMED = games.GAME_CARDS_WITH + """select
+    evaluated.hand_no,
+    evaluated.low_rank,
+    low_categories.category
+from low_evaluations_of('game_cards') as evaluated
+inner join split_games
+    on split_games.game = '{game}'
+left join low_categories
+    on low_categories.ranking = split_games.low_ranking
+    and low_categories.low_rank = evaluated.low_rank
+order by evaluated.hand_no"""
+NAMED_NEEDS = (*games.SPLIT_NEEDS, "low_categories")
+
+
+def named_ranks(ctx: Context, game: games.SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
+    """Each hand's (hand_rank, low_rank, low_category): evaluate_split's ranks, in the same two
+    queries over all the hands at once, and the low in words (LOW_NAMED; None: no low)."""
+    ensure_lookups(ctx, NAMED_NEEDS)
+    if game.low_ranking:
+        query = LOW_NAMED.format(game=game.name.replace("'", "''"))
+        lows = [(low, words) for _, low, words in games.rows_over_cards(ctx, query, "low_evaluations_of", hands, boards)]
+    else:
+        lows = [(None, None)] * len(hands)
+    if game.high_game is None:
+        return [(low, low, words) for low, words in lows]
+    highs = [row[4] for row in games.evaluated_rows(ctx, games.GAMES[game.high_game], hands, boards)]
+    return [(high, low, words) for high, (low, words) in zip(highs, lows)]
+
+
+def evaluate_batch(ctx: Context, game: games.SplitGame, source: Any, batch: Any) -> list[tuple]:
+    """A batch of evaluate_many's hands (hand_sources.Batch), each row checked as ``evaluate``
+    checks a hand (parse_hand) and all ranked at once (named_ranks): (cards, hand_rank,
+    low_rank, low_category) a row, cards the hand then the board. A bad row: BadInput naming it."""
+    if game.board_cards and len(source.columns) != 2:
+        raise BadInput(f"{game.name}: the hands need 'hole' and 'board' columns (a CSV or Parquet file, or a frame), not one hand a line")
+    whats = [f"'{name}'" for name in source.columns] or ["the hand"]
+    hands, boards = [], []
+    for index, values in enumerate(batch.hand_values()):
+        try:
+            texts = [hand_sources.value_text(value, what) for value, what in zip(values, whats)]
+            board = parse_cards(texts[1]) if game.board_cards else []
+            hand = parse_hand(game, texts[0] if game.board_cards else " ".join(texts), board)
+            check_distinct([hand, board], ["the hand", "the board"])
+        except BadInput as e:
+            raise BadInput(f"{source.where(batch.first + index + 1)}: {e}") from None
+        hands.append(hand)
+        boards.append(board)
+    ranks = named_ranks(ctx, game, hands, boards)
+    return [([card_name(c) for c in hand + board], *ranked) for hand, board, ranked in zip(hands, boards, ranks)]
+
+
+@dataclass(repr=False)
+class SplitManyResult(EvaluateManyResult):
+    """evaluate_many's answer in a split or lowball game: one row per hand, in the order given,
+    the kept columns then ``cards`` (the hand, then the board), ``hand_rank`` and ``low_rank``
+    (as ``evaluate``'s), ``low_category`` (the low in words, None: no low or no low half).
+    Iterating gives each hand's SplitResult, as ``evaluate`` gives it."""
+
+    game: games.SplitGame | None = None
+
+    COLUMNS = ("cards", "hand_rank", "low_rank", "low_category")
+
+    def __iter__(self) -> Iterator[SplitResult]:  # type: ignore[override]
+        for cards, high, low, _ in self.rows():
+            held = self.game.hole_cards if self.game.board_cards else len(cards)
+            yield SplitResult(self.game.name, cards[held:], [SplitHand(cards[:held], high, low)])
+
+    def __getitem__(self, index: int) -> SplitResult:  # type: ignore[override]
+        return list(self)[index]
+
+    def arrow(self) -> Any:
+        pa = _optional("pyarrow")
+        schema = pa.schema([("cards", pa.list_(pa.string())), ("hand_rank", pa.int32()), ("low_rank", pa.int32()),
+                            ("low_category", pa.string())])
+        rows = list(self.table_rows())
+        columns = list(zip(*rows)) if rows else [[] for _ in self.columns]
+        table = pa.table(dict(zip(self.COLUMNS, map(list, columns[len(self.kept):]))), schema=schema)
+        for position, name in enumerate(self.kept):
+            table = table.add_column(position, name, pa.array(list(columns[position])))
+        return table
+
+
+def evaluate_many(ctx: Context, game: games.SplitGame, hands: Any, stdin: bool, keep: Any, input_kind: str | None) -> SplitManyResult:
+    """evaluation.evaluate_many of a split or lowball game: a batch of hands a query of each
+    half (evaluate_batch). Omaha's kind: a frame or file with 'hole' and 'board' columns."""
+    columns = ("hole", "board") if game.board_cards else None
+    try:
+        source = hand_sources.source_of(hands, own_hands.batch_rows(ctx.engine), stdin_lines=stdin, keep=keep, columns=columns)
+    except BadInput as e:
+        raise BadInput(f"{game.name}: {e}" if game.board_cards else str(e)) from None
+    chunks = own_hands.evaluate_source(ctx.engine, source, ctx.progress, lambda s, b: evaluate_batch(ctx, game, s, b))
+    return SplitManyResult(chunks, source.kept_names, input_kind, game)
+
+
+@present.register
+def _(result: SplitManyResult, **options: Any) -> Output:
+    """One row per hand after the kept columns: JSON lines of the columns; CSV and the table with the cards as text."""
+    kept = len(result.kept)
+    if options.get("output_format") == "json":
+        return Output(list(result.columns), result.table_rows())
+    rows = ((*row[:kept], " ".join(row[kept]), *row[kept + 1 :]) for row in result.table_rows())
+    cells = ((*row[:kept], pretty_cards(row[kept]), *("" if v is None else str(v) for v in row[kept + 1 :])) for row in result.table_rows())
+    return Output(list(result.columns), rows, cells=cells)
+
+
+# -- every hand counted (freq --game stud8, razz, deuce-to-seven ...) -----------------------
+
+# Each half's categories of every hand of the game (split_hand_frequencies_of, 071), best first.
+SPLIT_FREQUENCIES = """with
+    freq_games as (
+        select ? as game
+    )
+select
+    counted.half,
+    counted.points,
+    counted.category,
+    counted.hands,
+    counted.distinct_ranks
+from split_hand_frequencies_of('freq_games') as counted
+order by counted.half, counted.category_order"""
+FREQ_NEEDS = (*NAMED_NEEDS, "split_hand_frequencies_of", "suit_reduced_seven", "game_categories")
+
+
+@dataclass
+class SplitCategoryCount:
+    half: str  # 'high' or 'low'
+    points: int | None  # the category's (a low of no pair 0; badugi and no low None)
+    category: str
+    count: int
+    expected: int | None  # the exact count where one is known (pokersql.counts), else None
+
+
+@dataclass
+class SplitFreqResult(_Frames):
+    """freq of a game of a player's own cards: every hand of its cards by each half's category."""
+
+    game: str
+    cards: int
+    total: int
+    distinct_ranks: int  # the first half's (the high's where the game has one) classes held
+    categories: list[SplitCategoryCount]
+    _rows_field = "categories"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def freq(ctx: Context, cards: int = 5, game: str = "holdem") -> SplitFreqResult:
+    """``db.freq``: a game of a player's own cards (stud, stud8, razz, deuce-to-seven,
+    ace-to-five, badugi): every hand of its cards counted in SQL by each half's category
+    (split_hand_frequencies_of, 071; ``cards`` is not read: the game's), beside the exact counts
+    of pokersql.counts where known. A split board game (a hand of hole cards and a board) is
+    refused in one line; the high games are dealing.freq's."""
+    from . import counts
+
+    rules = games.rules(game, ctx, "freq")
+    if rules.board_cards:  # (db.freq gives lows.freq the games of split_games only)
+        own = ", ".join(name for name, other in games.REGISTRY.items() if other.is_split and not other.board_cards)
+        raise BadInput(f"freq: {rules.name} is {games.family(rules)}, {games.pot_words(rules)}: its hand is hole cards and a board, "
+                       f"which freq does not count (it counts holdem, shortdeck, shortdeck-triton and {own})")
+    ensure_lookups(ctx, FREQ_NEEDS)
+    with ctx.watching(f"counting every {rules.hole_cards}-card hand of {rules.name}"):
+        rows = ctx.engine.execute(own_hands.for_dialect(SPLIT_FREQUENCIES, ctx.engine.dialect, "split_hand_frequencies_of"), (rules.name,))
+    exact = counts.split_game_counts(rules.hole_cards, rules.low_ranking, rules.high_game is not None)
+    categories = [SplitCategoryCount(half, points, category, int(n), exact.get((half, category))) for half, points, category, n, _ in rows]
+    first = rows[0][0] if rows else "high"
+    return SplitFreqResult(
+        game=rules.name, cards=rules.hole_cards, total=sum(int(row[3]) for row in rows if row[0] == first),
+        distinct_ranks=sum(int(row[4]) for row in rows if row[0] == first), categories=categories,
+    )
+
+
+@present.register
+def _(result: SplitFreqResult, **options: Any) -> Output:
+    columns = ["half", "points", "category", "count", "expected", "match"]
+    rows = [(c.half, c.points, c.category, c.count, c.expected, "-" if c.expected is None else "yes" if c.count == c.expected else "NO")
+            for c in result.categories]
+    cells = [(h, "" if p is None else str(p), c, f"{n:,}", "-" if e is None else f"{e:,}", m) for h, p, c, n, e, m in rows]
+    title = f"{result.total:,} {result.cards}-card hands of {result.game}, {result.distinct_ranks:,} distinct ranks"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title)

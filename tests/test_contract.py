@@ -46,7 +46,7 @@ def contract_shapes(text: str) -> dict[str, dict]:
     shapes = {}
     for bullet in bullets:
         joined = " ".join(line.strip() for line in bullet.splitlines())
-        command = re.match(r"`(\w+(?: --game \w+)?)`:", joined).group(1)
+        command = re.match(r"`(\w+(?: --file)?(?: --game \w+)?)`:", joined).group(1)
         shape = re.search(r"`(\{.*?\})`", joined).group(1)
         shape = re.sub(r"\[\.\.\.\d*\]", '["As"]', shape)  # a list of cards
         shape = re.sub(r"\[indexes from 1\]", "[1]", shape)
@@ -87,7 +87,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 def test_the_contract_gives_a_shape_for_every_json_command():
     assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "report", "range", "arrange",
-                           "odds", "showdown --game split", "deal --game chinese", "deal --game split", "pql"}
+                           "odds", "showdown --game split", "eval --file --game split", "freq --game split", "deal --game chinese", "deal --game split", "pql"}
     assert SHAPES["deal --game chinese"]["pairs"][0]["players"] == [1, 2]
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
@@ -219,6 +219,28 @@ def test_split_showdown_json_lines_have_the_contract_shape(run, tmp_path):
     assert [(p["high_share"], p["low_share"]) for p in lines[0]["players"]] == [(0.5, 0.25), (0.0, 0.25)]
     assert (lines[0]["high_winners"], lines[0]["low_winners"]) == (["1"], ["1", "2"])
     assert (lines[1]["low_winners"], [p["low_rank"] for p in lines[1]["players"]]) == ([], [None, None])
+
+
+def test_split_eval_file_json_lines_have_the_contract_shape(run, tmp_path):
+    """eval --file --game omaha8: a file's kept hand_id, then each hand's high, low and low in words."""
+    hands = tmp_path / "hands.csv"
+    hands.write_text("hand_id,hole,board\n1,As 2s Kd Qd,3c 4h 8d 9s Th\n2,Ah 3h Kc Kd,2c 5d 7s\n", encoding="utf-8")
+    status, out, err = run("eval", "--file", str(hands), "--game", "omaha8", "--keep", "hand_id", "--format", "json")
+    assert status == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    for line in lines:
+        check(line, SHAPES["eval --file --game split"])
+    assert [(line["low_rank"], line["low_category"]) for line in lines] == [(22, "8 low"), (8, "7 low")]  # 8-4-3-2-A; 7-5-3-2-A, the 8th low
+
+
+def test_split_freq_json_has_the_contract_shape(run):
+    """freq --game razz: every seven-card hand by its ace-to-five low, each with its half."""
+    status, out, err = run("freq", "--game", "razz", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["freq --game split"])
+    assert (actual["game"], actual["cards"], actual["total"]) == ("razz", 7, 133_784_560)
+    assert {c["half"] for c in actual["categories"]} == {"low"}
 
 
 def test_import_json_has_the_contract_shape(run, tmp_path):

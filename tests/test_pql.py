@@ -58,7 +58,7 @@ def test_function_names_are_case_insensitive_and_statements_split_on_semicolons(
         ("select count(pairedboard(flop)) from board='AhAcKd' where 1 + 1", "type error"),
         ("select count(pairedboard(flop)) from board='AhAcKd' where not pairedboard(flop)", "no deal"),
         ("select count(winshi(villain)) from hero='AhKh'", "not a player"),
-        ("select count(pairedboard(flop)) from game='badugi'", "a low draw game: PQL's draw games and Courchevel are not built yet"),
+        ("select count(pairedboard(flop)) from game='badugi'", "a low draw game: PQL's draw games are not built yet"),
         ("select avg(riverequity(hero)) from hero='AhKh', villain='KhKd'", "hero and villain both hold 'Kh'"),
         ("select count(pairedboard(flop)) from game='shortdeck', board='2c3d4h'", "no card '2c'"),
     ],

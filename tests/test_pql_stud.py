@@ -287,7 +287,7 @@ def test_propokertools_names_and_the_json_shape(db, run):
         ("select max(handtype(hero, fourth)) from game='stud', hero='AhKh7c'", "fourth street holds 4 in stud"),
         ("select max(lorating(hero, third)) from game='razz', hero='AhKh7c'", "third street holds 3 in razz"),
         ("select count(winshi(hero)) from game='razz', hero='AhKh7c', villain='*'", "winshi() at position 14 reads the hi pot, and razz's pot is the lo's alone"),
-        ("select count(winslo(hero)) from game='stud', hero='AhKh7c', villain='*'", "stud has none (omaha8, omaha5-8, stud8, razz)"),
+        ("select count(winslo(hero)) from game='stud', hero='AhKh7c', villain='*'", "stud has none (omaha8, omaha5-8, courchevel8, stud8, razz)"),
         ("select count(winshi(hero)) from game='stud', hero='AhKh7c', board='2c3c4c'", "stud deals no board"),
         ("select count(winshi(hero)) from game='stud', hero='AK', villain='*'", "hero='AK': stud takes a player's cards in the order dealt"),
         ("select count(winshi(hero)) from game='stud', hero='AhKh7c2c3c4c5c6c'", "1 to 7"),

@@ -475,13 +475,19 @@ def test_hilo_simulate_counts_each_deal_as_counted_here(hilo_db):
     assert len(highs) >= 4 and "no low" in lows and len(lows) >= 3  # the deals reach several of each
 
 
-def test_hilo_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
-    """What the registry cannot do yet for a split game (it has no row of games): one line each."""
-    for command, call in {
-        "freq": lambda: hilo_db.freq(5, game=HILO),
-        "evaluate_many": lambda: hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO),
-    }.items():
-        with pytest.raises(BadInput) as refused:
-            call()
-        assert str(refused.value).startswith(f"{command}: {HILO} is a hi-lo board game, its pot split between the best high and the best low: ")
-        assert "\n" not in str(refused.value)
+def test_hilo_freq_is_refused_and_evaluate_many_ranks_as_evaluate(hilo_db):
+    """freq counts no board game: one line. evaluate_many of a frame of hole cards and boards
+    gives each hand what evaluate gives it (lows.evaluate_many, the game's row alone); a list of
+    hands, with no board column, is one line."""
+    with pytest.raises(BadInput) as refused:
+        hilo_db.freq(5, game=HILO)
+    assert str(refused.value).startswith(f"freq: {HILO} is a hi-lo board game, its pot split between the best high and the best low: ")
+    assert "\n" not in str(refused.value)
+    with pytest.raises(BadInput, match=f"^{HILO}: the hands need 'hole' and 'board' columns"):
+        hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO)
+    import pandas as pd
+
+    hands = [("Ah 2h", "3c 4d 8s Kd Qc"), ("Ks Kd", "3c 4d 8s"), ("7c 6c", "5c 4c 2d Td")]
+    many = hilo_db.evaluate_many(pd.DataFrame({"hole": [h for h, _ in hands], "board": [b for _, b in hands]}), game=HILO)
+    assert list(many) == [hilo_db.evaluate(hole, board=board, game=HILO) for hole, board in hands]
+    assert [r["low_category"] for r in many.records()] == ["8 low", None, "7 low"]

@@ -226,6 +226,8 @@ def deals_query(setup: Setup, trials: int | None, seed: int) -> exp.Select:
             deals = deals.where(exp.LT(this=card.copy(), expression=exp.column("card_id", names[i - 1])))
         elif i and i == read - 1 and i - 1 >= flop and not setup.turn_apart:  # turn and river, their order unread
             deals = deals.where(exp.LT(this=card.copy(), expression=exp.column("card_id", names[i - 1])))
+            for other in earlier[:-1]:  # and apart from the flop's cards dealt here
+                deals = deals.where(exp.NEQ(this=card.copy(), expression=exp.column("card_id", other)))
         else:
             for other in earlier:
                 deals = deals.where(exp.NEQ(this=card.copy(), expression=exp.column("card_id", other)))

@@ -144,10 +144,11 @@ HAND_TYPE_FLOORS = [1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453]
 RATINGS = 7463
 
 # Every game of the registry with a board: Hold'em, Omaha of 4 to 6 cards, short deck (both
-# rankings), and the hi/lo Omahas, omaha8 and omaha5-8; and the stud games, stud, stud8 and razz
-# (the registry's stud cards). The draw games and Courchevel (its first board card dealt with the
-# hands) are not PQL's yet.
-PQL_SPLIT = ("omaha8", "omaha5-8") + tuple(name for name, game in EVERY_GAME.items() if game.is_split and game.cards == "stud")
+# rankings), the hi/lo Omahas, omaha8 and omaha5-8, Courchevel (omaha5's rule, its first board card
+# dealt with the hands: a board of one card is its spot before the flop), courchevel and
+# courchevel8; and the stud games, stud, stud8 and razz (the registry's stud cards). The draw
+# games are not PQL's yet.
+PQL_SPLIT = ("omaha8", "omaha5-8", "courchevel", "courchevel8") + tuple(name for name, game in EVERY_GAME.items() if game.is_split and game.cards == "stud")
 GAMES = {name: _of(game) for name, game in REGISTRY.items()} | {name: _of(EVERY_GAME[name]) for name in PQL_SPLIT}
 LO_GAMES = tuple(name for name, game in GAMES.items() if game.lo)
 # ProPokerTools' names of the same games
@@ -166,6 +167,6 @@ def game_of(name: str | None) -> PqlGame:
     if key not in GAMES:
         split = EVERY_GAME.get(key)
         if split is not None and split.is_split:
-            raise BadInput(f"PQL: game {name!r} is {family(split)}: PQL's draw games and Courchevel are not built yet (give one of {', '.join(GAMES)})")
+            raise BadInput(f"PQL: game {name!r} is {family(split)}: PQL's draw games are not built yet (give one of {', '.join(GAMES)})")
         raise BadInput(f"PQL: game {name!r} is not supported: give one of {', '.join(GAMES)}")
     return GAMES[key]

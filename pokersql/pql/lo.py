@@ -1,4 +1,4 @@
-"""PQL's lo (ProPokerTools' functions of the games with a lo: omaha8, omaha5-8, stud8 and razz)
+"""PQL's lo (ProPokerTools' functions of the games with a lo: omaha8, omaha5-8, courchevel8, stud8 and razz)
 and the showdown of any game: each player's hi and lo part of the pot.
 
 A lo is ranked by the core's table, never here: ``low_classes`` (sql/evaluation/045) numbers the
