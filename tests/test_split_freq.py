@@ -89,9 +89,6 @@ REFERENCE = {  # game: (cards, the low's reference or None, whether it has a hig
     "deuce-to-seven": (5, lambda: low_counts(5, "deuce-to-seven"), False),
     "badugi": (4, badugi_counts, False),
 }
-WHEEL = pytest.mark.xfail(strict=True, reason="low_categories (069) names 2-7's A-5-4-3-2 a Straight (Straight Flush when suited), "
-                                             "where 2-7's ranking holds it an ace-high no-pair low (a flush when suited)")
-
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory):
@@ -99,7 +96,7 @@ def db(tmp_path_factory):
         yield database
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=WHEEL) if g == "deuce-to-seven" else g for g in REFERENCE])
+@pytest.mark.parametrize("game", list(REFERENCE))
 def test_every_hand_is_counted_as_the_reference_counts_it(db, game):
     """Each half's count of every category is the reference's, the halves each add up to every
     hand of the game's cards, and each exact count freq sets beside them (pokersql.counts) is

@@ -154,11 +154,28 @@ def test_its_monte_carlo_equity_is_near_the_enumeration(toy_db):
         assert abs(player.equity - exact) < 4 * player.std_error
 
 
+def test_it_simulates_each_deal_as_counted_here(toy_db):
+    """simulate --game of the toy, with no SQL of its own (038's game_deal_frequencies_of): one
+    deal of four players a seed, each hand's category as phevaluator ranks its seven cards,
+    counted here, is simulate's count; every category of the ranking is a row, none exact."""
+    seen = {}
+    for seed in range(1, 21):
+        dealt = toy_db.deal(players=4, seed=seed, game=TOY)
+        simulated = toy_db.simulate(1, players=4, seed=seed, game=TOY)
+        expected = {}
+        for player in dealt.players:
+            rank = evaluate_cards(*player.cards, *dealt.board)
+            category = "Royal Flush" if rank == 1 else category_of(rank)
+            expected[category] = expected.get(category, 0) + 1
+            seen[category] = seen.get(category, 0) + 1
+        assert {row.category: row.count for row in simulated.categories if row.count} == expected, seed
+        assert len(simulated.categories) == 10 and all(row.expected_probability is None for row in simulated.categories)
+    assert len(seen) >= 5  # the deals reach several categories
+
+
 def test_what_it_cannot_do_yet_is_refused_in_one_line(toy_db):
-    """simulate (038 counts the deals of sql/'s games only), freq, exact equity of a random hand."""
+    """freq, exact equity of a random hand."""
     refusals = {
-        lambda: toy_db.simulate(100, game=TOY): f"simulate --game {TOY}: the deals of a game added as rows are not "
-        "counted yet (docs/games.md)",
         lambda: toy_db.freq(5, game=TOY): f"freq --game {TOY}: counts are for holdem, shortdeck and shortdeck-triton",
         lambda: toy_db.equity("As Ks", "random", game=TOY, exact=True): f"equity --game {TOY}: exact equity of a random "
         "hand is not counted in this game: use --trials",
