@@ -13,6 +13,12 @@
   game_deals: deals_of each game of the table games, with a board of five. Hold'em's rows are
     a Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
     cards a player.
+  hand_cards_of(dealt_rows): a table macro, the deals of the relation named (deal_no, game,
+    player, card_id; player 0 the board; fewer than 64 games) as hands: each player's cards
+    (is_hole 1) and the board's given to each player of its deal (0), one number a hand
+    (hand_no, from deal_no, player and the game's place among the relation's games), card_no
+    the card's place (the hole cards first): what omaha_ranks_of (034) and
+    low_evaluations_of (047) read.
   card_sums_of(card_rows): a table macro, the cards of each hand of the relation named (hand_no,
     card_id) summed into the codes of cards (001): hand_no, card_count, rank_key, suit_counts,
     card_mask; what seven_card_ranks (013) and short_deck_card_ranks (034) read.
@@ -63,6 +69,42 @@ create view game_deals as
 with board_games as (select game, hole_cards, lowest_value, 5 as board_cards from games)
 select * from deals_of('board_games');
 
+create macro hand_cards_of(dealt_rows) as table
+with
+    given as (select * from query_table(dealt_rows)),
+    game_numbers as (select game, row_number() over (order by game) as game_no from (select distinct game from given)),
+    numbered as (
+        select
+            given.deal_no,
+            given.game,
+            given.player,
+            given.card_id,
+            game_numbers.game_no
+        from given
+        inner join game_numbers
+            on game_numbers.game = given.game
+    )
+select
+    ((hole.deal_no * 16 + hole.player) * 64 + hole.game_no) as hand_no,
+    hole.game,
+    hole.card_id,
+    1 as is_hole,
+    hole.card_id + 1 as card_no
+from numbered as hole
+where hole.player > 0
+union all
+select
+    ((board.deal_no * 16 + players.player) * 64 + board.game_no),
+    board.game,
+    board.card_id,
+    0,
+    board.card_id + 53
+from numbered as board
+inner join (select distinct deal_no, game_no, player from numbered where player > 0) as players
+    on players.deal_no = board.deal_no
+    and players.game_no = board.game_no
+where board.player = 0;
+
 create macro card_sums_of(card_rows) as table
 select
     given.hand_no,
@@ -77,52 +119,18 @@ group by given.hand_no;
 
 create macro game_deal_frequencies_of(dealt_rows) as table
 with
-    numbered_games as (
-        select
-            game,
-            ranking,
-            hole_cards_played,
-            row_number() over (order by game) as game_no
-        from games
-    ),
     -- Each player's cards, the board's given to each player of its deal: one number a hand.
-    dealt as (
-        select
-            given.deal_no,
-            given.player,
-            given.card_id,
-            numbered_games.game_no
-        from query_table(dealt_rows) as given
-        inner join numbered_games
-            on numbered_games.game = given.game
-    ),
-    player_cards as (
-        select
-            ((hole.deal_no * 16 + hole.player) * 64 + hole.game_no) as hand_no,
-            hole.card_id,
-            1 as is_hole
-        from dealt as hole
-        where hole.player > 0
-        union all
-        select
-            ((board.deal_no * 16 + players.player) * 64 + board.game_no),
-            board.card_id,
-            0
-        from dealt as board
-        inner join (select distinct deal_no, game_no, player from dealt where player > 0) as players
-            on players.deal_no = board.deal_no
-            and players.game_no = board.game_no
-        where board.player = 0
-    ),
+    dealt as (select * from query_table(dealt_rows)),
+    player_cards as (select * from hand_cards_of('dealt')),
     hand_games as (
         select distinct
             player_cards.hand_no,
-            numbered_games.game,
-            numbered_games.ranking,
-            numbered_games.hole_cards_played
+            games.game,
+            games.ranking,
+            games.hole_cards_played
         from player_cards
-        inner join numbered_games
-            on numbered_games.game_no = player_cards.hand_no % 64
+        inner join games
+            on games.game = player_cards.game
     ),
     -- Omaha's: two hole cards and three of the board.
     omaha_hand_cards as (

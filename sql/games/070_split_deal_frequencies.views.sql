@@ -13,7 +13,7 @@
   split_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
     of game_deals, 038, or own_card_deals, 069: deal_no, game, player, card_id; game a row of
     split_games, player 0 the board) counted: one row per game, half and category that a
-    player's hand holds, with how many (hands). The high: a board game's the best of two hole
+    player's hand holds, with how many (hands), the hands as hand_cards_of (038) makes them. The high: a board game's the best of two hole
     cards and three of the board (omaha_ranks_of, 034: split_games' hole_cards_played 2), a
     game of seven own cards' the best five of them (card_sums_of, 038; seven_card_ranks, 013),
     categories of hand_classes (006); the low: low_evaluations_of (047), named by low_categories (069).
@@ -63,59 +63,19 @@ where low_rankings.highest_value < 14;
 
 create macro split_deal_frequencies_of(dealt_rows) as table
 with
-    numbered_games as (
-        select
-            game,
-            high_game,
-            low_ranking,
-            hole_cards_played,
-            row_number() over (order by game) as game_no
-        from split_games
-    ),
     -- Each player's cards, the board's given to each player of its deal: one number a hand.
-    dealt as (
-        select
-            given.deal_no,
-            given.game,
-            given.player,
-            given.card_id,
-            numbered_games.game_no
-        from query_table(dealt_rows) as given
-        inner join numbered_games
-            on numbered_games.game = given.game
-    ),
-    player_cards as (
-        select
-            ((hole.deal_no * 16 + hole.player) * 16 + hole.game_no) as hand_no,
-            hole.game,
-            hole.card_id,
-            1 as is_hole,
-            hole.card_id + 1 as card_no
-        from dealt as hole
-        where hole.player > 0
-        union all
-        select
-            ((board.deal_no * 16 + players.player) * 16 + board.game_no),
-            board.game,
-            board.card_id,
-            0,
-            board.card_id + 53
-        from dealt as board
-        inner join (select distinct deal_no, game, player from dealt where player > 0) as players
-            on players.deal_no = board.deal_no
-            and players.game = board.game
-        where board.player = 0
-    ),
+    dealt as (select * from query_table(dealt_rows)),
+    player_cards as (select * from hand_cards_of('dealt')),
     hand_games as (
         select distinct
             player_cards.hand_no,
             player_cards.game,
-            numbered_games.high_game,
-            numbered_games.low_ranking,
-            numbered_games.hole_cards_played
+            split_games.high_game,
+            split_games.low_ranking,
+            split_games.hole_cards_played
         from player_cards
-        inner join numbered_games
-            on numbered_games.game = player_cards.game
+        inner join split_games
+            on split_games.game = player_cards.game
     ),
     -- The high of a board game: two hole cards and three of the board.
     omaha_hand_cards as (
