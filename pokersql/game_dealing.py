@@ -26,14 +26,14 @@ from .results import GameDealResult, GamePlayerHand, SplitDealResult, SplitPlaye
 GAME_DEAL = "select player, card_id from game_deals where deal_no = 1 and game = ? order by deck_position"
 
 
-def check_table(game: games.Game, players: int, command: str) -> None:
-    """A deal needs players x hole cards + the board: more than the game's deck holds is BadInput."""
+def check_table(game: games.Game | games.SplitGame, players: int, command: str) -> None:
+    """A deal needs players x hole cards + the board: more than the game's deck holds (stud's 8
+    players: 56 cards; omaha5-8's 10: 55) is BadInput naming the game."""
     needed = players * game.hole_cards + game.board_cards
-    if needed > game.deck_size:
-        raise BadInput(
-            f"{command} --game {game.name}: {players} players of {game.hole_cards} hole cards and a board of "
-            f"{game.board_cards} need {needed} cards, the deck holds {game.deck_size}"
-        )
+    deck = game.deck_size if isinstance(game, games.Game) else deck_size(game)
+    if needed > deck:
+        cards = f"{game.hole_cards} hole cards and a board of {game.board_cards}" if game.board_cards else f"{game.hole_cards} cards"
+        raise BadInput(f"{command} --game {game.name}: {players} players of {cards} need {needed} cards, the deck holds {deck}")
 
 
 def game_deal(ctx: Context, game: games.Game, players: int, settings: tuple, **shown: Any) -> GameDealResult:
@@ -73,21 +73,12 @@ def deck_size(game: games.SplitGame) -> int:
     return high.deck_size if isinstance(high, games.Game) else 52
 
 
-def check_split_table(game: games.SplitGame, players: int, command: str) -> None:
-    """Players x the game's cards (and its board) more than its deck holds (stud's 8 players:
-    56 cards; omaha5-8's 10: 55): BadInput naming the game."""
-    needed = players * game.hole_cards + game.board_cards
-    if needed > deck_size(game):
-        cards = f"{game.hole_cards} hole cards and a board of {game.board_cards}" if game.board_cards else f"{game.hole_cards} cards"
-        raise BadInput(f"{command} --game {game.name}: {players} players of {cards} need {needed} cards, the deck holds {deck_size(game)}")
-
-
 def split_deal(ctx: Context, game: games.SplitGame, players: int, settings: tuple, **shown: Any) -> SplitDealResult:
     """Deal 1 of a split-pot or lowball game from deal_settings' row ``settings``: a board game
     (omaha8 ...) the deal of the game its high follows (the same deck, hole cards and board:
     ``game_deal``), a game of own cards (stud, razz, the draw games) ``own_card_deal``; each
     hand's high and low ranked and the pot split as ``compare --game`` splits it (lows.py)."""
-    check_split_table(game, players, "deal")
+    check_table(game, players, "deal")
     if not game.board_cards:
         return own_card_deal(ctx, game, players, settings, **shown)
     dealt = game_deal(ctx, games.game_of(game.high_game, ctx, "deal"), players, settings, **shown)
@@ -167,7 +158,7 @@ def split_simulate(ctx: Context, game: games.SplitGame, deals: int, players: int
     high half first, each best first: (points, category, count, exact probability or None,
     half). The exact probability is the high's of stud and stud8 (Hold'em's seven-card counts
     over C(52, 7)); Omaha's high and every low have none here (None)."""
-    check_split_table(game, players, "simulate")
+    check_table(game, players, "simulate")
     ensure_ready(ctx)
     source, dealt_as = ("game_deals", game.high_game) if game.board_cards else ("own_card_deals", game.name)
     query = own_hands.for_dialect(SPLIT_DEAL_FREQUENCIES.format(deals=source), ctx.engine.dialect, "split_deal_frequencies_of")
