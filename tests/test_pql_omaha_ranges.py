@@ -87,6 +87,19 @@ RULES = [
     ("AsK-JsT", 4, lambda h: any(suit(a) == 3 and rank(a) >= J and rank(b) == rank(a) - 1 for a, b in permutations(h, 2))),  # a spade J to A, the rank below
     ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
     ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
+    # ProPokerTools' syntax macros: a card of a class of ranks; a hand's shape, a term of its own
+    ("$B$B$B$B", 4, lambda h: all(rank(c) >= J for c in h)),  # four big cards, A to J
+    ("A$L$L", 4, lambda h: any(rank(a) == A and all(rank(c) == A or rank(c) <= 6 for c in (b, d))  # an ace and two more of A, 2 to 8
+                                for a, b, d in permutations(h, 3))),
+    ("$Rx$Rx", 4, lambda h: any(suit(a) == suit(b) and rank(a) >= T and rank(b) >= T for a, b in combinations(h, 2))),  # two suited broadway cards
+    ("$W$Z$M", 4, lambda h: any((rank(a) == A or rank(a) <= 3) and rank(b) <= 4 and 5 <= rank(c) <= 8 for a, b, c in permutations(h, 3))),
+    ("$np", 4, lambda h: len(ranks(h)) == 4),  # no pair
+    ("$ds", 4, lambda h: sorted(suits(h).values()) == [2, 2]),  # two cards of each of two suits
+    ("$ss", 4, lambda h: sum(n >= 2 for n in suits(h).values()) == 1),  # one suit twice or more, no second
+    ("AA:$ds, KK!$ss, $np:QJ", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2])
+     or (ranks(h)[K] >= 2 and sum(n >= 2 for n in suits(h).values()) != 1) or (len(ranks(h)) == 4 and ranks(h)[Q] and ranks(h)[J])),
+    ("$ds", 5, lambda h: sum(n >= 2 for n in suits(h).values()) >= 2),
+    ("$np:$ss", 5, lambda h: len(ranks(h)) == 5 and sum(n >= 2 for n in suits(h).values()) == 1),
     ("AA", 5, lambda h: ranks(h)[A] >= 2),
     ("RROO:xxx", 5, lambda h: sum(n >= 2 for n in ranks(h).values()) >= 2 and max(suits(h).values()) >= 3),  # two pairs (or more of a rank), three of a suit
     ("RRO", 6, lambda h: any(n >= 2 for n in ranks(h).values()) and len(ranks(h)) >= 2),
@@ -192,7 +205,9 @@ def test_equity_on_the_river_is_pokerkits(db):
         ("QQ+K", "cannot read 'K' (position 4)"),
         ("[QQ+]A", "a span of several cards in '[…]' ('[QQ+]') is not supported yet (position 3)"),
         ("15%", "a card pattern expected"),
-        ("AA:$ds", "range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"),
+        ("AA:$Q", "range 'AA:$Q': unknown macro '$Q' (the macros: $B, $R, $F, $N, $M, $Z, $L, $W, $np, $ds, $ss) (position 4)"),
+        ("A$ds", "cannot read '$' (position 2)"),
+        ("$dsA", "a hand macro ($ds) is a term of its own: cannot read 'A' after it (position 4)"),
         ("AA@50", "a weight ('@') is not supported yet (position 3)"),
         ("AAKQJ", "range 'AAKQJ': 5 cards in a term of a 4-card hand (position 1)"),
         ("AA,", "a card pattern expected, the range ends (position 4)"),
@@ -261,10 +276,10 @@ def test_inrange_of_every_hand_and_of_none(db):
 
 
 def test_inrange_refuses_a_bad_omaha_range_naming_it(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA:$ds')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA@50')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"
+    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA@50': a weight ('@') is not supported yet (position 3)"
 
 
 def test_a_range_of_no_hand_is_refused():
@@ -273,7 +288,19 @@ def test_a_range_of_no_hand_is_refused():
 
 
 def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA:$ds', villain='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA@50', villain='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: hero's omaha range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"
+    assert err == "pokersql: error: PQL: hero's omaha range 'AA@50': a weight ('@') is not supported yet (position 3)"
+
+
+def test_a_macro_range_deals_its_hands(db):
+    """hero 'AA:$ds' (double-suited aces) on a river board against a known hand: one deal each
+    hand of the rule, none holding a board or villain card."""
+    board, villain = "Ks9s5h4h2c", "KdKcQdJc"
+    taken = set(parse_cards(board + villain))
+    hands = [h for h in combinations([c for c in range(52) if c not in taken], 4)
+             if ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]]
+    statement, (aces,) = answer(db, f"select count(inrange(hero, '$B$B$B$B')) from game='omaha', hero='AA:$ds', villain='{villain}', board='{board}'")
+    assert statement.trials == len(hands)
+    assert aces == sum(all(rank(c) >= J for c in h) for h in hands)

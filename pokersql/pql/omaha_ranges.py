@@ -51,9 +51,16 @@ MOST_HANDS = 3_000_000
 COMPACT_FROM = 500
 NOT_SUPPORTED = {
     "%": "a percentage of hands ('%')",
-    "$": "a syntax macro ('$')",
     "@": "a weight ('@')",
 }
+# ProPokerTools' syntax macros. A card of a class of ranks (``$B``: A to J; ``$L``: A, 2 to 8):
+RANK_MACROS = {
+    "B": "AKQJ", "R": "AKQJT", "F": "KQJ", "N": "KQJT9", "M": "T987",
+    "Z": "65432", "L": "A2345678", "W": "A2345",
+}
+# and a whole hand's shape (a term of its own): no pair; double-suited (two suits of two cards or
+# more, the generic xxyy); single-suited (one suit of two or more, no second: xx!xxyy)
+HAND_MACROS = {"NP", "DS", "SS"}
 
 
 def refused(text: str, what: str, at: int) -> BadInput:
@@ -123,6 +130,12 @@ class _Reader:
         """A term's node, ``["term", Term]``; a span's, its terms joined by "or"."""
         self.peek()
         start = self.pos
+        macro = self.hand_macro()
+        if macro:
+            c = self.peek()
+            if c and c not in ",:!)":
+                raise self.fail(f"a hand macro (${macro.lower()}) is a term of its own: cannot read {self.text[self.pos]!r} after it")
+            return ["macro", macro, start]
         raw = self.cards()
         span = self.span(raw, start) if raw and self.peek() in ("+", "-") else None
         c = self.peek()
@@ -168,6 +181,24 @@ class _Reader:
             node = ["or", node, term]
         return node
 
+    def hand_macro(self) -> str | None:
+        """``$np``, ``$ds``, ``$ss`` here: its name (the position past it), else None."""
+        name = self.text[self.pos + 1:self.pos + 3].upper() if self.peek() == "$" else ""
+        if name in HAND_MACROS:
+            self.pos += 3
+            return name
+        return None
+
+    def rank_macro(self) -> frozenset[int]:
+        """``$B`` … here: the ranks of its class (the position past it)."""
+        at = self.pos
+        name = self.text[self.pos + 1:self.pos + 2].upper()
+        if name not in RANK_MACROS:
+            word = self.text[self.pos:self.pos + 3]
+            raise refused(self.text, f"unknown macro {word!r} (the macros: {', '.join('$' + m for m in RANK_MACROS)}, $np, $ds, $ss)", at)
+        self.pos += 2
+        return frozenset(RANK_LETTERS.index(r) for r in RANK_MACROS[name])
+
     def cards(self) -> list[tuple[str, object, object, int]]:
         """The pattern cards from here: (kind, rank, suit, position); a list's kind is "list",
         its cards in the rank's place."""
@@ -177,6 +208,15 @@ class _Reader:
             if c == "[":
                 at = self.pos
                 raw.append(("list", self.bracket(), None, at))
+            elif c == "$" and self.text[self.pos + 1:self.pos + 3].upper() not in HAND_MACROS:
+                at = self.pos
+                ranks = self.rank_macro()
+                suit = self.text[self.pos].upper() if self.pos < len(self.text) else ""
+                if suit in SUIT_SET or suit in SUIT_VARIABLES:
+                    self.pos += 1
+                else:
+                    suit = None
+                raw.append(("ranks", ranks, suit, at))
             elif c in RANK_SET or c == "*" or c in RANK_VARIABLES:
                 at = self.pos
                 self.pos += 1
@@ -247,7 +287,9 @@ def _slots(raw: list[tuple[str, object, object, int]]) -> list[Slot]:
             slots.append(Slot(rank))  # type: ignore[arg-type]
             continue
         cards = set(range(52))
-        if rank in RANK_SET:
+        if kind == "ranks":
+            cards = {c for c in cards if c // 4 in rank}  # type: ignore[operator]
+        elif rank in RANK_SET:
             cards = {c for c in cards if c // 4 == RANK_LETTERS.index(rank)}
         elif rank in RANK_VARIABLES:
             cards = {c for c in cards if c // 4 not in named_ranks}
@@ -255,7 +297,8 @@ def _slots(raw: list[tuple[str, object, object, int]]) -> list[Slot]:
             cards = {c for c in cards if c % 4 == SUIT_LETTERS.index(suit)}
         elif suit in SUIT_VARIABLES:
             cards = {c for c in cards if c % 4 not in named_suits}
-        slots.append(Slot(frozenset(cards), rank if rank in RANK_VARIABLES else None, suit if suit in SUIT_VARIABLES else None))
+        variable = rank if kind == "card" and rank in RANK_VARIABLES else None
+        slots.append(Slot(frozenset(cards), variable, suit if suit in SUIT_VARIABLES else None))
     return slots
 
 
@@ -334,12 +377,30 @@ def _hands(term: Term, deck: frozenset[int], hole: int, text: str) -> set[int]:
     return hands
 
 
+def shaped(name: str, mask: int) -> bool:
+    """Whether a hand (a mask) has a hand macro's shape: no pair, double-suited, single-suited."""
+    cards = cards_of(mask)
+    if name == "NP":
+        return len({c // 4 for c in cards}) == len(cards)
+    suited = sum(1 for s in range(4) if sum(1 for c in cards if c % 4 == s) >= 2)
+    return suited >= 2 if name == "DS" else suited == 1
+
+
 def _evaluate(node: list, deck: frozenset[int], hole: int, text: str) -> set[int]:
     if node[0] == "term":
         return _hands(node[1], deck, hole, text)
+    if node[0] == "macro":  # alone: every hand of its shape
+        if math.comb(len(deck), hole) > MOST_HANDS:
+            raise refused(text, f"${node[1].lower()} alone holds too many hands to list: narrow it (AA:${node[1].lower()})", node[2])
+        return {h for h in (sum(1 << c for c in f) for f in combinations(sorted(deck), hole)) if shaped(node[1], h)}
+    op, right_macro = node[0], node[2][0] == "macro"
+    if op in ("and", "not") and right_macro:  # the left's hands of that shape, or not
+        return {h for h in _evaluate(node[1], deck, hole, text) if shaped(node[2][1], h) == (op == "and")}
+    if op == "and" and node[1][0] == "macro":
+        return {h for h in _evaluate(node[2], deck, hole, text) if shaped(node[1][1], h)}
     left = _evaluate(node[1], deck, hole, text)
     right = _evaluate(node[2], deck, hole, text)
-    return left | right if node[0] == "or" else left & right if node[0] == "and" else left - right
+    return left | right if op == "or" else left & right if op == "and" else left - right
 
 
 def parse(text: str, hole: int) -> list:
