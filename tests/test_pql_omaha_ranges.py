@@ -208,7 +208,9 @@ def test_equity_on_the_river_is_pokerkits(db):
         ("AA:$Q", "range 'AA:$Q': unknown macro '$Q' (the macros: $B, $R, $F, $N, $M, $Z, $L, $W, $np, $ds, $ss) (position 4)"),
         ("A$ds", "cannot read '$' (position 2)"),
         ("$dsA", "a hand macro ($ds) is a term of its own: cannot read 'A' after it (position 4)"),
-        ("AA@50", "a weight ('@') is not supported yet (position 3)"),
+        ("AA@50, KK", "range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"),
+        ("AA@101", "a weight is a whole number 1 to 100 after '@' (position 3)"),
+        ("(AA@5, KK@2)", "a weight ends a sub-range of the whole range, not one in parentheses (position 4)"),
         ("AAKQJ", "range 'AAKQJ': 5 cards in a term of a 4-card hand (position 1)"),
         ("AA,", "a card pattern expected, the range ends (position 4)"),
         ("(AA", "')' expected (position 4)"),
@@ -276,10 +278,10 @@ def test_inrange_of_every_hand_and_of_none(db):
 
 
 def test_inrange_refuses_a_bad_omaha_range_naming_it(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA@50')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA@50, KK')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA@50': a weight ('@') is not supported yet (position 3)"
+    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"
 
 
 def test_a_range_of_no_hand_is_refused():
@@ -288,10 +290,10 @@ def test_a_range_of_no_hand_is_refused():
 
 
 def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA@50', villain='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA@50, KK', villain='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: hero's omaha range 'AA@50': a weight ('@') is not supported yet (position 3)"
+    assert err == "pokersql: error: PQL: hero's omaha range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"
 
 
 def test_a_macro_range_deals_its_hands(db):
@@ -304,3 +306,29 @@ def test_a_macro_range_deals_its_hands(db):
     statement, (aces,) = answer(db, f"select count(inrange(hero, '$B$B$B$B')) from game='omaha', hero='AA:$ds', villain='{villain}', board='{board}'")
     assert statement.trials == len(hands)
     assert aces == sum(all(rank(c) >= J for c in h) for h in hands)
+
+
+def test_a_weighted_range_weighs_each_hand_by_its_largest_weight(db):
+    """ProPokerTools' weights: 'AA:$ds@100, KK:$ds@25' on a river board against a known hand;
+    a hand of both (AAKK double-suited) weighs 100. Each hand's share from pokerkit's Omaha
+    hands, their mean weighted; the deals counted, the weights summed."""
+    board, villain = "Ks9s5h4h2c", "KdQcQdJc"
+    taken = set(parse_cards(board + villain))
+    weights = {}
+    for h in combinations([c for c in range(52) if c not in taken], 4):
+        if sorted(suits(h).values()) == [2, 2]:
+            weight = 100 if ranks(h)[A] >= 2 else 25 if ranks(h)[K] >= 2 else 0
+            if weight:
+                weights[h] = weight
+    assert 100 in weights.values() and 25 in weights.values()
+    assert len(weights) >= omaha_ranges.COMPACT_FROM  # one text of the hands and their weights in SQL
+    theirs = OmahaHoldemHand.from_game(villain, board)
+    total = share = 0.0
+    for hand, weight in weights.items():
+        ours = OmahaHoldemHand.from_game("".join(card_name(c) for c in hand), board)
+        total += weight
+        share += weight * (1.0 if ours > theirs else 0.5 if ours == theirs else 0.0)
+    statement, (equity, kings) = answer(db, f"select avg(riverequity(hero)), count(inrange(hero, 'KK!AA')) from game='omaha', hero='AA:$ds@100, KK:$ds@25', villain='{villain}', board='{board}'")
+    assert statement.trials == sum(weights.values())
+    assert equity == pytest.approx(share / total, abs=1e-12)
+    assert kings == 25 * sum(1 for h in weights if ranks(h)[A] < 2)

@@ -18,8 +18,12 @@ A term may be a span of cards (Open PQL's RawSpan), the whole term: ``QQ+`` (QQ,
 the ace, down to the deuce, or to the other end's, each place a term of the union. Its cards
 are ranks, each with a suit or not.
 
-Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the right), ``:``
-and ``!`` before ``,``; parentheses group. Letters are read in any case; spaces are skipped.
+ProPokerTools' syntax macros: ``$B`` … ``$W`` a card of a class of ranks (RANK_MACROS);
+``$np``, ``$ds``, ``$ss`` a hand's shape, a term of its own, read as a filter of the hands beside
+it (``AA:$ds``). Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the
+right), ``:`` and ``!`` before ``,``; parentheses group. Each sub-range of the whole may end in a
+weight, ``@1`` to ``@100``, all or none; a hand in several takes the largest. Letters are read in
+any case; spaces are skipped.
 
 A term is expanded in two steps: its cores, each set of cards that fits the pattern (found by
 assigning deck cards to the pattern's cards, identical pattern cards in one order only), then
@@ -51,8 +55,8 @@ MOST_HANDS = 3_000_000
 COMPACT_FROM = 500
 NOT_SUPPORTED = {
     "%": "a percentage of hands ('%')",
-    "@": "a weight ('@')",
 }
+MOST_WEIGHT = 100  # ProPokerTools' weights: whole numbers 1 to 100
 # ProPokerTools' syntax macros. A card of a class of ranks (``$B``: A to J; ``$L``: A, 2 to 8):
 RANK_MACROS = {
     "B": "AKQJ", "R": "AKQJT", "F": "KQJ", "N": "KQJT9", "M": "T987",
@@ -101,12 +105,39 @@ class _Reader:
     def fail(self, what: str) -> BadInput:
         return refused(self.text, what, self.pos)
 
-    def union(self) -> list:
-        node = self.both()
+    def union(self, top: bool = False) -> list:
+        """``a, b, …``; at the top, each sub-range may end in a weight (``AA@10, KK@5``): then
+        ``["weighted", [(node, weight), …]]``, every sub-range weighted or none."""
+        parts = [(self.both(), self.weight(top))]
         while self.peek() == ",":
             self.pos += 1
-            node = ["or", node, self.both()]
+            parts.append((self.both(), self.weight(top)))
+        weighted = [w is not None for _, w in parts]
+        if any(weighted):
+            if not all(weighted):
+                raise refused(self.text, "every sub-range weighted or none ('AA@10, KK@5')", 0)
+            return ["weighted", parts]
+        node = parts[0][0]
+        for part, _ in parts[1:]:
+            node = ["or", node, part]
         return node
+
+    def weight(self, top: bool) -> int | None:
+        """``@N`` here: N, a whole number 1 to 100; None when no weight is given."""
+        if self.peek() != "@":
+            return None
+        at = self.pos
+        if not top:
+            raise self.fail("a weight ends a sub-range of the whole range, not one in parentheses")
+        self.pos += 1
+        self.peek()
+        digits = ""
+        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+            digits += self.text[self.pos]
+            self.pos += 1
+        if not digits or not 1 <= int(digits) <= MOST_WEIGHT:
+            raise refused(self.text, f"a weight is a whole number 1 to {MOST_WEIGHT} after '@'", at)
+        return int(digits)
 
     def both(self) -> list:
         node = self.leaf()
@@ -133,7 +164,7 @@ class _Reader:
         macro = self.hand_macro()
         if macro:
             c = self.peek()
-            if c and c not in ",:!)":
+            if c and c not in ",:!)@":
                 raise self.fail(f"a hand macro (${macro.lower()}) is a term of its own: cannot read {self.text[self.pos]!r} after it")
             return ["macro", macro, start]
         raw = self.cards()
@@ -143,7 +174,7 @@ class _Reader:
             raise self.fail(f"{NOT_SUPPORTED[c]} is not supported yet")
         if not raw:
             raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
-        if c and c not in ",:!)":
+        if c and c not in ",:!)@":
             raise self.fail(f"cannot read {self.text[self.pos]!r}")
         if len(raw) > self.hole:
             raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
@@ -387,6 +418,8 @@ def shaped(name: str, mask: int) -> bool:
 
 
 def _evaluate(node: list, deck: frozenset[int], hole: int, text: str) -> set[int]:
+    if node[0] == "weighted":  # its hands, the weights apart (inrange)
+        return set().union(*(_evaluate(part, deck, hole, text) for part, _ in node[1]))
     if node[0] == "term":
         return _hands(node[1], deck, hole, text)
     if node[0] == "macro":  # alone: every hand of its shape
@@ -407,7 +440,7 @@ def parse(text: str, hole: int) -> list:
     reader = _Reader(text, hole)
     if not reader.peek():
         raise reader.fail("an empty range")
-    node = reader.union()
+    node = reader.union(top=True)
     if reader.peek():
         raise reader.fail(f"unexpected {reader.text[reader.pos]!r}")
     return node
@@ -422,39 +455,53 @@ def _any_hand(node: list) -> bool:
 
 def expand(text: str, hole: int, deck: list[int]) -> list[list[int]] | None:
     """The hands of the range (each its cards from the highest), in order; None: every hand."""
+    weighted = expand_weighted(text, hole, deck)
+    return None if weighted is None else [h for h, _ in weighted]
+
+
+def expand_weighted(text: str, hole: int, deck: list[int]) -> list[tuple[list[int], int]] | None:
+    """The hands of the range with their weights (1 without ``@``; a hand in several weighted
+    sub-ranges takes the largest, as ProPokerTools'), in order; None: every hand, unweighted."""
     node = parse(text, hole)
-    if _any_hand(node):
-        return None
-    hands = _evaluate(node, frozenset(deck), hole, text)
-    return list(map(cards_of, sorted(hands)))
+    if node[0] != "weighted":
+        if _any_hand(node):
+            return None
+        return [(cards_of(h), 1) for h in sorted(_evaluate(node, frozenset(deck), hole, text))]
+    weights: dict[int, int] = {}
+    for part, weight in node[1]:
+        for h in _evaluate(part, frozenset(deck), hole, text):
+            weights[h] = max(weight, weights.get(h, 0))
+    return [(cards_of(h), weights[h]) for h in sorted(weights)]
 
 
-def hands_of(text: str, hole: int, deck: list[int], what: str) -> list[list[int]] | None:
-    """``expand``, a refusal naming the range as ``what`` (``hero's omaha range``)."""
+def hands_of(text: str, hole: int, deck: list[int], what: str, weighted: bool = False) -> list | None:
+    """``expand`` (or ``expand_weighted``), a refusal naming the range as ``what`` (``hero's omaha range``)."""
     try:
-        return expand(text, hole, deck)
+        return (expand_weighted if weighted else expand)(text, hole, deck)
     except BadInput as e:
         raise BadInput(f"{e}".replace("PQL: range", f"PQL: {what}", 1)) from None
 
 
 def player_combos(game_name: str, hole: int, deck: list[int], name: str, text: str) -> list[tuple[list[int], int]] | None:
-    """deals.player_combos for an Omaha range: every hand it holds, weight 1; None: any hand."""
-    hands = hands_of(text, hole, deck, f"{name}'s {game_name} range")
+    """deals.player_combos for an Omaha range: every hand it holds and its whole weight; None: any hand."""
+    hands = hands_of(text, hole, deck, f"{name}'s {game_name} range", weighted=True)
     if hands == []:
         raise BadInput(f"PQL: {name}'s {game_name} range {text!r} holds no hand")
-    return None if hands is None else [(h, 1) for h in hands]
+    return hands
 
 
 def compact(combos: list[tuple[list[int], int]]) -> exp.Expression | None:
     """A relation (cards, w, k) of many hands, all of weight 1, as one text that SQL splits;
     None when a VALUES list fits (few hands, or weights)."""
-    if len(combos) < COMPACT_FROM or any(w != 1 for _, w in combos):
+    if len(combos) < COMPACT_FROM or any(not 1 <= w <= 999 or w != int(w) for _, w in combos):
         return None
     hole = len(combos[0][0])
     two = [f"{c:02d}" for c in range(52)]
-    text = ",".join("".join(map(two.__getitem__, cards)) for cards, _ in combos)
+    weighted = any(w != 1 for _, w in combos)  # then each hand's weight in three digits after its cards
+    text = ",".join("".join(map(two.__getitem__, cards)) + (f"{int(w):03d}" if weighted else "") for cards, w in combos)
+    weight = f"cast(substr(h, {2 * hole + 1}, 3) as integer)" if weighted else "1"
     return sqlglot.parse_one(
-        f"select list_transform(range({hole}), i -> cast(substr(h, 2 * i + 1, 2) as integer)) as cards, 1 as w, k - 1 as k "
+        f"select list_transform(range({hole}), i -> cast(substr(h, 2 * i + 1, 2) as integer)) as cards, {weight} as w, k - 1 as k "
         "from (select unnest(t) as h, generate_subscripts(t, 1) as k from (select string_split(:hands, ',') as t))",
         read="duckdb",
     ).transform(lambda n: exp.convert(text) if isinstance(n, exp.Placeholder) else n)
