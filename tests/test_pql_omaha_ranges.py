@@ -88,6 +88,11 @@ RULES = [
     ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
     ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
     # ProPokerTools' syntax macros: a card of a class of ranks; a hand's shape, a term of its own
+    # several cards in a bracket (Open PQL's spans in brackets): each choice a term of its own
+    ("[QQ+]A", 4, lambda h: (ranks(h)[A] >= 1 and (ranks(h)[Q] >= 2 or ranks(h)[K] >= 2)) or ranks(h)[A] >= 3),
+    ("[AK-QJ]", 4, lambda h: any(ranks(h)[r] and ranks(h)[r - 1] for r in (A, K, Q))),  # AK, KQ or QJ
+    ("[AsKs,QQ]J", 4, lambda h: ranks(h)[J] >= 1 and ({51, 47} <= set(h) or ranks(h)[Q] >= 2)),
+    ("[KK-JJ]:$ds", 5, lambda h: any(ranks(h)[r] >= 2 for r in (J, Q, K)) and sum(n >= 2 for n in suits(h).values()) >= 2),
     ("$B$B$B$B", 4, lambda h: all(rank(c) >= J for c in h)),  # four big cards, A to J
     ("A$L$L", 4, lambda h: any(rank(a) == A and all(rank(c) == A or rank(c) <= 6 for c in (b, d))  # an ace and two more of A, 2 to 8
                                 for a, b, d in permutations(h, 3))),
@@ -203,7 +208,8 @@ def test_equity_on_the_river_is_pokerkits(db):
         ("AsK-JT", "a span's two ends have different suits (position 7)"),
         ("AxK+", "range 'AxK+': a span's cards are ranks, each with a suit or not (no variables, '*' or lists) (position 1)"),
         ("QQ+K", "cannot read 'K' (position 4)"),
-        ("[QQ+]A", "a span of several cards in '[…]' ('[QQ+]') is not supported yet (position 3)"),
+        ("[QQ+]AKQ", "range '[QQ+]AKQ': 5 cards in a term of a 4-card hand (position 1)"),
+        ("[QQ+,[A]]", "cards or a span of them expected in '[…]' (position 6)"),
         ("15%", "a card pattern expected"),
         ("AA:$Q", "range 'AA:$Q': unknown macro '$Q' (the macros: $B, $R, $F, $N, $M, $Z, $L, $W, $np, $ds, $ss) (position 4)"),
         ("A$ds", "cannot read '$' (position 2)"),

@@ -176,14 +176,24 @@ class _Reader:
             raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
         if c and c not in ",:!)@":
             raise self.fail(f"cannot read {self.text[self.pos]!r}")
-        if len(raw) > self.hole:
-            raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
-        return span or ["term", Term(_slots(raw), start)]
+        if span:
+            return span
+        choices: list = [[]]  # a bracket of several cards ('[QQ+]'): a term for each of its choices
+        for card in raw:
+            choices = [c + alt for c in choices for alt in card[1]] if card[0] == "multi" else [c + [card] for c in choices]
+        for choice in choices:
+            if len(choice) > self.hole:
+                raise refused(self.text, f"{len(choice)} cards in a term of a {self.hole}-card hand", raw[0][3])
+        node = ["term", Term(_slots(choices[0]), start)]
+        for choice in choices[1:]:
+            node = ["or", node, ["term", Term(_slots(choice), start)]]
+        return node
 
-    def span(self, top: list[tuple[str, object, object, int]], start: int) -> list:
+    def span(self, top: list[tuple[str, object, object, int]], start: int, inside: bool = False) -> list:
         """``QQ+``, ``AK-``, ``AK-QJ`` (Open PQL's RawSpan, a whole term): its cards' ranks moved
         together a rank at a time, up to the ace, down to the deuce, or down (or up) to the other
-        end's; each place a term, joined by "or". The cards are ranks, each with a suit or not."""
+        end's; each place a term, joined by "or" (``inside`` a bracket: each place's cards). The
+        cards are ranks, each with a suit or not."""
         def ranks_of(end: list[tuple[str, object, object, int]]) -> list[int]:
             if any(kind != "card" or rank not in RANK_SET or suit in SUIT_VARIABLES for kind, rank, suit, _ in end):
                 raise refused(self.text, "a span's cards are ranks, each with a suit or not (no variables, '*' or lists)", end[0][3])
@@ -206,7 +216,10 @@ class _Reader:
             shifts = range(min(0, ends[0] - ranks[0]), max(0, ends[0] - ranks[0]) + 1)
         else:
             shifts = range(-min(ranks), 1)
-        terms = [["term", Term(_slots([(kind, RANK_LETTERS[RANK_LETTERS.index(rank) + s], suit, at) for kind, rank, suit, at in top]), start)] for s in shifts]
+        raws = [[(kind, RANK_LETTERS[RANK_LETTERS.index(rank) + s], suit, at) for kind, rank, suit, at in top] for s in shifts]
+        if inside:
+            return raws
+        terms = [["term", Term(_slots(raw), start)] for raw in raws]
         node = terms[0]
         for term in terms[1:]:
             node = ["or", node, term]
@@ -238,7 +251,8 @@ class _Reader:
             c = self.peek()
             if c == "[":
                 at = self.pos
-                raw.append(("list", self.bracket(), None, at))
+                inside = self.bracket()
+                raw.append(("multi" if isinstance(inside, list) else "list", inside, None, at))
             elif c == "$" and self.text[self.pos + 1:self.pos + 3].upper() not in HAND_MACROS:
                 at = self.pos
                 ranks = self.rank_macro()
@@ -263,8 +277,29 @@ class _Reader:
             else:
                 return raw
 
-    def bracket(self) -> frozenset[int]:
-        """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot."""
+    def several(self, start: int) -> list:
+        """``[QQ+, AK]``, a bracket of several cards (Open PQL's spans in brackets): each choice's
+        cards, a span's each place; ``start`` the bracket's position."""
+        self.pos = start + 1
+        choices: list = []
+        while True:
+            at = self.pos
+            cards = self.cards()
+            if not cards or any(kind != "card" for kind, *_ in cards):
+                raise refused(self.text, "cards or a span of them expected in '[…]'", at)
+            choices += self.span(cards, at, inside=True) if self.peek() in ("+", "-") else [cards]
+            c = self.peek()
+            self.pos += 1
+            if c == "]":
+                return choices
+            if c != ",":
+                self.pos -= 1
+                raise self.fail("',' or ']' expected")
+
+    def bracket(self) -> frozenset[int] | list:
+        """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot; or the choices of
+        a bracket of several cards (``several``)."""
+        start = self.pos
         self.pos += 1
         cards: set[int] = set()
         while True:
@@ -298,8 +333,8 @@ class _Reader:
             else:
                 raise refused(self.text, "a rank, a card or a suit expected in '[…]' (no variables or '*')", at)
             c = self.peek()
-            if c in RANK_SET:
-                raise self.fail("a span of several cards in '[…]' ('[QQ+]') is not supported yet")
+            if c in RANK_SET:  # a card right after a card: several cards in the bracket
+                return self.several(start)
             self.pos += 1
             if c == "]":
                 return frozenset(cards)
