@@ -200,8 +200,11 @@ def compare(context: Context, hands: tuple[str, ...], board: str, game: str, out
 
 
 @cli.command()
-@click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True, help="Hand size: every 5-card or every 7-card hand.")
-@click.option("--game", type=click.Choice(NAMES + FREQ_GAMES), default="holdem", show_default=True, help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand.")
+@click.option("--cards", type=click.Choice(["5", "7"]), default="5", show_default=True,
+              help="Hand size: every 5-card or every 7-card hand (not read in the games of a player's own cards: theirs).")
+@click.option("--game", type=click.Choice(NAMES + FREQ_GAMES), default="holdem", show_default=True,
+              help="The game (docs/games.md); chinese-front: Chinese poker's three-card front, every 3-card hand; stud, stud8, "
+              "razz (7 cards), deuce-to-seven, ace-to-five (5), badugi (4): every hand by each half's category.")
 @plot_option
 @format_option
 @quiet_option
@@ -217,10 +220,14 @@ def freq(context: Context, cards: str, game: str, plot: str | None, output_forma
         pokersql freq --cards 5
         pokersql freq --cards 7
         pokersql freq --game shortdeck --cards 7
+        pokersql freq --game stud8
         pokersql freq --plot freq.png
     """
     if plot:
         from . import plots
+
+        if getattr(games.REGISTRY.get(game), "is_split", False):
+            raise click.UsageError(f"freq --game {game} --plot: the plot draws one ranking's categories, not a split game's halves")
 
         plots.check_path(plot)
     result = front_freq(context.db.context) if game in FREQ_GAMES else context.db.freq(int(cards), game=game)

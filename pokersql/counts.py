@@ -5,6 +5,7 @@ four of a kind = 13 quad values x 48 fifth cards), so ``freq`` can set what the
 ``hands`` table holds beside what it should hold.
 """
 
+from itertools import product
 from math import comb
 
 TOTAL_FIVE_CARD_HANDS = comb(52, 5)
@@ -69,3 +70,69 @@ SHORT_DECK_SEVEN_CARD_COUNTS = {
 SEVEN_CARD_COUNTS = {
     9: 4324, 8: 37260, 7: 224848, 6: 3473184, 5: 4047644, 4: 6180020, 3: 6461620, 2: 31433400, 1: 58627800, 0: 23294460,
 }
+
+
+# -- the games of a player's own cards (freq --game stud8, razz, deuce-to-seven ...) ---------
+# Their exact counts by category, from combinatorics and published tables alone, where one is
+# known: keyed by (half, category) as split_hand_frequencies_of (sql/games/071) names them.
+
+# The seven-card ace-to-five lows of no pair by their highest card (the ace low): the published
+# table (Wikipedia, "Poker probability", ace-to-five low; tests/test_lows.py counts it by multisets).
+SEVEN_CARD_ACE_TO_FIVE_NO_PAIR = {
+    5: 781_824, 6: 3_151_360, 7: 7_426_560, 8: 13_171_200, 9: 19_174_400, 10: 23_675_904, 11: 24_837_120,
+    12: 21_457_920, 13: 13_939_200,
+}
+_HIGH_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_PAIRED = {1: "One Pair", 2: "Two Pair", 3: "Three of a Kind", 6: "Full House", 7: "Four of a Kind"}
+_CATEGORY_NAMES = {9: "Royal Flush", 8: "Straight Flush", 7: "Four of a Kind", 6: "Full House", 5: "Flush", 4: "Straight",
+                   3: "Three of a Kind", 2: "Two Pair", 1: "One Pair", 0: "High Card"}
+
+
+def _low_name(high: int) -> str:
+    return f"{_HIGH_NAMES.get(high, str(high))} low"
+
+
+def _hands_of_distinct_values(cards: int, distinct: int) -> int:
+    """Hands of ``cards`` cards holding exactly ``distinct`` values: the values chosen, then
+    each value's copies (1 to 4 of its suits)."""
+    ways = sum(_suit_ways(copies) for copies in product(range(1, 5), repeat=distinct) if sum(copies) == cards)
+    return comb(13, distinct) * ways
+
+
+def _suit_ways(copies: tuple[int, ...]) -> int:
+    """The ways to choose the suits of each value's copies: the product of C(4, copies)."""
+    result = 1
+    for n in copies:
+        result *= comb(4, n)
+    return result
+
+
+def split_game_counts(cards: int, low_ranking: str | None, high: bool) -> dict[tuple[str, str], int]:
+    """(half, category) -> the exact number of hands of ``cards`` cards, where known: the high of
+    seven cards (SEVEN_CARD_COUNTS); five-card ace-to-five and 2-7 lows by closed forms (a low of
+    no pair by its highest card: the values below it chosen, every suit but, in 2-7, the
+    flushes, and the straights taken out); seven cards' ace-to-five and eight-or-better lows of
+    no pair from the published table, their pairs by how many values the seven cards hold (4:
+    one pair, 3: two pair, 2: a full house); badugi's 4- and 1-card badugis."""
+    counts: dict[tuple[str, str], int] = {}
+    if high and cards == 7:
+        counts.update({("high", _CATEGORY_NAMES[p]): n for p, n in SEVEN_CARD_COUNTS.items()})
+    paired = {_PAIRED[p]: n for p, n in five_card_counts().items() if p in _PAIRED}
+    if cards == 5 and low_ranking == "ace-to-five":
+        counts.update({("low", _low_name(top)): comb(top - 1, 4) * 4**5 for top in range(5, 14)})
+        counts.update({("low", name): n for name, n in paired.items()})
+    if cards == 5 and low_ranking == "deuce-to-seven":
+        counts.update({("low", _low_name(top)): (comb(top - 2, 4) - (top >= 6)) * (4**5 - 4) for top in range(7, 15)})
+        counts.update({("low", name): n for name, n in paired.items()})
+        counts.update({("low", "Straight"): 9 * (4**5 - 4), ("low", "Flush"): (comb(13, 5) - 9) * 4, ("low", "Straight Flush"): 9 * 4})
+    if cards == 7 and low_ranking == "ace-to-five":
+        counts.update({("low", _low_name(top)): n for top, n in SEVEN_CARD_ACE_TO_FIVE_NO_PAIR.items()})
+        counts.update({("low", name): _hands_of_distinct_values(7, d) for name, d in (("One Pair", 4), ("Two Pair", 3), ("Full House", 2))})
+    if cards == 7 and low_ranking == "eight-or-better":
+        lows = {top: n for top, n in SEVEN_CARD_ACE_TO_FIVE_NO_PAIR.items() if top <= 8}
+        counts.update({("low", _low_name(top)): n for top, n in lows.items()})
+        counts[("low", "no low")] = comb(52, 7) - sum(lows.values())
+    if cards == 4 and low_ranking == "badugi":
+        counts[("low", "4-card badugi")] = comb(13, 4) * 24  # four values, their suits all different
+        counts[("low", "1-card badugi")] = comb(13, 4) * 4 + 13  # one suit, or one value
+    return counts

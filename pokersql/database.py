@@ -250,8 +250,8 @@ class Database:
 
     @_documented_by("dealing.freq")
     def freq(self, cards: int = 5, game: str = "holdem") -> FreqResult:
-        from . import dealing
-        return dealing.freq(self.context, cards, game)
+        from . import dealing, games, lows  # a game of a player's own cards (split_games): lows.freq
+        return (lows.freq if games.rules(game, self.context, "freq").is_split else dealing.freq)(self.context, cards, game)
 
     @_documented_by("dealing.simulate")
     def simulate(

@@ -8,7 +8,7 @@ import math
 import secrets
 from typing import Any
 
-from . import game_dealing, games
+from . import game_dealing, games, own_hands
 from .checks import MAX_DEALS, MAX_SEED, SIMULATE_SLICE, whole_number
 from .context import Context
 from .counts import SHORT_DECK_SEVEN_CARD_COUNTS, TOTAL_FIVE_CARD_HANDS, five_card_counts, short_deck_five_card_counts
@@ -213,8 +213,11 @@ def simulate(
 
 # -- simulation (simulate --game) ------------------------------------------------------
 
-# The counts of a game's deals (sql/games, 038: a view a game, omaha_deal_frequencies ...)
-GAME_DEAL_FREQUENCIES = "select points, category, hands from {game}_deal_frequencies"
+# The counts of one game's deals (game_deal_frequencies_of, sql/games/038), the game's name given.
+GAME_DEAL_FREQUENCIES = (
+    "with deals_of_the_game as (select deal_no, game, player, card_id from game_deals where game = ?) "
+    "select points, category, hands from game_deal_frequencies_of('deals_of_the_game')"
+)
 GAME_CATEGORIES = (  # every category, best first in the ranking
     "select game_categories.points, hand_categories.category from game_categories inner join hand_categories "
     "on hand_categories.points = game_categories.points where game_categories.ranking = ? order by game_categories.category_order"
@@ -223,24 +226,27 @@ SHORT_DECK_SEVEN_CARD_HANDS = math.comb(36, 7)
 
 
 def game_simulate(ctx: Context, game: games.Game, deals: int, players: int, settings_of: Any, slice_deals: int) -> list[tuple]:
-    """``deals`` deals of ``game`` (the game's view of 038's game_deal_frequencies_of: game_deals'
+    """``deals`` deals of ``game`` (038's game_deal_frequencies_of over the game's rows of game_deals:
     hole cards and board, each player's best hand under the game), counted by category in
     slices of ``slice_deals``; ``settings_of(first, count)`` is deal_settings' row of a slice.
     One row per category of the game's ranking, best first: (points, category, count, exact
     probability or None). The exact probability is short deck's seven-card count over C(36, 7); Omaha's
     best hand of hole cards and board has no exact count here (None)."""
     game_dealing.check_table(game, players, "simulate")
+    if not game.plays_hole_cards and game.hole_cards + game.board_cards != 7:
+        raise BadInput(
+            f"simulate --game {game.name}: the best five of {game.hole_cards + game.board_cards} cards played any way "
+            "are counted for seven cards only"
+        )
     ensure_ready(ctx)
-    view = GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_")).split()[-1]
-    if view not in ctx.engine.object_types():  # a game added as rows: 038 counts the games of sql/ only
-        raise BadInput(f"simulate --game {game.name}: the deals of a game added as rows are not counted yet (docs/games.md)")
+    query = own_hands.for_dialect(GAME_DEAL_FREQUENCIES, ctx.engine.dialect, "game_deal_frequencies_of")
     counted: dict[int, int] = {}
     task = f"dealing {deals:,} deals of {game.name}"
     with ctx.engine.inputs() as give:
         for first in range(1, deals + 1, slice_deals):
             ctx.progress(task, first - 1, deals)
             give(deal_settings=[settings_of(first, min(slice_deals, deals - first + 1))])
-            for points, _, count in ctx.engine.execute(GAME_DEAL_FREQUENCIES.format(game=game.name.replace("-", "_"))):
+            for points, _, count in ctx.engine.execute(query, (game.name,)):
                 counted[points] = counted.get(points, 0) + int(count)
     ctx.progress(task, deals, deals)
     categories = ctx.engine.execute(GAME_CATEGORIES, (game.ranking,))

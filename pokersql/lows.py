@@ -19,6 +19,7 @@ from .cards import card_name, check_distinct, parse_cards
 from .errors import BadInput
 from .first_use import ensure_lookups
 from .frames import EvaluateManyResult, _optional
+from .results import _Frames
 from .output import Output, present, pretty_cards
 
 
@@ -273,3 +274,80 @@ def _(result: SplitManyResult, **options: Any) -> Output:
     rows = ((*row[:kept], " ".join(row[kept]), *row[kept + 1 :]) for row in result.table_rows())
     cells = ((*row[:kept], pretty_cards(row[kept]), *("" if v is None else str(v) for v in row[kept + 1 :])) for row in result.table_rows())
     return Output(list(result.columns), rows, cells=cells)
+
+
+# -- every hand counted (freq --game stud8, razz, deuce-to-seven ...) -----------------------
+
+# Each half's categories of every hand of the game (split_hand_frequencies_of, 071), best first.
+SPLIT_FREQUENCIES = """with
+    freq_games as (
+        select ? as game
+    )
+select
+    counted.half,
+    counted.points,
+    counted.category,
+    counted.hands,
+    counted.distinct_ranks
+from split_hand_frequencies_of('freq_games') as counted
+order by counted.half, counted.category_order"""
+FREQ_NEEDS = (*NAMED_NEEDS, "split_hand_frequencies_of", "suit_reduced_seven", "game_categories")
+
+
+@dataclass
+class SplitCategoryCount:
+    half: str  # 'high' or 'low'
+    points: int | None  # the category's (a low of no pair 0; badugi and no low None)
+    category: str
+    count: int
+    expected: int | None  # the exact count where one is known (pokersql.counts), else None
+
+
+@dataclass
+class SplitFreqResult(_Frames):
+    """freq of a game of a player's own cards: every hand of its cards by each half's category."""
+
+    game: str
+    cards: int
+    total: int
+    distinct_ranks: int  # the first half's (the high's where the game has one) classes held
+    categories: list[SplitCategoryCount]
+    _rows_field = "categories"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def freq(ctx: Context, cards: int = 5, game: str = "holdem") -> SplitFreqResult:
+    """``db.freq``: a game of a player's own cards (stud, stud8, razz, deuce-to-seven,
+    ace-to-five, badugi): every hand of its cards counted in SQL by each half's category
+    (split_hand_frequencies_of, 071; ``cards`` is not read: the game's), beside the exact counts
+    of pokersql.counts where known. A split board game (a hand of hole cards and a board) is
+    refused in one line; the high games are dealing.freq's."""
+    from . import counts
+
+    rules = games.rules(game, ctx, "freq")
+    if rules.board_cards:  # (db.freq gives lows.freq the games of split_games only)
+        own = ", ".join(name for name, other in games.REGISTRY.items() if other.is_split and not other.board_cards)
+        raise BadInput(f"freq: {rules.name} is {games.family(rules)}, {games.pot_words(rules)}: its hand is hole cards and a board, "
+                       f"which freq does not count (it counts holdem, shortdeck, shortdeck-triton and {own})")
+    ensure_lookups(ctx, FREQ_NEEDS)
+    with ctx.watching(f"counting every {rules.hole_cards}-card hand of {rules.name}"):
+        rows = ctx.engine.execute(own_hands.for_dialect(SPLIT_FREQUENCIES, ctx.engine.dialect, "split_hand_frequencies_of"), (rules.name,))
+    exact = counts.split_game_counts(rules.hole_cards, rules.low_ranking, rules.high_game is not None)
+    categories = [SplitCategoryCount(half, points, category, int(n), exact.get((half, category))) for half, points, category, n, _ in rows]
+    first = rows[0][0] if rows else "high"
+    return SplitFreqResult(
+        game=rules.name, cards=rules.hole_cards, total=sum(int(row[3]) for row in rows if row[0] == first),
+        distinct_ranks=sum(int(row[4]) for row in rows if row[0] == first), categories=categories,
+    )
+
+
+@present.register
+def _(result: SplitFreqResult, **options: Any) -> Output:
+    columns = ["half", "points", "category", "count", "expected", "match"]
+    rows = [(c.half, c.points, c.category, c.count, c.expected, "-" if c.expected is None else "yes" if c.count == c.expected else "NO")
+            for c in result.categories]
+    cells = [(h, "" if p is None else str(p), c, f"{n:,}", "-" if e is None else f"{e:,}", m) for h, p, c, n, e, m in rows]
+    title = f"{result.total:,} {result.cards}-card hands of {result.game}, {result.distinct_ranks:,} distinct ranks"
+    return Output(columns, rows, result.to_dict(), cells=cells, title=title)

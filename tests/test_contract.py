@@ -87,7 +87,7 @@ def check(actual, shape, where: str = "$") -> None:
 
 def test_the_contract_gives_a_shape_for_every_json_command():
     assert set(SHAPES) == {"eval", "deal", "compare", "freq", "simulate", "equity", "showdown", "import", "history", "stats", "report", "range", "arrange",
-                           "odds", "showdown --game split", "eval --file --game split", "deal --game chinese", "deal --game split", "pql"}
+                           "odds", "showdown --game split", "eval --file --game split", "freq --game split", "deal --game chinese", "deal --game split", "pql"}
     assert SHAPES["deal --game chinese"]["pairs"][0]["players"] == [1, 2]
     assert SHAPES["deal"]["players"][0]["cards"] == ["As"]
     assert SHAPES["equity"]["players"][0]["std_error"] == 0.5
@@ -231,6 +231,16 @@ def test_split_eval_file_json_lines_have_the_contract_shape(run, tmp_path):
     for line in lines:
         check(line, SHAPES["eval --file --game split"])
     assert [(line["low_rank"], line["low_category"]) for line in lines] == [(22, "8 low"), (8, "7 low")]  # 8-4-3-2-A; 7-5-3-2-A, the 8th low
+
+
+def test_split_freq_json_has_the_contract_shape(run):
+    """freq --game razz: every seven-card hand by its ace-to-five low, each with its half."""
+    status, out, err = run("freq", "--game", "razz", "--format", "json")
+    assert status == 0, err
+    actual = json.loads(out)
+    check(actual, SHAPES["freq --game split"])
+    assert (actual["game"], actual["cards"], actual["total"]) == ("razz", 7, 133_784_560)
+    assert {c["half"] for c in actual["categories"]} == {"low"}
 
 
 def test_import_json_has_the_contract_shape(run, tmp_path):

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # the last commit with the stage folders (main before issue 64's move)
 BEFORE_THE_MOVE = "82cd10e0560c4572363b4db3e2c0793577ebb8c3"  # main before the move: the stage folders, every SQL file's text as now
 HANDS = ROOT / "tests" / "histories" / "pluribus_30.txt"
-ADDED_SINCE = {"067_history_unknown_results.sql", "068_game_registry.views.sql", "069_own_card_deals.views.sql", "070_split_deal_frequencies.views.sql"}  # the files added after the move (issue 66's, 64's)
+ADDED_SINCE = {"067_history_unknown_results.sql", "068_game_registry.views.sql", "069_own_card_deals.views.sql", "070_split_deal_frequencies.views.sql", "071_split_frequencies.views.sql"}  # the files added after the move (issue 66's, 64's)
 
 
 COUNTED = ("history_hands", "history_actions", "stored_hands", "stored_player_hands", "hands", "hand_classes")

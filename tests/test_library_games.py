@@ -14,7 +14,7 @@ import pytest
 import pokersql
 from pokersql.cli import main
 from pokersql.errors import BadInput
-from pokersql.games import GAME_NAMES, NAMES, REGISTRY
+from pokersql.games import NAMES, REGISTRY
 from pokersql.output import present, to_json
 
 # game: (hand 1, hand 2, board)
@@ -61,29 +61,24 @@ def test_the_library_answers_every_game_as_the_command_line(db_file, capsys, gam
     assert evaluated["hand_rank"] >= 1
 
 
-@pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split))
+@pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split and game.board_cards))
 def test_what_a_split_game_lacks_is_named_in_one_line(db_file, capsys, game):
-    """freq counts the high games of hole cards and a board (deal, simulate and evaluate_many take
-    every game: tests/test_deal_own_cards.py, tests/test_simulate_split.py, tests/test_split_evaluate_many.py): a game of split_games it cannot
-    play is refused in one line naming its family and who takes its pot, in a player's words
-    (no file numbers), not "unknown game"; the command line says the library's line (exit 2),
-    where click listed the high games only."""
-    first, _, board = HANDS[game]
-    command_lines = {"freq": ["freq", "--cards", "5"]}
+    """freq counts the high games of hole cards and a board and the games of a player's own
+    cards (deal, simulate and evaluate_many take every game: tests/test_deal_own_cards.py,
+    tests/test_simulate_split.py, tests/test_split_evaluate_many.py; freq's counts:
+    tests/test_split_freq.py): a split board game is refused in one line naming its family and
+    who takes its pot, in a player's words (no file numbers), not "unknown game"; the command
+    line says the library's line (exit 2)."""
     with pokersql.connect(db_file) as db:
-        for command, call in {
-            "freq": lambda: db.freq(5, game=game),
-        }.items():
-            with pytest.raises(BadInput) as refused:
-                call()
-            message = str(refused.value)
-            assert message.startswith(f"{command}: {game} is a ") and "\n" not in message
-            assert message.endswith(f": {command} takes the high games of hole cards and a board ({', '.join(GAME_NAMES)})")
-            assert not re.search(r"\(\d{3}\)|split_games|row of games", message), message  # no file numbers, no tables
-            if command in command_lines:
-                capsys.readouterr()
-                assert main(["--db", db_file, *command_lines[command], "--game", game]) == 2
-                assert capsys.readouterr() == ("", f"pokersql: error: {message}\n")
+        with pytest.raises(BadInput) as refused:
+            db.freq(5, game=game)
+        message = str(refused.value)
+        assert message.startswith(f"freq: {game} is a ") and "\n" not in message
+        assert ": its hand is hole cards and a board, which freq does not count (it counts holdem, " in message
+        assert not re.search(r"\(\d{3}\)|split_games|row of games", message), message  # no file numbers, no tables
+        capsys.readouterr()
+        assert main(["--db", db_file, "freq", "--cards", "5", "--game", game]) == 2
+        assert capsys.readouterr() == ("", f"pokersql: error: {message}\n")
 
 
 @pytest.mark.parametrize("game", sorted(name for name, game in REGISTRY.items() if game.is_split and game.board_cards))

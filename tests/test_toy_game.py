@@ -154,11 +154,28 @@ def test_its_monte_carlo_equity_is_near_the_enumeration(toy_db):
         assert abs(player.equity - exact) < 4 * player.std_error
 
 
+def test_it_simulates_each_deal_as_counted_here(toy_db):
+    """simulate --game of the toy, with no SQL of its own (038's game_deal_frequencies_of): one
+    deal of four players a seed, each hand's category as phevaluator ranks its seven cards,
+    counted here, is simulate's count; every category of the ranking is a row, none exact."""
+    seen = {}
+    for seed in range(1, 21):
+        dealt = toy_db.deal(players=4, seed=seed, game=TOY)
+        simulated = toy_db.simulate(1, players=4, seed=seed, game=TOY)
+        expected = {}
+        for player in dealt.players:
+            rank = evaluate_cards(*player.cards, *dealt.board)
+            category = "Royal Flush" if rank == 1 else category_of(rank)
+            expected[category] = expected.get(category, 0) + 1
+            seen[category] = seen.get(category, 0) + 1
+        assert {row.category: row.count for row in simulated.categories if row.count} == expected, seed
+        assert len(simulated.categories) == 10 and all(row.expected_probability is None for row in simulated.categories)
+    assert len(seen) >= 5  # the deals reach several categories
+
+
 def test_what_it_cannot_do_yet_is_refused_in_one_line(toy_db):
-    """simulate (038 counts the deals of sql/'s games only), freq, exact equity of a random hand."""
+    """freq, exact equity of a random hand."""
     refusals = {
-        lambda: toy_db.simulate(100, game=TOY): f"simulate --game {TOY}: the deals of a game added as rows are not "
-        "counted yet (docs/games.md)",
         lambda: toy_db.freq(5, game=TOY): f"freq --game {TOY}: counts are for holdem, shortdeck and shortdeck-triton",
         lambda: toy_db.equity("As Ks", "random", game=TOY, exact=True): f"equity --game {TOY}: exact equity of a random "
         "hand is not counted in this game: use --trials",
@@ -458,13 +475,19 @@ def test_hilo_simulate_counts_each_deal_as_counted_here(hilo_db):
     assert len(highs) >= 4 and "no low" in lows and len(lows) >= 3  # the deals reach several of each
 
 
-def test_hilo_freq_and_evaluate_many_are_refused_in_one_line(hilo_db):
-    """What the registry cannot do yet for a split game (it has no row of games): one line each."""
-    for command, call in {
-        "freq": lambda: hilo_db.freq(5, game=HILO),
-        "evaluate_many": lambda: hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO),
-    }.items():
-        with pytest.raises(BadInput) as refused:
-            call()
-        assert str(refused.value).startswith(f"{command}: {HILO} is a hi-lo board game, its pot split between the best high and the best low: ")
-        assert "\n" not in str(refused.value)
+def test_hilo_freq_is_refused_and_evaluate_many_ranks_as_evaluate(hilo_db):
+    """freq counts no board game: one line. evaluate_many of a frame of hole cards and boards
+    gives each hand what evaluate gives it (lows.evaluate_many, the game's row alone); a list of
+    hands, with no board column, is one line."""
+    with pytest.raises(BadInput) as refused:
+        hilo_db.freq(5, game=HILO)
+    assert str(refused.value).startswith(f"freq: {HILO} is a hi-lo board game, its pot split between the best high and the best low: ")
+    assert "\n" not in str(refused.value)
+    with pytest.raises(BadInput, match=f"^{HILO}: the hands need 'hole' and 'board' columns"):
+        hilo_db.evaluate_many(["Ah 2h 3c 4d 8s"], game=HILO)
+    import pandas as pd
+
+    hands = [("Ah 2h", "3c 4d 8s Kd Qc"), ("Ks Kd", "3c 4d 8s"), ("7c 6c", "5c 4c 2d Td")]
+    many = hilo_db.evaluate_many(pd.DataFrame({"hole": [h for h, _ in hands], "board": [b for _, b in hands]}), game=HILO)
+    assert list(many) == [hilo_db.evaluate(hole, board=board, game=HILO) for hole, board in hands]
+    assert [r["low_category"] for r in many.records()] == ["8 low", None, "7 low"]

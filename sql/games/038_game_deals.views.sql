@@ -13,15 +13,18 @@
   game_deals: deals_of each game of the table games, with a board of five. Hold'em's rows are
     a Texas Hold'em deal (two hole cards each, a board); poker_table deals the article's five
     cards a player.
+  card_sums_of(card_rows): a table macro, the cards of each hand of the relation named (hand_no,
+    card_id) summed into the codes of cards (001): hand_no, card_count, rank_key, suit_counts,
+    card_mask; what seven_card_ranks (013) and short_deck_card_ranks (034) read.
   game_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
-    of game_deals: deal_no, game, player, card_id; but Hold'em's) counted: one row per game and
-    category that a player's best hand (hole cards and board) holds, with how many (hands).
-    Omaha's are ranked by omaha_ranks_of (034), short deck's by short_deck_card_ranks (034)
-    under the game's ranking.
-  omaha_deal_frequencies, omaha5_, omaha6_, shortdeck_, shortdeck_triton_deal_frequencies:
-    the deals of deal_settings in that game counted, what `pokersql simulate --game G` reads
-    (a view a game: a filter on one view of every game reached neither the deals nor the
-    rankings, and ranked every game, four times the work).
+    of game_deals: deal_no, game, player, card_id, player 0 the board; a game of games, not
+    Hold'em's own simulate) counted: one row per game and category that a player's best hand
+    holds, with how many (hands). Omaha's (hole_cards_played 2) are ranked by omaha_ranks_of
+    (034); a hand of seven cards played any way by seven_card_ranks (013) under the standard
+    ranking, by short_deck_card_ranks (034) under another. What `pokersql simulate --game G`
+    reads, one game's deals given:
+      with deals_of_the_game as (select * from game_deals where game = 'omaha')
+      select * from game_deal_frequencies_of('deals_of_the_game');
 */
 
 create macro deals_of(dealt_games) as table
@@ -60,80 +63,118 @@ create view game_deals as
 with board_games as (select game, hole_cards, lowest_value, 5 as board_cards from games)
 select * from deals_of('board_games');
 
+create macro card_sums_of(card_rows) as table
+select
+    given.hand_no,
+    count(*) as card_count,
+    sum(cards.rank_code) as rank_key,
+    sum(cards.suit_code) as suit_counts,
+    sum(cards.card_bit) as card_mask
+from query_table(card_rows) as given
+inner join cards
+    on cards.card_id = given.card_id
+group by given.hand_no;
+
 create macro game_deal_frequencies_of(dealt_rows) as table
 with
-    -- the deals read once (three times, they were shuffled three times)
+    numbered_games as (
+        select
+            game,
+            ranking,
+            hole_cards_played,
+            row_number() over (order by game) as game_no
+        from games
+    ),
+    -- Each player's cards, the board's given to each player of its deal: one number a hand.
     dealt as (
         select
-            deal_no,
-            game,
-            player,
-            card_id
-        from query_table(dealt_rows)
+            given.deal_no,
+            given.player,
+            given.card_id,
+            numbered_games.game_no
+        from query_table(dealt_rows) as given
+        inner join numbered_games
+            on numbered_games.game = given.game
     ),
     player_cards as (
         select
-            hole.deal_no,
-            hole.game,
-            hole.player,
+            ((hole.deal_no * 16 + hole.player) * 64 + hole.game_no) as hand_no,
             hole.card_id,
             1 as is_hole
         from dealt as hole
         where hole.player > 0
         union all
         select
-            board.deal_no,
-            board.game,
-            players.player,
+            ((board.deal_no * 16 + players.player) * 64 + board.game_no),
             board.card_id,
             0
         from dealt as board
-        inner join (select distinct deal_no, game, player from dealt where player > 0) as players
+        inner join (select distinct deal_no, game_no, player from dealt where player > 0) as players
             on players.deal_no = board.deal_no
-            and players.game = board.game
+            and players.game_no = board.game_no
         where board.player = 0
     ),
-    -- One number per player per deal per Omaha game: the game by its count of hole cards (4 to 6).
-    omaha_player_cards as (
+    hand_games as (
+        select distinct
+            player_cards.hand_no,
+            numbered_games.game,
+            numbered_games.ranking,
+            numbered_games.hole_cards_played
+        from player_cards
+        inner join numbered_games
+            on numbered_games.game_no = player_cards.hand_no % 64
+    ),
+    -- Omaha's: two hole cards and three of the board.
+    omaha_hand_cards as (
         select
-            ((player_cards.deal_no * 16 + player_cards.player) * 8 + games.hole_cards) as hand_no,
+            player_cards.hand_no,
             player_cards.card_id,
             player_cards.is_hole
         from player_cards
-        inner join games
-            on games.game = player_cards.game
-        where games.hole_cards_played = 2
+        inner join hand_games
+            on hand_games.hand_no = player_cards.hand_no
+        where hand_games.hole_cards_played = 2
     ),
-    short_deck_sums as (
+    -- The games whose hand is the best five of hole cards and board any way: seven cards summed.
+    any_way_cards as (
         select
-            player_cards.game,
-            games.ranking,
-            player_cards.deal_no,
-            player_cards.player,
-            sum(cards.rank_code) as rank_key,
-            sum(cards.suit_code) as suit_counts,
-            sum(cards.card_bit) as card_mask
+            player_cards.hand_no,
+            player_cards.card_id
         from player_cards
-        inner join games
-            on games.game = player_cards.game
-        inner join cards
-            on cards.card_id = player_cards.card_id
-        where games.ranking <> 'standard'
-        group by player_cards.game, games.ranking, player_cards.deal_no, player_cards.player
+        inner join hand_games
+            on hand_games.hand_no = player_cards.hand_no
+        where hand_games.hole_cards_played is null
     ),
+    any_way_sums as (
+        select
+            hand_games.ranking,
+            summed.*
+        from card_sums_of('any_way_cards') as summed
+        inner join hand_games
+            on hand_games.hand_no = summed.hand_no
+        where summed.card_count = 7
+    ),
+    standard_sums as (select * from any_way_sums where ranking = 'standard'),
+    short_deck_sums as (select * from any_way_sums where ranking <> 'standard'),
     best_hands as (
         select
-            ranked.hand_no % 8 as hole_cards,
-            'standard' as ranking,
+            ranked.hand_no,
             hand_classes.points,
             hand_classes.category
-        from omaha_ranks_of('omaha_player_cards') as ranked
+        from omaha_ranks_of('omaha_hand_cards') as ranked
         inner join hand_classes
             on hand_classes.hand_rank = ranked.hand_rank
         union all
         select
-            2,
-            ranked.ranking,
+            ranked.hand_no,
+            ranked.points,
+            hand_categories.category
+        from seven_card_ranks('standard_sums') as ranked
+        inner join hand_categories
+            on hand_categories.points = ranked.points
+        union all
+        select
+            ranked.hand_no,
             short_deck_classes.points,
             short_deck_classes.category
         from short_deck_card_ranks('short_deck_sums') as ranked
@@ -142,20 +183,11 @@ with
             and short_deck_classes.hand_rank = ranked.hand_rank
     )
 select
-    games.game,
-    best_hands.hole_cards,
-    best_hands.ranking,
+    hand_games.game,
     best_hands.points,
     best_hands.category,
     count(*) as hands
 from best_hands
-inner join games
-    on games.hole_cards = best_hands.hole_cards
-    and games.ranking = best_hands.ranking
-group by games.game, best_hands.hole_cards, best_hands.ranking, best_hands.points, best_hands.category;
-
-create view omaha_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha') select * from game_deal_frequencies_of('deals_of_the_game');
-create view omaha5_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha5') select * from game_deal_frequencies_of('deals_of_the_game');
-create view omaha6_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'omaha6') select * from game_deal_frequencies_of('deals_of_the_game');
-create view shortdeck_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'shortdeck') select * from game_deal_frequencies_of('deals_of_the_game');
-create view shortdeck_triton_deal_frequencies as with deals_of_the_game as (select * from game_deals where game = 'shortdeck-triton') select * from game_deal_frequencies_of('deals_of_the_game');
+inner join hand_games
+    on hand_games.hand_no = best_hands.hand_no
+group by hand_games.game, best_hands.points, best_hands.category;

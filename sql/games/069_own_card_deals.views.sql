@@ -15,7 +15,7 @@
     words: category, '7 low' for a five-card low of no pair (its highest card as it plays,
     high_card; in 2-7 no straight or flush either), else the category that counts against it
     (One Pair ... Four of a Kind; in 2-7 Straight, Flush, Full House, Straight Flush, a royal
-    flush being 2-7's worst straight flush); badugi's '4-card badugi' ... '1-card badugi'.
+    flush being 2-7's worst straight flush, A-5-4-3-2 an 'A low', or a Flush suited); badugi's '4-card badugi' ... '1-card badugi'.
     points: the category's points of hand_categories (001; 0 a low of no pair), null in
     badugi; category_order: the categories best first (the lows of no pair by their high
     card, then 045's order of the categories). The values' shape is hand_classes' (006):
@@ -45,6 +45,9 @@ with
             low_classes.low_rank,
             low_classes.high_card,
             case
+                -- A-5-4-3-2 where the ace plays high (2-7): no straight, an ace-high low or a flush
+                when low_rankings.ace_value = 14 and hand_classes.points in (4, 8) and hand_classes.kicker_1 = 5
+                    then 5 * low_classes.is_flush
                 -- five distinct values: a low of no pair, unless straights and flushes count
                 when hand_classes.points = 0 or (low_rankings.flushes_count = 0 and hand_classes.points = 4) then 0
                 when hand_classes.points = 9 then 8

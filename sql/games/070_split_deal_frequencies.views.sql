@@ -15,8 +15,8 @@
     split_games, player 0 the board) counted: one row per game, half and category that a
     player's hand holds, with how many (hands). The high: a board game's the best of two hole
     cards and three of the board (omaha_ranks_of, 034: split_games' hole_cards_played 2), a
-    game of seven own cards' the best five of them (seven_card_ranks, 013), categories of
-    hand_classes (006); the low: low_evaluations_of (047), named by low_categories (069).
+    game of seven own cards' the best five of them (card_sums_of, 038; seven_card_ranks, 013),
+    categories of hand_classes (006); the low: low_evaluations_of (047), named by low_categories (069).
     What `pokersql simulate --game G` reads, given one game's deals of deal_settings (a board
     game's those of the game its high follows, its own name given):
       with deals_of_the_game as (
@@ -130,22 +130,17 @@ with
             and hand_games.hole_cards_played = 2
     ),
     -- The high of seven own cards: the best five of them.
-    seven_card_sums as (
+    seven_card_cards as (
         select
             player_cards.hand_no,
-            sum(cards.rank_code) as rank_key,
-            sum(cards.suit_code) as suit_counts,
-            sum(cards.card_bit) as card_mask
+            player_cards.card_id
         from player_cards
         inner join hand_games
             on hand_games.hand_no = player_cards.hand_no
-        inner join cards
-            on cards.card_id = player_cards.card_id
         where hand_games.high_game is not null
             and hand_games.hole_cards_played is null
-        group by player_cards.hand_no
-        having count(*) = 7
     ),
+    seven_card_sums as (select * from card_sums_of('seven_card_cards') where card_count = 7),
     highs as (
         select
             ranked.hand_no,
