@@ -235,3 +235,33 @@ def test_open_pql_suit_variables_w_to_z_are_ranges(run):
     """Open PQL writes suited AK as AwKw (its suit variables are w, x, y, z): the same answer as AKs."""
     query = "select avg(riverequity(hero)) from game='holdem', hero='{}', villain='QQ', board='Ks7d2c'"
     assert pql_json(run, query.format("AwKw")) == pql_json(run, query.format("AKs"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # an Omaha range of macros and weights: its hands and weights one text in SQL (500 or more)
+        "select avg(riverequity(hero)), count(winshi(villain)) from game='omaha', hero='AA:$ds@100, KK:$ds@25, [QQ+]$B@5', villain='JdTd9c8c', board='Ks7s5hQh2c'",
+        "select avg(riverequity(hero)), count(winslo(hero)) from game='courchevel8', hero='AhAd2c3cKs', villain='KhKd4d5d9s', board='4h7s9c'",
+    ],
+)
+def test_the_printed_sql_of_new_ranges_and_games_runs_as_printed(run, db_file, query):
+    """The --sql of a weighted Omaha range and of Courchevel, run by the DuckDB shell (or DuckDB's
+    Python client), gives the answer pokersql prints."""
+    status, out, err = run("pql", "--format", "json", query)
+    assert status == 0, err
+    expected = json.loads(out)
+    status, sql_text, err = run("pql", "--sql", query)
+    assert status == 0, err
+    shell = _duckdb_shell()
+    if shell is None:
+        import duckdb
+
+        row = duckdb.connect(db_file, read_only=True).execute(sql_text.rstrip().rstrip(";")).fetchall()[0]
+    else:
+        done = subprocess.run([shell, "-readonly", "-csv", "-noheader", db_file], input=sql_text, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        row = [float(v) for v in done.stdout.strip().splitlines()[0].split(",")]
+    assert row[0] == expected["trials"]
+    assert row[1] == pytest.approx(expected["results"][0]["value"], abs=1e-12)
+    assert row[2] == expected["results"][1]["value"]

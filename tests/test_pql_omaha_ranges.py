@@ -87,6 +87,24 @@ RULES = [
     ("AsK-JsT", 4, lambda h: any(suit(a) == 3 and rank(a) >= J and rank(b) == rank(a) - 1 for a, b in permutations(h, 2))),  # a spade J to A, the rank below
     ("AA:xxyy, JJ!JJJ, KK", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]) or ranks(h)[J] == 2 or ranks(h)[K] >= 2),
     ("(AA,KK)!(A:K)", 4, lambda h: (ranks(h)[A] >= 2 or ranks(h)[K] >= 2) and not (ranks(h)[A] and ranks(h)[K])),
+    # ProPokerTools' syntax macros: a card of a class of ranks; a hand's shape, a term of its own
+    # several cards in a bracket (Open PQL's spans in brackets): each choice a term of its own
+    ("[QQ+]A", 4, lambda h: (ranks(h)[A] >= 1 and (ranks(h)[Q] >= 2 or ranks(h)[K] >= 2)) or ranks(h)[A] >= 3),
+    ("[AK-QJ]", 4, lambda h: any(ranks(h)[r] and ranks(h)[r - 1] for r in (A, K, Q))),  # AK, KQ or QJ
+    ("[AsKs,QQ]J", 4, lambda h: ranks(h)[J] >= 1 and ({51, 47} <= set(h) or ranks(h)[Q] >= 2)),
+    ("[KK-JJ]:$ds", 5, lambda h: any(ranks(h)[r] >= 2 for r in (J, Q, K)) and sum(n >= 2 for n in suits(h).values()) >= 2),
+    ("$B$B$B$B", 4, lambda h: all(rank(c) >= J for c in h)),  # four big cards, A to J
+    ("A$L$L", 4, lambda h: any(rank(a) == A and all(rank(c) == A or rank(c) <= 6 for c in (b, d))  # an ace and two more of A, 2 to 8
+                                for a, b, d in permutations(h, 3))),
+    ("$Rx$Rx", 4, lambda h: any(suit(a) == suit(b) and rank(a) >= T and rank(b) >= T for a, b in combinations(h, 2))),  # two suited broadway cards
+    ("$W$Z$M", 4, lambda h: any((rank(a) == A or rank(a) <= 3) and rank(b) <= 4 and 5 <= rank(c) <= 8 for a, b, c in permutations(h, 3))),
+    ("$np", 4, lambda h: len(ranks(h)) == 4),  # no pair
+    ("$ds", 4, lambda h: sorted(suits(h).values()) == [2, 2]),  # two cards of each of two suits
+    ("$ss", 4, lambda h: sum(n >= 2 for n in suits(h).values()) == 1),  # one suit twice or more, no second
+    ("AA:$ds, KK!$ss, $np:QJ", 4, lambda h: (ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2])
+     or (ranks(h)[K] >= 2 and sum(n >= 2 for n in suits(h).values()) != 1) or (len(ranks(h)) == 4 and ranks(h)[Q] and ranks(h)[J])),
+    ("$ds", 5, lambda h: sum(n >= 2 for n in suits(h).values()) >= 2),
+    ("$np:$ss", 5, lambda h: len(ranks(h)) == 5 and sum(n >= 2 for n in suits(h).values()) == 1),
     ("AA", 5, lambda h: ranks(h)[A] >= 2),
     ("RROO:xxx", 5, lambda h: sum(n >= 2 for n in ranks(h).values()) >= 2 and max(suits(h).values()) >= 3),  # two pairs (or more of a rank), three of a suit
     ("RRO", 6, lambda h: any(n >= 2 for n in ranks(h).values()) and len(ranks(h)) >= 2),
@@ -190,10 +208,15 @@ def test_equity_on_the_river_is_pokerkits(db):
         ("AsK-JT", "a span's two ends have different suits (position 7)"),
         ("AxK+", "range 'AxK+': a span's cards are ranks, each with a suit or not (no variables, '*' or lists) (position 1)"),
         ("QQ+K", "cannot read 'K' (position 4)"),
-        ("[QQ+]A", "a span of several cards in '[…]' ('[QQ+]') is not supported yet (position 3)"),
+        ("[QQ+]AKQ", "range '[QQ+]AKQ': 5 cards in a term of a 4-card hand (position 1)"),
+        ("[QQ+,[A]]", "cards or a span of them expected in '[…]' (position 6)"),
         ("15%", "a card pattern expected"),
-        ("AA:$ds", "range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"),
-        ("AA@50", "a weight ('@') is not supported yet (position 3)"),
+        ("AA:$Q", "range 'AA:$Q': unknown macro '$Q' (the macros: $B, $R, $F, $N, $M, $Z, $L, $W, $np, $ds, $ss) (position 4)"),
+        ("A$ds", "cannot read '$' (position 2)"),
+        ("$dsA", "a hand macro ($ds) is a term of its own: cannot read 'A' after it (position 4)"),
+        ("AA@50, KK", "range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"),
+        ("AA@101", "a weight is a whole number 1 to 100 after '@' (position 3)"),
+        ("(AA@5, KK@2)", "a weight ends a sub-range of the whole range, not one in parentheses (position 4)"),
         ("AAKQJ", "range 'AAKQJ': 5 cards in a term of a 4-card hand (position 1)"),
         ("AA,", "a card pattern expected, the range ends (position 4)"),
         ("(AA", "')' expected (position 4)"),
@@ -261,10 +284,10 @@ def test_inrange_of_every_hand_and_of_none(db):
 
 
 def test_inrange_refuses_a_bad_omaha_range_naming_it(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA:$ds')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select count(inrange(hero, 'AA@50, KK')) from game='omaha', hero='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"
+    assert err == "pokersql: error: PQL: inrange() at position 28: range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"
 
 
 def test_a_range_of_no_hand_is_refused():
@@ -273,7 +296,45 @@ def test_a_range_of_no_hand_is_refused():
 
 
 def test_the_cli_refuses_a_bad_range_naming_the_player(db_file, capsys):
-    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA:$ds', villain='*', board='2c7h9sTd3s'"])
+    status = main(["--db", db_file, "pql", "select avg(riverequity(hero)) from game='omaha', hero='AA@50, KK', villain='*', board='2c7h9sTd3s'"])
     err = capsys.readouterr().err.strip()
     assert status == 2
-    assert err == "pokersql: error: PQL: hero's omaha range 'AA:$ds': a syntax macro ('$') is not supported yet (position 4)"
+    assert err == "pokersql: error: PQL: hero's omaha range 'AA@50, KK': every sub-range weighted or none ('AA@10, KK@5') (position 1)"
+
+
+def test_a_macro_range_deals_its_hands(db):
+    """hero 'AA:$ds' (double-suited aces) on a river board against a known hand: one deal each
+    hand of the rule, none holding a board or villain card."""
+    board, villain = "Ks9s5h4h2c", "KdKcQdJc"
+    taken = set(parse_cards(board + villain))
+    hands = [h for h in combinations([c for c in range(52) if c not in taken], 4)
+             if ranks(h)[A] >= 2 and sorted(suits(h).values()) == [2, 2]]
+    statement, (aces,) = answer(db, f"select count(inrange(hero, '$B$B$B$B')) from game='omaha', hero='AA:$ds', villain='{villain}', board='{board}'")
+    assert statement.trials == len(hands)
+    assert aces == sum(all(rank(c) >= J for c in h) for h in hands)
+
+
+def test_a_weighted_range_weighs_each_hand_by_its_largest_weight(db):
+    """ProPokerTools' weights: 'AA:$ds@100, KK:$ds@25' on a river board against a known hand;
+    a hand of both (AAKK double-suited) weighs 100. Each hand's share from pokerkit's Omaha
+    hands, their mean weighted; the deals counted, the weights summed."""
+    board, villain = "Ks9s5h4h2c", "KdQcQdJc"
+    taken = set(parse_cards(board + villain))
+    weights = {}
+    for h in combinations([c for c in range(52) if c not in taken], 4):
+        if sorted(suits(h).values()) == [2, 2]:
+            weight = 100 if ranks(h)[A] >= 2 else 25 if ranks(h)[K] >= 2 else 0
+            if weight:
+                weights[h] = weight
+    assert 100 in weights.values() and 25 in weights.values()
+    assert len(weights) >= omaha_ranges.COMPACT_FROM  # one text of the hands and their weights in SQL
+    theirs = OmahaHoldemHand.from_game(villain, board)
+    total = share = 0.0
+    for hand, weight in weights.items():
+        ours = OmahaHoldemHand.from_game("".join(card_name(c) for c in hand), board)
+        total += weight
+        share += weight * (1.0 if ours > theirs else 0.5 if ours == theirs else 0.0)
+    statement, (equity, kings) = answer(db, f"select avg(riverequity(hero)), count(inrange(hero, 'KK!AA')) from game='omaha', hero='AA:$ds@100, KK:$ds@25', villain='{villain}', board='{board}'")
+    assert statement.trials == sum(weights.values())
+    assert equity == pytest.approx(share / total, abs=1e-12)
+    assert kings == 25 * sum(1 for h in weights if ranks(h)[A] < 2)

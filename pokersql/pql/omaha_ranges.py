@@ -18,8 +18,12 @@ A term may be a span of cards (Open PQL's RawSpan), the whole term: ``QQ+`` (QQ,
 the ace, down to the deuce, or to the other end's, each place a term of the union. Its cards
 are ranks, each with a suit or not.
 
-Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the right), ``:``
-and ``!`` before ``,``; parentheses group. Letters are read in any case; spaces are skipped.
+ProPokerTools' syntax macros: ``$B`` … ``$W`` a card of a class of ranks (RANK_MACROS);
+``$np``, ``$ds``, ``$ss`` a hand's shape, a term of its own, read as a filter of the hands beside
+it (``AA:$ds``). Terms combine with ``,`` (union), ``:`` (both) and ``!`` (the left without the
+right), ``:`` and ``!`` before ``,``; parentheses group. Each sub-range of the whole may end in a
+weight, ``@1`` to ``@100``, all or none; a hand in several takes the largest. Letters are read in
+any case; spaces are skipped.
 
 A term is expanded in two steps: its cores, each set of cards that fits the pattern (found by
 assigning deck cards to the pattern's cards, identical pattern cards in one order only), then
@@ -51,9 +55,16 @@ MOST_HANDS = 3_000_000
 COMPACT_FROM = 500
 NOT_SUPPORTED = {
     "%": "a percentage of hands ('%')",
-    "$": "a syntax macro ('$')",
-    "@": "a weight ('@')",
 }
+MOST_WEIGHT = 100  # ProPokerTools' weights: whole numbers 1 to 100
+# ProPokerTools' syntax macros. A card of a class of ranks (``$B``: A to J; ``$L``: A, 2 to 8):
+RANK_MACROS = {
+    "B": "AKQJ", "R": "AKQJT", "F": "KQJ", "N": "KQJT9", "M": "T987",
+    "Z": "65432", "L": "A2345678", "W": "A2345",
+}
+# and a whole hand's shape (a term of its own): no pair; double-suited (two suits of two cards or
+# more, the generic xxyy); single-suited (one suit of two or more, no second: xx!xxyy)
+HAND_MACROS = {"NP", "DS", "SS"}
 
 
 def refused(text: str, what: str, at: int) -> BadInput:
@@ -94,12 +105,39 @@ class _Reader:
     def fail(self, what: str) -> BadInput:
         return refused(self.text, what, self.pos)
 
-    def union(self) -> list:
-        node = self.both()
+    def union(self, top: bool = False) -> list:
+        """``a, b, …``; at the top, each sub-range may end in a weight (``AA@10, KK@5``): then
+        ``["weighted", [(node, weight), …]]``, every sub-range weighted or none."""
+        parts = [(self.both(), self.weight(top))]
         while self.peek() == ",":
             self.pos += 1
-            node = ["or", node, self.both()]
+            parts.append((self.both(), self.weight(top)))
+        weighted = [w is not None for _, w in parts]
+        if any(weighted):
+            if not all(weighted):
+                raise refused(self.text, "every sub-range weighted or none ('AA@10, KK@5')", 0)
+            return ["weighted", parts]
+        node = parts[0][0]
+        for part, _ in parts[1:]:
+            node = ["or", node, part]
         return node
+
+    def weight(self, top: bool) -> int | None:
+        """``@N`` here: N, a whole number 1 to 100; None when no weight is given."""
+        if self.peek() != "@":
+            return None
+        at = self.pos
+        if not top:
+            raise self.fail("a weight ends a sub-range of the whole range, not one in parentheses")
+        self.pos += 1
+        self.peek()
+        digits = ""
+        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+            digits += self.text[self.pos]
+            self.pos += 1
+        if not digits or not 1 <= int(digits) <= MOST_WEIGHT:
+            raise refused(self.text, f"a weight is a whole number 1 to {MOST_WEIGHT} after '@'", at)
+        return int(digits)
 
     def both(self) -> list:
         node = self.leaf()
@@ -123,6 +161,12 @@ class _Reader:
         """A term's node, ``["term", Term]``; a span's, its terms joined by "or"."""
         self.peek()
         start = self.pos
+        macro = self.hand_macro()
+        if macro:
+            c = self.peek()
+            if c and c not in ",:!)@":
+                raise self.fail(f"a hand macro (${macro.lower()}) is a term of its own: cannot read {self.text[self.pos]!r} after it")
+            return ["macro", macro, start]
         raw = self.cards()
         span = self.span(raw, start) if raw and self.peek() in ("+", "-") else None
         c = self.peek()
@@ -130,16 +174,26 @@ class _Reader:
             raise self.fail(f"{NOT_SUPPORTED[c]} is not supported yet")
         if not raw:
             raise self.fail("a card pattern expected" if c else "a card pattern expected, the range ends")
-        if c and c not in ",:!)":
+        if c and c not in ",:!)@":
             raise self.fail(f"cannot read {self.text[self.pos]!r}")
-        if len(raw) > self.hole:
-            raise refused(self.text, f"{len(raw)} cards in a term of a {self.hole}-card hand", raw[0][3])
-        return span or ["term", Term(_slots(raw), start)]
+        if span:
+            return span
+        choices: list = [[]]  # a bracket of several cards ('[QQ+]'): a term for each of its choices
+        for card in raw:
+            choices = [c + alt for c in choices for alt in card[1]] if card[0] == "multi" else [c + [card] for c in choices]
+        for choice in choices:
+            if len(choice) > self.hole:
+                raise refused(self.text, f"{len(choice)} cards in a term of a {self.hole}-card hand", raw[0][3])
+        node = ["term", Term(_slots(choices[0]), start)]
+        for choice in choices[1:]:
+            node = ["or", node, ["term", Term(_slots(choice), start)]]
+        return node
 
-    def span(self, top: list[tuple[str, object, object, int]], start: int) -> list:
+    def span(self, top: list[tuple[str, object, object, int]], start: int, inside: bool = False) -> list:
         """``QQ+``, ``AK-``, ``AK-QJ`` (Open PQL's RawSpan, a whole term): its cards' ranks moved
         together a rank at a time, up to the ace, down to the deuce, or down (or up) to the other
-        end's; each place a term, joined by "or". The cards are ranks, each with a suit or not."""
+        end's; each place a term, joined by "or" (``inside`` a bracket: each place's cards). The
+        cards are ranks, each with a suit or not."""
         def ranks_of(end: list[tuple[str, object, object, int]]) -> list[int]:
             if any(kind != "card" or rank not in RANK_SET or suit in SUIT_VARIABLES for kind, rank, suit, _ in end):
                 raise refused(self.text, "a span's cards are ranks, each with a suit or not (no variables, '*' or lists)", end[0][3])
@@ -162,11 +216,32 @@ class _Reader:
             shifts = range(min(0, ends[0] - ranks[0]), max(0, ends[0] - ranks[0]) + 1)
         else:
             shifts = range(-min(ranks), 1)
-        terms = [["term", Term(_slots([(kind, RANK_LETTERS[RANK_LETTERS.index(rank) + s], suit, at) for kind, rank, suit, at in top]), start)] for s in shifts]
+        raws = [[(kind, RANK_LETTERS[RANK_LETTERS.index(rank) + s], suit, at) for kind, rank, suit, at in top] for s in shifts]
+        if inside:
+            return raws
+        terms = [["term", Term(_slots(raw), start)] for raw in raws]
         node = terms[0]
         for term in terms[1:]:
             node = ["or", node, term]
         return node
+
+    def hand_macro(self) -> str | None:
+        """``$np``, ``$ds``, ``$ss`` here: its name (the position past it), else None."""
+        name = self.text[self.pos + 1:self.pos + 3].upper() if self.peek() == "$" else ""
+        if name in HAND_MACROS:
+            self.pos += 3
+            return name
+        return None
+
+    def rank_macro(self) -> frozenset[int]:
+        """``$B`` … here: the ranks of its class (the position past it)."""
+        at = self.pos
+        name = self.text[self.pos + 1:self.pos + 2].upper()
+        if name not in RANK_MACROS:
+            word = self.text[self.pos:self.pos + 3]
+            raise refused(self.text, f"unknown macro {word!r} (the macros: {', '.join('$' + m for m in RANK_MACROS)}, $np, $ds, $ss)", at)
+        self.pos += 2
+        return frozenset(RANK_LETTERS.index(r) for r in RANK_MACROS[name])
 
     def cards(self) -> list[tuple[str, object, object, int]]:
         """The pattern cards from here: (kind, rank, suit, position); a list's kind is "list",
@@ -176,7 +251,17 @@ class _Reader:
             c = self.peek()
             if c == "[":
                 at = self.pos
-                raw.append(("list", self.bracket(), None, at))
+                inside = self.bracket()
+                raw.append(("multi" if isinstance(inside, list) else "list", inside, None, at))
+            elif c == "$" and self.text[self.pos + 1:self.pos + 3].upper() not in HAND_MACROS:
+                at = self.pos
+                ranks = self.rank_macro()
+                suit = self.text[self.pos].upper() if self.pos < len(self.text) else ""
+                if suit in SUIT_SET or suit in SUIT_VARIABLES:
+                    self.pos += 1
+                else:
+                    suit = None
+                raw.append(("ranks", ranks, suit, at))
             elif c in RANK_SET or c == "*" or c in RANK_VARIABLES:
                 at = self.pos
                 self.pos += 1
@@ -192,8 +277,29 @@ class _Reader:
             else:
                 return raw
 
-    def bracket(self) -> frozenset[int]:
-        """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot."""
+    def several(self, start: int) -> list:
+        """``[QQ+, AK]``, a bracket of several cards (Open PQL's spans in brackets): each choice's
+        cards, a span's each place; ``start`` the bracket's position."""
+        self.pos = start + 1
+        choices: list = []
+        while True:
+            at = self.pos
+            cards = self.cards()
+            if not cards or any(kind != "card" for kind, *_ in cards):
+                raise refused(self.text, "cards or a span of them expected in '[…]'", at)
+            choices += self.span(cards, at, inside=True) if self.peek() in ("+", "-") else [cards]
+            c = self.peek()
+            self.pos += 1
+            if c == "]":
+                return choices
+            if c != ",":
+                self.pos -= 1
+                raise self.fail("',' or ']' expected")
+
+    def bracket(self) -> frozenset[int] | list:
+        """``[A,K,Qs,h]`` or ``[A-T]``, ``[5-]``, ``[T+]``: the cards of one slot; or the choices of
+        a bracket of several cards (``several``)."""
+        start = self.pos
         self.pos += 1
         cards: set[int] = set()
         while True:
@@ -227,8 +333,8 @@ class _Reader:
             else:
                 raise refused(self.text, "a rank, a card or a suit expected in '[…]' (no variables or '*')", at)
             c = self.peek()
-            if c in RANK_SET:
-                raise self.fail("a span of several cards in '[…]' ('[QQ+]') is not supported yet")
+            if c in RANK_SET:  # a card right after a card: several cards in the bracket
+                return self.several(start)
             self.pos += 1
             if c == "]":
                 return frozenset(cards)
@@ -247,7 +353,9 @@ def _slots(raw: list[tuple[str, object, object, int]]) -> list[Slot]:
             slots.append(Slot(rank))  # type: ignore[arg-type]
             continue
         cards = set(range(52))
-        if rank in RANK_SET:
+        if kind == "ranks":
+            cards = {c for c in cards if c // 4 in rank}  # type: ignore[operator]
+        elif rank in RANK_SET:
             cards = {c for c in cards if c // 4 == RANK_LETTERS.index(rank)}
         elif rank in RANK_VARIABLES:
             cards = {c for c in cards if c // 4 not in named_ranks}
@@ -255,7 +363,8 @@ def _slots(raw: list[tuple[str, object, object, int]]) -> list[Slot]:
             cards = {c for c in cards if c % 4 == SUIT_LETTERS.index(suit)}
         elif suit in SUIT_VARIABLES:
             cards = {c for c in cards if c % 4 not in named_suits}
-        slots.append(Slot(frozenset(cards), rank if rank in RANK_VARIABLES else None, suit if suit in SUIT_VARIABLES else None))
+        variable = rank if kind == "card" and rank in RANK_VARIABLES else None
+        slots.append(Slot(frozenset(cards), variable, suit if suit in SUIT_VARIABLES else None))
     return slots
 
 
@@ -334,19 +443,39 @@ def _hands(term: Term, deck: frozenset[int], hole: int, text: str) -> set[int]:
     return hands
 
 
+def shaped(name: str, mask: int) -> bool:
+    """Whether a hand (a mask) has a hand macro's shape: no pair, double-suited, single-suited."""
+    cards = cards_of(mask)
+    if name == "NP":
+        return len({c // 4 for c in cards}) == len(cards)
+    suited = sum(1 for s in range(4) if sum(1 for c in cards if c % 4 == s) >= 2)
+    return suited >= 2 if name == "DS" else suited == 1
+
+
 def _evaluate(node: list, deck: frozenset[int], hole: int, text: str) -> set[int]:
+    if node[0] == "weighted":  # its hands, the weights apart (inrange)
+        return set().union(*(_evaluate(part, deck, hole, text) for part, _ in node[1]))
     if node[0] == "term":
         return _hands(node[1], deck, hole, text)
+    if node[0] == "macro":  # alone: every hand of its shape
+        if math.comb(len(deck), hole) > MOST_HANDS:
+            raise refused(text, f"${node[1].lower()} alone holds too many hands to list: narrow it (AA:${node[1].lower()})", node[2])
+        return {h for h in (sum(1 << c for c in f) for f in combinations(sorted(deck), hole)) if shaped(node[1], h)}
+    op, right_macro = node[0], node[2][0] == "macro"
+    if op in ("and", "not") and right_macro:  # the left's hands of that shape, or not
+        return {h for h in _evaluate(node[1], deck, hole, text) if shaped(node[2][1], h) == (op == "and")}
+    if op == "and" and node[1][0] == "macro":
+        return {h for h in _evaluate(node[2], deck, hole, text) if shaped(node[1][1], h)}
     left = _evaluate(node[1], deck, hole, text)
     right = _evaluate(node[2], deck, hole, text)
-    return left | right if node[0] == "or" else left & right if node[0] == "and" else left - right
+    return left | right if op == "or" else left & right if op == "and" else left - right
 
 
 def parse(text: str, hole: int) -> list:
     reader = _Reader(text, hole)
     if not reader.peek():
         raise reader.fail("an empty range")
-    node = reader.union()
+    node = reader.union(top=True)
     if reader.peek():
         raise reader.fail(f"unexpected {reader.text[reader.pos]!r}")
     return node
@@ -361,39 +490,53 @@ def _any_hand(node: list) -> bool:
 
 def expand(text: str, hole: int, deck: list[int]) -> list[list[int]] | None:
     """The hands of the range (each its cards from the highest), in order; None: every hand."""
+    weighted = expand_weighted(text, hole, deck)
+    return None if weighted is None else [h for h, _ in weighted]
+
+
+def expand_weighted(text: str, hole: int, deck: list[int]) -> list[tuple[list[int], int]] | None:
+    """The hands of the range with their weights (1 without ``@``; a hand in several weighted
+    sub-ranges takes the largest, as ProPokerTools'), in order; None: every hand, unweighted."""
     node = parse(text, hole)
-    if _any_hand(node):
-        return None
-    hands = _evaluate(node, frozenset(deck), hole, text)
-    return list(map(cards_of, sorted(hands)))
+    if node[0] != "weighted":
+        if _any_hand(node):
+            return None
+        return [(cards_of(h), 1) for h in sorted(_evaluate(node, frozenset(deck), hole, text))]
+    weights: dict[int, int] = {}
+    for part, weight in node[1]:
+        for h in _evaluate(part, frozenset(deck), hole, text):
+            weights[h] = max(weight, weights.get(h, 0))
+    return [(cards_of(h), weights[h]) for h in sorted(weights)]
 
 
-def hands_of(text: str, hole: int, deck: list[int], what: str) -> list[list[int]] | None:
-    """``expand``, a refusal naming the range as ``what`` (``hero's omaha range``)."""
+def hands_of(text: str, hole: int, deck: list[int], what: str, weighted: bool = False) -> list | None:
+    """``expand`` (or ``expand_weighted``), a refusal naming the range as ``what`` (``hero's omaha range``)."""
     try:
-        return expand(text, hole, deck)
+        return (expand_weighted if weighted else expand)(text, hole, deck)
     except BadInput as e:
         raise BadInput(f"{e}".replace("PQL: range", f"PQL: {what}", 1)) from None
 
 
 def player_combos(game_name: str, hole: int, deck: list[int], name: str, text: str) -> list[tuple[list[int], int]] | None:
-    """deals.player_combos for an Omaha range: every hand it holds, weight 1; None: any hand."""
-    hands = hands_of(text, hole, deck, f"{name}'s {game_name} range")
+    """deals.player_combos for an Omaha range: every hand it holds and its whole weight; None: any hand."""
+    hands = hands_of(text, hole, deck, f"{name}'s {game_name} range", weighted=True)
     if hands == []:
         raise BadInput(f"PQL: {name}'s {game_name} range {text!r} holds no hand")
-    return None if hands is None else [(h, 1) for h in hands]
+    return hands
 
 
 def compact(combos: list[tuple[list[int], int]]) -> exp.Expression | None:
     """A relation (cards, w, k) of many hands, all of weight 1, as one text that SQL splits;
     None when a VALUES list fits (few hands, or weights)."""
-    if len(combos) < COMPACT_FROM or any(w != 1 for _, w in combos):
+    if len(combos) < COMPACT_FROM or any(not 1 <= w <= 999 or w != int(w) for _, w in combos):
         return None
     hole = len(combos[0][0])
     two = [f"{c:02d}" for c in range(52)]
-    text = ",".join("".join(map(two.__getitem__, cards)) for cards, _ in combos)
+    weighted = any(w != 1 for _, w in combos)  # then each hand's weight in three digits after its cards
+    text = ",".join("".join(map(two.__getitem__, cards)) + (f"{int(w):03d}" if weighted else "") for cards, w in combos)
+    weight = f"cast(substr(h, {2 * hole + 1}, 3) as integer)" if weighted else "1"
     return sqlglot.parse_one(
-        f"select list_transform(range({hole}), i -> cast(substr(h, 2 * i + 1, 2) as integer)) as cards, 1 as w, k - 1 as k "
+        f"select list_transform(range({hole}), i -> cast(substr(h, 2 * i + 1, 2) as integer)) as cards, {weight} as w, k - 1 as k "
         "from (select unnest(t) as h, generate_subscripts(t, 1) as k from (select string_split(:hands, ',') as t))",
         read="duckdb",
     ).transform(lambda n: exp.convert(text) if isinstance(n, exp.Placeholder) else n)
