@@ -72,7 +72,12 @@ select * from deals_of('board_games');
 create macro hand_cards_of(dealt_rows) as table
 with
     given as (select * from query_table(dealt_rows)),
-    game_numbers as (select game, row_number() over (order by game) as game_no from (select distinct game from given)),
+    game_numbers as (
+        select
+            dealt_games.game,
+            row_number() over (order by dealt_games.game) as game_no
+        from (select distinct game from given) as dealt_games
+    ),
     numbered as (
         select
             given.deal_no,
