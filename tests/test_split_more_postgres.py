@@ -31,6 +31,19 @@ def test_split_more_same_as_duckdb(pg: pokersql.Database, built_database) -> Non
     duck.close()
 
 
+def test_split_games_deal_simulate_and_freq_as_duckdb(pg: pokersql.Database, built_database) -> None:
+    """simulate, deal, evaluate_many and freq of the split and lowball games on PostgreSQL (their
+    table macros expanded into a statement with parameters, 038, 070, 071): DuckDB's answers."""
+    with pokersql.connect(built_database("duckdb")) as duck:
+        for game in ("omaha5", "omaha8", "razz", "deuce-to-seven"):
+            assert pg.simulate(40, 3, 7, game=game).to_dict() == duck.simulate(40, 3, 7, game=game).to_dict(), game
+            assert pg.deal(3, 7, game=game).to_dict() == duck.deal(3, 7, game=game).to_dict(), game
+        hands = ["As 2d 3c 4h 5s", "7c 5d 4h 3s 2c", "Ah Kh Qh Jh 9h"]
+        for game in ("deuce-to-seven", "ace-to-five"):
+            assert [r.to_dict() for r in pg.evaluate_many(hands, game=game)] == [r.to_dict() for r in duck.evaluate_many(hands, game=game)]
+        assert pg.freq(5, game="ace-to-five").to_dict() == duck.freq(5, game="ace-to-five").to_dict()
+
+
 def test_hilo_equity_same_as_duckdb(built_postgres, built_database) -> None:
     """Hold'em hi-lo (tests/test_toy_game.py's row of split_games) on PostgreSQL: 059's any_way
     views give DuckDB's answers, exact and seeded Monte Carlo, known and random hands."""

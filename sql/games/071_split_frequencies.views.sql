@@ -48,7 +48,7 @@ with recursive
     -- Multisets of values, built from the lowest value up: rank_key (001's sum of rank_code),
     -- cards held, distinct values, the hands they stand for (suits chosen per value).
     value_multisets (rank_key, last_value, held, distinct_values, weight) as (
-        select 0, 1, 0, 0, 1
+        select cast(0 as bigint), 1, 0, 0, cast(1 as bigint)
         union all
         select
             multisets.rank_key + copies_of_a_value.copies * card_values.rank_code,
