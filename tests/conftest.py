@@ -248,16 +248,13 @@ def five_card_reference(exact_counts: dict) -> dict:
 # package, or drives the shells or a browser); every test of these xdist groups (a PostgreSQL
 # server and a Spark JVM started and pokersql built on each, the preflop table's full build); each check's SQLite copy
 # (its engine parameter, its name or its module says sqlite: DuckDB's, the default's, stays in the
-# quick step); and these modules: the tracker's lanes, the migrations of older databases and the
+# quick step); and these modules, the tracker's lanes, the migrations of older databases and the
 # whole fpdb corpus imported (money, folders, the PHH round trip), which import and store
-# thousands of hands; and PQL's and the split games' checks against a reference that enumerates
-# every hand or deal (PQL's conformance and its core tests stay in the quick step).
+# thousands of hands.
 SCALE_GROUPS = ("postgres", "spark", "preflop")
 SCALE_MODULES = (
     "test_history_aside.py", "test_history_one_tally.py", "test_history_stored.py",
     "test_money.py", "test_import_folders.py", "test_phh_export.py",
-    "test_pql_boardrange.py", "test_pql_courchevel.py", "test_pql_omaha_flop.py", "test_pql_omaha_nuts.py",
-    "test_pql_omaha_ranges.py", "test_pql_shortdeck.py", "test_pql_stud.py", "test_split_freq.py",
 )
 
 
