@@ -248,14 +248,10 @@ def five_card_reference(exact_counts: dict) -> dict:
 # package, or drives the shells or a browser); every test of these xdist groups (a PostgreSQL
 # server and a Spark JVM started and pokersql built on each, the preflop table's full build); each check's SQLite copy
 # (its engine parameter, its name or its module says sqlite: DuckDB's, the default's, stays in the
-# quick step); and these modules, the tracker's lanes, the migrations of older databases and the
-# whole fpdb corpus imported (money, folders, the PHH round trip), which import and store
-# thousands of hands.
+# quick step); and these modules, the tracker's lanes and the migrations of older databases, which
+# import and store thousands of hands.
 SCALE_GROUPS = ("postgres", "spark", "preflop")
-SCALE_MODULES = (
-    "test_history_aside.py", "test_history_one_tally.py", "test_history_stored.py",
-    "test_money.py", "test_import_folders.py", "test_phh_export.py",
-)
+SCALE_MODULES = ("test_history_aside.py", "test_history_one_tally.py")
 
 
 def _group_of(item: pytest.Item) -> str | None:
