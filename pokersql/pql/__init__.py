@@ -89,9 +89,10 @@ def plan(
             continue
         sampled = trials
         outs = compiled.translation.outs
-        # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them;
-        # nutHiOuts its spots' hands, sampled only when fewer spots would be rated
-        deals_work = setup.work() * (1081 if compiled.translation.nuts else 1)
+        # the nuts rate every two cards left once for each board (outs.nuts_work): the budget
+        # counts them; nutHiOuts its spots' hands, sampled only when fewer spots would be rated
+        nuts = compiled.translation.nuts
+        deals_work = setup.work() + (nut_outs.nuts_work(setup, nuts, None) if nuts and not game.own_cards else 0)
         outs_work = nut_outs.work(setup, outs, None)
         if sampled is None and deals_work + outs_work > exact_budget:
             if deals_work > exact_budget or nut_outs.work(setup, outs, DEFAULT_TRIALS) < outs_work:

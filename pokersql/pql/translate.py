@@ -22,7 +22,7 @@ from . import stud
 from .boards import board_in_range
 from .functions import ALIASES, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
-from .ratings import flop_category, hand_type, hi_rating_text, nut_sql, omaha_flop_categories, omaha_ratings, rating_sql, reindexed, short_deck_lists, sql
+from .ratings import flop_category, hand_type, hi_rating_text, omaha_flop_categories, omaha_ratings, rating_sql, reindexed, short_deck_lists, sql
 from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, PqlGame
 from .parser import Node, Statement
 
@@ -366,15 +366,11 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
     for street in sorted(t.lo_bests):
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"l_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"l_0_{street}"), f"bestlo_{street}"))
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
-    for player, street, within in sorted(t.nuts):
-        if game.hole_used is None:
-            nut = nut_sql(game, player, street, within)
-        else:  # Omaha: each board's best hands of two unseen cards, rated once (pql/outs.py)
-            for name, cte in nut_outs.omaha_nuts_ctes(game, street, within):
-                if name not in [c.alias for c in query.ctes]:
-                    query = query.with_(name, as_=cte)
-            nut = nut_outs.omaha_nut(game, player, street, within)
-        shared = shared.select(exp.alias_(nut, f"nut_{player}_{street}_{int(within)}"))
+    for player, street, within in sorted(t.nuts):  # each board's best two unseen cards, rated once (pql/outs.py)
+        for name, cte in nut_outs.nuts_ctes(game, player, street, within):
+            if name not in [c.alias for c in query.ctes]:
+                query = query.with_(name, as_=cte, materialized=True)
+        shared = shared.select(exp.alias_(nut_outs.nut(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
     for player, street in sorted(t.outs):
         for name, cte in nut_outs.outs_ctes(game, player, street):
             query = query.with_(name, as_=cte)
