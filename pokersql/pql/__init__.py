@@ -80,6 +80,8 @@ def plan(
             setup = stud.setup_of(game, statement.settings, statement.players, compiled.translation.streets)
         else:
             setup = dealing.setup_of(game, statement.settings, statement.players)
+            if compiled.translation.inranges:  # again, inRange keeping the hands of its range each player can hold
+                compiled = compile_statement(statement, game, setup.combos)
             setup.street = max(compiled.translation.streets, default=0)
             setup.turn_apart = 4 in compiled.translation.streets
             setup.flop_apart = bool({3, 4} & compiled.translation.streets)

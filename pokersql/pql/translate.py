@@ -10,6 +10,7 @@ the deals that agree up to it) → one row of aggregates, each weighted by the d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sqlglot import exp
 
@@ -35,6 +36,16 @@ def unsupported(what: str, node: Node) -> BadInput:
 
 
 @dataclass
+class RangeRule:
+    """inrange's range: whether it holds a hand (its cards), its hands (None: every hand), and
+    whether it is every hand."""
+
+    holds: Callable[[list[int]], bool]
+    hands: Callable[[], list[list[int]] | None]
+    every: bool
+
+
+@dataclass
 class Translation:
     """What the query needs: the ratings (player, street), the shares, the equities."""
 
@@ -52,7 +63,10 @@ class Translation:
     rated_cards: bool = False  # rateHiHand: short deck's ratings read short_deck_lists
     outs: set[tuple[int, int]] = field(default_factory=set)  # nutHiOuts' (player, street): outs_<player>_<street>
     flop_categories: set[int] = field(default_factory=set)  # (Omaha) the players whose flop category is read: fc_<player>
-    ranges: dict[str, list[list[int]] | None] = field(default_factory=dict)  # inrange's, each read once: inrange_<k>, k its order
+    ranges: dict[str, RangeRule] = field(default_factory=dict)  # inrange's ranges, each read once
+    # inrange's (range, player): the hands of the range the player may hold (None: every hand of it), inrange_<k> by order
+    inranges: dict[tuple[str, int], list[list[int]] | None] = field(default_factory=dict)
+    combos: list | None = None  # each player's combinations (deals.Setup.combos) where known (not stud)
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -197,17 +211,21 @@ class Translation:
         return self.built(name, node, player, street, values), function.returns
 
     def range_hands(self, arg: Node) -> str:
-        """inrange's range, read once a statement into ``ranges``: its hands, each its cards
-        from the highest (None: every hand); a Hold'em range in pokersql's notation, an Omaha
-        one in PQL's generic syntax, read as a player's is. Its text is returned."""
+        """inrange's range, read once a statement into ``ranges`` (a Hold'em range in pokersql's
+        notation, an Omaha one in PQL's generic syntax, read as a player's is). Its text is
+        returned."""
         from ..range_text import parse_weighted
 
         text = str(arg.value)
         if text not in self.ranges:
             if self.game.hole != 2:
-                self.ranges[text] = omaha_ranges.hands_of(text, self.game.hole, self.game.deck, f"inrange() at position {arg.position}: range")
+                what = f"inrange() at position {arg.position}: range"
+                node, every = omaha_ranges.rule_of(text, self.game.hole, what)
+                self.ranges[text] = RangeRule(lambda cards: omaha_ranges.holds(node, cards), lambda: omaha_ranges.hands_of(text, self.game.hole, self.game.deck, what), every)
             else:
-                self.ranges[text] = [sorted(c, reverse=True) for c, w in parse_weighted(text).items() if w]
+                hands = [sorted(c, reverse=True) for c, w in parse_weighted(text).items() if w]
+                members = {frozenset(h) for h in hands}
+                self.ranges[text] = RangeRule(lambda cards: frozenset(cards) in members, lambda: hands, False)
         return text
 
     def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
@@ -218,10 +236,17 @@ class Translation:
             self.streets.update(streets)
             return predicate
         if name == "inrange":
-            hands = self.ranges[str(values["a1"])]
-            if not hands:  # None: every hand; []: none
-                return exp.true() if hands is None else exp.false()
-            return sql(f"array_reverse_sort(:p) in (select cards from inrange_{list(self.ranges).index(values['a1'])})", p=values["p"])
+            rule, key = self.ranges[str(values["a1"])], (str(values["a1"]), player)
+            combos = self.combos[player] if self.combos is not None else None
+            if rule.every:
+                return exp.true()
+            if combos is not None and key not in self.inranges:  # the player's hands that it holds, all or none known now
+                held = [cards for cards, _ in combos if rule.holds(cards)]
+                if len(held) in (0, len(combos)):
+                    return exp.convert(bool(held))
+                self.inranges[key] = held
+            self.inranges.setdefault(key, None)  # None: its every hand, listed by translate
+            return sql(f"array_reverse_sort(:p) in (select cards from inrange_{list(self.inranges).index(key)})", p=values["p"])
         if name == "nuthiouts":
             nut_outs.check(self.game, street, node.position)
             self.outs.add((player, street))
@@ -310,9 +335,10 @@ class Compiled:
         return [kind for _, _, kind, _ in self.columns]
 
 
-def compile_statement(statement: Statement, game: PqlGame) -> Compiled:
-    """Each selector's expression and type, and what the deals must carry for them."""
-    t = Translation(game, statement.players)
+def compile_statement(statement: Statement, game: PqlGame, combos: list | None = None) -> Compiled:
+    """Each selector's expression and type, and what the deals must carry for them (``combos``:
+    each player's combinations, deals.Setup's, where known)."""
+    t = Translation(game, statement.players, combos=combos)
     columns = []
     for selector in statement.selectors:
         value, kind = t.expression(selector.expression)
@@ -356,9 +382,10 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
             rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
     for player, street in sorted(t.ratings) if game.hole_used is None and not game.own_cards else ():
         rated = rated.select(exp.alias_(rating_sql(player, street, game), f"r_{player}_{street}"))
-    for k, hands in enumerate(t.ranges.values()):
-        if hands:  # inrange's: a relation of its hands
-            query = query.with_(f"inrange_{k}", as_=dealing.hands_relation([(h, 1) for h in hands]), materialized=True)
+    for k, ((text, _), held) in enumerate(t.inranges.items()):  # inrange's: a relation of the hands it holds
+        hands = t.ranges[text].hands() if held is None else held
+        relation = dealing.hands_relation([(h, 1) for h in hands]) if hands else sql("select [-1] as cards, 1 as w, 0 as k where false")
+        query = query.with_(f"inrange_{k}", as_=relation, materialized=True)
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
