@@ -6,6 +6,7 @@ the files that build some objects (``files_for``) or follow a changed view file
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -104,6 +105,7 @@ def normalize(text: str) -> str:
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+@functools.lru_cache(maxsize=1024)  # the same files' texts, read again by each import and migrate
 def without_comments(text: str) -> str:
     """The text with its comments left out (a block comment becomes one space, a line comment
     nothing: its line ending stays), strings, quoted names and optimizer hints kept whole."""

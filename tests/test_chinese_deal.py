@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -100,8 +101,18 @@ DEALS = [(1, 2, "blocks", False), (7, 3, "round-robin", True), (42, 4, "blocks",
 
 @pytest.fixture(scope="module")
 def databases(built_database):
-    """One built database per engine for the module: databases[engine] is its path."""
-    return {engine: built_database(engine) for engine in ("duckdb", "sqlite")}
+    """One built database per engine for the module, made when a test first asks for it:
+    databases[engine] is its path (SQLite's is built only for the checks at scale)."""
+
+    class Built(dict):
+        def __missing__(self, engine: str) -> str:
+            self[engine] = built_database(engine, for_the_session=True)  # not removed when the test ends
+            return self[engine]
+
+    made = Built()
+    yield made
+    for path in made.values():
+        shutil.rmtree(Path(path).parent, ignore_errors=True)
 
 
 # SQLite sets 13 cards in about 2 s a hand on this machine (DuckDB 0.2 s): it deals the smallest.

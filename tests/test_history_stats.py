@@ -143,6 +143,10 @@ def load(db) -> dict[str, tuple[str, str]]:
     return held
 
 
+# the fpdb files are imported once, one by one, on one worker (a quarter of a minute)
+pytestmark = pytest.mark.xdist_group("fpdb_flags")
+
+
 @pytest.fixture(scope="module")
 def duck(built_database):
     with pokersql.connect(built_database("duckdb")) as db:

@@ -19,6 +19,8 @@ import duckdb
 import pytest
 
 FPDB = Path(__file__).resolve().parent / "histories" / "fpdb"
+# the corpus is imported once, on one worker (a quarter of a minute)
+pytestmark = pytest.mark.xdist_group("fpdb_money")
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,8 @@ from tests.test_corpus_stars import CORPUS
 HISTORIES = Path(__file__).resolve().parent / "histories"
 PLURIBUS = [HISTORIES / "pluribus_30.txt", HISTORIES / "pluribus_31.txt"]
 NOT_HANDS = (".hp", ".hands", ".gt", ".md")
+# the round trip is made once, on one worker: two imports and an export of the whole corpus
+pytestmark = pytest.mark.xdist_group("phh_round_trip")
 CORPUS_FILES = sorted(path for path in CORPUS.glob("*/*/*/*") if path.is_file() and not path.name.endswith(NOT_HANDS))
 # per player and hand: the chips put in (history_contributions) and the net (history_player_hands)
 PER_SEAT = """
@@ -56,11 +58,12 @@ def _rows(path: Path, sql: str) -> set[tuple]:
 
 
 @pytest.fixture(scope="module")
-def round_trip(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The corpus and the Pluribus hands imported (first.duckdb), exported (hands.phhs) by the
-    CLI, and that file imported into a new database (second.duckdb)."""
-    folder = tmp_path_factory.mktemp("phh_round_trip")
-    first, second, phhs = folder / "first.duckdb", folder / "second.duckdb", folder / "hands.phhs"
+def round_trip(tmp_path_factory: pytest.TempPathFactory, built_database) -> dict[str, Path]:
+    """The corpus and the Pluribus hands imported (first), exported (hands.phhs) by the CLI, and
+    that file imported into a new database (second). Both start as built databases with no hand
+    (a fresh file would build every table when first read: half a minute each)."""
+    first, second = Path(built_database()), Path(built_database())
+    phhs = tmp_path_factory.mktemp("phh_round_trip") / "hands.phhs"
     _import(first, [*PLURIBUS, *filter(_readable, CORPUS_FILES)])
     with pokersql.connect(str(first)) as db:
         result = phh_export.export(db, phhs)

@@ -25,6 +25,9 @@ from pokerkit import (
 import pokersql
 from pokersql import phh_export
 
+# the hands are played, imported and exported once, on one worker
+pytestmark = pytest.mark.xdist_group("phh_games")
+
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
                Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
@@ -67,14 +70,15 @@ def _play(variant: str, seed: int) -> tuple[HandHistory, list[int], list[int]]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """Each game's hands played by pokerkit, written by it to one file, imported, exported again."""
+def played(tmp_path_factory: pytest.TempPathFactory, built_database) -> dict:
+    """Each game's hands played by pokerkit, written by it to one file, imported (into a built
+    database: a fresh file would build every table when first read), exported again."""
     folder = tmp_path_factory.mktemp("phh_games")
     hands = [_play(variant, seed) for variant in GAMES for seed in range(HANDS)]
     written = folder / "pokerkit.phhs"
     with open(written, "wb") as file:
         HandHistory.dump_all([history for history, _, _ in hands], file)
-    with pokersql.connect(str(folder / "h.duckdb")) as db:
+    with pokersql.connect(built_database()) as db:
         assert db.import_histories([str(written)]).imported == len(hands)
         nets = {(player, float(net)) for player, net in db.query("select player, net from history_player_hands").rows}
         games = dict(db.query("select game, count(*) from history_hands group by game").rows)
