@@ -9,6 +9,7 @@ A statement of equity averages and win/tie counts is counted by `pokersql equity
 (pokersql/pql/tally.py); "deal by deal" is the same statement with ``tally=False``.
 
     python bench/pql.py [--db FILE]   (a built DuckDB database; a fresh one is built otherwise)
+        [--before DIR] [--only-nuts-and-ranges]   (NUTS_AND_RANGES with DIR's pokersql too; those alone)
 """
 
 from __future__ import annotations
@@ -48,6 +49,18 @@ QUERIES = [
     ("razz on third street, two hands (past the budget: Monte Carlo)",
      "select avg(riverequity(hero)) from game='razz', hero='Ah2h3h', villain='7s6d2c'", True, ROUNDS),
 ]
+# issue 65's slow two, timed as a whole process here and, with --before DIR, with the pokersql
+# of DIR (a checkout of main before them), the same run, each round both in turn
+NUTS_AND_RANGES = [
+    ("nuthi on every turn and river of a Hold'em flop, two hands",
+     "select count(nuthi(hero, river)) from game='holdem', hero='AhKh', villain='QhQd', board='Ks7d2c'"),
+    ("the same against any hand",
+     "select count(nuthi(hero, river)) from game='holdem', hero='AhKh', villain='*', board='Ks7d2c'"),
+    ("omaha5 inRange over a range of hero's, on a river",
+     "select count(inrange(hero, '$ds')), count(inrange(hero, 'RROO:xxx')) from game='omaha5', hero='AsAhKd', villain='QcQdJcJd9h', board='2c7h9sTd3s'"),
+]
+BEFORE_TIMEOUT = 120  # seconds: the old nuthi ran out of memory or time past it
+
 # The stud queries' peers: pokersql's equity command on the same hands
 STUD_PEERS = {
     "equity --game stud8 (exact)": ["equity", "--game", "stud8", "Ah 2h 3h Kd 9c", "7s 7d 2c 3d 4s"],
@@ -76,6 +89,33 @@ def process(path: str, *arguments: str) -> tuple[float, dict]:
     return time.perf_counter() - start, json.loads(done.stdout)
 
 
+def typed(root: str, path: str, query: str) -> str:
+    """`pokersql pql QUERY` as a whole process with the pokersql of ``root``: its seconds and the
+    deals and value, or that it did not finish."""
+    start = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": root}
+    try:
+        done = subprocess.run([sys.executable, "-m", "pokersql", "--db", path, "pql", query, "--format", "json"],
+                              capture_output=True, text=True, env=env, cwd=root, timeout=BEFORE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return f"did not finish in {BEFORE_TIMEOUT} s"
+    if done.returncode:
+        return f"failed after {time.perf_counter() - start:.1f} s: {(done.stderr.strip().splitlines() or ['?'])[-1][:120]}"
+    answer = json.loads(done.stdout)
+    answer = answer[0] if isinstance(answer, list) else answer
+    counted = f"{answer['trials']:,} {'deals (exact)' if answer['exact'] else 'trials (sampled)'}"
+    return f"{time.perf_counter() - start:.2f} s, {counted}, value {answer['results'][0]['value']}"
+
+
+def nuts_and_ranges(path: str, before: str | None) -> None:
+    """NUTS_AND_RANGES, after (this checkout) and before (``before``'s), a whole process each."""
+    here = str(Path(__file__).resolve().parents[1])
+    for name, query in NUTS_AND_RANGES:
+        print(f"{name}: {query}; load {load()}")
+        for label, root in [("after", here)] + ([("before", before)] if before else []):
+            print(f"  {label}: {typed(root, path, query)}; load {load()}")
+
+
 def shown(name: str, seconds: float, answer: object) -> str:
     a = answer[0]
     return (f"{name}: {seconds:.3f} s, {a.trials:,} {'deals (exact)' if a.exact else 'trials (sampled)'}, "
@@ -85,12 +125,18 @@ def shown(name: str, seconds: float, answer: object) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", default=None)
+    parser.add_argument("--before", default=None, help="a checkout of pokersql (main before issue 65's nuts and inRange work) to time NUTS_AND_RANGES with too")
+    parser.add_argument("--only-nuts-and-ranges", action="store_true", help="only NUTS_AND_RANGES' figures")
     arguments = parser.parse_args()
     path = arguments.db or str(Path(tempfile.mkdtemp()) / "pql.duckdb")
     print(f"{os.cpu_count()} CPUs; load (1, 5, 15 min) {load()}")
-    with pokersql.connect(path) as db:
-        if arguments.db is None:
+    if arguments.db is None:
+        with pokersql.connect(path) as db:
             db.migrate()
+    nuts_and_ranges(path, arguments.before)
+    if arguments.only_nuts_and_ranges:
+        return
+    with pokersql.connect(path) as db:
         cases = json.loads(CASES.read_text(encoding="utf-8"))
         start = time.perf_counter()
         counted = tallied = 0

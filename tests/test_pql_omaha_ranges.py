@@ -338,3 +338,14 @@ def test_a_weighted_range_weighs_each_hand_by_its_largest_weight(db):
     assert statement.trials == sum(weights.values())
     assert equity == pytest.approx(share / total, abs=1e-12)
     assert kings == 25 * sum(1 for h in weights if ranks(h)[A] < 2)
+
+
+def test_inrange_of_any_hand_counts_the_hands_its_rule_says(db):
+    """hero any hand on a river board: inRange reads its whole range (every hand of the deck that
+    it holds); each hand of the 47 cards left one deal."""
+    board = parse_cards("AsKd7h4c2s")
+    rules = [(t, rule) for t, h, rule in RULES if h == 4 and t in ("AA", "xxyy", "A[K,Q]s")]
+    statement, values = answer(db, f"select {', '.join(f'count(inrange(hero, {t!r}))' for t, _ in rules)} from game='omaha', hero='*', board='AsKd7h4c2s'")
+    hands = list(combinations([c for c in range(52) if c not in board], 4))
+    assert statement.exact and statement.trials == len(hands)
+    assert values == [sum(1 for h in hands if rule(h)) for _, rule in rules]

@@ -80,6 +80,8 @@ def plan(
             setup = stud.setup_of(game, statement.settings, statement.players, compiled.translation.streets)
         else:
             setup = dealing.setup_of(game, statement.settings, statement.players)
+            if compiled.translation.inranges:  # again, inRange keeping the hands of its range each player can hold
+                compiled = compile_statement(statement, game, setup.combos)
             setup.street = max(compiled.translation.streets, default=0)
             setup.turn_apart = 4 in compiled.translation.streets
             setup.flop_apart = bool({3, 4} & compiled.translation.streets)
@@ -89,9 +91,10 @@ def plan(
             continue
         sampled = trials
         outs = compiled.translation.outs
-        # the nuts rate every two cards left (1,081 hands) on each deal: the budget counts them;
-        # nutHiOuts its spots' hands, sampled only when fewer spots would be rated
-        deals_work = setup.work() * (1081 if compiled.translation.nuts else 1)
+        # the nuts rate every two cards left once for each board (outs.nuts_work): the budget
+        # counts them; nutHiOuts its spots' hands, sampled only when fewer spots would be rated
+        nuts = compiled.translation.nuts
+        deals_work = setup.work() + (nut_outs.nuts_work(setup, nuts, None) if nuts and not game.own_cards else 0)
         outs_work = nut_outs.work(setup, outs, None)
         if sampled is None and deals_work + outs_work > exact_budget:
             if deals_work > exact_budget or nut_outs.work(setup, outs, DEFAULT_TRIALS) < outs_work:

@@ -471,6 +471,21 @@ def _evaluate(node: list, deck: frozenset[int], hole: int, text: str) -> set[int
     return left | right if op == "or" else left & right if op == "and" else left - right
 
 
+def holds(node: list, hand: list[int]) -> bool:
+    """Whether the range (``parse``'s node) holds this hand, read without expanding it: a term
+    when some of the hand's cards fit its cards (one of its cores is among them), the rest as
+    ``_evaluate`` combines them. The same answer as membership in ``expand``'s hands."""
+    if node[0] == "weighted":
+        return any(holds(part, hand) for part, _ in node[1])
+    mask = sum(1 << c for c in hand)
+    if node[0] == "term":
+        return bool(cores(node[1], frozenset(hand)))
+    if node[0] == "macro":
+        return shaped(node[1], mask)
+    left, right = holds(node[1], hand), holds(node[2], hand)
+    return left or right if node[0] == "or" else left and right if node[0] == "and" else left and not right
+
+
 def parse(text: str, hole: int) -> list:
     reader = _Reader(text, hole)
     if not reader.peek():
@@ -511,8 +526,19 @@ def expand_weighted(text: str, hole: int, deck: list[int]) -> list[tuple[list[in
 
 def hands_of(text: str, hole: int, deck: list[int], what: str, weighted: bool = False) -> list | None:
     """``expand`` (or ``expand_weighted``), a refusal naming the range as ``what`` (``hero's omaha range``)."""
+    return _named(lambda: (expand_weighted if weighted else expand)(text, hole, deck), what)
+
+
+def rule_of(text: str, hole: int, what: str) -> tuple[list, bool]:
+    """The range read (``parse``'s node, for ``holds``) and whether it is every hand, a refusal
+    naming it as ``what``."""
+    node = _named(lambda: parse(text, hole), what)
+    return node, node[0] != "weighted" and _any_hand(node)
+
+
+def _named(read, what: str):
     try:
-        return (expand_weighted if weighted else expand)(text, hole, deck)
+        return read()
     except BadInput as e:
         raise BadInput(f"{e}".replace("PQL: range", f"PQL: {what}", 1)) from None
 

@@ -1,5 +1,6 @@
 """nutHiOuts(player, street): the cards of the next street that give the player the nuts; and
-Omaha's nuts on a street (nutHi, nutHiForHandType), from the same best two cards of a board.
+the nuts on a street (nutHi, nutHiForHandType, every game with a board), from the same best two
+cards of a board.
 
 Open PQL's nut_hi_outs (openpql-core, functions/outs): from the player's view, every card not
 in the player's hand nor on the board up to the street is unseen; an unseen card is an out
@@ -133,30 +134,74 @@ def work(setup, outs: set[tuple[int, int]], trials: int | None) -> int:
     return total
 
 
-def omaha_nuts_ctes(game: PqlGame, street: int, within: bool) -> list[tuple[str, exp.Expression]]:
-    """(Omaha) the nuts of each board to the street in the deals: every two cards not on it rated
-    with three of the board (the hand any unseen cards make: two of them play), the best
-    ``kept`` kept (of each hand type, ``within``), so that a deal's nuts are the best of those
-    sharing no card with the player's hand (``omaha_nut``). Named ``omaha_nuts_<street>_<0|1>``."""
-    name = f"omaha_nuts_{street}_{int(within)}"
+def nuts_ctes(game: PqlGame, player: int, street: int, within: bool) -> list[tuple[str, exp.Expression]]:
+    """The nuts of each board to the street in the deals (every game with a board): every two
+    cards not on it rated once with the board (Hold'em, short deck: the best five of the seven;
+    Omaha: with three of the board, two of them play), the best ``kept`` kept (of each hand
+    type, ``within``), so that the nuts of a player's hand on it are the best of those sharing
+    no card with the hand, found once for each distinct (hand, board): a spot. A board is keyed
+    by its cards sorted (the turn and river read apart are one board). ``nuts_<street>`` rates,
+    ``nuts_<street>_<0|1>`` keeps, ``nuts_<street>_<0|1>_<player>`` has each spot's nuts (of
+    each hand type, ``within``): what ``nut`` reads."""
+    rated_name, name = f"nuts_{street}", f"nuts_{street}_{int(within)}"
     twos = sql(
-        f"select x.nb, [c1.card_id, c2.card_id] as h from (select distinct board[1:{street}] as nb from deals) as x "
+        f"select x.nb, [c1.card_id, c2.card_id] as h from (select distinct {board_key(street)} as nb from deals) as x "
         "join cards as c1 on c1.card_id >= :low join cards as c2 on c2.card_id > c1.card_id "
         "where not list_contains(x.nb, c1.card_id) and not list_contains(x.nb, c2.card_id)",
         low=4 * game.low_rank,
     )
     rated = exp.select("*", exp.alias_(hand_type(exp.column("r"), game), "t")).from_(_rated(twos, ["nb", "h"], _five_of("h", 2, game, street - 1), game).subquery("q"))
     partition = "nb, t" if within else "nb"
-    best = sql(f"select nb, h, r, t from (select *, row_number() over (partition by {partition} order by r desc) as k from r) as x where k <= :kept", kept=kept(game, street - 1))
-    return [(f"{name}_rated", rated), (name, exp.replace_tables(best, {"r": f"{name}_rated"}))]
+    best = sql(f"select nb, h, r, t, k from (select *, row_number() over (partition by {partition} order by r desc) as k from r) as x where k <= :kept", kept=kept(game, street - 1))
+    # each spot's best two (of each type): its nuts unless the hand holds one of its cards; then
+    # the best of the kept that share none
+    by_type, spot = (", o.t" if within else ""), f"{name}_{player}_first"
+    first = sql(
+        f"select s.p, s.nb{by_type}, o.r, list_has_any(o.h, s.p) as blocked "
+        f"from (select distinct p{player} as p, {board_key(street)} as nb from deals) as s join {name} as o on o.nb = s.nb and o.k = 1"
+    )
+    by_type = ", f.t" if within else ""
+    spots = sql(
+        f"select f.p, f.nb{by_type}, f.r from {spot} as f where not f.blocked union all "
+        f"select f.p, f.nb{by_type}, max(o.r) as r from {spot} as f join {name} as o on o.nb = f.nb{' and o.t = f.t' if within else ''} "
+        f"and not list_has_any(o.h, f.p) where f.blocked group by f.p, f.nb{by_type}"
+    )
+    return [(rated_name, rated), (name, exp.replace_tables(best, {"r": rated_name})), (spot, first), (f"{name}_{player}", spots)]
 
 
-def omaha_nut(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
-    """(Omaha) whether the player's hand is the nuts on the street (within its hand type): no two
-    cards off the board and out of the hand make a better one with three of the board."""
+def board_key(street: int) -> str:
+    """A deal's board to the street as ``nuts_ctes`` keys it: its cards sorted."""
+    return f"list_sort(board[1:{street}])"
+
+
+def nut(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
+    """Whether the player's hand is the nuts on the street (within its hand type): no two cards
+    off the board and out of the hand make a better one (in Omaha, with three of the board)."""
     own = f"r_{player}_{street}"
     same_type = f" and o.t = {hand_type(exp.column(own), game).sql('duckdb')}" if within else ""
     return sql(
-        f"{own} >= coalesce((select max(o.r) from omaha_nuts_{street}_{int(within)} as o "
-        f"where o.nb = board[1:{street}] and not list_has_any(o.h, p{player}){same_type}), 0)"
+        f"{own} >= coalesce((select o.r from nuts_{street}_{int(within)}_{player} as o "
+        f"where o.p = p{player} and o.nb = {board_key(street)}{same_type}), 0)"
     )
+
+
+def nuts_work(setup, nuts: set[tuple[int, int, bool]], trials: int | None) -> int:
+    """The hands the nuts rate (every two cards left, once for each distinct board to the
+    street; times the board's threes in Omaha) and the twos each spot compares (``kept``)."""
+    game, total = setup.game, 0
+    left = len(game.deck) - len(set(setup.board) | set(setup.dead))
+    deals = setup.work() if trials is None else trials
+    for street in {s for _, s, _ in nuts}:
+        boards = math.comb(left, max(0, street - len(setup.board)))
+        if trials is not None:
+            boards = min(boards, trials)
+        threes = 1 if game.hole_used is None else math.comb(street, 5 - game.hole_used)
+        total += boards * math.comb(len(game.deck) - street, 2) * threes
+    for player, street, within in nuts:  # each spot's best two (of each type), and all kept where the hand holds a card of it
+        boards = math.comb(left, max(0, street - len(setup.board)))
+        combos = setup.combos[player]
+        spots = min(deals, (len(combos) if combos is not None else math.comb(left, game.hole)) * boards)
+        unseen = len(game.deck) - street
+        blocked = 1 - math.comb(unseen - 2, game.hole) / math.comb(unseen, game.hole)
+        total += int(spots * ((len(game.hand_types) if within else 1) + blocked * kept(game, street - 1)))
+    return total

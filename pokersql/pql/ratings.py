@@ -1,6 +1,6 @@
 """The ratings' SQL: a player's hi rating on a street (Hold'em: the best five of hole and board;
-Omaha: every two hole cards with three of the board, the best kept; its lo the same way), and
-the nuts (Hold'em, short deck). Short deck's ratings read its ranking's classes (033) as lists,
+Omaha: every two hole cards with three of the board, the best kept; its lo the same way).
+Short deck's ratings read its ranking's classes (033) as lists,
 by position, the way hand_class_from_sums (027) reads Hold'em's: ``short_deck_lists``, one row
 the query builds once. ``sql`` fills a fixed template's placeholders with sqlglot expressions."""
 
@@ -60,20 +60,6 @@ def rating_sql(player: int, street: int, game: PqlGame) -> exp.Expression:
     """A player's hi rating on a street, the best five of hole and board (Hold'em, short deck)."""
     cards = [f"p{player}[1]", f"p{player}[2]"] + [f"board[{i + 1}]" for i in range(street)]
     return sqlglot.parse_one(hi_rating_text(game, cards), read="duckdb")
-
-
-def nut_sql(game: PqlGame, player: int, street: int, within: bool) -> exp.Expression:
-    """(Hold'em, short deck) whether the player's hand is the best any two cards not on the board
-    nor in it could make on the street (within its hand type: the best of those of its type)."""
-    board = [f"board[{i + 1}]" for i in range(street)]
-    own = f"r_{player}_{street}"
-    others = (
-        f"select {hi_rating_text(game, ['c1.card_id', 'c2.card_id'] + board)} as r from cards as c1 join cards as c2 on c1.card_id < c2.card_id "
-        f"where c1.card_id >= :low and not list_contains(board[1:{street}] || p{player}, c1.card_id) "
-        f"and not list_contains(board[1:{street}] || p{player}, c2.card_id)"
-    )
-    kept = exp.EQ(this=hand_type(exp.column("r", "o"), game), expression=hand_type(exp.column(own), game)) if within else exp.true()
-    return sql(f"{own} >= coalesce((select max(o.r) from ({others}) as o where :kept), 0)", low=4 * game.low_rank, kept=kept)
 
 
 def hand_type(rating: exp.Expression, game: PqlGame) -> exp.Expression:

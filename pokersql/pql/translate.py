@@ -10,6 +10,7 @@ the deals that agree up to it) → one row of aggregates, each weighted by the d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sqlglot import exp
 
@@ -22,7 +23,7 @@ from . import stud
 from .boards import board_in_range
 from .functions import ALIASES, FUNCTIONS, NOT_YET
 from .lo import LO_FUNCTIONS, built_lo, classes_cte, nut_lo, shares_select
-from .ratings import flop_category, hand_type, hi_rating_text, nut_sql, omaha_flop_categories, omaha_ratings, rating_sql, reindexed, short_deck_lists, sql
+from .ratings import flop_category, hand_type, hi_rating_text, omaha_flop_categories, omaha_ratings, rating_sql, reindexed, short_deck_lists, sql
 from .games import FLOP_CATEGORIES, HAND_TYPE_NAMES, PqlGame
 from .parser import Node, Statement
 
@@ -32,6 +33,16 @@ NUMERIC = {"num", "equity", "cardcount"}
 
 def unsupported(what: str, node: Node) -> BadInput:
     return BadInput(f"PQL: {what} is not supported yet (position {node.position})")
+
+
+@dataclass
+class RangeRule:
+    """inrange's range: whether it holds a hand (its cards), its hands (None: every hand), and
+    whether it is every hand."""
+
+    holds: Callable[[list[int]], bool]
+    hands: Callable[[], list[list[int]] | None]
+    every: bool
 
 
 @dataclass
@@ -52,7 +63,10 @@ class Translation:
     rated_cards: bool = False  # rateHiHand: short deck's ratings read short_deck_lists
     outs: set[tuple[int, int]] = field(default_factory=set)  # nutHiOuts' (player, street): outs_<player>_<street>
     flop_categories: set[int] = field(default_factory=set)  # (Omaha) the players whose flop category is read: fc_<player>
-    ranges: dict[str, list[list[int]] | None] = field(default_factory=dict)  # inrange's, each read once: inrange_<k>, k its order
+    ranges: dict[str, RangeRule] = field(default_factory=dict)  # inrange's ranges, each read once
+    # inrange's (range, player): the hands of the range the player may hold (None: every hand of it), inrange_<k> by order
+    inranges: dict[tuple[str, int], list[list[int]] | None] = field(default_factory=dict)
+    combos: list | None = None  # each player's combinations (deals.Setup.combos) where known (not stud)
 
     def player(self, node: Node) -> int:
         name = str(node.value).lower() if node.kind == "name" else None
@@ -197,17 +211,21 @@ class Translation:
         return self.built(name, node, player, street, values), function.returns
 
     def range_hands(self, arg: Node) -> str:
-        """inrange's range, read once a statement into ``ranges``: its hands, each its cards
-        from the highest (None: every hand); a Hold'em range in pokersql's notation, an Omaha
-        one in PQL's generic syntax, read as a player's is. Its text is returned."""
+        """inrange's range, read once a statement into ``ranges`` (a Hold'em range in pokersql's
+        notation, an Omaha one in PQL's generic syntax, read as a player's is). Its text is
+        returned."""
         from ..range_text import parse_weighted
 
         text = str(arg.value)
         if text not in self.ranges:
             if self.game.hole != 2:
-                self.ranges[text] = omaha_ranges.hands_of(text, self.game.hole, self.game.deck, f"inrange() at position {arg.position}: range")
+                what = f"inrange() at position {arg.position}: range"
+                node, every = omaha_ranges.rule_of(text, self.game.hole, what)
+                self.ranges[text] = RangeRule(lambda cards: omaha_ranges.holds(node, cards), lambda: omaha_ranges.hands_of(text, self.game.hole, self.game.deck, what), every)
             else:
-                self.ranges[text] = [sorted(c, reverse=True) for c, w in parse_weighted(text).items() if w]
+                hands = [sorted(c, reverse=True) for c, w in parse_weighted(text).items() if w]
+                members = {frozenset(h) for h in hands}
+                self.ranges[text] = RangeRule(lambda cards: frozenset(cards) in members, lambda: hands, False)
         return text
 
     def built(self, name: str, node: Node, player: int | None, street: int | None, values: dict) -> exp.Expression:
@@ -218,10 +236,17 @@ class Translation:
             self.streets.update(streets)
             return predicate
         if name == "inrange":
-            hands = self.ranges[str(values["a1"])]
-            if not hands:  # None: every hand; []: none
-                return exp.true() if hands is None else exp.false()
-            return sql(f"array_reverse_sort(:p) in (select cards from inrange_{list(self.ranges).index(values['a1'])})", p=values["p"])
+            rule, key = self.ranges[str(values["a1"])], (str(values["a1"]), player)
+            combos = self.combos[player] if self.combos is not None else None
+            if rule.every:
+                return exp.true()
+            if combos is not None and key not in self.inranges:  # the player's hands that it holds, all or none known now
+                held = [cards for cards, _ in combos if rule.holds(cards)]
+                if len(held) in (0, len(combos)):
+                    return exp.convert(bool(held))
+                self.inranges[key] = held
+            self.inranges.setdefault(key, None)  # None: its every hand, listed by translate
+            return sql(f"array_reverse_sort(:p) in (select cards from inrange_{list(self.inranges).index(key)})", p=values["p"])
         if name == "nuthiouts":
             nut_outs.check(self.game, street, node.position)
             self.outs.add((player, street))
@@ -310,9 +335,10 @@ class Compiled:
         return [kind for _, _, kind, _ in self.columns]
 
 
-def compile_statement(statement: Statement, game: PqlGame) -> Compiled:
-    """Each selector's expression and type, and what the deals must carry for them."""
-    t = Translation(game, statement.players)
+def compile_statement(statement: Statement, game: PqlGame, combos: list | None = None) -> Compiled:
+    """Each selector's expression and type, and what the deals must carry for them (``combos``:
+    each player's combinations, deals.Setup's, where known)."""
+    t = Translation(game, statement.players, combos=combos)
     columns = []
     for selector in statement.selectors:
         value, kind = t.expression(selector.expression)
@@ -356,9 +382,10 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
             rated = rated.join(exp.table_(f"nutlo_{player}_{street}"), using=["deal_id"], join_type="left")
     for player, street in sorted(t.ratings) if game.hole_used is None and not game.own_cards else ():
         rated = rated.select(exp.alias_(rating_sql(player, street, game), f"r_{player}_{street}"))
-    for k, hands in enumerate(t.ranges.values()):
-        if hands:  # inrange's: a relation of its hands
-            query = query.with_(f"inrange_{k}", as_=dealing.hands_relation([(h, 1) for h in hands]), materialized=True)
+    for k, ((text, _), held) in enumerate(t.inranges.items()):  # inrange's: a relation of the hands it holds
+        hands = t.ranges[text].hands() if held is None else held
+        relation = dealing.hands_relation([(h, 1) for h in hands]) if hands else sql("select [-1] as cards, 1 as w, 0 as k where false")
+        query = query.with_(f"inrange_{k}", as_=relation, materialized=True)
     streets = sorted(t.bests)
     shared = exp.select("*").from_("rated")
     for street in streets:
@@ -366,15 +393,11 @@ def translate(compiled: Compiled, setup: dealing.Setup | stud.StudSetup, trials:
     for street in sorted(t.lo_bests):
         shared = shared.select(exp.alias_(sql("greatest(" + ", ".join(f"l_{p}_{street}" for p in range(len(t.players))) + ")") if len(t.players) > 1 else exp.column(f"l_0_{street}"), f"bestlo_{street}"))
     # materialized: DuckDB would otherwise copy each rating into every expression that reads it
-    for player, street, within in sorted(t.nuts):
-        if game.hole_used is None:
-            nut = nut_sql(game, player, street, within)
-        else:  # Omaha: each board's best hands of two unseen cards, rated once (pql/outs.py)
-            for name, cte in nut_outs.omaha_nuts_ctes(game, street, within):
-                if name not in [c.alias for c in query.ctes]:
-                    query = query.with_(name, as_=cte)
-            nut = nut_outs.omaha_nut(game, player, street, within)
-        shared = shared.select(exp.alias_(nut, f"nut_{player}_{street}_{int(within)}"))
+    for player, street, within in sorted(t.nuts):  # each board's best two unseen cards, rated once (pql/outs.py)
+        for name, cte in nut_outs.nuts_ctes(game, player, street, within):
+            if name not in [c.alias for c in query.ctes]:
+                query = query.with_(name, as_=cte, materialized=True)
+        shared = shared.select(exp.alias_(nut_outs.nut(game, player, street, within), f"nut_{player}_{street}_{int(within)}"))
     for player, street in sorted(t.outs):
         for name, cte in nut_outs.outs_ctes(game, player, street):
             query = query.with_(name, as_=cte)
