@@ -250,7 +250,9 @@ def five_card_reference(exact_counts: dict) -> dict:
 # (its engine parameter, its name or its module says sqlite: DuckDB's, the default's, stays in the
 # quick step); and these modules, the tracker's lanes and the migrations of older databases, which
 # import and store thousands of hands.
-SCALE_GROUPS = ("postgres", "spark", "preflop")
+# the corpus round trip through PHH, money over the corpus, 2,000 generated hands imported: the
+# tracker's heaviest imports, at scale with its lanes (the README's step had grown past 15 minutes)
+SCALE_GROUPS = ("postgres", "spark", "preflop", "generated", "phh_round_trip", "fpdb_money")
 SCALE_MODULES = ("test_history_aside.py", "test_history_one_tally.py")
 
 

@@ -104,6 +104,7 @@ def test_the_deals_are_the_closed_forms(db_file):
     assert weighted.trials == (6 * 0.5 + 6) * 45 * 44
 
 
+@pytest.mark.slow  # every hand against every board
 def test_preflop_against_any_hand_is_exact_and_is_pokersql_equity(run, db_file):
     """Issue 65's spot: 1,225 hands of the villain times every board, past the budget of counting
     deal by deal, now exact: the value `pokersql equity AhKh random --exact` counts."""
