@@ -246,12 +246,11 @@ def five_card_reference(exact_counts: dict) -> dict:
 # `-m "not scale"`, pyproject.toml) and .ci/run runs them first, as `pytest -q -m scale`; both
 # steps must pass. They are the tests marked `slow` (each builds or scans every hand, or builds the
 # package, or drives the shells or a browser); every test of these xdist groups (a PostgreSQL
-# server and a Spark JVM started and pokersql built on each, the preflop table's full build); each check's SQLite copy
-# (its engine parameter, its name or its module says sqlite: DuckDB's, the default's, stays in the
-# quick step); and these modules, the tracker's lanes and the migrations of older databases, which
-# import and store thousands of hands.
-# the corpus round trip through PHH, money over the corpus, 2,000 generated hands imported: the
-# tracker's heaviest imports, at scale with its lanes (the README's step had grown past 15 minutes)
+# server and a Spark JVM started and pokersql built on each, the preflop table's full build; the
+# tracker's heaviest imports: the fpdb corpus through PHH and back, money over the corpus, 2,000
+# generated hands); each check's SQLite copy (its engine parameter, its name or its module says
+# sqlite: DuckDB's, the default's, stays in the quick step); and these modules, the tracker's
+# lanes and the migrations of older databases, which import and store thousands of hands.
 SCALE_GROUPS = ("postgres", "spark", "preflop", "generated", "phh_round_trip", "fpdb_money")
 SCALE_MODULES = ("test_history_aside.py", "test_history_one_tally.py")
 
