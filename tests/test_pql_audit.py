@@ -230,16 +230,16 @@ def runouts(used, board, game):
 
 # (game, hero, villain, flop): hands that tie and split now and then
 SHOWDOWNS = [
-    ("holdem", "AhKh", "AdKc", "Kd7h2c"),
-    ("shortdeck", "AhKh", "9c8c", "7h6dTs"),
-    ("shortdeck-triton", "7s7d", "9c8c", "7h6sTd"),
+    ("holdem", "AhQh", "AdQd", "Kh7d2c"),
+    ("shortdeck", "AhQh", "AdQd", "Kh7d9c"),
+    ("shortdeck-triton", "AhQh", "JdJc", "Kh7d9c"),
     ("omaha", "AhKhQs3c", "AdKd9c8c", "Ks7d2c"),
     ("omaha5", "AhKhQs3c4d", "AdKdJc8c5s", "Ks7d2c"),
     ("omaha6", "AhKhQs3c4d5h", "AdKdJc8c5s6s", "Ks7d2c"),
     ("omaha8", "Ah2hQs3c", "Ad2dKc8c", "Ks7d4c"),
-    ("omaha5-8", "Ah2hQs3c9h", "Ad2dKc8c6s", "Ks7d4c"),
+    ("omaha5-8", "Ah2hKc3c9h", "Ad2dQc8c6s", "Ks7d4c"),
     ("courchevel", "AhKhQs3c4d", "AdKdJc8c5s", "Ks7d2c"),
-    ("courchevel8", "Ah2hQs3c9h", "Ad2dKc8c6s", "Ks7d4c"),
+    ("courchevel8", "Ah2hKc3c9h", "Ad2dQc8c6s", "Ks7d4c"),
 ]
 
 
@@ -332,3 +332,96 @@ def test_ratings_and_the_showdown_over_every_runout_are_the_references(db, game,
     _, (equities,) = answer(db, f"select histogram(equity(hero, turn)) from game='{game}', hero='{hero}', villain='{villain}', board='{flop}'")
     expected = Counter(round(float(per_turn[full[3]]), 12) for full in deals)
     assert Counter({round(h["value"], 12): h["count"] for h in equities}) == expected
+
+
+# --- the nuts, the outs and the nut lo ------------------------------------------------------------
+# (game, hero, flop): on each turn the hero's nuts (hi, and within its hand type), the nut lo, and on
+# the flop the outs to the nuts: every two unseen cards tried (not the hero's, not on the board)
+NUTS = [
+    ("holdem", "AhQh", "Kh7h2c"),
+    ("omaha5", "AhQhKs3c4d", "Kh7h2c"),
+    ("omaha6", "AhKhJhTs3c4d", "QhTc2c"),
+    ("omaha8", "Ah2hQhJc", "Kh7h4c"),
+    ("omaha5-8", "Ah2hQh3c9d", "Kh7h4c"),
+    ("courchevel", "AsKsQdJc9h", "Ts9s2h"),
+    ("courchevel8", "Ah2hQh3c9d", "Kh7h4c"),
+]
+
+
+def nut_flags(game, hole, board):
+    """(the nuts, the nuts of its hand type, the nut lo) of hole on board, every two unseen cards tried."""
+    unseen = [c for c in deck(game) if c not in hole and c not in board]
+    kind, own = hi(game, hole, board)
+    others = [hi(game, list(two), board) for two in combinations(unseen, 2)]
+    mine = lo(hole, board)
+    their_los = [x for x in (lo(list(two), board) for two in combinations(unseen, 2)) if x is not None]
+    return (own >= max(k for _, k in others), all(own >= k for t, k in others if t == kind),
+            mine is not None and all(mine >= x for x in their_los))
+
+
+@pytest.mark.parametrize(("game", "hero", "flop"), NUTS, ids=[n[0] for n in NUTS])
+def test_nuts_outs_and_the_nut_lo_on_every_turn_are_the_references(db, game, hero, flop):
+    hole, board = parse_cards(hero), parse_cards(flop)
+    turns = [c for c in deck(game) if c not in hole + board]
+    flags = [nut_flags(game, hole, board + [t]) for t in turns]
+    lo_part = ", count(nutlo(hero, turn))" if game in LO else ""
+    trials, values = answer(db, f"select count(nuthi(hero, turn)), count(nuthiforhandtype(hero, turn)), avg(nuthiouts(hero, flop)){lo_part} from game='{game}', hero='{hero}', board='{flop}'")
+    rivers = trials // len(turns)
+    assert trials == rivers * len(turns)
+    outs = sum(f[0] for f in flags)  # nutHiOuts on the flop: the turns that make the nuts
+    assert values[:3] == [outs * rivers, sum(f[1] for f in flags) * rivers, outs]
+    assert 0 < values[0] < values[1] < trials
+    if lo_part:
+        assert values[3] == sum(f[2] for f in flags) * rivers and 0 < values[3] < trials
+
+
+# --- the board's lo cards ---------------------------------------------------------------------------
+LO_BOARD = [
+    ("boardlocardcount({s})", lambda b: len({c // 4 for c in b if c // 4 <= 6 or c // 4 == 12})),
+    ("boardhasonedistinctlocard({s})", lambda b: len({c // 4 for c in b if c // 4 <= 6 or c // 4 == 12}) == 1),
+    ("boardhastwodistinctlocards({s})", lambda b: len({c // 4 for c in b if c // 4 <= 6 or c // 4 == 12}) == 2),
+    ("boardallowsmadelo({s})", lambda b: len({c // 4 for c in b if c // 4 <= 6 or c // 4 == 12}) >= 3),
+]
+
+
+@pytest.mark.parametrize(("game", "board", "street"), [("omaha8", "", "flop"), ("omaha5-8", "Ks7d", "river"), ("courchevel8", "9s", "turn")])
+def test_board_lo_functions_over_every_board_are_plain_pythons(db, game, board, street):
+    boards = completions(game, [], parse_cards(board), street)
+    expected = {e.format(s=street): Counter(f(b) for b in boards) for e, f in LO_BOARD}
+    trials, values = answer(db, f"select {', '.join(f'histogram({e})' for e in expected)} from game='{game}', board='{board}'")
+    assert_shares(trials, values, expected, len(boards))
+
+
+# --- Hold'em ranges -----------------------------------------------------------------------------------
+
+
+def holdem_range(text):
+    """The hands of a Hold'em range of pairs (QQ, QQ+, 22-55) and two ranks (AK, AKs, AJo+), in
+    plain Python: a set of frozensets of two card ids."""
+    hands = set()
+    for term in text.replace(" ", "").split(","):
+        top, kick, rest = RANKS.index(term[0]), RANKS.index(term[1]), term[2:]
+        suited = rest[:1] if rest[:1] in ("s", "o") else ""
+        plus, span = rest.endswith("+"), rest.split("-")[1] if "-" in rest else ""
+        if top == kick:
+            ranks = [(r, r) for r in range(top, 13 if plus else (RANKS.index(span[0]) + 1 if span else top + 1))]
+        else:
+            ranks = [(top, k) for k in range(kick, top if plus else kick + 1)]
+        for a, b in ranks:
+            for x in range(4):
+                for y in range(4):
+                    if (a == b and x >= y) or (suited == "s" and x != y) or (suited == "o" and x == y):
+                        continue
+                    hands.add(frozenset((4 * a + x, 4 * b + y)))
+    return hands
+
+
+@pytest.mark.parametrize(("game", "text", "board"), [("holdem", "QQ+, AKs, AJo+, 22-55, T9", "Ks7d4c"), ("shortdeck", "99+, AKo, KTs+", "Ks7d9c")])
+def test_inrange_of_any_hand_is_plain_pythons(db, game, text, board):
+    known = parse_cards(board)
+    hands = hands_of(game, "*", known)
+    held = holdem_range(text)
+    trials, (value,) = answer(db, f"select histogram(inrange(hero, '{text}')) from game='{game}', hero='*', board='{board}'")
+    expected = Counter(frozenset(h) in held for h in hands)
+    assert {h["value"]: Fraction(h["count"]) / Fraction(trials) for h in value} == {v: Fraction(n, len(hands)) for v, n in expected.items()}
+    assert 0 < expected[True] < len(hands)
