@@ -19,9 +19,10 @@ from itertools import combinations, groupby, permutations
 
 import pytest
 from phevaluator import evaluate_cards
+from pokerkit import EightOrBetterLowHand, RegularLowHand
 
 from pokersql.cards import card_name, parse_cards
-from tests.pql_kit import pql_database, answer  # noqa: F401 (pql_database: the fixture db)
+from tests.pql_kit import pql_database, answer, text  # noqa: F401 (pql_database: the fixture db)
 from tests.test_pql_omaha_flop import assert_counts, every_category_query, holdem_category
 from tests.test_pql_shortdeck import ORDER as SHORT_ORDER, best as shortdeck_best
 
@@ -129,6 +130,9 @@ def test_board_functions_over_every_board_are_plain_pythons(db, game, hero, boar
     cards, known = parse_cards(hero) if hero else [], parse_cards(board)
     boards = completions(game, cards, known, street)
     expected = {e.format(s=street): Counter(f(game, b) for b in boards) for e, f in BOARD}
+    if street == "river":  # the turn and the river in order: each card left is each one as often
+        left = [card_name(c) for c in deck(game) if c not in cards + known]
+        expected |= {f"{card}card()": Counter({name: len(boards) // len(left) for name in left}) for card in ("turn", "river")}
     players = f", hero='{hero}'" if hero else ""
     query = f"select {', '.join(f'histogram({e})' for e in expected)} from game='{game}'{players}, board='{board}'"
     trials, values = answer(db, query)
@@ -143,7 +147,7 @@ def test_board_functions_over_every_board_are_plain_pythons(db, game, hero, boar
         ("holdem", "*", "Ks7d2c9h", "turn"),
         ("shortdeck", "*", "9h7h6d", "flop"),
         ("omaha", "7h7dKcQc", "", "flop"),
-        ("omaha", "*", "Ks7d2c", "flop"),  # 211,876 hands: a pair and a pair on the board, two pairs, trips
+        pytest.param("omaha", "*", "Ks7d2c", "flop", marks=pytest.mark.slow),  # 211,876 hands, 14 s
         ("omaha5", "AhAdKc7s7c", "Ks", "turn"),
     ],
 )
@@ -425,3 +429,95 @@ def test_inrange_of_any_hand_is_plain_pythons(db, game, text, board):
     expected = Counter(frozenset(h) in held for h in hands)
     assert {h["value"]: Fraction(h["count"]) / Fraction(trials) for h in value} == {v: Fraction(n, len(hands)) for v, n in expected.items()}
     assert 0 < expected[True] < len(hands)
+
+
+# --- the stud games ---------------------------------------------------------------------------------
+
+
+def stud_lo(game, cards):
+    """pokerkit's best lo of the cards (eight-or-better in stud8, ace-to-five in razz), None: none."""
+    kind = EightOrBetterLowHand if game == "stud8" else RegularLowHand
+    try:
+        return kind.from_game("".join(card_name(c) for c in cards))
+    except ValueError:
+        return None
+
+
+EVEN = {"stud": "0.5", "stud8": "0.5", "razz": "0.25"}  # a hero's equity on sixth street some cards reach
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", pytest.param("razz", marks=pytest.mark.slow)])  # razz: pokerkit's lows, 18 s
+def test_stud_ratings_and_shares_over_every_card_to_come_are_the_references(db, game):
+    """hero's sixth street against villain's fifth: every seventh card of hero's and sixth and
+    seventh of villain's in order (41 x 40 x 39 deals). minHiRating, maxHiRating, exact/minHandType
+    a street before the last, bestHiRating, winningHandType, minLoRating, maxLoRating,
+    bestLoRating, fractionalRiverEquity, the equity on sixth street and minHvhEquity, by phevaluator
+    (the hi) and pokerkit (the lo)."""
+    hero, villain = parse_cards("Ah2h3hKd9c9s"), parse_cards("7s7d2c3d4s")
+    left = [c for c in range(52) if c not in hero + villain]
+    his = {}
+    def rate(cards):
+        key = frozenset(cards)
+        if key not in his:
+            rank = evaluate_cards(*(card_name(c) for c in cards))
+            his[key] = (type_of_rank(rank), -rank, stud_lo(game, cards) if game != "stud" else None)
+        return his[key]
+    rows, sixth = [], Counter()
+    floor = -evaluate_cards("Kc", "Ks", "7s", "7c", "8d")
+    lo_floor = stud_lo(game, parse_cards("8s6h4d2cAs")) if game != "stud" else None
+    for last in left:
+        for v6, v7 in permutations([c for c in left if c != last], 2):
+            mine, theirs = rate(hero + [last]), rate(villain + [v6, v7])
+            hi_won = [mine[1] >= theirs[1], theirs[1] >= mine[1]]
+            los = [mine[2], theirs[2]]
+            made = [x for x in los if x is not None]
+            lo_won = [x is not None and x == max(made) for x in los]
+            parts = [([Fraction(w, sum(hi_won))] if game != "razz" else []) + ([Fraction(lw, sum(lo_won))] if made else []) for w, lw in zip(hi_won, lo_won)]
+            shares = [sum(p) / len(p) for p in parts]
+            rows.append((mine, theirs, hi_won, lo_won, shares, rate(villain + [v6])))
+            sixth[v6] += shares[0]
+    n = len(rows)
+    per_sixth = {c: s / (n // len(sixth)) for c, s in sixth.items()}
+    selectors = {
+        "avg(fractionalriverequity(villain))": lambda r: r[4][1],
+        f"count(min_equity(hero, sixth, {EVEN[game]}))": None,
+        "histogram(equity(hero, sixth))": None,
+    }
+    if game != "razz":
+        selectors |= {
+            "histogram(hirating(villain, seventh))": None, "histogram(maxhirating(seventh))": None,
+            "count(minhirating(villain, seventh, ratehihand('KcKs7s7c8d')))": lambda r: r[1][1] >= floor,
+            "count(exacthandtype(villain, seventh, twopair))": lambda r: r[1][0] == "TWO_PAIR",
+            "count(minhandtype(villain, sixth, trips))": lambda r: TYPES.index(r[5][0]) >= 3,
+            "count(besthirating(hero, seventh))": lambda r: r[2][0],
+            "histogram(winninghandtype())": lambda r: max(r[0], r[1], key=lambda h: h[1])[0],
+        }
+    if game != "stud":
+        selectors |= {
+            "histogram(lorating(villain, seventh))": None, "histogram(maxlorating(seventh))": None,
+            "count(minlorating(villain, seventh, ratelohand('8642A')))": lambda r: r[1][2] is not None and r[1][2] >= lo_floor,
+            "count(bestlorating(villain, seventh))": lambda r: r[3][1],
+        }
+    trials, values = answer(db, f"select {', '.join(selectors)} from game='{game}', hero='{text(hero)}', villain='{text(villain)}'")
+    assert trials == n == 41 * 40 * 39
+    for (selector, f), value in zip(selectors.items(), values):
+        if selector.startswith("histogram(hirating"):
+            assert [h["count"] for h in value] == ordered_counts([r[1][1] for r in rows]), selector
+        elif selector.startswith("histogram(maxhirating"):
+            assert [h["count"] for h in value] == ordered_counts([max(r[0][1], r[1][1]) for r in rows]), selector
+        elif selector.startswith("histogram(lorating"):
+            assert [h["count"] for h in value] == ordered_counts([r[1][2] for r in rows]), selector
+        elif selector.startswith("histogram(maxlorating"):
+            assert [h["count"] for h in value] == ordered_counts([max((x for x in (r[0][2], r[1][2]) if x is not None), default=None) for r in rows]), selector
+        elif selector.startswith("count(min_equity"):
+            assert value == sum(per_sixth[c] >= Fraction(EVEN[game]) for c in sixth for _ in range(n // len(sixth))), selector
+            assert 0 < value < n, selector
+        elif selector.startswith("histogram(equity"):
+            expected = Counter(round(float(per_sixth[c]), 12) for c in sixth for _ in range(n // len(sixth)))
+            assert Counter({round(h["value"], 12): h["count"] for h in value}) == expected, selector
+        elif selector.startswith("histogram"):
+            assert {h["value"]: h["count"] for h in value} == Counter(f(r) for r in rows), selector
+        elif selector.startswith("avg"):
+            assert value == pytest.approx(float(sum(f(r) for r in rows) / n), abs=1e-12), selector
+        else:
+            assert value == sum(bool(f(r)) for r in rows) and 0 < value < n, selector
