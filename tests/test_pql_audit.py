@@ -23,7 +23,8 @@ from pokerkit import EightOrBetterLowHand, RegularLowHand
 
 from pokersql.cards import card_name, parse_cards
 from tests.pql_kit import pql_database, answer, text  # noqa: F401 (pql_database: the fixture db)
-from tests.test_pql_omaha_flop import assert_counts, every_category_query, holdem_category
+from tests.test_pql_boardrange import matches
+from tests.test_pql_omaha_flop import assert_counts, every_category_query, holdem_category, omaha_category
 from tests.test_pql_shortdeck import ORDER as SHORT_ORDER, best as shortdeck_best
 
 RANKS = "23456789TJQKA"
@@ -124,6 +125,11 @@ def assert_shares(trials, values, expected, deals):
         ("shortdeck", "", "Ah9c", "turn"),
         ("omaha8", "Ah2h3c4c", "Ks7d2c", "river"),
         ("courchevel", "AhKhQs3c4d", "9s", "turn"),
+        ("omaha5", "AsKsQdJc2h", "", "flop"),
+        ("omaha6", "AsKsQdJc2h3h", "Td", "turn"),
+        ("omaha5-8", "Ah2h3c4c5d", "Ks7d2c", "river"),
+        ("courchevel8", "Ah2h3c4c5d", "", "flop"),
+        ("shortdeck-triton", "", "", "flop"),
     ],
 )
 def test_board_functions_over_every_board_are_plain_pythons(db, game, hero, board, street):
@@ -132,7 +138,10 @@ def test_board_functions_over_every_board_are_plain_pythons(db, game, hero, boar
     expected = {e.format(s=street): Counter(f(game, b) for b in boards) for e, f in BOARD}
     if street == "river":  # the turn and the river in order: each card left is each one as often
         left = [card_name(c) for c in deck(game) if c not in cards + known]
-        expected |= {f"{card}card()": Counter({name: len(boards) // len(left) for name in left}) for card in ("turn", "river")}
+        expected |= {f"{card}card()": Counter({name: Fraction(len(boards), len(left)) for name in left}) for card in ("turn", "river")}
+    if street == "flop":  # a board range (its terms read the flop here), by test_pql_boardrange.py's matcher
+        for text in ("RR:xxy", "[A,K,Q]*,xxx"):
+            expected[f"boardinrange('{text}')"] = Counter(matches(text, [card_name(c) for c in b]) for b in boards)
     players = f", hero='{hero}'" if hero else ""
     query = f"select {', '.join(f'histogram({e})' for e in expected)} from game='{game}'{players}, board='{board}'"
     trials, values = answer(db, query)
@@ -149,6 +158,12 @@ def test_board_functions_over_every_board_are_plain_pythons(db, game, hero, boar
         ("omaha", "7h7dKcQc", "", "flop"),
         pytest.param("omaha", "*", "Ks7d2c", "flop", marks=pytest.mark.slow),  # 211,876 hands, 14 s
         ("omaha5", "AhAdKc7s7c", "Ks", "turn"),
+        ("omaha6", "AhAdKc7s7c2d", "", "flop"),
+        ("omaha8", "Ah2d2c7s", "Ks7d", "turn"),
+        ("omaha5-8", "AhAdKc7s7c", "", "flop"),
+        ("courchevel", "QhQdKc7s2c", "Ks", "flop"),
+        ("courchevel8", "AhAdKc7s7c", "7h", "turn"),
+        ("shortdeck-triton", "*", "Ks7d7c", "flop"),
     ],
 )
 def test_hole_card_functions_over_every_deal_are_plain_pythons(db, game, hero, board, street):
@@ -160,13 +175,15 @@ def test_hole_card_functions_over_every_deal_are_plain_pythons(db, game, hero, b
     assert_shares(trials, values, expected, len(deals))
 
 
-@pytest.mark.parametrize("hand", ["AhKh", "7c7d", "9s8s", "Ac2d"])
-def test_holdem_flop_categories_over_every_flop_are_open_pqls_rule(db, hand):
-    """Hold'em's flop categories (checked before by Open PQL's single cases only): every flop of
-    the 50 cards left against Open PQL's eval_flop_holdem, written in tests/test_pql_omaha_flop.py."""
+@pytest.mark.parametrize(("game", "hand"), [("holdem", "AhKh"), ("holdem", "7c7d"), ("holdem", "9s8s"), ("holdem", "Ac2d"), ("courchevel", "AhKhQs3c4d"), ("courchevel8", "7h7d8c9c2s")])
+def test_flop_categories_over_every_flop_are_open_pqls_rule(db, game, hand):
+    """Hold'em's flop categories (checked before by Open PQL's single cases only) and Courchevel's
+    (Omaha's rule, two hole cards): every flop of the cards left against Open PQL's eval_flop_holdem
+    and eval_flop_omaha, written in tests/test_pql_omaha_flop.py."""
     hole = parse_cards(hand)
-    expected = Counter(holdem_category(hole, flop) for flop in combinations([c for c in range(52) if c not in hole], 3))
-    trials, values = answer(db, f"{every_category_query('hero')} from game='holdem', hero='{hand}'")
+    rule = holdem_category if game == "holdem" else omaha_category
+    expected = Counter(rule(hole, flop) for flop in combinations([c for c in range(52) if c not in hole], 3))
+    trials, values = answer(db, f"{every_category_query('hero')} from game='{game}', hero='{hand}'")
     assert_counts(values, trials, expected, sum(expected.values()))
 
 
@@ -483,15 +500,15 @@ def test_stud_ratings_and_shares_over_every_card_to_come_are_the_references(db, 
         f"count(min_equity(hero, sixth, {EVEN[game]}))": None,
         "histogram(equity(hero, sixth))": None,
     }
+    selectors |= {  # razz rates a hi too (its pot has none: winningHandType is refused)
+        "histogram(hirating(villain, seventh))": None, "histogram(maxhirating(seventh))": None,
+        "count(minhirating(villain, seventh, ratehihand('KcKs7s7c8d')))": lambda r: r[1][1] >= floor,
+        "count(exacthandtype(villain, seventh, twopair))": lambda r: r[1][0] == "TWO_PAIR",
+        "count(minhandtype(villain, sixth, trips))": lambda r: TYPES.index(r[5][0]) >= 3,
+        "count(besthirating(hero, seventh))": lambda r: r[2][0],
+    }
     if game != "razz":
-        selectors |= {
-            "histogram(hirating(villain, seventh))": None, "histogram(maxhirating(seventh))": None,
-            "count(minhirating(villain, seventh, ratehihand('KcKs7s7c8d')))": lambda r: r[1][1] >= floor,
-            "count(exacthandtype(villain, seventh, twopair))": lambda r: r[1][0] == "TWO_PAIR",
-            "count(minhandtype(villain, sixth, trips))": lambda r: TYPES.index(r[5][0]) >= 3,
-            "count(besthirating(hero, seventh))": lambda r: r[2][0],
-            "histogram(winninghandtype())": lambda r: max(r[0], r[1], key=lambda h: h[1])[0],
-        }
+        selectors["histogram(winninghandtype())"] = lambda r: max(r[0], r[1], key=lambda h: h[1])[0]
     if game != "stud":
         selectors |= {
             "histogram(lorating(villain, seventh))": None, "histogram(maxlorating(seventh))": None,
