@@ -32,6 +32,7 @@ STREET = {"flop": 3, "turn": 4, "river": 5}
 SHORT = ("shortdeck", "shortdeck-triton")
 OMAHA = ("omaha", "omaha5", "omaha6", "omaha8", "omaha5-8", "courchevel", "courchevel8")
 LO = ("omaha8", "omaha5-8", "courchevel8")
+HOLE_CARDS = {"holdem": 2, "shortdeck": 2, "shortdeck-triton": 2, "omaha": 4, "omaha8": 4, "omaha5": 5, "omaha5-8": 5, "courchevel": 5, "courchevel8": 5, "omaha6": 6}
 TYPES = ["HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE", "QUADS", "STRAIGHT_FLUSH"]
 PHEVALUATOR_TYPE_STARTS = [6186, 3326, 2468, 1610, 1600, 323, 167, 11, 1]  # the first rank of each type, TYPES' order
 
@@ -103,8 +104,7 @@ def completions(game, used, board, street):
 def hands_of(game, hero, blocked):
     if hero != "*":
         return [parse_cards(hero)]
-    hole = 2 if game in ("holdem", *SHORT) else int(game[5]) if game[5:6].isdigit() else 4
-    return [list(h) for h in combinations([c for c in deck(game) if c not in blocked], hole)]
+    return [list(h) for h in combinations([c for c in deck(game) if c not in blocked], HOLE_CARDS[game])]
 
 
 def assert_shares(trials, values, expected, deals):
@@ -122,13 +122,17 @@ def assert_shares(trials, values, expected, deals):
         ("shortdeck", "", "", "flop"),
         ("omaha", "AsKsQdJc", "", "flop"),
         ("holdem", "", "Ks7d", "river"),  # every turn and river of two flop cards
-        ("shortdeck", "", "Ah9c", "turn"),
+        ("shortdeck", "", "Ah9c", "river"),
         ("omaha8", "Ah2h3c4c", "Ks7d2c", "river"),
         ("courchevel", "AhKhQs3c4d", "9s", "turn"),
         ("omaha5", "AsKsQdJc2h", "", "flop"),
-        ("omaha6", "AsKsQdJc2h3h", "Td", "turn"),
+        ("omaha6", "AsKsQdJc2h3h", "Td7c", "river"),
         ("omaha5-8", "Ah2h3c4c5d", "Ks7d2c", "river"),
         ("courchevel8", "Ah2h3c4c5d", "", "flop"),
+        ("courchevel", "AhKhQs3c4d", "9s2d6c", "river"),
+        ("omaha", "AsKsQdJc", "Ts9s2h", "river"),
+        ("omaha5", "AsKsQdJc2h", "Ts9s2c", "river"),
+        ("shortdeck-triton", "", "AsKsQs", "river"),
         ("shortdeck-triton", "", "", "flop"),
     ],
 )
@@ -425,7 +429,8 @@ def holdem_range(text):
         suited = rest[:1] if rest[:1] in ("s", "o") else ""
         plus, span = rest.endswith("+"), rest.split("-")[1] if "-" in rest else ""
         if top == kick:
-            ranks = [(r, r) for r in range(top, 13 if plus else (RANKS.index(span[0]) + 1 if span else top + 1))]
+            other = 12 if plus else RANKS.index(span[0]) if span else top
+            ranks = [(r, r) for r in range(min(top, other), max(top, other) + 1)]
         else:
             ranks = [(top, k) for k in range(kick, top if plus else kick + 1)]
         for a, b in ranks:
@@ -437,7 +442,7 @@ def holdem_range(text):
     return hands
 
 
-@pytest.mark.parametrize(("game", "text", "board"), [("holdem", "QQ+, AKs, AJo+, 22-55, T9", "Ks7d4c"), ("shortdeck", "99+, AKo, KTs+", "Ks7d9c")])
+@pytest.mark.parametrize(("game", "text", "board"), [("holdem", "QQ+, AKs, AJo+, 22-55, T9", "Ks7d4c"), ("shortdeck", "99+, AKo, KTs+", "Ks7d9c"), ("shortdeck-triton", "TT-77, AQs+", "")])
 def test_inrange_of_any_hand_is_plain_pythons(db, game, text, board):
     known = parse_cards(board)
     hands = hands_of(game, "*", known)
