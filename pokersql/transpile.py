@@ -22,7 +22,7 @@ same query, never a copy written by hand. A scalar macro (``create macro name(a,
 expression``) is expanded the same way: each call becomes the expression, in parentheses,
 each argument in place of its parameter.
 
-Spark needs four rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
+Spark needs five rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
 every difference and how it is handled).
 """
 
