@@ -209,6 +209,29 @@ inner join query_table(history_contributions) as contributions
     and contributions.folded = 0
     and contributions.in_pot_hundredths >= pots.to_hundredths;
 
+/*
+  players_in_of(history_contributions, history_seats): a table macro, one row per seat of a hand
+  still in at its end (not folded): its contribution (all_in, in_pot_hundredths) and hole cards.
+  The players 030's showdowns and 032's all-ins read.
+*/
+create macro players_in_of(history_contributions, history_seats) as table
+select
+    contributions.site,
+    contributions.hand_id,
+    contributions.seat,
+    contributions.player,
+    contributions.all_in,
+    contributions.in_pot_hundredths,
+    seats.hole_1,
+    seats.hole_2,
+    seats.hole_cards
+from query_table(history_contributions) as contributions
+inner join query_table(history_seats) as seats
+    on seats.site = contributions.site
+    and seats.hand_id = contributions.hand_id
+    and seats.seat = contributions.seat
+where contributions.folded = 0;
+
 create macro history_chip_units_of(history_contributions, history_hands) as table
 select
     contributions.site,

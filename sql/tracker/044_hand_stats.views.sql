@@ -26,16 +26,13 @@ with
             seats.hand_id,
             seats.seat,
             seats.player,
-            hands.button_seat,
+            seats.button_seat,
             row_number() over (
                 partition by seats.site, seats.hand_id
-                order by clockwise_from_button(seats.seat, hands.button_seat)
+                order by seats.clockwise_key
             ) as clockwise,
             count(*) over (partition by seats.site, seats.hand_id) as dealt
-        from query_table(history_seats) as seats
-        inner join query_table(history_hands) as hands
-            on hands.site = seats.site
-            and hands.hand_id = seats.hand_id
+        from seats_clockwise_of(history_seats, history_hands) as seats
     ),
     positioned as (
         select
