@@ -162,19 +162,14 @@ with recursive
     ),
     lows as (
         select
-            counted_games.game,
-            coalesce(low_categories.category_order, 99) as category_order,
-            low_categories.points,
-            coalesce(low_categories.category, 'no low') as category,
-            sum(ranked_sets.weight) as hands,
-            count(distinct ranked_sets.low_rank) as distinct_ranks
-        from ranked_sets
-        inner join counted_games
-            on counted_games.game = ranked_sets.game
-        left join low_categories
-            on low_categories.ranking = ranked_sets.low_ranking
-            and low_categories.low_rank = ranked_sets.low_rank
-        group by counted_games.game, low_categories.category_order, low_categories.points, low_categories.category
+            game,
+            category_order,
+            points,
+            category,
+            sum(weight) as hands,
+            count(distinct low_rank) as distinct_ranks
+        from low_names_of('ranked_sets')
+        group by game, category_order, points, category
     ),
     highs as (
         select
