@@ -115,21 +115,15 @@ with recursive
     four_card_hands as (
         select
             counted_games.game,
-            first.card_id as card_1,
-            second.card_id as card_2,
-            third.card_id as card_3,
-            fourth.card_id as card_4,
-            counted_games.game_no * 7311616 + ((first.card_id * 52 + second.card_id) * 52 + third.card_id) * 52 + fourth.card_id
+            fours.card_1,
+            fours.card_2,
+            fours.card_3,
+            fours.card_4,
+            counted_games.game_no * 7311616 + ((fours.card_1 * 52 + fours.card_2) * 52 + fours.card_3) * 52 + fours.card_4
                 as hand_no
         from counted_games
-        inner join cards as first
+        inner join deck_fours_of('cards') as fours
             on counted_games.low_cards = 4
-        inner join cards as second
-            on second.card_id > first.card_id
-        inner join cards as third
-            on third.card_id > second.card_id
-        inner join cards as fourth
-            on fourth.card_id > third.card_id
     ),
     badugi_cards as (
         select hand_no, game, card_1 as card_id, 1 as is_hole, 1 as card_no from four_card_hands
