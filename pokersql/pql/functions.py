@@ -45,7 +45,8 @@ FUNCTIONS: dict[str, Function] = {
     "pocketpair": Function(("player",), "bool", "len(list_distinct(list_transform(:p, c -> c // 4))) < len(:p)"),
     "intersectinghandranks": Function(("player", "street"), "rankset", "array_reverse_sort(list_intersect(list_distinct(list_transform(:p, c -> c // 4)), list_transform(:b, c -> c // 4)))"),
     "nonintersectinghandranks": Function(("player", "street"), "rankset", "array_reverse_sort(list_filter(list_distinct(list_transform(:p, c -> c // 4)), r -> not list_contains(list_transform(:b, c -> c // 4), r)))"),
-    "handboardintersections": Function(("player", "street"), "cardcount", "len(list_filter(:p, h -> list_contains(list_transform(:b, c -> c // 4), h // 4)))"),
+    # the ranks hand and board share (Open PQL's: a pocket pair on a board of its rank counts once)
+    "handboardintersections": Function(("player", "street"), "cardcount", "len(list_intersect(list_distinct(list_transform(:p, c -> c // 4)), list_transform(:b, c -> c // 4)))"),
     "hastopboardrank": Function(("player", "street"), "bool", "list_contains(list_transform(:p, c -> c // 4), list_max(list_transform(:b, c -> c // 4)))"),
     "hassecondboardrank": Function(("player", "street"), "bool", "coalesce(list_contains(list_transform(:p, c -> c // 4), array_reverse_sort(list_distinct(list_transform(:b, c -> c // 4)))[2]), false)"),
     "overpair": Function(("player", "street"), "bool", f"coalesce({DUPLICATED.replace(':a0', ':p')}[1] > list_max(list_transform(:b, c -> c // 4)), false)"),
