@@ -30,7 +30,7 @@ def check_table(game: games.Game | games.SplitGame, players: int, command: str) 
     """A deal needs players x hole cards + the board: more than the game's deck holds (stud's 8
     players: 56 cards; omaha5-8's 10: 55) is BadInput naming the game."""
     needed = players * game.hole_cards + game.board_cards
-    deck = game.deck_size if isinstance(game, games.Game) else deck_size(game)
+    deck = game.deck_size
     if needed > deck:
         cards = f"{game.hole_cards} hole cards and a board of {game.board_cards}" if game.board_cards else f"{game.hole_cards} cards"
         raise BadInput(f"{command} --game {game.name}: {players} players of {cards} need {needed} cards, the deck holds {deck}")
@@ -65,12 +65,6 @@ TOTAL_SEVEN_CARD_HANDS = math.comb(52, 7)
 OWN_CARD_DEAL = "select player, card_id from own_card_deals where deal_no = 1 and game = ? order by deck_position"
 # A low in a player's words (069): '7 low', 'One Pair', '4-card badugi' ...
 LOW_CATEGORY = "select low_rank, points, category from low_categories where ranking = ?"
-
-
-def deck_size(game: games.SplitGame) -> int:
-    """The cards of a split game's deck: its high game's (game_registry's lowest_value), else 52."""
-    high = games.REGISTRY.get(game.high_game) if game.high_game else None
-    return high.deck_size if isinstance(high, games.Game) else 52
 
 
 def split_deal(ctx: Context, game: games.SplitGame, players: int, settings: tuple, **shown: Any) -> SplitDealResult:
@@ -146,7 +140,7 @@ def exact_high(game: games.SplitGame) -> bool:
     """Whether a split game's high has an exact probability: seven cards of a 52-card deck of
     Hold'em's ranking, no board (stud's: Hold'em's seven-card counts, counts.SEVEN_CARD_COUNTS)."""
     high = games.REGISTRY.get(game.high_game) if game.high_game else None
-    return isinstance(high, games.Game) and high.ranking == "standard" and deck_size(game) == 52 and (
+    return isinstance(high, games.Game) and high.ranking == "standard" and game.deck_size == 52 and (
         game.hole_cards == 7 and not game.board_cards)
 
 

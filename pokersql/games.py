@@ -124,6 +124,12 @@ class SplitGame:
     is_split = True  # a row of split_games (046): ranked high and low, its pot tallied in parts (lows.py)
 
     @property
+    def deck_size(self) -> int:
+        """The cards of the deck: its high game's (game_registry's lowest_value), else 52."""
+        high = REGISTRY.get(self.high_game) if self.high_game else None
+        return high.deck_size if isinstance(high, Game) else 52
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """The cards a hand may hold: Omaha's hole cards exactly; else 5 up to hole_cards
         (stud's 5 to 7), or badugi's 4."""
@@ -280,13 +286,14 @@ def short_deck_hand(game: Game, cards: str | list[str], board: list[int], what: 
 # in every engine's DDL, Spark's DataFrames refuse varchar).
 GAME_CARDS = "own_game_cards"
 GAME_CARD_COLUMNS = ("hand_no integer", "card_id integer", "is_hole integer", "card_no integer")
-# The relation the evaluations read: the hands given, as own_game_cards, under the game {game}.
+# The relation the evaluations read: the hands given, as own_game_cards, under the game given
+# as the query's first parameter.
 GAME_CARDS_WITH = """
 with
     game_cards as (
         select
             own_game_cards.hand_no,
-            '{game}' as game,
+            cast(? as varchar) as game,
             own_game_cards.card_id,
             own_game_cards.is_hole,
             own_game_cards.card_no
@@ -310,14 +317,17 @@ def evaluated_rows(ctx: Context, game: Game, hands: list[list[int]], boards: lis
     """Each hand's (hand_no, best, points, category, hand_rank[, place]), in order, by
     game_evaluations_of (042) over the hands as a relation of their own. Omaha: hands are the
     hole cards and boards their board; else the whole hand, boards []. No hand is ranked here."""
-    query = GAME_EVALUATED.format(game=game.name.replace("'", "''"), place=PLACE if places else "")
-    return rows_over_cards(ctx, query, "game_evaluations_of", hands, boards)
+    query = GAME_EVALUATED.format(place=PLACE if places else "")
+    return rows_over_cards(ctx, query, "game_evaluations_of", hands, boards, (game.name,))
 
 
-def rows_over_cards(ctx: Context, query: str, macro: str, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
+def rows_over_cards(
+    ctx: Context, query: str, macro: str, hands: list[list[int]], boards: list[list[int]], params: tuple[Any, ...]
+) -> list[tuple]:
     """``query`` (it reads the hands through GAME_CARDS_WITH and the table macro ``macro``) run
-    over the hands as a relation of their own, own_game_cards: a row per card, numbered in
-    each hand in the order given, the hole cards (is_hole 1) before the board's."""
+    with ``params`` (the game's name first) over the hands as a relation of their own,
+    own_game_cards: a row per card, numbered in each hand in the order given, the hole cards
+    (is_hole 1) before the board's."""
     hand_nos, card_ids, is_hole, card_nos = [], [], [], []
     for number, (hand, board) in enumerate(zip(hands, boards), start=1):
         hand_nos.extend([number] * (len(hand) + len(board)))
@@ -326,7 +336,7 @@ def rows_over_cards(ctx: Context, query: str, macro: str, hands: list[list[int]]
         card_nos.extend(range(1, len(hand) + len(board) + 1))
     columns = {"hand_no": hand_nos, "card_id": card_ids, "is_hole": is_hole, "card_no": card_nos}
     with own_hands.card_relation(ctx.engine, GAME_CARDS, GAME_CARD_COLUMNS, columns, key=("hand_no", "card_id")):
-        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, macro))
+        return ctx.engine.execute(own_hands.for_dialect(query, ctx.engine.dialect, macro), params)
 
 
 def best_hands(ctx: Context, game: Game, hands: list[list[int]], boards: list[list[int]]) -> list[HandResult]:

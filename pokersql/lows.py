@@ -53,8 +53,7 @@ def parse_hand(game: games.SplitGame, text: str | list[str], board: list[int], w
 
 
 def _low_rows(ctx: Context, game: games.SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple]:
-    query = LOW_EVALUATED.format(game=game.name.replace("'", "''"))
-    return games.rows_over_cards(ctx, query, "low_evaluations_of", hands, boards)
+    return games.rows_over_cards(ctx, LOW_EVALUATED, "low_evaluations_of", hands, boards, (game.name,))
 
 
 def evaluate_split(ctx: Context, game: games.SplitGame, hands: list[list[int]], boards: list[list[int]]) -> list[tuple[int, int | None]]:
@@ -170,14 +169,14 @@ def _(result: SplitResult, **options: Any) -> Output:
 # -- many hands (evaluate_many, eval --file --game) ----------------------------------
 
 # Each hand's best low (low_evaluations_of, 047) and its name in words (low_categories, 069:
-# '7 low', 'One Pair', '3-card badugi'; null where the hand holds no low), by hand_no.
+# '7 low', 'One Pair', '3-card badugi'; null where the hand holds no low), by hand_no; the game's name its two parameters.
 LOW_NAMED = games.GAME_CARDS_WITH + """select
     evaluated.hand_no,
     evaluated.low_rank,
     low_categories.category
 from low_evaluations_of('game_cards') as evaluated
 inner join split_games
-    on split_games.game = '{game}'
+    on split_games.game = ?
 left join low_categories
     on low_categories.ranking = split_games.low_ranking
     and low_categories.low_rank = evaluated.low_rank
@@ -190,8 +189,8 @@ def named_ranks(ctx: Context, game: games.SplitGame, hands: list[list[int]], boa
     queries over all the hands at once, and the low in words (LOW_NAMED; None: no low)."""
     ensure_lookups(ctx, NAMED_NEEDS)
     if game.low_ranking:
-        query = LOW_NAMED.format(game=game.name.replace("'", "''"))
-        lows = [(low, words) for _, low, words in games.rows_over_cards(ctx, query, "low_evaluations_of", hands, boards)]
+        rows = games.rows_over_cards(ctx, LOW_NAMED, "low_evaluations_of", hands, boards, (game.name, game.name))
+        lows = [(low, words) for _, low, words in rows]
     else:
         lows = [(None, None)] * len(hands)
     if game.high_game is None:

@@ -102,8 +102,7 @@ def for_dialect(query: str, dialect: str, macro: str = "hand_evaluations_of") ->
     files = migrations.sql_files()
     (source,) = [f for f in files if ("macro", macro) in [d[:2] for d in f.definitions()]]
     (statement,) = transpile(query, dialect, source.script, table_macros(f.text for f in files if f.runs_on(dialect)))
-    # sqlglot writes a ? parameter as psycopg's %s; an engine takes pokersql's ? (postgres_text.placeholders)
-    return statement.replace("%s", "?") if dialect == "postgres" else statement
+    return statement
 
 
 @contextlib.contextmanager

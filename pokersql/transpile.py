@@ -452,13 +452,19 @@ def _refuse_end_exclusive_range(parsed: list[exp.Expression | None]) -> None:
 
 
 def _for_postgres(statement: exp.Expression) -> exp.Expression:
-    """The statement with DuckDB's integer division and bit operators written as PostgreSQL needs them."""
+    """The statement with DuckDB's integer division and bit operators written as PostgreSQL needs
+    them, and its ``?`` parameters kept as ``?``: sqlglot writes psycopg's ``%s``, but the engine
+    takes pokersql's ``?`` and makes them ``%s`` itself, doubling every other ``%``
+    (``postgres_text.placeholders``)."""
     from sqlglot import exp
 
     def bigint(node: exp.Expression) -> exp.Expression:
         return exp.cast(node, "bigint", copy=False)
 
     statement = statement.copy()
+    for node in list(statement.find_all(exp.Placeholder)):
+        if not node.this:
+            node.replace(exp.Var(this="?"))
     # Every node is rewritten, nested ones too: each new node holds the old operands themselves.
     for node in list(statement.find_all(exp.IntDiv, exp.BitwiseAnd, exp.BitwiseOr, exp.BitwiseXor,
                                         exp.BitwiseLeftShift, exp.BitwiseRightShift)):

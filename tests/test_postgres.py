@@ -96,6 +96,14 @@ def test_placeholders_are_converted_outside_strings_and_percent_doubled() -> Non
     )
 
 
+def test_a_transpiled_query_keeps_pokersqls_placeholders() -> None:
+    # sqlglot alone writes psycopg's %s, which placeholders() would double into %%s.
+    assert sqlglot.transpile("select ? where 'a%s' = ?", read="duckdb", write="postgres") == ["SELECT %s WHERE 'a%s' = %s"]
+    (statement,) = transpile("select 7 // ? as q where 'a%s' <> ?", "postgres")
+    assert statement == "SELECT CAST(7 AS BIGINT) / CAST(? AS BIGINT) AS q WHERE 'a%s' <> ?"
+    assert placeholders(statement) == "SELECT CAST(7 AS BIGINT) / CAST(%s AS BIGINT) AS q WHERE 'a%%s' <> %s"
+
+
 def test_errors_are_database_errors_naming_the_statement(pg: pokersql.Database) -> None:
     with pytest.raises(DatabaseError, match=r'relation "nowhere" does not exist \(in: select \* from nowhere\)') as caught:
         pg.engine.execute("select * from nowhere")

@@ -263,11 +263,12 @@ def test_every_sql_file_transpiles_to_sqlite_strictly() -> None:
                            "short_deck_ranks_of", "short_deck_card_ranks", "omaha_ranks_of", "short_deck_counts_of", "five_card_flush",
                            "omaha_equity_of", "short_deck_equity_of", "preflop_ways", "preflop_board_ways", "preflop_board_classes_of",
                            "game_deal_frequencies_of", "deals_of", "card_sums_of", "hand_cards_of", "game_evaluations_of", "low_evaluations_of", "split_deal_frequencies_of", "split_hand_frequencies_of",
+                           "high_hands_of", "low_names_of", "deck_fours_of", "range_totals_of",
                            "best_ranks_of", "omaha_boards_of", "omaha_drawn_boards_of", "omaha_split_boards_of", "split_equity_of", "low_values_of", "any_way_split_equity_of", "own_card_players_of", "own_card_completions_of", "own_card_runouts_of", "own_card_trials_of", "shuffled_places_of", "stud_hand_ranks_of", "chinese_scores_of", "category_frequencies_of",
                            "lowball_ranks_of", "lowball_equity_of", "lowball_trial_equity_of", "player_equity_of", "ranking_equity_of", "range_deal_combos_of", "street_leads_of", "omaha_trial_seats_of", "omaha_random_hands_of", "odds_hero_deals_of", "odds_boards_of", "odds_hero_boards_of", "odds_hero_grouped_of",
                            "deck_pairs_of", "deck_triples_of", "deck_fives_of", "card_sets_of", "seven_card_sets_of", "two_card_codes_of", "best_fives_of", "dealt_player",
                            "playable_fives_of", "chinese_row", "five_card_royalties", "seat_rank", "seat_ranks_of", "known_hands_of", "board_classes_of", "mask_cards_of", "percent_of",
-                           "history_allin_equities_of", "history_won_of", "pot_contenders_of", "split_units", "clockwise_from_button", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
+                           "history_allin_equities_of", "history_won_of", "pot_contenders_of", "split_units", "clockwise_from_button", "seats_clockwise_of", "players_in_of", "pot_winners_of", "history_allin_ev_of", "history_chip_units_of", "history_contributions_of", "history_game_payouts_of", "history_game_pot_winners_of", "history_game_showdowns_of", "history_hand_games_of", "history_hand_stats_of", "history_player_hands_of", "history_pots_of", "history_seat_actions_of"}
     definitions = [s for f in files for s in sqlglot.parse(f.text, read="duckdb") if s.args.get("kind") == "MACRO"]
     expanded = []
     for sql_file in files:

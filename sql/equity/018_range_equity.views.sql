@@ -236,19 +236,30 @@ select
     card_mask + combo_mask as card_mask
 from range_deal_combos_of('range_runouts');
 
+/*
+  range_totals_of(tallied_rows): a table macro, the rows of equity_of (017) named (tally, player
+  as the seat, runouts, wins, ties, pot_shares) with a part (what to add up apart), summed: one
+  row per part and player (range_seats), its runouts, wins, ties, pot_shares and equity.
+  range_equity, range_combo_equity and range_street_equity (049) read it.
+*/
+create macro range_totals_of(tallied_rows) as table
+select
+    tallied.part,
+    range_seats.player,
+    cast(sum(tallied.runouts) as bigint) as runouts,
+    cast(sum(tallied.wins) as bigint) as wins,
+    cast(sum(tallied.ties) as bigint) as ties,
+    cast(sum(tallied.pot_shares) as bigint) as pot_shares,
+    share_equity(sum(tallied.pot_shares), sum(tallied.runouts)) as equity
+from query_table(tallied_rows) as tallied
+inner join range_seats
+    on range_seats.seat = tallied.player
+group by tallied.part, range_seats.player;
+
 /* Each deal tallied alone (equity_of, 017: its tally is the deal), then summed. */
 create view range_equity as
 with
-    seat_totals as (
-        select
-            player as seat,
-            sum(runouts) as deals,
-            sum(wins) as wins,
-            sum(ties) as ties,
-            sum(pot_shares) as pot_shares
-        from equity_of('range_hands')
-        group by player
-    ),
+    deal_totals as (select 0 as part, * from equity_of('range_hands')),
     dealt_combos as (
         select
             player,
@@ -257,46 +268,37 @@ with
         group by player
     )
 select
-    range_seats.player,
+    seat_totals.player,
     dealt_combos.combos,
-    cast(seat_totals.deals as bigint) as deals,
-    cast(seat_totals.wins as bigint) as wins,
-    cast(seat_totals.ties as bigint) as ties,
-    cast(seat_totals.pot_shares as bigint) as pot_shares,
-    share_equity(seat_totals.pot_shares, seat_totals.deals) as equity
-from seat_totals
-inner join range_seats
-    on range_seats.seat = seat_totals.seat
+    seat_totals.runouts as deals,
+    seat_totals.wins,
+    seat_totals.ties,
+    seat_totals.pot_shares,
+    seat_totals.equity
+from range_totals_of('deal_totals') as seat_totals
 inner join dealt_combos
-    on dealt_combos.player = range_seats.player;
+    on dealt_combos.player = seat_totals.player;
 
-/* Each deal tallied alone, as in range_equity, then summed per combination of each player. */
+/* Each deal tallied alone, as in range_equity, then summed per combination of each player
+   (the part: card_1 * 52 + card_2). */
 create view range_combo_equity as
 with
     deal_totals as (
         select
-            tally as deal_no,
-            player as seat,
-            runouts,
-            wins,
-            ties,
-            pot_shares
-        from equity_of('range_hands')
+            range_deal_hands.card_1 * 52 + range_deal_hands.card_2 as part,
+            totals.*
+        from equity_of('range_hands') as totals
+        inner join range_deal_hands
+            on range_deal_hands.deal_no = totals.tally
+            and range_deal_hands.seat = totals.player
     )
 select
-    range_deal_hands.player,
-    range_deal_hands.card_1,
-    range_deal_hands.card_2,
-    cast(sum(deal_totals.runouts) as bigint) as deals,
-    cast(sum(deal_totals.wins) as bigint) as wins,
-    cast(sum(deal_totals.ties) as bigint) as ties,
-    cast(sum(deal_totals.pot_shares) as bigint) as pot_shares,
-    share_equity(sum(deal_totals.pot_shares), sum(deal_totals.runouts)) as equity
-from deal_totals
-inner join range_deal_hands
-    on range_deal_hands.deal_no = deal_totals.deal_no
-    and range_deal_hands.seat = deal_totals.seat
-group by
-    range_deal_hands.player,
-    range_deal_hands.card_1,
-    range_deal_hands.card_2;
+    combo_totals.player,
+    combo_totals.part // 52 as card_1,
+    combo_totals.part % 52 as card_2,
+    combo_totals.runouts as deals,
+    combo_totals.wins,
+    combo_totals.ties,
+    combo_totals.pot_shares,
+    combo_totals.equity
+from range_totals_of('deal_totals') as combo_totals;

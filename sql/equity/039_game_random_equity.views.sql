@@ -156,21 +156,15 @@ with
     -- before the fourth card, 1.8 million rows times 43)
     hands as materialized (
         select
-            a.card_bit + b.card_bit + c.card_bit + d.card_bit + coalesce(e.card_bit, 0) as hand_mask,
-            a.card_id as a,
-            b.card_id as b,
-            c.card_id as c,
-            d.card_id as d,
+            fours.card_mask + coalesce(e.card_bit, 0) as hand_mask,
+            fours.card_1 as a,
+            fours.card_2 as b,
+            fours.card_3 as c,
+            fours.card_4 as d,
             e.card_id as e
-        from equity_deck as a
-        inner join equity_deck as b
-            on b.card_id > a.card_id
-        inner join equity_deck as c
-            on c.card_id > b.card_id
-        inner join equity_deck as d
-            on d.card_id > c.card_id
+        from deck_fours_of('equity_deck') as fours
         left join (select * from equity_deck where (select cards from hole_count) = 5) as e
-            on e.card_id > d.card_id
+            on e.card_id > fours.card_4
         where (select cards from hole_count) = case when e.card_id is null then 4 else 5 end
     ),
     -- each hand's pairs (six of four cards, ten of five): the slots of its two cards

@@ -7,9 +7,9 @@
      (runout), its weight, the seat (player) and its seven cards summed.
    range_street_equity: one row per player per next card: runouts (the deals that miss it
      times the rivers after it, weighed), wins, ties, pot_shares (in 2520ths) and equity,
-     each next card tallied alone; leads is 1 when the player's equity after that card is
-     the best at the table, alone or shared: a range holds no one hand to lead with, so its
-     outs are the cards that make it the favourite. */
+     each next card tallied alone (range_totals_of, 018); leads is 1 when the player's
+     equity after that card is the best at the table, alone or shared: a range holds no one
+     hand to lead with, so its outs are the cards that make it the favourite. */
 create view range_street_hands as
 select
     street_runouts.next_card * 64 + coalesce(street_runouts.river_card, 63) as tally,
@@ -25,33 +25,19 @@ inner join street_runouts
 
 create view range_street_equity as
 with
-    card_totals as (
-        select
-            tally // 64 as next_card,
-            player as seat,
-            sum(runouts) as runouts,
-            sum(wins) as wins,
-            sum(ties) as ties,
-            sum(pot_shares) as pot_shares
-        from equity_of('range_street_hands')
-        group by
-            tally // 64,
-            player
-    )
+    card_rows as (select tally // 64 as part, * from equity_of('range_street_hands'))
 select
-    card_totals.next_card,
-    range_seats.player,
-    cast(card_totals.runouts as bigint) as runouts,
-    cast(card_totals.wins as bigint) as wins,
-    cast(card_totals.ties as bigint) as ties,
-    cast(card_totals.pot_shares as bigint) as pot_shares,
-    share_equity(card_totals.pot_shares, card_totals.runouts) as equity,
+    card_totals.part as next_card,
+    card_totals.player,
+    card_totals.runouts,
+    card_totals.wins,
+    card_totals.ties,
+    card_totals.pot_shares,
+    card_totals.equity,
     -- A next card's deals hold every seat, so its players' runouts are the same: the most
     -- pot shares is the best equity.
     case
-        when card_totals.pot_shares = max(card_totals.pot_shares) over (partition by card_totals.next_card) then 1
+        when card_totals.pot_shares = max(card_totals.pot_shares) over (partition by card_totals.part) then 1
         else 0
     end as leads
-from card_totals
-inner join range_seats
-    on range_seats.seat = card_totals.seat;
+from range_totals_of('card_rows') as card_totals;

@@ -52,8 +52,9 @@ inner join suit_reduced_seven
   rank_code, suit_code, card_bit: rows of cards, 001); one row per set, each set once:
   card_count, its lowest and highest card_id (low_card, high_card), and its cards summed into
   the codes of cards (rank_key, suit_counts, card_mask). The pairs (deck_pairs_of); a set of
-  three, a card and a pair above it (deck_triples_of); of four, a pair and a pair above it;
-  of five, a pair and a triple above it (deck_fives_of). A query names its card_count: each
+  three, a card and a pair above it (deck_triples_of); of four, a pair and a pair above it
+  (deck_fours_of, its cards card_1 < card_2 < card_3 < card_4 too: the random Omaha hands of
+  039, badugi's hands of 071); of five, a pair and a triple above it (deck_fives_of). A query names its card_count: each
   engine makes that size alone (the filter reaches the branch of its size; a CTE here would
   keep it out on SQLite). Short deck's sets (034) and the odds' boards (056) read it,
   card_pairs and five_card_sets (below) the macro of their size. DuckDB table macros,
@@ -84,6 +85,14 @@ from deck_pairs_of(deck_rows) as earlier
 inner join deck_triples_of(deck_rows) as later
     on later.low_card > earlier.high_card;
 
+create macro deck_fours_of(deck_rows) as table
+select earlier.low_card as card_1, earlier.high_card as card_2, later.low_card as card_3, later.high_card as card_4,
+    earlier.rank_key + later.rank_key as rank_key, earlier.suit_counts + later.suit_counts as suit_counts,
+    earlier.card_mask + later.card_mask as card_mask
+from deck_pairs_of(deck_rows) as earlier
+inner join deck_pairs_of(deck_rows) as later
+    on later.low_card > earlier.high_card;
+
 create macro card_sets_of(deck_rows) as table
 select 1 as card_count, card_id as low_card, card_id as high_card, rank_code as rank_key, suit_code as suit_counts, card_bit as card_mask
 from query_table(deck_rows)
@@ -92,8 +101,7 @@ select 2, * from deck_pairs_of(deck_rows)
 union all
 select 3, * from deck_triples_of(deck_rows)
 union all
-select 4, earlier.low_card, later.high_card, earlier.rank_key + later.rank_key, earlier.suit_counts + later.suit_counts, earlier.card_mask + later.card_mask
-from deck_pairs_of(deck_rows) as earlier inner join deck_pairs_of(deck_rows) as later on later.low_card > earlier.high_card
+select 4, card_1, card_4, rank_key, suit_counts, card_mask from deck_fours_of(deck_rows)
 union all
 select 5, * from deck_fives_of(deck_rows);
 

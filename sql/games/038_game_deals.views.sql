@@ -22,13 +22,16 @@
   card_sums_of(card_rows): a table macro, the cards of each hand of the relation named (hand_no,
     card_id) summed into the codes of cards (001): hand_no, card_count, rank_key, suit_counts,
     card_mask; what seven_card_ranks (013) and short_deck_card_ranks (034) read.
+  high_hands_of(card_rows, game_rows): a table macro, the best high hand of each hand of
+    card_rows (hand_cards_of's columns) under its game's row of game_rows (game, ranking,
+    hole_cards_played): hand_no, game, points, category. Omaha's (hole_cards_played 2) are
+    ranked by omaha_ranks_of (034); a hand of seven cards played any way by seven_card_ranks
+    (013) under the standard ranking, by short_deck_card_ranks (034) under another.
   game_deal_frequencies_of(dealt_rows): a table macro, the deals of the relation named (rows
     of game_deals: deal_no, game, player, card_id, player 0 the board; a game of games, not
     Hold'em's own simulate) counted: one row per game and category that a player's best hand
-    holds, with how many (hands). Omaha's (hole_cards_played 2) are ranked by omaha_ranks_of
-    (034); a hand of seven cards played any way by seven_card_ranks (013) under the standard
-    ranking, by short_deck_card_ranks (034) under another. What `pokersql simulate --game G`
-    reads, one game's deals given:
+    (high_hands_of) holds, with how many (hands). What `pokersql simulate --game G` reads, one
+    game's deals given:
       with deals_of_the_game as (select * from game_deals where game = 'omaha')
       select * from game_deal_frequencies_of('deals_of_the_game');
 */
@@ -122,49 +125,29 @@ inner join cards
     on cards.card_id = given.card_id
 group by given.hand_no;
 
-create macro game_deal_frequencies_of(dealt_rows) as table
+create macro high_hands_of(card_rows, game_rows) as table
 with
-    -- Each player's cards, the board's given to each player of its deal: one number a hand.
-    dealt as (select * from query_table(dealt_rows)),
-    player_cards as (select * from hand_cards_of('dealt')),
-    hand_games as (
-        select distinct
-            player_cards.hand_no,
-            games.game,
-            games.ranking,
-            games.hole_cards_played
-        from player_cards
-        inner join games
-            on games.game = player_cards.game
+    hand_cards as (
+        select
+            given.*,
+            dealt_games.ranking,
+            dealt_games.hole_cards_played
+        from query_table(card_rows) as given
+        inner join query_table(game_rows) as dealt_games
+            on dealt_games.game = given.game
     ),
+    hand_rankings as (select distinct hand_no, game, ranking from hand_cards),
     -- Omaha's: two hole cards and three of the board.
-    omaha_hand_cards as (
-        select
-            player_cards.hand_no,
-            player_cards.card_id,
-            player_cards.is_hole
-        from player_cards
-        inner join hand_games
-            on hand_games.hand_no = player_cards.hand_no
-        where hand_games.hole_cards_played = 2
-    ),
+    omaha_hand_cards as (select hand_no, card_id, is_hole from hand_cards where hole_cards_played = 2),
     -- The games whose hand is the best five of hole cards and board any way: seven cards summed.
-    any_way_cards as (
-        select
-            player_cards.hand_no,
-            player_cards.card_id
-        from player_cards
-        inner join hand_games
-            on hand_games.hand_no = player_cards.hand_no
-        where hand_games.hole_cards_played is null
-    ),
+    any_way_cards as (select hand_no, card_id from hand_cards where hole_cards_played is null),
     any_way_sums as (
         select
-            hand_games.ranking,
+            hand_rankings.ranking,
             summed.*
         from card_sums_of('any_way_cards') as summed
-        inner join hand_games
-            on hand_games.hand_no = summed.hand_no
+        inner join hand_rankings
+            on hand_rankings.hand_no = summed.hand_no
         where summed.card_count = 7
     ),
     standard_sums as (select * from any_way_sums where ranking = 'standard'),
@@ -196,11 +179,22 @@ with
             and short_deck_classes.hand_rank = ranked.hand_rank
     )
 select
-    hand_games.game,
+    best_hands.hand_no,
+    hand_rankings.game,
     best_hands.points,
-    best_hands.category,
-    count(*) as hands
+    best_hands.category
 from best_hands
-inner join hand_games
-    on hand_games.hand_no = best_hands.hand_no
-group by hand_games.game, best_hands.points, best_hands.category;
+inner join hand_rankings
+    on hand_rankings.hand_no = best_hands.hand_no;
+
+create macro game_deal_frequencies_of(dealt_rows) as table
+with
+    dealt as (select * from query_table(dealt_rows)),
+    player_cards as (select * from hand_cards_of('dealt'))
+select
+    highs.game,
+    highs.points,
+    highs.category,
+    count(*) as hands
+from high_hands_of('player_cards', 'games') as highs
+group by highs.game, highs.points, highs.category;

@@ -20,6 +20,9 @@
     badugi; category_order: the categories best first (the lows of no pair by their high
     card, then 045's order of the categories). The values' shape is hand_classes' (006):
     a low class's five values (rank_key, and is_flush where flushes count) are a high class.
+  low_names_of(low_rows): a table macro, each row of the relation named (low_ranking and
+    low_rank among its columns; low_rank null: no low) with its category_order, points and
+    category of low_categories; a hand of no low 'no low', category_order 99.
 */
 
 create view own_card_deals as
@@ -90,3 +93,14 @@ from low_classes
 inner join low_rankings
     on low_rankings.ranking = low_classes.ranking
 where low_rankings.cards = 4;
+
+create macro low_names_of(low_rows) as table
+select
+    given.*,
+    coalesce(low_categories.category_order, 99) as category_order,
+    low_categories.points,
+    coalesce(low_categories.category, 'no low') as category
+from query_table(low_rows) as given
+left join low_categories
+    on low_categories.ranking = given.low_ranking
+    and low_categories.low_rank = given.low_rank;

@@ -66,53 +66,26 @@ with
     -- Each player's cards, the board's given to each player of its deal: one number a hand.
     dealt as (select * from query_table(dealt_rows)),
     player_cards as (select * from hand_cards_of('dealt')),
-    hand_games as (
+    -- The high: the ranking of the game it follows, with the split game's hole cards played.
+    high_games as (
+        select
+            split_games.game,
+            games.ranking,
+            split_games.hole_cards_played
+        from split_games
+        inner join games
+            on games.game = split_games.high_game
+    ),
+    highs as (select * from high_hands_of('player_cards', 'high_games')),
+    low_hands as (
         select distinct
             player_cards.hand_no,
             player_cards.game,
-            split_games.high_game,
-            split_games.low_ranking,
-            split_games.hole_cards_played
+            split_games.low_ranking
         from player_cards
         inner join split_games
             on split_games.game = player_cards.game
-    ),
-    -- The high of a board game: two hole cards and three of the board.
-    omaha_hand_cards as (
-        select
-            player_cards.hand_no,
-            player_cards.card_id,
-            player_cards.is_hole
-        from player_cards
-        inner join hand_games
-            on hand_games.hand_no = player_cards.hand_no
-        where hand_games.high_game is not null
-            and hand_games.hole_cards_played = 2
-    ),
-    -- The high of seven own cards: the best five of them.
-    seven_card_cards as (
-        select
-            player_cards.hand_no,
-            player_cards.card_id
-        from player_cards
-        inner join hand_games
-            on hand_games.hand_no = player_cards.hand_no
-        where hand_games.high_game is not null
-            and hand_games.hole_cards_played is null
-    ),
-    seven_card_sums as (select * from card_sums_of('seven_card_cards') where card_count = 7),
-    highs as (
-        select
-            ranked.hand_no,
-            hand_classes.points
-        from omaha_ranks_of('omaha_hand_cards') as ranked
-        inner join hand_classes
-            on hand_classes.hand_rank = ranked.hand_rank
-        union all
-        select
-            ranked.hand_no,
-            ranked.points
-        from seven_card_ranks('seven_card_sums') as ranked
+        where split_games.low_ranking is not null
     ),
     low_hand_cards as (
         select
@@ -122,46 +95,37 @@ with
             player_cards.is_hole,
             player_cards.card_no
         from player_cards
-        inner join hand_games
-            on hand_games.hand_no = player_cards.hand_no
-        where hand_games.low_ranking is not null
+        inner join low_hands
+            on low_hands.hand_no = player_cards.hand_no
     ),
     evaluated_lows as (
         select
-            hand_games.game,
-            low_categories.category_order,
-            low_categories.points,
-            coalesce(low_categories.category, 'no low') as category
+            low_hands.game,
+            low_hands.low_ranking,
+            evaluated.low_rank
         from low_evaluations_of('low_hand_cards') as evaluated
-        inner join hand_games
-            on hand_games.hand_no = evaluated.hand_no
-        left join low_categories
-            on low_categories.ranking = hand_games.low_ranking
-            and low_categories.low_rank = evaluated.low_rank
+        inner join low_hands
+            on low_hands.hand_no = evaluated.hand_no
     )
 select
-    hand_games.game,
+    highs.game,
     'high' as half,
     game_categories.category_order,
     highs.points,
-    hand_categories.category,
+    highs.category,
     count(*) as hands
 from highs
-inner join hand_games
-    on hand_games.hand_no = highs.hand_no
 inner join game_categories
     on game_categories.ranking = 'standard'
     and game_categories.points = highs.points
-inner join hand_categories
-    on hand_categories.points = highs.points
-group by hand_games.game, game_categories.category_order, highs.points, hand_categories.category
+group by highs.game, game_categories.category_order, highs.points, highs.category
 union all
 select
     game,
     'low' as half,
-    coalesce(category_order, 99) as category_order,
+    category_order,
     points,
     category,
     count(*) as hands
-from evaluated_lows
+from low_names_of('evaluated_lows')
 group by game, category_order, points, category;

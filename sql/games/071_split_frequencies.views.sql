@@ -115,21 +115,15 @@ with recursive
     four_card_hands as (
         select
             counted_games.game,
-            first.card_id as card_1,
-            second.card_id as card_2,
-            third.card_id as card_3,
-            fourth.card_id as card_4,
-            counted_games.game_no * 7311616 + ((first.card_id * 52 + second.card_id) * 52 + third.card_id) * 52 + fourth.card_id
+            fours.card_1,
+            fours.card_2,
+            fours.card_3,
+            fours.card_4,
+            counted_games.game_no * 7311616 + ((fours.card_1 * 52 + fours.card_2) * 52 + fours.card_3) * 52 + fours.card_4
                 as hand_no
         from counted_games
-        inner join cards as first
+        inner join deck_fours_of('cards') as fours
             on counted_games.low_cards = 4
-        inner join cards as second
-            on second.card_id > first.card_id
-        inner join cards as third
-            on third.card_id > second.card_id
-        inner join cards as fourth
-            on fourth.card_id > third.card_id
     ),
     badugi_cards as (
         select hand_no, game, card_1 as card_id, 1 as is_hole, 1 as card_no from four_card_hands
@@ -162,19 +156,14 @@ with recursive
     ),
     lows as (
         select
-            counted_games.game,
-            coalesce(low_categories.category_order, 99) as category_order,
-            low_categories.points,
-            coalesce(low_categories.category, 'no low') as category,
-            sum(ranked_sets.weight) as hands,
-            count(distinct ranked_sets.low_rank) as distinct_ranks
-        from ranked_sets
-        inner join counted_games
-            on counted_games.game = ranked_sets.game
-        left join low_categories
-            on low_categories.ranking = ranked_sets.low_ranking
-            and low_categories.low_rank = ranked_sets.low_rank
-        group by counted_games.game, low_categories.category_order, low_categories.points, low_categories.category
+            game,
+            category_order,
+            points,
+            category,
+            sum(weight) as hands,
+            count(distinct low_rank) as distinct_ranks
+        from low_names_of('ranked_sets')
+        group by game, category_order, points, category
     ),
     highs as (
         select

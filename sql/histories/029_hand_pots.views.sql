@@ -27,25 +27,21 @@
 
 create macro history_contributions_of(history_actions, history_seats) as table
 with
-    -- the chips each seat put in that count in a bet: its last street total on each street
-    street_live as (
+    -- each seat's actions, once per street: the chips put in, those of the blinds, bets and
+    -- raises (not the antes), and its last street total (the chips that count in a bet)
+    street_put as (
         select
             actions.site,
             actions.hand_id,
             actions.seat,
             actions.street,
-            max(cast(round(actions.street_total * 100) as bigint)) as live_hundredths
+            sum(cast(round(actions.amount * 100) as bigint)) as put_hundredths,
+            sum(case when actions.action <> 'ante' then cast(round(actions.amount * 100) as bigint) else 0 end) as bet_hundredths,
+            max(cast(round(actions.street_total * 100) as bigint)) as live_hundredths,
+            max(case when actions.action = 'fold' then 1 else 0 end) as folded,
+            max(case when actions.all_in then 1 else 0 end) as all_in
         from query_table(history_actions) as actions
         group by actions.site, actions.hand_id, actions.seat, actions.street
-    ),
-    live as (
-        select
-            street_live.site,
-            street_live.hand_id,
-            street_live.seat,
-            sum(street_live.live_hundredths) as live_hundredths
-        from street_live
-        group by street_live.site, street_live.hand_id, street_live.seat
     ),
     put_in as (
         select
@@ -53,21 +49,16 @@ with
             seats.hand_id,
             seats.seat,
             seats.player,
-            coalesce(sum(cast(round(actions.amount * 100) as bigint)), 0) as put_hundredths,
-            -- the blinds, bets and raises (not the antes) that are in no street total: dead blinds
-            coalesce(sum(case when actions.action <> 'ante' then cast(round(actions.amount * 100) as bigint) else 0 end), 0)
-                - coalesce(max(live.live_hundredths), 0) as dead_hundredths,
-            max(case when actions.action = 'fold' then 1 else 0 end) as folded,
-            max(case when actions.all_in then 1 else 0 end) as all_in
+            coalesce(sum(street_put.put_hundredths), 0) as put_hundredths,
+            -- the blinds, bets and raises that are in no street total: dead blinds
+            coalesce(sum(street_put.bet_hundredths), 0) - coalesce(sum(street_put.live_hundredths), 0) as dead_hundredths,
+            coalesce(max(street_put.folded), 0) as folded,
+            coalesce(max(street_put.all_in), 0) as all_in
         from query_table(history_seats) as seats
-        left join query_table(history_actions) as actions
-            on actions.site = seats.site
-            and actions.hand_id = seats.hand_id
-            and actions.seat = seats.seat
-        left join live
-            on live.site = seats.site
-            and live.hand_id = seats.hand_id
-            and live.seat = seats.seat
+        left join street_put
+            on street_put.site = seats.site
+            and street_put.hand_id = seats.hand_id
+            and street_put.seat = seats.seat
         group by seats.site, seats.hand_id, seats.seat, seats.player
     ),
     -- the largest contribution (less a dead blind) first (the lower seat first among equals), and the next one
@@ -208,6 +199,29 @@ inner join query_table(history_contributions) as contributions
     and contributions.hand_id = pots.hand_id
     and contributions.folded = 0
     and contributions.in_pot_hundredths >= pots.to_hundredths;
+
+/*
+  players_in_of(history_contributions, history_seats): a table macro, one row per seat of a hand
+  still in at its end (not folded): its contribution (all_in, in_pot_hundredths) and hole cards.
+  The players 030's showdowns and 032's all-ins read.
+*/
+create macro players_in_of(history_contributions, history_seats) as table
+select
+    contributions.site,
+    contributions.hand_id,
+    contributions.seat,
+    contributions.player,
+    contributions.all_in,
+    contributions.in_pot_hundredths,
+    seats.hole_1,
+    seats.hole_2,
+    seats.hole_cards
+from query_table(history_contributions) as contributions
+inner join query_table(history_seats) as seats
+    on seats.site = contributions.site
+    and seats.hand_id = contributions.hand_id
+    and seats.seat = contributions.seat
+where contributions.folded = 0;
 
 create macro history_chip_units_of(history_contributions, history_hands) as table
 select

@@ -40,45 +40,36 @@ with
             on cards.card_id = known_cards.card_id
         group by known_cards.spot
     ),
+    -- each card still in the deck, and the board so far with that card (its sums)
     spot_deck as (
         select
             spot_boards.spot,
             spot_boards.board_size,
-            cards.card_id, cards.rank_code, cards.suit_code, cards.card_bit
+            cards.card_id, cards.rank_code, cards.suit_code, cards.card_bit,
+            spot_boards.rank_key + cards.rank_code as rank_key,
+            spot_boards.suit_counts + cards.suit_code as suit_counts,
+            spot_boards.card_mask + cards.card_bit as card_mask
         from spot_boards
         cross join cards
         where spot_boards.board_size in (3, 4)
             and not exists (select 1 from known_cards where known_cards.spot = spot_boards.spot and known_cards.card_id = cards.card_id)
     ),
-    -- two cards of the deck, for a flop (the turn and the river)
-    spot_pairs as (
+    -- every board still to come: a flop's with two more cards of the deck, a turn's with one, the river's
+    boards as (
         select
             low.spot,
-            low.rank_code + high.rank_code as rank_key,
-            low.suit_code + high.suit_code as suit_counts,
-            low.card_bit + high.card_bit as card_mask
+            low.card_mask + high.card_bit as board_mask,
+            low.rank_key + high.rank_code as rank_key,
+            low.suit_counts + high.suit_code as suit_counts
         from spot_deck as low
         inner join spot_deck as high
             on high.spot = low.spot
             and high.card_id > low.card_id
         where low.board_size = 3
-    ),
-    to_come as (
-        select spot, rank_key, suit_counts, card_mask from spot_pairs
         union all
-        select spot, rank_code, suit_code, card_bit from spot_deck where board_size = 4
+        select spot, card_mask, rank_key, suit_counts from spot_deck where board_size = 4
         union all
-        select spot, 0, 0, 0 from spot_boards where board_size = 5
-    ),
-    boards as (
-        select
-            spot_boards.spot,
-            spot_boards.card_mask + to_come.card_mask as board_mask,
-            spot_boards.rank_key + to_come.rank_key as rank_key,
-            spot_boards.suit_counts + to_come.suit_counts as suit_counts
-        from to_come
-        inner join spot_boards
-            on spot_boards.spot = to_come.spot
+        select spot, card_mask, rank_key, suit_counts from spot_boards where board_size = 5
     ),
     -- the classes of equity_board_classes (015): the values, and a suit holding three or more
     board_classes as (

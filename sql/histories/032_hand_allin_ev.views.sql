@@ -37,21 +37,8 @@ with
         group by actions.site, actions.hand_id
     ),
     players_in as (
-        select
-            contributions.site,
-            contributions.hand_id,
-            contributions.seat,
-            contributions.player,
-            contributions.all_in,
-            contributions.in_pot_hundredths,
-            seats.hole_1,
-            seats.hole_2
-        from query_table(history_contributions) as contributions
-        inner join query_table(history_seats) as seats
-            on seats.site = contributions.site
-            and seats.hand_id = contributions.hand_id
-            and seats.seat = contributions.seat
-        where contributions.folded = 0
+        select site, hand_id, seat, player, all_in, in_pot_hundredths, hole_1, hole_2
+        from players_in_of(history_contributions, history_seats)
     ),
     allin_hands as (
         select

@@ -18,7 +18,8 @@
                              odd chip (PokerStars' and GGPoker's), of each part the high half to
                              the best hand_rank on it, the low half to the best low_rank (no low:
                              all high), each half split in the smallest chip (029), the high the
-                             odd one, the rest one each from the button's left, as 030 splits.
+                             odd one, the rest one each from the button's left (pot_winners_of,
+                             030, which pays Hold'em's history_pot_winners too)
     history_game_payouts     one row per seat per such hand, as history_payouts (030): the one
                              tally (issue 44), which the tracker stores (066; every game the
                              import takes is named: pokersql/histories/stored.py); won, net
@@ -177,104 +178,7 @@ create view history_game_showdowns as
 select * from history_game_showdowns_of('history_seats', 'history_hand_games', 'history_actions', 'history_board', 'history_pots');
 
 create macro history_game_pot_winners_of(history_game_showdowns, history_pots, history_hand_games, history_contributions, history_chip_units, history_hands) as table
-with
-    showdowns as materialized (
-        select site, hand_id, seat, board_no, hand_rank, low_rank
-        from query_table(history_game_showdowns)
-    ),
-    -- each pot once per board that shares it (a lone player's: the first board's alone)
-    pot_boards as (
-        select
-            pots.site,
-            pots.hand_id,
-            pots.pot_no,
-            pots.amount_hundredths,
-            pots.players,
-            pots.to_hundredths,
-            games.high_game,
-            case when pots.players = 1 then 1 else games.boards end as boards,
-            digits.digit + 1 as board_no
-        from query_table(history_pots) as pots
-        inner join query_table(history_hand_games) as games
-            on games.site = pots.site
-            and games.hand_id = pots.hand_id
-        inner join digits
-            on digits.digit < games.boards
-            and (digits.digit = 0 or pots.players > 1)
-    ),
-    eligible as (
-        select
-            contenders.*,
-            showdown.hand_rank,
-            showdown.low_rank,
-            min(showdown.hand_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no, contenders.board_no) as best_high,
-            min(showdown.low_rank) over (partition by contenders.site, contenders.hand_id, contenders.pot_no, contenders.board_no) as best_low
-        from pot_contenders_of('pot_boards', history_contributions) as contenders
-        left join showdowns as showdown
-            on showdown.site = contenders.site
-            and showdown.hand_id = contenders.hand_id
-            and showdown.seat = contenders.seat
-            and showdown.board_no = contenders.board_no
-    ),
-    -- each winner of each half (digit 0 the high's, or the lone player's; 1 the low's), eligible read once
-    halves as (
-        select
-            eligible.*,
-            case when digits.digit = 0 then 'high' else 'low' end as half
-        from eligible
-        inner join digits
-            on digits.digit < 2
-        where (digits.digit = 0 and ((eligible.players = 1 and eligible.high_game is not null)
-                or eligible.hand_rank = eligible.best_high))
-            or (digits.digit = 1 and ((eligible.players = 1 and eligible.high_game is null)
-                or eligible.low_rank = eligible.best_low))
-    ),
-    -- the board's part of the pot in chips: a share each, the first board's the odd chips
-    parts as (
-        select
-            halves.*,
-            units.unit_hundredths,
-            halves.amount_hundredths // units.unit_hundredths // halves.boards + case
-                when halves.board_no = 1 then halves.amount_hundredths // units.unit_hundredths % halves.boards else 0
-            end as part_units
-        from halves
-        inner join query_table(history_chip_units) as units
-            on units.site = halves.site
-            and units.hand_id = halves.hand_id
-    ),
-    winners as (
-        select
-            parts.*,
-            -- the half's chips: the whole part, or the high half the larger when a part does not halve
-            case
-                when min(parts.half) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no)
-                    = max(parts.half) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no)
-                    then parts.part_units
-                when parts.half = 'low' then parts.part_units // 2
-                else parts.part_units - parts.part_units // 2
-            end as half_units,
-            count(*) over (partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half) as winner_count,
-            -- the odd chips' order: the seats after the button's first, then the button's and before
-            row_number() over (
-                partition by parts.site, parts.hand_id, parts.pot_no, parts.board_no, parts.half
-                order by clockwise_from_button(parts.seat, hands.button_seat)
-            ) as odd_chip_order
-        from parts
-        inner join query_table(history_hands) as hands
-            on hands.site = parts.site
-            and hands.hand_id = parts.hand_id
-    ),
-    shared as (
-        select
-            winners.*,
-            split_units(winners.half_units, winners.winner_count, winners.odd_chip_order) * winners.unit_hundredths as share_hundredths
-        from winners
-    )
-select
-    shared.site, shared.hand_id, shared.pot_no, shared.board_no, shared.half, shared.seat, shared.player,
-    shared.hand_rank, shared.low_rank, shared.winner_count, shared.odd_chip_order, shared.share_hundredths,
-    cast(shared.share_hundredths / 100.0 as decimal(18, 2)) as share
-from shared;
+select * from pot_winners_of(history_game_showdowns, history_pots, history_hand_games, history_contributions, history_chip_units, history_hands);
 
 create view history_game_pot_winners as
 select * from history_game_pot_winners_of('history_game_showdowns', 'history_pots', 'history_hand_games', 'history_contributions', 'history_chip_units', 'history_hands');

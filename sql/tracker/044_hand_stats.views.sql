@@ -26,16 +26,13 @@ with
             seats.hand_id,
             seats.seat,
             seats.player,
-            hands.button_seat,
+            seats.button_seat,
             row_number() over (
                 partition by seats.site, seats.hand_id
-                order by clockwise_from_button(seats.seat, hands.button_seat)
+                order by seats.clockwise_key
             ) as clockwise,
             count(*) over (partition by seats.site, seats.hand_id) as dealt
-        from query_table(history_seats) as seats
-        inner join query_table(history_hands) as hands
-            on hands.site = seats.site
-            and hands.hand_id = seats.hand_id
+        from seats_clockwise_of(history_seats, history_hands) as seats
     ),
     positioned as (
         select
@@ -221,20 +218,6 @@ with
             actions.hand_id
         from query_table(history_actions) as actions
         where actions.street = 'preflop'
-    ),
-    -- what each seat saw: the flop, a showdown, or a walk
-    seat_ends as (
-        select
-            per_seat.site,
-            per_seat.hand_id,
-            per_seat.seat,
-            hand_ends.flop = 1 and per_seat.folded_preflop = 0 as saw_flop,
-            per_seat.folded = 0 and hand_ends.players_left > 1 as saw_showdown,
-            per_seat.decided = 0 and hand_ends.players_left = 1 as walk
-        from per_seat
-        inner join hand_ends
-            on hand_ends.site = per_seat.site
-            and hand_ends.hand_id = per_seat.hand_id
     )
 select
     per_seat.site,
@@ -263,7 +246,8 @@ select
     per_seat.folded_to_steal = 1 and per_seat.position = 'SB' as sb_fold_to_steal,
     per_seat.facing_steal = 1 and per_seat.position = 'BB' as bb_fold_to_steal_chance,
     per_seat.folded_to_steal = 1 and per_seat.position = 'BB' as bb_fold_to_steal,
-    seat_ends.saw_flop,
+    -- what each seat saw: the flop, a showdown, or a walk
+    hand_ends.flop = 1 and per_seat.folded_preflop = 0 as saw_flop,
     coalesce(flop_cbets.chance, 0) = 1 as cbet_flop_chance,
     coalesce(flop_cbets.done, 0) = 1 as cbet_flop,
     per_seat.fold_to_cbet_flop_chance = 1 as fold_to_cbet_flop_chance,
@@ -272,8 +256,8 @@ select
     coalesce(turn_cbets.done, 0) = 1 as cbet_turn,
     per_seat.fold_to_cbet_turn_chance = 1 as fold_to_cbet_turn_chance,
     per_seat.fold_to_cbet_turn = 1 as fold_to_cbet_turn,
-    seat_ends.saw_showdown,
-    seat_ends.walk,
+    per_seat.folded = 0 and hand_ends.players_left > 1 as saw_showdown,
+    per_seat.decided = 0 and hand_ends.players_left = 1 as walk,
     per_seat.preflop_bets, per_seat.preflop_raises, per_seat.preflop_calls, per_seat.preflop_folds,
     per_seat.flop_bets, per_seat.flop_raises, per_seat.flop_calls, per_seat.flop_folds,
     per_seat.turn_bets, per_seat.turn_raises, per_seat.turn_calls, per_seat.turn_folds,
@@ -282,10 +266,9 @@ from per_seat
 inner join query_table(history_hands) as hands
     on hands.site = per_seat.site
     and hands.hand_id = per_seat.hand_id
-inner join seat_ends
-    on seat_ends.site = per_seat.site
-    and seat_ends.hand_id = per_seat.hand_id
-    and seat_ends.seat = per_seat.seat
+inner join hand_ends
+    on hand_ends.site = per_seat.site
+    and hand_ends.hand_id = per_seat.hand_id
 left join preflop_hands
     on preflop_hands.site = per_seat.site
     and preflop_hands.hand_id = per_seat.hand_id
