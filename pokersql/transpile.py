@@ -22,7 +22,7 @@ same query, never a copy written by hand. A scalar macro (``create macro name(a,
 expression``) is expanded the same way: each call becomes the expression, in parentheses,
 each argument in place of its parameter.
 
-Spark needs four rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
+Spark needs five rewrites of the parsed statements (``_for_spark``; docs/engines.md lists
 every difference and how it is handled).
 """
 
@@ -346,9 +346,17 @@ def _for_spark(statement: exp.Expression) -> exp.Expression:
     - ``delete from t`` with no WHERE: Spark's Parquet tables take no DELETE; it is
       ``truncate table t``, the same thing;
     - ``select /*+ BROADCAST(t) */``: DuckDB's parser reads a comment, and sqlglot moves it
-      before the select, where Spark ignores it; it is made Spark's join hint again.
+      before the select, where Spark ignores it; it is made Spark's join hint again;
+    - sqlglot's Spark writer moves every CTE to the statement's top ``with``: two CTEs of one
+      name in different scopes (two macros' expansions, each with its ``two_cards``) would
+      clash there (DUPLICATED_CTE_NAMES), so each but the first is renamed (``_unique_cte_names``)
+      in the statements it moves them in (a query: a view's CTEs stay where they are).
     """
+    import sqlglot
     from sqlglot import exp
+
+    if type(statement) in sqlglot.Dialect.get_or_raise("spark").generator_class.EXPRESSIONS_WITHOUT_NESTED_CTES:
+        _unique_cte_names(statement)
 
     if isinstance(statement, exp.Create) and isinstance(statement.this, exp.Schema):
         kept = (exp.NotNullColumnConstraint, exp.DefaultColumnConstraint)
@@ -368,6 +376,53 @@ def _for_spark(statement: exp.Expression) -> exp.Expression:
     if isinstance(statement, exp.Delete) and not statement.args.get("where"):
         return exp.TruncateTable(expressions=[statement.this])
     return statement
+
+
+def _unique_cte_names(statement: exp.Expression) -> None:
+    """Each CTE of ``statement`` whose name an earlier one (outer first) has is renamed
+    ``name_2`` (``_3`` ...), and each reading of it in its scope too, aliased by the old name so
+    that the columns it qualifies still name it: one statement, every CTE name once."""
+    from sqlglot import exp
+
+    used = {table.name.lower() for table in statement.find_all(exp.Table)}
+    taken: set[str] = set()
+    for with_ in list(statement.find_all(exp.With)):  # breadth first: the outer ones first
+        for cte in with_.expressions:
+            name = cte.alias_or_name.lower()
+            if name not in taken:
+                taken.add(name)
+                continue
+            number = 2
+            while f"{name}_{number}" in used | taken:
+                number += 1
+            new = f"{name}_{number}"
+            _rename_reads(with_, name, new)
+            cte.args["alias"].set("this", exp.to_identifier(new))
+            taken.add(new)
+
+
+def _rename_reads(with_: exp.With, name: str, new: str) -> None:
+    """In the scope of ``with_`` (its query, the CTEs of an inner ``with`` of the same name
+    apart), each table ``name`` read as ``new``, its alias the old name where it had none."""
+    from sqlglot import exp
+
+    scope = with_.parent
+    for table in list(scope.find_all(exp.Table)):
+        if table.name.lower() != name or table.args.get("db") or not isinstance(table.this, exp.Identifier):
+            continue
+        shadowed = False
+        node = table.parent
+        while node is not None and node is not scope:
+            inner = node.args.get("with_")
+            if inner is not None and inner is not with_ and any(c.alias_or_name.lower() == name for c in inner.expressions):
+                shadowed = True
+                break
+            node = node.parent
+        if shadowed:
+            continue
+        if not table.alias:
+            table.set("alias", exp.TableAlias(this=exp.to_identifier(table.name)))
+        table.set("this", exp.to_identifier(new))
 
 
 def _spark_hint(comments: list[str]) -> exp.Expression:
